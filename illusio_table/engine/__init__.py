@@ -1,0 +1,29 @@
+"""The game protocol, records, registry and bots. Pure Python: no Qt is imported here."""
+
+from .bots import Bot, RandomBot, bot_classes, make_bot
+from .match import Match
+from .protocol import Action, Event, Game, IllegalAction, Option
+from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
+from .registry import Registry, builtin_registry, new_game
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Event",
+    "FORMAT_VERSION",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "MatchRecord",
+    "Move",
+    "Option",
+    "RandomBot",
+    "RecordError",
+    "Registry",
+    "Rng",
+    "bot_classes",
+    "builtin_registry",
+    "make_bot",
+    "new_game",
+]

@@ -1,0 +1,120 @@
+"""A match in play: one game, who sits where, and undo/redo by replay.
+
+Undo follows DESIGN.md: it replays the record without its last moves. Only the seat at
+the screen may take back its own last move, together with any bot moves that followed
+it, and never across a move that revealed hidden information (an undo barrier): what
+was seen cannot be unseen. Redo re-applies what was undone until a new move is made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import Bot, make_bot
+from .protocol import Action, Event, Game
+from .record import MatchRecord
+from .registry import Registry, builtin_registry
+
+
+class Match:
+    def __init__(self, game: Game, registry: Registry | None = None) -> None:
+        self.game = game
+        self.registry = registry or builtin_registry()
+        self._redo: list[list[tuple[int, dict[str, Any]]]] = []
+        self._bots: dict[int, Bot] = {}
+
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        players: list[dict[str, Any]],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        registry: Registry | None = None,
+    ) -> Match:
+        registry = registry or builtin_registry()
+        game = registry.new_game(game_id, len(players), seed, options, players)
+        return cls(game, registry)
+
+    @classmethod
+    def load(cls, data: Any, registry: Registry | None = None) -> Match:
+        """From a save's JSON; raises RecordError naming the first bad action."""
+        registry = registry or builtin_registry()
+        return cls(MatchRecord.from_json(data).replay(registry), registry)
+
+    # -- seats ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return self.game.record.players
+
+    def name(self, seat: int | None) -> str:
+        return "Spectator" if seat is None else self.players[seat]["name"]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.game.record.is_bot(seat)
+
+    def human_seats(self) -> list[int]:
+        return [s for s in range(self.game.seats) if not self.is_bot(s)]
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(self.game, self.players[seat]["bot"], seat, self.game.seed)
+        return self._bots[seat]
+
+    def waiting_bots(self) -> list[int]:
+        return sorted(s for s in self.game.to_act() if self.is_bot(s))
+
+    def waiting_humans(self) -> list[int]:
+        return sorted(s for s in self.game.to_act() if not self.is_bot(s))
+
+    # -- moves ----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.game.apply(seat, action)
+        self._redo.clear()
+        return events
+
+    def play_bot(self, seat: int) -> list[Event]:
+        action = self.bot(seat).choose(self.game.view(seat), self.game.legal_actions(seat))
+        return self.apply(seat, action)
+
+    # -- undo and redo ----------------------------------------------------------------
+
+    def undo_point(self, seat: int | None) -> int | None:
+        """How many moves remain after `seat` takes back its last move, or None if it can't."""
+        if seat is None:
+            return None
+        moves = self.game.record.moves
+        for index in range(len(moves) - 1, -1, -1):
+            move = moves[index]
+            if move.barrier:
+                return None
+            if move.seat == seat:
+                return index
+            if not self.is_bot(move.seat):
+                return None
+        return None
+
+    def can_undo(self, seat: int | None) -> bool:
+        return self.undo_point(seat) is not None
+
+    def can_redo(self, seat: int | None) -> bool:
+        return bool(self._redo) and seat is not None and self._redo[-1][0][0] == seat
+
+    def undo(self, seat: int | None) -> bool:
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        record = self.game.record
+        undone = [(m.seat, m.action) for m in record.moves[point:]]
+        self.game = record.truncated(point).replay(self.registry)
+        self._redo.append(undone)
+        return True
+
+    def redo(self, seat: int | None) -> bool:
+        if not self.can_redo(seat):
+            return False
+        for move_seat, data in self._redo.pop():
+            self.game.apply(move_seat, self.game.parse_action(data))
+        return True

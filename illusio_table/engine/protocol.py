@@ -1,0 +1,277 @@
+"""The game protocol every engine implements (see DESIGN.md, "The game protocol")."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+
+class IllegalAction(Exception):
+    """A refused action. `reason` is written for the player who tried it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: frozen, comparable and JSON-serialisable.
+
+    Subclasses set `kind` (unique within the game) and use only int, str, bool, None and
+    tuples of those as fields, so that `to_json` / `Game.parse_action` round-trip exactly.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for field in dataclasses.fields(self):
+            data[field.name] = _to_json_value(getattr(self, field.name))
+        return data
+
+    def label(self) -> str:
+        """Short text for menus and the move list; games override it with their own words."""
+        args = ", ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        return f"{self.kind} {args}".strip()
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    """Checks a parsed JSON value against a field's type hint; lists become tuples."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _coerce(value, option, where)
+            except IllegalAction:
+                continue
+        raise IllegalAction(f"{where} has the wrong type")
+    if hint is type(None):
+        if value is None:
+            return None
+        raise IllegalAction(f"{where} must be empty")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise IllegalAction(f"{where} must be a list")
+        args = typing.get_args(hint)
+        item_hint = args[0] if args else Any
+        return tuple(_coerce(v, item_hint, where) for v in value)
+    if hint is Any:
+        return value
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        raise IllegalAction(f"{where} must be true or false")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise IllegalAction(f"{where} must be a whole number")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise IllegalAction(f"{where} must be text")
+    raise IllegalAction(f"{where} has a type this program cannot read")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as a line of the game log.
+
+    `seen_by` None means everyone, spectators included; otherwise only those seats.
+    `hidden_from` removes seats (the usual pair is a private line for the actor and a
+    public "Ana draws a card" hidden from her). `reveals` marks hidden information that
+    came to light (a draw, dice, a secret turned, a simultaneous reveal): the action that
+    produced it becomes an undo barrier. `data` is optional JSON-safe detail for tables
+    that animate events; it is filtered exactly like the text.
+    """
+
+    text: str
+    seen_by: frozenset[int] | None = None
+    hidden_from: frozenset[int] = frozenset()
+    reveals: bool = False
+    data: dict[str, Any] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        if seat is None:  # a spectator sees the public lines, "Ana draws a card" included
+            return self.seen_by is None
+        if seat in self.hidden_from:
+            return False
+        return self.seen_by is None or seat in self.seen_by
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, shown in the New Game dialog. Its type is its default's type."""
+
+    key: str
+    label: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def check(self, value: Any) -> bool | int | str:
+        kind = type(self.default)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be true or false")
+        elif kind is int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.key!r} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.key!r} must be at most {self.maximum}")
+        elif not isinstance(value, str) or (self.choices and value not in self.choices):
+            allowed = ", ".join(self.choices)
+            raise ValueError(f"option {self.key!r} must be one of: {allowed}")
+        return value
+
+
+class Game(ABC):
+    """A match of one game. Subclasses hold the state and implement the rules.
+
+    A subclass implements `setup`, `to_act`, `legal_actions`, `refusal`, `perform`,
+    `view`, `is_over` and `result`. `apply` is written once here: it refuses actions from
+    seats that are not awaited and actions `refusal` names a reason for, so `perform`
+    only ever sees a legal action and a refused one changes nothing.
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    actions: ClassVar[tuple[type[Action], ...]]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    bots: ClassVar[dict[str, type]] = {}
+
+    def __init__(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        players: list[dict[str, Any]] | None = None,
+    ) -> None:
+        from .record import MatchRecord  # record imports this module
+
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(
+                f"{self.title} is played by {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
+        self.seats = seats
+        self.seed = seed
+        self.options = self.normalize_options(options or {})
+        self.rng = Rng(seed)
+        self.events: list[tuple[int, Event]] = []
+        self.record = MatchRecord(self.game_id, seats, seed, self.options, players)
+        self.emit(self.setup())
+
+    # -- the protocol ---------------------------------------------------------------
+
+    @classmethod
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        known = {o.key: o for o in cls.options_spec}
+        for key in options:
+            if key not in known:
+                raise ValueError(f"{cls.title} has no option {key!r}")
+        return {key: spec.check(options.get(key, spec.default)) for key, spec in known.items()}
+
+    @classmethod
+    def action_types(cls) -> dict[str, type[Action]]:
+        return {a.kind: a for a in cls.actions}
+
+    def parse_action(self, data: Any) -> Action:
+        """Builds an action from its JSON form, refusing anything malformed with a reason."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise IllegalAction("an action must be an object with a 'kind'")
+        cls = self.action_types().get(data["kind"])
+        if cls is None:
+            raise IllegalAction(f"{self.title} has no action {data['kind']!r}")
+        hints = typing.get_type_hints(cls)
+        fields = {f.name for f in dataclasses.fields(cls)}
+        extra = set(data) - fields - {"kind"}
+        if extra:
+            raise IllegalAction(f"action {cls.kind!r} has no field {sorted(extra)[0]!r}")
+        values = {}
+        for name in fields:
+            if name not in data:
+                raise IllegalAction(f"action {cls.kind!r} needs the field {name!r}")
+            values[name] = _coerce(data[name], hints[name], f"field {name!r} of {cls.kind!r}")
+        return cls(**values)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if type(action) not in self.actions:
+            raise IllegalAction(f"that is not a move of {self.title}")
+        if seat not in self.to_act():
+            raise IllegalAction(self.not_your_turn(seat))
+        reason = self.refusal(seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        events = self.perform(seat, action)
+        self.record.add(seat, action, barrier=any(e.reveals for e in events))
+        self.emit(events, index=len(self.record.moves) - 1)
+        return events
+
+    def emit(self, events: list[Event], index: int = -1) -> None:
+        self.events.extend((index, e) for e in events)
+
+    def log(self, seat: int | None) -> list[str]:
+        """The game log as that seat may read it (None: a spectator)."""
+        return [e.text for _, e in self.events if e.visible_to(seat)]
+
+    def not_your_turn(self, seat: int) -> str:
+        if self.is_over():
+            return "The game is over."
+        if not 0 <= seat < self.seats:
+            return "There is no such seat at this table."
+        return "It is not your turn to act."
+
+    def clone(self) -> Game:
+        """An independent copy, made as DESIGN.md says: by replaying the record."""
+        return self.record.replay_with(type(self))
+
+    # -- what each game implements ------------------------------------------------------
+
+    @abstractmethod
+    def setup(self) -> list[Event]:
+        """Deals, shuffles and places everything; returns the events of the set-up."""
+
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """Seats whose input is awaited now; several means a simultaneous choice."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action the seat may take now (empty when it is not awaited)."""
+
+    @abstractmethod
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """Why an awaited seat may not take this action, or None when it may."""
+
+    @abstractmethod
+    def perform(self, seat: int, action: Action) -> list[Event]:
+        """Carries out a legal action; never raises for one `refusal` accepted."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe: exactly what that seat may know (None: a spectator)."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """{"scores": [...], "winners": [...], "explanation": [str, ...]} once over."""

@@ -1,0 +1,57 @@
+"""The match's seeded random numbers.
+
+Our own generator (SplitMix64) rather than `random.Random`: its whole state is one
+integer, so it is cheap to copy when bots simulate, trivially JSON-safe, and gives the
+same numbers on every Python version, which a save file replayed years later needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def die(self, sides: int = 6) -> int:
+        return 1 + self.below(sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, salt: int) -> Rng:
+        """An independent generator derived from this one's state, leaving this one as it was."""
+        return Rng(Rng(self.state ^ (salt * 0xD6E8FEB86659FD93)).next64())
+
+    def copy(self) -> Rng:
+        return Rng(self.state)

@@ -1,0 +1,66 @@
+"""Bots playing whole games against each other: for the CLI, the benchmark and tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .bots import make_bot
+from .protocol import Game
+from .registry import Registry, builtin_registry
+
+Check = Callable[[Game], None]
+
+
+def play_one(
+    game: Game,
+    bot_names: list[str],
+    max_actions: int = 100_000,
+    check: Check | None = None,
+) -> int:
+    """Plays a game to its end (or the cap); returns the number of actions taken."""
+    bots = [make_bot(game, name, seat, game.seed) for seat, name in enumerate(bot_names)]
+    actions = 0
+    while not game.is_over() and actions < max_actions:
+        # A simultaneous choice awaits several seats; they choose in seat order, which
+        # is harmless because no choice changes what another waiting seat sees.
+        seat = min(game.to_act())
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        actions += 1
+        if check is not None:
+            check(game)
+    return actions
+
+
+def selfplay(
+    game_id: str,
+    seats: int,
+    games: int,
+    seed: int,
+    bot: str = "random",
+    options: dict[str, Any] | None = None,
+    registry: Registry | None = None,
+    check: Check | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    max_actions: int = 100_000,
+) -> dict[str, Any]:
+    registry = registry or builtin_registry()
+    finished = total = 0
+    started = time.perf_counter()
+    for number in range(games):
+        game = registry.new_game(game_id, seats, seed + number, options)
+        total += play_one(game, [bot] * seats, max_actions, check)
+        finished += game.is_over()
+        if progress is not None:
+            progress(number + 1, games)
+    seconds = time.perf_counter() - started
+    return {
+        "game": game_id,
+        "seats": seats,
+        "games": games,
+        "finished": finished,
+        "actions": total,
+        "seconds": round(seconds, 3),
+        "actions_per_s": round(total / seconds) if seconds else 0,
+    }

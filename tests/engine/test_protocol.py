@@ -1,0 +1,229 @@
+"""The game protocol, proven on the test-only Duel game."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from illusio_table.engine import IllegalAction, Match, MatchRecord, RecordError
+from illusio_table.engine.selfplay import play_one, selfplay
+from tests.duel_game import Commit, Draw, DuelGame, Roll, Step
+
+
+def all_views(game):
+    return [json.dumps(game.view(s), sort_keys=True) for s in [None, *range(game.seats)]]
+
+
+def all_logs(game):
+    return [game.log(s) for s in [None, *range(game.seats)]]
+
+
+def play_script(game, picks):
+    """Applies the pick-th legal action (modulo) of the lowest waiting seat, for each pick."""
+    for pick in picks:
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[pick % len(legal)])
+    return game
+
+
+def test_engine_and_games_import_without_qt():
+    code = (
+        "import sys, illusio_table.engine, illusio_table.games, illusio_table.data;"
+        "from illusio_table.engine import builtin_registry; builtin_registry();"
+        "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_only_awaited_seats_may_act():
+    game = DuelGame(3, seed=1)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(1, Step(1))
+
+
+def test_refusal_gives_a_reason_and_changes_nothing():
+    game = DuelGame(2, seed=4)
+    before, logs, moves = all_views(game), all_logs(game), len(game.record.moves)
+    for seat, action in [(0, Step(3)), (0, Commit(5)), (1, Roll()), (7, Draw())]:
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(seat, action)
+        assert refused.value.reason
+    assert all_views(game) == before and all_logs(game) == logs
+    assert len(game.record.moves) == moves
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 20), max_size=60))
+def test_random_play_keeps_every_card_and_refusals_change_nothing(seed, picks):
+    game = DuelGame(3, seed=seed)
+    for pick in picks:
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        assert legal, "an awaited seat always has a move"
+        for action in legal:
+            assert game.refusal(seat, action) is None
+        before = all_views(game)
+        with pytest.raises(IllegalAction):
+            game.apply(seat, Commit(99) if game.phase == "duel" else Step(5))
+        assert all_views(game) == before
+        game.apply(seat, legal[pick % len(legal)])
+        cards = game.deck + game.discard + [c for hand in game.hands for c in hand]
+        assert sorted(cards) == list(range(1, 13)), "no card created or lost"
+
+
+def test_same_seed_and_actions_give_identical_views():
+    picks = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4]
+    first = play_script(DuelGame(3, seed=99), picks)
+    second = play_script(DuelGame(3, seed=99), picks)
+    assert all_views(first) == all_views(second) and all_logs(first) == all_logs(second)
+    assert json.dumps(first.record.to_json()) == json.dumps(second.record.to_json())
+
+
+def test_save_load_replay_gives_identical_views(registry):
+    game = play_script(DuelGame(4, seed=5), [2, 3, 1, 0, 2, 2, 1, 3, 0, 1, 2, 3] * 2)
+    saved = json.loads(json.dumps(game.record.to_json()))
+    clone = MatchRecord.from_json(saved).replay(registry)
+    assert all_views(clone) == all_views(game) and all_logs(clone) == all_logs(game)
+    assert all_views(game.clone()) == all_views(game)
+
+
+def test_a_save_with_one_action_altered_is_rejected_with_its_index(registry):
+    game = play_script(DuelGame(2, seed=8), [0, 1, 0, 0, 1, 1, 0, 0])
+    saved = game.record.to_json()
+    saved["moves"][3]["action"] = {"kind": "step", "steps": 2}
+    with pytest.raises(RecordError) as rejected:
+        MatchRecord.from_json(saved)
+    assert rejected.value.index == 3 and "action 3" in rejected.value.message
+
+
+def test_a_save_with_an_illegal_action_is_rejected_with_its_index(registry):
+    """Even when whoever edited the file also recomputed its checksums, the rules refuse it."""
+    game = play_script(DuelGame(2, seed=8), [0, 1, 0, 0, 1, 1, 0, 0])
+    record = game.record.truncated(1)
+    record.add(1, Step(7), barrier=False)
+    with pytest.raises(RecordError) as rejected:
+        MatchRecord.from_json(record.to_json()).replay(registry)
+    assert rejected.value.index == 1 and "step 1 or 2" in rejected.value.message
+
+
+def test_a_save_with_its_seed_altered_is_rejected(registry):
+    saved = DuelGame(2, seed=8).record.to_json()
+    saved["seed"] = 9
+    with pytest.raises(RecordError, match="altered"):
+        MatchRecord.from_json(saved)
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [None, [], {"format": "something else"}, {"format": "illusio-table match", "version": 99}],
+)
+def test_a_file_that_is_not_a_save_is_refused(broken):
+    with pytest.raises(RecordError):
+        MatchRecord.from_json(broken)
+
+
+def test_undo_and_redo_round_trip(registry):
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    match = Match.start("duel", players, seed=3, registry=registry)
+    start = all_views(match.game)
+    match.apply(0, Step(2))
+    after = all_views(match.game)
+    assert not match.can_undo(1), "a seat cannot take back another seat's move"
+    assert match.undo(0) and all_views(match.game) == start
+    assert match.can_redo(0) and match.redo(0) and all_views(match.game) == after
+
+
+def test_undo_takes_back_the_bot_moves_that_followed(registry):
+    players = [{"name": "Ana", "bot": None}, {"name": "Bot", "bot": "random"}]
+    match = Match.start("duel", players, seed=3, registry=registry)
+    match.apply(0, Step(1))
+    match.apply(1, Step(2))
+    assert match.undo_point(0) == 0
+
+
+def test_undo_stops_at_a_barrier(registry):
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    match = Match.start("duel", players, seed=3, registry=registry)
+    match.apply(0, Draw())
+    assert not match.can_undo(0), "a drawn card cannot be put back unseen"
+    match.apply(1, Step(1))
+    assert match.can_undo(1)
+    match.undo(1)
+    assert not match.can_undo(0)
+
+
+def test_a_secret_choice_shows_no_other_seat_what_was_chosen():
+    def after_choice(card_index):
+        game = play_script(DuelGame(2, seed=11), [0, 0])  # both step: the duel begins
+        hand = sorted(game.hands[0])
+        game.apply(0, Commit(hand[card_index]))
+        return game
+
+    first, second = after_choice(0), after_choice(1)
+    assert first.view(0) != second.view(0)
+    for seat in (None, 1):
+        assert first.view(seat) == second.view(seat)
+        assert first.log(seat) == second.log(seat)
+    assert first.view(1)["chosen"] == [0]
+
+
+def test_a_hidden_hand_is_seen_only_by_its_seat():
+    game = DuelGame(3, seed=2)
+    game.apply(0, Draw())
+    drawn = game.hands[0][-1]
+    assert f"You draw the {drawn}." in game.log(0)
+    for seat in (None, 1, 2):
+        assert game.view(seat)["hand"] != game.hands[0]
+        assert all(str(drawn) not in line for line in game.log(seat))
+        assert "Seat 1 draws a card." in game.log(seat)
+
+
+def test_actions_round_trip_through_json():
+    game = DuelGame(2, seed=1)
+    for action in [Step(1), Roll(), Draw(), Commit(None), Commit(4)]:
+        assert game.parse_action(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ({"kind": "fly"}, "no action 'fly'"),
+        ({"kind": "step"}, "needs the field 'steps'"),
+        ({"kind": "step", "steps": "two"}, "whole number"),
+        ({"kind": "step", "steps": True}, "whole number"),
+        ({"kind": "step", "steps": 1, "extra": 1}, "no field 'extra'"),
+        ("step", "must be an object"),
+    ],
+)
+def test_a_malformed_action_is_refused_with_a_reason(data, reason):
+    with pytest.raises(IllegalAction, match=reason):
+        DuelGame(2, seed=1).parse_action(data)
+
+
+def test_options_are_checked():
+    assert DuelGame(2, seed=1, options={"goal": 20}).options == {"goal": 20}
+    with pytest.raises(ValueError, match="at least 5"):
+        DuelGame(2, seed=1, options={"goal": 1})
+    with pytest.raises(ValueError, match="no option"):
+        DuelGame(2, seed=1, options={"speed": 1})
+    with pytest.raises(ValueError, match="2 to 4 seats"):
+        DuelGame(5, seed=1)
+
+
+def test_bots_finish_games_and_selfplay_reports(registry):
+    report = selfplay("duel", seats=3, games=20, seed=1, registry=registry)
+    assert report["finished"] == 20 and report["actions"] > 0
+    assert set(report) == {"game", "seats", "games", "finished", "actions", "seconds", "actions_per_s"}
+    game = DuelGame(2, seed=1)
+    assert play_one(game, ["random", "random"]) > 0 and game.is_over()
+    assert game.result()["winners"]
