@@ -1,0 +1,208 @@
+"""Reads YAML into frozen dataclasses, reporting every problem as `file:line: message`.
+
+The dataclasses are the schema: field types (int, str, bool, Literal choices, tuples,
+optional fields, nested dataclasses) say what is allowed, `field(metadata=...)` adds
+bounds (`min`, `max`). An entry with `source: house` must say `why:`. Lists of entries
+with an `id` must not repeat one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import yaml
+
+from .resources import resource_dir
+
+T = TypeVar("T")
+
+
+class CardDataError(Exception):
+    """Every problem found in a card file, each line `file:line: message`."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class LineDict(dict):
+    """A YAML mapping that remembers the line of itself and of each key."""
+
+    line = 0
+    key_lines: dict[str, int]
+
+
+class LineList(list):
+    line = 0
+    item_lines: list[int]
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, str):
+            raise yaml.MarkedYAMLError(problem=f"key {key!r} is not text", problem_mark=key_node.start_mark)
+        if key in result:
+            raise yaml.MarkedYAMLError(problem=f"the key {key!r} appears twice", problem_mark=key_node.start_mark)
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = line
+    return result
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CardDataError([f"{path}:1: cannot read the file: {error}"]) from None
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        problem = error.problem or error.context or "this is not valid YAML"
+        raise CardDataError([f"{path}:{line}: {problem}"]) from None
+    except yaml.YAMLError as error:
+        raise CardDataError([f"{path}:1: {error}"]) from None
+
+
+class _Builder:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems: list[str] = []
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(f"{self.path}:{line}: {message}")
+
+    def build(self, hint: Any, value: Any, line: int, where: str, meta: Any = None) -> Any:
+        origin = typing.get_origin(hint)
+        if origin in (typing.Union, types.UnionType):
+            options = [a for a in typing.get_args(hint) if a is not type(None)]
+            if value is None:
+                return None
+            return self.build(options[0], value, line, where, meta)
+        if origin is Literal:
+            choices = typing.get_args(hint)
+            if value not in choices:
+                allowed = ", ".join(str(c) for c in choices)
+                self.problem(line, f"{where} is {value!r}; it must be one of: {allowed}")
+            return value
+        if origin is tuple:
+            return self._tuple(typing.get_args(hint)[0], value, line, where)
+        if origin is dict:
+            return self._dict(typing.get_args(hint)[1], value, line, where)
+        if dataclasses.is_dataclass(hint):
+            return self._dataclass(hint, value, line, where)
+        return self._scalar(hint, value, line, where, meta or {})
+
+    def _scalar(self, hint: Any, value: Any, line: int, where: str, meta: Any) -> Any:
+        names = {int: "a whole number", str: "text", bool: "true or false", float: "a number"}
+        ok = isinstance(value, hint) and not (hint is not bool and isinstance(value, bool))
+        if hint is float and isinstance(value, int) and not isinstance(value, bool):
+            ok, value = True, float(value)
+        if not ok:
+            self.problem(line, f"{where} must be {names.get(hint, hint.__name__)}, not {value!r}")
+            return value
+        if "min" in meta and value < meta["min"]:
+            self.problem(line, f"{where} is {value}; it must be at least {meta['min']}")
+        if "max" in meta and value > meta["max"]:
+            self.problem(line, f"{where} is {value}; it must be at most {meta['max']}")
+        if hint is str and not meta.get("blank", False) and not value.strip():
+            self.problem(line, f"{where} must not be empty")
+        return value
+
+    def _tuple(self, item_hint: Any, value: Any, line: int, where: str) -> tuple:
+        if not isinstance(value, list):
+            self.problem(line, f"{where} must be a list")
+            return ()
+        lines = getattr(value, "item_lines", [line] * len(value))
+        items = tuple(
+            self.build(item_hint, item, item_line, f"{where}[{i + 1}]")
+            for i, (item, item_line) in enumerate(zip(value, lines, strict=True))
+        )
+        seen: dict[Any, int] = {}
+        for item, item_line in zip(items, lines, strict=True):
+            key = getattr(item, "id", None)
+            if key is None:
+                continue
+            if key in seen:
+                self.problem(item_line, f"the id {key!r} is used twice in {where} (first on line {seen[key]})")
+            seen.setdefault(key, item_line)
+        return items
+
+    def _dict(self, value_hint: Any, value: Any, line: int, where: str) -> dict:
+        if not isinstance(value, dict):
+            self.problem(line, f"{where} must be a table of names and values")
+            return {}
+        lines = getattr(value, "key_lines", {})
+        return {k: self.build(value_hint, v, lines.get(k, line), f"{where}.{k}") for k, v in value.items()}
+
+    def _dataclass(self, cls: Any, value: Any, line: int, where: str) -> Any:
+        if not isinstance(value, dict):
+            self.problem(line, f"{where} must be a table of fields")
+            return None
+        line = getattr(value, "line", line)
+        lines = getattr(value, "key_lines", {})
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls)
+        label = f"{where} {value.get('id')!r}" if "id" in value else where
+        for key in value:
+            if key not in fields:
+                known = ", ".join(fields)
+                self.problem(lines.get(key, line), f"{label}: unknown field {key!r} (known: {known})")
+        built = {}
+        for name, field in fields.items():
+            has_default = field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+            if name not in value:
+                if not has_default:
+                    self.problem(line, f"{label}: the field {name!r} is missing")
+                continue
+            built[name] = self.build(hints[name], value[name], lines.get(name, line), f"{label}: {name}", field.metadata)
+        if value.get("source") == "house" and not str(value.get("why", "")).strip() and "why" in fields:
+            self.problem(line, f"{label}: a house rule (source: house) must say why")
+        try:
+            return cls(**built)
+        except (TypeError, ValueError) as error:
+            if not self.problems:
+                self.problem(line, f"{label}: {error}")
+            return None
+
+
+def load_file(path: Path, cls: type[T]) -> T:
+    """Reads one YAML file into an instance of the dataclass `cls`, or raises CardDataError."""
+    data = read_yaml(path)
+    builder = _Builder(path)
+    result = builder.build(cls, data, 1, path.stem)
+    if builder.problems:
+        raise CardDataError(builder.problems)
+    return result
+
+
+def load_cards(game_id: str, cls: type[T], folder: Path | None = None) -> T:
+    """The card data of a game: `cards/<game_id>.yaml` from the resource finder."""
+    path = (folder or resource_dir("cards")) / f"{game_id}.yaml"
+    if not path.is_file():
+        raise CardDataError([f"{path}:1: the card file of {game_id} is missing"])
+    return load_file(path, cls)
