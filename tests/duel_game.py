@@ -136,7 +136,8 @@ class DuelGame(Game):
     def _reveal_duel(self) -> list[Event]:
         self.last_duel = dict(self.choices)
         shown = ", ".join(
-            f"{self.name(s)}: {'holds back' if c is None else c}" for s, c in sorted(self.choices.items())
+            f"{self.name(s)}: {'holds back' if c is None else c}"
+            for s, c in sorted(self.choices.items())
         )
         events = [Event(f"The duel is revealed — {shown}.", reveals=True)]
         for seat, card in self.choices.items():

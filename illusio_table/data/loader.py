@@ -53,9 +53,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
-            raise yaml.MarkedYAMLError(problem=f"key {key!r} is not text", problem_mark=key_node.start_mark)
+            raise yaml.MarkedYAMLError(
+                problem=f"key {key!r} is not text", problem_mark=key_node.start_mark
+            )
         if key in result:
-            raise yaml.MarkedYAMLError(problem=f"the key {key!r} appears twice", problem_mark=key_node.start_mark)
+            raise yaml.MarkedYAMLError(
+                problem=f"the key {key!r} appears twice", problem_mark=key_node.start_mark
+            )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
     return result
@@ -148,7 +152,10 @@ class _Builder:
             if key is None:
                 continue
             if key in seen:
-                self.problem(item_line, f"the id {key!r} is used twice in {where} (first on line {seen[key]})")
+                self.problem(
+                    item_line,
+                    f"the id {key!r} is used twice in {where} (first on line {seen[key]})",
+                )
             seen.setdefault(key, item_line)
         return items
 
@@ -157,7 +164,10 @@ class _Builder:
             self.problem(line, f"{where} must be a table of names and values")
             return {}
         lines = getattr(value, "key_lines", {})
-        return {k: self.build(value_hint, v, lines.get(k, line), f"{where}.{k}") for k, v in value.items()}
+        return {
+            k: self.build(value_hint, v, lines.get(k, line), f"{where}.{k}")
+            for k, v in value.items()
+        }
 
     def _dataclass(self, cls: Any, value: Any, line: int, where: str) -> Any:
         if not isinstance(value, dict):
@@ -171,16 +181,27 @@ class _Builder:
         for key in value:
             if key not in fields:
                 known = ", ".join(fields)
-                self.problem(lines.get(key, line), f"{label}: unknown field {key!r} (known: {known})")
+                self.problem(
+                    lines.get(key, line), f"{label}: unknown field {key!r} (known: {known})"
+                )
         built = {}
         for name, field in fields.items():
-            has_default = field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+            has_default = (
+                field.default is not dataclasses.MISSING
+                or field.default_factory is not dataclasses.MISSING
+            )
             if name not in value:
                 if not has_default:
                     self.problem(line, f"{label}: the field {name!r} is missing")
                 continue
-            built[name] = self.build(hints[name], value[name], lines.get(name, line), f"{label}: {name}", field.metadata)
-        if value.get("source") == "house" and not str(value.get("why", "")).strip() and "why" in fields:
+            built[name] = self.build(
+                hints[name], value[name], lines.get(name, line), f"{label}: {name}", field.metadata
+            )
+        if (
+            value.get("source") == "house"
+            and not str(value.get("why", "")).strip()
+            and "why" in fields
+        ):
             self.problem(line, f"{label}: a house rule (source: house) must say why")
         try:
             return cls(**built)

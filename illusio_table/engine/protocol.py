@@ -157,6 +157,8 @@ class Game(ABC):
     actions: ClassVar[tuple[type[Action], ...]]
     options_spec: ClassVar[tuple[Option, ...]] = ()
     bots: ClassVar[dict[str, type]] = {}
+    help_text: ClassVar[str] = ""  # how to play, in Markdown, in our own words
+    card_schema: ClassVar[type | None] = None  # the dataclass of cards/<game_id>.yaml
 
     def __init__(
         self,

@@ -223,7 +223,15 @@ def test_options_are_checked():
 def test_bots_finish_games_and_selfplay_reports(registry):
     report = selfplay("duel", seats=3, games=20, seed=1, registry=registry)
     assert report["finished"] == 20 and report["actions"] > 0
-    assert set(report) == {"game", "seats", "games", "finished", "actions", "seconds", "actions_per_s"}
+    assert set(report) == {
+        "game",
+        "seats",
+        "games",
+        "finished",
+        "actions",
+        "seconds",
+        "actions_per_s",
+    }
     game = DuelGame(2, seed=1)
     assert play_one(game, ["random", "random"]) > 0 and game.is_over()
     assert game.result()["winners"]

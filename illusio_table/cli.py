@@ -1,0 +1,201 @@
+"""The command line: the GUI, the headless demo, self-play, replay and the self-test."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from illusio_table import __version__
+
+
+def has_display() -> bool:
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return os.environ["QT_QPA_PLATFORM"] not in ("offscreen", "minimal")
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True  # Windows and macOS always have a screen
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="illusio-table", description="A rules-enforcing table for three games."
+    )
+    p.add_argument("--version", action="version", version=f"illusio-table {__version__}")
+    p.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check the data and every game offscreen, then exit",
+    )
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("gui", help="open the table (the default)")
+    demo = sub.add_parser(
+        "demo", help="bots play every game offscreen; screenshots and logs are written"
+    )
+    demo.add_argument("--out", default="out/demo", type=Path)
+    play = sub.add_parser("selfplay", help="bots play many games; one JSON line of figures")
+    play.add_argument("--game", required=True)
+    play.add_argument("--seats", type=int, required=True)
+    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--bot", default="random")
+    play.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    replay = sub.add_parser("replay", help="check a saved match and summarise it")
+    replay.add_argument("file", type=Path)
+    sub.add_parser("self-test", help="the same as --self-test")
+    return p
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    key, _, raw = text.partition("=")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key, value
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from illusio_table.engine.registry import builtin_registry
+    from illusio_table.engine.selfplay import selfplay
+
+    registry = builtin_registry()
+    if args.game not in registry.ids():
+        print(
+            f"illusio-table: unknown game {args.game!r}; "
+            f"games: {', '.join(registry.ids()) or 'none'}",
+            file=sys.stderr,
+        )
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 20) == 0:
+            print(
+                f"\r{done}/{total} games",
+                end="\n" if done == total else "",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    try:
+        report = selfplay(
+            args.game,
+            args.seats,
+            args.games,
+            args.seed,
+            args.bot,
+            dict(parse_option(o) for o in args.option),
+            registry,
+            progress=progress,
+        )
+    except ValueError as error:
+        print(f"illusio-table: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(report))
+    return 0 if report["finished"] == report["games"] else 1
+
+
+def cmd_replay(path: Path) -> int:
+    from illusio_table.data import CardDataError
+    from illusio_table.engine import MatchRecord, RecordError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = MatchRecord.from_json(data).replay()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        print(f"{path}: cannot read the file: {error}", file=sys.stderr)
+        return 1
+    except RecordError as error:
+        print(f"{path}: {error.message}", file=sys.stderr)
+        return 1
+    except CardDataError as error:
+        print("\n".join(error.problems), file=sys.stderr)
+        return 1
+    players = ", ".join(f"{p['name']} ({p['bot'] or 'human'})" for p in game.record.players)
+    print(f"{path}: a valid match of {game.title}, seed {game.seed}")
+    print(f"players: {players}")
+    print(f"moves: {len(game.record.moves)}; options: {json.dumps(game.options)}")
+    if game.is_over():
+        result = game.result()
+        print(
+            "finished; winners: "
+            + ", ".join(game.record.players[s]["name"] for s in result["winners"])
+        )
+        for line in result.get("explanation", []):
+            print(f"  {line}")
+    else:
+        waiting = ", ".join(game.record.players[s]["name"] for s in sorted(game.to_act()))
+        print(f"in progress; waiting for: {waiting}")
+    return 0
+
+
+def cmd_demo(out: Path) -> int:
+    from illusio_table.demo import run_demo
+
+    written = run_demo(out)
+    print(f"Wrote {len(written)} files to {out}/:", file=sys.stderr)
+    for path in written:
+        print(f"  {path}", file=sys.stderr)
+    return 0
+
+
+def self_test() -> int:
+    """Loads every card file, plays every game with bots, renders each table to a PNG."""
+    from illusio_table.data import CardDataError, read_yaml, resource_dir
+    from illusio_table.data.loader import load_file
+    from illusio_table.demo import run_demo
+    from illusio_table.engine.registry import builtin_registry
+
+    registry = builtin_registry()
+    try:
+        for path in sorted(resource_dir("cards").glob("*.yaml")):
+            schema = getattr(registry.games.get(path.stem), "card_schema", None)
+            load_file(path, schema) if schema else read_yaml(path)
+            print(f"ok: {path.name}", file=sys.stderr)
+        with tempfile.TemporaryDirectory() as folder:
+            written = run_demo(Path(folder))
+            pictures = [p for p in written if p.suffix == ".png" and p.stat().st_size > 0]
+            print(
+                f"ok: {len(registry.ids())} games played, {len(pictures)} tables rendered",
+                file=sys.stderr,
+            )
+    except (CardDataError, FileNotFoundError) as error:
+        print(f"self-test failed: {error}", file=sys.stderr)
+        return 1
+    print("self-test passed")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.self_test or args.command == "self-test":
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        return self_test()
+    if args.command == "selfplay":
+        return cmd_selfplay(args)
+    if args.command == "replay":
+        return cmd_replay(args.file)
+    if args.command == "demo":
+        return cmd_demo(args.out)
+    if not has_display():
+        out = Path("out/demo")
+        code = cmd_demo(out)
+        print(
+            f"No display was found, so bots played a demo of every game offscreen; the screenshots "
+            f"and game logs are in {out}/. To see the real window, run `make run` on a desktop, "
+            f"or under a virtual screen: `xvfb-run make run`.",
+            file=sys.stderr,
+        )
+        return code
+    from illusio_table.qt.app.main import main as gui_main
+
+    return gui_main(sys.argv[:1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

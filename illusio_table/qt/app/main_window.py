@@ -1,0 +1,430 @@
+"""The main window: menus, the table, the curtain, the docks, saving and resuming."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDockWidget,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from illusio_table import __version__
+from illusio_table.data import CardDataError
+from illusio_table.engine import Match, RecordError, Registry, builtin_registry
+from illusio_table.engine.storage import atomic_write_json
+
+from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
+from ..scenes import TableScene, TableView, scene_class
+from .curtain import Curtain
+from .new_game_dialog import GameConfig, NewGameDialog
+
+APP = "Illusio Table"
+SAVE_FILTER = "Illusio Table matches (*.illusio.json *.json)"
+MAX_RECENT = 8
+
+
+def data_folder() -> Path:
+    """The user's data folder for this program (autosave, logs)."""
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
+class Welcome(QWidget):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        title = QLabel(
+            f"<h1>{APP}</h1><p>Illusio, Illuminati and Incantibus at one table, "
+            "with bots in any empty seat.</p>"
+        )
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        title.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(title)
+        for text, slot in (
+            ("New game…", window.new_game),
+            ("Open a saved match…", window.open_dialog),
+        ):
+            button = QPushButton(text)
+            button.setMinimumHeight(40)
+            button.clicked.connect(slot)
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch(2)
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        registry: Registry | None = None,
+        data_dir: Path | None = None,
+        settings: QSettings | None = None,
+        bot_delay_ms: int | None = 350,
+        interactive: bool = True,
+    ) -> None:
+        super().__init__()
+        self.registry = registry or builtin_registry()
+        self.data_dir = data_dir or data_folder()
+        self.settings = settings or QSettings()
+        self.bot_delay_ms = bot_delay_ms
+        self.interactive = interactive  # False: no modal dialogs (the headless demo)
+        self.model: MatchModel | None = None
+        self.scene: TableScene | None = None
+        self.path: Path | None = None
+        self.last_config: GameConfig | None = None
+
+        self.stack = QStackedWidget()
+        self.welcome = Welcome(self)
+        self.table = TableView()
+        self.curtain = Curtain()
+        self.curtain.lifted.connect(self._lift_curtain)
+        for page in (self.welcome, self.table, self.curtain):
+            self.stack.addWidget(page)
+        self.setCentralWidget(self.stack)
+
+        self.log_view = QListView()
+        self.log_view.setWordWrap(True)
+        self.log_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.moves_view = QListView()
+        self.moves_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.moves_view.activated.connect(self._move_activated)
+        self.seats_view = QTableView()
+        self.seats_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.seats_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.log_dock = self._dock("Game log", self.log_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.moves_dock = self._dock(
+            "Moves", self.moves_view, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.seats_dock = self._dock("Seats", self.seats_view, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+        self._build_menus()
+        self.statusBar().showMessage("Welcome: start a new game from the Game menu.")
+        self.resize(1280, 800)
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self._update()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.replace(" ", "_"))
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        keys = QKeySequence.StandardKey
+        game = self.menuBar().addMenu("&Game")
+        self._action(game, "&New…", self.new_game, keys.New)
+        self._action(game, "&Open…", self.open_dialog, keys.Open)
+        self.recent_menu = game.addMenu("Open &recent")
+        self.save_action = self._action(game, "&Save", self.save, keys.Save)
+        self.save_as_action = self._action(game, "Save &as…", self.save_as, keys.SaveAs)
+        game.addSeparator()
+        self.undo_action = self._action(game, "&Undo", self.undo, keys.Undo)
+        self.redo_action = self._action(game, "&Redo", self.redo, keys.Redo)
+        game.addSeparator()
+        self._action(game, "&Quit", self.close, keys.Quit)
+
+        view = self.menuBar().addMenu("&View")
+        for dock in (self.log_dock, self.moves_dock, self.seats_dock):
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        self._action(view, "Zoom &in", self.table.zoom_in, keys.ZoomIn)
+        self._action(view, "Zoom &out", self.table.zoom_out, keys.ZoomOut)
+        self._action(view, "&Actual size", self.table.zoom_reset, "Ctrl+0")
+        self._action(view, "&Fit the table", self.table.zoom_fit, "Ctrl+9")
+
+        help_menu = self.menuBar().addMenu("&Help")
+        for game_id in self.registry.ids():
+            cls = self.registry.get(game_id)
+            self._action(
+                help_menu, f"How to play {cls.title}", lambda _=False, c=cls: self.show_help(c)
+            )
+        help_menu.addSeparator()
+        self._action(help_menu, "&About", self.about)
+        self._fill_recent()
+
+    # -- dialogs (tests replace these two) -----------------------------------------------
+
+    def tell(self, title: str, text: str) -> None:
+        if self.interactive:
+            QMessageBox.information(self, title, text)
+        else:
+            self.statusBar().showMessage(f"{title}: {text}")
+
+    def ask(self, title: str, text: str) -> bool:
+        if not self.interactive:
+            return False
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    # -- starting, opening, saving -----------------------------------------------------------
+
+    def new_game(self) -> None:
+        dialog = NewGameDialog(self.registry, self, self.last_config)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.start_match(dialog.config())
+
+    def start_match(self, config: GameConfig) -> bool:
+        try:
+            match = Match.start(
+                config.game_id, config.players, config.seed, config.options, self.registry
+            )
+        except CardDataError as error:
+            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            return False
+        except ValueError as error:
+            self.tell("Cannot start this game", str(error))
+            return False
+        self.last_config = config
+        self.install(match, None)
+        return True
+
+    def install(self, match: Match, path: Path | None) -> None:
+        if self.model is not None:
+            self.model.deleteLater()
+        self.path = path
+        self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
+        self.scene = scene_class(match.game.game_id)(self)
+        self.scene.action_chosen.connect(self.model.act)
+        self.table.setScene(self.scene)
+        self.log_view.setModel(LogModel(self.model))
+        self.moves_view.setModel(ActionsModel(self.model))
+        self.seats_view.setModel(SeatsModel(self.model))
+        self.model.changed.connect(self._update)
+        self.model.viewer_changed.connect(self._update)
+        self.model.refused.connect(self._refused)
+        self.model.finished.connect(self._finished)
+        self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
+        self.model.begin()
+        self._update()
+
+    def autosave_path(self) -> Path:
+        return self.data_dir / "autosave.json"
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a saved match", str(self._save_folder()), SAVE_FILTER
+        )
+        if path:
+            self.open_file(Path(path))
+
+    def open_file(self, path: Path) -> bool:
+        """Loads a save; a bad one is refused with its first bad action, touching nothing."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            match = Match.load(data, self.registry)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            self.tell("Cannot open the match", f"{path}: {error}")
+            return False
+        except RecordError as error:
+            self.tell(
+                "Cannot open the match", f"{path}: {error.message}. The file was left as it is."
+            )
+            return False
+        except CardDataError as error:
+            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            return False
+        self.install(match, path)
+        self._remember(path)
+        return True
+
+    def save(self) -> bool:
+        if self.model is None:
+            return False
+        if self.path is None:
+            return self.save_as()
+        return self._write(self.path)
+
+    def save_as(self) -> bool:
+        if self.model is None:
+            return False
+        suggested = self._save_folder() / f"{self.model.game.game_id}.illusio.json"
+        path, _ = QFileDialog.getSaveFileName(self, "Save the match", str(suggested), SAVE_FILTER)
+        return bool(path) and self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        try:
+            atomic_write_json(path, self.model.game.record.to_json())
+        except OSError as error:
+            self.tell("Cannot save the match", f"{path}: {error}")
+            return False
+        self.path = path
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        self._update()
+        return True
+
+    def _save_folder(self) -> Path:
+        return Path(
+            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        )
+
+    # -- crash recovery -----------------------------------------------------------------------
+
+    def offer_resume(self) -> bool:
+        """At start-up: an unfinished autosaved match may be continued."""
+        path = self.autosave_path()
+        if not path.is_file():
+            return False
+        try:
+            match = Match.load(json.loads(path.read_text(encoding="utf-8")), self.registry)
+        except (OSError, ValueError, RecordError, CardDataError) as error:
+            reason = error.message if isinstance(error, RecordError) else str(error)
+            self.tell(
+                "The last match cannot be restored",
+                f"{path}: {reason}. The file was left as it is.",
+            )
+            return False
+        if match.game.is_over():
+            return False
+        players = ", ".join(p["name"] for p in match.players)
+        moves = len(match.game.record.moves)
+        question = (
+            f"An unfinished match of {match.game.title} ({players}, {moves} moves in) "
+            "was kept. Continue it?"
+        )
+        if not self.ask("Continue the last match?", question):
+            return False
+        self.install(match, None)
+        return True
+
+    # -- recent files -------------------------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            self._action(self.recent_menu, name, lambda _=False, p=name: self.open_file(Path(p)))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    # -- play -----------------------------------------------------------------------------------
+
+    def _move_activated(self, index: Any) -> None:
+        if self.model is not None:
+            action = index.data(ActionsModel.ActionRole)
+            if action is not None:
+                self.model.act(action)
+
+    def _refused(self, reason: str) -> None:
+        self.statusBar().showMessage(f"Not allowed: {reason}", 10000)
+
+    def _finished(self) -> None:
+        result = self.model.game.result()
+        names = [self.model.match.name(s) for s in result["winners"]]
+        text = "\n".join(result.get("explanation", []))
+        self.statusBar().showMessage(f"Game over: {' and '.join(names)} won.")
+        self.tell("Game over", f"{' and '.join(names)} won.\n\n{text}")
+
+    def _lift_curtain(self) -> None:
+        if self.model is not None:
+            self.model.lift_curtain()
+
+    def undo(self) -> None:
+        if self.model is not None:
+            self.model.undo()
+
+    def redo(self) -> None:
+        if self.model is not None:
+            self.model.redo()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def heading(self) -> str:
+        model = self.model
+        game = model.game
+        if game.is_over():
+            winners = " and ".join(model.match.name(s) for s in game.result()["winners"])
+            return f"{game.title} — game over, {winners} won"
+        if model.viewer is None:
+            return f"{game.title} — watching the bots"
+        return f"{game.title} — {model.match.name(model.viewer)}'s table"
+
+    def _update(self, *_: Any) -> None:
+        model = self.model
+        title = APP
+        if model is not None:
+            title = f"{model.game.title} — {APP}"
+            if self.path is not None:
+                title = f"{self.path.name} — {title}"
+        self.setWindowTitle(title)
+        for dock in (self.log_dock, self.moves_dock, self.seats_dock):
+            dock.setVisible(model is not None)  # the welcome page needs the whole window
+        if model is None:
+            self.stack.setCurrentWidget(self.welcome)
+        elif model.curtain_seat() is not None:
+            self.scene.show_nothing()
+            self.curtain.ask_for(model.match.name(model.curtain_seat()))
+            self.stack.setCurrentWidget(self.curtain)
+        else:
+            names = [p["name"] for p in model.match.players]
+            self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
+            self.stack.setCurrentWidget(self.table)
+        has_match = model is not None
+        self.save_action.setEnabled(has_match)
+        self.save_as_action.setEnabled(has_match)
+        self.undo_action.setEnabled(has_match and model.can_undo())
+        self.redo_action.setEnabled(has_match and model.can_redo())
+
+    # -- help -----------------------------------------------------------------------------------
+
+    def show_help(self, cls: Any) -> None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"How to play {cls.title}")
+        browser = QTextBrowser()
+        browser.setMarkdown(getattr(cls, "help_text", "") or "No help yet.")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        dialog.resize(640, 560)
+        dialog.show()
+
+    def about(self) -> None:
+        games = ", ".join(self.registry.get(g).title for g in self.registry.ids()) or "none yet"
+        QMessageBox.about(
+            self,
+            f"About {APP}",
+            f"<h3>{APP} {__version__}</h3><p>A table that knows the rules, keeps each seat's "
+            f"secrets and fills empty seats with bots.</p><p>Games: {games}.</p>"
+            f"<p>Autosave: {self.autosave_path()}</p>",
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("geometry", self.saveGeometry())
+        super().closeEvent(event)

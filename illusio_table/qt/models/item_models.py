@@ -1,0 +1,137 @@
+"""Item models for the docks. Each reads only what the MatchModel lets the viewer see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from .match_model import MatchModel
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class LogModel(QAbstractListModel):
+    """The game log as the seat at the screen may read it; empty behind the curtain."""
+
+    def __init__(self, model: MatchModel) -> None:
+        super().__init__(model)
+        self.model = model
+        self.lines: list[str] = []
+        model.viewer_changed.connect(self.refresh)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        lines = self.model.log()
+        if lines[: len(self.lines)] == self.lines and len(lines) > len(self.lines):
+            self.beginInsertRows(QModelIndex(), len(self.lines), len(lines) - 1)
+            self.lines = lines
+            self.endInsertRows()
+        elif lines != self.lines:
+            self.beginResetModel()
+            self.lines = lines
+            self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.lines)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.lines):
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.lines[index.row()]
+        return None
+
+
+class ActionsModel(QAbstractListModel):
+    """The moves the seat at the screen may make now: the keyboard's way to every move."""
+
+    ActionRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, model: MatchModel) -> None:
+        super().__init__(model)
+        self.model = model
+        self.actions: list = []
+        model.viewer_changed.connect(self.refresh)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        self.beginResetModel()
+        self.actions = self.model.legal_actions()
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.actions)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.actions):
+            return None
+        action = self.actions[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return action.label()
+        if role == self.ActionRole:
+            return action
+        return None
+
+
+class SeatsModel(QAbstractTableModel):
+    """Who sits where, who is awaited, and the scores once the game is over."""
+
+    HEADERS = ("Name", "Plays", "Status", "Score")
+
+    def __init__(self, model: MatchModel) -> None:
+        super().__init__(model)
+        self.model = model
+        self.rows: list[tuple[str, str, str, str]] = []
+        model.viewer_changed.connect(self.refresh)
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        match = self.model.match
+        game = match.game
+        waiting = game.to_act()
+        scores = game.result()["scores"] if game.is_over() else None
+        rows = []
+        for seat, player in enumerate(match.players):
+            kind = f"bot ({player['bot']})" if player.get("bot") else "human"
+            status = "to act" if seat in waiting else ""
+            if seat == self.model.viewer:
+                status = "at the screen" + (", to act" if seat in waiting else "")
+            score = str(scores[seat]) if scores is not None else ""
+            rows.append((f"{player['name']}", kind, status, score))
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
+            return self.HEADERS[section]
+        if orientation == Qt.Orientation.Vertical:
+            return str(section + 1)
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole and 0 <= index.column() < len(self.HEADERS):
+            return self.rows[index.row()][index.column()]
+        return None

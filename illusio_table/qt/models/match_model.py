@@ -1,0 +1,209 @@
+"""MatchModel: owns one match, decides whose view the screen shows, runs the bots.
+
+The screen shows one seat's view at a time (the viewer). When the seat that must act
+next is another human, the viewer becomes None and `curtain` asks to pass the screen;
+nothing of the next seat is drawn until `lift_curtain`. Bots act through the same
+protocol; during a simultaneous choice they choose at once and unseen, otherwise after
+a short pause so that people can follow the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from illusio_table.engine import Action, Event, IllegalAction, Match
+from illusio_table.engine.storage import atomic_write_json
+
+
+class MatchModel(QObject):
+    changed = Signal(list)  # the events the viewer may see
+    refused = Signal(str)
+    viewer_changed = Signal()
+    curtain_requested = Signal(int)  # the seat the screen must be passed to
+    finished = Signal()
+
+    def __init__(
+        self,
+        match: Match,
+        autosave: Path | None = None,
+        bot_delay_ms: int | None = 350,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.match = match
+        self.autosave = autosave
+        self.bot_delay_ms = bot_delay_ms
+        self.viewer: int | None = None
+        self.pending: int | None = None  # the seat the curtain waits for
+        self.last_human: int | None = None  # the seat at the screen before the curtain fell
+        self._running_bots = False
+        self._bot_timer = QTimer(self)
+        self._bot_timer.setSingleShot(True)
+        self._bot_timer.timeout.connect(self._bot_step)
+
+    # -- what the screen may show ------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.match.game
+
+    def view(self) -> dict[str, Any]:
+        return self.game.view(self.viewer)
+
+    def log(self) -> list[str]:
+        return self.game.log(self.viewer) if self.curtain_seat() is None else []
+
+    def legal_actions(self) -> list[Action]:
+        if self.viewer is None:
+            return []
+        return self.game.legal_actions(self.viewer)
+
+    def curtain_seat(self) -> int | None:
+        return self.pending
+
+    def is_spectating(self) -> bool:
+        return not self.match.human_seats()
+
+    # -- starting -----------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Shows the first seat (behind the curtain when several people share the screen)."""
+        self._save()
+        self._choose_viewer(force_curtain=len(self.match.human_seats()) > 1)
+        self._schedule_bots()
+
+    # -- acting -------------------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        if self.viewer is None:
+            self.refused.emit("Nobody is at the screen: lift the curtain first.")
+            return False
+        seat = self.viewer
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as error:
+            self.refused.emit(error.reason)
+            return False
+        self.last_human = seat
+        self._after(events)
+        return True
+
+    def _after(self, events: list[Event]) -> None:
+        self._save()
+        self._choose_viewer()
+        self.changed.emit([e for e in events if e.visible_to(self.viewer)])
+        if self.game.is_over():
+            self.finished.emit()
+        self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        """Lets waiting bots move: at once during a simultaneous choice (unseen) or when
+        no pause is wanted (tests, the headless demo); otherwise one move per pause."""
+        if self._running_bots or self.bot_delay_ms is None:
+            return  # None: bots move only when `step_bot` is called
+        self._running_bots = True
+        try:
+            while self._bots_waiting() and (self.match.waiting_humans() or self.bot_delay_ms <= 0):
+                self._play_bot()
+        finally:
+            self._running_bots = False
+        if self._bots_waiting():
+            self._bot_timer.start(self.bot_delay_ms)
+
+    def _bots_waiting(self) -> bool:
+        return not self.game.is_over() and bool(self.match.waiting_bots())
+
+    def _play_bot(self) -> None:
+        self._after(self.match.play_bot(self.match.waiting_bots()[0]))
+
+    def _bot_step(self) -> None:
+        if self._bots_waiting():
+            self._play_bot()
+
+    def step_bot(self) -> bool:
+        """Plays one waiting bot's move now (the demo steps a match this way)."""
+        if not self._bots_waiting():
+            return False
+        self._bot_timer.stop()
+        self._play_bot()
+        return True
+
+    # -- the screen and the curtain -------------------------------------------------------
+
+    def _choose_viewer(self, force_curtain: bool = False) -> None:
+        humans = self.match.human_seats()
+        if not humans:
+            self._show(None, None)  # bots only: the screen is a spectator's
+            return
+        waiting = self.match.waiting_humans()
+        if len(humans) == 1:
+            self._show(humans[0], None)
+            return
+        if not waiting:
+            return  # bots are playing: whoever is at the screen keeps watching
+        if self.viewer in waiting:
+            target = self.viewer
+        elif self.pending in waiting:
+            target = self.pending
+        else:
+            target = waiting[0]
+        if not force_curtain and target in (self.viewer, self.pending):
+            return
+        if self.viewer is not None:
+            self.last_human = self.viewer
+        self._show(None, target)
+        self.curtain_requested.emit(target)
+
+    def _show(self, viewer: int | None, pending: int | None) -> None:
+        if (viewer, pending) != (self.viewer, self.pending):
+            self.viewer, self.pending = viewer, pending
+            self.viewer_changed.emit()
+
+    def lift_curtain(self) -> None:
+        if self.pending is not None:
+            self._show(self.pending, None)
+
+    # -- undo and redo --------------------------------------------------------------------
+
+    def _undo_seat(self) -> int | None:
+        """Who may take back a move now: the seat at the screen, or the one who just left it."""
+        return self.viewer if self.viewer is not None else self.last_human
+
+    def can_undo(self) -> bool:
+        return self.match.can_undo(self._undo_seat())
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo(self._undo_seat())
+
+    def undo(self) -> bool:
+        seat = self._undo_seat()
+        if not self.match.undo(seat):
+            self.refused.emit("There is no move of yours to take back.")
+            return False
+        self._return_to(seat)
+        return True
+
+    def redo(self) -> bool:
+        seat = self._undo_seat()
+        if not self.match.redo(seat):
+            return False
+        self._return_to(seat)
+        self._choose_viewer()
+        self._schedule_bots()
+        return True
+
+    def _return_to(self, seat: int | None) -> None:
+        """After undo or redo the seat that asked is still at the screen."""
+        self._bot_timer.stop()
+        self._save()
+        self._show(seat, None)
+        self.changed.emit([])
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            atomic_write_json(self.autosave, self.game.record.to_json())

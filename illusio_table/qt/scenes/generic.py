@@ -1,0 +1,94 @@
+"""The generic table: lays out any game's view as labelled panels, with a button per move.
+
+Games get their own tables (the tower of Incantibus, the Backstage of Illusio, ...);
+this one serves any game that has none yet, and the test game, so the shell never
+depends on a particular game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+from illusio_table.engine import Action
+
+from .base import TableScene
+
+PANEL = QColor("#f4ecd8")
+INK = QColor("#2b2118")
+BUTTON = QColor("#e8c36a")
+PANEL_WIDTH = 300
+GAP = 16
+
+
+def describe(value: Any) -> str:
+    """A readable line for a value of a view."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(describe(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {describe(v)}" for k, v in value.items()) if value else "none"
+    return str(value)
+
+
+class GenericTableScene(TableScene):
+    def show_view(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> None:
+        self.clear()
+        heading = self.addSimpleText(title, QFont("DejaVu Sans", 16, QFont.Weight.Bold))
+        heading.setBrush(QColor("white"))
+        heading.setPos(0, 0)
+        columns = 3
+        heights = [48.0] * columns
+        for number, (key, value) in enumerate(view.items()):
+            column = number % columns
+            height = self._panel(key, value, column * (PANEL_WIDTH + GAP), heights[column])
+            heights[column] += height + GAP
+        y = max(heights) + GAP
+        if legal:
+            label = self.addSimpleText("Your moves", QFont("DejaVu Sans", 12, QFont.Weight.Bold))
+            label.setBrush(QColor("white"))
+            label.setPos(0, y)
+            y += 28
+            width = (3 * PANEL_WIDTH + 2 * GAP - 3 * GAP) / 4
+            for number, action in enumerate(legal):
+                x, top = (number % 4) * (width + GAP), y + (number // 4) * 44
+                button = self.addRect(QRectF(x, top, width, 34), QPen(INK, 1.5), QBrush(BUTTON))
+                button.setCursor(Qt.CursorShape.PointingHandCursor)
+                button.setToolTip(action.label())
+                text = QGraphicsSimpleTextItem(action.label(), button)
+                text.setBrush(INK)
+                text.setPos(x + 10, top + 8)
+                self.offer(button, action)
+
+    def _panel(self, key: str, value: Any, x: float, y: float) -> float:
+        lines = self._lines(value)
+        height = 36 + 20 * len(lines)
+        panel = self.addRect(QRectF(x, y, PANEL_WIDTH, height), QPen(INK, 1), QBrush(PANEL))
+        title = QGraphicsSimpleTextItem(key.replace("_", " ").capitalize(), panel)
+        title.setFont(QFont("DejaVu Sans", 11, QFont.Weight.Bold))
+        title.setBrush(INK)
+        title.setPos(x + 10, y + 8)
+        for number, line in enumerate(lines):
+            text = QGraphicsSimpleTextItem(line, panel)
+            text.setBrush(INK)
+            text.setPos(x + 10, y + 32 + 20 * number)
+        panel.setToolTip(json.dumps(value, ensure_ascii=False)[:400])
+        return height
+
+    @staticmethod
+    def _lines(value: Any) -> list[str]:
+        if isinstance(value, dict) and value:
+            return [f"{k}: {describe(v)}"[:44] for k, v in value.items()]
+        if isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
+            return [describe(v)[:44] for v in value]
+        text = describe(value)
+        return [text[i : i + 44] for i in range(0, len(text), 44)] or [""]

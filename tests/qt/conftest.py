@@ -1,0 +1,47 @@
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from illusio_table.qt.app.main import make_app
+from illusio_table.qt.app.main_window import MainWindow
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def qapp_cls():
+    return type(make_app([]))
+
+
+@pytest.fixture
+def make_window(qtbot, registry, tmp_path):
+    """Windows that share one data folder and settings file, like two runs of the program."""
+
+    def make(bot_delay_ms=0):
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(
+            registry, tmp_path / "data", settings, bot_delay_ms=bot_delay_ms, interactive=False
+        )
+        window.messages = []
+        window.tell = lambda title, text: window.messages.append(f"{title}: {text}")
+        window.ask = lambda title, text: True
+        qtbot.addWidget(window)
+        window.resize(1366, 768)
+        window.show()
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()
+
+
+def screenshot(window, name: str) -> Path:
+    """Saved where CI keeps them; look at them (they are the table as a player sees it)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert window.grab().save(str(path))
+    return path

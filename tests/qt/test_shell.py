@@ -1,0 +1,227 @@
+"""The app shell, offscreen, driven through the test-only Duel game."""
+
+import json
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+from illusio_table.data import CardDataError
+from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
+from illusio_table.qt.models import ActionsModel, LogModel, SeatsModel
+from tests.duel_game import Commit, DuelGame, Step
+
+from .conftest import screenshot
+
+ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+ANA_AND_BOT = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
+
+
+def views(game):
+    return [json.dumps(game.view(s), sort_keys=True) for s in [None, *range(game.seats)]]
+
+
+def drawn(window):
+    """Everything the window shows: scene texts and tooltips, docks, title, menu state."""
+    scene = window.scene
+    texts = sorted(i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem))
+    tips = sorted(i.toolTip() for i in scene.items() if i.toolTip())
+    log = window.log_view.model().lines
+    moves = [a.label() for a in window.moves_view.model().actions]
+    return {
+        "texts": texts,
+        "tips": tips,
+        "log": log,
+        "moves": moves,
+        "title": window.windowTitle(),
+        "undo": window.undo_action.isEnabled(),
+        "redo": window.redo_action.isEnabled(),
+        "status": window.statusBar().currentMessage(),
+        "page": type(window.stack.currentWidget()).__name__,
+    }
+
+
+def test_new_game_then_a_move_then_undo_then_redo(window, registry):
+    dialog = NewGameDialog(registry, window)
+    dialog.game_box.setCurrentIndex(registry.ids().index("duel"))
+    dialog.seat_count.setValue(2)
+    dialog.set_seat(0, "Ana", None)
+    dialog.set_seat(1, "Robo", "random")
+    dialog.seed_edit.setText("0")  # a seed where Robo's replies reveal nothing (no die, no draw)
+    config = dialog.config()
+    assert config.game_id == "duel" and config.players == ANA_AND_BOT
+    assert config.options == {"goal": 15}
+    assert window.start_match(config)
+    assert window.stack.currentWidget() is window.table and window.scene.items()
+    screenshot(window, "shell-duel-start")
+    start = views(window.model.game)
+    index = window.moves_view.model().index(1, 0)
+    assert index.data() == "Step 2"
+    window.moves_view.activated.emit(index)
+    after = views(window.model.game)
+    assert after != start and window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert views(window.model.game) == start
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert views(window.model.game) == after
+
+
+def test_a_refused_move_shows_its_reason_in_the_status_bar(window):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=1))
+    assert not window.model.act(Step(3))
+    assert "step 1 or 2" in window.statusBar().currentMessage()
+
+
+def test_the_curtain_hides_the_table_between_two_human_seats(window):
+    window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1))
+    assert window.stack.currentWidget() is window.curtain
+    assert "Ana" in window.curtain.title.text()
+    window.curtain.button.click()
+    assert window.stack.currentWidget() is window.table
+    window.model.act(Step(1))
+    assert window.stack.currentWidget() is window.curtain
+    assert "Lera" in window.curtain.title.text()
+    assert window.scene.items() == []
+    assert window.log_view.model().rowCount() == 0 and window.moves_view.model().rowCount() == 0
+    screenshot(window, "shell-curtain")
+    window.curtain.button.click()
+    assert "Lera's table" in window.heading()
+
+
+def test_after_a_secret_choice_the_next_seat_sees_the_same_whatever_was_chosen(make_window):
+    def after_choice(pick):
+        window = make_window()
+        window.start_match(GameConfig("duel", ANA_AND_LERA, seed=11))
+        for _ in (0, 1):  # both step, and the duel begins
+            window.curtain.button.click()
+            window.model.act(Step(1))
+        window.curtain.button.click()
+        hand = window.model.view()["hand"]
+        window.model.act(Commit(hand[pick]))
+        curtain = drawn(window)
+        window.curtain.button.click()
+        return curtain, drawn(window)
+
+    first, second = after_choice(0), after_choice(1)
+    assert first == second
+    assert first[1]["moves"] and not first[1]["undo"]
+
+
+def test_every_item_model_passes_the_model_tester(window, qtmodeltester):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=3))
+    window.model.act(Step(2))
+    for model in (window.log_view.model(), window.moves_view.model(), window.seats_view.model()):
+        assert isinstance(model, LogModel | ActionsModel | SeatsModel)
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_a_tampered_save_is_refused_and_nothing_is_touched(window, tmp_path):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=5))
+    window.model.act(Step(1))
+    path = tmp_path / "match.illusio.json"
+    assert window._write(path)
+    saved = json.loads(path.read_text())
+    saved["moves"][0]["action"]["steps"] = 2
+    path.write_text(json.dumps(saved))
+    before_file, before_views = path.read_bytes(), views(window.model.game)
+    assert not window.open_file(path)
+    assert str(path) in window.messages[-1] and "action 0" in window.messages[-1]
+    assert path.read_bytes() == before_file and views(window.model.game) == before_views
+
+
+def test_a_saved_match_opens_where_it_was(window, tmp_path):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=5))
+    window.model.act(Step(1))
+    path = tmp_path / "match.illusio.json"
+    window._write(path)
+    before = views(window.model.game)
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=6))
+    assert window.open_file(path)
+    assert views(window.model.game) == before
+    assert window.recent_files()[0] == str(path) and path.name in window.windowTitle()
+
+
+def test_after_a_crash_the_autosave_resumes_the_match(make_window):
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    first.model.act(Step(2))
+    first.model.act(Step(1))
+    before = views(first.model.game)
+    # A kill leaves only what is on disk: a new window with the same data folder.
+    second = make_window()
+    assert second.offer_resume()
+    assert views(second.model.game) == before
+
+
+def test_a_damaged_autosave_is_reported_and_left_as_it_is(make_window):
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    path = first.autosave_path()
+    path.write_text(path.read_text().replace('"seed": 9', '"seed": 10'))
+    damaged = path.read_bytes()
+    second = make_window()
+    assert not second.offer_resume()
+    assert "altered" in second.messages[-1] and path.read_bytes() == damaged
+
+
+def test_broken_card_data_is_shown_not_crashed(window, registry):
+    class BrokenCards(DuelGame):
+        game_id = "broken"
+
+        def setup(self):
+            raise CardDataError(["cards/broken.yaml:7: colour is 'pink'"])
+
+    window.registry = registry.with_game(BrokenCards)
+    assert not window.start_match(GameConfig("broken", ANA_AND_BOT, seed=1))
+    assert "cards/broken.yaml:7: colour is 'pink'" in window.messages[-1]
+
+
+def test_a_whole_game_with_a_human_and_a_bot_finishes(window):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=21))
+    moves = 0
+    while not window.model.game.is_over() and moves < 500:
+        window.moves_view.activated.emit(window.moves_view.model().index(0, 0))
+        moves += 1
+    assert window.model.game.is_over() and "game over" in window.heading()
+    assert window.messages[-1].startswith("Game over")
+    window.table.zoom_fit()
+    screenshot(window, "shell-duel-end")
+
+
+def test_geometry_and_recent_files_are_kept_in_settings(make_window, tmp_path):
+    window = make_window()
+    window.resize(900, 600)
+    window._remember(tmp_path / "a.json")
+    window.close()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    assert settings.value("geometry") is not None
+    assert make_window().recent_files() == [str(tmp_path / "a.json")]
+
+
+def test_menus_use_the_standard_shortcuts(window):
+    from PySide6.QtGui import QKeySequence
+
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&Game", "&View", "&Help"]
+
+
+def test_zoom_in_out_and_fit(window):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=1))
+    window.table.zoom_in()
+    assert window.table.zoom() == pytest.approx(1.25)
+    window.table.zoom_out()
+    assert window.table.zoom() == pytest.approx(1.0)
+    window.table.zoom_fit()
+    assert window.table.zoom() != 1.0
+
+
+def test_clicking_a_move_on_the_table_plays_it(window, qtbot):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=2))
+    button = next(i for i in window.scene.items() if i.toolTip() == "Step 2")
+    view = window.table
+    point = view.mapFromScene(button.sceneBoundingRect().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert window.model.game.record.moves[0].action == {"kind": "step", "steps": 2}
