@@ -241,6 +241,10 @@ class Game(ABC):
             return "There is no such seat at this table."
         return "It is not your turn to act."
 
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A move in words for menus and the move list, from what `seat` may know."""
+        return action.label()
+
     def clone(self) -> Game:
         """An independent copy, made as DESIGN.md says: by replaying the record."""
         return self.record.replay_with(type(self))

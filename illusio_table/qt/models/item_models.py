@@ -76,7 +76,7 @@ class ActionsModel(QAbstractListModel):
             return None
         action = self.actions[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return action.label()
+            return self.model.game.describe(action, self.model.viewer)
         if role == self.ActionRole:
             return action
         return None

@@ -1,0 +1,737 @@
+"""Incantibus: the state of a match and every rule that changes it.
+
+A round explores one room of the tower with repeated castings. A casting is a
+simultaneous secret choice: every seat points its wand (`Point`), and the last choice
+reveals them all and resolves the casting inside that same `apply`. Resolution is a queue
+of steps (each claimed target taken, then the spells cast in wand order); a step that
+needs a player's decision (a full satchel, which spell, a spell's target) stops the
+queue until that seat decides.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from illusio_table.engine import Action, Event, Game, Option
+
+from . import satchel as bag
+from .actions import ACTIONS, Cast, Choose, Discard, Point
+from .cards import IncantibusCards, load
+from .satchel import TokenInfo, catalog
+
+HELP = Path(__file__).with_name("help.md")
+ROOM_GROUPS_IN_ORDER = ("PP+", "PPP+", "PPPP")
+
+
+class Incantibus(Game):
+    game_id = "incantibus"
+    title = "Incantibus"
+    min_seats = 2
+    max_seats = 4
+    actions = ACTIONS
+    options_spec = (
+        Option(
+            "mode",
+            "Mode",
+            "apprentice",
+            choices=("apprentice", "expert"),
+            help="Expert adds the magic books and counts the final wand's strength.",
+        ),
+    )
+    help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
+    card_schema = IncantibusCards
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def setup(self) -> list[Event]:
+        cards = self.cards = load()
+        self.info: tuple[TokenInfo, ...] = catalog(cards)
+        self.expert = self.options["mode"] == "expert"
+        self.side = next(s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice"))
+        row = next(r for r in cards.setups if r.players == self.seats)
+        rng = self.rng
+
+        def ids(back: str) -> list[int]:
+            return [t.id for t in self.info if t.back == back]
+
+        wands = list(row.wands)
+        rng.shuffle(wands)
+        self.wands: list[int] = wands
+        self.satchels: list[list[int]] = [[] for _ in range(self.seats)]
+        self.visible_bag, self.secret_bag = ids("visible"), ids("secret")
+        self.moat: list[int] = []
+
+        rooms = [r.id for r in cards.rooms if r.group in row.groups]
+        rng.shuffle(rooms)
+        self.room_stack: list[str] = rooms
+        self.room_name = "roof"
+        self.room: list[tuple[int, bool] | None] = []
+        self.known: list[dict[int, str]] = [{} for _ in range(self.seats)]
+
+        self.potion_bag = ids("potion")
+        self.potions: list[int | None] = [None] * cards.open_potions
+        self.book_bag = ids("book") if self.expert else []
+        self.books: list[int | None] = [None] * (cards.open_books if self.expert else 0)
+        self.specials = ids("special")
+
+        deck = [s.id for s in cards.spells for _ in range(s.count)]
+        rng.shuffle(deck)
+        self.spell_deck: list[str] = deck
+        self.spell_cards: list[str | None] = [self._draw_spell() for _ in range(cards.open_spells)]
+        self.spent_spells: list[str] = []
+
+        sorcerers = ids("sorcerer")
+        rng.shuffle(sorcerers)
+        self.track: list[list[Any]] = [[s, False] for s in sorcerers[: row.sorcerers]]
+        self.set_aside = sorcerers[row.sorcerers :]  # never seen by anyone
+        self.track[0][1] = True
+        self.dungeon: list[list[Any] | None] | None = None
+
+        self.phase = "casting"
+        self.choices: dict[int, Point] = {}
+        self.steps: list[tuple] = []
+        self.decision: dict[str, Any] | None = None
+        self.casters: list[int] = []
+        self.pointing_wands: list[int] = list(self.wands)
+        self.last_casting: list[dict[str, Any]] = []
+        self.laid_down: list[int] = []
+        self.castings = 0
+
+        roof = next(r for r in cards.rooms if r.group == "roof")
+        events = [Event(f"Wands are dealt: {self._wand_list()}.")]
+        events += self._refill()
+        events += self._fill_room(roof.name, roof.visible, roof.secret)
+        first = self.info[self.track[0][0]]
+        events.append(Event(f"The first sorcerer is turned: {first.name}.", reveals=True))
+        return events
+
+    # -- small helpers ---------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.record.players[seat]["name"]
+
+    def held(self, seat: int) -> list[TokenInfo]:
+        return [self.info[t] for t in self.satchels[seat]]
+
+    def _wand_list(self) -> str:
+        return ", ".join(f"{self.name(s)} {w}" for s, w in enumerate(self.wands))
+
+    def _draw(self, pool: list[int]) -> int:
+        return pool.pop(self.rng.below(len(pool)))
+
+    def _draw_spell(self) -> str | None:
+        return self.spell_deck.pop() if self.spell_deck else None
+
+    def _refill(self) -> list[Event]:
+        events = []
+        for spaces, pool, what in ((self.potions, self.potion_bag, "potion"), (self.books, self.book_bag, "book")):
+            for i, space in enumerate(spaces):
+                if space is None and pool:
+                    spaces[i] = self._draw(pool)
+                    events.append(Event(f"A new {what} is opened: {self.info[spaces[i]].name}.", reveals=True))
+        return events
+
+    def _fill_room(self, name: str, visible: int, secret: int) -> list[Event]:
+        self.room_name = name
+        self.room = [(self._draw(self.visible_bag), True) for _ in range(min(visible, len(self.visible_bag)))]
+        self.room += [(self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))]
+        self.known = [{} for _ in range(self.seats)]
+        shown = ", ".join(self.info[t].name for t, up in self.room if up)
+        hidden = sum(1 for _, up in self.room if not up)
+        return [Event(f"The {name} is explored: {shown}; {hidden} secret tokens.", reveals=True)]
+
+    def room_tokens(self) -> list[tuple[int, int, bool]]:
+        return [(slot, t[0], t[1]) for slot, t in enumerate(self.room) if t is not None]
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> frozenset[int]:
+        if self.phase == "casting":
+            return frozenset(s for s in range(self.seats) if s not in self.choices)
+        if self.phase == "decision":
+            return frozenset({self.decision["seat"]})
+        return frozenset()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "casting":
+            return self._pointing_options(seat)
+        return self._decision_options()
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        if self.phase == "casting":
+            if not isinstance(action, Point):
+                return "Everyone is casting: point your wand at a token."
+            return self._point_refusal(seat, action)
+        kind = self.decision["kind"]
+        if kind == "overflow":
+            if not isinstance(action, Discard):
+                return "Your satchel is full: choose a token to throw into the moat."
+            if action not in self._decision_options():
+                return "Throwing that token away would not make room in your satchel."
+            return None
+        if kind == "spell":
+            if not isinstance(action, Cast):
+                return "Choose one of the open spell cards to cast."
+            if not 0 <= action.card < len(self.spell_cards) or self.spell_cards[action.card] is None:
+                return "There is no open spell card there."
+            return None
+        if not isinstance(action, Choose):
+            return f"Choose the target of {self.decision['spell'].capitalize()}."
+        if action not in self._decision_options():
+            return SPELL_REFUSALS[kind]
+        return None
+
+    def perform(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Point):
+            self.choices[seat] = action
+            events = [Event(f"{self.name(seat)} has chosen.")]
+            if len(self.choices) == self.seats:
+                events += self._reveal()
+            return events
+        decision, self.decision = self.decision, None
+        self.phase = "resolving"
+        if isinstance(action, Discard):
+            events = self._discard(seat, action.token, decision["token"])
+        elif isinstance(action, Cast):
+            events = self._cast(seat, action.card)
+        else:
+            events = SPELL_TARGETS[decision["kind"]](self, seat, action.target)
+        return events + self._run()
+
+    # -- pointing ---------------------------------------------------------------------------
+
+    def _pointing_options(self, seat: int) -> list[Action]:
+        held = self.held(seat)
+        options: list[Action] = []
+        if self.dungeon is None:
+            options += [Point("room", slot) for slot, _, _ in self.room_tokens()]
+        else:
+            for slot, s in enumerate(self.dungeon):
+                if s is not None and (not s[1] or self._can_defeat(seat, self.info[s[0]], held)):
+                    options.append(Point("dungeon", slot))
+        for i, p in enumerate(self.potions):
+            if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
+                options.append(Point("potion", i))
+        for i, b in enumerate(self.books):
+            if b is not None:
+                book = self.cards.kind(self.info[b].kind)
+                options += [Point("book", i, pay) for pay in bag.book_payments(held, book.needs, book.amount)]
+        return options
+
+    def _recipe(self, potion: int) -> tuple[str, ...]:
+        return self.cards.kind(self.info[potion].kind).recipe
+
+    def _can_defeat(self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None) -> bool:
+        kind = self.cards.kind(sorcerer.kind)
+        if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
+            return False
+        return bag.sorcerer_payment(held, kind.needs) is not None
+
+    def _point_refusal(self, seat: int, action: Point) -> str | None:
+        held = self.held(seat)
+        if action.place == "room":
+            if self.dungeon is not None:
+                return "The rooms are behind you: point at a sorcerer, a potion or a book."
+            if not 0 <= action.index < len(self.room) or self.room[action.index] is None:
+                return "There is no token there."
+        elif action.place == "dungeon":
+            if self.dungeon is None:
+                return "The sorcerers wait in the dungeon, at the bottom of the tower."
+            if not 0 <= action.index < len(self.dungeon) or self.dungeon[action.index] is None:
+                return "There is no sorcerer there."
+            sid, face_up = self.dungeon[action.index]
+            if face_up and not self._can_defeat(seat, self.info[sid], held):
+                return self._sorcerer_refusal(seat, self.info[sid])
+        elif action.place == "potion":
+            if not 0 <= action.index < len(self.potions) or self.potions[action.index] is None:
+                return "There is no open potion there."
+            potion = self.info[self.potions[action.index]]
+            if bag.potion_payment(held, self._recipe(potion.id)) is None:
+                needed = " and ".join(self.cards.kind(i).name for i in self._recipe(potion.id))
+                return f"To brew the {potion.name} you need {needed}."
+        elif action.place == "book":
+            if not 0 <= action.index < len(self.books) or self.books[action.index] is None:
+                return "There is no open magic book there." if self.expert else "Magic books are for expert mode."
+            book = self.cards.kind(self.info[self.books[action.index]].kind)
+            pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
+            if len(pay) != len(action.pay) or not bag.book_payment_ok(held, pay, book.needs, book.amount):
+                return f"This magic book asks for {book.label.lower()} from your satchel."
+        else:
+            return "Point at a token of the room, a potion, a magic book or a sorcerer."
+        if action.place != "book" and action.pay:
+            return "Only a magic book is paid for with tokens you choose."
+        return None
+
+    def _sorcerer_refusal(self, seat: int, sorcerer: TokenInfo) -> str:
+        kind = self.cards.kind(sorcerer.kind)
+        if kind.max_wand is not None:
+            return f"Only a wand of strength {kind.max_wand} or less defeats {kind.name}."
+        needs = " and ".join(f"{n} {NEED_NAMES.get(k, k)}" for k, n in kind.needs.items())
+        return f"To defeat {kind.name} you need {needs}."
+
+    # -- the reveal ---------------------------------------------------------------------------
+
+    def _target_name(self, action: Point, for_seat: int | None = None) -> str:
+        if action.place == "room":
+            token, face_up = self.room[action.index]
+            return self.info[token].name if face_up else "a secret token"
+        if action.place == "dungeon":
+            sid, face_up = self.dungeon[action.index]
+            return self.info[sid].name if face_up else "a hidden sorcerer"
+        spaces = self.potions if action.place == "potion" else self.books
+        name = self.info[spaces[action.index]].name
+        return name if action.place == "potion" else f"the book “{name}”"
+
+    def _reveal(self) -> list[Event]:
+        self.castings += 1
+        self.pointing_wands = list(self.wands)
+        claims: dict[tuple[str, int], list[int]] = {}
+        for seat, action in sorted(self.choices.items()):
+            claims.setdefault((action.place, action.index), []).append(seat)
+        lines = [
+            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}" for s, a in sorted(self.choices.items())
+        ]
+        events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True)]
+        self.last_casting = []
+        winners = []
+        for target, seats in claims.items():
+            seats.sort(key=lambda s: -self.wands[s])
+            winner = seats[0]
+            winners.append(winner)
+            entry = {"target": list(target), "claimants": list(seats), "winner": winner, "swap": None}
+            if len(seats) > 1:
+                weakest = seats[-1]
+                entry["swap"] = [winner, weakest]
+                others = ", ".join(self.name(s) for s in seats[1:])
+                events.append(
+                    Event(
+                        f"{self.name(winner)}'s wand {self.wands[winner]} is the strongest on "
+                        f"{self._target_name(self.choices[winner])}: {others} get nothing."
+                    )
+                )
+            self.last_casting.append(entry)
+        for entry in self.last_casting:
+            if entry["swap"]:
+                a, b = entry["swap"]
+                self.wands[a], self.wands[b] = self.wands[b], self.wands[a]
+                events.append(Event(f"{self.name(a)} and {self.name(b)} swap wands."))
+        # Takes go strongest wand first (as pointed), then the spells, then the room.
+        winners.sort(key=lambda s: -self.pointing_wands[s])
+        self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
+        self.choices = {}
+        self.casters = []
+        self.phase = "resolving"
+        return events + self._run()
+
+    def _run(self) -> list[Event]:
+        events: list[Event] = []
+        while self.decision is None and self.steps:
+            step = self.steps.pop(0)
+            if step[0] == "take":
+                events += self._take(step[1], step[2])
+            elif step[0] == "spells":
+                order = sorted(self.casters, key=lambda s: -self.wands[s])
+                self.steps[:0] = [("cast", s) for s in order]
+            elif step[0] == "cast":
+                events += self._offer_spell(step[1])
+        if self.decision is not None:
+            self.phase = "decision"
+            return events
+        return events + self._after_casting()
+
+    # -- taking ---------------------------------------------------------------------------
+
+    def _take(self, seat: int, action: Point) -> list[Event]:
+        who = self.name(seat)
+        if action.place == "room":
+            token, face_up = self.room[action.index]
+            self.room[action.index] = None
+            events = []
+            if not face_up:
+                events.append(Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True))
+            return events + self._receive(seat, token)
+        if action.place == "potion":
+            potion = self.potions[action.index]
+            self.potions[action.index] = None
+            paid = bag.potion_payment(self.held(seat), self._recipe(potion))
+            return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(seat, potion)
+        if action.place == "book":
+            book = self.books[action.index]
+            self.books[action.index] = None
+            paid = [self.info[t] for t in action.pay]
+            return self._pay(seat, paid, f"{who} learns the book “{self.info[book].name}”") + self._place(seat, book)
+        return self._fight(seat, action.index)
+
+    def _pay(self, seat: int, paid: list[TokenInfo], headline: str) -> list[Event]:
+        for t in paid:
+            self.satchels[seat].remove(t.id)
+            self.moat.append(t.id)
+        spent = ", ".join(t.name for t in paid)
+        return [Event(f"{headline}, throwing {spent} into the moat." if paid else f"{headline}.")]
+
+    def _receive(self, seat: int, token: int, caught: bool = False, announce: bool = True) -> list[Event]:
+        """A token comes to a seat: monsters must be caught, spells are cast, the rest kept."""
+        info, who = self.info[token], self.name(seat)
+        if info.cell == "monster" and not caught:
+            weapon = bag.catcher(self.held(seat), info.kind)
+            if weapon is None:
+                self.moat.append(token)
+                return [Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")]
+            events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
+            if weapon.kind == "ultimus":
+                self.satchels[seat].remove(weapon.id)
+                self.moat.append(weapon.id)
+                events.append(Event("Ultimus is spent and thrown into the moat."))
+            return events + self._place(seat, token)
+        events = [Event(f"{who} takes the {info.name}.")] if announce else []
+        if info.cell == "spell":
+            if self.phase == "resolving" and any(step[0] == "spells" for step in self.steps):
+                self.casters.append(seat)
+            else:
+                self.steps.insert(0, ("cast", seat))
+        return events + self._place(seat, token)
+
+    def _place(self, seat: int, token: int) -> list[Event]:
+        self.satchels[seat].append(token)
+        if bag.fits(self.held(seat), self.side):
+            return []
+        self.decision = {"kind": "overflow", "seat": seat, "token": token}
+        return [Event(f"{self.name(seat)}'s satchel is full: a token must go into the moat.")]
+
+    def _fight(self, seat: int, slot: int) -> list[Event]:
+        sid, face_up = self.dungeon[slot]
+        self.dungeon[slot] = None
+        who, sorcerer = self.name(seat), self.info[sid]
+        events = [] if face_up else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
+        kind = self.cards.kind(sorcerer.kind)
+        held = self.held(seat)
+        if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
+            self.moat.append(sid)
+            return events + [Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")]
+        paid = bag.sorcerer_payment(held, kind.needs)
+        return events + self._pay(seat, paid, f"{who} defeats {sorcerer.name}") + self._place(seat, sid)
+
+    def _discard(self, seat: int, token: int, new: int) -> list[Event]:
+        self.satchels[seat].remove(token)
+        self.moat.append(token)
+        what = "the new token" if token == new else "a token of the satchel"
+        return [Event(f"{self.name(seat)} throws {what}, the {self.info[token].name}, into the moat.")]
+
+    # -- spells -----------------------------------------------------------------------------
+
+    def _offer_spell(self, seat: int) -> list[Event]:
+        if all(card is None for card in self.spell_cards):
+            return [Event(f"No spell card is left for {self.name(seat)} to cast.")]
+        self.decision = {"kind": "spell", "seat": seat}
+        return []
+
+    def _cast(self, seat: int, slot: int) -> list[Event]:
+        spell = self.spell_cards[slot]
+        self.spent_spells.append(spell)
+        self.spell_cards[slot] = self._draw_spell()
+        name = self.cards.kind(spell).name
+        events = [Event(f"{self.name(seat)} casts {name}.")]
+        if self.spell_cards[slot] is not None:
+            events.append(Event(f"A new spell card is opened: {self.cards.kind(self.spell_cards[slot]).name}.", reveals=True))
+        if spell in SPECIAL_OF_SPELL:
+            token = next((t for t in self.specials if self.info[t].kind == SPECIAL_OF_SPELL[spell]), None)
+            if token is None:
+                return events + [Event(f"{name} has nothing left to give.")]
+            self.specials.remove(token)
+            return events + self._receive(seat, token)
+        self.decision = {"kind": spell, "seat": seat, "spell": spell}
+        if not self._decision_options():
+            self.decision = None
+            events.append(Event(f"{name} finds no target and does nothing."))
+        return events
+
+    def _steal(self, seat: int, token: int) -> list[Event]:
+        victim = next(s for s in range(self.seats) if token in self.satchels[s])
+        self.satchels[victim].remove(token)
+        events = [Event(f"{self.name(seat)} steals the {self.info[token].name} from {self.name(victim)}.")]
+        return events + self._place(seat, token)
+
+    def _retrieve(self, seat: int, token: int) -> list[Event]:
+        self.moat.remove(token)
+        events = [Event(f"{self.name(seat)} fishes the {self.info[token].name} out of the moat.")]
+        # Retiro takes a monster even without a weapon to catch it.
+        return events + self._receive(seat, token, caught=True, announce=False)
+
+    def _seize(self, seat: int, slot: int) -> list[Event]:
+        token, _ = self.room[slot]
+        self.room[slot] = None
+        return self._receive(seat, token)
+
+    def _peek(self, seat: int, slot: int) -> list[Event]:
+        token, _ = self.room[slot]
+        info, who = self.info[token], self.name(seat)
+        events = [
+            Event(f"You look at the secret token: {info.name}.", seen_by=frozenset({seat}), reveals=True),
+            Event(f"{who} looks at a secret token.", hidden_from=frozenset({seat})),
+        ]
+        keeps = info.cell != "monster" or bag.catcher(self.held(seat), info.kind) is not None
+        if not keeps:
+            self.known[seat][slot] = info.kind
+            return events + [Event(f"{who} puts the token back, face down.")]
+        self.room[slot] = None
+        events.append(Event(f"{who} takes it: the {info.name}.", reveals=True))
+        return events + self._receive(seat, token)
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    def _decision_options(self) -> list[Action]:
+        d = self.decision
+        seat = d["seat"]
+        if d["kind"] == "overflow":
+            held = self.held(seat)
+            return [
+                Discard(t.id)
+                for t in held
+                if t.cell not in bag.STACKED
+                and t.cell != "satchel"
+                and bag.fits([h for h in held if h.id != t.id], self.side)
+            ]
+        if d["kind"] == "spell":
+            return [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
+        if d["kind"] == "alkimia":
+            return [
+                Choose(t)
+                for s in range(self.seats)
+                if s != seat
+                for t in self.satchels[s]
+                if self.info[t].cell in ("ingredient", "weapon", "gold")
+            ]
+        if d["kind"] == "retiro":
+            return [Choose(t) for t in self.moat]
+        if d["kind"] == "imperium":
+            return [Choose(slot) for slot, _, up in self.room_tokens() if up] if self.dungeon is None else []
+        return [Choose(slot) for slot, _, up in self.room_tokens() if not up] if self.dungeon is None else []
+
+    # -- after a casting -----------------------------------------------------------------------
+
+    def _after_casting(self) -> list[Event]:
+        self.phase = "casting"
+        if self.dungeon is not None:
+            return self._after_battle()
+        left = self.room_tokens()
+        if len(left) >= 2:
+            return []
+        events = []
+        for slot, token, _ in left:
+            self.room[slot] = None
+            self.moat.append(token)
+            events.append(Event(f"The last token, {self.info[token].name}, falls into the moat.", reveals=True))
+        events += self._refill()
+        if self.room_stack:
+            tile_id = self.room_stack.pop(0)
+            tile = next(r for r in self.cards.rooms if r.id == tile_id)
+            events += self._fill_room(tile.name, tile.visible, tile.secret)
+            events += self._turn_sorcerer()
+        else:
+            events += self._turn_sorcerer()
+            events += self._enter_dungeon()
+        return events
+
+    def _turn_sorcerer(self) -> list[Event]:
+        for entry in self.track:
+            if not entry[1]:
+                entry[1] = True
+                return [Event(f"A sorcerer is turned: {self.info[entry[0]].name}.", reveals=True)]
+        return []
+
+    def _enter_dungeon(self) -> list[Event]:
+        self.room, self.room_name = [], "dungeon"
+        self.known = [{} for _ in range(self.seats)]
+        self.dungeon = [list(entry) for entry in self.track]
+        self.track = []
+        return [Event("No room is left: the final battle begins in the dungeon.")] + self._after_battle()
+
+    def _after_battle(self) -> list[Event]:
+        left = [s for s in self.dungeon if s is not None]
+        if not left:
+            return self._end("The dungeon is empty.")
+        if any(not up for _, up in left):
+            return []
+        stuck = [s for s in range(self.seats) if not self._pointing_options(s)]
+        if stuck:
+            self.laid_down = stuck
+            names = " and ".join(self.name(s) for s in stuck)
+            return self._end(f"{names} can fight no sorcerer, brew no potion and take no book, and lay down their wand.")
+        return []
+
+    def _end(self, why: str) -> list[Event]:
+        self.phase = "over"
+        result = self.result()
+        winners = " and ".join(self.name(s) for s in result["winners"])
+        return [Event(f"{why} The game is over: {winners} wins.")] + [Event(line) for line in result["explanation"]]
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def points(self, seat: int) -> dict[str, int]:
+        by: dict[str, int] = {"gold": 0, "monsters": 0, "potions": 0, "spells": 0, "books": 0, "sorcerers": 0}
+        for t in self.held(seat):
+            category = CATEGORY_OF_CELL.get(t.cell)
+            if t.cell == "gold":
+                category = "gold"
+            if category:
+                by[category] += t.points
+        if self.expert:
+            by["wand"] = self.wands[seat]
+        return by
+
+    def result(self) -> dict[str, Any]:
+        by_seat = [self.points(s) for s in range(self.seats)]
+        scores = [sum(p.values()) for p in by_seat]
+        best = max(scores)
+        tied = [s for s in range(self.seats) if scores[s] == best]
+        winner = max(tied, key=lambda s: self.wands[s])
+        explanation = []
+        for s, parts in enumerate(by_seat):
+            detail = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
+            explanation.append(f"{self.name(s)}: {scores[s]} points ({detail or 'nothing'}); wand {self.wands[s]}")
+        tiebreak = ""
+        if len(tied) > 1:
+            tiebreak = f"tie on {best} points broken by the stronger wand ({self.wands[winner]})"
+            explanation.append(tiebreak.capitalize() + ".")
+        return {"scores": scores, "winners": [winner], "points": by_seat, "tiebreak": tiebreak, "explanation": explanation}
+
+    # -- the view ---------------------------------------------------------------------------
+
+    def _token(self, token: int) -> dict[str, Any]:
+        info = self.info[token]
+        return {"id": token, "kind": info.kind, "name": info.name, "points": info.points}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        known = self.known[seat] if seat is not None else {}
+        room = []
+        for slot, token, face_up in self.room_tokens():
+            entry: dict[str, Any] = {"slot": slot, "face_up": face_up}
+            if face_up:
+                entry.update(self._token(token))
+            elif slot in known:
+                entry["seen"] = known[slot]  # what this seat saw with Oculus
+            room.append(entry)
+        dungeon = None
+        if self.dungeon is not None:
+            dungeon = [
+                {"slot": i, "face_up": s[1], **(self._token(s[0]) if s[1] else {})}
+                for i, s in enumerate(self.dungeon)
+                if s is not None
+            ]
+        mine = self.choices.get(seat) if seat is not None else None
+        decision = None
+        if self.decision is not None:
+            decision = {k: v for k, v in self.decision.items()}
+        view = {
+            "phase": self.phase,
+            "mode": self.options["mode"],
+            "castings": self.castings,
+            "room": {"name": self.room_name, "tokens": room},
+            "rooms_left": len(self.room_stack),
+            "dungeon": dungeon,
+            "moat": [self._token(t) for t in self.moat],
+            "potions": [None if p is None else {**self._token(p), "recipe": list(self._recipe(p))} for p in self.potions],
+            "books": [
+                None if b is None else {**self._token(b), "needs": self.cards.kind(self.info[b].kind).label}
+                for b in self.books
+            ],
+            "spell_cards": [None if c is None else {"kind": c, "name": self.cards.kind(c).name} for c in self.spell_cards],
+            "spell_deck": len(self.spell_deck),
+            "spent_spells": list(self.spent_spells),
+            "special_tokens": [self._token(t) for t in self.specials],
+            "sorcerers": [
+                {"face_up": up, **(self._token(s) if up else {})} for s, up in self.track
+            ],
+            "sorcerers_set_aside": len(self.set_aside),
+            "supply": {"visible": len(self.visible_bag), "secret": len(self.secret_bag), "potions": len(self.potion_bag), "books": len(self.book_bag)},
+            "wands": list(self.wands),
+            "satchels": [self._satchel_view(s) for s in range(self.seats)],
+            "points": [sum(self.points(s).values()) for s in range(self.seats)],
+            "chosen": sorted(self.choices),
+            "my_choice": mine.to_json() if mine is not None else None,
+            "decision": decision,
+            "last_casting": self.last_casting,
+            "laid_down": list(self.laid_down),
+        }
+        if self.is_over():
+            view["scores"] = self.result()
+        return view
+
+    def _satchel_view(self, seat: int) -> dict[str, Any]:
+        held = self.held(seat)
+        return {
+            "side": self.side.id,
+            "tokens": [self._token(t.id) for t in held],
+            "cells": bag.layout(held, self.side),
+            "capacity": {**self.side.cells, "purse": bag.purse_size(held, self.side)},
+        }
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A move in words, from what the seat can see (never a secret token's face)."""
+        if isinstance(action, Point):
+            if action.place == "room":
+                token, face_up = self.room[action.index]
+                seen = self.known[seat].get(action.index) if seat is not None else None
+                if face_up:
+                    return f"Point at the {self.info[token].name}"
+                return f"Point at secret token {action.index + 1}" + (f" (you saw: {seen})" if seen else "")
+            if action.place == "dungeon":
+                sid, face_up = self.dungeon[action.index]
+                return f"Fight {self.info[sid].name}" if face_up else f"Fight hidden sorcerer {action.index + 1}"
+            if action.place == "potion":
+                return f"Brew the {self.info[self.potions[action.index]].name}"
+            paid = ", ".join(self.info[t].name for t in action.pay)
+            return f"Learn the book “{self.info[self.books[action.index]].name}” for {paid}"
+        if isinstance(action, Discard):
+            return f"Throw the {self.info[action.token].name} into the moat"
+        if isinstance(action, Cast):
+            return f"Cast {self.cards.kind(self.spell_cards[action.card]).name}"
+        kind = self.decision["kind"] if self.decision else ""
+        if kind in ("alkimia", "retiro"):
+            return f"Take the {self.info[action.target].name}"
+        if kind == "imperium":
+            return f"Take the {self.info[self.room[action.target][0]].name}"
+        return f"Look at secret token {action.target + 1}"
+
+
+CATEGORY_OF_CELL = {
+    "monster": "monsters",
+    "potion": "potions",
+    "spell": "spells",
+    "book": "books",
+    "sorcerer": "sorcerers",
+}
+SPECIAL_OF_SPELL = {
+    "locus": "satchel",
+    "ultimus": "ultimus",
+    "philosophia": "philosophers-stone",
+    "fortuna": "three-gold",
+}
+NEED_NAMES = {
+    "weapon": "weapons",
+    "spell": "spell tokens",
+    "potion-red": "red potion",
+    "potion-green": "green potion",
+    "potion-blue": "blue potion",
+    "goblin": "goblin",
+    "ghost": "ghost",
+    "werewolf": "werewolf",
+}
+SPELL_REFUSALS = {
+    "alkimia": "Alkimia steals an ingredient, a weapon or gold from another satchel.",
+    "retiro": "Retiro takes a token that lies in the moat.",
+    "imperium": "Imperium takes a face-up token of the room.",
+    "oculus": "Oculus looks at a face-down token of the room.",
+}
+SPELL_TARGETS = {
+    "alkimia": Incantibus._steal,
+    "retiro": Incantibus._retrieve,
+    "imperium": Incantibus._seize,
+    "oculus": Incantibus._peek,
+}

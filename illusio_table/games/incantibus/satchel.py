@@ -1,0 +1,236 @@
+"""The magic satchel: which tokens fit, how they lie in the cells, and what pays a cost.
+
+A satchel is a list of token ids. Players may rearrange their satchel at any time, so a
+set of tokens fits when some arrangement fits: each category fills its own cells first
+and what is left over, plus every token without a cell of its own on this side, goes to
+the purse (1 cell, plus 1 for each Satchel token). Spells and sorcerers stack in a cell
+of their own and always fit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from .cards import IncantibusCards, SatchelSide
+
+STACKED = ("spell", "sorcerer")
+
+
+@dataclass(frozen=True, slots=True)
+class TokenInfo:
+    """One physical token. `back` is where it comes from: visible, secret, special,
+    potion, book or sorcerer. `cell` is the satchel category it is kept in."""
+
+    id: int
+    kind: str
+    name: str
+    back: str
+    cell: str
+    points: int = 0
+    coins: int = 0
+    catches: str | None = None
+    colour: str = ""  # the potion colour (green, red, blue) for potions
+    is_special: bool = False
+
+
+@cache
+def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
+    """Every token of the box, numbered in the order of the card file."""
+    made: list[TokenInfo] = []
+
+    def add(count: int, **fields) -> None:
+        for _ in range(count):
+            made.append(TokenInfo(id=len(made), **fields))
+
+    for back in ("visible", "secret"):
+        for t in cards.tokens:
+            add(
+                getattr(t, back),
+                kind=t.id,
+                name=t.name,
+                back=back,
+                cell=t.category,
+                points=t.points,
+                coins=t.coins,
+                catches=t.catches,
+            )
+    for s in cards.specials:
+        add(
+            s.count,
+            kind=s.id,
+            name=s.name,
+            back="special",
+            cell=s.category,
+            points=s.points,
+            coins=s.coins,
+            is_special=True,
+        )
+    for p in cards.potions:
+        add(p.count, kind=p.id, name=p.name, back="potion", cell="potion", points=p.points, colour=p.colour_name)
+    for b in cards.books:
+        add(1, kind=b.id, name=b.label, back="book", cell="book", points=b.points)
+    for s in cards.sorcerers:
+        add(s.count, kind=s.id, name=s.name, back="sorcerer", cell="sorcerer", points=s.points)
+    return tuple(made)
+
+
+def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
+    return side.purse + sum(1 for t in tokens if t.cell == "satchel")
+
+
+def overflow(tokens: list[TokenInfo], side: SatchelSide) -> int:
+    """How many tokens must go to the purse."""
+    counts = Counter(t.cell for t in tokens if t.cell not in STACKED and t.cell != "satchel")
+    return sum(max(0, n - side.cells.get(cell, 0)) for cell, n in counts.items())
+
+
+def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
+    return overflow(tokens, side) <= purse_size(tokens, side)
+
+
+def layout(tokens: list[TokenInfo], side: SatchelSide) -> dict[str, list[int]]:
+    """One arrangement for the table: each category's cells, the purse, the stacks."""
+    cells: dict[str, list[int]] = {cell: [] for cell in side.cells}
+    cells.update({"purse": [], "satchel": [], "spell": [], "sorcerer": []})
+    for t in tokens:
+        if t.cell in STACKED or t.cell == "satchel":
+            cells[t.cell].append(t.id)
+        elif t.cell in side.cells and len(cells[t.cell]) < side.cells[t.cell]:
+            cells[t.cell].append(t.id)
+        else:
+            cells["purse"].append(t.id)
+    return cells
+
+
+# -- costs --------------------------------------------------------------------------------
+
+
+def catcher(held: list[TokenInfo], monster: str) -> TokenInfo | None:
+    """What catches this monster: a matching weapon (kept), else Ultimus (spent), else None."""
+    for t in held:
+        if t.cell == "weapon" and t.catches == monster:
+            return t
+    for t in held:
+        if t.kind == "ultimus":
+            return t
+    return None
+
+
+def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[TokenInfo] | None:
+    """The ingredients spent on a potion: real ones first, the Stone for one that is missing."""
+    free = list(held)
+    spent = []
+    missing = 0
+    for ingredient in recipe:
+        match = next((t for t in free if t.kind == ingredient), None)
+        if match is None:
+            missing += 1
+        else:
+            free.remove(match)
+            spent.append(match)
+    stones = [t for t in free if t.kind == "philosophers-stone"]
+    if missing > len(stones):
+        return None
+    return spent + stones[:missing]
+
+
+def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[TokenInfo] | None:
+    """The tokens a sorcerer's weakness takes, chosen to keep the most for the player:
+    the cheapest potion of the colour, plain weapons before Ultimus."""
+    free = list(held)
+    spent: list[TokenInfo] = []
+    for need, amount in needs.items():
+        if need.startswith("potion-"):
+            pool = sorted((t for t in free if t.cell == "potion" and t.colour == need[7:]), key=lambda t: t.points)
+        elif need == "weapon":
+            kinds = Counter(t.kind for t in free if t.cell == "weapon")
+            pool = sorted(
+                (t for t in free if t.cell == "weapon"),
+                key=lambda t: (t.kind == "ultimus", -kinds[t.kind]),
+            )
+        elif need == "spell":
+            pool = [t for t in free if t.cell == "spell"]
+        else:
+            pool = [t for t in free if t.kind == need]
+        if len(pool) < amount:
+            return None
+        for t in pool[:amount]:
+            free.remove(t)
+            spent.append(t)
+    return spent
+
+
+def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[int, ...]]:
+    """Every distinct way to pay for a magic book, as token ids (one per kind choice)."""
+    payable = [t for t in held if t.cell != "satchel"]
+    if needs == "spell":
+        pool = [t for t in payable if t.cell == "spell"]
+        return [tuple(t.id for t in pool[:amount])] if len(pool) >= amount else []
+    if needs == "special":
+        candidates = [(t,) for t in _one_per_kind(t for t in payable if t.is_special)]
+    elif needs == "coins":
+        coins = [t for t in payable if t.coins]
+        candidates = [c for n in range(1, len(coins) + 1) for c in combinations(coins, n)]
+        candidates = [c for c in candidates if _minimal_coins(c, amount)]
+    elif needs in ("same-weapons", "same-ingredients"):
+        cell = needs.split("-")[1][:-1]
+        counts = Counter(t.kind for t in payable if t.cell == cell)
+        candidates = [
+            tuple(t for t in payable if t.kind == kind)[:amount] for kind, n in counts.items() if n >= amount
+        ]
+    elif needs in ("different-weapons", "different-ingredients"):
+        cell = needs.split("-")[1][:-1]
+        kinds = _one_per_kind(t for t in payable if t.cell == cell)
+        candidates = list(combinations(kinds, amount))
+    else:  # any tokens
+        candidates = list(combinations(_two_per_kind(payable), amount))
+    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for c in candidates:
+        key = tuple(sorted(t.kind for t in c))
+        seen.setdefault(key, tuple(sorted(t.id for t in c)))
+    return list(seen.values())
+
+
+def book_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], needs: str, amount: int) -> bool:
+    if len({t.id for t in pay}) != len(pay) or any(t not in held for t in pay):
+        return False
+    if any(t.cell == "satchel" for t in pay):
+        return False
+    kinds = [t.kind for t in pay]
+    if needs == "coins":
+        return _minimal_coins(tuple(pay), amount)
+    if len(pay) != amount:
+        return False
+    if needs == "spell":
+        return all(t.cell == "spell" for t in pay)
+    if needs == "special":
+        return all(t.is_special for t in pay)
+    if needs in ("same-weapons", "same-ingredients"):
+        return all(t.cell == needs.split("-")[1][:-1] for t in pay) and len(set(kinds)) == 1
+    if needs in ("different-weapons", "different-ingredients"):
+        return all(t.cell == needs.split("-")[1][:-1] for t in pay) and len(set(kinds)) == amount
+    return needs == "any"
+
+
+def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
+    """Enough coins, and no token that could be left out: nobody overpays on purpose."""
+    total = sum(t.coins for t in tokens)
+    return all(t.coins > 0 for t in tokens) and total >= amount and all(total - t.coins < amount for t in tokens)
+
+
+def _one_per_kind(tokens) -> list[TokenInfo]:
+    seen: dict[str, TokenInfo] = {}
+    for t in tokens:
+        seen.setdefault(t.kind, t)
+    return list(seen.values())
+
+
+def _two_per_kind(tokens) -> list[TokenInfo]:
+    seen: dict[str, list[TokenInfo]] = {}
+    for t in tokens:
+        if len(seen.setdefault(t.kind, [])) < 2:
+            seen[t.kind].append(t)
+    return [t for group in seen.values() for t in group]
