@@ -1,0 +1,121 @@
+"""The satchel, and what each kind of token does when it is received."""
+
+import pytest
+
+from illusio_table.engine import IllegalAction
+from illusio_table.games.incantibus import satchel as bag
+from illusio_table.games.incantibus.actions import Discard, Point
+
+from .helpers import check_invariants, give, make, point, set_room, texts
+
+
+def test_each_cell_holds_one_token_and_the_purse_takes_any():
+    game = make(2)
+    give(game, 0, "gold-1", "gold-2", "gold-3")  # the 3 gold cells of the apprentice side
+    assert bag.fits(game.held(0), game.side)
+    give(game, 0, "gold-1")
+    assert bag.fits(game.held(0), game.side), "the fourth gold goes in the purse"
+    assert bag.layout(game.held(0), game.side)["purse"] == [game.satchels[0][-1]]
+    give(game, 0, "gold-2")
+    assert not bag.fits(game.held(0), game.side)
+
+
+def test_spells_and_sorcerers_stack_in_their_cell():
+    game = make(2)
+    give(game, 0, *["spell"] * 6)
+    assert bag.fits(game.held(0), game.side)
+
+
+def test_a_satchel_token_adds_a_purse_cell():
+    game = make(2)
+    give(game, 0, "gold-1", "gold-2", "gold-3", "gold-1", "gold-2")
+    assert not bag.fits(game.held(0), game.side)
+    give(game, 0, "satchel")
+    assert bag.fits(game.held(0), game.side)
+
+
+def full_of_gold(game, seat):
+    return give(game, seat, "gold-1", "gold-1", "gold-2", "gold-2")
+
+
+def test_a_token_that_does_not_fit_asks_its_taker_what_to_throw_away():
+    game = make(2, seed=1)
+    full_of_gold(game, 0)
+    (new, *_) = set_room(game, [("gold-3", True), ("mushroom", True), ("pumpkin", True)])
+    events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert game.to_act() == {0} and game.view(1)["decision"]["kind"] == "overflow"
+    assert "Lera's satchel is full" in texts(events)
+    options = game.legal_actions(0)
+    assert Discard(new) in options and all(game.info[a.token].cell == "gold" for a in options)
+    check_invariants(game)
+
+
+def test_throwing_away_the_new_token_or_one_held():
+    for throw_new in (True, False):
+        game = make(2, seed=1)
+        held = full_of_gold(game, 0)
+        (new, *_) = set_room(game, [("gold-3", True), ("mushroom", True), ("pumpkin", True)])
+        point(game, {0: Point("room", 0), 1: Point("room", 1)})
+        gone = new if throw_new else held[0]
+        game.apply(0, Discard(gone))
+        assert gone in game.moat and gone not in game.satchels[0]
+        assert game.to_act() == {0, 1}
+        check_invariants(game)
+
+
+def test_a_throw_that_makes_no_room_is_refused():
+    game = make(2, seed=1)
+    full_of_gold(game, 0)
+    mushroom = give(game, 0, "mushroom")[0]
+    set_room(game, [("gold-3", True), ("mushroom", True), ("pumpkin", True)])
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    with pytest.raises(IllegalAction, match="would not make room"):
+        game.apply(0, Discard(mushroom))
+
+
+def test_gold_ingredients_and_weapons_go_into_the_satchel():
+    game = make(3, seed=1)
+    ids = set_room(game, [("gold-2", True), ("pumpkin", True), ("trap", True), ("mushroom", True)])
+    point(game, {0: Point("room", 0), 1: Point("room", 1), 2: Point("room", 2)})
+    assert [game.satchels[s] for s in range(3)] == [[ids[0]], [ids[1]], [ids[2]]]
+
+
+def test_a_monster_is_caught_with_a_weapon_of_its_colour_which_stays():
+    """The rulebook's example: Kirill turns a vampire and catches it with his flying stake."""
+    game = make(2, seed=1)
+    (vampire, *_) = set_room(game, [("vampire", False), ("mushroom", True), ("pumpkin", True)])
+    (stake,) = give(game, 0, "flying-stake")
+    events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert game.satchels[0] == [stake, vampire]
+    assert "Lera catches the Vampire with the Flying Stake." in texts(events)
+
+
+def test_a_monster_without_a_matching_weapon_escapes_into_the_moat():
+    game = make(2, seed=1)
+    (goblin, *_) = set_room(game, [("goblin", True), ("mushroom", True), ("pumpkin", True)])
+    give(game, 0, "trap")
+    events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert goblin in game.moat and "it escapes into the moat" in texts(events)
+
+
+def test_ultimus_catches_any_monster_and_is_then_thrown_into_the_moat():
+    game = make(2, seed=1)
+    (ghost, *_) = set_room(game, [("ghost", True), ("mushroom", True), ("pumpkin", True)])
+    (ultimus,) = give(game, 0, "ultimus")
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert game.satchels[0] == [ghost] and ultimus in game.moat
+
+
+def test_ultimus_is_kept_when_a_matching_weapon_catches_the_monster():
+    game = make(2, seed=1)
+    set_room(game, [("ghost", True), ("mushroom", True), ("pumpkin", True)])
+    ultimus, ball = give(game, 0, "ultimus", "crystal-ball")
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert ultimus in game.satchels[0] and ball in game.satchels[0]
+
+
+def test_the_expert_side_has_cells_for_two_books():
+    game = make(2, mode="expert")
+    assert game.side.cells["book"] == 2
+    give(game, 0, "book-spell", "book-special", "book-any-two")
+    assert bag.layout(game.held(0), game.side)["purse"] == [game.satchels[0][2]]
