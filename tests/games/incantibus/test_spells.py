@@ -145,8 +145,11 @@ def test_oculus_shows_a_secret_token_to_its_caster_alone():
     news = game.log(1)[seen_before:]
     assert all("Goblin" not in line for line in news) and "Lera looks at a secret token." in news
     assert ids[2] == game.room[2][0], "without a net the goblin goes back face down"
-    assert game.view(0)["room"]["tokens"][1].get("seen") == "goblin"
-    assert "seen" not in game.view(1)["room"]["tokens"][1]
+    def slot2(seat):
+        return next(t for t in game.view(seat)["room"]["tokens"] if t["slot"] == 2)
+
+    assert slot2(0) == {"slot": 2, "face_up": False, "seen": "goblin"}
+    assert slot2(1) == {"slot": 2, "face_up": False}
     assert any(e.reveals for e in events)
     check_invariants(game)
 
