@@ -1,0 +1,208 @@
+"""The final battle in the dungeon, the end of the game and the score."""
+
+import pytest
+
+from illusio_table.engine import IllegalAction
+from illusio_table.games.incantibus.actions import Point
+
+from .helpers import check_invariants, free_token, give, make, point, put_back, set_potions, set_room, set_wands, take_out, texts
+
+
+def to_dungeon(game, sorcerers):
+    """Empties the tower and lines up these (kind, face_up) sorcerers for the last room change."""
+    for s, _ in game.track:
+        game.set_aside.append(s)
+    game.track = []
+    for kind, up in sorcerers:
+        token = free_token(game, kind)
+        take_out(game, token)
+        game.track.append([token, up])
+    game.room_stack = []
+    return [s for s, _ in game.track]
+
+
+def enter(game, sorcerers):
+    """Goes down to a dungeon where these (kind, face_up) sorcerers lie, in this order.
+
+    Going down turns one more sorcerer: a spare one, put first and taken away again, so
+    the test sees the dungeon exactly as it asked for."""
+    kinds = {k for k, _ in sorcerers}
+    spare = next(game.info[t].kind for t in game.set_aside + [s for s, _ in game.track] if game.info[t].kind not in kinds)
+    ids = to_dungeon(game, [(spare, False), *sorcerers])
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
+    events = point(game, {s: Point("room", s) for s in range(game.seats)})
+    assert game.dungeon[0][1], "the spare sorcerer was turned on the way down"
+    game.set_aside.append(game.dungeon.pop(0)[0])
+    return ids[1:], events
+
+
+def test_with_no_room_left_all_sorcerers_move_to_the_dungeon_as_they_lie():
+    game = make(2, seed=1)
+    ids, events = enter(game, [("lady-goblin", True), ("archmage", False), ("white-lady", False)])
+    said = texts(events)
+    assert "the final battle begins in the dungeon" in said
+    assert said.index("A sorcerer is turned") < said.index("final battle"), "one more is turned first"
+    view = game.view(0)
+    assert [s["face_up"] for s in view["dungeon"]] == [True, False, False]
+    assert "kind" not in view["dungeon"][2] and view["sorcerers"] == []
+    check_invariants(game)
+
+
+def test_an_open_sorcerer_can_be_chosen_only_with_its_weakness():
+    game = make(2, seed=1)
+    enter(game, [("lady-goblin", True), ("archmage", False), ("white-lady", False)])
+    with pytest.raises(IllegalAction, match="To defeat Lady Goblin you need 1 goblin"):
+        game.apply(0, Point("dungeon", 0))
+    assert Point("dungeon", 2) in game.legal_actions(0), "a face-down sorcerer can always be chosen"
+
+
+def test_defeating_an_open_sorcerer_spends_its_weakness():
+    """The rulebook's example: Lera throws a ghost into the moat and takes the White Lady."""
+    game = make(2, seed=1)
+    enter(game, [("white-lady", True), ("archmage", False), ("rima-wulf", False)])
+    (ghost,) = give(game, 0, "ghost")
+    events = point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 2)})
+    assert ghost in game.moat and game.info[game.satchels[0][-1]].kind == "white-lady"
+    assert "Lera defeats White Lady, throwing Ghost into the moat." in texts(events)
+
+
+def test_a_face_down_sorcerer_is_turned_and_escapes_without_its_weakness():
+    """The rulebook's example: Rosa turns the Archmage without two spell tokens."""
+    game = make(2, seed=1)
+    ids, _ = enter(game, [("white-lady", True), ("lady-goblin", True), ("archmage", False)])
+    give(game, 1, "spell")
+    give(game, 0, "ghost")
+    events = point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 2)})
+    said = texts(events)
+    assert "Kirill turns the hidden sorcerer: Archmage." in said
+    assert "Archmage is too strong for Kirill and escapes into the moat." in said
+    assert ids[2] in game.moat
+
+
+def test_a_shared_sorcerer_is_fought_by_the_strongest_wand_then_wands_swap():
+    """The rulebook's example: Katya's stronger wand fights the Witch Indigo with a blue potion."""
+    game = make(2, seed=1)
+    enter(game, [("witch-indigo", True), ("archmage", False), ("rima-wulf", False)])
+    set_wands(game, 1, 4)
+    give(game, 0, "blue-potion")
+    (potion,) = give(game, 1, "blue-potion")
+    point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 0)})
+    assert potion in game.moat and game.info[game.satchels[1][-1]].kind == "witch-indigo"
+    assert game.wands == [4, 1]
+
+
+def test_magister_ramus_needs_a_wand_of_strength_one_or_two():
+    game = make(2, seed=1)
+    enter(game, [("magister-ramus", True), ("archmage", False), ("rima-wulf", False)])
+    set_wands(game, 4, 1)
+    with pytest.raises(IllegalAction, match="strength 2 or less defeats Magister Ramus"):
+        game.apply(0, Point("dungeon", 0))
+    point(game, {1: Point("dungeon", 0), 0: Point("dungeon", 1)})
+    assert game.info[game.satchels[1][-1]].kind == "magister-ramus"
+
+
+def test_the_dark_knight_takes_four_weapons_ultimus_among_them():
+    game = make(2, seed=1)
+    enter(game, [("dark-knight", True), ("archmage", False), ("rima-wulf", False)])
+    weapons = give(game, 0, "trap", "trap", "wand-net", "ultimus")
+    point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 1)})
+    assert set(weapons) <= set(game.moat)
+
+
+def test_potions_can_still_be_brewed_in_the_dungeon():
+    game = make(2, seed=1)
+    enter(game, [("white-lady", False), ("archmage", False), ("rima-wulf", False)])
+    set_potions(game, "red-potion")
+    give(game, 0, "pumpkin", "mushroom")
+    assert Point("potion", 0) in game.legal_actions(0)
+
+
+def test_the_game_ends_when_the_dungeon_is_empty():
+    game = make(2, seed=1)
+    enter(game, [("white-lady", False), ("archmage", False)])
+    point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 1)})
+    assert game.is_over() and game.to_act() == frozenset()
+    assert any(line.startswith("The dungeon is empty. The game is over") for line in game.log(None))
+
+
+def test_with_no_face_down_sorcerer_a_wizard_who_can_do_nothing_lays_the_wand_down():
+    game = make(2, seed=1)
+    enter(game, [("white-lady", True), ("archmage", True), ("lady-goblin", False)])
+    give(game, 0, "ghost")
+    give(game, 1, "goblin")
+    for p in game.potions:
+        if p is not None:
+            put_back(game, p)
+    game.potions = [None, None, None]
+    events = point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 2)})
+    assert game.is_over() and game.laid_down == [0, 1]
+    assert "lay down their wand" in texts(events)
+
+
+def test_points_for_gold_monsters_potions_spells_books_and_sorcerers():
+    """The rulebook's example of Katya's satchel: 5 + 15 + 5 + 2 + 8 = 35."""
+    game = make(2, seed=1)
+    give(game, 0, "green-potion", "vampire", "ghost", "werewolf", "werewolf", "gold-3", "gold-2", "spell", "spell", "rima-wulf")
+    assert game.points(0) == {"gold": 5, "monsters": 15, "potions": 5, "spells": 2, "books": 0, "sorcerers": 8}
+    assert sum(game.points(0).values()) == 35
+
+
+def test_expert_mode_adds_the_final_wand_strength():
+    game = make(2, seed=1, mode="expert")
+    set_wands(game, 4, 1)
+    give(game, 0, "book-three-coins")
+    assert game.points(0) == {"gold": 0, "monsters": 0, "potions": 0, "spells": 0, "books": 6, "sorcerers": 0, "wand": 4}
+
+
+def test_a_tie_goes_to_the_stronger_wand():
+    game = make(2, seed=1)
+    set_wands(game, 1, 4)
+    give(game, 0, "gold-3")
+    give(game, 1, "gold-3")
+    result = game.result()
+    assert result["scores"] == [3, 3] and result["winners"] == [1]
+    assert "stronger wand" in result["tiebreak"]
+
+
+def test_the_result_explains_each_seat_by_category():
+    game = make(2, seed=1)
+    give(game, 0, "gold-3", "goblin")
+    assert game.result()["explanation"][0] == "Lera: 5 points (gold 3, monsters 2); wand " + str(game.wands[0])
+
+
+def test_a_magic_book_is_learned_by_paying_its_requirement():
+    game = make(2, seed=1, mode="expert")
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
+    book = free_token(game, "book-two-coins")
+    take_out(game, book)
+    game.books[0] = book
+    coins = give(game, 0, "gold-1", "gold-1", "gold-3")
+    options = [a for a in game.legal_actions(0) if a.place == "book" and a.index == 0]
+    assert sorted(a.pay for a in options) == sorted([(coins[0], coins[1]), (coins[2],)])
+    with pytest.raises(IllegalAction, match="asks for 2 gold coins"):
+        game.apply(0, Point("book", 0, (coins[0],)))
+    point(game, {0: Point("book", 0, (coins[2],)), 1: Point("room", 0)})
+    assert book in game.satchels[0] and coins[2] in game.moat
+
+
+@pytest.mark.parametrize(
+    "book, held, ok",
+    [
+        ("book-same-weapons", ["trap", "trap"], True),
+        ("book-same-weapons", ["trap", "wand-net"], False),
+        ("book-different-weapons", ["trap", "wand-net"], True),
+        ("book-same-ingredients", ["pumpkin", "pumpkin"], True),
+        ("book-different-ingredients", ["pumpkin", "pumpkin"], False),
+        ("book-special", ["ultimus"], True),
+        ("book-spell", ["spell"], True),
+        ("book-any-two", ["goblin", "gold-1"], True),
+        ("book-three-coins", ["gold-2"], False),
+    ],
+)
+def test_each_magic_book_asks_for_its_own_tokens(book, held, ok):
+    game = make(2, seed=1, mode="expert")
+    token = free_token(game, book)
+    take_out(game, token)
+    game.books[0] = token
+    give(game, 0, *held)
+    assert any(a.place == "book" and a.index == 0 for a in game.legal_actions(0)) == ok
