@@ -211,6 +211,15 @@ class _Builder:
             return None
 
 
+def line_of(path: Path, *needles: str) -> int:
+    """The first line holding every needle (for checks made after loading), else 1."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 1
+    return next((n for n, line in enumerate(lines, 1) if all(x in line for x in needles)), 1)
+
+
 def load_file(path: Path, cls: type[T]) -> T:
     """Reads one YAML file into an instance of the dataclass `cls`, or raises CardDataError."""
     data = read_yaml(path)

@@ -7,7 +7,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
-from illusio_table.data.loader import load_cards
+from illusio_table.data.loader import line_of, load_cards
 
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
@@ -183,18 +183,27 @@ def check(cards: IncantibusCards, path: Path) -> list[str]:
     monsters = {t.id for t in cards.tokens if t.category == "monster"}
     for t in cards.tokens:
         if t.category == "weapon" and t.catches not in monsters:
-            problems.append(f"{path}:1: weapon {t.id!r} catches {t.catches!r}, which is no monster")
+            line = line_of(path, f"catches: {t.catches}")
+            problems.append(
+                f"{path}:{line}: weapon {t.id!r} catches {t.catches!r}, which is no monster"
+            )
     for p in cards.potions:
         for ingredient in p.recipe:
             if ingredient not in ingredients:
-                problems.append(f"{path}:1: potion {p.id!r} needs {ingredient!r}, no ingredient")
+                line = line_of(path, "recipe:", ingredient)
+                problems.append(
+                    f"{path}:{line}: potion {p.id!r} needs {ingredient!r}, no ingredient"
+                )
     colours = {p.colour_name for p in cards.potions}
     for s in cards.sorcerers:
         for need in s.needs:
             known = need in tokens or need in ("weapon", "spell")
             known = known or (need.startswith("potion-") and need[7:] in colours)
             if not known:
-                problems.append(f"{path}:1: sorcerer {s.id!r} needs {need!r}, which is unknown")
+                line = line_of(path, f"id: {s.id}")
+                problems.append(
+                    f"{path}:{line}: sorcerer {s.id!r} needs {need!r}, which is unknown"
+                )
     return problems
 
 

@@ -48,7 +48,9 @@ class Incantibus(Game):
         cards = self.cards = load()
         self.info: tuple[TokenInfo, ...] = catalog(cards)
         self.expert = self.options["mode"] == "expert"
-        self.side = next(s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice"))
+        self.side = next(
+            s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice")
+        )
         row = next(r for r in cards.setups if r.players == self.seats)
         rng = self.rng
 
@@ -125,17 +127,26 @@ class Incantibus(Game):
 
     def _refill(self) -> list[Event]:
         events = []
-        for spaces, pool, what in ((self.potions, self.potion_bag, "potion"), (self.books, self.book_bag, "book")):
+        for spaces, pool, what in (
+            (self.potions, self.potion_bag, "potion"),
+            (self.books, self.book_bag, "book"),
+        ):
             for i, space in enumerate(spaces):
                 if space is None and pool:
                     spaces[i] = self._draw(pool)
-                    events.append(Event(f"A new {what} is opened: {self.info[spaces[i]].name}.", reveals=True))
+                    events.append(
+                        Event(f"A new {what} is opened: {self.info[spaces[i]].name}.", reveals=True)
+                    )
         return events
 
     def _fill_room(self, name: str, visible: int, secret: int) -> list[Event]:
         self.room_name = name
-        self.room = [(self._draw(self.visible_bag), True) for _ in range(min(visible, len(self.visible_bag)))]
-        self.room += [(self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))]
+        self.room = [
+            (self._draw(self.visible_bag), True) for _ in range(min(visible, len(self.visible_bag)))
+        ]
+        self.room += [
+            (self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))
+        ]
         self.known = [{} for _ in range(self.seats)]
         shown = ", ".join(self.info[t].name for t, up in self.room if up)
         hidden = sum(1 for _, up in self.room if not up)
@@ -178,7 +189,10 @@ class Incantibus(Game):
         if kind == "spell":
             if not isinstance(action, Cast):
                 return "Choose one of the open spell cards to cast."
-            if not 0 <= action.card < len(self.spell_cards) or self.spell_cards[action.card] is None:
+            if (
+                not 0 <= action.card < len(self.spell_cards)
+                or self.spell_cards[action.card] is None
+            ):
                 return "There is no open spell card there."
             return None
         if not isinstance(action, Choose):
@@ -221,13 +235,18 @@ class Incantibus(Game):
         for i, b in enumerate(self.books):
             if b is not None:
                 book = self.cards.kind(self.info[b].kind)
-                options += [Point("book", i, pay) for pay in bag.book_payments(held, book.needs, book.amount)]
+                options += [
+                    Point("book", i, pay)
+                    for pay in bag.book_payments(held, book.needs, book.amount)
+                ]
         return options
 
     def _recipe(self, potion: int) -> tuple[str, ...]:
         return self.cards.kind(self.info[potion].kind).recipe
 
-    def _can_defeat(self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None) -> bool:
+    def _can_defeat(
+        self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None
+    ) -> bool:
         kind = self.cards.kind(sorcerer.kind)
         if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
             return False
@@ -257,10 +276,16 @@ class Incantibus(Game):
                 return f"To brew the {potion.name} you need {needed}."
         elif action.place == "book":
             if not 0 <= action.index < len(self.books) or self.books[action.index] is None:
-                return "There is no open magic book there." if self.expert else "Magic books are for expert mode."
+                return (
+                    "There is no open magic book there."
+                    if self.expert
+                    else "Magic books are for expert mode."
+                )
             book = self.cards.kind(self.info[self.books[action.index]].kind)
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
-            if len(pay) != len(action.pay) or not bag.book_payment_ok(held, pay, book.needs, book.amount):
+            if len(pay) != len(action.pay) or not bag.book_payment_ok(
+                held, pay, book.needs, book.amount
+            ):
                 return f"This magic book asks for {book.label.lower()} from your satchel."
         else:
             return "Point at a token of the room, a potion, a magic book or a sorcerer."
@@ -295,7 +320,8 @@ class Incantibus(Game):
         for seat, action in sorted(self.choices.items()):
             claims.setdefault((action.place, action.index), []).append(seat)
         lines = [
-            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}" for s, a in sorted(self.choices.items())
+            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
+            for s, a in sorted(self.choices.items())
         ]
         events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True)]
         self.last_casting = []
@@ -304,7 +330,12 @@ class Incantibus(Game):
             seats.sort(key=lambda s: -self.wands[s])
             winner = seats[0]
             winners.append(winner)
-            entry = {"target": list(target), "claimants": list(seats), "winner": winner, "swap": None}
+            entry = {
+                "target": list(target),
+                "claimants": list(seats),
+                "winner": winner,
+                "swap": None,
+            }
             if len(seats) > 1:
                 weakest = seats[-1]
                 entry["swap"] = [winner, weakest]
@@ -354,18 +385,24 @@ class Incantibus(Game):
             self.room[action.index] = None
             events = []
             if not face_up:
-                events.append(Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True))
+                events.append(
+                    Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True)
+                )
             return events + self._receive(seat, token)
         if action.place == "potion":
             potion = self.potions[action.index]
             self.potions[action.index] = None
             paid = bag.potion_payment(self.held(seat), self._recipe(potion))
-            return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(seat, potion)
+            return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(
+                seat, potion
+            )
         if action.place == "book":
             book = self.books[action.index]
             self.books[action.index] = None
             paid = [self.info[t] for t in action.pay]
-            return self._pay(seat, paid, f"{who} learns the book “{self.info[book].name}”") + self._place(seat, book)
+            return self._pay(
+                seat, paid, f"{who} learns the book “{self.info[book].name}”"
+            ) + self._place(seat, book)
         return self._fight(seat, action.index)
 
     def _pay(self, seat: int, paid: list[TokenInfo], headline: str) -> list[Event]:
@@ -375,14 +412,18 @@ class Incantibus(Game):
         spent = ", ".join(t.name for t in paid)
         return [Event(f"{headline}, throwing {spent} into the moat." if paid else f"{headline}.")]
 
-    def _receive(self, seat: int, token: int, caught: bool = False, announce: bool = True) -> list[Event]:
+    def _receive(
+        self, seat: int, token: int, caught: bool = False, announce: bool = True
+    ) -> list[Event]:
         """A token comes to a seat: monsters must be caught, spells are cast, the rest kept."""
         info, who = self.info[token], self.name(seat)
         if info.cell == "monster" and not caught:
             weapon = bag.catcher(self.held(seat), info.kind)
             if weapon is None:
                 self.moat.append(token)
-                return [Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")]
+                return [
+                    Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")
+                ]
             events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             if weapon.kind == "ultimus":
                 self.satchels[seat].remove(weapon.id)
@@ -408,20 +449,32 @@ class Incantibus(Game):
         sid, face_up = self.dungeon[slot]
         self.dungeon[slot] = None
         who, sorcerer = self.name(seat), self.info[sid]
-        events = [] if face_up else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
+        events = (
+            []
+            if face_up
+            else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
+        )
         kind = self.cards.kind(sorcerer.kind)
         held = self.held(seat)
         if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
             self.moat.append(sid)
-            return events + [Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")]
+            return events + [
+                Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
+            ]
         paid = bag.sorcerer_payment(held, kind.needs)
-        return events + self._pay(seat, paid, f"{who} defeats {sorcerer.name}") + self._place(seat, sid)
+        return (
+            events
+            + self._pay(seat, paid, f"{who} defeats {sorcerer.name}")
+            + self._place(seat, sid)
+        )
 
     def _discard(self, seat: int, token: int, new: int) -> list[Event]:
         self.satchels[seat].remove(token)
         self.moat.append(token)
         what = "the new token" if token == new else "a token of the satchel"
-        return [Event(f"{self.name(seat)} throws {what}, the {self.info[token].name}, into the moat.")]
+        return [
+            Event(f"{self.name(seat)} throws {what}, the {self.info[token].name}, into the moat.")
+        ]
 
     # -- spells -----------------------------------------------------------------------------
 
@@ -438,9 +491,16 @@ class Incantibus(Game):
         name = self.cards.kind(spell).name
         events = [Event(f"{self.name(seat)} casts {name}.")]
         if self.spell_cards[slot] is not None:
-            events.append(Event(f"A new spell card is opened: {self.cards.kind(self.spell_cards[slot]).name}.", reveals=True))
+            events.append(
+                Event(
+                    f"A new spell card is opened: {self.cards.kind(self.spell_cards[slot]).name}.",
+                    reveals=True,
+                )
+            )
         if spell in SPECIAL_OF_SPELL:
-            token = next((t for t in self.specials if self.info[t].kind == SPECIAL_OF_SPELL[spell]), None)
+            token = next(
+                (t for t in self.specials if self.info[t].kind == SPECIAL_OF_SPELL[spell]), None
+            )
             if token is None:
                 return events + [Event(f"{name} has nothing left to give.")]
             self.specials.remove(token)
@@ -454,7 +514,9 @@ class Incantibus(Game):
     def _steal(self, seat: int, token: int) -> list[Event]:
         victim = next(s for s in range(self.seats) if token in self.satchels[s])
         self.satchels[victim].remove(token)
-        events = [Event(f"{self.name(seat)} steals the {self.info[token].name} from {self.name(victim)}.")]
+        events = [
+            Event(f"{self.name(seat)} steals the {self.info[token].name} from {self.name(victim)}.")
+        ]
         return events + self._place(seat, token)
 
     def _retrieve(self, seat: int, token: int) -> list[Event]:
@@ -472,7 +534,11 @@ class Incantibus(Game):
         token, _ = self.room[slot]
         info, who = self.info[token], self.name(seat)
         events = [
-            Event(f"You look at the secret token: {info.name}.", seen_by=frozenset({seat}), reveals=True),
+            Event(
+                f"You look at the secret token: {info.name}.",
+                seen_by=frozenset({seat}),
+                reveals=True,
+            ),
             Event(f"{who} looks at a secret token.", hidden_from=frozenset({seat})),
         ]
         keeps = info.cell != "monster" or bag.catcher(self.held(seat), info.kind) is not None
@@ -510,8 +576,16 @@ class Incantibus(Game):
         if d["kind"] == "retiro":
             return [Choose(t) for t in self.moat]
         if d["kind"] == "imperium":
-            return [Choose(slot) for slot, _, up in self.room_tokens() if up] if self.dungeon is None else []
-        return [Choose(slot) for slot, _, up in self.room_tokens() if not up] if self.dungeon is None else []
+            return (
+                [Choose(slot) for slot, _, up in self.room_tokens() if up]
+                if self.dungeon is None
+                else []
+            )
+        return (
+            [Choose(slot) for slot, _, up in self.room_tokens() if not up]
+            if self.dungeon is None
+            else []
+        )
 
     # -- after a casting -----------------------------------------------------------------------
 
@@ -526,7 +600,11 @@ class Incantibus(Game):
         for slot, token, _ in left:
             self.room[slot] = None
             self.moat.append(token)
-            events.append(Event(f"The last token, {self.info[token].name}, falls into the moat.", reveals=True))
+            events.append(
+                Event(
+                    f"The last token, {self.info[token].name}, falls into the moat.", reveals=True
+                )
+            )
         events += self._refill()
         if self.room_stack:
             tile_id = self.room_stack.pop(0)
@@ -550,7 +628,9 @@ class Incantibus(Game):
         self.known = [{} for _ in range(self.seats)]
         self.dungeon = [list(entry) for entry in self.track]
         self.track = []
-        return [Event("No room is left: the final battle begins in the dungeon.")] + self._after_battle()
+        return [
+            Event("No room is left: the final battle begins in the dungeon.")
+        ] + self._after_battle()
 
     def _after_battle(self) -> list[Event]:
         left = [s for s in self.dungeon if s is not None]
@@ -562,19 +642,31 @@ class Incantibus(Game):
         if stuck:
             self.laid_down = stuck
             names = " and ".join(self.name(s) for s in stuck)
-            return self._end(f"{names} can fight no sorcerer, brew no potion and take no book, and lay down their wand.")
+            return self._end(
+                f"{names} can fight no sorcerer, brew no potion and take no book, "
+                "and lay down their wand."
+            )
         return []
 
     def _end(self, why: str) -> list[Event]:
         self.phase = "over"
         result = self.result()
         winners = " and ".join(self.name(s) for s in result["winners"])
-        return [Event(f"{why} The game is over: {winners} wins.")] + [Event(line) for line in result["explanation"]]
+        return [Event(f"{why} The game is over: {winners} wins.")] + [
+            Event(line) for line in result["explanation"]
+        ]
 
     # -- scoring ---------------------------------------------------------------------------
 
     def points(self, seat: int) -> dict[str, int]:
-        by: dict[str, int] = {"gold": 0, "monsters": 0, "potions": 0, "spells": 0, "books": 0, "sorcerers": 0}
+        by: dict[str, int] = {
+            "gold": 0,
+            "monsters": 0,
+            "potions": 0,
+            "spells": 0,
+            "books": 0,
+            "sorcerers": 0,
+        }
         for t in self.held(seat):
             category = CATEGORY_OF_CELL.get(t.cell)
             if t.cell == "gold":
@@ -594,12 +686,20 @@ class Incantibus(Game):
         explanation = []
         for s, parts in enumerate(by_seat):
             detail = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            explanation.append(f"{self.name(s)}: {scores[s]} points ({detail or 'nothing'}); wand {self.wands[s]}")
+            explanation.append(
+                f"{self.name(s)}: {scores[s]} points ({detail or 'nothing'}); wand {self.wands[s]}"
+            )
         tiebreak = ""
         if len(tied) > 1:
             tiebreak = f"tie on {best} points broken by the stronger wand ({self.wands[winner]})"
             explanation.append(tiebreak.capitalize() + ".")
-        return {"scores": scores, "winners": [winner], "points": by_seat, "tiebreak": tiebreak, "explanation": explanation}
+        return {
+            "scores": scores,
+            "winners": [winner],
+            "points": by_seat,
+            "tiebreak": tiebreak,
+            "explanation": explanation,
+        }
 
     # -- the view ---------------------------------------------------------------------------
 
@@ -636,12 +736,20 @@ class Incantibus(Game):
             "rooms_left": len(self.room_stack),
             "dungeon": dungeon,
             "moat": [self._token(t) for t in self.moat],
-            "potions": [None if p is None else {**self._token(p), "recipe": list(self._recipe(p))} for p in self.potions],
+            "potions": [
+                None if p is None else {**self._token(p), "recipe": list(self._recipe(p))}
+                for p in self.potions
+            ],
             "books": [
-                None if b is None else {**self._token(b), "needs": self.cards.kind(self.info[b].kind).label}
+                None
+                if b is None
+                else {**self._token(b), "needs": self.cards.kind(self.info[b].kind).label}
                 for b in self.books
             ],
-            "spell_cards": [None if c is None else {"kind": c, "name": self.cards.kind(c).name} for c in self.spell_cards],
+            "spell_cards": [
+                None if c is None else {"kind": c, "name": self.cards.kind(c).name}
+                for c in self.spell_cards
+            ],
             "spell_deck": len(self.spell_deck),
             "spent_spells": list(self.spent_spells),
             "special_tokens": [self._token(t) for t in self.specials],
@@ -649,7 +757,12 @@ class Incantibus(Game):
                 {"face_up": up, **(self._token(s) if up else {})} for s, up in self.track
             ],
             "sorcerers_set_aside": len(self.set_aside),
-            "supply": {"visible": len(self.visible_bag), "secret": len(self.secret_bag), "potions": len(self.potion_bag), "books": len(self.book_bag)},
+            "supply": {
+                "visible": len(self.visible_bag),
+                "secret": len(self.secret_bag),
+                "potions": len(self.potion_bag),
+                "books": len(self.book_bag),
+            },
             "wands": list(self.wands),
             "satchels": [self._satchel_view(s) for s in range(self.seats)],
             "points": [sum(self.points(s).values()) for s in range(self.seats)],
@@ -680,10 +793,16 @@ class Incantibus(Game):
                 seen = self.known[seat].get(action.index) if seat is not None else None
                 if face_up:
                     return f"Point at the {self.info[token].name}"
-                return f"Point at secret token {action.index + 1}" + (f" (you saw: {seen})" if seen else "")
+                return f"Point at secret token {action.index + 1}" + (
+                    f" (you saw: {seen})" if seen else ""
+                )
             if action.place == "dungeon":
                 sid, face_up = self.dungeon[action.index]
-                return f"Fight {self.info[sid].name}" if face_up else f"Fight hidden sorcerer {action.index + 1}"
+                return (
+                    f"Fight {self.info[sid].name}"
+                    if face_up
+                    else f"Fight hidden sorcerer {action.index + 1}"
+                )
             if action.place == "potion":
                 return f"Brew the {self.info[self.potions[action.index]].name}"
             paid = ", ".join(self.info[t].name for t in action.pay)

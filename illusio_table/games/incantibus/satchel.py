@@ -69,7 +69,15 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
             is_special=True,
         )
     for p in cards.potions:
-        add(p.count, kind=p.id, name=p.name, back="potion", cell="potion", points=p.points, colour=p.colour_name)
+        add(
+            p.count,
+            kind=p.id,
+            name=p.name,
+            back="potion",
+            cell="potion",
+            points=p.points,
+            colour=p.colour_name,
+        )
     for b in cards.books:
         add(1, kind=b.id, name=b.label, back="book", cell="book", points=b.points)
     for s in cards.sorcerers:
@@ -144,7 +152,10 @@ def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[Token
     spent: list[TokenInfo] = []
     for need, amount in needs.items():
         if need.startswith("potion-"):
-            pool = sorted((t for t in free if t.cell == "potion" and t.colour == need[7:]), key=lambda t: t.points)
+            pool = sorted(
+                (t for t in free if t.cell == "potion" and t.colour == need[7:]),
+                key=lambda t: t.points,
+            )
         elif need == "weapon":
             kinds = Counter(t.kind for t in free if t.cell == "weapon")
             pool = sorted(
@@ -179,7 +190,9 @@ def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         cell = needs.split("-")[1][:-1]
         counts = Counter(t.kind for t in payable if t.cell == cell)
         candidates = [
-            tuple(t for t in payable if t.kind == kind)[:amount] for kind, n in counts.items() if n >= amount
+            tuple(t for t in payable if t.kind == kind)[:amount]
+            for kind, n in counts.items()
+            if n >= amount
         ]
     elif needs in ("different-weapons", "different-ingredients"):
         cell = needs.split("-")[1][:-1]
@@ -218,7 +231,11 @@ def book_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], needs: str, amo
 def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
     """Enough coins, and no token that could be left out: nobody overpays on purpose."""
     total = sum(t.coins for t in tokens)
-    return all(t.coins > 0 for t in tokens) and total >= amount and all(total - t.coins < amount for t in tokens)
+    return (
+        all(t.coins > 0 for t in tokens)
+        and total >= amount
+        and all(total - t.coins < amount for t in tokens)
+    )
 
 
 def _one_per_kind(tokens) -> list[TokenInfo]:

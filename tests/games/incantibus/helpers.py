@@ -42,7 +42,16 @@ def places(game: Incantibus) -> dict[str, list[int]]:
 
 def take_out(game: Incantibus, token: int) -> None:
     """Removes a token from wherever it is."""
-    for pool in (game.visible_bag, game.secret_bag, game.moat, game.specials, game.potion_bag, game.book_bag, game.set_aside, *game.satchels):
+    for pool in (
+        game.visible_bag,
+        game.secret_bag,
+        game.moat,
+        game.specials,
+        game.potion_bag,
+        game.book_bag,
+        game.set_aside,
+        *game.satchels,
+    ):
         if token in pool:
             pool.remove(token)
             return
@@ -68,19 +77,33 @@ def take_out(game: Incantibus, token: int) -> None:
 def put_back(game: Incantibus, token: int) -> None:
     """Returns a token to its supply (used when a test clears a place)."""
     info = game.info[token]
-    pools = {"visible": game.visible_bag, "secret": game.secret_bag, "special": game.specials, "potion": game.potion_bag, "book": game.book_bag, "sorcerer": game.set_aside}
+    pools = {
+        "visible": game.visible_bag,
+        "secret": game.secret_bag,
+        "special": game.specials,
+        "potion": game.potion_bag,
+        "book": game.book_bag,
+        "sorcerer": game.set_aside,
+    }
     pools[info.back].append(token)
 
 
 def free_token(game: Incantibus, kind: str, avoid: set[int] = frozenset()) -> int:
     """A token of that kind, preferably still in a supply."""
-    order = sorted((t for t in game.info if t.kind == kind and t.id not in avoid), key=lambda t: _rank(game, t.id))
+    order = sorted(
+        (t for t in game.info if t.kind == kind and t.id not in avoid),
+        key=lambda t: _rank(game, t.id),
+    )
     return order[0].id
 
 
 def _rank(game: Incantibus, token: int) -> int:
     where = next(k for k, v in places(game).items() if token in v)
-    return 0 if where in ("visible_bag", "secret_bag", "specials", "potion_bag", "book_bag", "set_aside") else 1
+    return (
+        0
+        if where in ("visible_bag", "secret_bag", "specials", "potion_bag", "book_bag", "set_aside")
+        else 1
+    )
 
 
 def set_room(game: Incantibus, tokens: list[tuple[str, bool]]) -> list[int]:
@@ -141,7 +164,9 @@ def texts(events) -> str:
 
 def hidden_ids(game: Incantibus) -> set[int]:
     """Tokens whose face nobody may know."""
-    hidden = set(game.visible_bag) | set(game.secret_bag) | set(game.potion_bag) | set(game.book_bag)
+    hidden = (
+        set(game.visible_bag) | set(game.secret_bag) | set(game.potion_bag) | set(game.book_bag)
+    )
     hidden |= set(game.set_aside)
     hidden |= {t for t, up in (e for e in game.room if e is not None) if not up}
     hidden |= {s for s, up in game.track if not up}
@@ -169,11 +194,19 @@ def check_invariants(game: Incantibus) -> None:
     counts = Counter(every)
     assert sorted(counts) == list(range(len(game.info))), "a token was created or lost"
     assert all(n == 1 for n in counts.values()), "a token is in two places"
-    cards = len(game.spell_deck) + sum(c is not None for c in game.spell_cards) + len(game.spent_spells)
+    cards = (
+        len(game.spell_deck) + sum(c is not None for c in game.spell_cards) + len(game.spent_spells)
+    )
     assert cards == sum(s.count for s in game.cards.spells), "a spell card was created or lost"
     for seat in range(game.seats):
-        overflowing = game.decision is not None and game.decision["kind"] == "overflow" and game.decision["seat"] == seat
-        assert overflowing or bag.fits(game.held(seat), game.side), f"seat {seat}'s satchel is over capacity"
+        overflowing = (
+            game.decision is not None
+            and game.decision["kind"] == "overflow"
+            and game.decision["seat"] == seat
+        )
+        assert overflowing or bag.fits(game.held(seat), game.side), (
+            f"seat {seat}'s satchel is over capacity"
+        )
     row = next(r for r in game.cards.setups if r.players == game.seats)
     assert sorted(game.wands) == sorted(row.wands), "the wands are not the wands in play"
     hidden = hidden_ids(game)

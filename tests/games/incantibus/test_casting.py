@@ -7,7 +7,17 @@ import pytest
 from illusio_table.engine import IllegalAction
 from illusio_table.games.incantibus.actions import Discard, Point
 
-from .helpers import check_invariants, give, make, point, set_potions, set_room, set_wands, slot_of, texts
+from .helpers import (
+    check_invariants,
+    give,
+    make,
+    point,
+    set_potions,
+    set_room,
+    set_wands,
+    slot_of,
+    texts,
+)
 
 
 def test_every_seat_casts_at_once():
@@ -48,9 +58,13 @@ def test_a_contested_token_goes_to_the_strongest_wand_who_swaps_with_the_weakest
     """The rulebook's example: Lera 4, Kirill 2 and Katya 1 want the flying stake, Rosa 3
     the pumpkin. Lera takes the stake and swaps with Katya; Kirill keeps his wand."""
     game = make(4, seed=1)
-    stake, pumpkin, _ = set_room(game, [("flying-stake", True), ("pumpkin", True), ("gold-1", True)])
+    stake, pumpkin, _ = set_room(
+        game, [("flying-stake", True), ("pumpkin", True), ("gold-1", True)]
+    )
     set_wands(game, 4, 2, 1, 3)
-    events = point(game, {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 0), 3: Point("room", 1)})
+    events = point(
+        game, {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 0), 3: Point("room", 1)}
+    )
     assert stake in game.satchels[0] and pumpkin in game.satchels[3]
     assert game.satchels[1] == [] and game.satchels[2] == []
     assert game.wands == [1, 2, 4, 3]
@@ -87,7 +101,9 @@ def test_casting_repeats_while_two_or_more_tokens_remain():
 def test_a_potion_can_be_pointed_at_only_with_its_ingredients():
     game = make(2, seed=1)
     set_potions(game, "green-potion")
-    with pytest.raises(IllegalAction, match="To brew the Green Potion you need Mistletoe and Mushroom"):
+    with pytest.raises(
+        IllegalAction, match="To brew the Green Potion you need Mistletoe and Mushroom"
+    ):
         game.apply(0, Point("potion", 0))
     give(game, 0, "mistletoe", "mushroom")
     game.apply(0, Point("potion", 0))
@@ -103,7 +119,9 @@ def test_brewing_throws_the_ingredients_into_the_moat_and_keeps_the_potion():
     events = point(game, {0: Point("potion", 0), 1: Point("room", 0)})
     assert game.satchels[0] == [potion] and set(ingredients) <= set(game.moat)
     assert game.potions[0] is None
-    assert "Lera brews the Green Potion, throwing Mistletoe, Mushroom into the moat." in texts(events)
+    assert "Lera brews the Green Potion, throwing Mistletoe, Mushroom into the moat." in texts(
+        events
+    )
 
 
 def test_the_philosophers_stone_stands_in_for_one_ingredient():

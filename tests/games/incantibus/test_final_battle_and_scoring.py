@@ -5,7 +5,19 @@ import pytest
 from illusio_table.engine import IllegalAction
 from illusio_table.games.incantibus.actions import Point
 
-from .helpers import check_invariants, free_token, give, make, point, put_back, set_potions, set_room, set_wands, take_out, texts
+from .helpers import (
+    check_invariants,
+    free_token,
+    give,
+    make,
+    point,
+    put_back,
+    set_potions,
+    set_room,
+    set_wands,
+    take_out,
+    texts,
+)
 
 
 def to_dungeon(game, sorcerers):
@@ -27,7 +39,11 @@ def enter(game, sorcerers):
     Going down turns one more sorcerer: a spare one, put first and taken away again, so
     the test sees the dungeon exactly as it asked for."""
     kinds = {k for k, _ in sorcerers}
-    spare = next(game.info[t].kind for t in game.set_aside + [s for s, _ in game.track] if game.info[t].kind not in kinds)
+    spare = next(
+        game.info[t].kind
+        for t in game.set_aside + [s for s, _ in game.track]
+        if game.info[t].kind not in kinds
+    )
     ids = to_dungeon(game, [(spare, False), *sorcerers])
     set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
     events = point(game, {s: Point("room", s) for s in range(game.seats)})
@@ -41,7 +57,9 @@ def test_with_no_room_left_all_sorcerers_move_to_the_dungeon_as_they_lie():
     ids, events = enter(game, [("lady-goblin", True), ("archmage", False), ("white-lady", False)])
     said = texts(events)
     assert "the final battle begins in the dungeon" in said
-    assert said.index("A sorcerer is turned") < said.index("final battle"), "one more is turned first"
+    assert said.index("A sorcerer is turned") < said.index("final battle"), (
+        "one more is turned first"
+    )
     view = game.view(0)
     assert [s["face_up"] for s in view["dungeon"]] == [True, False, False]
     assert "kind" not in view["dungeon"][2] and view["sorcerers"] == []
@@ -142,8 +160,28 @@ def test_with_no_face_down_sorcerer_a_wizard_who_can_do_nothing_lays_the_wand_do
 def test_points_for_gold_monsters_potions_spells_books_and_sorcerers():
     """The rulebook's example of Katya's satchel: 5 + 15 + 5 + 2 + 8 = 35."""
     game = make(2, seed=1)
-    give(game, 0, "green-potion", "vampire", "ghost", "werewolf", "werewolf", "gold-3", "gold-2", "spell", "spell", "rima-wulf")
-    assert game.points(0) == {"gold": 5, "monsters": 15, "potions": 5, "spells": 2, "books": 0, "sorcerers": 8}
+    give(
+        game,
+        0,
+        "green-potion",
+        "vampire",
+        "ghost",
+        "werewolf",
+        "werewolf",
+        "gold-3",
+        "gold-2",
+        "spell",
+        "spell",
+        "rima-wulf",
+    )
+    assert game.points(0) == {
+        "gold": 5,
+        "monsters": 15,
+        "potions": 5,
+        "spells": 2,
+        "books": 0,
+        "sorcerers": 8,
+    }
     assert sum(game.points(0).values()) == 35
 
 
@@ -151,7 +189,15 @@ def test_expert_mode_adds_the_final_wand_strength():
     game = make(2, seed=1, mode="expert")
     set_wands(game, 4, 1)
     give(game, 0, "book-three-coins")
-    assert game.points(0) == {"gold": 0, "monsters": 0, "potions": 0, "spells": 0, "books": 6, "sorcerers": 0, "wand": 4}
+    assert game.points(0) == {
+        "gold": 0,
+        "monsters": 0,
+        "potions": 0,
+        "spells": 0,
+        "books": 6,
+        "sorcerers": 0,
+        "wand": 4,
+    }
 
 
 def test_a_tie_goes_to_the_stronger_wand():
@@ -167,7 +213,9 @@ def test_a_tie_goes_to_the_stronger_wand():
 def test_the_result_explains_each_seat_by_category():
     game = make(2, seed=1)
     give(game, 0, "gold-3", "goblin")
-    assert game.result()["explanation"][0] == "Lera: 5 points (gold 3, monsters 2); wand " + str(game.wands[0])
+    assert game.result()["explanation"][0] == "Lera: 5 points (gold 3, monsters 2); wand " + str(
+        game.wands[0]
+    )
 
 
 def test_a_magic_book_is_learned_by_paying_its_requirement():

@@ -21,7 +21,9 @@ def test_setup_by_player_count(seats, wands, rooms, sorcerers):
     check_invariants(game)
 
 
-@pytest.mark.parametrize("seats, groups", [(2, {"PP+"}), (3, {"PP+", "PPP+"}), (4, {"PP+", "PPP+", "PPPP"})])
+@pytest.mark.parametrize(
+    "seats, groups", [(2, {"PP+"}), (3, {"PP+", "PPP+"}), (4, {"PP+", "PPP+", "PPPP"})]
+)
 def test_the_room_stack_holds_the_rooms_of_the_player_count(seats, groups):
     game = make(seats, seed=5)
     tiles = {r.id: r.group for r in game.cards.rooms}
@@ -58,7 +60,9 @@ def test_wands_are_dealt_at_random():
     assert len({tuple(make(4, seed=s).wands) for s in range(10)}) > 1
 
 
-@pytest.mark.parametrize("mode, side, books", [("apprentice", "apprentice", 0), ("expert", "expert", 3)])
+@pytest.mark.parametrize(
+    "mode, side, books", [("apprentice", "apprentice", 0), ("expert", "expert", 3)]
+)
 def test_the_satchel_side_and_the_magic_books_follow_the_mode(mode, side, books):
     view = make(4, seed=1, mode=mode).view(0)
     assert view["satchels"][0]["side"] == side

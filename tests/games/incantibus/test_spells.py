@@ -49,7 +49,9 @@ def test_several_spell_takers_cast_strongest_wand_first_after_all_tokens_are_tak
     set_wands(game, 1, 4, 2)
     point(game, {0: Point("room", 0), 1: Point("room", 1), 2: Point("room", 2)})
     assert game.to_act() == {1}, "the wand of 4 chooses first"
-    assert any(game.info[t].kind == "gold-3" for t in game.satchels[2]), "tokens were taken before the spells"
+    assert any(game.info[t].kind == "gold-3" for t in game.satchels[2]), (
+        "tokens were taken before the spells"
+    )
     game.apply(1, Cast(0))
     assert game.to_act() == {0}
 
@@ -66,7 +68,9 @@ def test_alkimia_steals_an_ingredient_a_weapon_or_gold_from_another_satchel():
     with pytest.raises(IllegalAction, match="Alkimia steals"):
         game.apply(0, Choose(goblin))
     events = game.apply(0, Choose(stone))
-    assert stone in game.satchels[0] and "Lera steals the Philosopher's Stone from Kirill" in texts(events)
+    assert stone in game.satchels[0] and "Lera steals the Philosopher's Stone from Kirill" in texts(
+        events
+    )
     check_invariants(game)
 
 
@@ -108,12 +112,18 @@ def test_locus_gives_a_satchel_token_and_another_purse_cell():
 
 
 def test_ultimus_philosophia_and_fortuna_give_their_special_token():
-    for card, special in (("ultimus", "ultimus"), ("philosophia", "philosophers-stone"), ("fortuna", "three-gold")):
+    for card, special in (
+        ("ultimus", "ultimus"),
+        ("philosophia", "philosophers-stone"),
+        ("fortuna", "three-gold"),
+    ):
         game = make(2, seed=1)
         cast_spell_token(game, cards=(card, "retiro", "oculus"))
         game.apply(0, Cast(0))
         assert game.info[game.satchels[0][-1]].kind == special
-        assert all(game.info[t].kind != special for t in game.specials) or special in ("three-gold",)
+        assert all(game.info[t].kind != special for t in game.specials) or special in (
+            "three-gold",
+        )
 
 
 def test_a_special_token_already_taken_cannot_be_given_again():
@@ -136,7 +146,9 @@ def test_imperium_takes_a_face_up_token_of_the_room():
 def test_oculus_shows_a_secret_token_to_its_caster_alone():
     game = make(2, seed=1)
     with_cards(game, "oculus", "retiro", "alkimia")
-    ids = set_room(game, [("spell", True), ("mushroom", True), ("goblin", False), ("pumpkin", True)])
+    ids = set_room(
+        game, [("spell", True), ("mushroom", True), ("goblin", False), ("pumpkin", True)]
+    )
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
     game.apply(0, Cast(0))
     seen_before = len(game.log(1))
@@ -145,6 +157,7 @@ def test_oculus_shows_a_secret_token_to_its_caster_alone():
     news = game.log(1)[seen_before:]
     assert all("Goblin" not in line for line in news) and "Lera looks at a secret token." in news
     assert ids[2] == game.room[2][0], "without a net the goblin goes back face down"
+
     def slot2(seat):
         return next(t for t in game.view(seat)["room"]["tokens"] if t["slot"] == 2)
 

@@ -1,0 +1,82 @@
+"""Seeded random self-play with the invariants checked after every action."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from illusio_table.engine import IllegalAction, MatchRecord
+from illusio_table.engine.selfplay import play_one, selfplay
+
+from .helpers import check_invariants, make
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["apprentice", "expert"])
+def test_random_games_finish_with_the_invariants_held_after_every_action(seats, mode):
+    for seed in range(6):
+        game = make(seats, seed=seed, mode=mode)
+        check_invariants(game)
+        play_one(game, ["random"] * seats, max_actions=5000, check=check_invariants)
+        assert game.is_over()
+        result = game.result()
+        assert (
+            len(result["winners"]) == 1 and sum(result["points"][0].values()) == result["scores"][0]
+        )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**40),
+    seats=st.integers(2, 4),
+    picks=st.lists(st.integers(0, 999), max_size=80),
+)
+def test_any_sequence_of_legal_moves_keeps_the_rules_and_refusals_change_nothing(
+    seed, seats, picks
+):
+    game = make(seats, seed=seed, mode="expert" if seed % 2 else "apprentice")
+    for pick in picks:
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        assert legal, "a seat that is waited for can always do something"
+        for action in legal:
+            assert game.refusal(seat, action) is None
+        before = json.dumps([game.view(s) for s in [None, *range(seats)]])
+        for wrong in (seat + 1) % seats, seat:
+            try:
+                game.apply(wrong, game.parse_action({"kind": "choose", "target": 999}))
+            except IllegalAction:
+                pass
+        assert json.dumps([game.view(s) for s in [None, *range(seats)]]) == before
+        game.apply(seat, legal[pick % len(legal)])
+        check_invariants(game)
+
+
+def test_a_seat_that_has_chosen_changes_no_other_view_but_the_fact():
+    for seed in range(10):
+        game = make(4, seed=seed)
+        others = {s: game.view(s) for s in (None, 1, 2, 3)}
+        legal = game.legal_actions(0)
+        first = make(4, seed=seed)
+        first.apply(0, legal[0])
+        last = make(4, seed=seed)
+        last.apply(0, legal[-1])
+        for s in others:
+            assert first.view(s) == last.view(s)
+            assert first.view(s)["chosen"] == [0]
+
+
+def test_a_save_replays_to_the_same_views():
+    game = make(4, seed=12, mode="expert")
+    play_one(game, ["random"] * 4, max_actions=150)
+    clone = MatchRecord.from_json(json.loads(json.dumps(game.record.to_json()))).replay()
+    assert all(clone.view(s) == game.view(s) for s in (None, 0, 1, 2, 3))
+    assert all(clone.log(s) == game.log(s) for s in (None, 0, 1, 2, 3))
+
+
+def test_selfplay_reports_every_game_finished():
+    report = selfplay("incantibus", seats=3, games=20, seed=4)
+    assert report["finished"] == 20
