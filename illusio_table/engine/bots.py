@@ -2,10 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .protocol import Action, Game
 from .rng import Rng
+
+
+class SeatView(Mapping):
+    """`view(seat)`, computed only when a bot first reads it.
+
+    A bot that does not look (the random bot) then costs nothing for the view, which
+    makes simulated games several times faster; one that looks sees exactly the view.
+    """
+
+    __slots__ = ("_game", "_seat", "_data")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game, self._seat, self._data = game, seat, None
+
+    def _view(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._game.view(self._seat)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
 
 
 class Bot:
@@ -16,7 +44,7 @@ class Bot:
         self.seat = seat
         self.rng = Rng(seed).fork(seat + 1)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError
 
 
@@ -24,7 +52,7 @@ class RandomBot(Bot):
     name = "random"
     description = "picks any legal move at random"
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self.rng.choice(legal)
 
 
@@ -41,4 +69,5 @@ def make_bot(game: type[Game] | Game, name: str, seat: int, seed: int) -> Bot:
 
 
 def bot_move(game: Game, bot: Bot, seat: int) -> Action:
-    return bot.choose(game.view(seat), game.legal_actions(seat))
+    """The bot's move for its seat, from that seat's view and legal moves only."""
+    return bot.choose(SeatView(game, seat), game.legal_actions(seat))

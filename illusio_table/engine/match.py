@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import Bot, make_bot
+from .bots import Bot, bot_move, make_bot
 from .protocol import Action, Event, Game
 from .record import MatchRecord
 from .registry import Registry, builtin_registry
@@ -76,8 +76,7 @@ class Match:
         return events
 
     def play_bot(self, seat: int) -> list[Event]:
-        action = self.bot(seat).choose(self.game.view(seat), self.game.legal_actions(seat))
-        return self.apply(seat, action)
+        return self.apply(seat, bot_move(self.game, self.bot(seat), seat))
 
     # -- undo and redo ----------------------------------------------------------------
 

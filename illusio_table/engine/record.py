@@ -37,7 +37,6 @@ class Move:
     seat: int
     action: dict[str, Any]
     barrier: bool
-    check: str
 
 
 def _digest(previous: str, payload: Any) -> str:
@@ -74,12 +73,17 @@ class MatchRecord:
         header = {"game": self.game_id, "seats": self.seats, "seed": self.seed}
         return _digest("", {**header, "options": self.options})
 
-    def last_check(self) -> str:
-        return self.moves[-1].check if self.moves else self.header_check()
+    def checks(self) -> list[str]:
+        """Each move's checksum, chained from the header (made when saving, not per move:
+        bots play thousands of moves that are never saved)."""
+        previous, found = self.header_check(), []
+        for move in self.moves:
+            previous = _digest(previous, [move.seat, move.action])
+            found.append(previous)
+        return found
 
     def add(self, seat: int, action: Action, barrier: bool) -> Move:
-        data = action.to_json()
-        move = Move(seat, data, barrier, _digest(self.last_check(), [seat, data]))
+        move = Move(seat, action.to_json(), barrier)
         self.moves.append(move)
         return move
 
@@ -104,8 +108,8 @@ class MatchRecord:
             "players": self.players,
             "check": self.header_check(),
             "moves": [
-                {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": m.check}
-                for m in self.moves
+                {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}
+                for m, check in zip(self.moves, self.checks(), strict=True)
             ],
         }
 
@@ -148,7 +152,7 @@ class MatchRecord:
             expected = _digest(previous, [move["seat"], move["action"]])
             if move.get("check") != expected:
                 raise RecordError(f"action {index} was altered after the game was saved", index)
-            record.moves.append(Move(move["seat"], move["action"], move["barrier"], expected))
+            record.moves.append(Move(move["seat"], move["action"], move["barrier"]))
             previous = expected
         return record
 
@@ -178,7 +182,7 @@ class MatchRecord:
                     f"action {index} (seat {move.seat + 1}) is not legal: {error.reason}", index
                 ) from None
             replayed = game.record.moves[-1]
-            if replayed.barrier != move.barrier or replayed.check != move.check:
+            if replayed.barrier != move.barrier or replayed.action != move.action:
                 raise RecordError(f"action {index} does not match the game it was saved in", index)
         game.record.players = [dict(p) for p in self.players]
         return game

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .bots import make_bot
+from .bots import bot_move, make_bot
 from .protocol import Game
 from .registry import Registry, builtin_registry
 
@@ -26,7 +26,7 @@ def play_one(
         # A simultaneous choice awaits several seats; they choose in seat order, which
         # is harmless because no choice changes what another waiting seat sees.
         seat = min(game.to_act())
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        game.apply(seat, bot_move(game, bots[seat], seat))
         actions += 1
         if check is not None:
             check(game)
