@@ -17,6 +17,7 @@ from illusio_table.engine import Action, Event, Game, Option
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Discard, Point
+from .bots import CunningBot
 from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
 
@@ -41,6 +42,7 @@ class Incantibus(Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
+    bots = {"cunning": CunningBot}
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -114,7 +116,8 @@ class Incantibus(Game):
         return self.record.players[seat]["name"]
 
     def held(self, seat: int) -> list[TokenInfo]:
-        return [self.info[t] for t in self.satchels[seat]]
+        info = self.info
+        return [info[t] for t in self.satchels[seat]]
 
     def _wand_list(self) -> str:
         return ", ".join(f"{self.name(s)} {w}" for s, w in enumerate(self.wands))

@@ -129,7 +129,9 @@ def catcher(held: list[TokenInfo], monster: str) -> TokenInfo | None:
 
 def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[TokenInfo] | None:
     """The ingredients spent on a potion: real ones first, the Stone for one that is missing."""
-    free = list(held)
+    free = [t for t in held if t.cell == "ingredient"]
+    if len(free) < len(recipe):
+        return None
     spent = []
     missing = 0
     for ingredient in recipe:

@@ -80,3 +80,16 @@ def test_a_save_replays_to_the_same_views():
 def test_selfplay_reports_every_game_finished():
     report = selfplay("incantibus", seats=3, games=20, seed=4)
     assert report["finished"] == 20
+
+
+def test_the_cunning_bot_beats_random_bots_more_often_than_not():
+    """The benchmark measures 500 games (goal 60%); this short run guards the trend."""
+    wins = 0
+    for number in range(40):
+        seat = number % 4
+        bots = ["random"] * 4
+        bots[seat] = "cunning"
+        game = make(4, seed=900 + number)
+        play_one(game, bots, check=None)
+        wins += game.result()["winners"][0] == seat
+    assert wins >= 20, f"the cunning bot won only {wins} of 40"

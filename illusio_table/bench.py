@@ -1,0 +1,55 @@
+"""`make bench`: the figures the issues ask for. A benchmark, not a test: it prints."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from illusio_table.engine import builtin_registry, new_game
+from illusio_table.engine.selfplay import play_one, selfplay
+
+RUNS = 3
+
+
+def engine_speed(game_id: str, seats: int, games: int, options: dict) -> None:
+    reports = [
+        selfplay(game_id, seats, games, seed=run * 1000, options=options) for run in range(RUNS)
+    ]
+    per_s = statistics.median(r["actions_per_s"] for r in reports)
+    games_s = statistics.median(r["games"] / r["seconds"] for r in reports)
+    print(
+        f"{game_id} {options or ''} {seats} seats, random self-play: "
+        f"{games_s:.0f} games/s, {per_s:.0f} actions/s (median of {RUNS} runs of {games} games)"
+    )
+
+
+def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
+    wins = 0
+    started = time.perf_counter()
+    for number in range(games):
+        seat = number % 4
+        bots = ["random"] * 4
+        bots[seat] = bot
+        game = new_game(game_id, 4, 50_000 + number, options)
+        play_one(game, bots)
+        wins += game.result()["winners"][0] == seat
+    seconds = time.perf_counter() - started
+    print(
+        f"{game_id} {options or ''} bot {bot!r} against 3 random bots: "
+        f"won {wins}/{games} = {wins / games:.0%} ({seconds:.1f} s)"
+    )
+
+
+def main() -> int:
+    registry = builtin_registry()
+    if "incantibus" in registry.ids():
+        for mode in ("apprentice", "expert"):
+            engine_speed("incantibus", 4, 200, {"mode": mode})
+        for mode in ("apprentice", "expert"):
+            win_rate("incantibus", "cunning", 500, {"mode": mode})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

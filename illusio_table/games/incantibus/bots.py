@@ -1,0 +1,129 @@
+"""The heuristic bot of Incantibus: values each target by what its satchel can use, and
+shies away from targets a stronger wand will probably take. It sees only its view and
+its legal moves, like a person at the table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from illusio_table.engine import Action, Bot
+
+from .actions import Cast, Discard, Point
+from .cards import load
+
+SECRET_GUESS = 2.0  # what a face-down token is worth on average to a wizard
+SPELL_VALUE = 3.0  # a spell token: 1 point and a spell
+SPELL_CARD_VALUE = {
+    "fortuna": 3.0,
+    "imperium": 2.5,
+    "alkimia": 2.2,
+    "retiro": 2.0,
+    "ultimus": 1.8,
+    "oculus": 1.6,
+    "philosophia": 1.4,
+    "locus": 1.0,
+}
+
+
+class CunningBot(Bot):
+    name = "cunning"
+    description = "takes what its satchel can use and avoids contests it would lose"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        cards = load()
+        self.catches = {t.id: t.catches for t in cards.tokens if t.category == "weapon"}
+        self.monster_of = {t.catches: t.id for t in cards.tokens if t.category == "weapon"}
+
+    # -- valuing tokens ---------------------------------------------------------------------
+
+    def mine(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return view["satchels"][self.seat]["tokens"]
+
+    def worth(self, token: dict[str, Any], view: Mapping[str, Any]) -> float:
+        """What a face-up token is worth to this bot now."""
+        kind = token["kind"]
+        held = Counter(t["kind"] for t in self.mine(view))
+        if kind == "spell":
+            return SPELL_VALUE
+        if kind in self.monster_of:  # a monster
+            can_catch = held[self.monster_of[kind]] or held["ultimus"]
+            return token["points"] if can_catch else -0.5
+        if kind in self.catches:  # a weapon: worth the monsters it would catch
+            if held[kind]:
+                return 0.4
+            prey = self.catches[kind]
+            around = [t for t in view["room"]["tokens"] if t.get("kind") == prey]
+            return 1.2 + sum(t["points"] for t in around) * 0.8
+        if kind in ("mistletoe", "mushroom", "pumpkin"):
+            best = 0.3
+            for potion in view["potions"]:
+                if potion is None:
+                    continue
+                need = Counter(potion["recipe"]) - held
+                if need[kind]:
+                    best = max(best, potion["points"] / max(1, sum(need.values())))
+            return best
+        return float(token.get("points", 0)) or 0.5
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        first = legal[0]
+        if isinstance(first, Point):
+            return self.point(view, legal)
+        if isinstance(first, Discard):
+            tokens = {t["id"]: t for s in view["satchels"] for t in s["tokens"]}
+            return min(legal, key=lambda a: self.worth(tokens[a.token], view))
+        if isinstance(first, Cast):
+            cards = view["spell_cards"]
+            return max(legal, key=lambda a: SPELL_CARD_VALUE.get(cards[a.card]["kind"], 1.0))
+        return self.spell_target(view, legal)
+
+    def point(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        wands = view["wands"]
+        stronger = sum(1 for w in wands if w > wands[self.seat])
+        room = {t["slot"]: t for t in view["room"]["tokens"]}
+        # The tokens everyone wants: a stronger wand probably takes one of the best.
+        public = sorted((t.get("points", 0) for t in room.values() if t["face_up"]), reverse=True)
+        crowded = public[stronger - 1] if stronger and len(public) >= stronger else None
+        mine = {t["id"]: t for t in self.mine(view)}
+
+        def value(action: Point) -> float:
+            if action.place == "room":
+                token = room[action.index]
+                if not token["face_up"]:
+                    return SECRET_GUESS
+                worth = self.worth(token, view)
+                if (
+                    crowded is not None
+                    and token.get("points", 0) >= crowded
+                    and token.get("points", 0) > 0
+                ):
+                    worth *= 0.35
+                return worth
+            if action.place == "potion":
+                return view["potions"][action.index]["points"] - 1.0
+            if action.place == "book":
+                paid = sum(max(0.0, self.worth(mine[t], view)) for t in action.pay)
+                return view["books"][action.index]["points"] - paid
+            sorcerer = next(s for s in view["dungeon"] if s["slot"] == action.index)
+            return sorcerer["points"] if sorcerer["face_up"] else 3.0
+
+        best = max(value(a) for a in legal)
+        top = [a for a in legal if value(a) >= best - 1e-9]
+        return self.rng.choice(top)
+
+    def spell_target(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        decision = view["decision"]
+        kind = decision["kind"]
+        if kind in ("alkimia", "retiro"):
+            pool = {t["id"]: t for s in view["satchels"] for t in s["tokens"]}
+            pool.update({t["id"]: t for t in view["moat"]})
+            return max(legal, key=lambda a: self.worth(pool[a.target], view))
+        room = {t["slot"]: t for t in view["room"]["tokens"]}
+        if kind == "imperium":
+            return max(legal, key=lambda a: self.worth(room[a.target], view))
+        return self.rng.choice(legal)  # Oculus: every face-down token looks the same
