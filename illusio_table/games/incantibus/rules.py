@@ -93,6 +93,8 @@ class Incantibus(Game):
         self.dungeon: list[list[Any] | None] | None = None
 
         self.phase = "casting"
+        self.everyone = frozenset(range(self.seats))
+        self._book_cache: dict[tuple, list[Point]] = {}
         self.choices: dict[int, Point] = {}
         self.steps: list[tuple] = []
         self.decision: dict[str, Any] | None = None
@@ -165,7 +167,7 @@ class Incantibus(Game):
 
     def to_act(self) -> frozenset[int]:
         if self.phase == "casting":
-            return frozenset(s for s in range(self.seats) if s not in self.choices)
+            return self.everyone.difference(self.choices)
         if self.phase == "decision":
             return frozenset({self.decision["seat"]})
         return frozenset()
@@ -227,22 +229,31 @@ class Incantibus(Game):
         held = self.held(seat)
         options: list[Action] = []
         if self.dungeon is None:
-            options += [Point("room", slot) for slot, _, _ in self.room_tokens()]
+            options += [
+                ROOM_POINTS[slot] for slot, entry in enumerate(self.room) if entry is not None
+            ]
         else:
             for slot, s in enumerate(self.dungeon):
                 if s is not None and (not s[1] or self._can_defeat(seat, self.info[s[0]], held)):
-                    options.append(Point("dungeon", slot))
+                    options.append(DUNGEON_POINTS[slot])
         for i, p in enumerate(self.potions):
             if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
-                options.append(Point("potion", i))
+                options.append(POTION_POINTS[i])
         for i, b in enumerate(self.books):
             if b is not None:
-                book = self.cards.kind(self.info[b].kind)
-                options += [
-                    Point("book", i, pay)
-                    for pay in bag.book_payments(held, book.needs, book.amount)
-                ]
+                options += self._book_points(seat, i, self.info[b].kind)
         return options
+
+    def _book_points(self, seat: int, space: int, kind: str) -> list[Point]:
+        """The ways to pay for a book, remembered per satchel content: a satchel changes by
+        one token a casting, and the "any 2 tokens" book has many ways."""
+        key = (tuple(self.satchels[seat]), space, kind)
+        found = self._book_cache.get(key)
+        if found is None:
+            book = self.cards.kind(kind)
+            payments = bag.book_payments(self.held(seat), book.needs, book.amount)
+            found = self._book_cache[key] = [Point("book", space, pay) for pay in payments]
+        return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:
         return self.cards.kind(self.info[potion].kind).recipe
@@ -821,6 +832,11 @@ class Incantibus(Game):
             return f"Take the {self.info[self.room[action.target][0]].name}"
         return f"Look at secret token {action.target + 1}"
 
+
+# Actions are immutable, so the common ones are made once (bots simulate many games).
+ROOM_POINTS = tuple(Point("room", i) for i in range(32))
+DUNGEON_POINTS = tuple(Point("dungeon", i) for i in range(16))
+POTION_POINTS = tuple(Point("potion", i) for i in range(8))
 
 CATEGORY_OF_CELL = {
     "monster": "monsters",

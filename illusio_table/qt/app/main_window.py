@@ -117,7 +117,8 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self.statusBar().showMessage("Welcome: start a new game from the Game menu.")
-        self.resize(1280, 800)
+        screen = self.screen().availableGeometry()
+        self.resize(min(1280, int(screen.width() * 0.92)), min(800, int(screen.height() * 0.9)))
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
