@@ -84,3 +84,35 @@ def test_the_demo_plays_every_game_and_writes_pictures_and_logs(registry, tmp_pa
         "wins the duel" in (tmp_path / "duel-log.txt").read_text()
         or (tmp_path / "duel-log.txt").read_text()
     )
+
+
+def test_the_wheel_carries_the_cards_the_assets_and_the_help(tmp_path):
+    """An installed program finds its data as package data (setup.py copies it)."""
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(root),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    names = zipfile.ZipFile(next(tmp_path.glob("*.whl"))).namelist()
+    for card_file in (root / "cards").glob("*.yaml"):
+        assert f"illusio_table/_resources/cards/{card_file.name}" in names
+    assert "illusio_table/_resources/assets/icons/illusio-table-256.png" in names
+    assert "illusio_table/games/incantibus/help.md" in names
