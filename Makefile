@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test bench lint format demo installer clean
+.PHONY: run test bench lint format demo assets installer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,20 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff format illusio_table tests
 	$(BIN)/ruff check --fix illusio_table tests
 
+$(VENV)/.installed-build: $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[build]'
+	touch $@
+
+# The application icon in every size the platforms want, drawn with Pillow.
+assets: $(VENV)/.installed
+	$(BIN)/python installer/make_icons.py
+
+# The frozen bundle for this machine; on Linux also the .deb and a tarball (dist/).
+installer: $(VENV)/.installed-build
+	$(BIN)/python installer/build.py
+
 bench: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m illusio_table.bench
 
 clean:
-	rm -rf $(VENV) build out *.egg-info
+	rm -rf $(VENV) build dist out *.egg-info

@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args.file)
     if args.command == "demo":
         return cmd_demo(args.out)
-    if not has_display():
+    if not has_display() and not os.environ.get("ILLUSIO_TABLE_STARTUP_PROBE"):
         out = Path("out/demo")
         code = cmd_demo(out)
         print(

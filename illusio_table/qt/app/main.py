@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import time
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Any
 
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+STARTED = time.perf_counter()
 
-from illusio_table import __version__
-from illusio_table.data import resource_dir
+from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
+from PySide6.QtGui import QIcon  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
-from .main_window import APP, MainWindow
+from illusio_table import __version__  # noqa: E402
+from illusio_table.data import resource_dir  # noqa: E402
+
+from .main_window import APP, MainWindow, data_folder  # noqa: E402
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
@@ -34,12 +43,57 @@ def app_icon() -> QIcon:
     return icon
 
 
+class FirstPaint(QObject):
+    """For the start-up benchmark: prints the time to the first painted window, then quits."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            print(f"first paint after {time.perf_counter() - STARTED:.3f} s", flush=True)
+            QTimer.singleShot(0, QApplication.quit)
+            watched.removeEventFilter(self)
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     app = make_app(argv)
+    errors = install_error_log()
     window = MainWindow()
+    if os.environ.get("ILLUSIO_TABLE_STARTUP_PROBE"):
+        probe = FirstPaint(window)
+        window.installEventFilter(probe)
+        window.show()
+        return app.exec()
     window.show()
+    if errors is not None:
+        window.statusBar().showMessage(f"Errors are written to {errors}")
     window.offer_resume()
     return app.exec()
+
+
+def install_error_log() -> Path | None:
+    """An unexpected error is written to a log in the user's data folder and shown in a
+    message that says where, instead of closing the window (a frozen program has no
+    terminal to print to)."""
+    log = data_folder() / "illusio-table.log"
+
+    def report(kind: type[BaseException], error: BaseException, trace: Any) -> None:
+        text = "".join(traceback.format_exception(kind, error, trace))
+        try:
+            log.parent.mkdir(parents=True, exist_ok=True)
+            with log.open("a", encoding="utf-8") as file:
+                file.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{text}\n")
+        except OSError:
+            pass
+        if sys.__stderr__ is not None:
+            sys.__stderr__.write(text)
+        QMessageBox.critical(
+            QApplication.activeWindow(),
+            "Something went wrong",
+            f"{error}\n\nThe match so far is kept in the autosave. Details were written to {log}.",
+        )
+
+    sys.excepthook = report
+    return log if getattr(sys, "frozen", False) else None
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""What goes into the frozen bundle besides the code, shared by the spec and its test.
+
+Whole folders are collected, so a new file in cards/ or assets/ is bundled without
+editing the spec.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA_FOLDERS = ("cards", "assets")
+
+# Qt modules the program never imports; leaving them out shrinks the bundle.
+UNUSED_QT = [
+    "PySide6.QtNetwork",
+    "PySide6.QtQml",
+    "PySide6.QtQuick",
+    "PySide6.QtQuickWidgets",
+    "PySide6.QtQuickControls2",
+    "PySide6.QtPdf",
+    "PySide6.QtPdfWidgets",
+    "PySide6.QtSql",
+    "PySide6.QtTest",
+    "PySide6.QtDBus",
+    "PySide6.QtOpenGL",
+    "PySide6.QtOpenGLWidgets",
+    "PySide6.QtSvg",
+    "PySide6.QtSvgWidgets",
+    "PySide6.QtXml",
+    "PySide6.QtConcurrent",
+    "PySide6.QtHelp",
+    "PySide6.QtPrintSupport",
+    "PySide6.QtUiTools",
+    "PySide6.QtDesigner",
+    "PySide6.QtNetworkAuth",
+    "PySide6.QtStateMachine",
+    "PySide6.QtCharts",
+    "PySide6.QtDataVisualization",
+    "PySide6.QtMultimedia",
+    "PySide6.QtWebEngineCore",
+]
+UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy"]
+
+
+def data_files(root: Path) -> list[tuple[str, str]]:
+    """(source file, folder inside the bundle) for every data file and help page."""
+    found = []
+    for folder in DATA_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                found.append((str(path), str(path.parent.relative_to(root))))
+    for path in sorted((root / "illusio_table").rglob("*.md")):
+        found.append((str(path), str(path.parent.relative_to(root))))
+    return found

@@ -1,0 +1,41 @@
+"""The installer's spec stays in step with the data folders."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "installer"))
+
+from bundle_files import UNUSED_QT, data_files  # noqa: E402
+
+
+def test_a_new_card_file_is_bundled_without_editing_the_spec(tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "assets" / "icons").mkdir(parents=True)
+    (tmp_path / "illusio_table" / "games" / "newgame").mkdir(parents=True)
+    (tmp_path / "cards" / "newgame.yaml").write_text("game: newgame\n")
+    (tmp_path / "assets" / "icons" / "x.png").write_bytes(b"png")
+    (tmp_path / "illusio_table" / "games" / "newgame" / "help.md").write_text("# Help\n")
+    files = {
+        (Path(source).relative_to(tmp_path).as_posix(), folder)
+        for source, folder in data_files(tmp_path)
+    }
+    assert files == {
+        ("cards/newgame.yaml", "cards"),
+        ("assets/icons/x.png", "assets/icons"),
+        ("illusio_table/games/newgame/help.md", "illusio_table/games/newgame"),
+    }
+
+
+def test_the_real_bundle_takes_every_card_file_and_help_page():
+    bundled = {Path(source).name for source, _ in data_files(ROOT)}
+    assert {p.name for p in (ROOT / "cards").glob("*.yaml")} <= bundled
+    assert "help.md" in bundled
+
+
+def test_no_qt_module_the_program_uses_is_left_out():
+    used = {"PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets"}
+    assert not used & set(UNUSED_QT)
+    sources = "\n".join(p.read_text() for p in (ROOT / "illusio_table").rglob("*.py"))
+    for module in UNUSED_QT:
+        assert f"{module} " not in sources and f"{module}\n" not in sources, module
