@@ -172,6 +172,12 @@ def self_test() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) == 1 and argv[0].endswith(".json") and Path(argv[0]).is_file():
+        # `illusio-table match.illusio.json`: how a file manager opens a saved match.
+        from illusio_table.qt.app.main import main as gui_main
+
+        return gui_main(sys.argv[:1], open_path=Path(argv[0]))
     args = parser().parse_args(argv)
     if args.self_test or args.command == "self-test":
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

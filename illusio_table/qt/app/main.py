@@ -54,7 +54,7 @@ class FirstPaint(QObject):
         return False
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, open_path: Path | None = None) -> int:
     app = make_app(argv)
     errors = install_error_log()
     window = MainWindow()
@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if errors is not None:
         window.statusBar().showMessage(f"Errors are written to {errors}")
-    window.offer_resume()
+    if open_path is not None:
+        window.open_file(open_path)
+    else:
+        window.offer_resume()
     return app.exec()
 
 
