@@ -743,6 +743,7 @@ class Incantibus(Game):
         if self.decision is not None:
             decision = {k: v for k, v in self.decision.items()}
         view = {
+            "me": seat,
             "phase": self.phase,
             "mode": self.options["mode"],
             "castings": self.castings,

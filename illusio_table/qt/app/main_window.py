@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         self.scene = scene_class(match.game.game_id)(self)
         self.scene.action_chosen.connect(self.model.act)
+        self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.table.setScene(self.scene)
         log = LogModel(self.model)
         log.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
@@ -399,6 +400,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.curtain)
         else:
             names = [p["name"] for p in model.match.players]
+            viewer = model.viewer
+            self.scene.describe = lambda action: model.game.describe(action, viewer)
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.stack.setCurrentWidget(self.table)
         has_match = model is not None

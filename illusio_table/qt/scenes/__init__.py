@@ -6,8 +6,11 @@ from .generic import GenericTableScene
 
 def scene_class(game_id: str) -> type[TableScene]:
     """The game's own table, or the generic one that lays out any view."""
-    tables: dict[str, type[TableScene]] = {}
-    return tables.get(game_id, GenericTableScene)
+    if game_id == "incantibus":
+        from .incantibus import IncantibusScene
+
+        return IncantibusScene
+    return GenericTableScene
 
 
 __all__ = ["GenericTableScene", "TableScene", "TableView", "scene_class"]

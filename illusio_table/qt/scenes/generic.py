@@ -1,8 +1,7 @@
 """The generic table: lays out any game's view as labelled panels, with a button per move.
 
-Games get their own tables (the tower of Incantibus, the Backstage of Illusio, ...);
-this one serves any game that has none yet, and the test game, so the shell never
-depends on a particular game.
+Games get their own tables; this one serves a game that has none yet, and the test
+game, so the shell never depends on a particular game.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ class GenericTableScene(TableScene):
         self.clear()
         heading = self.addSimpleText(title, QFont("DejaVu Sans", 16, QFont.Weight.Bold))
         heading.setBrush(QColor("white"))
-        heading.setPos(0, 0)
         columns = 3
         heights = [48.0] * columns
         for number, (key, value) in enumerate(view.items()):
@@ -53,21 +51,23 @@ class GenericTableScene(TableScene):
             height = self._panel(key, value, column * (PANEL_WIDTH + GAP), heights[column])
             heights[column] += height + GAP
         y = max(heights) + GAP
-        if legal:
-            label = self.addSimpleText("Your moves", QFont("DejaVu Sans", 12, QFont.Weight.Bold))
-            label.setBrush(QColor("white"))
-            label.setPos(0, y)
-            y += 28
-            width = (3 * PANEL_WIDTH + 2 * GAP - 3 * GAP) / 4
-            for number, action in enumerate(legal):
-                x, top = (number % 4) * (width + GAP), y + (number // 4) * 44
-                button = self.addRect(QRectF(x, top, width, 34), QPen(INK, 1.5), QBrush(BUTTON))
-                button.setCursor(Qt.CursorShape.PointingHandCursor)
-                button.setToolTip(action.label())
-                text = QGraphicsSimpleTextItem(action.label(), button)
-                text.setBrush(INK)
-                text.setPos(x + 10, top + 8)
-                self.offer(button, action)
+        if not legal:
+            return
+        label = self.addSimpleText("Your moves", QFont("DejaVu Sans", 12, QFont.Weight.Bold))
+        label.setBrush(QColor("white"))
+        label.setPos(0, y)
+        y += 28
+        width = (3 * PANEL_WIDTH - GAP) / 4
+        for number, action in enumerate(legal):
+            x, top = (number % 4) * (width + GAP), y + (number // 4) * 44
+            button = self.addRect(QRectF(x, top, width, 34), QPen(INK, 1.5), QBrush(BUTTON))
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setToolTip(self.describe(action))
+            text = QGraphicsSimpleTextItem(self.describe(action)[:34], button)
+            text.setBrush(INK)
+            text.setPos(x + 10, top + 8)
+            self.target(("move", number), button)
+        self.bind(legal, lambda action: ("move", legal.index(action)))
 
     def _panel(self, key: str, value: Any, x: float, y: float) -> float:
         lines = self._lines(value)

@@ -1,0 +1,646 @@
+"""The Incantibus table: the tower with its room and moat, potions, books, spells, the
+sorcerer track or the dungeon, and every seat's satchel. Drawn from one seat's view.
+
+The seat at the screen points by dragging its wand onto a target, by clicking one, or
+with the arrow keys and Enter. When a casting is revealed, every wand points at its
+target at once ("In-can-to!"), then the table says who got what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+
+from illusio_table.engine import Action
+from illusio_table.games.incantibus.actions import Cast, Choose, Discard, Point
+from illusio_table.games.incantibus.cards import load
+
+from .base import TableScene
+
+INK = QColor("#2b2118")
+PAPER = QColor("#f4ecd8")
+STONE = QColor("#8d8478")
+MOAT = QColor("#2f5d7c")
+BACK = QColor("#3b1f2b")
+WHITE = QColor("white")
+GOLD = QColor("#e6b422")
+TOKEN_R = 28
+SMALL_R = 13
+FONT = "DejaVu Sans"
+
+CELL_ROWS = (
+    ("ingredient", "Ingredients"),
+    ("weapon", "Weapons"),
+    ("monster", "Monsters"),
+    ("gold", "Gold"),
+    ("potion", "Potions"),
+    ("book", "Books"),
+    ("purse", "Purse"),
+)
+PROMPTS = {
+    "overflow": "Your satchel is full: click the token to throw into the moat.",
+    "spell": "Cast a spell: click one of the open spell cards.",
+    "alkimia": "Alkimia: click an ingredient, weapon or gold in another satchel to steal it.",
+    "retiro": "Retiro: click a token in the moat to take it.",
+    "imperium": "Imperium: click a face-up token of the room to take it.",
+    "oculus": "Oculus: click a face-down token of the room to look at it.",
+}
+
+
+def font(size: int, bold: bool = False) -> QFont:
+    return QFont(FONT, size, QFont.Weight.Bold if bold else QFont.Weight.Normal)
+
+
+class IncantibusScene(TableScene):
+    animation_ms = 1400  # the reveal; tests set 0
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.cards = load()
+        self.look = {k.id: k for k in (*self.cards.tokens, *self.cards.specials)}
+        self.potion_kinds = {p.id: p for p in self.cards.potions}
+        self.sorcerer_kinds = {s.id: s for s in self.cards.sorcerers}
+        self.spell_kinds = {s.id: s for s in self.cards.spells}
+        self.positions: dict[Hashable, QPointF] = {}
+        self.names: dict[Hashable, str] = {}
+        self.wand_anchor: dict[int, QPointF] = {}
+        self.castings_seen: int | None = None
+        self.animation: QVariantAnimation | None = None
+        self.viewer: int | None = None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def show_view(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> None:
+        previous_positions, previous_names = self.positions, self.names
+        self.stop_reveal()
+        self.clear()
+        self.positions, self.names, self.wand_anchor = {}, {}, {}
+        self.view, self.seat_names = view, names
+        self.viewer = self._viewer(view, legal)
+        self._text(title, 0, -44, 15, bold=True, colour=WHITE)
+        self._prompt(view, legal, names)
+        self._potions(view)
+        self._books(view)
+        self._tower(view)
+        self._spells(view)
+        self._sorcerers(view)
+        self._satchels(view, names)
+        self._last_casting(view, names, previous_names)
+        self.bind(legal, self.key_of)
+        reveal = self.castings_seen is not None and view["castings"] > self.castings_seen
+        self.castings_seen = view["castings"]
+        if reveal and self.animation_ms > 0:
+            self._reveal(view, previous_positions)
+
+    @staticmethod
+    def _viewer(view: dict[str, Any], legal: list[Action]) -> int | None:
+        return view["me"]
+
+    def key_of(self, action: Action) -> Hashable:
+        if isinstance(action, Point):
+            return (action.place, action.index)
+        if isinstance(action, Discard):
+            return ("token", action.token)
+        if isinstance(action, Cast):
+            return ("spell", action.card)
+        assert isinstance(action, Choose)
+        kind = (self.view.get("decision") or {}).get("kind")
+        return (
+            ("room", action.target) if kind in ("imperium", "oculus") else ("token", action.target)
+        )
+
+    # -- pieces ----------------------------------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: int = 10,
+        bold: bool = False,
+        colour: QColor = INK,
+        parent: QGraphicsItem | None = None,
+    ) -> QGraphicsSimpleTextItem:
+        item = QGraphicsSimpleTextItem(text, parent)
+        item.setFont(font(size, bold))
+        item.setBrush(colour)
+        item.setPos(x, y)
+        if parent is None:
+            self.addItem(item)
+        return item
+
+    def _centred(
+        self,
+        text: str,
+        centre: QPointF,
+        size: int,
+        colour: QColor,
+        parent: QGraphicsItem,
+        bold: bool = True,
+    ) -> None:
+        item = QGraphicsSimpleTextItem(text, parent)
+        item.setFont(font(size, bold))
+        item.setBrush(colour)
+        box = item.boundingRect()
+        item.setPos(centre.x() - box.width() / 2, centre.y() - box.height() / 2)
+
+    def _panel(
+        self, x: float, y: float, w: float, h: float, title: str, fill: QColor = PAPER
+    ) -> QGraphicsItem:
+        panel = self.addRect(QRectF(x, y, w, h), QPen(INK, 1.2), QBrush(fill))
+        self._text(title, x + 8, y + 5, 10, bold=True, parent=panel)
+        return panel
+
+    def token(
+        self,
+        token: dict[str, Any] | None,
+        centre: QPointF,
+        radius: float,
+        key: Hashable | None = None,
+        attempt: Action | None = None,
+    ) -> QGraphicsItem:
+        """A round token: its colour and mark from the card file, its points, or its back."""
+        box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        if token is None or not token.get("face_up", True) or "kind" not in token:
+            item = self.addEllipse(box, QPen(QColor("#c9a0dc"), 2), QBrush(BACK))
+            self._centred("?", centre, int(radius * 0.8), QColor("#c9a0dc"), item)
+            seen = token.get("seen") if token else None
+            tip = "A secret token: nobody knows what it is until it is taken."
+            if seen:
+                tip = f"A secret token. You looked at it with Oculus: {self._name(seen)}."
+                self._centred(
+                    self._symbol(seen),
+                    QPointF(centre.x(), centre.y() + radius * 0.55),
+                    max(7, int(radius * 0.3)),
+                    WHITE,
+                    item,
+                )
+            item.setToolTip(tip)
+        else:
+            kind = token["kind"]
+            colour = QColor(self._colour(kind))
+            item = self.addEllipse(box, QPen(INK, 1.5), QBrush(colour))
+            mark = self._symbol(kind)
+            if radius < 16:
+                mark = mark[:3] if len(mark) <= 3 else mark[:2]  # small tokens keep a short mark
+            size = max(6, int(radius * (0.42 if len(mark) > 3 else 0.55)))
+            self._centred(mark, centre, size, self._ink_on(colour), item)
+            if token.get("points"):
+                badge = QRectF(
+                    centre.x() + radius * 0.35,
+                    centre.y() - radius * 1.05,
+                    radius * 0.8,
+                    radius * 0.8,
+                )
+                dot = self.addEllipse(badge, QPen(INK, 1), QBrush(GOLD))
+                dot.setParentItem(item)
+                self._centred(
+                    str(token["points"]), badge.center(), max(6, int(radius * 0.36)), INK, item
+                )
+            item.setToolTip(self._tooltip(token))
+        if key is not None:
+            self.target(key, item, attempt)
+            self.positions[key] = centre
+            self.names[key] = (
+                self._name(token.get("kind"))
+                if token and token.get("face_up", True) and "kind" in token
+                else "a secret token"
+            )
+        return item
+
+    def _name(self, kind: str | None) -> str:
+        if kind is None:
+            return "?"
+        for table in (self.look, self.potion_kinds, self.sorcerer_kinds):
+            if kind in table:
+                return table[kind].name
+        return kind
+
+    def _symbol(self, kind: str) -> str:
+        if kind in self.look:
+            return self.look[kind].symbol
+        if kind in self.potion_kinds:
+            return self.potion_kinds[kind].colour_name[:1].upper() + "P"
+        if kind.startswith("book-"):
+            return "Bk"
+        return kind[:3].capitalize()
+
+    def _colour(self, kind: str) -> str:
+        for table in (self.look, self.potion_kinds, self.sorcerer_kinds):
+            if kind in table:
+                return table[kind].colour
+        return "#b0a090"
+
+    @staticmethod
+    def _ink_on(colour: QColor) -> QColor:
+        return INK if colour.lightness() > 140 else WHITE
+
+    def _tooltip(self, token: dict[str, Any]) -> str:
+        kind = token["kind"]
+        lines = [token.get("name") or self._name(kind)]
+        look = self.look.get(kind)
+        if look is not None and getattr(look, "catches", None):
+            lines.append(f"Catches the {self._name(look.catches)}; stays in the satchel.")
+        if kind in self.potion_kinds:
+            lines.append(
+                "Brewed from " + ", ".join(self._name(i) for i in self.potion_kinds[kind].recipe)
+            )
+        if kind in self.sorcerer_kinds:
+            lines.append(self._weakness(kind))
+        if token.get("points"):
+            lines.append(f"{token['points']} points")
+        return "\n".join(lines)
+
+    def _weakness(self, kind: str) -> str:
+        s = self.sorcerer_kinds[kind]
+        if s.max_wand is not None:
+            return f"Defeated by a wand of strength {s.max_wand} or less"
+        needs = ", ".join(f"{n} × {self._need(k)}" for k, n in s.needs.items())
+        return f"Defeated with {needs}"
+
+    def _need(self, need: str) -> str:
+        if need.startswith("potion-"):
+            return f"{need[7:]} potion"
+        return {"weapon": "weapon", "spell": "spell token"}.get(need, self._name(need))
+
+    # -- regions --------------------------------------------------------------------------------
+
+    def _prompt(self, view: dict[str, Any], legal: list[Action], names: list[str]) -> None:
+        decision = view.get("decision")
+        if view["phase"] == "over":
+            text = "The game is over: see the scores under each satchel."
+        elif decision and self.viewer == decision["seat"]:
+            text = PROMPTS[decision["kind"]]
+        elif decision:
+            text = f"Waiting for {names[decision['seat']]} to decide."
+        elif view.get("my_choice"):
+            text = "You have chosen. Waiting for the others…"
+        elif legal:
+            place = "a sorcerer" if view["dungeon"] is not None else "a token"
+            text = f"Point your wand: drag it onto {place}, click one, or use arrows and Enter."
+        else:
+            text = "Watching."
+        self._text(text, 330, -40, 11, bold=True, colour=QColor("#ffe082"))
+
+    def _potions(self, view: dict[str, Any]) -> None:
+        panel = self._panel(0, 0, 250, 250, "Potions")
+        for i, potion in enumerate(view["potions"]):
+            y = 28 + i * 74
+            slot = self.addRect(QRectF(8, y, 234, 66), QPen(INK, 1), QBrush(QColor("#e9dfc6")))
+            slot.setParentItem(panel)
+            if potion is None:
+                self._text("empty until the next room", 20, y + 24, 9, parent=slot)
+                continue
+            item = self.token(potion, QPointF(42, y + 33), 26, ("potion", i), Point("potion", i))
+            item.setToolTip(self._tooltip(potion))
+            self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
+            for n, ingredient in enumerate(potion["recipe"]):
+                self.token({"kind": ingredient}, QPointF(88 + n * 30, y + 44), 12)
+            self._text(f"{potion['points']} pts", 190, y + 36, 9, parent=slot)
+
+    def _books(self, view: dict[str, Any]) -> None:
+        if not view["books"]:
+            return
+        panel = self._panel(0, 262, 250, 196, "Magic books")
+        for i, book in enumerate(view["books"]):
+            y = 290 + i * 54
+            if book is None:
+                self._text("—", 20, y + 14, 9, parent=panel)
+                continue
+            box = self.addRect(QRectF(8, y, 234, 48), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
+            box.setParentItem(panel)
+            self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
+            self._text(book["needs"], 80, y + 15, 9, parent=box)
+            box.setToolTip(
+                f"A magic book worth {book['points']} points, for {book['needs'].lower()}."
+            )
+            self.target(("book", i), box, Point("book", i, ()))
+            self.positions[("book", i)] = box.sceneBoundingRect().center()
+            self.names[("book", i)] = f"the book “{book['needs']}”"
+
+    def _tower(self, view: dict[str, Any]) -> None:
+        moat = self.addRect(QRectF(270, 0, 500, 458), QPen(INK, 1.5), QBrush(MOAT))
+        moat.setToolTip(self._moat_tip(view))
+        self.addRect(QRectF(312, 40, 416, 330), QPen(INK, 2), QBrush(STONE))  # the tower
+        room = view["room"]
+        if view["dungeon"] is not None:
+            heading = "The dungeon — the final battle"
+        else:
+            below = view["rooms_left"]
+            heading = f"{room['name']} — {below} room{'s' if below != 1 else ''} below"
+        self._text(heading, 322, 46, 12, bold=True, colour=WHITE)
+        if view["dungeon"] is not None:
+            for n, sorcerer in enumerate(view["dungeon"]):
+                x, y = 330 + (n % 5) * 80, 84 + (n // 5) * 96
+                self._sorcerer(
+                    sorcerer,
+                    QRectF(x, y, 70, 84),
+                    ("dungeon", sorcerer["slot"]),
+                    Point("dungeon", sorcerer["slot"]),
+                )
+        else:
+            for n, token in enumerate(room["tokens"]):
+                centre = QPointF(362 + (n % 5) * 79, 118 + (n // 5) * 84)
+                self.token(
+                    token, centre, TOKEN_R, ("room", token["slot"]), Point("room", token["slot"])
+                )
+        self._text(
+            f"Moat: {len(view['moat'])} tokens (hover for the list)", 280, 380, 9, colour=WHITE
+        )
+        for n, token in enumerate(view["moat"][-26:]):
+            self.token(
+                {**token, "face_up": True},
+                QPointF(290 + n * 18.4, 430),
+                9,
+                ("token", token["id"]),
+                Choose(token["id"]),
+            )
+
+    def _moat_tip(self, view: dict[str, Any]) -> str:
+        if not view["moat"]:
+            return "The moat is empty."
+        counts: dict[str, int] = {}
+        for token in view["moat"]:
+            counts[token["name"]] = counts.get(token["name"], 0) + 1
+        return "In the moat:\n" + "\n".join(f"{n} × {name}" for name, n in sorted(counts.items()))
+
+    def _sorcerer(
+        self,
+        sorcerer: dict[str, Any],
+        box: QRectF,
+        key: Hashable | None = None,
+        attempt: Action | None = None,
+    ) -> QGraphicsItem:
+        if sorcerer.get("face_up"):
+            kind = sorcerer["kind"]
+            colour = QColor(self._colour(kind))
+            item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
+            words = sorcerer["name"].split()
+            size = 8 if box.width() >= 60 else 6
+            for n, word in enumerate(words[:3]):
+                self._centred(
+                    word,
+                    QPointF(box.center().x(), box.top() + 14 + n * 14),
+                    size,
+                    self._ink_on(colour),
+                    item,
+                )
+            self._centred(
+                f"{sorcerer['points']}",
+                QPointF(box.center().x(), box.bottom() - 14),
+                12,
+                GOLD,
+                item,
+            )
+            item.setToolTip(
+                f"{sorcerer['name']}: {sorcerer['points']} points\n{self._weakness(kind)}"
+            )
+            name = sorcerer["name"]
+        else:
+            item = self.addRect(box, QPen(QColor("#c9a0dc"), 1.5), QBrush(BACK))
+            self._centred("?", box.center(), 18, QColor("#c9a0dc"), item)
+            item.setToolTip("A sorcerer lying face down.")
+            name = "a hidden sorcerer"
+        if key is not None:
+            self.target(key, item, attempt)
+            self.positions[key] = box.center()
+            self.names[key] = name
+        return item
+
+    def _spells(self, view: dict[str, Any]) -> None:
+        panel = self._panel(790, 0, 320, 200, f"Spells — {view['spell_deck']} in the deck")
+        deck = self.addRect(QRectF(800, 30, 60, 86), QPen(INK, 1), QBrush(BACK))
+        deck.setParentItem(panel)
+        self._centred(str(view["spell_deck"]), deck.rect().center(), 14, WHITE, deck)
+        for i, card in enumerate(view["spell_cards"]):
+            box = QRectF(870 + i * 80, 30, 74, 104)
+            if card is None:
+                self.addRect(
+                    box, QPen(INK, 1, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
+                ).setParentItem(panel)
+                continue
+            item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
+            kind = self.spell_kinds[card["kind"]]
+            self._centred(kind.name, QPointF(box.center().x(), box.top() + 16), 9, INK, item)
+            words = kind.text.split()
+            lines, line = [], ""
+            for word in words:
+                if len(line) + len(word) > 11:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = f"{line} {word}".strip()
+            lines.append(line)
+            for n, text in enumerate(lines[:5]):
+                self._text(text, box.left() + 4, box.top() + 30 + n * 13, 7, parent=item)
+            item.setToolTip(f"{kind.name}: {kind.text}")
+            self.target(("spell", i), item, Cast(i))
+        self._text("Special tokens", 800, 142, 9, bold=True, parent=panel)
+        for n, token in enumerate(view["special_tokens"]):
+            self.token({**token, "face_up": True}, QPointF(818 + n * 40, 178), 16)
+
+    def _sorcerers(self, view: dict[str, Any]) -> None:
+        if view["dungeon"] is not None:
+            self._panel(790, 212, 320, 60, "The sorcerers are in the dungeon")
+            return
+        track = view["sorcerers"]
+        self._panel(790, 212, 320, 246, f"Sorcerers — {len(track)} to face")
+        for n, sorcerer in enumerate(track):
+            box = QRectF(800 + (n % 6) * 51, 240 + (n // 6) * 104, 46, 96)
+            self._sorcerer(sorcerer, box)
+
+    def _satchels(self, view: dict[str, Any], names: list[str]) -> None:
+        count = len(view["satchels"])
+        width = (1110 - (count - 1) * 10) / count
+        chosen = set(view["chosen"])
+        decision = view.get("decision")
+        for seat, satchel in enumerate(view["satchels"]):
+            x, y = seat * (width + 10), 474
+            me = seat == self.viewer
+            fill = QColor("#fff3d6") if me else PAPER
+            panel = self.addRect(
+                QRectF(x, y, width, 300), QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill)
+            )
+            wand = view["wands"][seat]
+            status = ""
+            if view["phase"] == "casting":
+                status = "has chosen" if seat in chosen else "choosing…"
+            elif decision and decision["seat"] == seat:
+                status = "deciding…"
+            if seat in view.get("laid_down", []):
+                status = "wand laid down"
+            self._text(
+                f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
+            )
+            self._text(f"{view['points'][seat]} points · {status}", x + 8, y + 24, 9, parent=panel)
+            self._wand(
+                seat,
+                wand,
+                QPointF(x + width - 100, y + 16),
+                me and view["phase"] == "casting" and seat not in chosen,
+            )
+            self._cells(satchel, x + 8, y + 48, width - 16)
+            if view.get("scores"):
+                parts = view["scores"]["points"][seat]
+                line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
+                self._text(line[:40], x + 8, y + 280, 8, parent=panel)
+
+    def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
+        path = QPainterPath()
+        path.addRoundedRect(QRectF(0, 0, 90, 12), 6, 6)
+        wand = self.addPath(path, QPen(INK, 1), QBrush(QColor("#5d4037")))
+        tip = self.addRect(QRectF(76, 0, 14, 12), QPen(INK, 1), QBrush(WHITE))
+        tip.setParentItem(wand)
+        badge = self.addEllipse(QRectF(-30, -8, 28, 28), QPen(INK, 1.5), QBrush(GOLD))
+        badge.setParentItem(wand)
+        self._centred(str(strength), QPointF(-16, 6), 12, INK, wand)
+        wand.setPos(at)
+        wand.setToolTip(
+            f"Wand of strength {strength}" + (": drag it onto your target" if draggable else "")
+        )
+        self.wand_anchor[seat] = at + QPointF(90, 6)
+        if draggable:
+            self.set_pointer(wand)
+
+    def _cells(self, satchel: dict[str, Any], x: float, y: float, width: float) -> None:
+        tokens = {t["id"]: t for t in satchel["tokens"]}
+        cells = satchel["cells"]
+        capacity = satchel["capacity"]
+        row = 0
+        for cell, label in CELL_ROWS:
+            if cell not in capacity:
+                continue
+            top = y + row * 30
+            self._text(label, x, top + 7, 8)
+            for n in range(capacity[cell]):
+                box = QRectF(x + 66 + n * 30, top, 28, 28)
+                self.addRect(box, QPen(QColor("#a1887f"), 1), QBrush(QColor("#efe6d2")))
+                ids = cells.get(cell, [])
+                if n < len(ids):
+                    token = tokens[ids[n]]
+                    self.token(
+                        {**token, "face_up": True},
+                        box.center(),
+                        SMALL_R,
+                        ("token", token["id"]),
+                        Choose(token["id"]),
+                    )
+            row += 1
+        stacks = [("spell", "Spells"), ("sorcerer", "Sorcerers")]
+        top = y + row * 30
+        for n, (cell, label) in enumerate(stacks):
+            ids = cells.get(cell, [])
+            left = x + n * (width / 2)
+            self._text(f"{label}: {len(ids)}", left, top + 6, 8, bold=True)
+            for m, token_id in enumerate(ids[:6]):
+                token = tokens[token_id]
+                if cell == "sorcerer":
+                    self._sorcerer(
+                        {**token, "face_up": True, "name": token["name"]},
+                        QRectF(left + 70 + m * 10, top, 26, 26),
+                    )
+                else:
+                    self.token(
+                        {**token, "face_up": True},
+                        QPointF(left + 80 + m * 8, top + 12),
+                        10,
+                        ("token", token_id),
+                        Choose(token_id),
+                    )
+
+    def _last_casting(
+        self, view: dict[str, Any], names: list[str], previous_names: dict[Hashable, str]
+    ) -> None:
+        entries = view["last_casting"]
+        if not entries:
+            return
+        lines = []
+        for entry in entries:
+            target = tuple(entry["target"])
+            what = (
+                previous_names.get(target)
+                or self.names.get(target)
+                or f"{target[0]} {target[1] + 1}"
+            )
+            claimants = entry["claimants"]
+            winner = names[entry["winner"]]
+            if len(claimants) == 1:
+                lines.append(f"{winner} → {what}")
+            else:
+                others = ", ".join(names[s] for s in claimants[1:])
+                swap = entry["swap"]
+                lines.append(f"{what}: {winner} beats {others}; swaps with {names[swap[1]]}")
+        y = 262 if not view["books"] else 410
+        if view["books"]:
+            return self._text("Last casting: " + "; ".join(lines)[:90], 0, -22, 9, colour=WHITE)
+        panel = self._panel(0, y, 250, 196, "Last casting")
+        for n, line in enumerate(lines[:8]):
+            self._text(line[:40], 8, y + 26 + n * 20, 9, parent=panel)
+        return None
+
+    # -- the reveal -----------------------------------------------------------------------------
+
+    def _reveal(self, view: dict[str, Any], before: dict[Hashable, QPointF]) -> None:
+        lines = []
+        for entry in view["last_casting"]:
+            target = before.get(tuple(entry["target"]))
+            if target is None:
+                continue
+            for seat in entry["claimants"]:
+                start = self.wand_anchor.get(seat)
+                if start is not None:
+                    line = self.addLine(
+                        QLineF(start, start),
+                        QPen(GOLD, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
+                    )
+                    line.setZValue(80)
+                    lines.append((line, start, target))
+        shout = self._text("In-can-to!", 380, 190, 34, bold=True, colour=QColor("#ffe082"))
+        shout.setZValue(90)
+        overlay = [shout] + [line for line, _, _ in lines]
+
+        def step(progress: float) -> None:
+            for line, start, target in lines:
+                line.setLine(QLineF(start, start + (target - start) * progress))
+
+        self.animation = QVariantAnimation(self)
+        self.animation.setStartValue(0.0)
+        self.animation.setEndValue(1.0)
+        self.animation.setDuration(self.animation_ms)
+        self.animation.valueChanged.connect(step)
+        self.animation.finished.connect(lambda: self._end_reveal(overlay))
+        self.animation.start()
+        self._overlay = overlay
+
+    def _end_reveal(self, overlay: list[QGraphicsItem]) -> None:
+        for item in overlay:
+            if item.scene() is self:
+                self.removeItem(item)
+        self._overlay = []
+
+    def stop_reveal(self) -> None:
+        """Skips the reveal (a click or a key does it too)."""
+        if self.animation is not None:
+            animation, self.animation = self.animation, None
+            animation.stop()
+            self._end_reveal(getattr(self, "_overlay", []))
+
+    def mousePressEvent(self, event: Any) -> None:
+        if self.animation is not None and self.animation.state() == QVariantAnimation.State.Running:
+            self.stop_reveal()
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: Any) -> None:
+        if self.animation is not None and self.animation.state() == QVariantAnimation.State.Running:
+            self.stop_reveal()
+            event.accept()
+            return
+        super().keyPressEvent(event)
