@@ -52,8 +52,8 @@ class TableScene(QGraphicsScene):
         self.describe: Callable[[Action], str] = lambda action: action.label()
         self.focus_key: Hashable | None = None
         self._marks: list[QGraphicsItem] = []
-        self._pointer: QGraphicsItem | None = None
-        self._pointer_home = QPointF()
+        self.pointer: QGraphicsItem | None = None
+        self.pointer_home = QPointF()
         self._press: QPointF | None = None
         self._dragging = self._grabbed = False
         self._hover_mark: QGraphicsRectItem | None = None
@@ -73,7 +73,7 @@ class TableScene(QGraphicsScene):
     def clear(self) -> None:
         super().clear()
         self.targets, self.order, self.moves, self.attempts = {}, [], {}, {}
-        self._marks, self._pointer, self._press = [], None, None
+        self._marks, self.pointer, self._press = [], None, None
         self._dragging = self._grabbed = False
         self._hover_mark, self.hover_key, self.focus_key = None, None, None
 
@@ -99,8 +99,8 @@ class TableScene(QGraphicsScene):
 
     def set_pointer(self, item: QGraphicsItem) -> None:
         """The item the seat drags onto a target (the wand)."""
-        self._pointer = item
-        self._pointer_home = item.pos()
+        self.pointer = item
+        self.pointer_home = item.pos()
         item.setCursor(Qt.CursorShape.OpenHandCursor)
 
     def _mark(self, item: QGraphicsItem, colour: QColor, width: float) -> QGraphicsRectItem:
@@ -120,7 +120,7 @@ class TableScene(QGraphicsScene):
         for item in self.items(pos):
             while item is not None:
                 key = item.data(KEY)
-                if key is not None and key in self.targets and item is not self._pointer:
+                if key is not None and key in self.targets and item is not self.pointer:
                     return key
                 item = item.parentItem()
         return None
@@ -149,7 +149,7 @@ class TableScene(QGraphicsScene):
             return super().mousePressEvent(event)
         self._press = event.scenePos()
         self._dragging = False
-        on_pointer = self._pointer is not None and self._pointer.sceneBoundingRect().contains(
+        on_pointer = self.pointer is not None and self.pointer.sceneBoundingRect().contains(
             event.scenePos()
         )
         self._grabbed = on_pointer
@@ -163,10 +163,10 @@ class TableScene(QGraphicsScene):
         ).manhattanLength()
         if not self._dragging and distance >= QApplication.startDragDistance():
             self._dragging = True
-            self._pointer.setCursor(Qt.CursorShape.ClosedHandCursor)
-            self._pointer.setZValue(100)
+            self.pointer.setCursor(Qt.CursorShape.ClosedHandCursor)
+            self.pointer.setZValue(100)
         if self._dragging:
-            self._pointer.setPos(self._pointer_home + event.scenePos() - self._press)
+            self.pointer.setPos(self.pointer_home + event.scenePos() - self._press)
             self._hover(self.key_at(event.scenePos()))
         event.accept()
 
@@ -185,9 +185,9 @@ class TableScene(QGraphicsScene):
         self.activate(key, event.screenPos())
 
     def _snap_back(self) -> None:
-        if self._pointer is not None:
-            self._pointer.setPos(self._pointer_home)
-            self._pointer.setCursor(Qt.CursorShape.OpenHandCursor)
+        if self.pointer is not None:
+            self.pointer.setPos(self.pointer_home)
+            self.pointer.setCursor(Qt.CursorShape.OpenHandCursor)
         self._hover(None)
 
     def _hover(self, key: Hashable | None) -> None:
@@ -206,15 +206,10 @@ class TableScene(QGraphicsScene):
     # -- the keyboard ------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = [k for k in self.order if k in self.moves or k in self.attempts]
-        if not keys:
-            return super().keyPressEvent(event)
-        forward = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Tab)
-        backward = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Backtab)
-        if event.key() in forward + backward:
-            step = 1 if event.key() in forward else -1
-            at = keys.index(self.focus_key) if self.focus_key in keys else -step
-            self.focus(keys[(at + step) % len(keys)])
+        if event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.step_focus(1)
+        elif event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.step_focus(-1)
         elif (
             event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
             and self.focus_key is not None
@@ -223,6 +218,18 @@ class TableScene(QGraphicsScene):
         else:
             return super().keyPressEvent(event)
         event.accept()
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        """Tab and Shift+Tab walk through the lit targets (the scene sees Tab first)."""
+        return self.step_focus(1 if next else -1)
+
+    def step_focus(self, step: int) -> bool:
+        keys = [k for k in self.order if k in self.moves]  # the lit targets, in table order
+        if not keys:
+            return False
+        at = keys.index(self.focus_key) if self.focus_key in keys else (-1 if step > 0 else 0)
+        self.focus(keys[(at + step) % len(keys)])
+        return True
 
     def focus(self, key: Hashable) -> None:
         for mark in [m for m in self._marks if m.data(KEY) == "focus"]:

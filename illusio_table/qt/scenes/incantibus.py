@@ -70,6 +70,9 @@ class IncantibusScene(TableScene):
         self.wand_anchor: dict[int, QPointF] = {}
         self.castings_seen: int | None = None
         self.animation: QVariantAnimation | None = None
+        self._revealing: tuple[list, dict] = ([], {})
+        self._overlay: list[QGraphicsItem] = []
+        self.casting_names: dict[Hashable, str] = {}
         self.viewer: int | None = None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -78,25 +81,34 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         previous_positions, previous_names = self.positions, self.names
+        running = self._reveal_running()
+        carried = (self._revealing, self.animation.currentValue()) if running else None
         self.stop_reveal()
         self.clear()
         self.positions, self.names, self.wand_anchor = {}, {}, {}
         self.view, self.seat_names = view, names
         self.viewer = self._viewer(view, legal)
-        self._text(title, 0, -44, 15, bold=True, colour=WHITE)
+        self._text(title, 0, -66, 15, bold=True, colour=WHITE)
         self._prompt(view, legal, names)
+        self._tower(view)  # first: the keyboard visits the room before the potions
         self._potions(view)
         self._books(view)
-        self._tower(view)
         self._spells(view)
         self._sorcerers(view)
         self._satchels(view, names)
-        self._last_casting(view, names, previous_names)
-        self.bind(legal, self.key_of)
         reveal = self.castings_seen is not None and view["castings"] > self.castings_seen
+        if reveal:
+            # What the targets were, from the table as it stood before the reveal.
+            self.casting_names = dict(previous_names)
+        self._last_casting(view, names)
+        self.bind(legal, self.key_of)
         self.castings_seen = view["castings"]
         if reveal and self.animation_ms > 0:
-            self._reveal(view, previous_positions)
+            self._reveal(view["last_casting"], previous_positions)
+        elif carried is not None:
+            # A redraw during the reveal (a bot decided something) keeps the wands pointing.
+            (entries, before), progress = carried
+            self._reveal(entries, before, progress or 0.0)
 
     @staticmethod
     def _viewer(view: dict[str, Any], legal: list[Action]) -> int | None:
@@ -286,7 +298,7 @@ class IncantibusScene(TableScene):
             text = f"Point your wand: drag it onto {place}, click one, or use arrows and Enter."
         else:
             text = "Watching."
-        self._text(text, 330, -40, 11, bold=True, colour=QColor("#ffe082"))
+        self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
 
     def _potions(self, view: dict[str, Any]) -> None:
         panel = self._panel(0, 0, 250, 250, "Potions")
@@ -489,7 +501,7 @@ class IncantibusScene(TableScene):
             if view.get("scores"):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                self._text(line[:40], x + 8, y + 280, 8, parent=panel)
+                self._text(line[:64], x + 8, y + 282, 7, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -554,20 +566,14 @@ class IncantibusScene(TableScene):
                         Choose(token_id),
                     )
 
-    def _last_casting(
-        self, view: dict[str, Any], names: list[str], previous_names: dict[Hashable, str]
-    ) -> None:
+    def _last_casting(self, view: dict[str, Any], names: list[str]) -> None:
         entries = view["last_casting"]
         if not entries:
             return
         lines = []
         for entry in entries:
             target = tuple(entry["target"])
-            what = (
-                previous_names.get(target)
-                or self.names.get(target)
-                or f"{target[0]} {target[1] + 1}"
-            )
+            what = self.casting_names.get(target) or f"{target[0]} {target[1] + 1}"
             claimants = entry["claimants"]
             winner = names[entry["winner"]]
             if len(claimants) == 1:
@@ -578,7 +584,7 @@ class IncantibusScene(TableScene):
                 lines.append(f"{what}: {winner} beats {others}; swaps with {names[swap[1]]}")
         y = 262 if not view["books"] else 410
         if view["books"]:
-            return self._text("Last casting: " + "; ".join(lines)[:90], 0, -22, 9, colour=WHITE)
+            return self._text("Last casting: " + "; ".join(lines)[:120], 0, -20, 9, colour=WHITE)
         panel = self._panel(0, y, 250, 196, "Last casting")
         for n, line in enumerate(lines[:8]):
             self._text(line[:40], 8, y + 26 + n * 20, 9, parent=panel)
@@ -586,9 +592,16 @@ class IncantibusScene(TableScene):
 
     # -- the reveal -----------------------------------------------------------------------------
 
-    def _reveal(self, view: dict[str, Any], before: dict[Hashable, QPointF]) -> None:
+    def _reveal_running(self) -> bool:
+        animation = self.animation
+        return animation is not None and animation.state() == QVariantAnimation.State.Running
+
+    def _reveal(
+        self, entries: list[dict[str, Any]], before: dict[Hashable, QPointF], progress: float = 0.0
+    ) -> None:
+        self._revealing = (entries, before)
         lines = []
-        for entry in view["last_casting"]:
+        for entry in entries:
             target = before.get(tuple(entry["target"]))
             if target is None:
                 continue
@@ -616,6 +629,7 @@ class IncantibusScene(TableScene):
         self.animation.valueChanged.connect(step)
         self.animation.finished.connect(lambda: self._end_reveal(overlay))
         self.animation.start()
+        self.animation.setCurrentTime(int(progress * self.animation_ms))
         self._overlay = overlay
 
     def _end_reveal(self, overlay: list[QGraphicsItem]) -> None:
@@ -629,17 +643,17 @@ class IncantibusScene(TableScene):
         if self.animation is not None:
             animation, self.animation = self.animation, None
             animation.stop()
-            self._end_reveal(getattr(self, "_overlay", []))
+            self._end_reveal(self._overlay)
 
     def mousePressEvent(self, event: Any) -> None:
-        if self.animation is not None and self.animation.state() == QVariantAnimation.State.Running:
+        if self._reveal_running():
             self.stop_reveal()
             event.accept()
             return
         super().mousePressEvent(event)
 
     def keyPressEvent(self, event: Any) -> None:
-        if self.animation is not None and self.animation.state() == QVariantAnimation.State.Running:
+        if self._reveal_running():
             self.stop_reveal()
             event.accept()
             return

@@ -1,0 +1,190 @@
+"""The Incantibus table, offscreen: dragging the wand, clicking, the keyboard, secrecy."""
+
+import json
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+
+from illusio_table.games.incantibus.actions import Cast, Point
+from illusio_table.qt.app.new_game_dialog import GameConfig
+
+from .conftest import screenshot
+
+HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
+    {"name": n, "bot": "cunning"} for n in ("Lera", "Milo", "Juno")
+]
+TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+
+
+def start(window, players=HUMAN_AND_BOTS, seed=5, mode="apprentice"):
+    assert window.start_match(GameConfig("incantibus", players, seed, {"mode": mode}))
+    window.scene.animation_ms = 0
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+def anas_first(window):
+    """Ana's first move (the bots choose at once, before her)."""
+    return next(m.action for m in window.model.game.record.moves if m.seat == 0)
+
+
+def at(window, item):
+    return window.table.mapFromScene(item.sceneBoundingRect().center())
+
+
+def drag(window, source, target):
+    """A real drag: press on the wand, move past the drag distance, release on the target."""
+    viewport = window.table.viewport()
+    start_pos, end_pos = at(window, source), at(window, target)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_pos)
+    step = QPoint(QApplication.startDragDistance() + 2, 0)
+    QTest.mouseMove(viewport, start_pos + step)
+    QTest.mouseMove(viewport, (start_pos + end_pos) / 2)
+    QTest.mouseMove(viewport, end_pos)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end_pos)
+    QApplication.processEvents()
+
+
+def test_dragging_the_wand_onto_a_token_points_at_it(window):
+    start(window)
+    scene = window.scene
+    assert scene.pointer is not None, "the seat's wand can be dragged"
+    drag(window, scene.pointer, scene.targets[("room", 2)])
+    assert anas_first(window) == Point("room", 2).to_json()
+
+
+def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(window):
+    start(window)
+    scene = window.scene
+    home = scene.pointer.pos()
+    potion = next(k for k in scene.targets if k[0] == "potion" and k not in scene.moves)
+    drag(window, scene.pointer, scene.targets[potion])
+    assert all(m.seat != 0 for m in window.model.game.record.moves)
+    assert "To brew the" in window.statusBar().currentMessage()
+    assert window.scene.pointer.pos() == home
+
+
+def test_legal_targets_light_up_and_a_click_points(window, qtbot):
+    start(window)
+    scene = window.scene
+    assert set(scene.moves) == {("room", t["slot"]) for t in window.model.view()["room"]["tokens"]}
+    qtbot.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=at(window, scene.targets[("room", 4)]),
+    )
+    assert anas_first(window) == Point("room", 4).to_json()
+
+
+def test_the_keyboard_moves_a_highlight_and_enter_points(window):
+    start(window)
+    window.table.setFocus()
+    QTest.keyClick(window.table, Qt.Key.Key_Tab)
+    QTest.keyClick(window.table, Qt.Key.Key_Right)
+    keys = [k for k in window.scene.order if k in window.scene.moves]
+    assert window.scene.focus_key == keys[1], "Tab reaches the first target, Right the next"
+    chosen = window.scene.focus_key
+    QTest.keyClick(window.table, Qt.Key.Key_Return)
+    assert anas_first(window) == Point(*chosen).to_json()
+
+
+def drawn(window):
+    scene = window.scene
+    return {
+        "texts": sorted(i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)),
+        "tips": sorted(i.toolTip() for i in scene.items() if i.toolTip()),
+        "log": list(window.log_view.model().lines),
+        "moves": [
+            window.moves_view.model().data(window.moves_view.model().index(r, 0))
+            for r in range(window.moves_view.model().rowCount())
+        ],
+        "title": window.windowTitle(),
+        "undo": window.undo_action.isEnabled(),
+        "page": type(window.stack.currentWidget()).__name__,
+    }
+
+
+def test_after_one_seat_chooses_the_next_sees_the_same_whatever_was_chosen(make_window):
+    def after(slot):
+        window = make_window()
+        start(window, TWO_HUMANS, seed=9)
+        window.curtain.button.click()
+        window.model.act(Point("room", slot))
+        behind = drawn(window)
+        assert behind["texts"] == [] and behind["page"] == "Curtain"
+        window.curtain.button.click()
+        return drawn(window), json.dumps(window.model.view())
+
+    (first, first_view), (second, second_view) = after(0), after(5)
+    assert first == second and first_view == second_view
+
+
+def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
+    start(window, seed=5)
+    game = window.model.game
+    # Stage a room where Ana's choice is a spell token nobody else wants.
+    from tests.games.incantibus.helpers import set_room
+
+    set_room(
+        game,
+        [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)],
+    )
+    window.model.changed.emit([])
+    window.model.act(Point("room", 0))
+    QApplication.processEvents()
+    if window.model.view()["decision"] and window.model.view()["decision"]["seat"] == 0:
+        assert set(window.scene.moves) <= {("spell", i) for i in range(3)}
+        card = window.scene.targets[("spell", 1)]
+        qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=at(window, card))
+        casts = [m for m in game.record.moves if m.action["kind"] == "cast"]
+        assert casts and casts[0].action == Cast(1).to_json()
+
+
+def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbot):
+    start(window, seed=31)
+    shots = {"start": False, "battle": False}
+    screenshot(window, "incantibus-start")
+    moves = 0
+    while not window.model.game.is_over() and moves < 800:
+        view = window.model.view()
+        if view["dungeon"] is not None and not shots["battle"]:
+            window.table.zoom_fit()
+            screenshot(window, "incantibus-final-battle")
+            shots["battle"] = True
+        key = next(iter(window.scene.moves))
+        item = window.scene.targets[key]
+        if len(window.scene.moves[key]) > 1:
+            window.model.act(window.scene.moves[key][0])  # a book's payment menu: first way
+        else:
+            qtbot.mouseClick(
+                window.table.viewport(), Qt.MouseButton.LeftButton, pos=at(window, item)
+            )
+        moves += 1
+    assert window.model.game.is_over()
+    window.table.zoom_fit()
+    screenshot(window, "incantibus-end")
+    assert shots["battle"]
+
+
+def test_the_reveal_points_every_wand_and_can_be_skipped(window):
+    start(window, seed=5)
+    window.scene.animation_ms = 5000
+    window.model.act(Point("room", 0))
+    QApplication.processEvents()
+    scene = window.scene
+    assert scene.animation is not None
+    texts = [i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    assert "In-can-to!" in texts
+    scene.animation.setCurrentTime(2500)
+    window.table.zoom_fit()
+    screenshot(window, "incantibus-reveal")
+    QTest.keyClick(window.table, Qt.Key.Key_Escape)
+    texts = [i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    assert "In-can-to!" not in texts
+
+
+def test_expert_mode_shows_the_magic_books(window):
+    start(window, seed=3, mode="expert")
+    assert [k for k in window.scene.targets if k[0] == "book"]
+    screenshot(window, "incantibus-expert-start")
