@@ -122,6 +122,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    rehearsal: bool = False  # set only by a rehearsal, not offered in the New Game dialog
 
     def check(self, value: Any) -> bool | int | str:
         kind = type(self.default)

@@ -188,3 +188,39 @@ def test_expert_mode_shows_the_magic_books(window):
     start(window, seed=3, mode="expert")
     assert [k for k in window.scene.targets if k[0] == "book"]
     screenshot(window, "incantibus-expert-start")
+
+
+def test_rehearsing_castings_keeps_a_tally(window):
+    from illusio_table.qt.app.rehearsal import RehearsalDialog
+
+    dialog = RehearsalDialog(window)
+    dialog.seats.setValue(3)
+    dialog.wand.setCurrentIndex(dialog.wand.findData(2))
+    dialog.room.setCurrentIndex(dialog.room.findData("kitchen"))
+    config = dialog.config()
+    assert config.options == {"mode": "apprentice", "start_room": "kitchen", "first_wand": 2}
+    assert [p["bot"] for p in config.players] == [None, "cunning", "cunning"]
+    assert window.start_match(config, rehearsal=True)
+    window.scene.animation_ms = 0
+    view = window.model.view()
+    assert view["room"]["name"] == "Kitchen" and view["wands"][0] == 2
+    assert "the tally starts" in window.tally_bar.text() and window.tally_bar.isVisibleTo(window)
+    for _ in range(3):
+        legal = window.model.legal_actions()
+        if not legal:
+            break
+        window.model.act(legal[0])
+    assert window.tally_bar.text().startswith("Rehearsal — castings: ")
+    assert "got what you pointed at" in window.tally_bar.text()
+    screenshot(window, "incantibus-rehearsal")
+    window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
+    assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"
+
+
+def test_the_rehearsal_options_are_not_offered_for_an_ordinary_game(window, registry):
+    from illusio_table.qt.app.new_game_dialog import NewGameDialog
+
+    dialog = NewGameDialog(registry, window)
+    dialog.game_box.setCurrentIndex(registry.ids().index("incantibus"))
+    assert list(dialog.option_widgets) == ["mode"]
+    assert set(dialog.config().options) == {"mode"}

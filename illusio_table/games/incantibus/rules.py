@@ -22,6 +22,7 @@ from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
+ROOM_IDS = tuple(r.id for r in load().rooms if r.group != "roof")
 ROOM_GROUPS_IN_ORDER = ("PP+", "PPP+", "PPPP")
 
 
@@ -39,6 +40,16 @@ class Incantibus(Game):
             choices=("apprentice", "expert"),
             help="Expert adds the magic books and counts the final wand's strength.",
         ),
+        # Rehearsal: practise castings from a chosen room with a chosen wand for seat 1.
+        Option(
+            "start_room",
+            "First room",
+            "roof",
+            choices=("roof", "random", *ROOM_IDS),
+            help="The rules always start on the roof; a rehearsal may start in any room.",
+            rehearsal=True,
+        ),
+        Option("first_wand", "Wand of seat 1", 0, minimum=0, maximum=4, rehearsal=True),
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
@@ -61,6 +72,14 @@ class Incantibus(Game):
 
         wands = list(row.wands)
         rng.shuffle(wands)
+        wanted = self.options["first_wand"]
+        if wanted:
+            if wanted not in wands:
+                raise ValueError(
+                    f"with {self.seats} seats the wands are {', '.join(map(str, row.wands))}"
+                )
+            at = wands.index(wanted)
+            wands[0], wands[at] = wands[at], wands[0]
         self.wands: list[int] = wands
         self.satchels: list[list[int]] = [[] for _ in range(self.seats)]
         self.visible_bag, self.secret_bag = ids("visible"), ids("secret")
@@ -104,10 +123,18 @@ class Incantibus(Game):
         self.laid_down: list[int] = []
         self.castings = 0
 
-        roof = next(r for r in cards.rooms if r.group == "roof")
+        first_room = next(r for r in cards.rooms if r.group == "roof")
+        start = self.options["start_room"]
+        if start != "roof":
+            if start == "random":
+                start = rooms[0]
+            if start not in self.room_stack:
+                raise ValueError(f"the {start} is not in the tower for {self.seats} seats")
+            self.room_stack.remove(start)
+            first_room = next(r for r in cards.rooms if r.id == start)
         events = [Event(f"Wands are dealt: {self._wand_list()}.")]
         events += self._refill()
-        events += self._fill_room(roof.name, roof.visible, roof.secret)
+        events += self._fill_room(first_room.name, first_room.visible, first_room.secret)
         first = self.info[self.track[0][0]]
         events.append(Event(f"The first sorcerer is turned: {first.name}.", reveals=True))
         return events

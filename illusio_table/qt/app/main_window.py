@@ -32,6 +32,7 @@ from illusio_table.engine import Match, RecordError, Registry, builtin_registry
 from illusio_table.engine.storage import atomic_write_json
 
 from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
+from ..models.rehearsal import RehearsalTally
 from ..scenes import TableScene, TableView, scene_class
 from .curtain import Curtain
 from .new_game_dialog import GameConfig, NewGameDialog
@@ -90,13 +91,24 @@ class MainWindow(QMainWindow):
         self.last_config: GameConfig | None = None
 
         self.stack = QStackedWidget()
+        self.tally_bar = QLabel()
+        self.tally_bar.setStyleSheet(
+            "QLabel { background: #3b1f2b; color: #ffe082; padding: 6px; }"
+        )
+        self.tally_bar.hide()
         self.welcome = Welcome(self)
         self.table = TableView()
         self.curtain = Curtain()
         self.curtain.lifted.connect(self._lift_curtain)
         for page in (self.welcome, self.table, self.curtain):
             self.stack.addWidget(page)
-        self.setCentralWidget(self.stack)
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.tally_bar)
+        column.addWidget(self.stack)
+        self.setCentralWidget(central)
 
         self.log_view = QListView()
         self.log_view.setWordWrap(True)
@@ -145,6 +157,8 @@ class MainWindow(QMainWindow):
         keys = QKeySequence.StandardKey
         game = self.menuBar().addMenu("&Game")
         self._action(game, "&New…", self.new_game, keys.New)
+        if "incantibus" in self.registry.ids():
+            self._action(game, "Rehearse &casting…", self.rehearse)
         self._action(game, "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = game.addMenu("Open &recent")
         self.save_action = self._action(game, "&Save", self.save, keys.Save)
@@ -195,7 +209,14 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config())
 
-    def start_match(self, config: GameConfig) -> bool:
+    def rehearse(self) -> None:
+        from .rehearsal import RehearsalDialog
+
+        dialog = RehearsalDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.start_match(dialog.config(), rehearsal=True)
+
+    def start_match(self, config: GameConfig, rehearsal: bool = False) -> bool:
         try:
             match = Match.start(
                 config.game_id, config.players, config.seed, config.options, self.registry
@@ -208,11 +229,17 @@ class MainWindow(QMainWindow):
             return False
         self.last_config = config
         self.install(match, None)
+        if rehearsal:
+            self.tally = RehearsalTally(self.model)
+            self.tally.changed.connect(self.tally_bar.setText)
+            self.tally_bar.setText(self.tally.text())
+            self.tally_bar.show()
         return True
 
     def install(self, match: Match, path: Path | None) -> None:
         if self.model is not None:
             self.model.deleteLater()
+        self.tally_bar.hide()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         self.scene = scene_class(match.game.game_id)(self)

@@ -142,6 +142,7 @@ class NewGameDialog(QDialog):
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_widgets = {}
+        spec = tuple(o for o in spec if not o.rehearsal)
         for option in spec:
             widget: QWidget
             if isinstance(option.default, bool):

@@ -78,3 +78,18 @@ def test_magic_books_cannot_be_pointed_at_in_apprentice_mode():
 
 def test_the_same_seed_sets_up_the_same_table():
     assert make(4, seed=77).view(None) == make(4, seed=77).view(None)
+
+
+def test_a_rehearsal_can_start_in_any_room_with_a_chosen_wand():
+    from illusio_table.engine import new_game
+
+    game = new_game("incantibus", 3, 4, {"start_room": "kitchen", "first_wand": 2})
+    assert game.view(0)["room"]["name"] == "Kitchen" and game.wands[0] == 2
+    assert "kitchen" not in game.room_stack and len(game.room_stack) == 4
+    tile = next(r for r in game.cards.rooms if r.id == "kitchen")
+    assert len(game.room_tokens()) == tile.visible + tile.secret
+    with pytest.raises(ValueError, match="wands are 1, 4"):
+        new_game("incantibus", 2, 4, {"first_wand": 3})
+    with pytest.raises(ValueError, match="crypt is not in the tower"):
+        new_game("incantibus", 2, 4, {"start_room": "crypt"})
+    assert new_game("incantibus", 2, 4, {"start_room": "random"}).view(0)["room"]["name"] != "Roof"

@@ -1,0 +1,67 @@
+"""Rehearse casting: one person and bots, a chosen wand and a chosen room, and a tally.
+
+It starts an ordinary Incantibus match (same engine, same table) with the rehearsal
+options of the engine, and shows the tally in a bar above the table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
+
+from illusio_table.games.incantibus.cards import load
+
+from .new_game_dialog import GameConfig, new_seed
+
+
+class RehearsalDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Rehearse casting")
+        self.cards = load()
+        self.seats = QSpinBox()
+        self.seats.setRange(2, 4)
+        self.seats.setValue(4)
+        self.wand = QComboBox()
+        self.room = QComboBox()
+        self.mode = QComboBox()
+        self.mode.addItems(["apprentice", "expert"])
+        self.bot = QComboBox()
+        self.bot.addItems(["cunning", "random"])
+        form = QFormLayout(self)
+        form.addRow("&Seats", self.seats)
+        form.addRow("Your &wand", self.wand)
+        form.addRow("&Room", self.room)
+        form.addRow("&Mode", self.mode)
+        form.addRow("&Bots", self.bot)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Rehearse")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.seats.valueChanged.connect(self._seats_changed)
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        row = next(r for r in self.cards.setups if r.players == self.seats.value())
+        self.wand.clear()
+        self.wand.addItem("Random", 0)
+        for strength in row.wands:
+            self.wand.addItem(f"Strength {strength}", strength)
+        self.room.clear()
+        self.room.addItem("Random room", "random")
+        for tile in self.cards.rooms:
+            if tile.group == "roof" or tile.group in row.groups:
+                self.room.addItem(tile.name, tile.id)
+
+    def config(self) -> GameConfig:
+        bot = self.bot.currentText()
+        players = [{"name": "You", "bot": None}]
+        players += [{"name": f"Bot {n}", "bot": bot} for n in range(1, self.seats.value())]
+        options = {
+            "mode": self.mode.currentText(),
+            "start_room": self.room.currentData(),
+            "first_wand": self.wand.currentData(),
+        }
+        return GameConfig("incantibus", players, new_seed(), options)
