@@ -80,7 +80,7 @@ def drag_repaint() -> None:
         window.start_match(GameConfig("incantibus", players, 7))
         window.table.zoom_fit()
         app.processEvents()
-        wand = window.scene.pointer
+        wand = window.scene.pointer()
         home = wand.pos()
         times = []
         for step in range(120):

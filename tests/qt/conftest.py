@@ -45,3 +45,13 @@ def screenshot(window, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     assert window.grab().save(str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def collect_after_each_test():
+    """Python's garbage collector runs after each Qt test, so that a wrapper freed in the
+    wrong order fails the test that made it, not a later one at random."""
+    import gc
+
+    yield
+    gc.collect()

@@ -49,20 +49,20 @@ def drag(window, source, target):
 def test_dragging_the_wand_onto_a_token_points_at_it(window):
     start(window)
     scene = window.scene
-    assert scene.pointer is not None, "the seat's wand can be dragged"
-    drag(window, scene.pointer, scene.targets[("room", 2)])
+    assert scene.pointer() is not None, "the seat's wand can be dragged"
+    drag(window, scene.pointer(), scene.item(("room", 2)))
     assert anas_first(window) == Point("room", 2).to_json()
 
 
 def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(window):
     start(window)
     scene = window.scene
-    home = scene.pointer.pos()
+    home = scene.pointer().pos()
     potion = next(k for k in scene.targets if k[0] == "potion" and k not in scene.moves)
-    drag(window, scene.pointer, scene.targets[potion])
+    drag(window, scene.pointer(), scene.item(potion))
     assert all(m.seat != 0 for m in window.model.game.record.moves)
     assert "To brew the" in window.statusBar().currentMessage()
-    assert window.scene.pointer.pos() == home
+    assert window.scene.pointer().pos() == home
 
 
 def test_legal_targets_light_up_and_a_click_points(window, qtbot):
@@ -72,7 +72,7 @@ def test_legal_targets_light_up_and_a_click_points(window, qtbot):
     qtbot.mouseClick(
         window.table.viewport(),
         Qt.MouseButton.LeftButton,
-        pos=at(window, scene.targets[("room", 4)]),
+        pos=at(window, scene.item(("room", 4))),
     )
     assert anas_first(window) == Point("room", 4).to_json()
 
@@ -86,6 +86,7 @@ def test_the_keyboard_moves_a_highlight_and_enter_points(window):
     assert window.scene.focus_key == keys[1], "Tab reaches the first target, Right the next"
     chosen = window.scene.focus_key
     QTest.keyClick(window.table, Qt.Key.Key_Return)
+    QApplication.processEvents()
     assert anas_first(window) == Point(*chosen).to_json()
 
 
@@ -135,8 +136,9 @@ def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
     QApplication.processEvents()
     if window.model.view()["decision"] and window.model.view()["decision"]["seat"] == 0:
         assert set(window.scene.moves) <= {("spell", i) for i in range(3)}
-        card = window.scene.targets[("spell", 1)]
+        card = window.scene.item(("spell", 1))
         qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=at(window, card))
+        QApplication.processEvents()
         casts = [m for m in game.record.moves if m.action["kind"] == "cast"]
         assert casts and casts[0].action == Cast(1).to_json()
 
@@ -153,7 +155,7 @@ def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbo
             screenshot(window, "incantibus-final-battle")
             shots["battle"] = True
         key = next(iter(window.scene.moves))
-        item = window.scene.targets[key]
+        item = window.scene.item(key)
         if len(window.scene.moves[key]) > 1:
             window.model.act(window.scene.moves[key][0])  # a book's payment menu: first way
         else:
@@ -180,8 +182,10 @@ def test_the_reveal_points_every_wand_and_can_be_skipped(window):
     window.table.zoom_fit()
     screenshot(window, "incantibus-reveal")
     QTest.keyClick(window.table, Qt.Key.Key_Escape)
-    texts = [i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
-    assert "In-can-to!" not in texts
+    shown = [
+        i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem) and i.isVisible()
+    ]
+    assert "In-can-to!" not in shown
 
 
 def test_expert_mode_shows_the_magic_books(window):
@@ -224,3 +228,38 @@ def test_the_rehearsal_options_are_not_offered_for_an_ordinary_game(window, regi
     dialog.game_box.setCurrentIndex(registry.ids().index("incantibus"))
     assert list(dialog.option_widgets) == ["mode"]
     assert set(dialog.config().options) == {"mode"}
+
+
+def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qtbot):
+    players = [
+        {"name": "Ana", "bot": None},
+        {"name": "Lera", "bot": None},
+        {"name": "Milo", "bot": "cunning"},
+    ]
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert window.start_match(config)
+    window.scene.animation_ms = 0
+    window.table_mode.syllable_ms = 5
+    assert window.stack.currentWidget() is window.table, "no curtain: everyone looks at the table"
+    assert window.model.viewer is None and "Ana: 1–0 · Lera: Q–P" in window.tally_bar.text()
+    labels = [
+        i.text()
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem) and i.text() == "1 Q"
+    ]
+    assert labels, "each target shows each person's key"
+    QTest.keyClick(window.table, Qt.Key.Key_Space)
+    QTest.keyClick(window.table, Qt.Key.Key_1)
+    assert "Too early, Ana" in window.tally_bar.text()
+    qtbot.waitUntil(lambda: window.table_mode.state == "armed", timeout=2000)
+    assert "Too early, ignored: Ana" in window.tally_bar.text()
+    QTest.keyClick(window.table, Qt.Key.Key_W)  # Lera: the second target
+    QTest.keyClick(window.table, Qt.Key.Key_E)  # a second key of Lera's changes nothing
+    QApplication.processEvents()
+    moves = window.model.game.record.moves
+    lera = [m.action for m in moves if m.seat == 1]
+    assert lera == [Point(*window.scene.shared_targets()[1]).to_json()]
+    QTest.keyClick(window.table, Qt.Key.Key_1)  # Ana: the first target, and the reveal
+    QApplication.processEvents()
+    assert any(m.seat == 0 for m in window.model.game.record.moves)
+    assert window.model.view()["castings"] == 1

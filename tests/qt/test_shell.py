@@ -4,7 +4,7 @@ import json
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.data import CardDataError
 from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
@@ -224,4 +224,5 @@ def test_clicking_a_move_on_the_table_plays_it(window, qtbot):
     view = window.table
     point = view.mapFromScene(button.sceneBoundingRect().center())
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    QApplication.processEvents()  # a move made on the table is played after the click
     assert window.model.game.record.moves[0].action == {"kind": "step", "steps": 2}

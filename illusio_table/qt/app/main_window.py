@@ -100,6 +100,9 @@ class MainWindow(QMainWindow):
         self.table = TableView()
         self.curtain = Curtain()
         self.curtain.lifted.connect(self._lift_curtain)
+        from .table_mode import TableMode
+
+        self.table_mode = TableMode(self)
         for page in (self.welcome, self.table, self.curtain):
             self.stack.addWidget(page)
         central = QWidget()
@@ -228,7 +231,7 @@ class MainWindow(QMainWindow):
             self.tell("Cannot start this game", str(error))
             return False
         self.last_config = config
-        self.install(match, None)
+        self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
             self.tally = RehearsalTally(self.model)
             self.tally.changed.connect(self.tally_bar.setText)
@@ -236,12 +239,13 @@ class MainWindow(QMainWindow):
             self.tally_bar.show()
         return True
 
-    def install(self, match: Match, path: Path | None) -> None:
+    def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
         if self.model is not None:
             self.model.deleteLater()
         self.tally_bar.hide()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
+        self.model.table_mode = table_mode
         self.scene = scene_class(match.game.game_id)(self)
         self.scene.action_chosen.connect(self.model.act)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -389,6 +393,10 @@ class MainWindow(QMainWindow):
         if self.model is not None:
             self.model.lift_curtain()
 
+    def table_key(self, event: Any) -> bool:
+        """Keys typed on the table go to table mode first."""
+        return self.table_mode.key_press(event)
+
     def undo(self) -> None:
         if self.model is not None:
             self.model.undo()
@@ -436,6 +444,7 @@ class MainWindow(QMainWindow):
         self.save_as_action.setEnabled(has_match)
         self.undo_action.setEnabled(has_match and model.can_undo())
         self.redo_action.setEnabled(has_match and model.can_redo())
+        self.table_mode.refresh()
 
     # -- help -----------------------------------------------------------------------------------
 

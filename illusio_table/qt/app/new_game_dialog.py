@@ -37,6 +37,7 @@ class GameConfig:
     players: list[dict[str, Any]]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    table_mode: bool = False  # people sitting together choose with their own keys
 
 
 def new_seed() -> int:
@@ -76,6 +77,13 @@ class NewGameDialog(QDialog):
         self.kind_boxes: list[QComboBox] = []
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
+        self.table_mode = QCheckBox(
+            "Table mode: people sitting together choose at once with their own keys"
+        )
+        self.table_mode.setToolTip(
+            "For choices everyone makes at the same time: the screen is shared, each person "
+            "has a row of keys, and Space counts In-can-to!"
+        )
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -88,6 +96,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(self.seats_box)
         layout.addWidget(self.options_box)
+        layout.addWidget(self.table_mode)
         layout.addWidget(buttons)
 
         self.game_box.currentIndexChanged.connect(self._game_changed)
@@ -178,7 +187,9 @@ class NewGameDialog(QDialog):
             else:
                 options[key] = widget.currentText()
         seed = int(self.seed_edit.text() or "0")
-        return GameConfig(self.game_box.currentData(), players, seed, options)
+        return GameConfig(
+            self.game_box.currentData(), players, seed, options, self.table_mode.isChecked()
+        )
 
     def set_seat(self, seat: int, name: str, bot: str | None) -> None:
         """Fills one seat's row (used by tests and by "play again")."""

@@ -40,6 +40,10 @@ class MatchModel(QObject):
         self.pending: int | None = None  # the seat the curtain waits for
         self.last_human: int | None = None  # the seat at the screen before the curtain fell
         self._running_bots = False
+        # Table mode: people sitting together choose at once on one shared screen; the
+        # shared round lasts from the moment several of them are asked until a reveal.
+        self.table_mode = False
+        self._shared_from: int | None = None
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
@@ -90,6 +94,22 @@ class MatchModel(QObject):
         self.last_human = seat
         self._after(events)
         return True
+
+    def act_as(self, seat: int, action: Action) -> bool:
+        """Table mode: a seat at the shared screen makes its secret choice by its own keys."""
+        if not self.is_shared() or seat not in self.match.waiting_humans():
+            self.refused.emit("That seat is not choosing now.")
+            return False
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as error:
+            self.refused.emit(error.reason)
+            return False
+        self._after(events)
+        return True
+
+    def is_shared(self) -> bool:
+        return self._shared_from is not None
 
     def _after(self, events: list[Event]) -> None:
         self._save()
@@ -142,6 +162,9 @@ class MatchModel(QObject):
         if len(humans) == 1:
             self._show(humans[0], None)
             return
+        if self.table_mode and self._shared_round(waiting):
+            self._show(None, None)  # everyone at the table looks at the public view
+            return
         if not waiting:
             return  # bots are playing: whoever is at the screen keeps watching
         if self.viewer in waiting:
@@ -156,6 +179,14 @@ class MatchModel(QObject):
             self.last_human = self.viewer
         self._show(None, target)
         self.curtain_requested.emit(target)
+
+    def _shared_round(self, waiting: list[int]) -> bool:
+        moves = self.game.record.moves
+        if self._shared_from is not None and any(m.barrier for m in moves[self._shared_from :]):
+            self._shared_from = None  # the choices were revealed: the round is over
+        if self._shared_from is None and len(waiting) >= 2:
+            self._shared_from = len(moves)
+        return self._shared_from is not None
 
     def _show(self, viewer: int | None, pending: int | None) -> None:
         if (viewer, pending) != (self.viewer, self.pending):

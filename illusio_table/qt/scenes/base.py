@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QCursor, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
     QGraphicsView,
@@ -33,11 +32,20 @@ from illusio_table.engine import Action
 FELT = QColor("#24523a")
 LEGAL = QColor("#ffd54f")
 FOCUS = QColor("#4fc3f7")
-KEY = 0  # item data: the key of a target item
+KEY = 0  # item data: the key of a target item, or a tag
+POINTER = "pointer"  # the tag of the item a seat drags (the wand)
+MARK = "mark"  # the tag of highlight rings
 
 
 class TableScene(QGraphicsScene):
-    """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`."""
+    """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`.
+
+    Python never keeps a Qt item beyond the call that uses it: targets are remembered by
+    key and scene rectangle, and an item is found again by the key in its data. Items are
+    made by the scene (add*) or as children of such items, and are only deleted all at
+    once by clear(). PySide6 frees items twice, and crashes, when Python still holds an
+    item that Qt deleted with its scene or window.
+    """
 
     action_chosen = Signal(object)
     message = Signal(str)  # a hint for the status bar
@@ -45,19 +53,20 @@ class TableScene(QGraphicsScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setBackgroundBrush(FELT)
-        self.targets: dict[Hashable, QGraphicsItem] = {}
+        self.describe: Callable[[Action], str] = lambda action: action.label()
+        self._forget()
+
+    def _forget(self) -> None:
+        self.targets: dict[Hashable, QRectF] = {}  # key -> where the target lies
         self.order: list[Hashable] = []  # keyboard order of the targets
         self.moves: dict[Hashable, list[Action]] = {}
         self.attempts: dict[Hashable, Action] = {}  # moves tried on items with no legal move
-        self.describe: Callable[[Action], str] = lambda action: action.label()
         self.focus_key: Hashable | None = None
-        self._marks: list[QGraphicsItem] = []
-        self.pointer: QGraphicsItem | None = None
-        self.pointer_home = QPointF()
-        self._press: QPointF | None = None
-        self._dragging = self._grabbed = False
-        self._hover_mark: QGraphicsRectItem | None = None
         self.hover_key: Hashable | None = None
+        self.pointer_home: QPointF | None = None  # where the draggable pointer rests
+        self._press: QPointF | None = None
+        self._dragged: QGraphicsItem | None = None  # held only while a drag lasts
+        self._dragging = False
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -71,18 +80,22 @@ class TableScene(QGraphicsScene):
         self.clear()
 
     def clear(self) -> None:
+        self._forget()  # let go of the dragged item before Qt deletes it
         super().clear()
-        self.targets, self.order, self.moves, self.attempts = {}, [], {}, {}
-        self._marks, self.pointer, self._press = [], None, None
-        self._dragging = self._grabbed = False
-        self._hover_mark, self.hover_key, self.focus_key = None, None, None
+
+    def item(self, key: Hashable) -> QGraphicsItem | None:
+        """The item registered under `key` (found again, never kept)."""
+        for item in self.items():
+            if item.data(KEY) == key:
+                return item
+        return None
 
     def target(
         self, key: Hashable, item: QGraphicsItem, attempt: Action | None = None
     ) -> QGraphicsItem:
         """Registers an item that moves can be made on (`attempt`: what to try if none is legal)."""
         item.setData(KEY, key)
-        self.targets[key] = item
+        self.targets[key] = item.sceneBoundingRect()
         self.order.append(key)
         if attempt is not None:
             self.attempts[key] = attempt
@@ -95,24 +108,56 @@ class TableScene(QGraphicsScene):
             if key in self.targets:
                 self.moves.setdefault(key, []).append(action)
         for key in self.moves:
-            self._mark(self.targets[key], LEGAL, 4)
+            self._mark(self.targets[key], LEGAL, 4, "legal")
+
+    def shared_targets(self) -> list[Hashable]:
+        """The targets people point at in table mode, in table order."""
+        return list(self.order)
+
+    def number_targets(self, labels: dict[Hashable, str]) -> None:
+        """Table mode: writes each person's key beside each target."""
+        for key, text in labels.items():
+            box = self.targets[key]
+            tag = self.addSimpleText(text)
+            tag.setBrush(QColor("white"))
+            tag.setZValue(60)
+            back = self.addRect(
+                tag.boundingRect().adjusted(-3, -1, 3, 1),
+                QPen(Qt.PenStyle.NoPen),
+                QBrush(QColor(0, 0, 0, 190)),
+            )
+            back.setZValue(59)
+            back.setPos(box.left(), box.bottom() - 4)
+            tag.setPos(box.left(), box.bottom() - 4)
 
     def set_pointer(self, item: QGraphicsItem) -> None:
         """The item the seat drags onto a target (the wand)."""
-        self.pointer = item
-        self.pointer_home = item.pos()
+        item.setData(KEY, POINTER)
         item.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.pointer_home = item.pos()
 
-    def _mark(self, item: QGraphicsItem, colour: QColor, width: float) -> QGraphicsRectItem:
-        rect = item.sceneBoundingRect().adjusted(-5, -5, 5, 5)
-        mark = QGraphicsRectItem(rect)
-        mark.setPen(QPen(colour, width, Qt.PenStyle.SolidLine))
-        mark.setBrush(Qt.BrushStyle.NoBrush)
+    def pointer(self) -> QGraphicsItem | None:
+        return self.item(POINTER)
+
+    def _mark(
+        self,
+        rect: QRectF,
+        colour: QColor,
+        width: float,
+        tag: str,
+        style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+    ) -> None:
+        mark = self.addRect(
+            rect.adjusted(-5, -5, 5, 5), QPen(colour, width, style), QBrush(Qt.BrushStyle.NoBrush)
+        )
         mark.setZValue(50)
         mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.addItem(mark)
-        self._marks.append(mark)
-        return mark
+        mark.setData(KEY, (MARK, tag))
+
+    def _unmark(self, tag: str) -> None:
+        for item in self.items():
+            if item.data(KEY) == (MARK, tag):
+                item.setVisible(False)  # hidden, not removed: see the class note
 
     # -- trying moves ----------------------------------------------------------------------
 
@@ -120,25 +165,30 @@ class TableScene(QGraphicsScene):
         for item in self.items(pos):
             while item is not None:
                 key = item.data(KEY)
-                if key is not None and key in self.targets and item is not self.pointer:
+                if key == POINTER:
+                    break
+                if key is not None and key in self.targets:
                     return key
                 item = item.parentItem()
         return None
+
+    def play(self, action: Action) -> None:
+        self.action_chosen.emit(action)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """Plays the move on this item; a choice of several opens a menu."""
         moves = self.moves.get(key, [])
         if len(moves) == 1:
-            self.action_chosen.emit(moves[0])
+            self.play(moves[0])
         elif moves:
             menu = QMenu()
             for action in moves:
                 menu.addAction(self.describe(action)).setData(moves.index(action))
             chosen = menu.exec(screen_pos.toPoint() if screen_pos is not None else QCursor.pos())
             if chosen is not None:
-                self.action_chosen.emit(moves[chosen.data()])
+                self.play(moves[chosen.data()])
         elif key in self.attempts:
-            self.action_chosen.emit(self.attempts[key])
+            self.play(self.attempts[key])
         else:
             self.message.emit("Nothing to do there now.")
 
@@ -149,24 +199,26 @@ class TableScene(QGraphicsScene):
             return super().mousePressEvent(event)
         self._press = event.scenePos()
         self._dragging = False
-        on_pointer = self.pointer is not None and self.pointer.sceneBoundingRect().contains(
-            event.scenePos()
+        pointer = self.pointer()
+        self._dragged = (
+            pointer
+            if pointer is not None and pointer.sceneBoundingRect().contains(self._press)
+            else None
         )
-        self._grabbed = on_pointer
         event.accept()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._press is None or not self._grabbed:
+        if self._press is None or self._dragged is None:
             return super().mouseMoveEvent(event)
         distance = (
             event.screenPos() - event.buttonDownScreenPos(Qt.MouseButton.LeftButton)
         ).manhattanLength()
         if not self._dragging and distance >= QApplication.startDragDistance():
             self._dragging = True
-            self.pointer.setCursor(Qt.CursorShape.ClosedHandCursor)
-            self.pointer.setZValue(100)
+            self._dragged.setCursor(Qt.CursorShape.ClosedHandCursor)
+            self._dragged.setZValue(100)
         if self._dragging:
-            self.pointer.setPos(self.pointer_home + event.scenePos() - self._press)
+            self._dragged.setPos(self.pointer_home + event.scenePos() - self._press)
             self._hover(self.key_at(event.scenePos()))
         event.accept()
 
@@ -174,20 +226,23 @@ class TableScene(QGraphicsScene):
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return super().mouseReleaseEvent(event)
         key = self.key_at(event.scenePos())
-        dragged, self._press, self._dragging = self._dragging, None, False
+        dragged, grabbed = self._dragging, self._dragged is not None
+        self._press, self._dragging = None, False
         if dragged:
             self._snap_back()
             if key is None:
                 self.message.emit("Drop the wand on a token, a potion, a book or a sorcerer.")
                 return
-        elif self._grabbed or key is None:
+        elif grabbed or key is None:
+            self._dragged = None
             return
         self.activate(key, event.screenPos())
 
     def _snap_back(self) -> None:
-        if self.pointer is not None:
-            self.pointer.setPos(self.pointer_home)
-            self.pointer.setCursor(Qt.CursorShape.OpenHandCursor)
+        if self._dragged is not None:
+            self._dragged.setPos(self.pointer_home)
+            self._dragged.setCursor(Qt.CursorShape.OpenHandCursor)
+            self._dragged = None
         self._hover(None)
 
     def _hover(self, key: Hashable | None) -> None:
@@ -195,13 +250,10 @@ class TableScene(QGraphicsScene):
         if key == self.hover_key:
             return
         self.hover_key = key
-        if self._hover_mark is not None:
-            self.removeItem(self._hover_mark)
-            self._marks.remove(self._hover_mark)
-            self._hover_mark = None
+        self._unmark("hover")
         if key is not None:
             colour = LEGAL if key in self.moves else QColor("#e57373")
-            self._hover_mark = self._mark(self.targets[key], colour, 8)
+            self._mark(self.targets[key], colour, 8, "hover")
 
     # -- the keyboard ------------------------------------------------------------------------
 
@@ -232,15 +284,11 @@ class TableScene(QGraphicsScene):
         return True
 
     def focus(self, key: Hashable) -> None:
-        for mark in [m for m in self._marks if m.data(KEY) == "focus"]:
-            self.removeItem(mark)
-            self._marks.remove(mark)
         self.focus_key = key
-        mark = self._mark(self.targets[key], FOCUS, 3)
-        mark.setData(KEY, "focus")
-        mark.setPen(QPen(FOCUS, 3, Qt.PenStyle.DashLine))
+        self._unmark("focus")
+        self._mark(self.targets[key], FOCUS, 3, "focus", Qt.PenStyle.DashLine)
         for view in self.views():
-            view.ensureVisible(self.targets[key].sceneBoundingRect())
+            view.ensureVisible(self.targets[key])
         self.message.emit(
             self.describe(self.moves[key][0]) if key in self.moves else "Not possible now"
         )
@@ -261,6 +309,14 @@ class TableView(QGraphicsView):
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
         return False  # Tab moves between the table's moves, not out of the table
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # The window may read the key first (table mode); asked, not stored, on purpose.
+        first = getattr(self.window(), "table_key", None)
+        if first is not None and first(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def zoom(self) -> float:
         return self.transform().m11()

@@ -19,7 +19,7 @@ from illusio_table.engine import Action
 from illusio_table.games.incantibus.actions import Cast, Choose, Discard, Point
 from illusio_table.games.incantibus.cards import load
 
-from .base import TableScene
+from .base import KEY, MARK, TableScene
 
 INK = QColor("#2b2118")
 PAPER = QColor("#f4ecd8")
@@ -71,7 +71,6 @@ class IncantibusScene(TableScene):
         self.castings_seen: int | None = None
         self.animation: QVariantAnimation | None = None
         self._revealing: tuple[list, dict] = ([], {})
-        self._overlay: list[QGraphicsItem] = []
         self.casting_names: dict[Hashable, str] = {}
         self.viewer: int | None = None
 
@@ -114,6 +113,9 @@ class IncantibusScene(TableScene):
     def _viewer(view: dict[str, Any], legal: list[Action]) -> int | None:
         return view["me"]
 
+    def shared_targets(self) -> list[Hashable]:
+        return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
+
     def key_of(self, action: Action) -> Hashable:
         if isinstance(action, Point):
             return (action.place, action.index)
@@ -139,12 +141,11 @@ class IncantibusScene(TableScene):
         colour: QColor = INK,
         parent: QGraphicsItem | None = None,
     ) -> QGraphicsSimpleTextItem:
-        item = QGraphicsSimpleTextItem(text, parent)
+        # Made by the scene, or as a child of a scene item (see TableScene's note).
+        item = self.addSimpleText(text) if parent is None else QGraphicsSimpleTextItem(text, parent)
         item.setFont(font(size, bold))
         item.setBrush(colour)
         item.setPos(x, y)
-        if parent is None:
-            self.addItem(item)
         return item
 
     def _centred(
@@ -599,8 +600,9 @@ class IncantibusScene(TableScene):
     def _reveal(
         self, entries: list[dict[str, Any]], before: dict[Hashable, QPointF], progress: float = 0.0
     ) -> None:
+        """Every claimant's wand points at its target at once, then the table settles."""
         self._revealing = (entries, before)
-        lines = []
+        paths: list[tuple[QPointF, QPointF]] = []
         for entry in entries:
             target = before.get(tuple(entry["target"]))
             if target is None:
@@ -613,37 +615,46 @@ class IncantibusScene(TableScene):
                         QPen(GOLD, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
                     )
                     line.setZValue(80)
-                    lines.append((line, start, target))
+                    line.setData(KEY, (MARK, "overlay", len(paths)))
+                    paths.append((start, target))
         shout = self._text("In-can-to!", 380, 190, 34, bold=True, colour=QColor("#ffe082"))
         shout.setZValue(90)
-        overlay = [shout] + [line for line, _, _ in lines]
+        shout.setData(KEY, (MARK, "overlay", -1))
 
         def step(progress: float) -> None:
-            for line, start, target in lines:
-                line.setLine(QLineF(start, start + (target - start) * progress))
+            for item in self._overlay_items():
+                number = item.data(KEY)[2]
+                if number >= 0:
+                    start, target = paths[number]
+                    item.setLine(QLineF(start, start + (target - start) * progress))
 
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
         self.animation.setDuration(self.animation_ms)
         self.animation.valueChanged.connect(step)
-        self.animation.finished.connect(lambda: self._end_reveal(overlay))
+        self.animation.finished.connect(self._end_reveal)
         self.animation.start()
         self.animation.setCurrentTime(int(progress * self.animation_ms))
-        self._overlay = overlay
 
-    def _end_reveal(self, overlay: list[QGraphicsItem]) -> None:
-        for item in overlay:
-            if item.scene() is self:
-                self.removeItem(item)
-        self._overlay = []
+    def _overlay_items(self) -> list[QGraphicsItem]:
+        found = []
+        for item in self.items():
+            tag = item.data(KEY)
+            if isinstance(tag, tuple) and tag[:2] == (MARK, "overlay"):
+                found.append(item)
+        return found
+
+    def _end_reveal(self) -> None:
+        for item in self._overlay_items():
+            item.setVisible(False)  # hidden, not removed (see TableScene's note)
 
     def stop_reveal(self) -> None:
         """Skips the reveal (a click or a key does it too)."""
         if self.animation is not None:
             animation, self.animation = self.animation, None
             animation.stop()
-            self._end_reveal(self._overlay)
+            self._end_reveal()
 
     def mousePressEvent(self, event: Any) -> None:
         if self._reveal_running():

@@ -1,0 +1,155 @@
+"""Table mode: people sitting together cast at once, each with a row of keys.
+
+Every target on the table gets a number; each person has a row of the keyboard (1–0,
+Q–P, A–;, Z–/), the n-th key pointing at the n-th target. Space starts the count
+"In… can… to!", and the first key each person presses after the last syllable is that
+person's choice; a key pressed too early is ignored, and the table says so.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+
+KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL;", "ZXCVBNM,./")
+SYLLABLES = ("In…", "can…", "to!")
+
+
+class TableMode:
+    """Reads the keys the table view passes on to its window. (It is kept by the window
+    alone and reaches the window weakly: Python objects hung on Qt widgets in chains
+    crash PySide6 when the garbage collector frees them.)"""
+
+    syllable_ms = 650  # tests set it lower
+
+    def __init__(self, window: Any) -> None:
+        # A weak reference: the window owns this object, and a reference cycle through a
+        # Qt widget lets Python's collector free the widget late, which crashes PySide6.
+        self._window = weakref.ref(window)
+        self.state = "off"  # off (not a shared round), idle, counting, armed
+        self.early: set[int] = set()
+        self.pressed: set[int] = set()  # seats whose first key after "to!" was taken
+        self.syllable = 0
+        self.timer = QTimer(window)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self._next_syllable)
+
+    @property
+    def window(self) -> Any:
+        return self._window()
+
+    # -- who has which keys -----------------------------------------------------------------
+
+    def rows(self) -> dict[int, str]:
+        humans = self.window.model.match.human_seats()
+        return {seat: KEY_ROWS[n] for n, seat in enumerate(humans[: len(KEY_ROWS)])}
+
+    def active(self) -> bool:
+        model = self.window.model
+        return (
+            model is not None
+            and model.table_mode
+            and model.is_shared()
+            and bool(model.match.waiting_humans())
+            and not model.game.is_over()
+        )
+
+    def legend(self) -> str:
+        names = self.window.model.match.name
+        keys = " · ".join(f"{names(seat)}: {row[0]}–{row[-1]}" for seat, row in self.rows().items())
+        return f"Table mode — {keys}. Press Space to count In-can-to!"
+
+    def refresh(self, *_: Any) -> None:
+        """After each redraw: number the targets and say what to do."""
+        if not self.active():
+            if self.state != "off":
+                self.state = "off"
+                self.window.tally_bar.hide()
+            return
+        if self.state == "off":
+            self.state = "idle"
+        targets = self.window.scene.shared_targets()[:10]
+        rows = list(self.rows().values())
+        self.window.scene.number_targets(
+            {key: " ".join(row[n] for row in rows) for n, key in enumerate(targets)}
+        )
+        if self.state == "idle":
+            self.banner(self.legend())
+
+    def banner(self, text: str) -> None:
+        self.window.tally_bar.setText(text)
+        self.window.tally_bar.show()
+
+    # -- the count --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.state, self.syllable, self.early, self.pressed = "counting", 0, set(), set()
+        self.banner(SYLLABLES[0])
+        self.timer.start(self.syllable_ms)
+
+    def _next_syllable(self) -> None:
+        self.syllable += 1
+        if self.syllable < len(SYLLABLES) - 1:
+            self.banner(" ".join(SYLLABLES[: self.syllable + 1]))
+            self.timer.start(self.syllable_ms)
+        else:
+            self.state = "armed"
+            self.banner(self._armed_text())
+
+    def _armed_text(self) -> str:
+        text = "In-can-to! Point now."
+        if self.early:
+            names = ", ".join(self.window.model.match.name(s) for s in sorted(self.early))
+            text += f" Too early, ignored: {names}."
+        return text
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        """True when the key was a table-mode key."""
+        if not self.active():
+            return False
+        if event.key() == Qt.Key.Key_Space:
+            if self.state == "idle":
+                self.start()
+            return True
+        press = event.text().upper()
+        for seat, row in self.rows().items():
+            if press and press in row:
+                self.press(seat, row.index(press))
+                return True
+        return False
+
+    def press(self, seat: int, index: int) -> None:
+        model = self.window.model
+        name = model.match.name(seat)
+        if self.state != "armed":
+            self.early.add(seat)
+            self.banner(f"Too early, {name}: wait for “to!”. The key was ignored.")
+            return
+        if seat in self.pressed or seat not in model.match.waiting_humans():
+            return  # the first key counts; later ones change nothing
+        targets = self.window.scene.shared_targets()[:10]
+        if index >= len(targets):
+            self.banner(f"{name}: no target has that key.")
+            return
+        key = targets[index]
+        moves = [a for a in model.game.legal_actions(seat) if self.window.scene.key_of(a) == key]
+        if not moves:
+            self.banner(f"{name} cannot point there: choose another target.")
+            return
+        self.pressed.add(seat)
+        QTimer.singleShot(0, self.window, lambda: self._point(seat, moves[0]))
+
+    def _point(self, seat: int, action: Any) -> None:
+        model = self.window.model
+        model.act_as(seat, action)
+        if self.active() and self.state == "armed":
+            self.banner(
+                self._armed_text()
+                + " Waiting for: "
+                + ", ".join(model.match.name(s) for s in model.match.waiting_humans())
+            )
