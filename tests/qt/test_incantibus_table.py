@@ -253,6 +253,7 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     assert "Too early, Ana" in window.tally_bar.text()
     qtbot.waitUntil(lambda: window.table_mode.state == "armed", timeout=2000)
     assert "Too early, ignored: Ana" in window.tally_bar.text()
+    screenshot(window, "incantibus-table-mode")
     QTest.keyClick(window.table, Qt.Key.Key_W)  # Lera: the second target
     QTest.keyClick(window.table, Qt.Key.Key_E)  # a second key of Lera's changes nothing
     QApplication.processEvents()

@@ -263,6 +263,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
         self.model.begin()
         self._update()
+        self.table.zoom_fit()  # a new table starts whole on the screen
 
     def autosave_path(self) -> Path:
         return self.data_dir / "autosave.json"
@@ -414,7 +415,9 @@ class MainWindow(QMainWindow):
             winners = " and ".join(model.match.name(s) for s in game.result()["winners"])
             return f"{game.title} — game over, {winners} won"
         if model.viewer is None:
-            return f"{game.title} — watching the bots"
+            return f"{game.title} — " + (
+                "everyone at the table" if model.is_shared() else "watching the bots"
+            )
         return f"{game.title} — {model.match.name(model.viewer)}'s table"
 
     def _update(self, *_: Any) -> None:

@@ -297,6 +297,8 @@ class IncantibusScene(TableScene):
         elif legal:
             place = "a sorcerer" if view["dungeon"] is not None else "a token"
             text = f"Point your wand: drag it onto {place}, click one, or use arrows and Enter."
+        elif view["phase"] == "casting" and view["me"] is None:
+            text = "Every wizard chooses at once."
         else:
             text = "Watching."
         self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
