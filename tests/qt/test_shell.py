@@ -210,6 +210,8 @@ def test_menus_use_the_standard_shortcuts(window):
 
 def test_zoom_in_out_and_fit(window):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=1))
+    window.table.zoom_reset()
+    assert window.table.zoom() == pytest.approx(1.0)
     window.table.zoom_in()
     assert window.table.zoom() == pytest.approx(1.25)
     window.table.zoom_out()
