@@ -368,11 +368,12 @@ class IncantibusScene(TableScene):
         self._text(
             f"Moat: {len(view['moat'])} tokens (hover for the list)", 280, 380, 9, colour=WHITE
         )
-        for n, token in enumerate(view["moat"][-26:]):
+        # Every token in the moat can be picked (Retiro): rows of 27 under the tower.
+        for n, token in enumerate(view["moat"][:81]):
             self.token(
                 {**token, "face_up": True},
-                QPointF(290 + n * 18.4, 430),
-                9,
+                QPointF(288 + (n % 27) * 17.6, 406 + (n // 27) * 19),
+                8,
                 ("token", token["id"]),
                 Choose(token["id"]),
             )
