@@ -659,16 +659,18 @@ class IncantibusScene(TableScene):
             animation.stop()
             self._end_reveal()
 
+    def _skipped(self, event: Any) -> bool:
+        """A click or a key during the reveal only skips it."""
+        if not self._reveal_running():
+            return False
+        self.stop_reveal()
+        event.accept()
+        return True
+
     def mousePressEvent(self, event: Any) -> None:
-        if self._reveal_running():
-            self.stop_reveal()
-            event.accept()
-            return
-        super().mousePressEvent(event)
+        if not self._skipped(event):
+            super().mousePressEvent(event)
 
     def keyPressEvent(self, event: Any) -> None:
-        if self._reveal_running():
-            self.stop_reveal()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not self._skipped(event):
+            super().keyPressEvent(event)
