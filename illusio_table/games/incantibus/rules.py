@@ -113,6 +113,7 @@ class Incantibus(Game):
 
         self.phase = "casting"
         self.everyone = frozenset(range(self.seats))
+        self.shortest_recipe = min(len(p.recipe) for p in cards.potions)  # a cheap first test
         self._book_cache: dict[tuple, list[Point]] = {}
         self.choices: dict[int, Point] = {}
         self.steps: list[tuple] = []
@@ -263,9 +264,10 @@ class Incantibus(Game):
             for slot, s in enumerate(self.dungeon):
                 if s is not None and (not s[1] or self._can_defeat(seat, self.info[s[0]], held)):
                     options.append(DUNGEON_POINTS[slot])
-        for i, p in enumerate(self.potions):
-            if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
-                options.append(POTION_POINTS[i])
+        if sum(1 for t in held if t.cell == "ingredient") >= self.shortest_recipe:
+            for i, p in enumerate(self.potions):
+                if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
+                    options.append(POTION_POINTS[i])
         for i, b in enumerate(self.books):
             if b is not None:
                 options += self._book_points(seat, i, self.info[b].kind)

@@ -17,6 +17,7 @@ from itertools import combinations
 from .cards import IncantibusCards, SatchelSide
 
 STACKED = ("spell", "sorcerer")
+UNCELLED = frozenset({*STACKED, "satchel"})  # kinds that never take a cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +92,12 @@ def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
 
 def overflow(tokens: list[TokenInfo], side: SatchelSide) -> int:
     """How many tokens must go to the purse."""
-    counts = Counter(t.cell for t in tokens if t.cell not in STACKED and t.cell != "satchel")
-    return sum(max(0, n - side.cells.get(cell, 0)) for cell, n in counts.items())
+    counts: dict[str, int] = {}
+    for t in tokens:  # a plain loop: this runs for every token a bot ever takes
+        if t.cell not in UNCELLED:
+            counts[t.cell] = counts.get(t.cell, 0) + 1
+    cells = side.cells
+    return sum(n - cells.get(cell, 0) for cell, n in counts.items() if n > cells.get(cell, 0))
 
 
 def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
