@@ -128,7 +128,14 @@ class MainWindow(QMainWindow):
         self.moves_dock = self._dock(
             "Moves", self.moves_view, Qt.DockWidgetArea.RightDockWidgetArea
         )
-        self.seats_dock = self._dock("Seats", self.seats_view, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.seats_dock = self._dock(
+            "Seats", self.seats_view, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        # Seats and moves share the lower right as tabs, so that the table gets the width
+        # of a 1366-pixel screen nearly whole.
+        self.tabifyDockWidget(self.moves_dock, self.seats_dock)
+        self.moves_dock.raise_()
+        self.resizeDocks([self.log_dock], [300], Qt.Orientation.Horizontal)
 
         self._build_menus()
         self.statusBar().showMessage("Welcome: start a new game from the Game menu.")
