@@ -264,3 +264,23 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     QApplication.processEvents()
     assert any(m.seat == 0 for m in window.model.game.record.moves)
     assert window.model.view()["castings"] == 1
+
+
+def test_a_right_click_lists_the_moves_on_a_target(window, monkeypatch):
+    from PySide6.QtGui import QContextMenuEvent
+
+    start(window, seed=5)
+    offered = []
+
+    def pick_first(scene, moves, screen_pos):
+        offered.extend(scene.describe(m) for m in moves)
+        return moves[0]
+
+    monkeypatch.setattr(type(window.scene), "choose_from_menu", pick_first)
+    point = at(window, window.scene.item(("room", 1)))
+    viewport = window.table.viewport()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    QApplication.processEvents()
+    assert offered and offered[0].startswith("Point at")
+    assert anas_first(window) == Point("room", 1).to_json()

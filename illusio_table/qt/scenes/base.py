@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
     QGraphicsScene,
+    QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
     QGraphicsView,
     QMenu,
@@ -181,18 +182,34 @@ class TableScene(QGraphicsScene):
         if len(moves) == 1:
             self.play(moves[0])
         elif moves:
-            menu = QMenu()
-            for action in moves:
-                menu.addAction(self.describe(action)).setData(moves.index(action))
-            chosen = menu.exec(screen_pos.toPoint() if screen_pos is not None else QCursor.pos())
-            if chosen is not None:
-                self.play(moves[chosen.data()])
+            action = self.choose_from_menu(moves, screen_pos)
+            if action is not None:
+                self.play(action)
         elif key in self.attempts:
             self.play(self.attempts[key])
         else:
             self.message.emit("Nothing to do there now.")
 
     # -- the mouse -----------------------------------------------------------------------
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        """A right click lists the moves on that target (the third way, after drag and keys)."""
+        key = self.key_at(event.scenePos())
+        moves = self.moves.get(key, []) if key is not None else []
+        if not moves:
+            return super().contextMenuEvent(event)
+        event.accept()
+        action = self.choose_from_menu(moves, QPointF(event.screenPos()))
+        if action is not None:
+            self.play(action)
+
+    def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
+        """A small menu of moves at the pointer; None when it is closed without a choice."""
+        menu = QMenu()
+        for number, action in enumerate(moves):
+            menu.addAction(self.describe(action)).setData(number)
+        chosen = menu.exec(screen_pos.toPoint() if screen_pos is not None else QCursor.pos())
+        return moves[chosen.data()] if chosen is not None else None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
