@@ -6,11 +6,19 @@ options of the engine, and shows the tally in a bar above the table.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
 
 from illusio_table.games.incantibus.cards import load
 
-from .new_game_dialog import GameConfig, new_seed
+from .new_game_dialog import NAMES, GameConfig, new_seed
 
 
 class RehearsalDialog(QDialog):
@@ -18,6 +26,8 @@ class RehearsalDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Rehearse casting")
         self.cards = load()
+        self.name = QLineEdit(NAMES[0])
+        self.name.setMaxLength(24)
         self.seats = QSpinBox()
         self.seats.setRange(2, 4)
         self.seats.setValue(4)
@@ -28,6 +38,7 @@ class RehearsalDialog(QDialog):
         self.bot = QComboBox()
         self.bot.addItems(["cunning", "random"])
         form = QFormLayout(self)
+        form.addRow("Your &name", self.name)
         form.addRow("&Seats", self.seats)
         form.addRow("Your &wand", self.wand)
         form.addRow("&Room", self.room)
@@ -57,7 +68,7 @@ class RehearsalDialog(QDialog):
 
     def config(self) -> GameConfig:
         bot = self.bot.currentText()
-        players = [{"name": "You", "bot": None}]
+        players = [{"name": self.name.text().strip() or NAMES[0], "bot": None}]
         players += [{"name": f"Bot {n}", "bot": bot} for n in range(1, self.seats.value())]
         options = {
             "mode": self.mode.currentText(),
