@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .protocol import Action, IllegalAction
@@ -32,11 +31,29 @@ class RecordError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
 class Move:
-    seat: int
-    action: dict[str, Any]
-    barrier: bool
+    """One (seat, action) of a record. The action's JSON is made when first asked for:
+    bots play thousands of moves that nobody saves."""
+
+    __slots__ = ("seat", "barrier", "_action", "_json")
+
+    def __init__(self, seat: int, action: Action | dict[str, Any], barrier: bool) -> None:
+        self.seat, self.barrier = seat, barrier
+        self._action, self._json = (action, None) if isinstance(action, Action) else (None, action)
+
+    @property
+    def action(self) -> dict[str, Any]:
+        if self._json is None:
+            self._json = self._action.to_json()
+        return self._json
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (self.seat, self.action, self.barrier) == (other.seat, other.action, other.barrier)
+
+    def __repr__(self) -> str:
+        return f"Move(seat={self.seat}, action={self.action}, barrier={self.barrier})"
 
 
 def _digest(previous: str, payload: Any) -> str:
@@ -83,7 +100,7 @@ class MatchRecord:
         return found
 
     def add(self, seat: int, action: Action, barrier: bool) -> Move:
-        move = Move(seat, action.to_json(), barrier)
+        move = Move(seat, action, barrier)
         self.moves.append(move)
         return move
 

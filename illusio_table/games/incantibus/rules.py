@@ -598,14 +598,7 @@ class Incantibus(Game):
         d = self.decision
         seat = d["seat"]
         if d["kind"] == "overflow":
-            held = self.held(seat)
-            return [
-                Discard(t.id)
-                for t in held
-                if t.cell not in bag.STACKED
-                and t.cell != "satchel"
-                and bag.fits([h for h in held if h.id != t.id], self.side)
-            ]
+            return [Discard(t.id) for t in bag.room_makers(self.held(seat), self.side)]
         if d["kind"] == "spell":
             return [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
         if d["kind"] == "alkimia":

@@ -104,6 +104,21 @@ def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
     return overflow(tokens, side) <= purse_size(tokens, side)
 
 
+def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
+    """The tokens whose throwing away lets the rest fit: those of a category that has
+    more tokens than cells (throwing one of those frees a purse place)."""
+    spare = purse_size(tokens, side) - overflow(tokens, side)
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t.cell] = counts.get(t.cell, 0) + 1
+    return [
+        t
+        for t in tokens
+        if t.cell not in UNCELLED
+        and (spare >= 0 or (counts[t.cell] > side.cells.get(t.cell, 0) and spare == -1))
+    ]
+
+
 def layout(tokens: list[TokenInfo], side: SatchelSide) -> dict[str, list[int]]:
     """One arrangement for the table: each category's cells, the purse, the stacks."""
     cells: dict[str, list[int]] = {cell: [] for cell in side.cells}

@@ -119,3 +119,27 @@ def test_the_expert_side_has_cells_for_two_books():
     assert game.side.cells["book"] == 2
     give(game, 0, "book-spell", "book-special", "book-any-two")
     assert bag.layout(game.held(0), game.side)["purse"] == [game.satchels[0][2]]
+
+
+def test_the_throws_offered_are_exactly_those_that_make_room():
+    """room_makers agrees with trying every throw, on many random satchels."""
+    from illusio_table.engine import Rng
+
+    rng = Rng(5)
+    game = make(2)
+    pool = [t for t in game.info if t.cell not in ("spell", "sorcerer")]
+    checked = 0
+    for side in game.cards.satchels:
+        for _ in range(300):
+            held = [pool[rng.below(len(pool))] for _ in range(rng.below(16))]
+            held = list({t.id: t for t in held}.values())
+            expected = [
+                t.id
+                for t in held
+                if t.cell not in ("satchel",) and bag.fits([h for h in held if h.id != t.id], side)
+            ]
+            if bag.fits(held, side) or bag.overflow(held, side) - bag.purse_size(held, side) > 1:
+                continue  # the rules only ever ask when one token too many arrived
+            assert [t.id for t in bag.room_makers(held, side)] == expected
+            checked += 1
+    assert checked > 50, f"only {checked} full satchels were tried"
