@@ -284,3 +284,24 @@ def test_a_right_click_lists_the_moves_on_a_target(window, monkeypatch):
     QApplication.processEvents()
     assert offered and offered[0].startswith("Point at")
     assert anas_first(window) == Point("room", 1).to_json()
+
+
+def test_a_saved_incantibus_match_reopens_on_its_table(make_window, tmp_path):
+    import json as json_module
+
+    first = make_window()
+    start(first, seed=12, mode="expert")
+    for _ in range(6):
+        legal = first.model.legal_actions()
+        if legal:
+            first.model.act(legal[-1])
+    path = tmp_path / "incantibus.illusio.json"
+    assert first._write(path)
+    before = json_module.dumps(first.model.view(), sort_keys=True)
+    second = make_window()  # quit, start again, open the save
+    assert second.open_file(path)
+    assert json_module.dumps(second.model.view(), sort_keys=True) == before
+    assert second.stack.currentWidget() is second.table and second.scene.moves
+    third = make_window()  # or continue from the autosave after a crash
+    assert third.offer_resume()
+    assert json_module.dumps(third.model.view(), sort_keys=True) == before
