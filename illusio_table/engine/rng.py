@@ -52,6 +52,3 @@ class Rng:
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one's state, leaving this one as it was."""
         return Rng(Rng(self.state ^ (salt * 0xD6E8FEB86659FD93)).next64())
-
-    def copy(self) -> Rng:
-        return Rng(self.state)

@@ -23,7 +23,6 @@ from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
 ROOM_IDS = tuple(r.id for r in load().rooms if r.group != "roof")
-ROOM_GROUPS_IN_ORDER = ("PP+", "PPP+", "PPPP")
 
 
 class Incantibus(Game):

@@ -1,8 +1,8 @@
 """MatchModel: owns one match, decides whose view the screen shows, runs the bots.
 
 The screen shows one seat's view at a time (the viewer). When the seat that must act
-next is another human, the viewer becomes None and `curtain` asks to pass the screen;
-nothing of the next seat is drawn until `lift_curtain`. Bots act through the same
+next is another human, the viewer becomes None and `curtain_seat()` names the seat the
+screen must be passed to; nothing of it is drawn until `lift_curtain`. Bots act through the same
 protocol; during a simultaneous choice they choose at once and unseen, otherwise after
 a short pause so that people can follow the table.
 """
@@ -22,7 +22,6 @@ class MatchModel(QObject):
     changed = Signal(list)  # the events the viewer may see
     refused = Signal(str)
     viewer_changed = Signal()
-    curtain_requested = Signal(int)  # the seat the screen must be passed to
     finished = Signal()
 
     def __init__(
@@ -67,9 +66,6 @@ class MatchModel(QObject):
 
     def curtain_seat(self) -> int | None:
         return self.pending
-
-    def is_spectating(self) -> bool:
-        return not self.match.human_seats()
 
     # -- starting -----------------------------------------------------------------------
 
@@ -177,8 +173,7 @@ class MatchModel(QObject):
             return
         if self.viewer is not None:
             self.last_human = self.viewer
-        self._show(None, target)
-        self.curtain_requested.emit(target)
+        self._show(None, target)  # the curtain: curtain_seat() names who is next
 
     def _shared_round(self, waiting: list[int]) -> bool:
         moves = self.game.record.moves

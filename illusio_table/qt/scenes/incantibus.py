@@ -86,7 +86,7 @@ class IncantibusScene(TableScene):
         self.clear()
         self.positions, self.names, self.wand_anchor = {}, {}, {}
         self.view, self.seat_names = view, names
-        self.viewer = self._viewer(view, legal)
+        self.viewer = view["me"]
         self._text(title, 0, -66, 15, bold=True, colour=WHITE)
         self._prompt(view, legal, names)
         self._tower(view)  # first: the keyboard visits the room before the potions
@@ -108,10 +108,6 @@ class IncantibusScene(TableScene):
             # A redraw during the reveal (a bot decided something) keeps the wands pointing.
             (entries, before), progress = carried
             self._reveal(entries, before, progress or 0.0)
-
-    @staticmethod
-    def _viewer(view: dict[str, Any], legal: list[Action]) -> int | None:
-        return view["me"]
 
     def shared_targets(self) -> list[Hashable]:
         return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
