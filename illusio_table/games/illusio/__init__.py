@@ -1,0 +1,5 @@
+"""Illusio: magicians build tricks from Components and race to the target."""
+
+from .rules import Illusio
+
+__all__ = ["Illusio"]

@@ -1,0 +1,108 @@
+"""The moves of Illusio. Cards are numbers: deck cards 0-89, Objectives 0-31 (see catalog)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from illusio_table.engine import Action
+
+
+@dataclass(frozen=True)
+class Backstage(Action):
+    """Action A: a Component from the hand goes to the Backstage."""
+
+    kind = "backstage"
+    card: int
+
+
+@dataclass(frozen=True)
+class PlaySpecial(Action):
+    """Action B: a Special action from the hand.
+
+    `seat` is the victim of Take; `trick` the Objective of a trick on display (Encore,
+    Immediate success, Deja vu, Grand); `component` and `into` say what Transform changes.
+    """
+
+    kind = "special"
+    card: int
+    seat: int | None = None
+    trick: int | None = None
+    component: int | None = None
+    into: str | None = None
+
+
+@dataclass(frozen=True)
+class Exchange(Action):
+    """Action C: these hand cards go back into the deck for as many new ones."""
+
+    kind = "exchange"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Realize(Action):
+    """Action D: take a Contest Objective, placing these Backstage Components around it."""
+
+    kind = "realize"
+    objective: int
+    components: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Action E: a Component from the hand or the Backstage goes around an Objective."""
+
+    kind = "place"
+    card: int
+    objective: int
+
+
+@dataclass(frozen=True)
+class Abandon(Action):
+    """Action F: an Objective under realization is discarded; its Components go back."""
+
+    kind = "abandon"
+    objective: int
+
+
+@dataclass(frozen=True)
+class UseTalent(Action):
+    """The magician's talent, free once per round.
+
+    `card` is one of the user's cards (in hand or Backstage), `seat` another magician,
+    `target` a Component of someone's Backstage, `into` the type it becomes.
+    """
+
+    kind = "talent"
+    card: int | None = None
+    seat: int | None = None
+    target: int | None = None
+    into: str | None = None
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    kind = "end-turn"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """At the end of a turn, a hand over the limit lets go of one card at a time."""
+
+    kind = "discard"
+    card: int
+
+
+ACTIONS = (Backstage, PlaySpecial, Exchange, Realize, Place, Abandon, UseTalent, EndTurn, Discard)
+
+# Actions are immutable, so the common ones are made once (bots simulate many games).
+backstage = cache(Backstage)
+place = cache(Place)
+discard = cache(Discard)
+abandon = cache(Abandon)
+exchange = cache(Exchange)
+realize = cache(Realize)
+special = cache(PlaySpecial)
+talent = cache(UseTalent)
+END_TURN = EndTurn()

@@ -1,0 +1,210 @@
+"""The showman: a bot that plans toward tricks it can finish, from its own view only."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from illusio_table.engine import Action, Bot
+
+from .actions import (
+    Abandon,
+    Backstage,
+    EndTurn,
+    Exchange,
+    Place,
+    PlaySpecial,
+    Realize,
+    UseTalent,
+)
+from .cards import load
+
+SPECIAL_WORTH = {
+    "grand": 2.5,
+    "immediate-success": 1.5,
+    "transform": 1.5,
+    "deja-vu": 1.2,
+    "take": 1.0,
+    "encore": 0.6,
+}
+
+
+class ShowmanBot(Bot):
+    name = "showman"
+    description = "plans tricks it can finish, puts Grand on its own and Deja vu on the leader's"
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        plan = Plan(view)
+        if view["phase"] == "discard":
+            return min(legal, key=lambda a: plan.worth(a.card))
+        talents = [a for a in legal if isinstance(a, UseTalent)]
+        if talents:
+            best = max(talents, key=plan.talent_gain)
+            if plan.talent_gain(best) > 0:
+                return best
+        if view["actions_left"] <= 0:
+            return next(a for a in legal if isinstance(a, EndTurn))
+        scored = [(plan.gain(a), i) for i, a in enumerate(legal)]
+        gain, index = max(scored)
+        if gain > 0:
+            return legal[index]
+        useless = plan.useless()
+        if useless and view["deck"] + len(view["discard"]) >= len(useless):
+            return Exchange(tuple(sorted(useless)))
+        return next(a for a in legal if isinstance(a, EndTurn))
+
+
+class Plan:
+    """What the bot wants, worked out from its view: the Objectives it goes for and why."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        cards = load()
+        self.group_of = cards.group_of
+        self.view = view
+        me = view["me"]
+        self.me = me
+        self.seat = view["seats"][me]
+        self.hand = {c["id"]: c for c in view["hand"]}
+        self.backstage = {c["id"]: c for c in self.seat["backstage"]}
+        self.cards = {**self.hand, **self.backstage}
+        self.works = [w for w in self.seat["works"] if not w["displayed"]]
+        # What the Objectives under realization still take, by group and by exact type.
+        self.missing: Counter[str] = Counter()
+        self.wanted_types: Counter[str] = Counter()
+        for w in self.works:
+            need = Counter(self.group_of[n] for n in w["objective"]["needs"])
+            need.subtract(Counter(c["group"] for c in w["components"]))
+            self.missing.update({g: n for g, n in need.items() if n > 0})
+            for n in w["objective"]["needs"]:
+                if n != self.group_of[n]:
+                    self.wanted_types[n] += 1
+        # The Contest Objectives worth going for, best first.
+        self.contest = [o for o in view["contest"] if o is not None]
+        self.targets = sorted(self.contest, key=self.promise, reverse=True)[:2]
+        self.leader = max(
+            (s for s in range(len(view["seats"])) if s != me),
+            key=lambda s: view["seats"][s]["score"],
+        )
+
+    def kind(self, card: dict[str, Any]) -> str:
+        return card.get("now", card["kind"])
+
+    def promise(self, objective: dict[str, Any]) -> float:
+        """How close the bot's cards come to finishing this Objective, and what it pays."""
+        need = Counter(self.group_of[n] for n in objective["needs"])
+        have = Counter(c["group"] for c in self.cards.values() if "group" in c)
+        covered = sum(min(n, have[g]) for g, n in need.items())
+        return covered / len(objective["needs"]) + 0.15 * objective["level"]
+
+    def worth(self, card_id: int) -> float:
+        card = self.cards.get(card_id)
+        if card is None:
+            return 0.0
+        if card.get("special"):
+            return SPECIAL_WORTH.get(card["kind"], 0.5)
+        group, kind = card["group"], self.kind(card)
+        value = 0.0
+        if self.missing[group]:
+            value += 3 + (kind in self.wanted_types)
+        for o in self.targets:
+            if group in (self.group_of[n] for n in o["needs"]):
+                value += 1 + 0.5 * (kind in o["needs"])
+        return value
+
+    def useless(self) -> list[int]:
+        return [c for c in self.hand if self.worth(c) < 0.5]
+
+    def my_show(self, objective: int | None) -> dict[str, Any] | None:
+        for w in self.seat["works"]:
+            if w["displayed"] and w["objective"]["id"] == objective:
+                return w
+        return None
+
+    def owner_of(self, objective: int | None) -> int | None:
+        for s, seat in enumerate(self.view["seats"]):
+            if any(w["displayed"] and w["objective"]["id"] == objective for w in seat["works"]):
+                return s
+        return None
+
+    def gain(self, action: Action) -> float:
+        """How much an action helps, 0 or less when it does not."""
+        if isinstance(action, Place):
+            card = self.cards[action.card]
+            work = next(w for w in self.works if w["objective"]["id"] == action.objective)
+            exact = self.kind(card) in work["objective"]["needs"]
+            finishing = work["missing"] == 1
+            from_hand = action.card in self.hand
+            return 6 + 2 * finishing + exact + 0.5 * from_hand
+        if isinstance(action, Realize):
+            objective = next(o for o in self.contest if o["id"] == action.objective)
+            share = len(action.components) / len(objective["needs"])
+            return 4 + 3 * share + 0.3 * objective["level"]
+        if isinstance(action, PlaySpecial):
+            return self.special_gain(action)
+        if isinstance(action, Backstage):
+            card = self.hand[action.card]
+            return (
+                1.5
+                if any(
+                    card["group"] in (self.group_of[n] for n in o["needs"]) for o in self.targets
+                )
+                and not self.missing[card["group"]]
+                else 0
+            )
+        if isinstance(action, Abandon):
+            return 0
+        return 0
+
+    def special_gain(self, action: PlaySpecial) -> float:
+        kind = self.hand[action.card]["kind"]
+        scores = [s["score"] for s in self.view["seats"]]
+        target = self.view["target"]
+        if kind == "transform":
+            card = self.backstage[action.component]
+            if self.kind(card) not in (n for o in self.targets for n in o["needs"]) and any(
+                action.into in o["needs"] for o in self.targets
+            ):
+                return 2.0
+            return 0
+        if kind == "take":
+            return 1.0 if len(self.hand) < 5 else 0
+        owner = self.owner_of(action.trick)
+        mine = owner == self.me
+        if kind == "grand":
+            return 5.0 if mine else 0
+        if kind == "deja-vu":
+            return 3.0 if not mine and owner == self.leader else (1.0 if not mine else 0)
+        if kind == "immediate-success":
+            work = self.my_show(action.trick)
+            if mine and work and scores[self.me] + work["objective"]["level"] >= target:
+                return 5.0
+            return 0
+        if kind == "encore":
+            # Hold back a rival who is about to win with this trick.
+            return 3.0 if not mine and scores[owner] >= target - 4 else 0
+        return 0
+
+    def talent_gain(self, action: UseTalent) -> float:
+        talent = self.seat["magician"]["talent"]
+        if talent == "stand-in":
+            return self.worth(action.card) - 0.5
+        if talent == "metamorphosis":
+            if action.seat != self.me:
+                return 0
+            return 1.0 if any(action.into in o["needs"] for o in self.targets) else 0
+        if talent == "sleight":
+            theirs = next(
+                c for c in self.view["seats"][action.seat]["backstage"] if c["id"] == action.target
+            )
+            useful = self.missing[theirs["group"]] or any(
+                theirs["group"] in (self.group_of[n] for n in o["needs"]) for o in self.targets
+            )
+            return 1.0 - self.worth(action.card) if useful else 0
+        if talent == "second-sight":
+            return 1.0 if self.worth(action.card) < 0.5 else 0
+        if talent == "scavenger":
+            return 1.0 if self.view["discard"] else 0
+        if talent == "pickpocket":
+            return 1.0 - self.worth(action.card) if action.seat == self.leader else 0
+        return 0

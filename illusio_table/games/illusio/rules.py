@@ -1,0 +1,1020 @@
+"""Illusio: the state of a match and every rule that changes it.
+
+A turn: the seat's tricks on display whose round is over are scored, it draws, then takes
+up to two actions (A to F) and ends its turn, letting go of cards over the hand limit.
+The magician's talent is free, once per round, in its owner's turn. The game ends the
+moment a seat reaches the target.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from illusio_table.engine import Action, Event, Game, Option
+
+from .actions import (
+    ACTIONS,
+    END_TURN,
+    Abandon,
+    Backstage,
+    Discard,
+    EndTurn,
+    Exchange,
+    Place,
+    PlaySpecial,
+    Realize,
+    UseTalent,
+    abandon,
+    backstage,
+    discard,
+    exchange,
+    place,
+    realize,
+    special,
+    talent,
+)
+from .bots import ShowmanBot
+from .cards import IllusioCards, load
+from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
+
+HELP = Path(__file__).with_name("help.md")
+TRICK_SPECIALS = ("encore", "immediate-success", "deja-vu", "grand")
+
+
+class Work:
+    """An Objective of a seat with the Components around it, under realization or on display."""
+
+    __slots__ = ("objective", "components", "displayed", "encore", "specials")
+
+    def __init__(self, objective: int, components: list[int]) -> None:
+        self.objective = objective
+        self.components = components
+        self.displayed = False
+        self.encore = False  # an Encore holds the trick through its owner's next start
+        self.specials: list[int] = []  # Encore, Deja vu and Grand cards lying on it
+
+
+class Illusio(Game):
+    game_id = "illusio"
+    title = "Illusio"
+    min_seats = 2
+    max_seats = 6
+    actions = ACTIONS
+    options_spec = (
+        Option(
+            "target",
+            "Points to win",
+            12,
+            minimum=3,
+            maximum=40,
+            help="The game ends as soon as a magician reaches this many points.",
+        ),
+    )
+    help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
+    card_schema = IllusioCards
+    bots = {"showman": ShowmanBot}
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def setup(self) -> list[Event]:
+        cards = self.cards = load()
+        self.info: tuple[CardInfo, ...]
+        self.objectives: tuple[ObjectiveInfo, ...]
+        self.info, self.objectives = catalog(cards)
+        self.limits = cards.rules
+        self.component_kinds = tuple(k.id for k in cards.components)
+        self.group_types = {g.id: g.types for g in cards.groups}
+        self.target = self.options["target"]
+        rng, seats = self.rng, self.seats
+
+        first, events = self._first_player()
+        magicians = list(cards.magicians)
+        rng.shuffle(magicians)
+        self.magicians = magicians[:seats]
+        self.talent_used = [False] * seats
+        events.append(
+            Event(
+                "Magicians: "
+                + ", ".join(f"{self.name(s)} is {m.name}" for s, m in enumerate(self.magicians))
+                + ".",
+                reveals=True,
+            )
+        )
+
+        self.objective_deck = list(range(len(self.objectives)))
+        rng.shuffle(self.objective_deck)
+        self.objective_discard: list[int] = []
+        self.deck = list(range(len(self.info)))
+        rng.shuffle(self.deck)
+        self.discard_pile: list[int] = []
+        self.contest: list[int | None] = [
+            self._draw_objective() for _ in range(cards.rules.contest)
+        ]
+        events.append(
+            Event(
+                "The Contest opens with "
+                + ", ".join(self.objectives[o].name for o in self.contest if o is not None)
+                + ".",
+                reveals=True,
+            )
+        )
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.backstage: list[list[int]] = [[] for _ in range(seats)]
+        self.works: list[list[Work]] = [[] for _ in range(seats)]
+        self.as_kind: dict[int, str] = {}  # Components transformed, and what they now are
+        # What each card is now, its group and a key shared by interchangeable cards:
+        # looked up on every move, so kept in lists rather than worked out each time.
+        self.now = [i.kind for i in self.info]
+        self.now_group = [i.group for i in self.info]
+        self.key = list(self.now)
+        self._realize_cache: dict[tuple, list[Action]] = {}
+        self.attached: dict[int, list[int]] = {}  # Transform cards lying on a Component
+        self.validated: list[list[int]] = [[] for _ in range(seats)]
+        self.tricks: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
+        self.scores = [0] * seats
+        for seat in range(seats):
+            events += self._draw(seat, cards.rules.start_hand)
+        self.phase = "turn"
+        self.first = self.current = first
+        self.actions_left = 0
+        self.turn = 0
+        return events + self._start_turn(first)
+
+    def _first_player(self) -> tuple[int, list[Event]]:
+        """Each seat draws an Objective, the highest level starts, tied seats draw again."""
+        pile = list(range(len(self.objectives)))
+        self.rng.shuffle(pile)
+        drawn: list[int] = []
+        contenders = list(range(self.seats))
+        events = []
+        while True:
+            draws = {}
+            for seat in contenders:
+                if not pile:  # a long run of ties: the drawn cards are shuffled back
+                    pile, drawn = drawn, []
+                    self.rng.shuffle(pile)
+                draws[seat] = pile.pop()
+                drawn.append(draws[seat])
+            events.append(
+                Event(
+                    "Drawing for the first turn: "
+                    + ", ".join(
+                        f"{self.name(s)} level {self.objectives[o].level}" for s, o in draws.items()
+                    )
+                    + ".",
+                    reveals=True,
+                )
+            )
+            best = max(self.objectives[o].level for o in draws.values())
+            contenders = [s for s, o in draws.items() if self.objectives[o].level == best]
+            if len(contenders) == 1:
+                events.append(Event(f"{self.name(contenders[0])} plays first."))
+                return contenders[0], events
+
+    # -- small helpers ---------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.record.players[seat]["name"]
+
+    def kind(self, card: int) -> str:
+        """What a Component is now: its printed kind unless it was transformed."""
+        return self.now[card]
+
+    def group(self, card: int) -> str:
+        return self.now_group[card]
+
+    def card_name(self, card: int) -> str:
+        info = self.info[card]
+        now = self.as_kind.get(card)
+        if now is None:
+            return info.name
+        return f"{info.name} (now {self.cards.name(now)})"
+
+    def realizing(self, seat: int) -> list[Work]:
+        return [w for w in self.works[seat] if not w.displayed]
+
+    def work(self, seat: int, objective: int) -> Work | None:
+        return next((w for w in self.works[seat] if w.objective == objective), None)
+
+    def displayed_work(self, objective: int | None) -> tuple[int, Work] | None:
+        for seat, works in enumerate(self.works):
+            for w in works:
+                if w.objective == objective and w.displayed:
+                    return seat, w
+        return None
+
+    def _draw_objective(self) -> int | None:
+        if not self.objective_deck and self.objective_discard:
+            self.objective_deck, self.objective_discard = self.objective_discard, []
+            self.rng.shuffle(self.objective_deck)
+        return self.objective_deck.pop() if self.objective_deck else None
+
+    def _draw_card(self, events: list[Event]) -> int | None:
+        if not self.deck and self.discard_pile:
+            self.deck, self.discard_pile = self.discard_pile, []
+            self.rng.shuffle(self.deck)
+            events.append(Event("The discard pile is shuffled into a new deck."))
+        return self.deck.pop() if self.deck else None
+
+    def _draw(self, seat: int, number: int) -> list[Event]:
+        events: list[Event] = []
+        got = []
+        for _ in range(number):
+            card = self._draw_card(events)
+            if card is None:
+                break
+            got.append(card)
+        self.hands[seat].extend(got)
+        if got:
+            names = ", ".join(self.info[c].name for c in got)
+            events.append(Event(f"You draw {names}.", seen_by=frozenset({seat}), reveals=True))
+            events.append(
+                Event(f"{self.name(seat)} draws {_cards(len(got))}.", hidden_from=frozenset({seat}))
+            )
+        if len(got) < number:
+            events.append(Event("The deck and the discard pile are empty."))
+        return events
+
+    def _cards_left(self) -> int:
+        return len(self.deck) + len(self.discard_pile)
+
+    def _leave_play(self, component: int) -> None:
+        """A Component is discarded: its Transform cards go with it and the illusion ends."""
+        self.discard_pile.append(component)
+        self.discard_pile.extend(self.attached.pop(component, ()))
+        self._turn_into(component, self.info[component].kind)
+
+    def _turn_into(self, component: int, kind: str) -> None:
+        printed = self.info[component].kind
+        if kind == printed:
+            self.as_kind.pop(component, None)
+            self.key[component] = printed
+        else:
+            self.as_kind[component] = kind
+            self.key[component] = f"{printed}>{kind}"
+        self.now[component] = kind
+        self.now_group[component] = self.cards.group_of[kind]
+
+    # -- the turn ---------------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        self.current = seat
+        self.turn += 1
+        self.phase = "turn"
+        self.actions_left = self.limits.actions
+        self.talent_used[seat] = False
+        events = [Event(f"— {self.name(seat)}'s turn —")]
+        for work in [w for w in self.works[seat] if w.displayed]:
+            if work.encore:
+                work.encore = False
+                name = self.objectives[work.objective].name
+                events.append(Event(f"Encore! {name} stays on display one more round."))
+                continue
+            events += self._score(seat, work, "")
+            if self.phase == "over":
+                return events
+        hand = len(self.hands[seat])
+        wanted = self.limits.draw_up_to - hand if hand < self.limits.draw_below else 1
+        return events + self._draw(seat, wanted)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        if len(self.hands[seat]) > self.limits.hand_limit:
+            self.phase = "discard"
+            over = len(self.hands[seat]) - self.limits.hand_limit
+            return [Event(f"{self.name(seat)} must let go of {_cards(over)}.")]
+        return self._start_turn((seat + 1) % self.seats)
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self.phase == "over" else frozenset({self.current})
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every move, one for each set of interchangeable cards.
+
+        Cards of the same kind (and the same transformation) do the same thing, so one of
+        them stands for all. Two moves are listed in their common shapes only: exchanging
+        one card or the whole hand, and taking an Objective with the Components that pay
+        best for each count per group; `apply` accepts any legal set for both.
+        """
+        if seat != self.current or self.phase == "over":
+            return []
+        hand = self.hands[seat]
+        if self.phase == "discard":
+            return [discard(c) for c in self._distinct(hand)]
+        moves: list[Action] = []
+        if self.actions_left > 0:
+            info = self.info
+            kinds = self._distinct(hand)
+            components = [c for c in kinds if not info[c].special]
+            moves += [backstage(c) for c in components]
+            if len(components) < len(kinds):
+                moves += self._special_moves(seat, [c for c in kinds if info[c].special])
+            if self._cards_left():
+                moves += [exchange((c,)) for c in kinds]
+                if len(hand) > 1 and self._cards_left() >= len(hand):
+                    moves.append(Exchange(tuple(sorted(hand))))
+            realizing = self.realizing(seat)
+            if len(realizing) < self.limits.realizing and self.backstage[seat]:
+                have = _count(self.now_group, self.backstage[seat])
+                for objective in self.contest:
+                    if objective is None:
+                        continue
+                    o = self.objectives[objective]
+                    covered = 0
+                    for g, n in o.groups.items():
+                        covered += min(n, have.get(g, 0))
+                    if covered >= o.half:
+                        moves += self._realize_moves(seat, objective)
+            for work in realizing:
+                moves += self._place_moves(seat, work, components)
+                moves.append(abandon(work.objective))
+        if not self.talent_used[seat]:
+            moves += self._talent_moves(seat)
+        moves.append(END_TURN)
+        return moves
+
+    def _distinct(self, cards: list[int]) -> list[int]:
+        """One card of each kind (as printed and as it is now), standing for the others."""
+        seen: dict[str, int] = {}
+        key = self.key
+        for c in cards:
+            if key[c] not in seen:
+                seen[key[c]] = c
+        return list(seen.values())
+
+    def _special_moves(self, seat: int, specials: list[int]) -> list[Action]:
+        moves: list[Action] = []
+        shows = [w for works in self.works for w in works if w.displayed]
+        for card in specials:
+            effect = self.info[card].kind
+            if effect == "transform":
+                for c in self._distinct(self.backstage[seat]):
+                    now = self.kind(c)
+                    moves += [
+                        special(card, component=c, into=k) for k in self.component_kinds if k != now
+                    ]
+            elif effect == "take":
+                moves += [
+                    special(card, seat=s) for s in range(self.seats) if s != seat and self.hands[s]
+                ]
+            else:
+                moves += [
+                    special(card, trick=w.objective)
+                    for w in shows
+                    if not (effect == "encore" and w.encore)
+                ]
+        return moves
+
+    def _realize_moves(self, seat: int, objective: int) -> list[Action]:
+        # The same Backstage is looked at again and again until it changes: remember.
+        backstage, now = self.backstage[seat], self.now
+        key = (objective, tuple(backstage), tuple([now[c] for c in backstage]))
+        moves = self._realize_cache.get(key)
+        if moves is None:
+            if len(self._realize_cache) > 2048:
+                self._realize_cache.clear()
+            moves = self._realize_cache[key] = self._list_realize_moves(seat, objective)
+        return moves
+
+    def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
+        o = self.objectives[objective]
+        asked, now, now_group = o.groups, self.now, self.now_group
+        by_group: dict[str, list[int]] = {g: [] for g in asked}
+        # Exact types first, so that each count per group uses the Components that pay.
+        usable = sorted(c for c in self.backstage[seat] if now_group[c] in asked)
+        for c in [c for c in usable if now[c] in o.types] + [
+            c for c in usable if now[c] not in o.types
+        ]:
+            by_group[now_group[c]].append(c)
+        groups = list(by_group)
+        ranges = [range(min(len(by_group[g]), o.groups[g]) + 1) for g in groups]
+        moves: list[Action] = []
+        for counts in product(*ranges):
+            if sum(counts) >= o.half:
+                chosen = [c for g, n in zip(groups, counts, strict=True) for c in by_group[g][:n]]
+                moves.append(realize(objective, tuple(sorted(chosen))))
+        return moves
+
+    def _place_moves(self, seat: int, work: Work, hand_components: list[int]) -> list[Action]:
+        o = self.objectives[work.objective]
+        placed = _count(self.now_group, work.components)
+        room = {g for g, n in o.groups.items() if placed.get(g, 0) < n}
+        return [
+            place(c, work.objective)
+            for c in (*hand_components, *self._distinct(self.backstage[seat]))
+            if self.group(c) in room
+        ]
+
+    def _talent_moves(self, seat: int) -> list[Action]:
+        power = self.magicians[seat].talent
+        hand, others = self.hands[seat], [s for s in range(self.seats) if s != seat]
+        if power == "stand-in":
+            return [talent(card=c) for c in self._distinct(hand) if not self.info[c].special]
+        if power == "metamorphosis":
+            return [
+                talent(seat=s, target=c, into=t)
+                for s in range(self.seats)
+                for c in self._distinct(self.backstage[s])
+                for t in self.group_types[self.group(c)]
+                if t != self.kind(c)
+            ]
+        if power == "sleight":
+            return [
+                talent(card=mine, seat=s, target=theirs)
+                for mine in self._distinct(self.backstage[seat])
+                for s in others
+                for theirs in self._distinct(self.backstage[s])
+                if self.kind(theirs) != self.kind(mine)
+            ]
+        if power == "second-sight" and self._cards_left():
+            return [talent(card=c) for c in self._distinct(hand)]
+        if power == "scavenger" and self.discard_pile:
+            return [talent()]
+        if power == "pickpocket":
+            return [
+                talent(card=c, seat=s)
+                for s in others
+                if self.hands[s]
+                for c in self._distinct(hand)
+            ]
+        return []
+
+    # -- refusals ---------------------------------------------------------------------------
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        hand = self.hands[seat]
+        if self.phase == "discard":
+            if not isinstance(action, Discard):
+                over = len(hand) - self.limits.hand_limit
+                return f"Your hand is over {self.limits.hand_limit} cards: let go of {_cards(over)} first."
+            return None if action.card in hand else "That card is not in your hand."
+        if isinstance(action, Discard):
+            return (
+                f"You let go of cards only at the end of your turn, "
+                f"when your hand holds more than {self.limits.hand_limit}."
+            )
+        if isinstance(action, EndTurn):
+            return None
+        if isinstance(action, UseTalent):
+            return self._talent_refusal(seat, action)
+        if self.actions_left <= 0:
+            return "You have used both actions of this turn; end your turn."
+        if isinstance(action, Backstage):
+            return self._from_hand(seat, action.card, component=True)
+        if isinstance(action, PlaySpecial):
+            return self._special_refusal(seat, action)
+        if isinstance(action, Exchange):
+            return self._exchange_refusal(seat, action.cards)
+        if isinstance(action, Realize):
+            return self._realize_refusal(seat, action)
+        if isinstance(action, Place):
+            return self._place_refusal(seat, action)
+        if isinstance(action, Abandon):
+            work = self.work(seat, action.objective)
+            if work is None:
+                return "You can only discard one of your own Objectives under realization."
+            if work.displayed:
+                return "A trick on display is no longer under realization; it cannot be discarded."
+            return None
+        return "That is not a move of Illusio."
+
+    def _from_hand(self, seat: int, card: int, component: bool) -> str | None:
+        if card not in self.hands[seat]:
+            return "That card is not in your hand."
+        if component and self.info[card].special:
+            return "That is a Special action; only Components are placed."
+        if not component and not self.info[card].special:
+            return "That is a Component, not a Special action."
+        return None
+
+    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
+        reason = self._from_hand(seat, action.card, component=False)
+        if reason:
+            return reason
+        effect = self.info[action.card].kind
+        if effect == "transform":
+            if action.component not in self.backstage[seat]:
+                return (
+                    "Transform works on a Component of your own Backstage, "
+                    "not one around an Objective or someone else's."
+                )
+            if action.into not in self.component_kinds:
+                return "Name the kind of Component it becomes."
+            if action.into == self.kind(action.component):
+                return "It already is that; choose another kind."
+            return None
+        if effect == "take":
+            if action.seat is None or action.seat == seat or not 0 <= action.seat < self.seats:
+                return "Take needs another magician to take from."
+            if not self.hands[action.seat]:
+                return f"{self.name(action.seat)} has no card in hand."
+            return None
+        found = self.displayed_work(action.trick)
+        if found is None:
+            return f"{self.info[action.card].name} is played on a trick on display."
+        if effect == "encore" and found[1].encore:
+            return "An Encore already holds this trick this round; a second one adds nothing."
+        return None
+
+    def _exchange_refusal(self, seat: int, cards: tuple[int, ...]) -> str | None:
+        if not cards:
+            return "Choose at least one card to exchange."
+        if len(set(cards)) != len(cards) or any(c not in self.hands[seat] for c in cards):
+            return "You can only exchange cards of your hand, each once."
+        if self._cards_left() < len(cards):
+            return f"Only {_cards(self._cards_left())} left to draw from."
+        return None
+
+    def _realize_refusal(self, seat: int, action: Realize) -> str | None:
+        if action.objective not in self.contest:
+            return "That Objective is not in the Contest."
+        if len(self.realizing(seat)) >= self.limits.realizing:
+            return f"You already have {self.limits.realizing} Objectives under realization."
+        o = self.objectives[action.objective]
+        chosen = action.components
+        if len(set(chosen)) != len(chosen) or any(c not in self.backstage[seat] for c in chosen):
+            return "The Components must come from your Backstage, each once."
+        if len(chosen) < o.half:
+            return (
+                f"{o.name} needs {len(o.needs)} Components: place at least {o.half} "
+                "of them from your Backstage to take it."
+            )
+        if not fits(o, [self.group(c) for c in chosen]):
+            return f"Those Components are not what {o.name} needs."
+        return None
+
+    def _place_refusal(self, seat: int, action: Place) -> str | None:
+        work = self.work(seat, action.objective)
+        if work is None or work.displayed:
+            return "Components go around one of your own Objectives under realization."
+        card = action.card
+        if card not in self.backstage[seat]:
+            reason = self._from_hand(seat, card, component=True)
+            if reason:
+                return "Place a Component from your hand or your Backstage."
+        o = self.objectives[work.objective]
+        if not fits(o, [self.group(c) for c in (*work.components, card)]):
+            return f"{o.name} needs no more {self.cards.name(self.group(card))}."
+        return None
+
+    def _talent_refusal(self, seat: int, action: UseTalent) -> str | None:
+        magician = self.magicians[seat]
+        if magician.talent == "bonus":
+            return f"{magician.name}'s talent works by itself when a trick is scored."
+        if self.talent_used[seat]:
+            return f"{magician.name}'s talent is used once per round; it is used."
+        talent, hand = magician.talent, self.hands[seat]
+        other = action.seat is not None and action.seat != seat and 0 <= action.seat < self.seats
+        if talent == "stand-in":
+            return (
+                self._from_hand(seat, action.card, component=True)
+                if action.card is not None
+                else "Choose a Component of your hand."
+            )
+        if talent == "metamorphosis":
+            owner = next((s for s in range(self.seats) if action.target in self.backstage[s]), None)
+            if owner is None:
+                return "Choose a Component in a Backstage (not one around an Objective)."
+            types = self.group_types[self.group(action.target)]
+            if not types:
+                return "Audience and Formula have no types to turn into."
+            if action.into not in types or action.into == self.kind(action.target):
+                return f"It becomes another type of its group: {', '.join(types)}."
+            return None
+        if talent == "sleight":
+            if action.card not in self.backstage[seat]:
+                return "Choose a Component of your own Backstage to give."
+            if not other or action.target not in self.backstage[action.seat]:
+                return "Choose a Component in another magician's Backstage."
+            return None
+        if talent == "second-sight":
+            if action.card not in hand:
+                return "Choose a card of your hand."
+            return None if self._cards_left() else "There is no card left to draw."
+        if talent == "scavenger":
+            return None if self.discard_pile else "The discard pile is empty."
+        if action.card not in hand:
+            return "Choose a card of your hand to give."
+        if not other or not self.hands[action.seat]:
+            return "Choose another magician with cards in hand."
+        return None
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def perform(self, seat: int, action: Action) -> list[Event]:
+        who = self.name(seat)
+        if isinstance(action, Discard):
+            self.hands[seat].remove(action.card)
+            self.discard_pile.append(action.card)
+            events = [Event(f"{who} lets go of {self.info[action.card].name}.")]
+            if len(self.hands[seat]) <= self.limits.hand_limit:
+                events += self._start_turn((seat + 1) % self.seats)
+            return events
+        if isinstance(action, EndTurn):
+            return [Event(f"{who} ends the turn.")] + self._end_turn(seat)
+        if isinstance(action, UseTalent):
+            self.talent_used[seat] = True
+            return self._talent(seat, action)
+        self.actions_left -= 1
+        if isinstance(action, Backstage):
+            self.hands[seat].remove(action.card)
+            self.backstage[seat].append(action.card)
+            return [Event(f"{who} puts {self.info[action.card].name} in the Backstage.")]
+        if isinstance(action, PlaySpecial):
+            return self._special(seat, action)
+        if isinstance(action, Exchange):
+            return self._exchange(seat, action.cards)
+        if isinstance(action, Realize):
+            return self._realize(seat, action)
+        if isinstance(action, Place):
+            return self._place(seat, action)
+        work = self.work(seat, action.objective)
+        self.works[seat].remove(work)
+        self.backstage[seat].extend(work.components)
+        self.objective_discard.append(work.objective)
+        return [
+            Event(
+                f"{who} gives up {self.objectives[work.objective].name}; "
+                "its Components go back to the Backstage."
+            )
+        ]
+
+    def _exchange(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        events = self._draw(seat, len(cards))
+        # The cards given back go into the deck at random places, so nobody learns where
+        # (as good as shuffling the deck, and cheaper).
+        for c in cards:
+            self.deck.insert(self.rng.below(len(self.deck) + 1), c)
+        names = ", ".join(self.info[c].name for c in cards)
+        return [
+            Event(f"You exchange {names}.", seen_by=frozenset({seat})),
+            Event(
+                f"{self.name(seat)} exchanges {_cards(len(cards))} with the deck.",
+                hidden_from=frozenset({seat}),
+            ),
+        ] + events
+
+    def _realize(self, seat: int, action: Realize) -> list[Event]:
+        o = self.objectives[action.objective]
+        slot = self.contest.index(action.objective)
+        for c in action.components:
+            self.backstage[seat].remove(c)
+        work = Work(action.objective, list(action.components))
+        self.works[seat].append(work)
+        self.contest[slot] = self._draw_objective()
+        placed = ", ".join(self.card_name(c) for c in action.components)
+        events = [Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")]
+        if self.contest[slot] is not None:
+            new = self.objectives[self.contest[slot]].name
+            events.append(Event(f"{new} joins the Contest.", reveals=True))
+        return events + self._display_if_done(seat, work)
+
+    def _place(self, seat: int, action: Place) -> list[Event]:
+        work = self.work(seat, action.objective)
+        source = self.backstage[seat] if action.card in self.backstage[seat] else self.hands[seat]
+        source.remove(action.card)
+        work.components.append(action.card)
+        o = self.objectives[work.objective]
+        events = [Event(f"{self.name(seat)} places {self.card_name(action.card)} around {o.name}.")]
+        return events + self._display_if_done(seat, work)
+
+    def _display_if_done(self, seat: int, work: Work) -> list[Event]:
+        o = self.objectives[work.objective]
+        if len(work.components) < len(o.needs):
+            return []
+        work.displayed = True
+        return [Event(f"{self.name(seat)}: “I'm displaying {o.name}!”")]
+
+    def _special(self, seat: int, action: PlaySpecial) -> list[Event]:
+        card, who = action.card, self.name(seat)
+        effect = self.info[card].kind
+        self.hands[seat].remove(card)
+        if effect == "transform":
+            c = action.component
+            before = self.card_name(c)
+            self.attached.setdefault(c, []).append(card)
+            self._turn_into(c, action.into)
+            return [
+                Event(f"{who} plays Transform: {before} becomes {self.cards.name(action.into)}.")
+            ]
+        if effect == "take":
+            victim = action.seat
+            taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
+            self.hands[seat].append(taken)
+            self.discard_pile.append(card)
+            name = self.info[taken].name
+            pair = frozenset({seat, victim})
+            return [
+                Event(
+                    f"{who} plays Take on {self.name(victim)} and gets {name}.",
+                    seen_by=pair,
+                    reveals=True,
+                ),
+                Event(
+                    f"{who} plays Take and gets a card of {self.name(victim)}'s hand.",
+                    hidden_from=pair,
+                ),
+            ]
+        owner, work = self.displayed_work(action.trick)
+        trick = self.objectives[work.objective].name
+        if effect == "immediate-success":
+            self.discard_pile.append(card)
+            events = [Event(f"{who} plays Immediate success on {trick}.")]
+            return events + self._score(owner, work, " at once")
+        work.specials.append(card)
+        if effect == "encore":
+            work.encore = True
+            return [Event(f"{who} plays Encore: {trick} stays on display one more round.")]
+        what = "2 points more" if effect == "grand" else "1 point less"
+        return [Event(f"{who} plays {self.info[card].name} on {trick}: it will pay {what}.")]
+
+    def _talent(self, seat: int, action: UseTalent) -> list[Event]:
+        magician, who = self.magicians[seat], self.name(seat)
+        talent = magician.talent
+        said = f"{who} uses {magician.name}'s talent"
+        if talent == "stand-in":
+            self.hands[seat].remove(action.card)
+            self.backstage[seat].append(action.card)
+            return [Event(f"{said}: {self.info[action.card].name} goes to the Backstage, free.")]
+        if talent == "metamorphosis":
+            before = self.card_name(action.target)
+            owner = next(s for s in range(self.seats) if action.target in self.backstage[s])
+            self._turn_into(action.target, action.into)
+            whose = "own" if owner == seat else f"{self.name(owner)}'s"
+            into = self.cards.name(action.into)
+            return [Event(f"{said}: {before} in {whose} Backstage becomes {into}.")]
+        if talent == "sleight":
+            mine, theirs = self.backstage[seat], self.backstage[action.seat]
+            mine.remove(action.card)
+            theirs.remove(action.target)
+            mine.append(action.target)
+            theirs.append(action.card)
+            return [
+                Event(
+                    f"{said}: {self.card_name(action.card)} swaps places with "
+                    f"{self.name(action.seat)}'s {self.card_name(action.target)}."
+                )
+            ]
+        if talent == "second-sight":
+            return [Event(f"{said}.")] + self._exchange(seat, (action.card,))
+        if talent == "scavenger":
+            card = self.discard_pile.pop()
+            self.hands[seat].append(card)
+            return [Event(f"{said}: {self.info[card].name} comes back from the discard pile.")]
+        victim = action.seat
+        taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
+        self.hands[seat].remove(action.card)
+        self.hands[victim].append(action.card)
+        self.hands[seat].append(taken)
+        pair = frozenset({seat, victim})
+        given, got = self.info[action.card].name, self.info[taken].name
+        return [
+            Event(f"{said} on {self.name(victim)}: {given} for {got}.", seen_by=pair, reveals=True),
+            Event(f"{said}: a card swaps hands with {self.name(victim)}.", hidden_from=pair),
+        ]
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def _score(self, seat: int, work: Work, how: str) -> list[Event]:
+        """A trick is validated: points written down, Components and Specials discarded."""
+        o = self.objectives[work.objective]
+        specials = Counter(self.info[c].kind for c in work.specials)
+        magician = self.magicians[seat]
+        parts = {
+            "level": o.level,
+            "exact": exact_bonus(o, [self.kind(c) for c in work.components]),
+            "specialization": int(
+                any(self.objectives[v].domain == o.domain for v in self.validated[seat])
+            ),
+            "grand": 2 * specials["grand"],
+            "deja_vu": -specials["deja-vu"],
+            "magician": int(magician.talent == "bonus" and magician.domain == o.domain),
+        }
+        raw = sum(parts.values())
+        points = max(0, raw)
+        entry = {"trick": o.name, "domain": o.domain, **parts, "floor": points - raw}
+        entry["points"] = points
+        self.works[seat].remove(work)
+        for c in work.components:
+            self._leave_play(c)
+        self.discard_pile.extend(work.specials)
+        self.validated[seat].append(work.objective)
+        self.tricks[seat].append(entry)
+        self.scores[seat] += points
+        events = [
+            Event(
+                f"{self.name(seat)} scores {o.name}{how}: {trick_sum(entry)}; "
+                f"{self.scores[seat]} points in all.",
+                data={"scored": seat, "trick": o.name, "points": points},
+            )
+        ]
+        if self.scores[seat] >= self.target:
+            events += self._end(f"{self.name(seat)} reaches {self.target} points.")
+        return events
+
+    def _end(self, why: str) -> list[Event]:
+        self.phase = "over"
+        result = self.result()
+        winners = " and ".join(self.name(s) for s in result["winners"])
+        return [Event(f"{why} The game is over: {winners} wins.")] + [
+            Event(line) for line in result["explanation"]
+        ]
+
+    def result(self) -> dict[str, Any]:
+        scores = list(self.scores)
+        best = max(scores)
+        winners = [s for s in range(self.seats) if scores[s] == best]
+        tiebreak = ""
+        if len(winners) > 1:
+            most = max(len(self.tricks[s]) for s in winners)
+            winners = [s for s in winners if len(self.tricks[s]) == most]
+            tiebreak = f"a tie on {best} points goes to the magician with more tricks ({most})"
+            if len(winners) > 1:
+                tiebreak = f"a tie on {best} points and {most} tricks: the victory is shared"
+        explanation = []
+        for s in range(self.seats):
+            tricks = "; ".join(f"{t['trick']} {trick_sum(t)}" for t in self.tricks[s])
+            explanation.append(f"{self.name(s)}: {scores[s]} points ({tricks or 'no trick'})")
+        if tiebreak:
+            explanation.append(tiebreak[0].upper() + tiebreak[1:] + ".")
+        return {
+            "scores": scores,
+            "winners": winners,
+            "tricks": [list(t) for t in self.tricks],
+            "tiebreak": tiebreak,
+            "explanation": explanation,
+        }
+
+    # -- the view ---------------------------------------------------------------------------
+
+    def _card(self, card: int) -> dict[str, Any]:
+        info = self.info[card]
+        data: dict[str, Any] = {"id": card, "kind": info.kind, "name": info.name}
+        if info.special:
+            data["special"] = True
+            return data
+        now = self.kind(card)
+        data["group"] = self.cards.group_of[now]
+        if card in self.as_kind:
+            data["now"] = now
+            data["now_name"] = self.cards.name(now)
+            data["transforms"] = len(self.attached.get(card, ()))
+        return data
+
+    def _objective(self, objective: int) -> dict[str, Any]:
+        o = self.objectives[objective]
+        return {
+            "id": objective,
+            "key": o.key,
+            "name": o.name,
+            "domain": o.domain,
+            "level": o.level,
+            "needs": list(o.needs),
+            "half": o.half,
+        }
+
+    def _work(self, work: Work) -> dict[str, Any]:
+        o = self.objectives[work.objective]
+        kinds = [self.kind(c) for c in work.components]
+        return {
+            "objective": self._objective(work.objective),
+            "components": [self._card(c) for c in work.components],
+            "displayed": work.displayed,
+            "encore": work.encore,
+            "specials": [self._card(c) for c in work.specials],
+            "exact": exact_bonus(o, kinds),
+            "missing": len(o.needs) - len(work.components),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        seats = []
+        for s in range(self.seats):
+            m = self.magicians[s]
+            seats.append(
+                {
+                    "name": self.name(s),
+                    "magician": {
+                        "id": m.id,
+                        "name": m.name,
+                        "talent": m.talent,
+                        "text": m.text,
+                        "domain": m.domain,
+                    },
+                    "talent_used": self.talent_used[s] if m.talent != "bonus" else None,
+                    "hand": len(self.hands[s]),
+                    "backstage": [self._card(c) for c in self.backstage[s]],
+                    "works": [self._work(w) for w in self.works[s]],
+                    "validated": [self._objective(o) for o in self.validated[s]],
+                    "score": self.scores[s],
+                    "tricks": [dict(t) for t in self.tricks[s]],
+                }
+            )
+        view = {
+            "me": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "current": self.current,
+            "first": self.first,
+            "actions_left": self.actions_left if self.phase == "turn" else 0,
+            "target": self.target,
+            "contest": [None if o is None else self._objective(o) for o in self.contest],
+            "objective_deck": len(self.objective_deck),
+            "objective_discard": [self._objective(o) for o in self.objective_discard],
+            "deck": len(self.deck),
+            "discard": [self._card(c) for c in self.discard_pile],
+            "seats": seats,
+            "hand": None if seat is None else [self._card(c) for c in self.hands[seat]],
+            "hand_limit": self.limits.hand_limit,
+        }
+        if self.is_over():
+            view["scores"] = self.result()
+        return view
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A move in words for menus and the move list."""
+        if isinstance(action, Backstage):
+            return f"Put {self.info[action.card].name} in your Backstage"
+        if isinstance(action, Discard):
+            return f"Let go of {self.info[action.card].name}"
+        if isinstance(action, EndTurn):
+            return "End your turn"
+        if isinstance(action, Exchange):
+            return "Exchange " + ", ".join(self.info[c].name for c in action.cards)
+        if isinstance(action, Realize):
+            parts = ", ".join(self.card_name(c) for c in action.components)
+            return f"Take {self.objectives[action.objective].name} with {parts}"
+        if isinstance(action, Place):
+            o = self.objectives[action.objective].name
+            return f"Place {self.card_name(action.card)} around {o}"
+        if isinstance(action, Abandon):
+            return f"Give up {self.objectives[action.objective].name}"
+        if isinstance(action, PlaySpecial):
+            name = self.info[action.card].name
+            if action.component is not None:
+                return f"Transform {self.card_name(action.component)} into {self.cards.name(action.into or '')}"
+            if action.seat is not None:
+                return f"Take a card from {self.name(action.seat)}"
+            return f"Play {name} on {self.objectives[action.trick].name}"
+        talent = self.magicians[seat if seat is not None else self.current].talent
+        if talent == "stand-in" and action.card is not None:
+            return f"Talent: put {self.info[action.card].name} in your Backstage, free"
+        if talent == "metamorphosis" and action.target is not None:
+            return f"Talent: turn {self.card_name(action.target)} into {self.cards.name(action.into or '')}"
+        if talent == "sleight" and action.card is not None:
+            return (
+                f"Talent: swap your {self.card_name(action.card)} for "
+                f"{self.name(action.seat)}'s {self.card_name(action.target)}"
+            )
+        if talent == "second-sight" and action.card is not None:
+            return f"Talent: exchange {self.info[action.card].name} with the deck"
+        if talent == "scavenger":
+            top = self.info[self.discard_pile[-1]].name if self.discard_pile else "nothing"
+            return f"Talent: take {top} from the discard pile"
+        if action.card is not None and action.seat is not None:
+            return (
+                f"Talent: give {self.info[action.card].name} to {self.name(action.seat)} for a card"
+            )
+        return "Use your talent"
+
+
+def trick_sum(entry: dict[str, Any]) -> str:
+    """`level 3 + exact 2 + Grand 2 = 7`: how a trick's points were made."""
+    words = (
+        ("level", "level"),
+        ("exact", "exact"),
+        ("specialization", "specialization"),
+        ("grand", "Grand"),
+        ("deja_vu", "Deja vu"),
+        ("magician", "magician"),
+        ("floor", "never below 0"),
+    )
+    parts = []
+    for key, word in words:
+        value = entry.get(key, 0)
+        if value or key == "level":
+            sign = "−" if value < 0 else "+"
+            parts.append(f"{sign} {word} {abs(value)}" if parts else f"{word} {value}")
+    return " ".join(parts) + f" = {entry['points']}"
+
+
+def _count(groups: list[str | None], cards: list[int]) -> dict[str | None, int]:
+    """How many of these cards are in each group (a Counter, without its cost)."""
+    found: dict[str | None, int] = {}
+    for c in cards:
+        g = groups[c]
+        found[g] = found.get(g, 0) + 1
+    return found
+
+
+def _cards(number: int) -> str:
+    return f"{number} card" + ("" if number == 1 else "s")

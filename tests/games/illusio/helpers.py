@@ -1,0 +1,148 @@
+"""Staging positions of Illusio for tests, keeping every card in exactly one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from illusio_table.engine import new_game
+from illusio_table.games.illusio import Illusio
+from illusio_table.games.illusio.rules import Work
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def make(seats: int = 4, seed: int = 1, target: int = 12) -> Illusio:
+    players = [{"name": NAMES[s], "bot": None} for s in range(seats)]
+    return new_game("illusio", seats, seed, {"target": target}, players)
+
+
+def deck_places(game: Illusio) -> dict[str, list[int]]:
+    """Every card of the Components/Special actions deck by where it is."""
+    found = {"deck": list(game.deck), "discard": list(game.discard_pile)}
+    for seat in range(game.seats):
+        found[f"hand{seat}"] = list(game.hands[seat])
+        found[f"backstage{seat}"] = list(game.backstage[seat])
+        for w in game.works[seat]:
+            found[f"around{w.objective}"] = list(w.components)
+            found[f"on{w.objective}"] = list(w.specials)
+    for component, cards in game.attached.items():
+        found[f"transforming{component}"] = list(cards)
+    return found
+
+
+def objective_places(game: Illusio) -> dict[str, list[int]]:
+    found = {
+        "deck": list(game.objective_deck),
+        "discard": list(game.objective_discard),
+        "contest": [o for o in game.contest if o is not None],
+    }
+    for seat in range(game.seats):
+        found[f"works{seat}"] = [w.objective for w in game.works[seat]]
+        found[f"validated{seat}"] = list(game.validated[seat])
+    return found
+
+
+def check_invariants(game: Illusio) -> None:
+    cards = sorted(c for cards in deck_places(game).values() for c in cards)
+    assert cards == list(range(len(game.info))), "every card in exactly one place"
+    objectives = sorted(o for os in objective_places(game).values() for o in os)
+    assert objectives == list(range(len(game.objectives))), "every Objective in one place"
+    if None in game.contest:
+        assert not game.objective_deck and not game.objective_discard
+    for seat in range(game.seats):
+        assert len(game.realizing(seat)) <= game.limits.realizing
+        assert game.scores[seat] == sum(t["points"] for t in game.tricks[seat])
+        for w in game.works[seat]:
+            o = game.objectives[w.objective]
+            assert len(w.components) <= len(o.needs)
+            assert w.displayed == (len(w.components) == len(o.needs))
+        for c in game.backstage[seat]:
+            assert not game.info[c].special
+    for component in game.attached:
+        assert any(component in cs for cs in (*game.backstage, *_around(game)))
+
+
+def _around(game: Illusio) -> list[list[int]]:
+    return [w.components for works in game.works for w in works]
+
+
+class TurnChecker:
+    """Checks the invariants after every action, and the hand limit whenever a turn ends."""
+
+    def __init__(self) -> None:
+        self.current: int | None = None
+        self.turn = 0
+
+    def __call__(self, game: Illusio) -> None:
+        check_invariants(game)
+        if self.current is not None and game.turn != self.turn and not game.is_over():
+            assert len(game.hands[self.current]) <= game.limits.hand_limit
+        self.current, self.turn = game.current, game.turn
+
+
+def pull(game: Illusio, kind: str) -> int:
+    """Takes a card of that printed kind out of the deck or the discard pile."""
+    for pile in (game.deck, game.discard_pile):
+        for card in reversed(pile):
+            if game.info[card].kind == kind:
+                pile.remove(card)
+                return card
+    raise AssertionError(f"no {kind} left in the deck or the discard pile")
+
+
+def set_hand(game: Illusio, seat: int, *kinds: str) -> list[int]:
+    """Gives the seat exactly these cards (its old hand goes back into the deck)."""
+    game.deck.extend(game.hands[seat])
+    game.hands[seat] = [pull(game, k) for k in kinds]
+    return list(game.hands[seat])
+
+
+def set_backstage(game: Illusio, seat: int, *kinds: str) -> list[int]:
+    game.deck.extend(game.backstage[seat])
+    game.backstage[seat] = [pull(game, k) for k in kinds]
+    return list(game.backstage[seat])
+
+
+def objective(game: Illusio, key: str) -> int:
+    return next(o.id for o in game.objectives if o.key == key)
+
+
+def to_contest(game: Illusio, key: str, slot: int = 0) -> int:
+    """Puts that Objective in the Contest (the card it replaces goes back into the deck)."""
+    number = objective(game, key)
+    if number in game.contest:
+        return number
+    for pile in (game.objective_deck, game.objective_discard):
+        if number in pile:
+            pile.remove(number)
+    old = game.contest[slot]
+    if old is not None:
+        game.objective_deck.insert(0, old)
+    game.contest[slot] = number
+    return number
+
+
+def give_work(game: Illusio, seat: int, key: str, *kinds: str) -> Work:
+    """Puts an Objective under realization for the seat with these Components around it."""
+    number = to_contest(game, key)
+    game.contest[game.contest.index(number)] = game.objective_deck.pop()
+    work = Work(number, [pull(game, k) for k in kinds])
+    game.works[seat].append(work)
+    work.displayed = len(work.components) == len(game.objectives[number].needs)
+    return work
+
+
+def set_magician(game: Illusio, seat: int, magician_id: str) -> None:
+    magician = next(m for m in game.cards.magicians if m.id == magician_id)
+    if magician in game.magicians:
+        other = game.magicians.index(magician)
+        game.magicians[other] = game.magicians[seat]
+    game.magicians[seat] = magician
+
+
+def act(game: Illusio, action: Any, seat: int | None = None) -> list:
+    return game.apply(game.current if seat is None else seat, action)
+
+
+def log_text(game: Illusio, seat: int | None) -> str:
+    return "\n".join(game.log(seat))

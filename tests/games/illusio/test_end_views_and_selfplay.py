@@ -1,0 +1,209 @@
+"""The end of the game, what each seat may see, and seeded self-play with invariants."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from illusio_table.engine import IllegalAction, MatchRecord, new_game
+from illusio_table.engine.selfplay import play_one, selfplay
+from illusio_table.games.illusio.actions import EndTurn, PlaySpecial
+
+from .helpers import (
+    TurnChecker,
+    act,
+    check_invariants,
+    give_work,
+    make,
+    set_hand,
+    set_magician,
+)
+
+
+def test_end_the_game_ends_as_soon_as_a_seat_reaches_the_target():
+    game = make(3, seed=31, target=4)
+    seat = game.current
+    set_magician(game, seat, "malone")
+    owner = (seat + 1) % 3
+    set_magician(game, owner, "lumen")
+    work = give_work(
+        game, owner, "voices-in-silence", "smoke", "mirrors", "dove", "curtain", "formula"
+    )
+    (card,) = set_hand(game, seat, "immediate-success")
+    act(game, PlaySpecial(card, trick=work.objective))
+    assert game.is_over() and game.to_act() == frozenset()
+    result = game.result()
+    assert result["winners"] == [owner] and result["scores"][owner] == 7
+    assert "reaches 4 points. The game is over" in "\n".join(game.log(None))
+    with pytest.raises(IllegalAction, match="game is over"):
+        game.apply(seat, EndTurn())
+
+
+def test_end_the_target_is_an_option():
+    game = new_game("illusio", 2, 1, {"target": 20})
+    assert game.target == 20 and game.view(0)["target"] == 20
+    with pytest.raises(ValueError):
+        new_game("illusio", 2, 1, {"target": 1})
+
+
+def test_end_result_explains_every_seats_points_trick_by_trick():
+    game = make(2, seed=32)
+    seat = game.current
+    set_magician(game, seat, "malone")
+    work = give_work(game, seat, "chinese-links", "rope", "audience")
+    game._score(seat, work, "")
+    result = game.result()
+    line = result["explanation"][seat]
+    assert line.startswith(f"{game.name(seat)}: 2 points")
+    assert "The Chinese Links level 1 + exact 1 = 2" in line
+    assert sum(t["points"] for t in result["tricks"][seat]) == result["scores"][seat]
+
+
+def test_end_a_tie_goes_to_more_tricks_then_is_shared():
+    game = make(2, seed=33)
+    def trick(points):
+        return {"trick": "A trick", "level": points, "points": points}
+
+    game.scores = [5, 5]
+    game.tricks = [[trick(5)], [trick(2), trick(3)]]
+    assert game.result()["winners"] == [1]
+    game.tricks = [[trick(5)], [trick(5)]]
+    assert game.result()["winners"] == [0, 1]
+    assert "shared" in game.result()["tiebreak"]
+
+
+# -- views
+
+
+def test_view_a_seat_sees_its_own_hand_and_only_the_size_of_others():
+    game = make(4, seed=34)
+    for seat in range(4):
+        view = game.view(seat)
+        assert [c["id"] for c in view["hand"]] == game.hands[seat]
+        assert [s["hand"] for s in view["seats"]] == [len(h) for h in game.hands]
+    assert game.view(None)["hand"] is None
+
+
+def test_view_public_information_is_the_same_for_every_seat():
+    game = make(4, seed=35)
+    play_one(game, ["random"] * 4, max_actions=60)
+    views = [game.view(s) for s in [None, 0, 1, 2, 3]]
+    for view in views:
+        view.pop("me"), view.pop("hand")
+    assert all(v == views[0] for v in views)
+
+
+def _hidden_swapped(game, seat):
+    """The same match with that seat's hand and the deck's order changed."""
+    twin = game.clone()
+    pool = twin.hands[seat] + twin.deck
+    pool.reverse()
+    size = len(twin.hands[seat])
+    twin.hands[seat], twin.deck = pool[:size], pool[size:]
+    return twin
+
+
+def test_view_what_a_seat_holds_never_shows_in_another_seats_view():
+    for seed in range(8):
+        game = make(3, seed=seed)
+        play_one(game, ["showman"] * 3, max_actions=40 + seed * 7)
+        if game.is_over():
+            continue
+        for seat in range(3):
+            twin = _hidden_swapped(game, seat)
+            for other in [None, *range(3)]:
+                if other != seat:
+                    assert json.dumps(game.view(other)) == json.dumps(twin.view(other))
+
+
+def test_view_the_log_hides_draws_and_exchanges_from_other_seats():
+    game = make(3, seed=36)
+    play_one(game, ["random"] * 3, max_actions=200)
+    for seat in range(3):
+        for line in game.log(seat):
+            assert not line.startswith("You draw") or line in game.log(seat)
+    drawn = [
+        line
+        for _, e in game.events
+        if e.seen_by is not None and len(e.seen_by) == 1
+        for line in [e.text]
+    ]
+    public = "\n".join(game.log(None))
+    assert all(line not in public for line in drawn)
+
+
+# -- self-play
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_random_and_showman_games_keep_every_invariant_after_every_action(seats):
+    for seed in range(3):
+        for bot in ("random", "showman"):
+            game = make(seats, seed=seed)
+            play_one(game, [bot] * seats, max_actions=20_000, check=TurnChecker())
+            assert game.is_over(), (bot, seed)
+            result = game.result()
+            assert max(result["scores"]) >= game.target
+
+
+def test_selfplay_reports_finished_games():
+    report = selfplay("illusio", 3, 5, seed=4, bot="showman")
+    assert report["finished"] == 5 and report["actions"] > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**40),
+    seats=st.integers(2, 6),
+    picks=st.lists(st.integers(0, 999), max_size=120),
+)
+def test_any_sequence_of_legal_moves_keeps_the_rules_and_refusals_change_nothing(
+    seed, seats, picks
+):
+    game = make(seats, seed=seed)
+    for pick in picks:
+        if game.is_over():
+            break
+        seat = game.current
+        legal = game.legal_actions(seat)
+        assert legal
+        for action in legal:
+            assert game.refusal(seat, action) is None, game.describe(action, seat)
+            assert game.describe(action, seat)
+        before = json.dumps([game.view(s) for s in [None, *range(seats)]])
+        for wrong in ({"kind": "place", "card": 999, "objective": 0}, {"kind": "end-turn"}):
+            try:
+                game.apply((seat + 1) % seats, game.parse_action(wrong))
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError("another seat acted out of turn")
+        try:
+            game.apply(seat, game.parse_action({"kind": "place", "card": 999, "objective": 0}))
+        except IllegalAction:
+            pass
+        assert json.dumps([game.view(s) for s in [None, *range(seats)]]) == before
+        game.apply(seat, legal[pick % len(legal)])
+        check_invariants(game)
+
+
+def test_a_saved_match_replays_to_the_same_views():
+    game = make(4, seed=37)
+    play_one(game, ["showman"] * 4, max_actions=150)
+    copy = MatchRecord.from_json(game.record.to_json()).replay()
+    for seat in [None, 0, 1, 2, 3]:
+        assert copy.view(seat) == game.view(seat)
+        assert copy.log(seat) == game.log(seat)
+
+
+def test_showman_beats_random_bots():
+    wins = 0
+    for number in range(40):
+        seat = number % 4
+        bots = ["random"] * 4
+        bots[seat] = "showman"
+        game = new_game("illusio", 4, 900 + number)
+        play_one(game, bots)
+        wins += seat in game.result()["winners"]
+    assert wins >= 24  # 60 % of 40

@@ -1,0 +1,170 @@
+"""Set-up, the start of a turn, the two actions and the hand limit."""
+
+import re
+
+import pytest
+
+from illusio_table.engine import IllegalAction
+from illusio_table.games.illusio.actions import Backstage, Discard, EndTurn, Exchange
+
+from .helpers import act, check_invariants, log_text, make, set_hand, set_magician
+
+
+def test_setup_first_player_is_the_highest_objective_drawn_and_ties_draw_again():
+    saw_tie = False
+    for seed in range(60):
+        game = make(4, seed=seed)
+        rounds = [line for line in game.log(None) if line.startswith("Drawing for the first turn")]
+        levels = [dict(re.findall(r"(\w+) level (\d)", line)) for line in rounds]
+        contenders = list(levels[0])
+        for drawn in levels:
+            assert list(drawn) == contenders, "only the tied seats draw again"
+            best = max(drawn.values())
+            contenders = [name for name, level in drawn.items() if level == best]
+        assert len(contenders) == 1
+        assert game.name(game.first) == contenders[0]
+        saw_tie |= len(rounds) > 1
+    assert saw_tie, "some seed should show a tie broken by a second draw"
+
+
+def test_setup_drawn_objectives_are_shuffled_back():
+    game = make(4, seed=3)
+    in_play = len(game.objective_deck) + len([o for o in game.contest if o is not None])
+    assert in_play == 32
+
+
+def test_setup_each_seat_has_a_distinct_random_magician():
+    seen = set()
+    for seed in range(30):
+        game = make(6, seed=seed)
+        ids = [m.id for m in game.magicians]
+        assert len(set(ids)) == 6
+        seen.add(tuple(ids))
+    assert len(seen) > 20
+
+
+def test_setup_the_contest_shows_exactly_four_objectives():
+    game = make(3)
+    assert len(game.contest) == 4 and None not in game.contest
+    assert len(game.view(None)["contest"]) == 4
+
+
+def test_setup_four_hidden_cards_each_and_the_first_player_draws_one():
+    game = make(5, seed=2)
+    for seat in range(5):
+        expected = 5 if seat == game.first else 4
+        assert len(game.hands[seat]) == expected
+    assert len(game.deck) == 90 - 21
+
+
+def test_setup_two_face_down_decks_with_their_own_discard_piles():
+    game = make(4, seed=1)
+    view = game.view(0)
+    assert isinstance(view["deck"], int) and isinstance(view["objective_deck"], int)
+    assert view["discard"] == [] and view["objective_discard"] == []
+
+
+def _next_turn(game):
+    act(game, EndTurn())
+    while game.phase == "discard":
+        act(game, Discard(game.hands[game.current][0]))
+
+
+def test_start_of_turn_a_hand_under_four_draws_up_to_five():
+    game = make(3, seed=4)
+    nxt = (game.current + 1) % 3
+    set_hand(game, nxt, "rope")
+    _next_turn(game)
+    assert game.current == nxt and len(game.hands[nxt]) == 5
+    assert "You draw" in game.log(nxt)[-1]
+
+
+def test_start_of_turn_a_hand_of_four_or_more_draws_only_one():
+    game = make(3, seed=4)
+    nxt = (game.current + 1) % 3
+    set_hand(game, nxt, "rope", "rope", "dove", "tiger", "cage", "case")
+    _next_turn(game)
+    assert len(game.hands[nxt]) == 7
+
+
+def test_an_empty_deck_is_made_again_from_its_discard_pile():
+    game = make(2, seed=5)
+    nxt = (game.current + 1) % 2
+    game.discard_pile.extend(game.deck)
+    game.deck.clear()
+    set_hand(game, nxt)
+    _next_turn(game)
+    assert len(game.hands[nxt]) == 5
+    assert "The discard pile is shuffled into a new deck." in game.log(None)
+    check_invariants(game)
+
+
+def test_actions_up_to_two_and_the_same_one_twice():
+    game = make(2, seed=6)
+    seat = game.current
+    set_magician(game, seat, "chains")
+    a, b, c = set_hand(game, seat, "rope", "rope", "dove")
+    act(game, Backstage(a))
+    act(game, Backstage(b))
+    with pytest.raises(IllegalAction, match="both actions"):
+        act(game, Backstage(c))
+    assert game.backstage[seat] == [a, b]
+    assert game.legal_actions(seat) == [EndTurn()]
+
+
+def test_end_of_turn_a_hand_over_eight_discards_down_to_eight_of_the_seats_choosing():
+    game = make(2, seed=7)
+    seat = game.current
+    cards = set_hand(game, seat, *["rope"] * 4, *["dove"] * 4, "tiger", "cage")
+    act(game, EndTurn())
+    assert game.phase == "discard" and game.to_act() == {seat}
+    with pytest.raises(IllegalAction, match="let go of 2 cards first"):
+        act(game, Backstage(cards[0]))
+    assert {a.card for a in game.legal_actions(seat)} <= set(cards)
+    act(game, Discard(cards[-1]))
+    assert game.current == seat and game.phase == "discard"
+    act(game, Discard(cards[-2]))
+    assert game.current != seat and len(game.hands[seat]) == 8
+    assert cards[-1] in game.discard_pile and cards[-2] in game.discard_pile
+    assert "lets go of Cage" in log_text(game, 1 - seat)
+
+
+def test_discarding_is_refused_outside_the_end_of_turn():
+    game = make(2, seed=7)
+    with pytest.raises(IllegalAction, match="only at the end of your turn"):
+        act(game, Discard(game.hands[game.current][0]))
+
+
+def test_only_the_seat_whose_turn_it_is_may_act():
+    game = make(3, seed=8)
+    other = (game.current + 1) % 3
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(other, EndTurn())
+
+
+def test_exchange_swaps_cards_for_as_many_from_the_deck_and_others_see_only_how_many():
+    game = make(3, seed=9)
+    seat = game.current
+    set_magician(game, seat, "chains")
+    given = set_hand(game, seat, "rope", "tiger", "grand")
+    act(game, Exchange(tuple(given[:2])))
+    assert len(game.hands[seat]) == 3 and given[2] in game.hands[seat]
+    assert all(c in game.deck for c in given[:2])
+    other = (seat + 1) % 3
+    assert "exchanges 2 cards with the deck" in log_text(game, other)
+    assert "Rope" not in log_text(game, other).split("exchanges")[-1]
+    assert "You exchange Rope, Tiger." in game.log(seat)
+    check_invariants(game)
+
+
+def test_exchange_needs_enough_cards_to_draw():
+    game = make(2, seed=9)
+    seat = game.current
+    cards = set_hand(game, seat, "rope", "tiger")
+    game.objective_discard.clear()
+    spare = list(game.deck) + list(game.discard_pile)
+    game.deck[:] = spare[:1]
+    game.discard_pile.clear()
+    game.hands[1 - seat].extend(spare[1:])
+    with pytest.raises(IllegalAction, match="Only 1 card left"):
+        act(game, Exchange(tuple(cards)))
