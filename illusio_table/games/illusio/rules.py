@@ -453,7 +453,8 @@ class Illusio(Game):
         if self.phase == "discard":
             if not isinstance(action, Discard):
                 over = len(hand) - self.limits.hand_limit
-                return f"Your hand is over {self.limits.hand_limit} cards: let go of {_cards(over)} first."
+                limit = self.limits.hand_limit
+                return f"Your hand is over {limit} cards: let go of {_cards(over)} first."
             return None if action.card in hand else "That card is not in your hand."
         if isinstance(action, Discard):
             return (
@@ -961,7 +962,8 @@ class Illusio(Game):
         if isinstance(action, PlaySpecial):
             name = self.info[action.card].name
             if action.component is not None:
-                return f"Transform {self.card_name(action.component)} into {self.cards.name(action.into or '')}"
+                into = self.cards.name(action.into or "")
+                return f"Transform {self.card_name(action.component)} into {into}"
             if action.seat is not None:
                 return f"Take a card from {self.name(action.seat)}"
             return f"Play {name} on {self.objectives[action.trick].name}"
@@ -969,7 +971,8 @@ class Illusio(Game):
         if talent == "stand-in" and action.card is not None:
             return f"Talent: put {self.info[action.card].name} in your Backstage, free"
         if talent == "metamorphosis" and action.target is not None:
-            return f"Talent: turn {self.card_name(action.target)} into {self.cards.name(action.into or '')}"
+            into = self.cards.name(action.into or "")
+            return f"Talent: turn {self.card_name(action.target)} into {into}"
         if talent == "sleight" and action.card is not None:
             return (
                 f"Talent: swap your {self.card_name(action.card)} for "

@@ -62,6 +62,7 @@ def test_end_result_explains_every_seats_points_trick_by_trick():
 
 def test_end_a_tie_goes_to_more_tricks_then_is_shared():
     game = make(2, seed=33)
+
     def trick(points):
         return {"trick": "A trick", "level": points, "points": points}
 
