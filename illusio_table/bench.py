@@ -41,8 +41,34 @@ def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
     )
 
 
+def magician_balance(games: int, seats: int) -> None:
+    """Wins per Magician in showman self-play; a fair share is 1/seats of the games played."""
+    played: dict[str, int] = {}
+    won: dict[str, float] = {}
+    started = time.perf_counter()
+    for number in range(games):
+        game = new_game("illusio", seats, 70_000 + number)
+        play_one(game, ["showman"] * seats)
+        winners = game.result()["winners"]
+        for seat, magician in enumerate(game.magicians):
+            played[magician.name] = played.get(magician.name, 0) + 1
+            if seat in winners:
+                won[magician.name] = won.get(magician.name, 0) + 1 / len(winners)
+    ratios = {m: won.get(m, 0) / played[m] * seats for m in played}
+    print(
+        f"illusio magicians, {games} {seats}-seat showman games "
+        f"({time.perf_counter() - started:.0f} s): wins over a fair share (goal: none above 1.5)"
+    )
+    for name, ratio in sorted(ratios.items(), key=lambda item: -item[1]):
+        print(f"  {name:18} {ratio:.2f}  ({won.get(name, 0):.0f} wins in {played[name]} games)")
+
+
 def main() -> int:
     registry = builtin_registry()
+    if "illusio" in registry.ids():
+        engine_speed("illusio", 4, 200, {})
+        win_rate("illusio", "showman", 500, {})
+        magician_balance(2000, 4)
     if "incantibus" in registry.ids():
         for mode in ("apprentice", "expert"):
             engine_speed("incantibus", 4, 200, {"mode": mode})

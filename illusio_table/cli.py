@@ -43,6 +43,12 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--bot", default="random")
     play.add_argument(
+        "--max-actions",
+        type=int,
+        default=100_000,
+        help="a game still running after this many actions is stopped and counted as capped",
+    )
+    play.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
     replay = sub.add_parser("replay", help="check a saved match and summarise it")
@@ -92,6 +98,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             dict(parse_option(o) for o in args.option),
             registry,
             progress=progress,
+            max_actions=args.max_actions,
         )
     except ValueError as error:
         print(f"illusio-table: {error}", file=sys.stderr)

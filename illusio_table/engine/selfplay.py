@@ -46,11 +46,13 @@ def selfplay(
     max_actions: int = 100_000,
 ) -> dict[str, Any]:
     registry = registry or builtin_registry()
-    finished = total = 0
+    finished = total = longest = 0
     started = time.perf_counter()
     for number in range(games):
         game = registry.new_game(game_id, seats, seed + number, options)
-        total += play_one(game, [bot] * seats, max_actions, check)
+        actions = play_one(game, [bot] * seats, max_actions, check)
+        total += actions
+        longest = max(longest, actions)
         finished += game.is_over()
         if progress is not None:
             progress(number + 1, games)
@@ -60,7 +62,10 @@ def selfplay(
         "seats": seats,
         "games": games,
         "finished": finished,
+        "capped": games - finished,  # stopped at max_actions before their end
+        "max_actions": max_actions,
         "actions": total,
+        "longest": longest,  # the most actions one game took
         "seconds": round(seconds, 3),
         "actions_per_s": round(total / seconds) if seconds else 0,
     }

@@ -41,7 +41,8 @@ from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 
 HELP = Path(__file__).with_name("help.md")
-TRICK_SPECIALS = ("encore", "immediate-success", "deja-vu", "grand")
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on every move
 
 
 class Work:
@@ -293,7 +294,7 @@ class Illusio(Game):
         return self.phase == "over"
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self.phase == "over" else frozenset({self.current})
+        return NOBODY if self.phase == "over" else ONLY[self.current]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every move, one for each set of interchangeable cards.
@@ -316,10 +317,11 @@ class Illusio(Game):
             moves += [backstage(c) for c in components]
             if len(components) < len(kinds):
                 moves += self._special_moves(seat, [c for c in kinds if info[c].special])
-            if self._cards_left():
+            left = len(self.deck) + len(self.discard_pile)
+            if left:
                 moves += [exchange((c,)) for c in kinds]
-                if len(hand) > 1 and self._cards_left() >= len(hand):
-                    moves.append(Exchange(tuple(sorted(hand))))
+                if len(hand) > 1 and left >= len(hand):
+                    moves.append(exchange(tuple(sorted(hand))))
             realizing = self.realizing(seat)
             if len(realizing) < self.limits.realizing and self.backstage[seat]:
                 have = _count(self.now_group, self.backstage[seat])
@@ -416,7 +418,8 @@ class Illusio(Game):
         power = self.magicians[seat].talent
         hand, others = self.hands[seat], [s for s in range(self.seats) if s != seat]
         if power == "stand-in":
-            return [talent(card=c) for c in self._distinct(hand) if not self.info[c].special]
+            twins = {self.now_group[c] for c in self.backstage[seat]}
+            return [talent(card=c) for c in self._distinct(hand) if self.now_group[c] in twins]
         if power == "metamorphosis":
             return [
                 talent(seat=s, target=c, into=t)
@@ -574,11 +577,17 @@ class Illusio(Game):
         talent, hand = magician.talent, self.hands[seat]
         other = action.seat is not None and action.seat != seat and 0 <= action.seat < self.seats
         if talent == "stand-in":
-            return (
-                self._from_hand(seat, action.card, component=True)
-                if action.card is not None
-                else "Choose a Component of your hand."
-            )
+            if action.card is None:
+                return "Choose a Component of your hand."
+            reason = self._from_hand(seat, action.card, component=True)
+            if reason:
+                return reason
+            if all(self.now_group[c] != self.now_group[action.card] for c in self.backstage[seat]):
+                group = self.cards.name(self.now_group[action.card])
+                return (
+                    f"The twins place a Component next to its twin: no {group} in your Backstage."
+                )
+            return None
         if talent == "metamorphosis":
             owner = next((s for s in range(self.seats) if action.target in self.backstage[s]), None)
             if owner is None:

@@ -168,3 +168,23 @@ def test_exchange_needs_enough_cards_to_draw():
     game.hands[1 - seat].extend(spare[1:])
     with pytest.raises(IllegalAction, match="Only 1 card left"):
         act(game, Exchange(tuple(cards)))
+
+
+def test_an_empty_objective_deck_is_made_again_from_its_discard_pile():
+    from illusio_table.games.illusio.actions import Realize
+
+    from .helpers import objective, set_backstage, to_contest
+
+    game = make(3, seed=12)
+    seat = game.current
+    number = to_contest(game, "chinese-links", slot=0)
+    given_up = [o for o in game.objective_deck if o != objective(game, "knotted-sack")]
+    game.objective_discard.extend(given_up)
+    game.objective_deck[:] = [o for o in game.objective_deck if o not in given_up]
+    game.objective_deck.remove(objective(game, "knotted-sack"))
+    game.validated[(seat + 1) % 3].append(objective(game, "knotted-sack"))
+    assert game.objective_deck == []
+    act(game, Realize(number, tuple(set_backstage(game, seat, "rope"))))
+    assert game.contest[0] is not None
+    assert len(game.objective_deck) == len(given_up) - 1 and game.objective_discard == []
+    check_invariants(game)
