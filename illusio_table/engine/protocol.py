@@ -246,6 +246,15 @@ class Game(ABC):
         """A move in words for menus and the move list, from what `seat` may know."""
         return action.label()
 
+    @staticmethod
+    def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]] | None:
+        """A view as titled panels of plain lines, for a game shown on the plain table.
+
+        None lets the plain table lay out the view's raw fields. Only `view` is read, so
+        a panel can show nothing the seat may not know.
+        """
+        return None
+
     def clone(self) -> Game:
         """An independent copy, made as DESIGN.md says: by replaying the record."""
         return self.record.replay_with(type(self))

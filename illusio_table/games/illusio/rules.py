@@ -39,6 +39,7 @@ from .actions import (
 from .bots import ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
+from .panels import panels
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -77,6 +78,7 @@ class Illusio(Game):
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IllusioCards
     bots = {"showman": ShowmanBot}
+    panels = staticmethod(panels)
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -959,6 +961,8 @@ class Illusio(Game):
         if isinstance(action, EndTurn):
             return "End your turn"
         if isinstance(action, Exchange):
+            if len(action.cards) > 1 and sorted(action.cards) == sorted(self.hands[self.current]):
+                return f"Exchange your whole hand ({len(action.cards)} cards)"
             return "Exchange " + ", ".join(self.info[c].name for c in action.cards)
         if isinstance(action, Realize):
             parts = ", ".join(self.card_name(c) for c in action.components)

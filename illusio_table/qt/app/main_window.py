@@ -447,6 +447,7 @@ class MainWindow(QMainWindow):
             names = [p["name"] for p in model.match.players]
             viewer = model.viewer
             self.scene.describe = lambda action: model.game.describe(action, viewer)
+            self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.stack.setCurrentWidget(self.table)
         has_match = model is not None

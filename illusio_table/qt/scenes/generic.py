@@ -6,7 +6,7 @@ game, so the shell never depends on a particular game.
 
 from __future__ import annotations
 
-import json
+import textwrap
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -21,6 +21,7 @@ PANEL = QColor("#f4ecd8")
 INK = QColor("#2b2118")
 BUTTON = QColor("#e8c36a")
 PANEL_WIDTH = 300
+LINE_CHARS = 40
 GAP = 16
 
 
@@ -46,10 +47,15 @@ class GenericTableScene(TableScene):
         heading.setBrush(QColor("white"))
         columns = 3
         heights = [48.0] * columns
-        for number, (key, value) in enumerate(view.items()):
-            column = number % columns
-            height = self._panel(key, value, column * (PANEL_WIDTH + GAP), heights[column])
-            heights[column] += height + GAP
+        panels = self.panels(view)
+        if panels is None:
+            panels = [
+                (key.replace("_", " ").capitalize(), self._lines(v)) for key, v in view.items()
+            ]
+        for title_text, lines in panels:
+            column = heights.index(min(heights))  # the shortest column takes the next panel
+            x = column * (PANEL_WIDTH + GAP)
+            heights[column] += self._panel(title_text, _wrapped(lines), x, heights[column]) + GAP
         y = max(heights) + GAP
         if not legal:
             return
@@ -69,11 +75,10 @@ class GenericTableScene(TableScene):
             self.target(("move", number), button)
         self.bind(legal, lambda action: ("move", legal.index(action)))
 
-    def _panel(self, key: str, value: Any, x: float, y: float) -> float:
-        lines = self._lines(value)
+    def _panel(self, heading: str, lines: list[str], x: float, y: float) -> float:
         height = 36 + 20 * len(lines)
         panel = self.addRect(QRectF(x, y, PANEL_WIDTH, height), QPen(INK, 1), QBrush(PANEL))
-        title = QGraphicsSimpleTextItem(key.replace("_", " ").capitalize(), panel)
+        title = QGraphicsSimpleTextItem(heading, panel)
         title.setFont(QFont("DejaVu Sans", 11, QFont.Weight.Bold))
         title.setBrush(INK)
         title.setPos(x + 10, y + 8)
@@ -81,14 +86,21 @@ class GenericTableScene(TableScene):
             text = QGraphicsSimpleTextItem(line, panel)
             text.setBrush(INK)
             text.setPos(x + 10, y + 32 + 20 * number)
-        panel.setToolTip(json.dumps(value, ensure_ascii=False)[:400])
+        panel.setToolTip("\n".join(lines)[:600])
         return height
 
     @staticmethod
     def _lines(value: Any) -> list[str]:
         if isinstance(value, dict) and value:
-            return [f"{k}: {describe(v)}"[:44] for k, v in value.items()]
+            return [f"{k}: {describe(v)}" for k, v in value.items()]
         if isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
-            return [describe(v)[:44] for v in value]
-        text = describe(value)
-        return [text[i : i + 44] for i in range(0, len(text), 44)] or [""]
+            return [describe(v) for v in value]
+        return [describe(value)]
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """Lines folded to the panel's width (a long line goes on, indented)."""
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, LINE_CHARS, subsequent_indent="   ") or [""]
+    return out
