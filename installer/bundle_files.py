@@ -42,6 +42,13 @@ UNUSED_QT = [
 UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy"]
 
 
+def game_modules() -> list[str]:
+    """The game packages: the registry imports them by name, so PyInstaller cannot see them."""
+    from illusio_table.games import BUILTIN
+
+    return [entry.partition(":")[0] for entry in BUILTIN]
+
+
 def data_files(root: Path) -> list[tuple[str, str]]:
     """(source file, folder inside the bundle) for every data file and help page."""
     found = []

@@ -6,7 +6,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "installer"))
 
-from bundle_files import UNUSED_QT, data_files  # noqa: E402
+from bundle_files import UNUSED_QT, data_files, game_modules  # noqa: E402
 
 
 def test_a_new_card_file_is_bundled_without_editing_the_spec(tmp_path):
@@ -39,3 +39,15 @@ def test_no_qt_module_the_program_uses_is_left_out():
     sources = "\n".join(p.read_text() for p in (ROOT / "illusio_table").rglob("*.py"))
     for module in UNUSED_QT:
         assert f"{module} " not in sources and f"{module}\n" not in sources, module
+
+
+def test_every_game_package_is_bundled_though_it_is_imported_by_name():
+    import importlib
+
+    from illusio_table.games import BUILTIN
+
+    modules = game_modules()
+    assert len(modules) == len(BUILTIN)
+    assert "illusio_table.games.illusio" in modules
+    for name in modules:
+        importlib.import_module(name)

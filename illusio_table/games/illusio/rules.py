@@ -133,7 +133,7 @@ class Illusio(Game):
         self.now = [i.kind for i in self.info]
         self.now_group = [i.group for i in self.info]
         self.key = list(self.now)
-        self._realize_cache: dict[tuple, list[Action]] = {}
+        self._realize_cache: dict[tuple, dict[int, list[Action]]] = {}
         self.attached: dict[int, list[int]] = {}  # Transform cards lying on a Component
         self.validated: list[list[int]] = [[] for _ in range(seats)]
         self.tricks: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
@@ -326,16 +326,7 @@ class Illusio(Game):
                     moves.append(exchange(tuple(sorted(hand))))
             realizing = self.realizing(seat)
             if len(realizing) < self.limits.realizing and self.backstage[seat]:
-                have = _count(self.now_group, self.backstage[seat])
-                for objective in self.contest:
-                    if objective is None:
-                        continue
-                    o = self.objectives[objective]
-                    covered = 0
-                    for g, n in o.groups.items():
-                        covered += min(n, have.get(g, 0))
-                    if covered >= o.half:
-                        moves += self._realize_moves(seat, objective)
+                moves += self._realize_moves(seat)
             for work in realizing:
                 moves += self._place_moves(seat, work, components)
                 moves.append(abandon(work.objective))
@@ -362,34 +353,45 @@ class Illusio(Game):
                 for c in self._distinct(self.backstage[seat]):
                     now = self.kind(c)
                     moves += [
-                        special(card, component=c, into=k) for k in self.component_kinds if k != now
+                        special(card, None, None, c, k) for k in self.component_kinds if k != now
                     ]
             elif effect == "take":
                 moves += [
-                    special(card, seat=s) for s in range(self.seats) if s != seat and self.hands[s]
+                    special(card, s) for s in range(self.seats) if s != seat and self.hands[s]
                 ]
             else:
                 moves += [
-                    special(card, trick=w.objective)
+                    special(card, None, w.objective)
                     for w in shows
                     if not (effect == "encore" and w.encore)
                 ]
         return moves
 
-    def _realize_moves(self, seat: int, objective: int) -> list[Action]:
-        # The same Backstage is looked at again and again until it changes: remember.
+    def _realize_moves(self, seat: int) -> list[Action]:
+        # The same Backstage is looked at again and again until it changes: remember what
+        # it can take, per Objective (bots simulate thousands of games).
         backstage, now = self.backstage[seat], self.now
-        key = (objective, tuple(backstage), tuple([now[c] for c in backstage]))
-        moves = self._realize_cache.get(key)
-        if moves is None:
-            if len(self._realize_cache) > 2048:
+        stage = (tuple(backstage), tuple([now[c] for c in backstage]))
+        known = self._realize_cache.get(stage)
+        if known is None:
+            if len(self._realize_cache) > 1024:
                 self._realize_cache.clear()
-            moves = self._realize_cache[key] = self._list_realize_moves(seat, objective)
+            known = self._realize_cache[stage] = {}
+        moves: list[Action] = []
+        for objective in self.contest:
+            if objective is not None:
+                found = known.get(objective)
+                if found is None:
+                    found = known[objective] = self._list_realize_moves(seat, objective)
+                moves += found
         return moves
 
     def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
         o = self.objectives[objective]
         asked, now, now_group = o.groups, self.now, self.now_group
+        have = _count(now_group, self.backstage[seat])
+        if sum(min(n, have.get(g, 0)) for g, n in asked.items()) < o.half:
+            return []
         by_group: dict[str, list[int]] = {g: [] for g in asked}
         # Exact types first, so that each count per group uses the Components that pay.
         usable = sorted(c for c in self.backstage[seat] if now_group[c] in asked)
@@ -419,36 +421,35 @@ class Illusio(Game):
     def _talent_moves(self, seat: int) -> list[Action]:
         power = self.magicians[seat].talent
         hand, others = self.hands[seat], [s for s in range(self.seats) if s != seat]
+        now, now_group = self.now, self.now_group
+        # Factories take positional arguments: card, seat, target, into (cheaper to cache).
         if power == "stand-in":
-            twins = {self.now_group[c] for c in self.backstage[seat]}
-            return [talent(card=c) for c in self._distinct(hand) if self.now_group[c] in twins]
+            twins = {now_group[c] for c in self.backstage[seat]}
+            return [talent(c) for c in self._distinct(hand) if now_group[c] in twins]
         if power == "metamorphosis":
             return [
-                talent(seat=s, target=c, into=t)
+                talent(None, s, c, t)
                 for s in range(self.seats)
                 for c in self._distinct(self.backstage[s])
-                for t in self.group_types[self.group(c)]
-                if t != self.kind(c)
+                for t in self.group_types[now_group[c]]
+                if t != now[c]
             ]
         if power == "sleight":
+            theirs = [(s, self._distinct(self.backstage[s])) for s in others]
             return [
-                talent(card=mine, seat=s, target=theirs)
+                talent(mine, s, c)
                 for mine in self._distinct(self.backstage[seat])
-                for s in others
-                for theirs in self._distinct(self.backstage[s])
-                if self.kind(theirs) != self.kind(mine)
+                for s, cards in theirs
+                for c in cards
+                if now[c] != now[mine]
             ]
         if power == "second-sight" and self._cards_left():
-            return [talent(card=c) for c in self._distinct(hand)]
+            return [talent(c) for c in self._distinct(hand)]
         if power == "scavenger" and self.discard_pile:
             return [talent()]
         if power == "pickpocket":
-            return [
-                talent(card=c, seat=s)
-                for s in others
-                if self.hands[s]
-                for c in self._distinct(hand)
-            ]
+            kinds = self._distinct(hand)
+            return [talent(c, s) for s in others if self.hands[s] for c in kinds]
         return []
 
     # -- refusals ---------------------------------------------------------------------------
