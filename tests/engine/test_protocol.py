@@ -228,7 +228,10 @@ def test_bots_finish_games_and_selfplay_reports(registry):
         "seats",
         "games",
         "finished",
+        "capped",
+        "max_actions",
         "actions",
+        "longest",
         "seconds",
         "actions_per_s",
     }
