@@ -238,3 +238,8 @@ def test_bots_finish_games_and_selfplay_reports(registry):
     game = DuelGame(2, seed=1)
     assert play_one(game, ["random", "random"]) > 0 and game.is_over()
     assert game.result()["winners"]
+
+
+def test_selfplay_counts_games_stopped_at_the_cap(registry):
+    report = selfplay("duel", seats=2, games=3, seed=1, registry=registry, max_actions=2)
+    assert report["capped"] == 3 and report["finished"] == 0 and report["longest"] == 2
