@@ -153,8 +153,18 @@ class Plan:
                 else 0
             )
         if isinstance(action, Abandon):
-            return 0
+            return self.abandon_gain(action.objective)
         return 0
+
+    def abandon_gain(self, objective: int) -> float:
+        """Give up a trick the bot cannot finish, to free its Components for another."""
+        work = next(w for w in self.works if w["objective"]["id"] == objective)
+        need = Counter(self.group_of[n] for n in work["objective"]["needs"])
+        need.subtract(Counter(c["group"] for c in work["components"]))
+        have = Counter(c["group"] for c in self.cards.values() if "group" in c)
+        short = sum(max(0, n - have[g]) for g, n in need.items())
+        drying = self.view["deck"] + len(self.view["discard"]) < 10
+        return 0.5 + short if short and drying else 0
 
     def special_gain(self, action: PlaySpecial) -> float:
         kind = self.hand[action.card]["kind"]
@@ -168,7 +178,8 @@ class Plan:
                 return 2.0
             return 0
         if kind == "take":
-            return 1.0 if len(self.hand) < 5 else 0
+            dry = not self.view["deck"] and not self.view["discard"]
+            return 1.0 if len(self.hand) < 5 or dry else 0
         owner = self.owner_of(action.trick)
         mine = owner == self.me
         if kind == "grand":

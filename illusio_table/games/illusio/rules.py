@@ -144,6 +144,7 @@ class Illusio(Game):
         self.first = self.current = first
         self.actions_left = 0
         self.turn = 0
+        self.idle_turns = 0  # turns in a row with no move while no card is left to draw
         return events + self._start_turn(first)
 
     def _first_player(self) -> tuple[int, list[Event]]:
@@ -284,6 +285,15 @@ class Illusio(Game):
         return events + self._draw(seat, wanted)
 
     def _end_turn(self, seat: int) -> list[Event]:
+        # House rule: with no card left to draw, a whole round of turns in which nobody
+        # does anything closes the show (the game could not change any more).
+        idle = self.actions_left == self.limits.actions and not self.talent_used[seat]
+        if idle and not self._cards_left():
+            self.idle_turns += 1
+            if self.idle_turns >= self.seats:
+                return self._end("Nothing is left to draw and a whole round passed quietly.")
+        else:
+            self.idle_turns = 0
         if len(self.hands[seat]) > self.limits.hand_limit:
             self.phase = "discard"
             over = len(self.hands[seat]) - self.limits.hand_limit
@@ -1013,7 +1023,6 @@ def trick_sum(entry: dict[str, Any]) -> str:
         ("grand", "Grand"),
         ("deja_vu", "Deja vu"),
         ("magician", "magician"),
-        ("floor", "never below 0"),
     )
     parts = []
     for key, word in words:
@@ -1021,6 +1030,8 @@ def trick_sum(entry: dict[str, Any]) -> str:
         if value or key == "level":
             sign = "−" if value < 0 else "+"
             parts.append(f"{sign} {word} {abs(value)}" if parts else f"{word} {value}")
+    if entry.get("floor"):  # the penalties went below nothing; a trick pays at least 0
+        return " ".join(parts) + f" = {entry['points'] - entry['floor']}, raised to 0"
     return " ".join(parts) + f" = {entry['points']}"
 
 

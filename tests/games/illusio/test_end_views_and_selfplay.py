@@ -208,3 +208,34 @@ def test_showman_beats_random_bots():
         play_one(game, bots)
         wins += seat in game.result()["winners"]
     assert wins >= 24  # 60 % of 40
+
+
+def test_end_house_rule_a_quiet_round_with_nothing_left_to_draw_closes_the_show():
+    game = make(3, seed=38)
+    spare = game.deck + game.discard_pile
+    game.deck.clear()
+    game.discard_pile.clear()
+    game.backstage[(game.current + 1) % 3].extend(spare)  # every card is somewhere in play
+    for _ in range(2):
+        act(game, EndTurn())
+        assert not game.is_over()
+    act(game, EndTurn())
+    assert game.is_over()
+    assert "a whole round passed quietly" in "\n".join(game.log(None))
+
+
+def test_end_a_round_where_someone_acts_does_not_close_the_show():
+    from illusio_table.games.illusio.actions import Backstage
+
+    game = make(3, seed=38)
+    spare = game.deck + game.discard_pile
+    game.deck.clear()
+    game.discard_pile.clear()
+    game.backstage[(game.current + 1) % 3].extend(spare)
+    act(game, EndTurn())
+    act(game, EndTurn())
+    seat = game.current
+    component = next(c for c in game.hands[seat] if not game.info[c].special)
+    act(game, Backstage(component))
+    act(game, EndTurn())
+    assert not game.is_over()

@@ -4,6 +4,7 @@ import pytest
 
 from illusio_table.engine import IllegalAction
 from illusio_table.games.illusio.actions import Abandon, Discard, EndTurn, Place, Realize
+from illusio_table.games.illusio.rules import trick_sum
 
 from .helpers import (
     act,
@@ -251,6 +252,7 @@ def test_scoring_a_trick_never_pays_less_than_nothing():
     )
     assert entry["points"] == 0 and entry["floor"] == 1
     assert game.scores[seat] == 0
+    assert trick_sum(entry) == "level 1 − Deja vu 2 = -1, raised to 0"
 
 
 def test_scoring_a_level_4_trick_with_3_exact_components_and_grand_pays_9():
