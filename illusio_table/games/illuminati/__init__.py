@@ -1,0 +1,1 @@
+"""Illuminati: conspiracies build Power Structures of Groups (engine in progress)."""

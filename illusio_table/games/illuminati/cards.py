@@ -1,0 +1,206 @@
+"""The cards of Illuminati as frozen dataclasses: the schema of cards/illuminati.yaml.
+
+The game is not playable yet (its engine is being built); the card data, its checks and
+the geometry of Power Structures come first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Literal
+
+from illusio_table.data.loader import line_of, load_cards
+
+Source = Literal["rulebook", "house"]
+WHY = field(default="", metadata={"blank": True})
+Side = Literal["T", "B", "L", "R"]
+Attack = Literal["control", "neutralize", "destroy"]
+NUMBER = {"min": 0, "max": 200}
+
+
+@dataclass(frozen=True)
+class Alignment:
+    id: str
+    name: str
+    source: Source
+    opposite: str | None = None
+    why: str = WHY
+
+
+@dataclass(frozen=True)
+class Rules:
+    uncontrolled_at_start: int = field(metadata=NUMBER)
+    pass_income: int = field(metadata=NUMBER)
+    alignment_modifier: int = field(metadata=NUMBER)
+    neutralize_bonus: int = field(metadata=NUMBER)
+    position_bonus: tuple[int, ...]
+    automatic_failure: int = field(metadata={"min": 2, "max": 13})
+    free_transfers: int = field(metadata=NUMBER)
+    actions: int = field(metadata=NUMBER)
+    elimination_after_turn: int = field(metadata=NUMBER)
+    irs_tax: int = field(metadata=NUMBER)
+    source: Source = "rulebook"
+    why: str = WHY
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    players: int = field(metadata={"min": 2, "max": 8})
+    goal: int = field(metadata={"min": 1, "max": 40})
+    extra_income: int = field(metadata=NUMBER)
+    source: Source = "rulebook"
+    why: str = WHY
+
+
+AbilityKind = Literal[
+    "attack-bonus",  # +value on attacks of `attacks` kinds against `targets`
+    "counts-as",  # counts as `alignment` when it makes one of `attacks` on `targets`
+    "transfer-anywhere",  # money transfers to any Group of the Power Structure
+    "resistance-against",  # Resistance `value` against attackers of `targets`
+    "tax",  # no income; each other player pays `value`
+    "alignment-shift",  # changes one alignment of one Group for a turn
+    "extra-draw",  # pay `value` MB from this Group to draw one more card
+    "guard-structure",  # +`value` Resistance to the owner's other Groups
+    "paid-privilege",
+    "reorganize",
+    "discordian",
+    "move-money",
+    "draw-two",
+    "two-attacks",
+]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A special ability; `targets` are Group ids, `alignment:<id>`, or `any`."""
+
+    kind: AbilityKind
+    text: str
+    value: int = field(default=0, metadata=NUMBER)
+    scope: Literal["any", "direct"] | None = None  # "any attempt" or the card itself
+    attacks: tuple[Attack, ...] = ()
+    targets: tuple[str, ...] = ()
+    alignment: str | None = None
+
+
+@dataclass(frozen=True)
+class Goal:
+    kind: Literal[
+        "total-power",
+        "every-alignment",
+        "alignment-count",
+        "money",
+        "total-transferable",
+        "destroyed",
+        "borrowed",
+    ]
+    text: str
+    value: int = field(default=0, metadata=NUMBER)
+    alignment: str | None = None
+
+
+@dataclass(frozen=True)
+class Illuminati:
+    id: str
+    name: str
+    power: int = field(metadata=NUMBER)
+    transferable: int = field(metadata=NUMBER)
+    income: int = field(metadata=NUMBER)
+    ability: Ability | None = None
+    goal: Goal | None = None
+    source: Source = "rulebook"
+    why: str = WHY
+
+
+@dataclass(frozen=True)
+class Group:
+    id: str
+    name: str
+    power: int = field(metadata=NUMBER)
+    transferable: int = field(metadata=NUMBER)
+    resistance: int = field(metadata=NUMBER)
+    income: int = field(metadata={"min": -5, "max": 50})
+    alignments: tuple[str, ...] = ()
+    arrow_in: Side = "L"
+    arrows_out: tuple[Side, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    source: Source = "rulebook"
+    why: str = WHY
+
+
+@dataclass(frozen=True)
+class SpecialKind:
+    id: str
+    name: str
+    timing: Literal[
+        "after-roll", "action", "any-time", "privilege", "income", "answer", "turn-start"
+    ]
+    text: str
+    source: Source
+    count: int = field(default=1, metadata={"min": 0, "max": 5})
+    why: str = WHY
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per card file read
+class IlluminatiCards:
+    game: str
+    version: int
+    alignments: tuple[Alignment, ...]
+    rules: Rules
+    player_counts: tuple[PlayerCount, ...]
+    illuminati: tuple[Illuminati, ...]
+    specials: tuple[SpecialKind, ...]
+    groups: tuple[Group, ...]
+
+    @cached_property
+    def group(self) -> dict[str, Group]:
+        return {g.id: g for g in self.groups}
+
+    def opposed(self, a: str, b: str) -> bool:
+        """Whether two alignments are opposite (two Fanatics oppose each other)."""
+        return any(x.id == a and x.opposite == b for x in self.alignments)
+
+
+def check(cards: IlluminatiCards, path: Path) -> list[str]:
+    """Cross-references the YAML cannot express; each problem as `file:line: message`."""
+    problems = []
+
+    def problem(message: str, *needles: str) -> None:
+        problems.append(f"{path}:{line_of(path, *needles)}: {message}")
+
+    alignments = {a.id for a in cards.alignments}
+    for a in cards.alignments:
+        if a.opposite is not None and a.opposite not in alignments:
+            problem(f"alignment {a.id!r} opposes {a.opposite!r}, which is unknown", f"id: {a.id}")
+    abilities = [(g.id, a) for g in cards.groups for a in g.abilities]
+    abilities += [(i.id, i.ability) for i in cards.illuminati if i.ability is not None]
+    for owner, ability in abilities:
+        for target in ability.targets:
+            known = target == "any" or target in cards.group
+            known = known or (target.startswith("alignment:") and target[10:] in alignments)
+            if not known:
+                problem(f"{owner!r} names {target!r}, which is no Group or alignment", target)
+        if ability.alignment is not None and ability.alignment not in alignments:
+            problem(f"{owner!r}: {ability.alignment!r} is no alignment", f"id: {owner}")
+    for g in cards.groups:
+        for a in g.alignments:
+            if a not in alignments:
+                problem(f"group {g.id!r} has the alignment {a!r}, which is unknown", f"id: {g.id}")
+        if g.arrow_in in g.arrows_out or len(set(g.arrows_out)) != len(g.arrows_out):
+            problem(f"group {g.id!r}: each side holds at most one arrow", f"id: {g.id}")
+    return problems
+
+
+@cache
+def load(folder: Path | None = None) -> IlluminatiCards:
+    """The card data, read once per program run."""
+    from illusio_table.data import CardDataError, resource_dir
+
+    folder = folder or resource_dir("cards")
+    cards = load_cards("illuminati", IlluminatiCards, folder)
+    problems = check(cards, folder / "illuminati.yaml")
+    if problems:
+        raise CardDataError(problems)
+    return cards
