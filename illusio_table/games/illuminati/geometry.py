@@ -1,0 +1,202 @@
+"""Power Structures as cards on a square grid (our reading of "cards may not overlap").
+
+Every card takes one cell and lies turned by quarter turns. A card's arrows are on its
+own sides (T, R, B, L as printed); turned, they point to the neighbouring cells. A
+puppet lies in the cell its master's outward arrow points at, turned so that its inward
+arrow points back at the master. No two cards share a cell, so an arrow pointing at an
+occupied cell is blocked. A captured or moved Group keeps its puppets where they fit;
+one that overlaps goes under another free arrow of the same master, and one that still
+cannot fit drops out with its own puppets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+SIDES = ("T", "R", "B", "L")  # clockwise, as printed on the card
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the table
+Cell = tuple[int, int]
+
+
+class GeometryError(Exception):
+    """A placement the rules do not allow; `reason` is written for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Arrows:
+    inward: str | None  # None for an Illuminati card, which nobody controls
+    outward: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Place:
+    cell: Cell
+    turn: int  # quarter turns clockwise from upright
+    master: str | None
+    side: str | None  # the master's side (as printed) whose arrow holds this card
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A Group cut out of a Power Structure with its puppets, in the shape they had.
+
+    `links` lists (card, master, master's side), the Group itself first with no master,
+    every master before its puppets.
+    """
+
+    links: tuple[tuple[str, str | None, str | None], ...]
+
+    @property
+    def root(self) -> str:
+        return self.links[0][0]
+
+    def cards(self) -> list[str]:
+        return [card for card, _, _ in self.links]
+
+
+def pointing(turn: int, side: str) -> int:
+    """Where a side of a card turned `turn` quarter turns points: 0 north ... 3 west."""
+    return (SIDES.index(side) + turn) % 4
+
+
+def turn_facing(side: str, direction: int) -> int:
+    """The turn that makes a card's `side` point to `direction`."""
+    return (direction - SIDES.index(side)) % 4
+
+
+class Structure:
+    """One player's Power Structure: the Illuminati card at (0, 0) and its puppets."""
+
+    def __init__(self, root: str, arrows: Callable[[str], Arrows]) -> None:
+        self.root = root
+        self.arrows = arrows
+        self.places: dict[str, Place] = {root: Place((0, 0), 0, None, None)}
+        self.cells: dict[Cell, str] = {(0, 0): root}
+
+    def __contains__(self, card: str) -> bool:
+        return card in self.places
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.places)
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def target(self, card: str, side: str) -> Cell:
+        """The cell the arrow on that side of the card points at."""
+        place = self.places[card]
+        dx, dy = STEPS[pointing(place.turn, side)]
+        return place.cell[0] + dx, place.cell[1] + dy
+
+    def free_arrows(self, card: str) -> list[str]:
+        """Outward arrows pointing at an empty cell: where a new puppet can go."""
+        return [s for s in self.arrows(card).outward if self.target(card, s) not in self.cells]
+
+    def puppets(self, card: str) -> list[str]:
+        return [c for c, p in self.places.items() if p.master == card]
+
+    def master(self, card: str) -> str | None:
+        return self.places[card].master
+
+    def subtree(self, card: str) -> list[str]:
+        """The card and everything under it, masters before puppets."""
+        found, index = [card], 0
+        while index < len(found):
+            found += self.puppets(found[index])
+            index += 1
+        return found
+
+    def depth(self, card: str) -> int:
+        """1 for a Group directly under the Illuminati, 2 one Group away, and so on."""
+        steps = 0
+        while card != self.root:
+            card = self.places[card].master
+            steps += 1
+        return steps
+
+    def adjacent(self, card: str) -> list[str]:
+        """Its master and its puppets: the Groups money may move to in one transfer."""
+        master = self.places[card].master
+        return ([master] if master is not None else []) + self.puppets(card)
+
+    # -- changing ---------------------------------------------------------------------------
+
+    def attach(self, card: str, master: str, side: str) -> Place:
+        """Puts a card (not yet in the structure) under the master's arrow on `side`."""
+        if card in self.places:
+            raise GeometryError("That Group is already in this Power Structure.")
+        if side not in self.arrows(master).outward:
+            raise GeometryError("There is no outward arrow on that side.")
+        cell = self.target(master, side)
+        if cell in self.cells:
+            raise GeometryError("That arrow is blocked: a card lies where it points.")
+        inward = self.arrows(card).inward
+        if inward is None:
+            raise GeometryError("An Illuminati card is nobody's puppet.")
+        back = (pointing(self.places[master].turn, side) + 2) % 4
+        place = Place(cell, turn_facing(inward, back), master, side)
+        self.places[card] = place
+        self.cells[cell] = card
+        return place
+
+    def cut(self, card: str) -> Tree:
+        """Takes a Group and its puppets out, remembering how they hung together."""
+        if card == self.root:
+            raise GeometryError("The Illuminati card never leaves its Power Structure.")
+        links = []
+        for c in self.subtree(card):
+            place = self.places[c]
+            links.append((c, None, None) if c == card else (c, place.master, place.side))
+        for c, _, _ in links:
+            del self.cells[self.places.pop(c).cell]
+        return Tree(tuple(links))
+
+    def graft(self, tree: Tree, master: str, side: str) -> list[str]:
+        """Places a cut-out Group under the master's arrow; returns the cards that dropped.
+
+        Each puppet goes back on its master's same side if the cell is free, else on the
+        first other free arrow of that master; if none is free it drops, and its own
+        puppets with it.
+        """
+        self.attach(tree.root, master, side)
+        dropped: list[str] = []
+        for card, card_master, card_side in tree.links[1:]:
+            if card_master not in self.places or card_master in dropped:
+                dropped.append(card)
+                continue
+            free = self.free_arrows(card_master)
+            if not free:
+                dropped.append(card)
+                continue
+            self.attach(card, card_master, card_side if card_side in free else free[0])
+        return dropped
+
+    def move(self, card: str, master: str, side: str) -> list[str]:
+        """Moves a Group (with its puppets) under another free arrow of this structure."""
+        if card == self.root:
+            raise GeometryError("The Illuminati card does not move.")
+        if master in self.subtree(card):
+            raise GeometryError("A Group cannot go under itself or one of its own puppets.")
+        if side not in self.free_arrows(master):
+            raise GeometryError("That arrow is not free.")
+        return self.graft(self.cut(card), master, side)
+
+    def check(self) -> None:
+        """Asserts the geometry holds: one card per cell, every puppet on its master's arrow."""
+        assert len(self.cells) == len(self.places)
+        for card, place in self.places.items():
+            assert self.cells[place.cell] == card
+            if card == self.root:
+                assert place.master is None and place.cell == (0, 0)
+                continue
+            assert place.side in self.arrows(place.master).outward
+            assert self.target(place.master, place.side) == place.cell
+            back = (pointing(self.places[place.master].turn, place.side) + 2) % 4
+            assert pointing(place.turn, self.arrows(card).inward) == back
