@@ -158,6 +158,9 @@ class IlluminatiCards:
     def group(self) -> dict[str, Group]:
         return {g.id: g for g in self.groups}
 
+    def name(self, alignment: str) -> str:
+        return next((a.name for a in self.alignments if a.id == alignment), alignment)
+
     def opposed(self, a: str, b: str) -> bool:
         """Whether two alignments are opposite (two Fanatics oppose each other)."""
         return any(x.id == a and x.opposite == b for x in self.alignments)

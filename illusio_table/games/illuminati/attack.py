@@ -1,0 +1,163 @@
+"""The number an attack must roll, as a breakdown a player can check line by line.
+
+Every modifier of the rules is one line (label, value); the target number is their sum.
+Money spent during the attack adds lines of its own (`spending_lines`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Ability, IlluminatiCards
+
+KINDS = ("control", "neutralize", "destroy")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An announced attack, with what the breakdown needs to know about the table.
+
+    `holdings` are the cards of the attacking player (for "any attempt" abilities);
+    `defender_depth` is how many Groups the defender hangs below its Illuminati (None when
+    uncontrolled); `defender_holdings` are its owner's cards (for the Survivalists).
+    """
+
+    kind: str
+    attacker: str
+    defender: str
+    aiders: tuple[str, ...] = ()
+    holdings: frozenset[str] = frozenset()
+    defender_depth: int | None = None
+    own_target: bool = False
+    defender_holdings: frozenset[str] = frozenset()
+    whispering: bool = False  # Whispering Campaign: Power against Resistance, to destroy
+
+
+Line = tuple[str, int]
+
+
+class Numbers:
+    """Power, alignments and abilities of any card, Illuminati or Group, by id."""
+
+    def __init__(self, cards: IlluminatiCards) -> None:
+        self.cards = cards
+        self.illuminati = {i.id: i for i in cards.illuminati}
+
+    def name(self, card: str) -> str:
+        found = self.illuminati.get(card) or self.cards.group[card]
+        return found.name
+
+    def power(self, card: str) -> int:
+        return (self.illuminati.get(card) or self.cards.group[card]).power
+
+    def transferable(self, card: str) -> int:
+        return (self.illuminati.get(card) or self.cards.group[card]).transferable
+
+    def alignments(self, card: str) -> tuple[str, ...]:
+        return () if card in self.illuminati else self.cards.group[card].alignments
+
+    def abilities(self, card: str) -> tuple[Ability, ...]:
+        if card in self.illuminati:
+            ability = self.illuminati[card].ability
+            return (ability,) if ability is not None else ()
+        return self.cards.group[card].abilities
+
+
+def aims_at(ability: Ability, kind: str, defender: str, alignments: tuple[str, ...]) -> bool:
+    if ability.attacks and kind not in ability.attacks:
+        return False
+    for target in ability.targets:
+        if target in ("any", defender):
+            return True
+        if target.startswith("alignment:") and target[10:] in alignments:
+            return True
+    return False
+
+
+def breakdown(cards: IlluminatiCards, attack: Attack) -> list[Line]:
+    """Every modifier of the attack's target number, in the order the rules give them."""
+    n = Numbers(cards)
+    kind, attacker, defender = attack.kind, attack.attacker, attack.defender
+    rules = cards.rules
+    lines: list[Line] = [(f"Power of {n.name(attacker)}", n.power(attacker))]
+    lines += [(f"Transferable Power of {n.name(a)}", n.transferable(a)) for a in attack.aiders]
+
+    target = cards.group[defender]
+    defending_alignments = target.alignments
+    attacking_alignments = n.alignments(attacker)
+    for ability in n.abilities(attacker):
+        if ability.kind == "counts-as" and aims_at(ability, kind, defender, defending_alignments):
+            attacking_alignments = (ability.alignment,)
+            lines.append((f"{n.name(attacker)} counts as {cards.name(ability.alignment)}", 0))
+
+    if kind == "destroy" and not attack.whispering:
+        lines.append((f"Power of {target.name}", -target.power))
+    else:
+        resistance, why = target.resistance, f"Resistance of {target.name}"
+        for ability in target.abilities:
+            if ability.kind == "resistance-against" and any(
+                f"alignment:{a}" in ability.targets for a in attacking_alignments
+            ):
+                resistance, why = ability.value, f"{why} against {n.name(attacker)}"
+        lines.append((why, -resistance))
+
+    step = rules.alignment_modifier
+    sign = -1 if kind == "destroy" else 1
+    for a in attacking_alignments:
+        for d in defending_alignments:
+            if a == d and not cards.opposed(a, d):
+                lines.append((f"Both {cards.name(a)}", sign * step))
+            elif cards.opposed(a, d):
+                lines.append((f"{cards.name(a)} against {cards.name(d)}", -sign * step))
+
+    if kind == "neutralize":
+        lines.append(("Attack to neutralize", rules.neutralize_bonus))
+
+    for holder in sorted(attack.holdings | {attacker}):
+        for ability in n.abilities(holder):
+            if ability.kind not in ("attack-bonus", "discordian"):
+                continue
+            if ability.kind == "discordian":
+                if kind == "control" and ability.alignment in defending_alignments:
+                    lines.append((f"{n.name(holder)}: control of a Weird Group", ability.value))
+                continue
+            direct = ability.scope == "direct"
+            if direct and holder != attacker:
+                continue
+            if aims_at(ability, kind, defender, defending_alignments):
+                how = "itself" if direct else "any attempt"
+                lines.append((f"{n.name(holder)} ({how})", ability.value))
+
+    if attack.defender_depth is not None and not attack.own_target:
+        bonuses = rules.position_bonus
+        if attack.defender_depth <= len(bonuses):
+            where = ("under its Illuminati", "one Group away", "two Groups away")
+            label = where[attack.defender_depth - 1] if attack.defender_depth <= 3 else "near"
+            lines.append((f"{target.name} is {label}", -bonuses[attack.defender_depth - 1]))
+        # The Survivalists strengthen Resistance, which an attack to destroy does not use.
+        guarded = attack.defender_holdings - {defender} if kind != "destroy" else frozenset()
+        for holder in sorted(guarded):
+            for ability in n.abilities(holder):
+                if ability.kind == "guard-structure":
+                    lines.append((f"{n.name(holder)} guard the Power Structure", -ability.value))
+    return lines
+
+
+def spending_lines(attacker: int, group: int, illuminati: int, others: int) -> list[Line]:
+    """Money put down so far: the attacker +1 a MB, the defending Group −2, its Illuminati
+    −1, the other players' sum (helping minus hindering) ±1."""
+    lines = []
+    if attacker:
+        lines.append(("Money from the attacker", attacker))
+    if group:
+        lines.append(("Money from the defending Group", -2 * group))
+    if illuminati:
+        lines.append(("Money from the defender's Illuminati", -illuminati))
+    if others:
+        lines.append(("Money from other players", others))
+    return lines
+
+
+def succeeds(target_number: int, roll: int, automatic_failure: int = 11) -> bool:
+    """A roll at or under the target number wins, but 11 and 12 always fail."""
+    return roll < automatic_failure and roll <= target_number
