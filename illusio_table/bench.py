@@ -78,10 +78,6 @@ def main() -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def drag_repaint() -> None:
     """How long one step of dragging the wand takes to repaint (goal: under 16 ms)."""
     import os
@@ -121,3 +117,7 @@ def drag_repaint() -> None:
         f"dragging the wand: repaint {statistics.median(times):.1f} ms median, "
         f"{times[int(len(times) * 0.95)]:.1f} ms at the 95th percentile (goal: under 16 ms)"
     )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""The moves of Illuminati. Cards are named by their ids in cards/illuminati.yaml;
+a Special card in play is `<kind>#<n>`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from illusio_table.engine import Action
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """A regular action: `attacker`, aided by `aiders`, attacks `target`.
+
+    `side` is the attacker's free arrow the target will hang from (control only);
+    `privilege` is a Special card discarded to make it privileged, or "bavarian".
+    """
+
+    kind = "attack"
+    how: str  # control, neutralize, destroy
+    attacker: str
+    target: str
+    aiders: tuple[str, ...] = ()
+    side: str | None = None
+    privilege: str | None = None
+
+
+@dataclass(frozen=True)
+class Spend(Action):
+    """Money put down on the attack under way, from one of the spender's treasuries."""
+
+    kind = "spend"
+    source: str
+    amount: int
+    helps: bool = True  # for a third player: helping the attacker or hindering him
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Nothing more to spend, or no Special to play in a window."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class CallOff(Action):
+    """The attacker takes the attack back before any money is down."""
+
+    kind = "call-off"
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    """Money from one treasury to an adjacent Group's (free twice a turn, else an action)."""
+
+    kind = "transfer"
+    source: str
+    target: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A regular action: a Group (with its puppets) goes under another free arrow."""
+
+    kind = "move"
+    group: str
+    master: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    """Free: a Group and its puppets leave the Power Structure, uncontrolled."""
+
+    kind = "drop"
+    group: str
+
+
+@dataclass(frozen=True)
+class GiveMoney(Action):
+    """Free: money from your Illuminati treasury to another player's."""
+
+    kind = "give-money"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class GiveSpecial(Action):
+    kind = "give-special"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class PlaySpecial(Action):
+    """A Special card: `target` is a Group, `seat` a player, as the card needs."""
+
+    kind = "play"
+    card: str
+    target: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeIncome(Action):
+    kind = "take-income"
+    doubled: bool = False  # Market Manipulation played with it
+
+
+@dataclass(frozen=True)
+class PassTurn(Action):
+    """Instead of any action at all: 5 MB into the Illuminati treasury, and the turn ends."""
+
+    kind = "pass-turn"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    kind = "end-turn"
+
+
+@dataclass(frozen=True)
+class ChooseGoal(Action):
+    """The UFOs, at the start: whose Special Goal they secretly pursue."""
+
+    kind = "choose-goal"
+    illuminati: str
+
+
+ACTIONS = (
+    Attack,
+    Spend,
+    Pass,
+    CallOff,
+    Transfer,
+    Move,
+    Drop,
+    GiveMoney,
+    GiveSpecial,
+    PlaySpecial,
+    TakeIncome,
+    PassTurn,
+    EndTurn,
+    ChooseGoal,
+)
+END_TURN = EndTurn()
+PASS = Pass()

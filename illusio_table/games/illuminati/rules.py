@@ -1,0 +1,1125 @@
+"""Illuminati: the state of a match and the rules that change it (work in progress).
+
+A turn: a window for Specials played before it (Senate Investigating Committee), income,
+the draw, then two regular actions (attack, transfer, move), free actions and two free
+money transfers, the end of turn (the Bermuda Triangle and the Gnomes of Zurich may then
+rearrange), new targets, goals and eliminations. An attack is announced, then money is
+put down in turns until everyone passes, the dice are rolled, a window lets anyone play
+Assassination or Murphy's Law, and the result is applied.
+
+This engine is not registered as a game yet: see the Illuminati issue for what is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from illusio_table.engine import Action, Event, Game, Option
+
+from .actions import (
+    ACTIONS,
+    END_TURN,
+    PASS,
+    Attack,
+    CallOff,
+    ChooseGoal,
+    Drop,
+    EndTurn,
+    GiveMoney,
+    GiveSpecial,
+    Move,
+    Pass,
+    PassTurn,
+    PlaySpecial,
+    Spend,
+    TakeIncome,
+    Transfer,
+)
+from .attack import Attack as Announced
+from .attack import Numbers, breakdown, spending_lines, succeeds
+from .cards import IlluminatiCards, load
+from .geometry import Arrows, GeometryError, Structure
+
+BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
+ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
+ANY_TIME = ("slush-fund", "swiss-bank-account", "media-campaign", "computer-espionage")
+AFTER_ROLL = ("assassination", "murphys-law")
+
+
+class IlluminatiGame(Game):
+    game_id = "illuminati"
+    title = "Illuminati"
+    min_seats = 2
+    max_seats = 8
+    actions = ACTIONS
+    options_spec = (
+        Option(
+            "longer_game",
+            "Longer game: more Groups to win",
+            0,
+            minimum=0,
+            maximum=10,
+            help="Raises the number of Groups the basic goal asks for.",
+        ),
+        Option(
+            "stacked_money",
+            "Stacked money",
+            False,
+            help="Each player sees only the money on their own cards.",
+        ),
+    )
+    card_schema = IlluminatiCards
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def setup(self) -> list[Event]:
+        cards = self.cards = load()
+        self.numbers = Numbers(cards)
+        self.limits = cards.rules
+        self.by_count = next(p for p in cards.player_counts if p.players == self.seats)
+        self.goal = self.by_count.goal + self.options["longer_game"]
+        rng = self.rng
+        self.bank = BANK
+        self.money: dict[str, int] = {}
+        tops = list(cards.illuminati)
+        rng.shuffle(tops)
+        self.illuminati = [i.id for i in tops[: self.seats]]
+        self.structures = [Structure(i, self.arrows) for i in self.illuminati]
+        for i in self.illuminati:
+            self._pay_from_bank(i, self.numbers.illuminati[i].income)
+        self.specials: list[list[str]] = [[] for _ in range(self.seats)]
+        deck = [g.id for g in cards.groups]
+        deck += [f"{s.id}#{n + 1}" for s in cards.specials for n in range(s.count)]
+        rng.shuffle(deck)
+        self.deck = deck
+        self.uncontrolled: list[str] = []
+        self.dead: list[str] = []
+        self.discarded: list[str] = []
+        events = [
+            Event(
+                "Illuminati: "
+                + ", ".join(
+                    f"{self.name(s)} leads the {self.title_of(i)}"
+                    for s, i in enumerate(self.illuminati)
+                )
+                + ".",
+                reveals=True,
+            )
+        ]
+        while len(self.uncontrolled) < self.limits.uncontrolled_at_start:
+            card = self.deck.pop()
+            if "#" in card:  # a Special turned up now is buried again
+                self.deck.insert(rng.below(len(self.deck) + 1), card)
+            else:
+                self.uncontrolled.append(card)
+        events.append(
+            Event(
+                "Uncontrolled: " + ", ".join(self.title_of(g) for g in self.uncontrolled) + ".",
+                reveals=True,
+            )
+        )
+        self.eliminated = [False] * self.seats
+        self.turns_taken = [0] * self.seats
+        self.destroyed = [0] * self.seats
+        self.borrowed_goal: dict[int, str] = {}
+        self.attack: dict[str, Any] | None = None
+        self.window: dict[str, Any] | None = None
+        self.winners: list[int] = []
+        self.last_roll: list[int] = []
+        self.phase = "setup"
+        first, rolls = self._first_player()
+        events += rolls
+        self.current = first
+        self._reset_turn()
+        ufo = next((s for s, i in enumerate(self.illuminati) if i == "ufos"), None)
+        if ufo is not None:
+            self.phase = "ufo-goal"
+            self.ufo_seat = ufo
+            return events + [Event(f"{self.name(ufo)} chooses a goal for the UFOs in secret.")]
+        return events + self._begin_turn(first)
+
+    def _first_player(self) -> tuple[int, list[Event]]:
+        contenders = list(range(self.seats))
+        events = []
+        while True:
+            rolls = {s: self._roll() for s in contenders}
+            events.append(
+                Event(
+                    "Dice for the first turn: "
+                    + ", ".join(f"{self.name(s)} {sum(r)}" for s, r in rolls.items())
+                    + ".",
+                    reveals=True,
+                )
+            )
+            best = max(sum(r) for r in rolls.values())
+            contenders = [s for s, r in rolls.items() if sum(r) == best]
+            if len(contenders) == 1:
+                events.append(Event(f"{self.name(contenders[0])} plays first."))
+                return contenders[0], events
+
+    def _reset_turn(self) -> None:
+        self.actions_left = self.limits.actions
+        self.free_transfers = self.limits.free_transfers
+        self.acted = False
+        self.attacked: set[str] = set()  # Groups that attacked or aided this turn
+        self.ufo_attacks = 0
+        self.bavarian_used = False
+        self.bonus_transfer: tuple[str, str] | None = None
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.record.players[seat]["name"]
+
+    def title_of(self, card: str) -> str:
+        if "#" in card:
+            return self.special_kind(card).name
+        return self.numbers.name(card)
+
+    def special_kind(self, card: str):
+        kind = card.split("#")[0]
+        return next(s for s in self.cards.specials if s.id == kind)
+
+    def arrows(self, card: str) -> Arrows:
+        group = self.cards.group.get(card)
+        if group is None:
+            return ILLUMINATI_ARROWS
+        return Arrows(group.arrow_in, group.arrows_out)
+
+    def owner(self, card: str) -> int | None:
+        for seat, structure in enumerate(self.structures):
+            if card in structure:
+                return seat
+        return None
+
+    def _roll(self) -> list[int]:
+        return [self.rng.below(6) + 1, self.rng.below(6) + 1]
+
+    def _pay_from_bank(self, card: str, amount: int) -> None:
+        self.bank -= amount
+        self.money[card] = self.money.get(card, 0) + amount
+
+    def _to_bank(self, card: str, amount: int) -> None:
+        self.money[card] -= amount
+        self.bank += amount
+
+    def _clear(self, card: str) -> None:
+        """A card leaves every Power Structure: its money goes back to the bank."""
+        self.bank += self.money.pop(card, 0)
+
+    def players(self) -> list[int]:
+        return [s for s in range(self.seats) if not self.eliminated[s]]
+
+    def total_money(self, seat: int) -> int:
+        return sum(self.money.get(c, 0) for c in self.structures[seat])
+
+    # -- the turn ---------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> list[Event]:
+        self.current = seat
+        self._reset_turn()
+        events = [Event(f"— {self.name(seat)}'s turn —")]
+        others = [s for s in self.players() if s != seat and self.specials[s]]
+        if others:
+            self._open_window("turn", others)
+            return events
+        return events + self._income()
+
+    def _open_window(self, kind: str, seats: list[int], **data: Any) -> None:
+        """Every seat holding any Special is asked at once, so the asking reveals nothing."""
+        self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
+        self.phase = "window"
+
+    def _income(self) -> list[Event]:
+        seat = self.current
+        if any(c.startswith("market-manipulation#") for c in self.specials[seat]):
+            self.phase = "income"
+            return []
+        return self._collect(seat, doubled=False)
+
+    def _collect(self, seat: int, doubled: bool) -> list[Event]:
+        events = []
+        factor = 2 if doubled else 1
+        extra = self.by_count.extra_income
+        for card in list(self.structures[seat]):
+            group = self.cards.group.get(card)
+            if group is None:
+                income = self.numbers.illuminati[card].income + extra
+            elif any(a.kind == "tax" for a in group.abilities):
+                events += self._tax(seat, card, next(a for a in group.abilities if a.kind == "tax"))
+                continue
+            else:
+                income = group.income
+            if income > 0:
+                self._pay_from_bank(card, income * factor)
+            elif income < 0:  # the Post Office costs its controller
+                cost = -income
+                payer = card if self.money.get(card, 0) >= cost else self.illuminati[seat]
+                paid = min(cost, self.money.get(payer, 0))
+                if paid:
+                    self._to_bank(payer, paid)
+        total = self.total_money(seat)
+        events.append(
+            Event(
+                f"{self.name(seat)} collects income{' (doubled)' if doubled else ''}: "
+                f"{total} MB in all."
+            )
+        )
+        self.phase = "actions"
+        return events + self._draw(seat)
+
+    def _tax(self, seat: int, irs: str, ability) -> list[Event]:
+        events = []
+        for other in self.players():
+            if other == seat:
+                continue
+            payer = max(self.structures[other], key=lambda c: self.money.get(c, 0))
+            paid = min(ability.value, self.money.get(payer, 0))
+            if paid:
+                self.money[payer] -= paid
+                self.money[irs] = self.money.get(irs, 0) + paid
+                events.append(Event(f"The I.R.S. taxes {self.name(other)} {paid} MB."))
+        return events
+
+    def _draw(self, seat: int) -> list[Event]:
+        draws = 2 if self.illuminati[seat] == "the-network" else 1
+        events = []
+        for _ in range(draws):
+            if not self.deck:
+                events.append(Event("The deck is empty."))
+                break
+            card = self.deck.pop()
+            if "#" in card:
+                self.specials[seat].append(card)
+                events.append(
+                    Event(
+                        f"You draw {self.title_of(card)}.", seen_by=frozenset({seat}), reveals=True
+                    )
+                )
+                events.append(
+                    Event(f"{self.name(seat)} draws a Special card.", hidden_from=frozenset({seat}))
+                )
+            else:
+                self.uncontrolled.append(card)
+                events.append(
+                    Event(f"{self.title_of(card)} comes into play, uncontrolled.", reveals=True)
+                )
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        seat = self.current
+        events = []
+        while len(self.uncontrolled) < 2 and self.deck:
+            card = self.deck.pop()
+            if "#" in card:
+                self.discarded.append(card)
+                events.append(
+                    Event(
+                        f"{self.title_of(card)} is drawn as a target and discarded.", reveals=True
+                    )
+                )
+            else:
+                self.uncontrolled.append(card)
+                events.append(Event(f"A new target: {self.title_of(card)}.", reveals=True))
+        self.turns_taken[seat] += 1
+        events += self._eliminations()
+        winners = [s for s in self.players() if self.meets_goal(s)]
+        if winners:
+            self.winners = winners
+            return events + self._end(
+                " and ".join(self.name(s) for s in winners) + " meets a goal."
+            )
+        following = [
+            s for s in range(seat + 1, seat + 1 + self.seats) if not self.eliminated[s % self.seats]
+        ]
+        if not following:
+            return events + self._end("Nobody is left.")
+        return events + self._begin_turn(following[0] % self.seats)
+
+    def _eliminations(self) -> list[Event]:
+        events = []
+        for s in self.players():
+            if (
+                self.turns_taken[s] >= self.limits.elimination_after_turn
+                and len(self.structures[s]) == 1
+            ):
+                if self.illuminati[s] == "servants-of-cthulhu" and self.destroyed[s] >= 8:
+                    continue  # they win instead (checked with the goals)
+                self.eliminated[s] = True
+                self._clear(self.illuminati[s])
+                self.discarded += self.specials[s]
+                self.specials[s] = []
+                events.append(
+                    Event(
+                        f"{self.name(s)} controls nothing but the Illuminati and is out.",
+                        reveals=True,
+                    )
+                )
+        return events
+
+    def _end(self, why: str) -> list[Event]:
+        self.phase = "over"
+        return [Event(f"{why} The game is over.")] + [
+            Event(line) for line in self.result()["explanation"]
+        ]
+
+    # -- goals ---------------------------------------------------------------------------
+
+    def meets_goal(self, seat: int) -> bool:
+        structure = self.structures[seat]
+        if len(structure) >= self.goal:
+            return True
+        top = self.illuminati[seat]
+        goal_of = self.borrowed_goal.get(seat, top)
+        goal = self.numbers.illuminati[goal_of].goal
+        if goal is None or goal.kind == "borrowed":
+            return False
+        groups = [c for c in structure if c in self.cards.group]
+        if goal.kind == "total-power":
+            return sum(self.numbers.power(c) for c in structure) >= goal.value
+        if goal.kind == "total-transferable":
+            return sum(self.numbers.transferable(c) for c in structure) >= goal.value
+        if goal.kind == "money":
+            return self.total_money(seat) >= goal.value
+        if goal.kind == "destroyed":
+            return self.destroyed[seat] >= goal.value
+        if goal.kind == "alignment-count":
+            return (
+                sum(goal.alignment in self.cards.group[g].alignments for g in groups) >= goal.value
+            )
+        held = {a for g in groups for a in self.cards.group[g].alignments}
+        return len(held) >= goal.value
+
+    def result(self) -> dict[str, Any]:
+        counts = [len(s) for s in self.structures]
+        explanation = []
+        for s in range(self.seats):
+            state = " (out)" if self.eliminated[s] else ""
+            explanation.append(
+                f"{self.name(s)}{state}: {counts[s]} Groups with the Illuminati, "
+                f"{self.total_money(s)} MB, goal {self.goal} Groups"
+            )
+        return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> frozenset[int]:
+        if self.phase == "over":
+            return frozenset()
+        if self.phase == "ufo-goal":
+            return frozenset({self.ufo_seat})
+        if self.phase == "window":
+            return frozenset(self.window["waiting"])
+        if self.phase == "spending":
+            return frozenset({self.attack["order"][self.attack["turn"]]})
+        return frozenset({self.current})
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "ufo-goal":
+            return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
+        if self.phase == "window":
+            allowed = self._window_cards()
+            return [PASS] + [
+                PlaySpecial(c) for c in self.specials[seat] if c.split("#")[0] in allowed
+            ]
+        if self.phase == "income":
+            return [TakeIncome(False), TakeIncome(True)]
+        if self.phase == "spending":
+            return self._spending_moves(seat)
+        return self._turn_moves(seat)
+
+    def _window_cards(self) -> tuple[str, ...]:
+        return {"turn": ("senate-investigating-committee",), "roll": AFTER_ROLL}[
+            self.window["kind"]
+        ]
+
+    def _turn_moves(self, seat: int) -> list[Action]:
+        moves: list[Action] = []
+        structure = self.structures[seat]
+        if self.phase == "reorganize":
+            return self._reorganize_moves(seat) + [END_TURN]
+        if not self.acted:
+            moves.append(PassTurn())
+        if self.actions_left > 0:
+            moves += self._attack_moves(seat)
+            for group in structure:
+                if group == structure.root:
+                    continue
+                for master in structure:
+                    if master not in structure.subtree(group):
+                        moves += [Move(group, master, s) for s in structure.free_arrows(master)][:1]
+        for card in structure:
+            if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
+                for other in self._transfer_targets(seat, card):
+                    moves.append(Transfer(card, other, self.money[card]))
+        moves += [Drop(g) for g in structure if g != structure.root]
+        for card in self.specials[seat]:
+            kind = card.split("#")[0]
+            if kind in ("slush-fund", "swiss-bank-account"):
+                moves.append(PlaySpecial(card))
+            elif kind == "media-campaign" and self.dead:
+                moves += [PlaySpecial(card, target=g) for g in self.dead]
+            elif kind == "bribery" and self.actions_left and self.uncontrolled:
+                moves += [
+                    PlaySpecial(card, target=g)
+                    for g in self.uncontrolled
+                    if structure.free_arrows(structure.root)
+                    or any(structure.free_arrows(c) for c in structure)
+                ]
+        moves.append(END_TURN)
+        return moves
+
+    def _reorganize_moves(self, seat: int) -> list[Action]:
+        structure = self.structures[seat]
+        if self.illuminati[seat] == "gnomes-of-zurich":
+            return [
+                Transfer(card, other, self.money[card])
+                for card in structure
+                if self.money.get(card, 0)
+                for other in structure
+                if other != card
+            ]
+        return [
+            Move(group, master, side)
+            for group in structure
+            if group != structure.root
+            for master in structure
+            if master not in structure.subtree(group)
+            for side in structure.free_arrows(master)[:1]
+        ]
+
+    def _attack_moves(self, seat: int) -> list[Action]:
+        moves: list[Action] = []
+        structure = self.structures[seat]
+        for attacker in structure:
+            if not self._may_attack(attacker):
+                continue
+            free = structure.free_arrows(attacker)
+            for target in self.uncontrolled:
+                if free and self.numbers.power(attacker) > 0:
+                    moves.append(Attack("control", attacker, target, side=free[0]))
+            for other in self.players():
+                if other == seat:
+                    continue
+                for target in self.structures[other]:
+                    if target == self.structures[other].root:
+                        continue
+                    if free:
+                        moves.append(Attack("control", attacker, target, side=free[0]))
+                    moves.append(Attack("neutralize", attacker, target))
+                    if self.numbers.power(target) > 0:
+                        moves.append(Attack("destroy", attacker, target))
+        return [m for m in moves if self._attack_refusal(seat, m) is None]
+
+    def _may_attack(self, card: str) -> bool:
+        return self.numbers.power(card) > 0 and self._free_to_act(card)
+
+    def _free_to_act(self, card: str) -> bool:
+        """A Group takes part in one attack a turn (attacking or aiding); the UFOs in two."""
+        if card == "ufos":
+            return self.ufo_attacks < 2
+        return card not in self.attacked
+
+    def _transfer_targets(self, seat: int, card: str) -> list[str]:
+        structure = self.structures[seat]
+        gnomes = self.illuminati[seat] == "gnomes-of-zurich" and self.phase == "reorganize"
+        if card == "federal-reserve" or gnomes:
+            return [c for c in structure if c != card]
+        return structure.adjacent(card)
+
+    def _spending_moves(self, seat: int) -> list[Action]:
+        a = self.attack
+        moves: list[Action] = [PASS]
+        if seat == a["seat"] and not a["committed"]:
+            moves.append(CallOff())
+        for source in self._spend_sources(seat):
+            have = self.money.get(source, 0)
+            for amount in sorted({1, 5, have}):
+                if 0 < amount <= have:
+                    if seat in (a["seat"], a["defender"]):
+                        moves.append(Spend(source, amount))
+                    else:
+                        moves += [Spend(source, amount, True), Spend(source, amount, False)]
+        return moves
+
+    def _spend_sources(self, seat: int) -> list[str]:
+        a = self.attack
+        if seat == a["seat"]:
+            return (
+                [a["attacker"], self.illuminati[seat]]
+                if a["attacker"] != self.illuminati[seat]
+                else [a["attacker"]]
+            )
+        if seat == a["defender"]:
+            return [a["target"], self.illuminati[seat]]
+        return [self.illuminati[seat]]
+
+    # -- refusals ---------------------------------------------------------------------------
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        phase = self.phase
+        if phase == "ufo-goal":
+            if not isinstance(action, ChooseGoal):
+                return "The UFOs first choose their goal."
+            if action.illuminati == "ufos" or action.illuminati not in self.numbers.illuminati:
+                return "Choose the goal of another Illuminati."
+            return None
+        if phase == "window":
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, PlaySpecial) or action.card not in self.specials[seat]:
+                return "Play one of your Special cards that fits this moment, or pass."
+            if action.card.split("#")[0] not in self._window_cards():
+                return f"{self.title_of(action.card)} cannot be played now."
+            return None
+        if phase == "income":
+            if not isinstance(action, TakeIncome):
+                return "First collect your income."
+            if action.doubled and not any(
+                c.startswith("market-manipulation#") for c in self.specials[seat]
+            ):
+                return "Doubling needs Market Manipulation."
+            return None
+        if phase == "spending":
+            return self._spending_refusal(seat, action)
+        if isinstance(action, (Spend, Pass, CallOff, TakeIncome, ChooseGoal)):
+            return "There is no attack under way."
+        if isinstance(action, EndTurn):
+            return None
+        if self.phase == "reorganize" and not isinstance(action, (Move, Transfer)):
+            return "Now only rearranging is left; end the turn when done."
+        if isinstance(action, PassTurn):
+            return None if not self.acted else "You have already acted this turn; end it instead."
+        if isinstance(action, Attack):
+            if self.actions_left <= 0:
+                return "You have used both actions of this turn."
+            return self._attack_refusal(seat, action)
+        if isinstance(action, Transfer):
+            return self._transfer_refusal(seat, action)
+        if isinstance(action, Move):
+            if self.illuminati[seat] != "bermuda-triangle" and self.phase == "reorganize":
+                return "Only the Bermuda Triangle rearranges its Power Structure now."
+            if self.actions_left <= 0 and self.phase != "reorganize":
+                return "You have used both actions of this turn."
+            try:
+                structure = self.structures[seat]
+                if action.group not in structure or action.master not in structure:
+                    return "Both Groups must be in your Power Structure."
+                if action.group == structure.root:
+                    return "The Illuminati card does not move."
+                if action.master in structure.subtree(action.group):
+                    return "A Group cannot go under itself or one of its own puppets."
+                if action.side not in structure.free_arrows(action.master):
+                    return "That arrow is not free."
+            except GeometryError as error:
+                return error.reason
+            return None
+        if isinstance(action, Drop):
+            structure = self.structures[seat]
+            if action.group not in structure or action.group == structure.root:
+                return "You can drop only a Group of your own Power Structure."
+            return None
+        if isinstance(action, GiveMoney):
+            if action.seat == seat or action.seat not in self.players():
+                return "Give money to another player still in the game."
+            if not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
+                return "Money goes from your Illuminati treasury, and only what is there."
+            return None
+        if isinstance(action, GiveSpecial):
+            if action.seat == seat or action.seat not in self.players():
+                return "Give it to another player still in the game."
+            return None if action.card in self.specials[seat] else "That Special is not yours."
+        if isinstance(action, PlaySpecial):
+            return self._special_refusal(seat, action)
+        return "That is not a move of Illuminati."
+
+    def _attack_refusal(self, seat: int, action: Attack) -> str | None:
+        structure = self.structures[seat]
+        if action.how not in ("control", "neutralize", "destroy"):
+            return "An attack is to control, to neutralize or to destroy."
+        if action.attacker not in structure:
+            return "The attacking Group must be yours."
+        if not self._may_attack(action.attacker):
+            if self.numbers.power(action.attacker) <= 0:
+                return f"{self.title_of(action.attacker)} has no Power and cannot attack."
+            return (
+                f"{self.title_of(action.attacker)} has already taken part in an attack this turn."
+            )
+        target, owner = action.target, self.owner(action.target)
+        if target in self.numbers.illuminati:
+            return "An Illuminati card cannot be attacked."
+        if target not in self.cards.group or (owner is None and target not in self.uncontrolled):
+            return "That Group is not in play."
+        if target == action.attacker or target in action.aiders:
+            return "No Group attacks itself or aids an attack on itself."
+        if action.how == "control":
+            if owner == seat:
+                return "You already control that Group."
+            if action.side not in structure.free_arrows(action.attacker):
+                return (
+                    f"{self.title_of(action.attacker)} needs a free outward arrow to take control."
+                )
+        if action.how == "neutralize" and (owner is None or owner == seat):
+            return "Only a Group another player controls can be neutralized."
+        if action.how == "destroy" and self.numbers.power(target) <= 0:
+            return "A Group with no Power can be destroyed only by Whispering Campaign."
+        for aider in action.aiders:
+            if aider not in structure or aider == action.attacker:
+                return "Aid comes from other Groups of your own Power Structure."
+            if self.numbers.transferable(aider) <= 0 or not self._free_to_act(aider):
+                return f"{self.title_of(aider)} cannot aid this attack."
+        if owner is not None and self.illuminati[owner] == "discordian-society":
+            for card in (action.attacker, *action.aiders):
+                if {"government", "straight"} & set(self.numbers.alignments(card)):
+                    return (
+                        "Government and Straight Groups cannot act against the Discordian Society."
+                    )
+        if action.privilege is not None:
+            if action.privilege == "bavarian":
+                if self.illuminati[seat] != "bavarian-illuminati" or self.bavarian_used:
+                    return "Only the Bavarian Illuminati buy a privilege, once a turn."
+                if self.money.get(self.illuminati[seat], 0) < 5:
+                    return "A privilege costs 5 MB from the Illuminati treasury."
+            elif action.privilege not in self.specials[seat]:
+                return "Discard one of your own Special cards to make the attack privileged."
+        return None
+
+    def _transfer_refusal(self, seat: int, action: Transfer) -> str | None:
+        structure = self.structures[seat]
+        if action.source not in structure or action.target not in structure:
+            return "Money moves between Groups of your own Power Structure."
+        if not 0 < action.amount <= self.money.get(action.source, 0):
+            return "Move only money that is there."
+        bonus = self.bonus_transfer == (action.source, action.target)
+        if not bonus and action.target not in self._transfer_targets(seat, action.source):
+            return "Money moves only to an adjacent Group: the master or a puppet."
+        if not (bonus or self.free_transfers or self.actions_left or self.phase == "reorganize"):
+            return "No money transfer is left this turn."
+        return None
+
+    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
+        if action.card not in self.specials[seat]:
+            return "That Special is not yours."
+        kind = action.card.split("#")[0]
+        if kind in ("slush-fund", "swiss-bank-account"):
+            return None
+        if kind == "media-campaign":
+            return (
+                None
+                if action.target in self.dead
+                else "Media Campaign brings back a Group of the dead pile."
+            )
+        if kind == "bribery":
+            if self.actions_left <= 0:
+                return "Bribery takes one of your actions, and none is left."
+            if action.target not in self.uncontrolled:
+                return "Bribery takes control of an uncontrolled Group."
+            if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+                return "You have no free arrow to hang it from."
+            return None
+        return f"{self.title_of(action.card)} is not played this way."
+
+    def _spending_refusal(self, seat: int, action: Action) -> str | None:
+        a = self.attack
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, CallOff):
+            if seat != a["seat"] or a["committed"]:
+                return "Only the attacker calls an attack off, before any money is down."
+            return None
+        if not isinstance(action, Spend):
+            return "An attack is under way: put money down or pass."
+        if action.source not in self._spend_sources(seat):
+            return "That treasury cannot pay for this attack."
+        if not 0 < action.amount <= self.money.get(action.source, 0):
+            return "Spend only money that is there."
+        return None
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def perform(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == "ufo-goal":
+            self.borrowed_goal[seat] = action.illuminati
+            return [
+                Event(
+                    f"You pursue the goal of the {self.title_of(action.illuminati)}.",
+                    seen_by=frozenset({seat}),
+                ),
+                Event(f"{self.name(seat)} has chosen the UFOs' goal."),
+            ] + self._begin_turn(self.current)
+        if self.phase == "window":
+            return self._window_choice(seat, action)
+        if self.phase == "income":
+            if action.doubled:
+                card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
+                self.specials[seat].remove(card)
+                self.discarded.append(card)
+            return self._collect(seat, action.doubled)
+        if self.phase == "spending":
+            return self._spending(seat, action)
+        who = self.name(seat)
+        if isinstance(action, EndTurn):
+            power = self.illuminati[seat]
+            if self.phase == "actions" and power in ("bermuda-triangle", "gnomes-of-zurich"):
+                self.phase = "reorganize"
+                what = "Power Structure" if power == "bermuda-triangle" else "money"
+                return [Event(f"{who} may now rearrange the {what} freely.")]
+            return [Event(f"{who} ends the turn.")] + self._end_turn()
+        if isinstance(action, PassTurn):
+            self._pay_from_bank(self.illuminati[seat], self.limits.pass_income)
+            return [
+                Event(f"{who} passes and takes {self.limits.pass_income} MB.")
+            ] + self._end_turn()
+        self.acted = True
+        if isinstance(action, Attack):
+            return self._announce(seat, action)
+        if isinstance(action, Transfer):
+            if self.bonus_transfer == (action.source, action.target):
+                self.bonus_transfer = None
+            elif self.free_transfers:
+                self.free_transfers -= 1
+            elif self.phase != "reorganize":
+                self.actions_left -= 1
+            self.money[action.source] -= action.amount
+            self.money[action.target] = self.money.get(action.target, 0) + action.amount
+            return [
+                Event(
+                    f"{who} moves {action.amount} MB from {self.title_of(action.source)} "
+                    f"to {self.title_of(action.target)}."
+                )
+            ]
+        if isinstance(action, Move):
+            if self.phase != "reorganize":
+                self.actions_left -= 1
+            dropped = self.structures[seat].move(action.group, action.master, action.side)
+            events = [
+                Event(
+                    f"{who} moves {self.title_of(action.group)} "
+                    f"under {self.title_of(action.master)}."
+                )
+            ]
+            return events + self._uncontrol(dropped)
+        if isinstance(action, Drop):
+            tree = self.structures[seat].cut(action.group)
+            return [Event(f"{who} drops {self.title_of(action.group)}.")] + self._uncontrol(
+                tree.cards()
+            )
+        if isinstance(action, GiveMoney):
+            self.money[self.illuminati[seat]] -= action.amount
+            target = self.illuminati[action.seat]
+            self.money[target] = self.money.get(target, 0) + action.amount
+            return [Event(f"{who} gives {action.amount} MB to {self.name(action.seat)}.")]
+        if isinstance(action, GiveSpecial):
+            self.specials[seat].remove(action.card)
+            self.specials[action.seat].append(action.card)
+            pair = frozenset({seat, action.seat})
+            return [
+                Event(
+                    f"{who} gives {self.title_of(action.card)} to {self.name(action.seat)}.",
+                    seen_by=pair,
+                    reveals=True,
+                ),
+                Event(f"{who} gives a Special card to {self.name(action.seat)}.", hidden_from=pair),
+            ]
+        return self._play_special(seat, action)
+
+    def _uncontrol(self, cards: list[str]) -> list[Event]:
+        for card in cards:
+            self._clear(card)
+            self.uncontrolled.append(card)
+        if not cards:
+            return []
+        return [Event(", ".join(self.title_of(c) for c in cards) + " go uncontrolled.")]
+
+    def _play_special(self, seat: int, action: PlaySpecial) -> list[Event]:
+        kind = action.card.split("#")[0]
+        self.specials[seat].remove(action.card)
+        self.discarded.append(action.card)
+        who = self.name(seat)
+        title = self.title_of(action.card)
+        top = self.illuminati[seat]
+        if kind == "slush-fund":
+            self._pay_from_bank(top, 15)
+            return [Event(f"{who} plays {title}: 15 MB.", reveals=True)]
+        if kind == "swiss-bank-account":
+            self._pay_from_bank(top, 25)
+            return [Event(f"{who} plays {title}: 25 MB.", reveals=True)]
+        if kind == "media-campaign":
+            self.dead.remove(action.target)
+            self.uncontrolled.append(action.target)
+            return [
+                Event(f"{who} plays {title}: {self.title_of(action.target)} is back.", reveals=True)
+            ]
+        # Bribery: a regular action that takes an uncontrolled Group.
+        self.actions_left -= 1
+        structure = self.structures[seat]
+        master = next(c for c in structure if structure.free_arrows(c))
+        self.uncontrolled.remove(action.target)
+        structure.attach(action.target, master, structure.free_arrows(master)[0])
+        return [
+            Event(f"{who} plays {title} and takes {self.title_of(action.target)}.", reveals=True)
+        ]
+
+    # -- attacks ---------------------------------------------------------------------------
+
+    def _announce(self, seat: int, action: Attack) -> list[Event]:
+        self.actions_left -= 1
+        defender = self.owner(action.target)
+        privileged = action.privilege is not None
+        if action.privilege == "bavarian":
+            self.bavarian_used = True
+            self._to_bank(self.illuminati[seat], 5)
+        elif privileged:
+            self.specials[seat].remove(action.privilege)
+            self.discarded.append(action.privilege)
+        for card in (action.attacker, *action.aiders):
+            if card == "ufos":  # the UFOs take part in two attacks a turn
+                self.ufo_attacks += 1
+            self.attacked.add(card)
+        order = [seat]
+        if defender is not None:
+            order.append(defender)
+        if not privileged:
+            order += [s for s in self.players() if s not in order]
+        self.attack = {
+            "seat": seat,
+            "how": action.how,
+            "attacker": action.attacker,
+            "target": action.target,
+            "aiders": list(action.aiders),
+            "side": action.side,
+            "defender": defender,
+            "privileged": privileged,
+            "committed": False,
+            "order": order,
+            "turn": 0,
+            "passes": 0,
+            "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
+        }
+        self.phase = "spending"
+        aid = (
+            f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
+            if action.aiders
+            else ""
+        )
+        privilege = " (privileged)" if privileged else ""
+        return [
+            Event(
+                f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
+                f"{action.how} {self.title_of(action.target)}{privilege}; "
+                f"it needs {self.target_number()} or less."
+            )
+        ]
+
+    def announced(self) -> Announced:
+        a = self.attack
+        defender = a["defender"]
+        depth = self.structures[defender].depth(a["target"]) if defender is not None else None
+        return Announced(
+            a["how"],
+            a["attacker"],
+            a["target"],
+            tuple(a["aiders"]),
+            frozenset(self.structures[a["seat"]]),
+            depth,
+            defender == a["seat"],
+            frozenset(self.structures[defender]) if defender is not None else frozenset(),
+        )
+
+    def lines(self) -> list[tuple[str, int]]:
+        s = self.attack["spent"]
+        return breakdown(self.cards, self.announced()) + spending_lines(
+            s["attacker"], s["group"], s["illuminati"], s["others"]
+        )
+
+    def target_number(self) -> int:
+        return sum(v for _, v in self.lines())
+
+    def _spending(self, seat: int, action: Action) -> list[Event]:
+        a = self.attack
+        who = self.name(seat)
+        if isinstance(action, CallOff):
+            self.attack = None
+            self.phase = "actions"
+            self.actions_left += 1  # an attack called off is no action
+            return [Event(f"{who} calls the attack off.")]
+        if isinstance(action, Pass):
+            a["passes"] += 1
+            if a["passes"] >= len(a["order"]):
+                return self._roll_dice()
+            a["turn"] = (a["turn"] + 1) % len(a["order"])
+            return []
+        a["committed"] = True
+        a["passes"] = 0
+        self._to_bank(action.source, action.amount)
+        if seat == a["seat"]:
+            a["spent"]["attacker"] += action.amount
+        elif seat == a["defender"]:
+            key = "group" if action.source == a["target"] else "illuminati"
+            a["spent"][key] += action.amount
+        else:
+            a["spent"]["others"] += action.amount if action.helps else -action.amount
+        a["turn"] = (a["turn"] + 1) % len(a["order"])
+        side = (
+            ""
+            if seat in (a["seat"], a["defender"])
+            else (" to help" if action.helps else " against it")
+        )
+        return [
+            Event(
+                f"{who} spends {action.amount} MB{side}; "
+                f"the attack needs {self.target_number()} or less."
+            )
+        ]
+
+    def _roll_dice(self) -> list[Event]:
+        self.last_roll = self._roll()
+        self.attack["roll"] = sum(self.last_roll)
+        events = [
+            Event(
+                f"The dice roll {self.last_roll[0]} + {self.last_roll[1]} = {sum(self.last_roll)}.",
+                reveals=True,
+            )
+        ]
+        holders = [s for s in self.players() if self.specials[s]]
+        if holders:
+            self._open_window("roll", holders)
+            return events
+        return events + self._resolve()
+
+    def _window_choice(self, seat: int, action: Action) -> list[Event]:
+        w = self.window
+        w["waiting"].discard(seat)
+        w["plays"][seat] = action.card if isinstance(action, PlaySpecial) else None
+        events = [Event(f"{self.name(seat)} has decided.")]
+        if w["waiting"]:
+            return events
+        # Everyone has chosen: the plays are revealed in seat order from the player whose
+        # turn it is; of two contradicting cards the last one governs.
+        order = sorted(w["plays"], key=lambda s: (s - self.current) % self.seats)
+        played = [(s, w["plays"][s]) for s in order if w["plays"][s] is not None]
+        self.window = None
+        for s, card in played:
+            self.specials[s].remove(card)
+            self.discarded.append(card)
+            events.append(Event(f"{self.name(s)} plays {self.title_of(card)}!", reveals=True))
+        if w["kind"] == "turn":
+            if played:
+                events.append(Event(f"{self.name(self.current)} loses the whole turn."))
+                self.turns_taken[self.current] += 1
+                following = [
+                    x
+                    for x in range(self.current + 1, self.current + 1 + self.seats)
+                    if not self.eliminated[x % self.seats]
+                ]
+                return events + self._begin_turn(following[0] % self.seats)
+            return events + self._income()
+        for _, card in played:
+            self.attack["roll"] = 2 if card.startswith("assassination#") else 12
+        return events + self._resolve()
+
+    def _resolve(self) -> list[Event]:
+        a = self.attack
+        target_number = self.target_number()
+        self.attack = None
+        self.phase = "actions"
+        if not succeeds(target_number, a["roll"], self.limits.automatic_failure):
+            return [Event(f"The attack fails ({a['roll']} against {target_number}).")]
+        events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]
+        seat, target, defender = a["seat"], a["target"], a["defender"]
+        if a["how"] == "control":
+            if defender is None:
+                self.uncontrolled.remove(target)
+                self.structures[seat].attach(target, a["attacker"], a["side"])
+                dropped: list[str] = []
+            else:
+                tree = self.structures[defender].cut(target)
+                for card in tree.cards():  # half the money comes along, the rest to the bank
+                    money = self.money.pop(card, 0)
+                    self.bank += money - money // 2
+                    if money // 2:
+                        self.money[card] = money // 2
+                dropped = self.structures[seat].graft(tree, a["attacker"], a["side"])
+            self.bonus_transfer = (a["attacker"], target)
+            events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
+            return events + self._uncontrol(dropped) + self._eliminations()
+        if a["how"] == "neutralize":
+            tree = self.structures[defender].cut(target)
+            return events + self._uncontrol(tree.cards()) + self._eliminations()
+        if defender is None:
+            self.uncontrolled.remove(target)
+            puppets: list[str] = []
+        else:
+            puppets = self.structures[defender].cut(target).cards()[1:]
+            self._clear(target)
+        self.dead.append(target)
+        self.destroyed[seat] += 1
+        events.append(Event(f"{self.title_of(target)} is destroyed."))
+        return events + self._uncontrol(puppets) + self._eliminations()
+
+    # -- the view ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        def money(card: str, owner: int) -> int | None:
+            if self.options["stacked_money"] and seat != owner:
+                return None
+            return self.money.get(card, 0)
+
+        structures = []
+        for owner, structure in enumerate(self.structures):
+            cards = []
+            for card, place in structure.places.items():
+                cards.append(
+                    {
+                        "id": card,
+                        "name": self.title_of(card),
+                        "cell": list(place.cell),
+                        "turn": place.turn,
+                        "master": place.master,
+                        "free_arrows": structure.free_arrows(card),
+                        "money": money(card, owner),
+                    }
+                )
+            structures.append(
+                {
+                    "seat": owner,
+                    "illuminati": self.illuminati[owner],
+                    "cards": cards,
+                    "specials": len(self.specials[owner]),
+                    "eliminated": self.eliminated[owner],
+                }
+            )
+        attack = None
+        if self.attack is not None:
+            attack = {
+                **{k: v for k, v in self.attack.items() if k not in ("order", "turn", "passes")},
+                "lines": [list(line) for line in self.lines()],
+                "target_number": self.target_number(),
+            }
+        view = {
+            "me": seat,
+            "phase": self.phase,
+            "current": self.current,
+            "actions_left": self.actions_left,
+            "free_transfers": self.free_transfers,
+            "goal": self.goal,
+            "structures": structures,
+            "uncontrolled": list(self.uncontrolled),
+            "dead": list(self.dead),
+            "deck": len(self.deck),
+            "attack": attack,
+            "dice": list(self.last_roll),
+            "my_specials": list(self.specials[seat]) if seat is not None else None,
+            "my_goal": self.borrowed_goal.get(seat) if seat is not None else None,
+            "window": None
+            if self.window is None
+            else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},
+        }
+        if self.is_over():
+            view["result"] = self.result()
+        return view
