@@ -43,6 +43,7 @@ from .panels import panels
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
+NONE: list[Action] = []  # shared: nothing to add (never changed)
 ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on every move
 
 
@@ -337,9 +338,11 @@ class Illusio(Game):
             realizing = self.realizing(seat)
             if len(realizing) < self.limits.realizing and self.backstage[seat]:
                 moves += self._realize_moves(seat)
-            for work in realizing:
-                moves += self._place_moves(seat, work, components)
-                moves.append(abandon(work.objective))
+            if realizing:
+                sources = components + self._distinct(self.backstage[seat])
+                for work in realizing:
+                    moves += self._place_moves(work, sources)
+                    moves.append(abandon(work.objective))
         if not self.talent_used[seat]:
             moves += self._talent_moves(seat)
         moves.append(END_TURN)
@@ -389,19 +392,25 @@ class Illusio(Game):
             known = self._realize_cache[stage] = {}
         moves: list[Action] = []
         for objective in self.contest:
-            if objective is not None:
-                found = known.get(objective)
-                if found is None:
-                    found = known[objective] = self._list_realize_moves(seat, objective)
-                moves += found
+            if objective is None:
+                continue
+            found = known.get(objective)
+            if found is None:
+                o = self.objectives[objective]
+                have = _count(self.now_group, backstage)
+                covered = 0
+                for g, n in o.groups.items():
+                    got = have.get(g, 0)
+                    covered += n if got > n else got
+                found = known[objective] = (
+                    self._list_realize_moves(seat, objective) if covered >= o.half else NONE
+                )
+            moves += found
         return moves
 
     def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
         o = self.objectives[objective]
         asked, now, now_group = o.groups, self.now, self.now_group
-        have = _count(now_group, self.backstage[seat])
-        if sum(min(n, have.get(g, 0)) for g, n in asked.items()) < o.half:
-            return []
         by_group: dict[str, list[int]] = {g: [] for g in asked}
         # Exact types first, so that each count per group uses the Components that pay.
         usable = sorted(c for c in self.backstage[seat] if now_group[c] in asked)
@@ -418,15 +427,12 @@ class Illusio(Game):
                 moves.append(realize(objective, tuple(sorted(chosen))))
         return moves
 
-    def _place_moves(self, seat: int, work: Work, hand_components: list[int]) -> list[Action]:
-        o = self.objectives[work.objective]
-        placed = _count(self.now_group, work.components)
+    def _place_moves(self, work: Work, sources: list[int]) -> list[Action]:
+        """Components (from the hand, then the Backstage) that still fit around the work."""
+        o, now_group = self.objectives[work.objective], self.now_group
+        placed = _count(now_group, work.components)
         room = {g for g, n in o.groups.items() if placed.get(g, 0) < n}
-        return [
-            place(c, work.objective)
-            for c in (*hand_components, *self._distinct(self.backstage[seat]))
-            if self.group(c) in room
-        ]
+        return [place(c, work.objective) for c in sources if now_group[c] in room]
 
     def _talent_moves(self, seat: int) -> list[Action]:
         power = self.magicians[seat].talent
