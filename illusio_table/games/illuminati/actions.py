@@ -23,6 +23,7 @@ class Attack(Action):
     aiders: tuple[str, ...] = ()
     side: str | None = None
     privilege: str | None = None
+    card: str | None = None  # Whispering Campaign, for an attack on a Group with no Power
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,49 @@ class PlaySpecial(Action):
 
 
 @dataclass(frozen=True)
+class Abolish(Action):
+    """Two Specials of one player discarded together: another player's privilege is gone."""
+
+    kind = "abolish"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GiveGroup(Action):
+    """A regular action: a Group (and its puppets) offered to another player."""
+
+    kind = "give-group"
+    group: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Receive(Action):
+    """The receiver of a Group: where it goes (`master`, `side`), or None to refuse it."""
+
+    kind = "receive"
+    master: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class Shift(Action):
+    """The Orbital Mind Control Lasers: one alignment of one other Group, for this turn."""
+
+    kind = "shift"
+    group: str
+    alignment: str
+    how: str  # add, remove, reverse
+
+
+@dataclass(frozen=True)
+class ExtraDraw(Action):
+    """The Recyclers: 5 MB from their treasury for one more card (not an action)."""
+
+    kind = "extra-draw"
+
+
+@dataclass(frozen=True)
 class TakeIncome(Action):
     kind = "take-income"
     doubled: bool = False  # Market Manipulation played with it
@@ -144,6 +188,11 @@ ACTIONS = (
     PassTurn,
     EndTurn,
     ChooseGoal,
+    Abolish,
+    GiveGroup,
+    Receive,
+    Shift,
+    ExtraDraw,
 )
 END_TURN = EndTurn()
 PASS = Pass()

@@ -39,9 +39,10 @@ Line = tuple[str, int]
 class Numbers:
     """Power, alignments and abilities of any card, Illuminati or Group, by id."""
 
-    def __init__(self, cards: IlluminatiCards) -> None:
+    def __init__(self, cards: IlluminatiCards, shifts: dict[str, tuple[str, ...]] | None = None):
         self.cards = cards
         self.illuminati = {i.id: i for i in cards.illuminati}
+        self.shifts = shifts or {}  # alignments the Orbital Mind Control Lasers changed
 
     def name(self, card: str) -> str:
         found = self.illuminati.get(card) or self.cards.group[card]
@@ -54,7 +55,9 @@ class Numbers:
         return (self.illuminati.get(card) or self.cards.group[card]).transferable
 
     def alignments(self, card: str) -> tuple[str, ...]:
-        return () if card in self.illuminati else self.cards.group[card].alignments
+        if card in self.illuminati:
+            return ()
+        return self.shifts.get(card, self.cards.group[card].alignments)
 
     def abilities(self, card: str) -> tuple[Ability, ...]:
         if card in self.illuminati:
@@ -74,16 +77,18 @@ def aims_at(ability: Ability, kind: str, defender: str, alignments: tuple[str, .
     return False
 
 
-def breakdown(cards: IlluminatiCards, attack: Attack) -> list[Line]:
+def breakdown(
+    cards: IlluminatiCards, attack: Attack, shifts: dict[str, tuple[str, ...]] | None = None
+) -> list[Line]:
     """Every modifier of the attack's target number, in the order the rules give them."""
-    n = Numbers(cards)
+    n = Numbers(cards, shifts)
     kind, attacker, defender = attack.kind, attack.attacker, attack.defender
     rules = cards.rules
     lines: list[Line] = [(f"Power of {n.name(attacker)}", n.power(attacker))]
     lines += [(f"Transferable Power of {n.name(a)}", n.transferable(a)) for a in attack.aiders]
 
     target = cards.group[defender]
-    defending_alignments = target.alignments
+    defending_alignments = n.alignments(defender)
     attacking_alignments = n.alignments(attacker)
     for ability in n.abilities(attacker):
         if ability.kind == "counts-as" and aims_at(ability, kind, defender, defending_alignments):

@@ -25,12 +25,16 @@ from .actions import (
     ChooseGoal,
     Drop,
     EndTurn,
+    ExtraDraw,
+    GiveGroup,
     GiveMoney,
     GiveSpecial,
     Move,
     Pass,
     PassTurn,
     PlaySpecial,
+    Receive,
+    Shift,
     Spend,
     TakeIncome,
     Transfer,
@@ -39,6 +43,7 @@ from .attack import Attack as Announced
 from .attack import Numbers, breakdown, spending_lines, succeeds
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
+from .specials import SpecialCards, kind_of, pending_special
 
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
@@ -46,7 +51,7 @@ ANY_TIME = ("slush-fund", "swiss-bank-account", "media-campaign", "computer-espi
 AFTER_ROLL = ("assassination", "murphys-law")
 
 
-class IlluminatiGame(Game):
+class IlluminatiGame(SpecialCards, Game):
     game_id = "illuminati"
     title = "Illuminati"
     min_seats = 2
@@ -165,6 +170,11 @@ class IlluminatiGame(Game):
         self.ufo_attacks = 0
         self.bavarian_used = False
         self.bonus_transfer: tuple[str, str] | None = None
+        self.free_money = False  # White Collar Crime: money moves freely this turn
+        self.shifts: dict[str, tuple[str, ...]] = {}  # alignments changed for this turn
+        self.shifted_this_turn = False
+        self.extra_drawn = False
+        self.offer: dict[str, Any] | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -225,10 +235,37 @@ class IlluminatiGame(Game):
             return events
         return events + self._income()
 
-    def _open_window(self, kind: str, seats: list[int], **data: Any) -> None:
-        """Every seat holding any Special is asked at once, so the asking reveals nothing."""
-        self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
-        self.phase = "window"
+    def _skip_turn(self) -> list[Event]:
+        self.turns_taken[self.current] += 1
+        following = [
+            x % self.seats
+            for x in range(self.current + 1, self.current + 1 + self.seats)
+            if not self.eliminated[x % self.seats]
+        ]
+        return self._begin_turn(following[0])
+
+    def _receive(self, seat: int, action: Receive) -> list[Event]:
+        offer, self.offer = self.offer, None
+        self.phase = "actions"
+        giver, group = offer["from"], offer["group"]
+        if action.master is None:
+            self.actions_left += 1  # a gift refused costs nothing
+            return [Event(f"{self.name(seat)} refuses {self.title_of(group)}.")]
+        tree = self.structures[giver].cut(group)
+        dropped = self.structures[seat].graft(tree, action.master, action.side)
+        events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
+        return events + self._uncontrol(dropped) + self._eliminations()
+
+    def _shifted(self, action: Shift) -> tuple[str, ...]:
+        now = list(self.shifts.get(action.group, self.cards.group[action.group].alignments))
+        if action.how == "add":
+            now.append(action.alignment)
+        elif action.how == "remove":
+            now.remove(action.alignment)
+        else:
+            opposite = next(a.opposite for a in self.cards.alignments if a.id == action.alignment)
+            now[now.index(action.alignment)] = opposite
+        return tuple(now)
 
     def _income(self) -> list[Event]:
         seat = self.current
@@ -281,8 +318,9 @@ class IlluminatiGame(Game):
                 events.append(Event(f"The I.R.S. taxes {self.name(other)} {paid} MB."))
         return events
 
-    def _draw(self, seat: int) -> list[Event]:
-        draws = 2 if self.illuminati[seat] == "the-network" else 1
+    def _draw(self, seat: int, draws: int | None = None) -> list[Event]:
+        if draws is None:
+            draws = 2 if self.illuminati[seat] == "the-network" else 1
         events = []
         for _ in range(draws):
             if not self.deck:
@@ -415,6 +453,8 @@ class IlluminatiGame(Game):
             return frozenset(self.window["waiting"])
         if self.phase == "spending":
             return frozenset({self.attack["order"][self.attack["turn"]]})
+        if self.phase == "consent":
+            return frozenset({self.offer["to"]})
         return frozenset({self.current})
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -423,20 +463,19 @@ class IlluminatiGame(Game):
         if self.phase == "ufo-goal":
             return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
         if self.phase == "window":
-            allowed = self._window_cards()
-            return [PASS] + [
-                PlaySpecial(c) for c in self.specials[seat] if c.split("#")[0] in allowed
-            ]
+            return self._window_moves(seat)
         if self.phase == "income":
             return [TakeIncome(False), TakeIncome(True)]
+        if self.phase == "consent":
+            receiver = self.structures[seat]
+            return [Receive()] + [
+                Receive(master, side)
+                for master in receiver
+                for side in receiver.free_arrows(master)
+            ]
         if self.phase == "spending":
             return self._spending_moves(seat)
         return self._turn_moves(seat)
-
-    def _window_cards(self) -> tuple[str, ...]:
-        return {"turn": ("senate-investigating-committee",), "roll": AFTER_ROLL}[
-            self.window["kind"]
-        ]
 
     def _turn_moves(self, seat: int) -> list[Action]:
         moves: list[Action] = []
@@ -453,26 +492,48 @@ class IlluminatiGame(Game):
                 for master in structure:
                     if master not in structure.subtree(group):
                         moves += [Move(group, master, s) for s in structure.free_arrows(master)][:1]
+            others = [s for s in self.players() if s != seat]
+            moves += [GiveGroup(g, s) for g in structure if g != structure.root for s in others]
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
                     moves.append(Transfer(card, other, self.money[card]))
+        if self.bonus_transfer and self.money.get(self.bonus_transfer[0], 0):
+            source, target = self.bonus_transfer
+            if source in structure and target in structure:
+                moves.append(Transfer(source, target, self.money[source]))
         moves += [Drop(g) for g in structure if g != structure.root]
-        for card in self.specials[seat]:
-            kind = card.split("#")[0]
-            if kind in ("slush-fund", "swiss-bank-account"):
-                moves.append(PlaySpecial(card))
-            elif kind == "media-campaign" and self.dead:
-                moves += [PlaySpecial(card, target=g) for g in self.dead]
-            elif kind == "bribery" and self.actions_left and self.uncontrolled:
-                moves += [
-                    PlaySpecial(card, target=g)
-                    for g in self.uncontrolled
-                    if structure.free_arrows(structure.root)
-                    or any(structure.free_arrows(c) for c in structure)
-                ]
+        moves += self._own_special_moves(seat)
+        top = self.money.get(self.illuminati[seat], 0)
+        for other in self.players():
+            if other != seat:
+                moves += [GiveSpecial(other, c) for c in self.specials[seat]]
+                if top:
+                    moves.append(GiveMoney(other, top))
+        if "recyclers" in structure and self.refusal(seat, ExtraDraw()) is None:
+            moves.append(ExtraDraw())
+        if "orbital-mind-control-lasers" in structure and not self.shifted_this_turn:
+            for group in self.uncontrolled + [g for st in self.structures for g in st]:
+                if group in self.cards.group and group != "orbital-mind-control-lasers":
+                    for a in self.cards.group[group].alignments[:1]:
+                        moves.append(Shift(group, a, "remove"))
+        for card in [c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"]:
+            if self.actions_left:
+                for attacker in structure:
+                    if self._may_attack(attacker):
+                        whispers = [
+                            Attack("destroy", attacker, g, card=card)
+                            for g in self._powerless_targets(seat)
+                        ]
+                        moves += [m for m in whispers if self._attack_refusal(seat, m) is None]
         moves.append(END_TURN)
         return moves
+
+    def _powerless_targets(self, seat: int) -> list[str]:
+        inplay = self.uncontrolled + [
+            g for s in self.players() if s != seat for g in self.structures[s]
+        ]
+        return [g for g in inplay if g in self.cards.group and self.numbers.power(g) <= 0]
 
     def _reorganize_moves(self, seat: int) -> list[Action]:
         structure = self.structures[seat]
@@ -528,7 +589,7 @@ class IlluminatiGame(Game):
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
         structure = self.structures[seat]
         gnomes = self.illuminati[seat] == "gnomes-of-zurich" and self.phase == "reorganize"
-        if card == "federal-reserve" or gnomes:
+        if card == "federal-reserve" or gnomes or self.free_money:
             return [c for c in structure if c != card]
         return structure.adjacent(card)
 
@@ -570,12 +631,17 @@ class IlluminatiGame(Game):
                 return "Choose the goal of another Illuminati."
             return None
         if phase == "window":
-            if isinstance(action, Pass):
+            return self._window_refusal(seat, action)
+        if phase == "consent":
+            if not isinstance(action, Receive):
+                return "First say whether you take the Group offered to you."
+            if action.master is None:
                 return None
-            if not isinstance(action, PlaySpecial) or action.card not in self.specials[seat]:
-                return "Play one of your Special cards that fits this moment, or pass."
-            if action.card.split("#")[0] not in self._window_cards():
-                return f"{self.title_of(action.card)} cannot be played now."
+            receiver = self.structures[seat]
+            if action.master not in receiver or action.side not in receiver.free_arrows(
+                action.master
+            ):
+                return "Put it under a free arrow of your Power Structure."
             return None
         if phase == "income":
             if not isinstance(action, TakeIncome):
@@ -636,6 +702,43 @@ class IlluminatiGame(Game):
             return None if action.card in self.specials[seat] else "That Special is not yours."
         if isinstance(action, PlaySpecial):
             return self._special_refusal(seat, action)
+        if isinstance(action, GiveGroup):
+            structure = self.structures[seat]
+            if self.actions_left <= 0:
+                return "Giving a Group away takes an action, and none is left."
+            if action.group not in structure or action.group == structure.root:
+                return "Give away a Group of your own Power Structure."
+            if action.seat == seat or action.seat not in self.players():
+                return "Give it to another player still in the game."
+            return None
+        if isinstance(action, Shift):
+            if "orbital-mind-control-lasers" not in self.structures[seat]:
+                return "Only the Orbital Mind Control Lasers change alignments."
+            if self.shifted_this_turn:
+                return "The Lasers change one alignment a turn."
+            if (
+                action.group not in self.cards.group
+                or action.group == "orbital-mind-control-lasers"
+            ):
+                return "Choose one other Group."
+            now = self.shifts.get(action.group, self.cards.group[action.group].alignments)
+            if action.how == "add":
+                known = any(a.id == action.alignment for a in self.cards.alignments)
+                return None if known and action.alignment not in now else "Add a new alignment."
+            if action.alignment not in now:
+                return "It does not have that alignment."
+            if action.how == "reverse":
+                kind = next(a for a in self.cards.alignments if a.id == action.alignment)
+                if kind.opposite in (None, action.alignment):
+                    return f"{kind.name} has no opposite to turn into."
+                return None
+            return None if action.how == "remove" else "Add, remove or reverse an alignment."
+        if isinstance(action, ExtraDraw):
+            if "recyclers" not in self.structures[seat] or self.extra_drawn:
+                return "Only the Recyclers' owner draws one more card, once a turn."
+            if self.money.get("recyclers", 0) < 5:
+                return "The Recyclers need 5 MB in their treasury."
+            return None if self.deck else "The deck is empty."
         return "That is not a move of Illuminati."
 
     def _attack_refusal(self, seat: int, action: Attack) -> str | None:
@@ -666,7 +769,17 @@ class IlluminatiGame(Game):
                 )
         if action.how == "neutralize" and (owner is None or owner == seat):
             return "Only a Group another player controls can be neutralized."
-        if action.how == "destroy" and self.numbers.power(target) <= 0:
+        if action.card is not None:
+            if (
+                action.card not in self.specials[seat]
+                or kind_of(action.card) != "whispering-campaign"
+            ):
+                return "Only Whispering Campaign attacks a Group with no Power."
+            if action.how != "destroy" or self.numbers.power(target) > 0:
+                return "Whispering Campaign destroys a Group with no Power."
+            if action.privilege == action.card:
+                return "The same card cannot also buy the privilege."
+        elif action.how == "destroy" and self.numbers.power(target) <= 0:
             return "A Group with no Power can be destroyed only by Whispering Campaign."
         for aider in action.aiders:
             if aider not in structure or aider == action.attacker:
@@ -698,31 +811,10 @@ class IlluminatiGame(Game):
         bonus = self.bonus_transfer == (action.source, action.target)
         if not bonus and action.target not in self._transfer_targets(seat, action.source):
             return "Money moves only to an adjacent Group: the master or a puppet."
-        if not (bonus or self.free_transfers or self.actions_left or self.phase == "reorganize"):
+        free = bonus or self.free_money or self.free_transfers or self.phase == "reorganize"
+        if not (free or self.actions_left):
             return "No money transfer is left this turn."
         return None
-
-    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
-        if action.card not in self.specials[seat]:
-            return "That Special is not yours."
-        kind = action.card.split("#")[0]
-        if kind in ("slush-fund", "swiss-bank-account"):
-            return None
-        if kind == "media-campaign":
-            return (
-                None
-                if action.target in self.dead
-                else "Media Campaign brings back a Group of the dead pile."
-            )
-        if kind == "bribery":
-            if self.actions_left <= 0:
-                return "Bribery takes one of your actions, and none is left."
-            if action.target not in self.uncontrolled:
-                return "Bribery takes control of an uncontrolled Group."
-            if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
-                return "You have no free arrow to hang it from."
-            return None
-        return f"{self.title_of(action.card)} is not played this way."
 
     def _spending_refusal(self, seat: int, action: Action) -> str | None:
         a = self.attack
@@ -755,14 +847,24 @@ class IlluminatiGame(Game):
         if self.phase == "window":
             return self._window_choice(seat, action)
         if self.phase == "income":
-            if action.doubled:
-                card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
-                self.specials[seat].remove(card)
-                self.discarded.append(card)
-            return self._collect(seat, action.doubled)
+            if not action.doubled:
+                return self._collect(seat, doubled=False)
+            card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
+            self._discard_special(seat, card)
+            events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
+            return events + self._played("income", [pending_special(seat, action, card)])
+        if self.phase == "consent":
+            return self._receive(seat, action)
         if self.phase == "spending":
             return self._spending(seat, action)
         who = self.name(seat)
+        if self.bonus_transfer is not None:  # the capture's transfer comes at once or never
+            is_bonus = isinstance(action, Transfer) and (
+                action.source,
+                action.target,
+            ) == self.bonus_transfer
+            if not is_bonus:
+                self.bonus_transfer = None
         if isinstance(action, EndTurn):
             power = self.illuminati[seat]
             if self.phase == "actions" and power in ("bermuda-triangle", "gnomes-of-zurich"):
@@ -781,6 +883,8 @@ class IlluminatiGame(Game):
         if isinstance(action, Transfer):
             if self.bonus_transfer == (action.source, action.target):
                 self.bonus_transfer = None
+            elif self.free_money:
+                pass  # White Collar Crime: this turn money moves at no cost
             elif self.free_transfers:
                 self.free_transfers -= 1
             elif self.phase != "reorganize":
@@ -826,7 +930,35 @@ class IlluminatiGame(Game):
                 ),
                 Event(f"{who} gives a Special card to {self.name(action.seat)}.", hidden_from=pair),
             ]
-        return self._play_special(seat, action)
+        if isinstance(action, GiveGroup):
+            self.actions_left -= 1
+            self.offer = {"from": seat, "to": action.seat, "group": action.group}
+            self.phase = "consent"
+            return [
+                Event(f"{who} offers {self.title_of(action.group)} to {self.name(action.seat)}.")
+            ]
+        if isinstance(action, Shift):
+            self.shifted_this_turn = True
+            self.shifts[action.group] = self._shifted(action)
+            now = ", ".join(self.cards.name(a) for a in self.shifts[action.group]) or "no alignment"
+            return [
+                Event(
+                    f"The Orbital Mind Control Lasers make {self.title_of(action.group)} "
+                    f"{now} this turn."
+                )
+            ]
+        if isinstance(action, ExtraDraw):
+            self.extra_drawn = True
+            self._to_bank("recyclers", 5)
+            return [Event(f"{who} pays 5 MB from the Recyclers for one more card.")] + self._draw(
+                seat, 1
+            )
+        # A Special played in one's own turn.
+        self._discard_special(seat, action.card)
+        if kind_of(action.card) == "bribery":
+            self.actions_left -= 1
+        events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]
+        return events + self._played("own", [pending_special(seat, action, action.card)])
 
     def _uncontrol(self, cards: list[str]) -> list[Event]:
         for card in cards:
@@ -836,37 +968,6 @@ class IlluminatiGame(Game):
             return []
         return [Event(", ".join(self.title_of(c) for c in cards) + " go uncontrolled.")]
 
-    def _play_special(self, seat: int, action: PlaySpecial) -> list[Event]:
-        kind = action.card.split("#")[0]
-        self.specials[seat].remove(action.card)
-        self.discarded.append(action.card)
-        who = self.name(seat)
-        title = self.title_of(action.card)
-        top = self.illuminati[seat]
-        if kind == "slush-fund":
-            self._pay_from_bank(top, 15)
-            return [Event(f"{who} plays {title}: 15 MB.", reveals=True)]
-        if kind == "swiss-bank-account":
-            self._pay_from_bank(top, 25)
-            return [Event(f"{who} plays {title}: 25 MB.", reveals=True)]
-        if kind == "media-campaign":
-            self.dead.remove(action.target)
-            self.uncontrolled.append(action.target)
-            return [
-                Event(f"{who} plays {title}: {self.title_of(action.target)} is back.", reveals=True)
-            ]
-        # Bribery: a regular action that takes an uncontrolled Group.
-        self.actions_left -= 1
-        structure = self.structures[seat]
-        master = next(c for c in structure if structure.free_arrows(c))
-        self.uncontrolled.remove(action.target)
-        structure.attach(action.target, master, structure.free_arrows(master)[0])
-        return [
-            Event(f"{who} plays {title} and takes {self.title_of(action.target)}.", reveals=True)
-        ]
-
-    # -- attacks ---------------------------------------------------------------------------
-
     def _announce(self, seat: int, action: Attack) -> list[Event]:
         self.actions_left -= 1
         defender = self.owner(action.target)
@@ -875,8 +976,9 @@ class IlluminatiGame(Game):
             self.bavarian_used = True
             self._to_bank(self.illuminati[seat], 5)
         elif privileged:
-            self.specials[seat].remove(action.privilege)
-            self.discarded.append(action.privilege)
+            self._discard_special(seat, action.privilege)
+        if action.card is not None:
+            self._discard_special(seat, action.card)
         for card in (action.attacker, *action.aiders):
             if card == "ufos":  # the UFOs take part in two attacks a turn
                 self.ufo_attacks += 1
@@ -900,6 +1002,7 @@ class IlluminatiGame(Game):
             "turn": 0,
             "passes": 0,
             "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
+            "whisper": action.card is not None,
         }
         self.phase = "spending"
         aid = (
@@ -908,13 +1011,24 @@ class IlluminatiGame(Game):
             else ""
         )
         privilege = " (privileged)" if privileged else ""
-        return [
+        whisper = " with a Whispering Campaign" if action.card else ""
+        events = [
             Event(
                 f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
-                f"{action.how} {self.title_of(action.target)}{privilege}; "
-                f"it needs {self.target_number()} or less."
+                f"{action.how} {self.title_of(action.target)}{privilege}{whisper}; "
+                f"it needs {self.target_number()} or less.",
+                reveals=action.card is not None or (privileged and action.privilege != "bavarian"),
             )
         ]
+        if action.card is not None:
+            return events + self._played("whisper", [pending_special(seat, action, action.card)])
+        if action.privilege == "bavarian":
+            return events + self._privilege_window()
+        if privileged:
+            return events + self._played(
+                "declare", [pending_special(seat, action, action.privilege)]
+            )
+        return events
 
     def announced(self) -> Announced:
         a = self.attack
@@ -929,11 +1043,12 @@ class IlluminatiGame(Game):
             depth,
             defender == a["seat"],
             frozenset(self.structures[defender]) if defender is not None else frozenset(),
+            a["whisper"],
         )
 
     def lines(self) -> list[tuple[str, int]]:
         s = self.attack["spent"]
-        return breakdown(self.cards, self.announced()) + spending_lines(
+        return breakdown(self.cards, self.announced(), self.shifts) + spending_lines(
             s["attacker"], s["group"], s["illuminati"], s["others"]
         )
 
@@ -986,41 +1101,10 @@ class IlluminatiGame(Game):
                 reveals=True,
             )
         ]
-        holders = [s for s in self.players() if self.specials[s]]
+        holders = self._holders()
         if holders:
             self._open_window("roll", holders)
             return events
-        return events + self._resolve()
-
-    def _window_choice(self, seat: int, action: Action) -> list[Event]:
-        w = self.window
-        w["waiting"].discard(seat)
-        w["plays"][seat] = action.card if isinstance(action, PlaySpecial) else None
-        events = [Event(f"{self.name(seat)} has decided.")]
-        if w["waiting"]:
-            return events
-        # Everyone has chosen: the plays are revealed in seat order from the player whose
-        # turn it is; of two contradicting cards the last one governs.
-        order = sorted(w["plays"], key=lambda s: (s - self.current) % self.seats)
-        played = [(s, w["plays"][s]) for s in order if w["plays"][s] is not None]
-        self.window = None
-        for s, card in played:
-            self.specials[s].remove(card)
-            self.discarded.append(card)
-            events.append(Event(f"{self.name(s)} plays {self.title_of(card)}!", reveals=True))
-        if w["kind"] == "turn":
-            if played:
-                events.append(Event(f"{self.name(self.current)} loses the whole turn."))
-                self.turns_taken[self.current] += 1
-                following = [
-                    x
-                    for x in range(self.current + 1, self.current + 1 + self.seats)
-                    if not self.eliminated[x % self.seats]
-                ]
-                return events + self._begin_turn(following[0] % self.seats)
-            return events + self._income()
-        for _, card in played:
-            self.attack["roll"] = 2 if card.startswith("assassination#") else 12
         return events + self._resolve()
 
     def _resolve(self) -> list[Event]:

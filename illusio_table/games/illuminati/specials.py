@@ -1,0 +1,291 @@
+"""Special cards and the windows in which they are played (a part of the Illuminati rules).
+
+A window asks every seat that holds any Special at once (so being asked reveals nothing):
+before a turn (Senate Investigating Committee), after a privilege is declared (Deep
+Agent, Interference, two Specials to abolish it), after the dice (Assassination, Murphy's
+Law). Whenever Specials are played, anywhere, an answer window lets Secrets Man Was Not
+Meant To Know cancel one of them. Then the plays that stand take effect, in seat order
+from the player whose turn it is, so of two contradicting cards the last one governs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from illusio_table.engine import Action, Event
+
+from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
+
+if TYPE_CHECKING:
+    from .rules import IlluminatiGame
+
+WINDOW_CARDS = {
+    "turn": ("senate-investigating-committee",),
+    "privilege": ("deep-agent", "interference"),
+    "roll": ("assassination", "murphys-law"),
+    "answer": ("secrets-man-was-not-meant-to-know",),
+}
+OWN_TURN = (
+    "slush-fund",
+    "swiss-bank-account",
+    "media-campaign",
+    "computer-espionage",
+    "white-collar-crime",
+    "bribery",
+)
+
+
+def kind_of(card: str) -> str:
+    return card.split("#")[0]
+
+
+class SpecialCards:
+    """Mixed into the game: everything about Special cards."""
+
+    def _holders(self: IlluminatiGame, but: tuple[int, ...] = ()) -> list[int]:
+        return [s for s in self.players() if self.specials[s] and s not in but]
+
+    def _open_window(self: IlluminatiGame, kind: str, seats: list[int], **data: Any) -> None:
+        self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
+        self.phase = "window"
+
+    # -- what may be played -----------------------------------------------------------------
+
+    def _window_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+        w = self.window
+        mine = self.specials[seat]
+        moves: list[Action] = [PASS]
+        if w["kind"] == "answer":
+            secrets = [c for c in mine if kind_of(c) in WINDOW_CARDS["answer"]][:1]
+            return moves + [
+                PlaySpecial(c, target=p["card"])
+                for c in secrets
+                for p in w["pending"]
+                if p["seat"] != seat
+            ]
+        moves += [PlaySpecial(c) for c in mine if kind_of(c) in WINDOW_CARDS[w["kind"]]]
+        if w["kind"] == "privilege" and len(mine) >= 2:
+            moves.append(Abolish(tuple(mine[:2])))  # any two are accepted
+        return moves
+
+    def _window_refusal(self: IlluminatiGame, seat: int, action: Action) -> str | None:
+        w = self.window
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Abolish):
+            if w["kind"] != "privilege":
+                return "Two Specials are discarded together only against a privilege."
+            if len(set(action.cards)) != 2 or any(
+                c not in self.specials[seat] for c in action.cards
+            ):
+                return "Discard two Special cards of your own."
+            return None
+        if not isinstance(action, PlaySpecial) or action.card not in self.specials[seat]:
+            return "Play one of your Special cards that fits this moment, or pass."
+        if kind_of(action.card) not in WINDOW_CARDS[w["kind"]]:
+            return f"{self.title_of(action.card)} cannot be played now."
+        if w["kind"] == "answer":
+            targets = [p["card"] for p in w["pending"] if p["seat"] != seat]
+            if action.target not in targets:
+                return "Name the Special card of another player that it cancels."
+        return None
+
+    def _special_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+        """A Special played in one's own turn, outside any window."""
+        if action.card not in self.specials[seat]:
+            return "That Special is not yours."
+        kind = kind_of(action.card)
+        if kind not in OWN_TURN:
+            return f"{self.title_of(action.card)} is played at its own moment, not now."
+        if kind == "media-campaign" and action.target not in self.dead:
+            return "Media Campaign brings back a Group of the dead pile."
+        if kind == "computer-espionage":
+            group_ok = action.target is not None and self.owner(action.target) is not None
+            seat_ok = (
+                action.seat is not None and action.seat != seat and action.seat in self.players()
+            )
+            if not (group_ok or seat_ok):
+                return "Look at the money of a Group in play, or at another player's Specials."
+        if kind == "bribery":
+            if self.actions_left <= 0:
+                return "Bribery takes one of your actions, and none is left."
+            if action.target not in self.uncontrolled:
+                return "Bribery takes control of an uncontrolled Group."
+            if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+                return "You have no free arrow to hang it from."
+        return None
+
+    def _own_special_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+        moves: list[Action] = []
+        structure = self.structures[seat]
+        room = any(structure.free_arrows(c) for c in structure)
+        for card in self.specials[seat]:
+            kind = kind_of(card)
+            if kind in ("slush-fund", "swiss-bank-account", "white-collar-crime"):
+                moves.append(PlaySpecial(card))
+            elif kind == "media-campaign":
+                moves += [PlaySpecial(card, target=g) for g in self.dead]
+            elif kind == "computer-espionage":
+                moves += [PlaySpecial(card, seat=s) for s in self.players() if s != seat]
+            elif kind == "bribery" and self.actions_left and room:
+                moves += [PlaySpecial(card, target=g) for g in self.uncontrolled]
+        return moves
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def _discard_special(self: IlluminatiGame, seat: int, card: str) -> None:
+        self.specials[seat].remove(card)
+        self.discarded.append(card)
+
+    def _played(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+        """Specials just played: others may answer them; then they take effect."""
+        if pending and self._holders():
+            self._open_window("answer", self._holders(), pending=pending, then=then)
+            return []
+        return self._take_effect(then, pending)
+
+    def _window_choice(self: IlluminatiGame, seat: int, action: Action) -> list[Event]:
+        w = self.window
+        w["waiting"].discard(seat)
+        w["plays"][seat] = None if isinstance(action, Pass) else action
+        events = [Event(f"{self.name(seat)} has decided.")]
+        if w["waiting"]:
+            return events
+        self.window = None
+        order = sorted(w["plays"], key=lambda s: (s - self.current) % self.seats)
+        plays = [(s, w["plays"][s]) for s in order if w["plays"][s] is not None]
+        if w["kind"] == "answer":
+            cancelled = set()
+            for s, play in plays:
+                self._discard_special(s, play.card)
+                cancelled.add(play.target)
+                events.append(
+                    Event(
+                        f"{self.name(s)} plays {self.title_of(play.card)}: "
+                        f"{self.title_of(play.target)} has no effect.",
+                        reveals=True,
+                    )
+                )
+            kept = [p for p in w["pending"] if p["card"] not in cancelled]
+            return events + self._take_effect(w["then"], kept)
+        pending = []
+        for s, play in plays:
+            cards = play.cards if isinstance(play, Abolish) else (play.card,)
+            for card in cards:
+                self._discard_special(s, card)
+            names = " and ".join(self.title_of(c) for c in cards)
+            events.append(Event(f"{self.name(s)} plays {names}!", reveals=True))
+            pending.append({"seat": s, "card": cards[0], "action": play})
+        return events + self._played(w["kind"], pending)
+
+    def _take_effect(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+        if then == "turn":
+            if pending:
+                return [
+                    Event(f"{self.name(self.current)} loses the whole turn.")
+                ] + self._skip_turn()
+            return self._income()
+        if then == "income":
+            return self._collect(self.current, doubled=bool(pending))
+        if then == "declare":  # the Special discarded to make an attack privileged
+            if not pending:
+                return self._lose_privilege("The attack is not privileged after all.")
+            return self._privilege_window()
+        if then == "privilege":
+            return self._privilege_answered(pending)
+        if then == "roll":
+            events = []
+            for p in pending:  # the last card played governs
+                self.attack["roll"] = 2 if kind_of(p["card"]) == "assassination" else 12
+            if pending:
+                events.append(Event(f"The roll counts as {self.attack['roll']}."))
+            return events + self._resolve()
+        if then == "whisper":
+            if not pending:
+                self.attack = None
+                self.phase = "actions"
+                return [Event("The Whispering Campaign comes to nothing.")]
+            return self._start_spending()
+        events = []
+        for p in pending:
+            events += self._special_effect(p["seat"], p["action"])
+        self.phase = "actions"
+        return events
+
+    def _special_effect(self: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
+        kind = kind_of(action.card)
+        who, title = self.name(seat), self.title_of(action.card)
+        top = self.illuminati[seat]
+        if kind == "slush-fund":
+            self._pay_from_bank(top, 15)
+            return [Event(f"{who}'s {title}: 15 MB.")]
+        if kind == "swiss-bank-account":
+            self._pay_from_bank(top, 25)
+            return [Event(f"{who}'s {title}: 25 MB.")]
+        if kind == "white-collar-crime":
+            self._pay_from_bank(top, 5)
+            self.free_money = True
+            return [Event(f"{who}'s {title}: 5 MB, and money moves freely this turn.")]
+        if kind == "media-campaign":
+            if action.target not in self.dead:
+                return []
+            self.dead.remove(action.target)
+            self.uncontrolled.append(action.target)
+            return [Event(f"{title}: {self.title_of(action.target)} is back, uncontrolled.")]
+        if kind == "computer-espionage":
+            pair = frozenset({seat})
+            if action.target is not None:
+                money = self.money.get(action.target, 0)
+                line = f"{self.title_of(action.target)} holds {money} MB."
+            else:
+                held = ", ".join(self.title_of(c) for c in self.specials[action.seat]) or "nothing"
+                line = f"{self.name(action.seat)} holds: {held}."
+            return [
+                Event(f"Computer Espionage: {line}", seen_by=pair, reveals=True),
+                Event(f"{who} spies with Computer Espionage.", hidden_from=pair),
+            ]
+        # Bribery
+        structure = self.structures[seat]
+        masters = [c for c in structure if structure.free_arrows(c)]
+        if action.target not in self.uncontrolled or not masters:
+            return []
+        self.uncontrolled.remove(action.target)
+        structure.attach(action.target, masters[0], structure.free_arrows(masters[0])[0])
+        return [Event(f"{who} bribes {self.title_of(action.target)} into the Power Structure.")]
+
+    # -- privilege ---------------------------------------------------------------------------
+
+    def _privilege_window(self: IlluminatiGame) -> list[Event]:
+        a = self.attack
+        others = self._holders(but=(a["seat"],))
+        if others:
+            self._open_window("privilege", others)
+            return []
+        return self._start_spending()
+
+    def _privilege_answered(self: IlluminatiGame, pending: list[dict[str, Any]]) -> list[Event]:
+        a = self.attack
+        events: list[Event] = []
+        for p in pending:
+            if isinstance(p["action"], Abolish) or kind_of(p["card"]) == "deep-agent":
+                if a["privileged"]:
+                    events += self._lose_privilege("The privilege is abolished.", start=False)
+            elif a["privileged"] and p["seat"] not in a["order"]:  # Interference
+                a["order"].append(p["seat"])
+                events.append(Event(f"{self.name(p['seat'])} may interfere all the same."))
+        return events + self._start_spending()
+
+    def _lose_privilege(self: IlluminatiGame, why: str, start: bool = True) -> list[Event]:
+        a = self.attack
+        a["privileged"] = False
+        a["order"] += [s for s in self.players() if s not in a["order"]]
+        events = [Event(why)]
+        return events + (self._start_spending() if start else [])
+
+    def _start_spending(self: IlluminatiGame) -> list[Event]:
+        self.phase = "spending"
+        return []
+
+
+def pending_special(seat: int, action: PlaySpecial | Attack | TakeIncome, card: str) -> dict:
+    return {"seat": seat, "card": card, "action": action}
