@@ -1,1 +1,5 @@
-"""Illuminati: conspiracies build Power Structures of Groups (engine in progress)."""
+"""Illuminati: conspiracies build Power Structures of Groups and race to their goals."""
+
+from .rules import IlluminatiGame
+
+__all__ = ["IlluminatiGame"]

@@ -12,6 +12,7 @@ This engine is not registered as a game yet: see the Illuminati issue for what i
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Option
@@ -41,10 +42,13 @@ from .actions import (
 )
 from .attack import Attack as Announced
 from .attack import Numbers, breakdown, spending_lines, succeeds
+from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
+from .panels import panels
 from .specials import SpecialCards, kind_of, pending_special
 
+HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
 ANY_TIME = ("slush-fund", "swiss-bank-account", "media-campaign", "computer-espionage")
@@ -74,6 +78,9 @@ class IlluminatiGame(SpecialCards, Game):
         ),
     )
     card_schema = IlluminatiCards
+    help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
+    bots = {"schemer": SchemerBot}
+    panels = staticmethod(panels)
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -367,6 +374,10 @@ class IlluminatiGame(SpecialCards, Game):
             return events + self._end(
                 " and ".join(self.name(s) for s in winners) + " meets a goal."
             )
+        # House rule: the last conspiracy left in the game has won it.
+        if len(self.players()) == 1:
+            self.winners = self.players()
+            return events + self._end(f"{self.name(self.winners[0])} is the last one left.")
         following = [
             s for s in range(seat + 1, seat + 1 + self.seats) if not self.eliminated[s % self.seats]
         ]
@@ -575,7 +586,19 @@ class IlluminatiGame(SpecialCards, Game):
                     moves.append(Attack("neutralize", attacker, target))
                     if self.numbers.power(target) > 0:
                         moves.append(Attack("destroy", attacker, target))
-        return [m for m in moves if self._attack_refusal(seat, m) is None]
+        # Each attack alone, and with every Group free to aid it (other sets are accepted).
+        aided = []
+        for m in moves:
+            aiders = tuple(
+                c
+                for c in structure
+                if c not in (m.attacker, m.target)
+                and self.numbers.transferable(c) > 0
+                and self._free_to_act(c)
+            )
+            if aiders:
+                aided.append(Attack(m.how, m.attacker, m.target, aiders, m.side))
+        return [m for m in moves + aided if self._attack_refusal(seat, m) is None]
 
     def _may_attack(self, card: str) -> bool:
         return self.numbers.power(card) > 0 and self._free_to_act(card)
@@ -859,10 +882,14 @@ class IlluminatiGame(SpecialCards, Game):
             return self._spending(seat, action)
         who = self.name(seat)
         if self.bonus_transfer is not None:  # the capture's transfer comes at once or never
-            is_bonus = isinstance(action, Transfer) and (
-                action.source,
-                action.target,
-            ) == self.bonus_transfer
+            is_bonus = (
+                isinstance(action, Transfer)
+                and (
+                    action.source,
+                    action.target,
+                )
+                == self.bonus_transfer
+            )
             if not is_bonus:
                 self.bonus_transfer = None
         if isinstance(action, EndTurn):
@@ -1059,6 +1086,10 @@ class IlluminatiGame(SpecialCards, Game):
         a = self.attack
         who = self.name(seat)
         if isinstance(action, CallOff):
+            for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
+                self.attacked.discard(card)
+                if card == "ufos":
+                    self.ufo_attacks -= 1
             self.attack = None
             self.phase = "actions"
             self.actions_left += 1  # an attack called off is no action
@@ -1172,6 +1203,7 @@ class IlluminatiGame(SpecialCards, Game):
             structures.append(
                 {
                     "seat": owner,
+                    "name": self.name(owner),
                     "illuminati": self.illuminati[owner],
                     "cards": cards,
                     "specials": len(self.specials[owner]),

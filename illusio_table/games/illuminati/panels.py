@@ -1,0 +1,68 @@
+"""Illuminati's view in words, panel by panel, for the plain table (reads the view only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import load
+
+
+def _name(card: str) -> str:
+    cards = load()
+    if card in cards.group:
+        return cards.group[card].name
+    return next((i.name for i in cards.illuminati if i.id == card), card)
+
+
+def _money(value: int | None) -> str:
+    return "?" if value is None else f"{value} MB"
+
+
+def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    names = [s["name"] for s in view["structures"]]
+    current = names[view["current"]]
+    acts, free = view["actions_left"], view["free_transfers"]
+    turn = [
+        f"{current}'s turn: {acts} action{'s' * (acts != 1)} left, "
+        f"{free} free transfer{'s' * (free != 1)}."
+    ]
+    turn.append(f"Goal: {view['goal']} Groups, the Illuminati included.")
+    if view["window"]:
+        waiting = ", ".join(names[s] for s in view["window"]["waiting"])
+        turn.append(f"Specials may be played now; waiting for {waiting}.")
+    if view["dice"]:
+        turn.append(f"Last roll: {view['dice'][0]} + {view['dice'][1]}.")
+    if view.get("result"):
+        turn = ["The game is over."] + view["result"]["explanation"]
+    found: list[tuple[str, list[str]]] = [("Turn", turn)]
+    attack = view["attack"]
+    if attack:
+        lines = [
+            f"{_name(attack['attacker'])} attacks to {attack['how']} {_name(attack['target'])}"
+        ]
+        lines += [f"{label}: {value:+d}" for label, value in attack["lines"]]
+        lines.append(f"Roll {attack['target_number']} or less (11 and 12 fail).")
+        found.append(("Attack", lines))
+    if view["my_specials"] is not None:
+        kinds = {s.id: s.name for s in load().specials}
+        mine = [kinds[c.split("#")[0]] for c in view["my_specials"]]
+        found.append(("Your Specials", mine or ["none"]))
+    for s in view["structures"]:
+        out = " (out)" if s["eliminated"] else ""
+        marker = " (you)" if s["seat"] == view["me"] else ""
+        lines = [f"{s['specials']} Specials in hand"]
+        for card in s["cards"]:
+            under = f" under {_name(card['master'])}" if card["master"] else ""
+            lines.append(f"{card['name']}{under}: {_money(card['money'])}")
+        found.append((f"{names[s['seat']]}{marker}{out}", lines))
+    found.append(("Uncontrolled", [_name(g) for g in view["uncontrolled"]] or ["none"]))
+    found.append(
+        (
+            "Piles",
+            [
+                f"Deck: {view['deck']} cards",
+                f"Dead: {', '.join(_name(g) for g in view['dead']) or 'none'}",
+            ],
+        )
+    )
+    return found

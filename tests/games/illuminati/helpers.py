@@ -1,0 +1,106 @@
+"""Staging Illuminati positions for tests; money always comes from or goes to the bank."""
+
+from __future__ import annotations
+
+from illusio_table.games.illuminati.actions import ChooseGoal, Pass, TakeIncome
+from illusio_table.games.illuminati.rules import BANK, IlluminatiGame
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def make(seats: int = 4, seed: int = 1, **options) -> IlluminatiGame:
+    players = [{"name": NAMES[s], "bot": None} for s in range(seats)]
+    game = IlluminatiGame(seats, seed, options, players)
+    return game
+
+
+def settle(game: IlluminatiGame) -> IlluminatiGame:
+    """Gets through the UFOs' choice, windows and income to the current player's actions."""
+    for _ in range(50):
+        if game.phase == "ufo-goal":
+            game.apply(game.ufo_seat, ChooseGoal("bavarian-illuminati"))
+        elif game.phase == "window":
+            for seat in sorted(game.to_act()):
+                game.apply(seat, Pass())
+        elif game.phase == "income":
+            game.apply(game.current, TakeIncome(False))
+        else:
+            return game
+    raise AssertionError("the game did not settle")
+
+
+def take_out(game: IlluminatiGame, card: str) -> None:
+    """Removes a Group or a Special from wherever it lies (not from a Power Structure)."""
+    for pile in (game.deck, game.uncontrolled, game.dead, game.discarded, *game.specials):
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"{card} is in a Power Structure")
+
+
+def own(game: IlluminatiGame, seat: int, group: str, master: str | None = None, side=None):
+    """Puts a Group under a free arrow of the seat's structure (the Illuminati by default)."""
+    take_out(game, group)
+    structure = game.structures[seat]
+    master = master or structure.root
+    side = side or structure.free_arrows(master)[0]
+    structure.attach(group, master, side)
+    return side
+
+
+def give_special(game: IlluminatiGame, seat: int, kind: str) -> str:
+    card = next(
+        c
+        for c in (*game.deck, *game.discarded, *[c for h in game.specials for c in h])
+        if c.startswith(kind + "#")
+    )
+    for pile in (game.deck, game.discarded, *game.specials):
+        if card in pile:
+            pile.remove(card)
+    game.specials[seat].append(card)
+    return card
+
+
+def set_money(game: IlluminatiGame, card: str, amount: int) -> None:
+    game.bank += game.money.get(card, 0) - amount
+    game.money[card] = amount
+
+
+def fix_dice(game: IlluminatiGame, *rolls: tuple[int, int]) -> None:
+    queue = [list(r) for r in rolls]
+    game._roll = lambda: queue.pop(0)
+
+
+def check_invariants(game: IlluminatiGame) -> None:
+    for structure in game.structures:
+        structure.check()  # one card a cell, every puppet on its master's arrow
+    assert game.bank + sum(game.money.values()) == BANK, "money is neither made nor lost"
+    assert all(v >= 0 for v in game.money.values()), "no treasury below zero"
+    assert all(game.owner(card) is not None for card in game.money)
+    in_play = [c for s in game.structures for c in s if c in game.cards.group]
+    places = game.uncontrolled + game.dead + [c for c in game.deck if "#" not in c] + in_play
+    assert sorted(places) == sorted(g.id for g in game.cards.groups), "every Group in one place"
+    specials = [c for c in game.deck if "#" in c] + game.discarded
+    specials += [c for hand in game.specials for c in hand]
+    assert len(specials) == len(set(specials)) == 15, "every Special in one place"
+    if game.attack is not None:
+        assert sum(v for _, v in game.lines()) == game.target_number()
+
+
+def with_illuminati(illuminati: str, seats: int = 4, **options) -> IlluminatiGame:
+    """A settled game whose player to act leads that Illuminati."""
+    for seed in range(400):
+        game = make(seats, seed, **options)
+        if illuminati in game.illuminati:
+            settle(game)
+            if game.illuminati[game.current] == illuminati and game.phase == "actions":
+                return game
+    raise AssertionError(f"no seed gives {illuminati} the first turn")
+
+
+def without_specials(game: IlluminatiGame) -> IlluminatiGame:
+    """Every Special back into the deck, so that no window opens."""
+    for hand in game.specials:
+        game.deck.extend(hand)
+        hand.clear()
+    return game

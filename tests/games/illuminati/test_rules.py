@@ -1,0 +1,687 @@
+"""The rules of Illuminati, each test named after the rule it checks."""
+
+import pytest
+
+from illusio_table.engine import IllegalAction
+from illusio_table.games.illuminati.actions import (
+    Abolish,
+    Attack,
+    CallOff,
+    Drop,
+    EndTurn,
+    ExtraDraw,
+    GiveGroup,
+    GiveMoney,
+    GiveSpecial,
+    Move,
+    Pass,
+    PassTurn,
+    PlaySpecial,
+    Receive,
+    Shift,
+    Spend,
+    TakeIncome,
+    Transfer,
+)
+
+from .helpers import (
+    check_invariants,
+    fix_dice,
+    give_special,
+    make,
+    own,
+    set_money,
+    settle,
+    with_illuminati,
+    without_specials,
+)
+
+
+def ready(seats=4, seed=3):
+    game = without_specials(settle(make(seats, seed)))
+    return game, game.current
+
+
+def spend_round(game, *amounts):
+    """Everyone passes (the attacker first spends `amounts` from its attacking Group)."""
+    for _ in range(20):
+        if game.phase != "spending":
+            return
+        seat = min(game.to_act())
+        game.apply(seat, Pass())
+
+
+# -- set-up
+
+
+def test_setup_each_player_gets_a_random_illuminati_and_its_income_as_money():
+    game = make(4, seed=5)
+    assert len(set(game.illuminati)) == 4
+    for i in game.illuminati:
+        assert game.money[i] == game.numbers.illuminati[i].income
+    check_invariants(game)
+
+
+def test_setup_four_uncontrolled_groups_and_specials_turned_up_are_buried():
+    for seed in range(20):
+        game = make(3, seed=seed)
+        line = next(x for x in game.log(None) if x.startswith("Uncontrolled: "))
+        names = line.removeprefix("Uncontrolled: ").rstrip(".").split(", ")
+        assert len(names) == 4
+        specials = {s.name for s in game.cards.specials}
+        assert not specials & set(names)
+
+
+def test_setup_dice_for_the_first_player_and_ties_roll_again():
+    saw_tie = False
+    for seed in range(40):
+        game = make(4, seed=seed)
+        rolls = [line for line in game.log(None) if line.startswith("Dice for the first turn")]
+        saw_tie |= len(rolls) > 1
+        assert f"{game.name(game.current)} plays first." in game.log(None)
+    assert saw_tie
+
+
+def test_setup_the_ufos_choose_another_goal_in_secret():
+    game = next(make(4, s) for s in range(100) if "ufos" in make(4, s).illuminati)
+    seat = game.ufo_seat
+    assert game.phase == "ufo-goal" and game.to_act() == {seat}
+    from illusio_table.games.illuminati.actions import ChooseGoal
+
+    with pytest.raises(IllegalAction):
+        game.apply(seat, ChooseGoal("ufos"))
+    goal = next(i.id for i in game.cards.illuminati if i.id not in game.illuminati)
+    game.apply(seat, ChooseGoal(goal))
+    other = (seat + 1) % 4
+    assert game.view(seat)["my_goal"] == goal
+    assert game.view(other)["my_goal"] is None
+    name = game.numbers.illuminati[goal].name
+    assert name in " ".join(game.log(seat)) and name not in " ".join(game.log(other))
+
+
+# -- income and the draw
+
+
+def test_income_each_controlled_group_earns_onto_its_own_card():
+    game, seat = ready()
+    own(game, seat, "comic-books")
+    before = game.money.get("comic-books", 0)
+    game._collect(seat, doubled=False)
+    assert game.money["comic-books"] == before + 2
+
+
+def test_income_the_irs_taxes_each_other_player_2_mb():
+    game, seat = ready()
+    own(game, seat, "i-r-s")
+    others = [s for s in range(4) if s != seat]
+    before = [game.total_money(s) for s in others]
+    game._collect(seat, doubled=False)
+    assert [game.total_money(s) for s in others] == [b - 2 for b in before]
+    assert game.money["i-r-s"] == 6
+    check_invariants(game)
+
+
+def test_income_the_post_office_costs_its_controller_1_mb():
+    game, seat = ready()
+    own(game, seat, "post-office")
+    top = game.illuminati[seat]
+    before = game.money[top]
+    game._collect(seat, doubled=False)
+    assert game.money[top] == before + game.numbers.illuminati[top].income - 1
+
+
+def test_income_market_manipulation_doubles_it():
+    game, seat = ready()
+    own(game, seat, "comic-books")
+    give_special(game, seat, "market-manipulation")
+    game.phase = "income"
+    before = game.money.get("comic-books", 0)
+    game.apply(seat, TakeIncome(True))
+    assert game.money["comic-books"] == before + 4
+
+
+def test_income_seven_and_eight_players_earn_more():
+    for seats, extra in ((7, 3), (8, 5)):
+        game = without_specials(settle(make(seats, 2)))
+        top = game.illuminati[game.current]
+        before = game.money[top]
+        game._collect(game.current, doubled=False)
+        assert game.money[top] == before + game.numbers.illuminati[top].income + extra
+
+
+def test_draw_a_special_goes_to_the_hand_and_only_its_count_shows():
+    game, seat = ready()
+    card = next(c for c in game.deck if c.startswith("slush-fund#"))
+    game.deck.remove(card)
+    game.deck.append(card)
+    game._draw(seat)
+    other = (seat + 1) % 4
+    assert card in game.specials[seat]
+    assert game.view(other)["structures"][seat]["specials"] == 1
+    assert "Slush Fund" not in " ".join(game.log(other))
+
+
+def test_draw_the_network_turns_over_two_cards():
+    game = without_specials(with_illuminati("the-network"))
+    seat = game.current
+    size = len(game.deck)
+    game._draw(seat)
+    assert len(game.deck) == size - 2
+
+
+# -- attacks
+
+
+def test_attack_to_control_needs_a_free_outward_arrow():
+    game, seat = ready()
+    own(game, seat, "boy-sprouts")
+    target = game.uncontrolled[0]
+    with pytest.raises(IllegalAction, match="no Power|free outward arrow"):
+        game.apply(seat, Attack("control", "boy-sprouts", target, side="T"))
+
+
+def test_attack_to_control_succeeds_on_a_roll_at_or_under_the_number():
+    game, seat = ready()
+    target = "comic-books"
+    if target not in game.uncontrolled:
+        from .helpers import take_out
+
+        take_out(game, target)
+        game.uncontrolled.append(target)
+    top = game.illuminati[seat]
+    side = game.structures[seat].free_arrows(top)[0]
+    game.apply(seat, Attack("control", top, target, side=side))
+    number = game.target_number()
+    fix_dice(game, (min(5, number - 1), 1) if number > 2 else (1, 1))
+    spend_round(game)
+    assert game.owner(target) == seat
+    assert game.structures[seat].master(target) == top
+    check_invariants(game)
+
+
+def test_attack_11_and_12_always_fail():
+    game, seat = ready()
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 60)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.apply(seat, Spend(top, 40))
+    fix_dice(game, (5, 6))
+    spend_round(game)
+    assert game.owner(target) is None
+    assert "The attack fails (11" in " ".join(game.log(None))
+
+
+def test_attack_each_group_takes_part_in_one_attack_a_turn():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    top = game.illuminati[seat]
+    targets = list(game.uncontrolled)
+    game.apply(seat, Attack("control", "c-i-a", targets[0], side="T"))
+    fix_dice(game, (6, 6))
+    spend_round(game)
+    with pytest.raises(IllegalAction, match="already taken part"):
+        game.apply(seat, Attack("control", "c-i-a", targets[1], side="T"))
+    if top != "ufos":
+        with pytest.raises(IllegalAction, match="cannot aid"):
+            game.apply(seat, Attack("control", top, targets[1], ("c-i-a",), side="R"))
+
+
+def test_attack_aiding_groups_add_transferable_power_and_cannot_attack_after():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    top = game.illuminati[seat]
+    target = game.uncontrolled[0]
+    game.apply(
+        seat,
+        Attack("control", top, target, ("c-i-a",), side=game.structures[seat].free_arrows(top)[0]),
+    )
+    lines = dict(game.lines())
+    assert lines["Transferable Power of C.I.A."] == 4
+    assert "c-i-a" in game.attacked
+
+
+def test_attack_can_be_called_off_until_money_is_down():
+    game, seat = ready()
+    top = game.illuminati[seat]
+    target = game.uncontrolled[0]
+    side = game.structures[seat].free_arrows(top)[0]
+    game.apply(seat, Attack("control", top, target, side=side))
+    game.apply(seat, CallOff())
+    assert game.phase == "actions" and game.actions_left == 2
+    game.apply(seat, Attack("control", top, target, side=side))
+    game.apply(seat, Spend(top, 1))
+    while min(game.to_act()) != seat:
+        game.apply(min(game.to_act()), Pass())
+    with pytest.raises(IllegalAction, match="before any money"):
+        game.apply(seat, CallOff())
+
+
+def test_spending_attacker_plus_one_defending_group_minus_two_others_one():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    set_money(game, "comic-books", 3)
+    top = game.illuminati[seat]
+    game.apply(seat, Attack("neutralize", top, "comic-books"))
+    base = game.target_number()
+    game.apply(seat, Spend(top, 2))
+    assert game.target_number() == base + 2
+    game.apply(victim, Spend("comic-books", 3))
+    assert game.target_number() == base + 2 - 6
+    third = min(game.to_act())
+    assert third not in (seat, victim)
+    game.apply(third, Spend(game.illuminati[third], 1, helps=False))
+    assert game.target_number() == base + 2 - 6 - 1
+    check_invariants(game)
+
+
+def test_privileged_attack_no_one_else_may_spend_and_the_bavarians_pay_5():
+    game = without_specials(with_illuminati("bavarian-illuminati"))
+    seat = game.current
+    top = "bavarian-illuminati"
+    before = game.money[top]
+    target = game.uncontrolled[0]
+    later = game.clone()
+    game.apply(seat, Attack("control", top, target, side="T", privilege="bavarian"))
+    assert game.money[top] == before - 5
+    assert game.attack["order"] == [seat]
+    later.bavarian_used = True
+    reason = later.refusal(seat, Attack("control", top, target, side="T", privilege="bavarian"))
+    assert "once a turn" in reason
+
+
+def test_privilege_deep_agent_abolishes_it():
+    game, seat = ready()
+    card = give_special(game, seat, "slush-fund")
+    other = (seat + 1) % 4
+    agent = give_special(game, other, "deep-agent")
+    top = game.illuminati[seat]
+    game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
+    # Secrets window for the discarded card (the other player passes), then the privilege window.
+    for _ in range(4):
+        if game.phase != "window":
+            break
+        kind = game.window["kind"]
+        for s in sorted(game.to_act()):
+            play = PlaySpecial(agent) if kind == "privilege" and s == other else Pass()
+            game.apply(s, play)
+    assert not game.attack["privileged"]
+    assert set(game.attack["order"]) == set(range(4))
+
+
+def test_privilege_two_specials_discarded_together_abolish_it():
+    game, seat = ready()
+    card = give_special(game, seat, "slush-fund")
+    other = (seat + 1) % 4
+    pair = (give_special(game, other, "swiss-bank-account"), give_special(game, other, "bribery"))
+    top = game.illuminati[seat]
+    game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
+    for _ in range(4):
+        if game.phase != "window":
+            break
+        kind = game.window["kind"]
+        for s in sorted(game.to_act()):
+            game.apply(s, Abolish(pair) if kind == "privilege" and s == other else Pass())
+    assert not game.attack["privileged"]
+
+
+def test_results_control_brings_the_puppets_and_half_their_money():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "c-i-a")
+    own(game, victim, "f-b-i", master="c-i-a")
+    set_money(game, "c-i-a", 7)
+    set_money(game, "f-b-i", 4)
+    top = game.illuminati[seat]
+    set_money(game, top, 100)
+    game.apply(
+        seat, Attack("control", top, "c-i-a", side=game.structures[seat].free_arrows(top)[0])
+    )
+    game.apply(seat, Spend(top, 40))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    assert game.owner("c-i-a") == seat and game.owner("f-b-i") == seat
+    assert (game.money["c-i-a"], game.money["f-b-i"]) == (3, 2)
+    assert game.structures[seat].master("f-b-i") == "c-i-a"
+    # The attacking Group may pass its treasury to the captured one at once, for free.
+    game.apply(seat, Transfer(top, "c-i-a", 10))
+    assert game.free_transfers == 2
+    check_invariants(game)
+
+
+def test_results_neutralize_sends_the_group_and_its_puppets_uncontrolled_money_to_the_bank():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "c-i-a")
+    own(game, victim, "f-b-i", master="c-i-a")
+    set_money(game, "c-i-a", 7)
+    top = game.illuminati[seat]
+    set_money(game, top, 100)
+    game.apply(seat, Attack("neutralize", top, "c-i-a"))
+    game.apply(seat, Spend(top, 40))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    assert {"c-i-a", "f-b-i"} <= set(game.uncontrolled)
+    assert "c-i-a" not in game.money
+    check_invariants(game)
+
+
+def test_results_destroy_sends_the_group_to_the_dead_pile_and_frees_its_puppets():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "c-i-a")
+    own(game, victim, "f-b-i", master="c-i-a")
+    top = game.illuminati[seat]
+    set_money(game, top, 100)
+    game.apply(seat, Attack("destroy", top, "c-i-a"))
+    game.apply(seat, Spend(top, 40))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    assert "c-i-a" in game.dead and "f-b-i" in game.uncontrolled
+    assert game.destroyed[seat] == 1
+    check_invariants(game)
+
+
+def test_no_group_attacks_itself_or_an_illuminati():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    with pytest.raises(IllegalAction, match="itself"):
+        game.apply(seat, Attack("destroy", "c-i-a", "c-i-a"))
+    other = game.illuminati[(seat + 1) % 4]
+    with pytest.raises(IllegalAction, match="cannot be attacked"):
+        game.apply(seat, Attack("destroy", "c-i-a", other))
+
+
+def test_destroy_needs_a_target_with_power_but_whispering_campaign_can():
+    game, seat = ready()
+    from .helpers import take_out
+
+    take_out(game, "boy-sprouts")
+    game.uncontrolled.append("boy-sprouts")
+    top = game.illuminati[seat]
+    with pytest.raises(IllegalAction, match="Whispering Campaign"):
+        game.apply(seat, Attack("destroy", top, "boy-sprouts"))
+    card = give_special(game, seat, "whispering-campaign")
+    game.apply(seat, Attack("destroy", top, "boy-sprouts", card=card))
+    for _ in range(3):
+        if game.phase == "window":
+            for s in sorted(game.to_act()):
+                game.apply(s, Pass())
+    assert game.phase == "spending"
+    assert any(label.startswith("Resistance of Boy Sprouts") for label, _ in game.lines())
+
+
+def test_discordian_society_is_safe_from_government_and_straight_groups():
+    game = without_specials(settle(make(4, 3)))
+    seat = game.current
+    victim = next(s for s in range(4) if s != seat)
+    game.illuminati[victim] = "discordian-society"
+    own(game, victim, "comic-books")
+    own(game, seat, "c-i-a")
+    with pytest.raises(IllegalAction, match="Discordian"):
+        game.apply(seat, Attack("neutralize", "c-i-a", "comic-books"))
+
+
+# -- specials
+
+
+def test_specials_assassination_after_the_roll_makes_it_2():
+    game, seat = ready()
+    card = give_special(game, seat, "assassination")
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 40)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.apply(seat, Spend(top, 20))
+    fix_dice(game, (6, 5))
+    while game.phase == "spending":
+        game.apply(min(game.to_act()), Pass())
+    assert game.phase == "window" and game.window["kind"] == "roll"
+    for s in sorted(game.to_act()):
+        game.apply(s, PlaySpecial(card) if s == seat else Pass())
+    while game.phase == "window":  # the answer window: nobody holds Secrets
+        for s in sorted(game.to_act()):
+            game.apply(s, Pass())
+    assert "The roll counts as 2." in game.log(None)
+    assert game.owner(target) == seat
+
+
+def test_specials_secrets_man_cancels_another_special():
+    game, seat = ready()
+    card = give_special(game, seat, "swiss-bank-account")
+    other = (seat + 1) % 4
+    secrets = give_special(game, other, "secrets-man-was-not-meant-to-know")
+    top = game.illuminati[seat]
+    before = game.money[top]
+    game.apply(seat, PlaySpecial(card))
+    assert game.phase == "window" and game.window["kind"] == "answer"
+    for s in sorted(game.to_act()):
+        game.apply(s, PlaySpecial(secrets, target=card) if s == other else Pass())
+    assert game.money[top] == before
+    assert any("has no effect" in line for line in game.log(None))
+
+
+def test_specials_money_cards_slush_fund_15_swiss_bank_25():
+    game, seat = ready()
+    top = game.illuminati[seat]
+    before = game.money[top]
+    game.apply(seat, PlaySpecial(give_special(game, seat, "slush-fund")))
+    game.apply(seat, PlaySpecial(give_special(game, seat, "swiss-bank-account")))
+    assert game.money[top] == before + 40
+    check_invariants(game)
+
+
+def test_specials_bribery_takes_an_uncontrolled_group_as_an_action():
+    game, seat = ready()
+    target = game.uncontrolled[0]
+    game.apply(seat, PlaySpecial(give_special(game, seat, "bribery"), target=target))
+    assert game.owner(target) == seat and game.actions_left == 1
+
+
+def test_specials_senate_committee_takes_a_whole_turn():
+    game, seat = ready()
+    nxt = (seat + 1) % 4
+    other = (seat + 2) % 4
+    card = give_special(game, other, "senate-investigating-committee")
+    game.apply(seat, EndTurn())
+    assert game.phase == "window" and game.window["kind"] == "turn"
+    for s in sorted(game.to_act()):
+        game.apply(s, PlaySpecial(card) if s == other else Pass())
+    for _ in range(2):
+        if game.phase == "window":
+            for s in sorted(game.to_act()):
+                game.apply(s, Pass())
+    assert f"{game.name(nxt)} loses the whole turn." in game.log(None)
+    assert game.current != nxt
+
+
+def test_specials_media_campaign_brings_a_group_back_uncontrolled():
+    game, seat = ready()
+    from .helpers import take_out
+
+    take_out(game, "comic-books")
+    game.dead.append("comic-books")
+    game.apply(seat, PlaySpecial(give_special(game, seat, "media-campaign"), target="comic-books"))
+    assert "comic-books" in game.uncontrolled
+
+
+def test_specials_computer_espionage_shows_only_the_player_who_plays_it():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    held = give_special(game, other, "slush-fund")
+    game.deck.append(held)
+    game.specials[other].remove(held)
+    game.specials[other].append(held)
+    game.apply(seat, PlaySpecial(give_special(game, seat, "computer-espionage"), seat=other))
+    for _ in range(2):
+        if game.phase == "window":
+            for s in sorted(game.to_act()):
+                game.apply(s, Pass())
+    assert any("Slush Fund" in line for line in game.log(seat))
+    third = (seat + 2) % 4
+    assert not any("Slush Fund" in line for line in game.log(third))
+
+
+# -- free actions and transfers
+
+
+def test_transfers_two_free_then_as_an_action_to_adjacent_groups_only():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i", master="c-i-a")
+    top = game.illuminati[seat]
+    set_money(game, top, 30)
+    with pytest.raises(IllegalAction, match="adjacent"):
+        game.apply(seat, Transfer(top, "f-b-i", 1))
+    game.apply(seat, Transfer(top, "c-i-a", 3))
+    game.apply(seat, Transfer("c-i-a", "f-b-i", 2))
+    assert (game.free_transfers, game.actions_left) == (0, 2)
+    game.apply(seat, Transfer(top, "c-i-a", 1))
+    assert game.actions_left == 1
+
+
+def test_transfers_the_federal_reserve_reaches_any_group_of_its_structure():
+    game, seat = ready()
+    own(game, seat, "federal-reserve")
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i", master="c-i-a")
+    set_money(game, "federal-reserve", 5)
+    game.apply(seat, Transfer("federal-reserve", "f-b-i", 5))
+    assert game.money["f-b-i"] == 5
+
+
+def test_free_actions_drop_a_group_and_its_puppets():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i", master="c-i-a")
+    set_money(game, "c-i-a", 4)
+    game.apply(seat, Drop("c-i-a"))
+    assert {"c-i-a", "f-b-i"} <= set(game.uncontrolled) and game.actions_left == 2
+    check_invariants(game)
+
+
+def test_free_actions_give_money_between_illuminati_and_specials_privately():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    top, theirs = game.illuminati[seat], game.illuminati[other]
+    before = game.money[theirs]
+    game.apply(seat, GiveMoney(other, 3))
+    assert game.money[theirs] == before + 3
+    card = give_special(game, seat, "slush-fund")
+    game.apply(seat, GiveSpecial(other, card))
+    assert card in game.specials[other]
+    third = (seat + 2) % 4
+    assert "Slush Fund" not in " ".join(game.log(third))
+    del top
+
+
+def test_giving_a_group_away_needs_the_receivers_consent_and_an_action():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, seat, "c-i-a")
+    game.apply(seat, GiveGroup("c-i-a", other))
+    assert game.to_act() == {other}
+    game.apply(other, Receive())
+    assert game.owner("c-i-a") == seat and game.actions_left == 2
+    game.apply(seat, GiveGroup("c-i-a", other))
+    root = game.structures[other].root
+    game.apply(other, Receive(root, game.structures[other].free_arrows(root)[0]))
+    assert game.owner("c-i-a") == other and game.actions_left == 1
+    check_invariants(game)
+
+
+def test_moving_a_group_is_a_regular_action():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    top = game.illuminati[seat]
+    side = game.structures[seat].free_arrows(top)[0]
+    game.apply(seat, Move("c-i-a", top, side))
+    assert game.actions_left == 1 and game.structures[seat].places["c-i-a"].side == side
+
+
+def test_passing_gives_5_mb_only_before_any_action():
+    game, seat = ready()
+    top = game.illuminati[seat]
+    before = game.money[top]
+    game.apply(seat, PassTurn())
+    assert game.money[top] == before + 5 and game.current != seat
+    settle(game)
+    now = game.current
+    game.apply(now, GiveMoney((now + 1) % 4, 1))
+    with pytest.raises(IllegalAction, match="already acted"):
+        game.apply(now, PassTurn())
+
+
+def test_orbital_mind_control_lasers_change_an_alignment_for_the_turn():
+    game, seat = ready()
+    own(game, seat, "orbital-mind-control-lasers")
+    game.apply(seat, Shift("c-i-a", "violent", "remove"))
+    assert game.shifts["c-i-a"] == ("government",)
+    with pytest.raises(IllegalAction, match="one alignment a turn"):
+        game.apply(seat, Shift("f-b-i", "straight", "remove"))
+
+
+def test_recyclers_pay_5_mb_for_one_more_card():
+    game, seat = ready()
+    own(game, seat, "recyclers")
+    set_money(game, "recyclers", 6)
+    size = len(game.deck)
+    game.apply(seat, ExtraDraw())
+    assert len(game.deck) == size - 1 and game.money["recyclers"] == 1
+    with pytest.raises(IllegalAction, match="once a turn"):
+        game.apply(seat, ExtraDraw())
+
+
+# -- winning and leaving
+
+
+def test_winning_the_basic_goal_counts_groups_with_the_illuminati():
+    game, seat = ready(seats=6)
+    assert game.goal == 9
+    structure = game.structures[seat]
+    for group in ("c-i-a", "f-b-i", "the-mafia", "kgb", "pentagon", "new-york", "texas", "cfl-aio"):
+        if game.owner(group) is not None:
+            continue
+        master = next(c for c in structure if structure.free_arrows(c))
+        own(game, seat, group, master=master)
+    assert len(structure) >= 9
+    game.apply(seat, EndTurn())
+    assert game.is_over() and seat in game.result()["winners"]
+
+
+def test_winning_the_longer_game_option_raises_the_goal():
+    assert make(4, 1, longer_game=3).goal == 15
+
+
+def test_winning_special_goal_gnomes_150_mb():
+    game = without_specials(with_illuminati("gnomes-of-zurich"))
+    set_money(game, "gnomes-of-zurich", 150)
+    assert game.meets_goal(game.current)
+
+
+def test_elimination_after_the_third_turn_with_only_the_illuminati():
+    game, seat = ready()
+    game.turns_taken = [3, 3, 3, 3]
+    for s in range(4):
+        if s != seat:
+            own(game, s, game.uncontrolled[0])
+    game.apply(seat, EndTurn())
+    assert game.eliminated[seat]
+
+
+def test_house_rule_the_last_player_left_wins():
+    game, seat = ready()
+    game.turns_taken = [3, 3, 3, 3]
+    own(game, seat, game.uncontrolled[0])
+    game.apply(seat, EndTurn())
+    assert game.is_over() and game.result()["winners"] == [seat]
+
+
+def test_stacked_money_hides_other_players_amounts():
+    game = settle(make(4, 3, stacked_money=True))
+    seat = game.current
+    other = (seat + 1) % 4
+    theirs = game.view(seat)["structures"][other]["cards"][0]["money"]
+    mine = game.view(seat)["structures"][seat]["cards"][0]["money"]
+    assert theirs is None and mine is not None

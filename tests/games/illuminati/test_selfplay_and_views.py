@@ -1,0 +1,113 @@
+"""Seeded self-play with the invariants after every action, views, saves and bots."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from illusio_table.engine import IllegalAction, MatchRecord, new_game
+from illusio_table.engine.selfplay import play_one
+
+from .helpers import check_invariants, give_special, make, settle
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7, 8])
+def test_random_and_schemer_games_keep_every_invariant_after_every_action(seats):
+    for seed in range(2):
+        for bot in ("random", "schemer"):
+            game = make(seats, seed)
+            play_one(game, [bot] * seats, max_actions=20_000, check=check_invariants)
+            assert game.is_over(), (bot, seed)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**40),
+    seats=st.integers(2, 8),
+    picks=st.lists(st.integers(0, 999), max_size=150),
+)
+def test_any_sequence_of_legal_moves_keeps_the_rules_and_refusals_change_nothing(
+    seed, seats, picks
+):
+    game = make(seats, seed)
+    for pick in picks:
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        assert legal
+        for action in legal:
+            assert game.refusal(seat, action) is None, action
+        before = json.dumps([game.view(s) for s in [None, *range(seats)]])
+        outsider = next((s for s in range(seats) if s not in game.to_act()), None)
+        if outsider is not None:
+            with pytest.raises(IllegalAction):
+                game.apply(outsider, legal[0])
+        with pytest.raises(IllegalAction):
+            game.apply(seat, game.parse_action({"kind": "drop", "group": "no-such-group"}))
+        assert json.dumps([game.view(s) for s in [None, *range(seats)]]) == before
+        game.apply(seat, legal[pick % len(legal)])
+        check_invariants(game)
+
+
+def test_a_seat_sees_its_own_specials_and_only_the_count_of_others():
+    game = settle(make(4, 3))
+    seat = game.current
+    other = (seat + 1) % 4
+    card = give_special(game, other, "swiss-bank-account")
+    assert game.view(other)["my_specials"] == [card]
+    assert game.view(seat)["my_specials"] == [c for c in game.specials[seat]]
+    assert card not in json.dumps(game.view(seat))
+    assert game.view(seat)["structures"][other]["specials"] == len(game.specials[other])
+
+
+def test_a_window_shows_who_is_still_deciding_but_not_what_was_chosen():
+    from illusio_table.games.illuminati.actions import EndTurn, Pass, PlaySpecial
+
+    game = settle(make(4, 3))
+    seat = game.current
+    a, b = (seat + 2) % 4, (seat + 3) % 4  # the next player is not asked before its turn
+    senate = give_special(game, a, "senate-investigating-committee")
+    give_special(game, b, "slush-fund")
+    game.apply(seat, EndTurn())
+    assert game.phase == "window" and {a, b} <= game.to_act()
+    before = game.view(b)
+    game.apply(a, PlaySpecial(senate))
+    after = game.view(b)
+    assert before["window"]["waiting"] != after["window"]["waiting"]
+    before["window"] = after["window"] = None
+    assert before["structures"] == after["structures"] and "Senate" not in json.dumps(after)
+    game.apply(b, Pass())
+
+
+def test_the_attack_in_progress_shows_every_line_and_they_add_up():
+    game = settle(make(4, 5))
+    for _ in range(400):
+        if game.is_over():
+            break
+        if game.attack is not None:
+            view = game.view(None)["attack"]
+            assert sum(v for _, v in view["lines"]) == view["target_number"]
+        seat = min(game.to_act())
+        game.apply(seat, game.legal_actions(seat)[0 if game.attack is None else -1])
+
+
+def test_a_saved_match_replays_to_the_same_views():
+    game = make(4, 7)
+    play_one(game, ["schemer"] * 4, max_actions=200)
+    copy = MatchRecord.from_json(game.record.to_json()).replay()
+    for seat in [None, 0, 1, 2, 3]:
+        assert copy.view(seat) == game.view(seat)
+
+
+def test_schemer_beats_random_bots():
+    wins = 0
+    for number in range(20):
+        seat = number % 4
+        bots = ["random"] * 4
+        bots[seat] = "schemer"
+        game = new_game("illuminati", 4, 700 + number)
+        play_one(game, bots, max_actions=20_000)
+        wins += seat in game.result()["winners"]
+    assert wins >= 12  # 60 %
