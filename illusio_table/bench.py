@@ -63,8 +63,35 @@ def magician_balance(games: int, seats: int) -> None:
         print(f"  {name:18} {ratio:.2f}  ({won.get(name, 0):.0f} wins in {played[name]} games)")
 
 
+def breakdown_cost(runs: int = 2000) -> None:
+    """What one attack's target-number breakdown costs (the table redraws it often)."""
+    from illusio_table.games.illuminati.attack import Attack, breakdown
+    from illusio_table.games.illuminati.cards import load
+
+    cards = load()
+    attack = Attack(
+        "control",
+        "the-mafia",
+        "gun-lobby",
+        ("c-i-a", "f-b-i"),
+        frozenset({"the-mafia", "c-i-a", "f-b-i", "cycle-gangs", "bavarian-illuminati"}),
+        2,
+        False,
+        frozenset({"gun-lobby", "survivalists", "servants-of-cthulhu"}),
+    )
+    started = time.perf_counter()
+    for _ in range(runs):
+        breakdown(cards, attack)
+    per = (time.perf_counter() - started) / runs * 1e6
+    print(f"illuminati: one attack's breakdown takes {per:.0f} µs")
+
+
 def main() -> int:
     registry = builtin_registry()
+    if "illuminati" in registry.ids():
+        engine_speed("illuminati", 4, 200, {})
+        win_rate("illuminati", "schemer", 200, {})
+        breakdown_cost()
     if "illusio" in registry.ids():
         engine_speed("illusio", 4, 200, {})
         win_rate("illusio", "showman", 500, {})
