@@ -685,3 +685,140 @@ def test_stacked_money_hides_other_players_amounts():
     theirs = game.view(seat)["structures"][other]["cards"][0]["money"]
     mine = game.view(seat)["structures"][seat]["cards"][0]["money"]
     assert theirs is None and mine is not None
+
+
+# -- more of the turn
+
+
+def test_end_of_turn_targets_are_added_until_two_lie_uncontrolled_specials_discarded():
+    game, seat = ready()
+    from .helpers import take_out
+
+    for group in list(game.uncontrolled):
+        take_out(game, group)
+        game.dead.append(group)
+    special = next(c for c in game.deck if "#" in c)
+    game.deck.remove(special)
+    game.deck.append(special)  # drawn first
+    game.apply(seat, EndTurn())
+    assert len(game.uncontrolled) >= 2
+    assert special in game.discarded
+    assert any("is drawn as a target and discarded" in line for line in game.log(None))
+
+
+def test_gnomes_of_zurich_move_money_freely_at_the_end_of_the_turn():
+    game = without_specials(with_illuminati("gnomes-of-zurich"))
+    seat = game.current
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i", master="c-i-a")
+    set_money(game, "gnomes-of-zurich", 20)
+    game.apply(seat, EndTurn())
+    assert game.phase == "reorganize"
+    game.apply(seat, Transfer("gnomes-of-zurich", "f-b-i", 5))  # not adjacent: free now
+    game.apply(seat, Transfer("gnomes-of-zurich", "f-b-i", 5))
+    game.apply(seat, Transfer("gnomes-of-zurich", "f-b-i", 5))
+    assert game.money["f-b-i"] == 15
+    game.apply(seat, EndTurn())
+    assert game.current != seat
+
+
+def test_bermuda_triangle_rearranges_its_structure_freely_at_the_end_of_the_turn():
+    game = without_specials(with_illuminati("bermuda-triangle"))
+    seat = game.current
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i")
+    game.apply(seat, Attack("control", "bermuda-triangle", game.uncontrolled[0], side="L"))
+    game.apply(seat, CallOff())
+    game.actions_left = 0
+    game.apply(seat, EndTurn())
+    assert game.phase == "reorganize"
+    free = game.structures[seat].free_arrows("c-i-a")[0]
+    game.apply(seat, Move("f-b-i", "c-i-a", free))
+    assert game.structures[seat].master("f-b-i") == "c-i-a"
+
+
+def test_ufos_take_part_in_two_attacks_a_turn():
+    game = without_specials(with_illuminati("ufos"))
+    seat = game.current
+    first, second = game.uncontrolled[:2]
+    game.apply(seat, Attack("control", "ufos", first, side="T"))
+    fix_dice(game, (6, 6))
+    spend_round(game)
+    game.apply(seat, Attack("control", "ufos", second, side="R"))
+    assert game.attack is not None
+
+
+def test_interference_card_lets_its_holder_spend_on_a_privileged_attack():
+    game, seat = ready()
+    card = give_special(game, seat, "slush-fund")
+    other = (seat + 1) % 4
+    interference = give_special(game, other, "interference")
+    top = game.illuminati[seat]
+    game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
+    for _ in range(4):
+        if game.phase != "window":
+            break
+        kind = game.window["kind"]
+        for s in sorted(game.to_act()):
+            play = PlaySpecial(interference) if kind == "privilege" and s == other else Pass()
+            game.apply(s, play)
+    assert game.attack["privileged"] and game.attack["order"] == [seat, other]
+
+
+def test_winning_together_is_a_shared_victory():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    for s in (seat, other):
+        set_money(game, game.illuminati[s], 0)
+    game.goal = 1  # both hold their Illuminati: both meet the goal at the end of this turn
+    game.apply(seat, EndTurn())
+    assert game.is_over() and set(game.result()["winners"]) == set(range(4))
+
+
+def test_special_goals_of_the_illuminati():
+    game, seat = ready()
+    structure = game.structures[seat]
+
+    def holding(*groups):
+        for g in structure.puppets(structure.root):
+            game.uncontrolled.extend(structure.cut(g).cards())
+        for g in groups:
+            master = next(c for c in structure if structure.free_arrows(c))
+            own(game, seat, g, master=master)
+
+    game.borrowed_goal[seat] = "society-of-assassins"
+    holding("c-i-a", "kgb", "the-mafia", "comic-books", "militia", "clone-arrangers")
+    assert game.meets_goal(seat)
+    game.borrowed_goal[seat] = "discordian-society"
+    assert not game.meets_goal(seat)
+    holding("comic-books", "flat-earthers", "tabloids", "hackers", "science-fiction-fans")
+    assert game.meets_goal(seat)
+    game.borrowed_goal[seat] = "servants-of-cthulhu"
+    game.destroyed[seat] = 8
+    assert game.meets_goal(seat)
+
+
+def test_white_collar_crime_adds_5_mb_and_money_moves_freely():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    own(game, seat, "f-b-i", master="c-i-a")
+    top = game.illuminati[seat]
+    before = game.money[top]
+    game.apply(seat, PlaySpecial(give_special(game, seat, "white-collar-crime")))
+    assert game.money[top] == before + 5
+    for _ in range(3):
+        game.apply(seat, Transfer(top, "f-b-i", 1))
+    assert game.free_transfers == 2 and game.actions_left == 2
+
+
+def test_elimination_spares_the_servants_of_cthulhu_who_meet_their_goal():
+    game = without_specials(with_illuminati("servants-of-cthulhu"))
+    seat = game.current
+    game.turns_taken = [3] * 4
+    for s in range(4):
+        if s != seat:
+            own(game, s, game.uncontrolled[0])
+    game.destroyed[seat] = 8
+    game.apply(seat, EndTurn())
+    assert not game.eliminated[seat]
+    assert game.is_over() and seat in game.result()["winners"]
