@@ -39,17 +39,23 @@ Line = tuple[str, int]
 class Numbers:
     """Power, alignments and abilities of any card, Illuminati or Group, by id."""
 
-    def __init__(self, cards: IlluminatiCards, shifts: dict[str, tuple[str, ...]] | None = None):
+    def __init__(
+        self,
+        cards: IlluminatiCards,
+        shifts: dict[str, tuple[str, ...]] | None = None,
+        bonus: dict[str, int] | None = None,
+    ) -> None:
         self.cards = cards
         self.illuminati = {i.id: i for i in cards.illuminati}
         self.shifts = shifts or {}  # alignments the Orbital Mind Control Lasers changed
+        self.bonus = bonus or {}  # Power added by an option (the UFOs with hidden goals)
 
     def name(self, card: str) -> str:
         found = self.illuminati.get(card) or self.cards.group[card]
         return found.name
 
     def power(self, card: str) -> int:
-        return (self.illuminati.get(card) or self.cards.group[card]).power
+        return (self.illuminati.get(card) or self.cards.group[card]).power + self.bonus.get(card, 0)
 
     def transferable(self, card: str) -> int:
         return (self.illuminati.get(card) or self.cards.group[card]).transferable
@@ -78,10 +84,13 @@ def aims_at(ability: Ability, kind: str, defender: str, alignments: tuple[str, .
 
 
 def breakdown(
-    cards: IlluminatiCards, attack: Attack, shifts: dict[str, tuple[str, ...]] | None = None
+    cards: IlluminatiCards,
+    attack: Attack,
+    shifts: dict[str, tuple[str, ...]] | None = None,
+    bonus: dict[str, int] | None = None,
 ) -> list[Line]:
     """Every modifier of the attack's target number, in the order the rules give them."""
-    n = Numbers(cards, shifts)
+    n = Numbers(cards, shifts, bonus)
     kind, attacker, defender = attack.kind, attack.attacker, attack.defender
     rules = cards.rules
     lines: list[Line] = [(f"Power of {n.name(attacker)}", n.power(attacker))]

@@ -71,6 +71,12 @@ class IlluminatiGame(SpecialCards, Game):
             help="Raises the number of Groups the basic goal asks for.",
         ),
         Option(
+            "hidden_goals",
+            "Hidden goals",
+            False,
+            help="Everyone picks a Special Goal in secret at the start (the UFOs gain 1 Power).",
+        ),
+        Option(
             "stacked_money",
             "Stacked money",
             False,
@@ -86,7 +92,9 @@ class IlluminatiGame(SpecialCards, Game):
 
     def setup(self) -> list[Event]:
         cards = self.cards = load()
-        self.numbers = Numbers(cards)
+        # With hidden goals the UFOs gain 1 Power (they lose the secret of their goal).
+        self.power_bonus = {"ufos": 1} if self.options["hidden_goals"] else {}
+        self.numbers = Numbers(cards, None, self.power_bonus)
         self.limits = cards.rules
         self.by_count = next(p for p in cards.player_counts if p.players == self.seats)
         self.goal = self.by_count.goal + self.options["longer_game"]
@@ -143,11 +151,16 @@ class IlluminatiGame(SpecialCards, Game):
         events += rolls
         self.current = first
         self._reset_turn()
-        ufo = next((s for s, i in enumerate(self.illuminati) if i == "ufos"), None)
-        if ufo is not None:
-            self.phase = "ufo-goal"
-            self.ufo_seat = ufo
-            return events + [Event(f"{self.name(ufo)} chooses a goal for the UFOs in secret.")]
+        # Goals chosen in secret before play: the UFOs always, everyone with hidden goals.
+        if self.options["hidden_goals"]:
+            self.choosing = set(range(self.seats))
+            text = "Every player chooses a goal in secret."
+        else:
+            self.choosing = {s for s, i in enumerate(self.illuminati) if i == "ufos"}
+            text = "The UFOs choose a goal in secret."
+        if self.choosing:
+            self.phase = "goals"
+            return events + [Event(text)]
         return events + self._begin_turn(first)
 
     def _first_player(self) -> tuple[int, list[Event]]:
@@ -458,8 +471,8 @@ class IlluminatiGame(SpecialCards, Game):
     def to_act(self) -> frozenset[int]:
         if self.phase == "over":
             return frozenset()
-        if self.phase == "ufo-goal":
-            return frozenset({self.ufo_seat})
+        if self.phase == "goals":
+            return frozenset(self.choosing)
         if self.phase == "window":
             return frozenset(self.window["waiting"])
         if self.phase == "spending":
@@ -471,7 +484,7 @@ class IlluminatiGame(SpecialCards, Game):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
-        if self.phase == "ufo-goal":
+        if self.phase == "goals":
             return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
         if self.phase == "window":
             return self._window_moves(seat)
@@ -647,7 +660,7 @@ class IlluminatiGame(SpecialCards, Game):
 
     def refusal(self, seat: int, action: Action) -> str | None:
         phase = self.phase
-        if phase == "ufo-goal":
+        if phase == "goals":
             if not isinstance(action, ChooseGoal):
                 return "The UFOs first choose their goal."
             if action.illuminati == "ufos" or action.illuminati not in self.numbers.illuminati:
@@ -858,15 +871,17 @@ class IlluminatiGame(SpecialCards, Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def perform(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "ufo-goal":
+        if self.phase == "goals":
             self.borrowed_goal[seat] = action.illuminati
-            return [
+            self.choosing.discard(seat)
+            events = [
                 Event(
                     f"You pursue the goal of the {self.title_of(action.illuminati)}.",
                     seen_by=frozenset({seat}),
                 ),
-                Event(f"{self.name(seat)} has chosen the UFOs' goal."),
-            ] + self._begin_turn(self.current)
+                Event(f"{self.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
+            ]
+            return events if self.choosing else events + self._begin_turn(self.current)
         if self.phase == "window":
             return self._window_choice(seat, action)
         if self.phase == "income":
@@ -1075,9 +1090,9 @@ class IlluminatiGame(SpecialCards, Game):
 
     def lines(self) -> list[tuple[str, int]]:
         s = self.attack["spent"]
-        return breakdown(self.cards, self.announced(), self.shifts) + spending_lines(
-            s["attacker"], s["group"], s["illuminati"], s["others"]
-        )
+        return breakdown(
+            self.cards, self.announced(), self.shifts, self.power_bonus
+        ) + spending_lines(s["attacker"], s["group"], s["illuminati"], s["others"])
 
     def target_number(self) -> int:
         return sum(v for _, v in self.lines())

@@ -17,8 +17,9 @@ def make(seats: int = 4, seed: int = 1, **options) -> IlluminatiGame:
 def settle(game: IlluminatiGame) -> IlluminatiGame:
     """Gets through the UFOs' choice, windows and income to the current player's actions."""
     for _ in range(50):
-        if game.phase == "ufo-goal":
-            game.apply(game.ufo_seat, ChooseGoal("bavarian-illuminati"))
+        if game.phase == "goals":
+            for seat in sorted(game.to_act()):
+                game.apply(seat, ChooseGoal("bavarian-illuminati"))
         elif game.phase == "window":
             for seat in sorted(game.to_act()):
                 game.apply(seat, Pass())

@@ -84,8 +84,8 @@ def test_setup_dice_for_the_first_player_and_ties_roll_again():
 
 def test_setup_the_ufos_choose_another_goal_in_secret():
     game = next(make(4, s) for s in range(100) if "ufos" in make(4, s).illuminati)
-    seat = game.ufo_seat
-    assert game.phase == "ufo-goal" and game.to_act() == {seat}
+    seat = game.illuminati.index("ufos")
+    assert game.phase == "goals" and game.to_act() == {seat}
     from illusio_table.games.illuminati.actions import ChooseGoal
 
     with pytest.raises(IllegalAction):
@@ -822,3 +822,19 @@ def test_elimination_spares_the_servants_of_cthulhu_who_meet_their_goal():
     game.apply(seat, EndTurn())
     assert not game.eliminated[seat]
     assert game.is_over() and seat in game.result()["winners"]
+
+
+def test_hidden_goals_everyone_picks_a_goal_in_secret_and_the_ufos_gain_1_power():
+    from illusio_table.games.illuminati.actions import ChooseGoal
+
+    game = make(4, 2, hidden_goals=True)
+    assert game.phase == "goals" and game.to_act() == {0, 1, 2, 3}
+    game.apply(0, ChooseGoal("gnomes-of-zurich"))
+    assert game.view(1)["my_goal"] is None and game.view(0)["my_goal"] == "gnomes-of-zurich"
+    assert "Gnomes" not in " ".join(game.log(1)).split("Uncontrolled")[-1]
+    for seat in (1, 2, 3):
+        game.apply(seat, ChooseGoal("the-network"))
+    assert game.phase != "goals"
+    assert game.numbers.power("ufos") == 7
+    set_money(game, game.illuminati[0], 150)
+    assert game.meets_goal(0)
