@@ -14,6 +14,18 @@ def _name(card: str) -> str:
     return next((i.name for i in cards.illuminati if i.id == card), card)
 
 
+def _summary(card: str) -> str:
+    """Power/transferable, Resistance, Income and alignments, as printed."""
+    cards = load()
+    if card not in cards.group:
+        return _name(card)
+    g = cards.group[card]
+    aligned = ", ".join(cards.name(a) for a in g.alignments)
+    return f"{g.name} {g.power}/{g.transferable} R{g.resistance} I{g.income}" + (
+        f" ({aligned})" if aligned else ""
+    )
+
+
 def _money(value: int | None) -> str:
     return "?" if value is None else f"{value} MB"
 
@@ -50,12 +62,14 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     for s in view["structures"]:
         out = " (out)" if s["eliminated"] else ""
         marker = " (you)" if s["seat"] == view["me"] else ""
-        lines = [f"{s['specials']} Specials in hand"]
+        held = s["specials"]
+        lines = [f"{held} Special{'s' * (held != 1)} in hand"]
         for card in s["cards"]:
             under = f" under {_name(card['master'])}" if card["master"] else ""
             lines.append(f"{card['name']}{under}: {_money(card['money'])}")
-        found.append((f"{names[s['seat']]}{marker}{out}", lines))
-    found.append(("Uncontrolled", [_name(g) for g in view["uncontrolled"]] or ["none"]))
+        title = f"{names[s['seat']]}{marker}{out} — {_name(s['illuminati'])}"
+        found.append((title, lines))
+    found.append(("Uncontrolled", [_summary(g) for g in view["uncontrolled"]] or ["none"]))
     found.append(
         (
             "Piles",

@@ -1192,6 +1192,71 @@ class IlluminatiGame(SpecialCards, Game):
         events.append(Event(f"{self.title_of(target)} is destroyed."))
         return events + self._uncontrol(puppets) + self._eliminations()
 
+    # -- words ------------------------------------------------------------------------------
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A move in words for the buttons, menus and the move list."""
+        t = self.title_of
+        if isinstance(action, Attack):
+            aid = f", aided by {', '.join(t(a) for a in action.aiders)}" if action.aiders else ""
+            extra = ""
+            if action.privilege == "bavarian":
+                extra = ", privileged for 5 MB"
+            elif action.privilege:
+                extra = f", privileged by discarding {t(action.privilege)}"
+            if action.card:
+                extra += " (Whispering Campaign)"
+            return f"{t(action.attacker)} attacks to {action.how} {t(action.target)}{aid}{extra}"
+        if isinstance(action, Spend):
+            side = ""
+            if self.attack and seat not in (self.attack["seat"], self.attack["defender"]):
+                side = " to help the attacker" if action.helps else " against the attack"
+            return f"Spend {action.amount} MB from {t(action.source)}{side}"
+        if isinstance(action, Pass):
+            return "Play nothing" if self.phase == "window" else "Spend nothing more"
+        if isinstance(action, Transfer):
+            return f"Move {action.amount} MB from {t(action.source)} to {t(action.target)}"
+        if isinstance(action, Move):
+            return f"Move {t(action.group)} under {t(action.master)} ({action.side} arrow)"
+        if isinstance(action, Drop):
+            return f"Drop {t(action.group)}"
+        if isinstance(action, GiveMoney):
+            return f"Give {action.amount} MB to {self.name(action.seat)}"
+        if isinstance(action, GiveSpecial):
+            return f"Give {t(action.card)} to {self.name(action.seat)}"
+        if isinstance(action, GiveGroup):
+            return f"Offer {t(action.group)} to {self.name(action.seat)}"
+        if isinstance(action, Receive):
+            if action.master is None:
+                return "Refuse the Group offered"
+            return f"Take the Group under {t(action.master)} ({action.side} arrow)"
+        if isinstance(action, PlaySpecial):
+            if self.phase == "window" and self.window and self.window["kind"] == "answer":
+                return f"Cancel {t(action.target)} with {t(action.card)}"
+            on = f" on {t(action.target)}" if action.target else ""
+            to = f" on {self.name(action.seat)}" if action.seat is not None else ""
+            return f"Play {t(action.card)}{on}{to}"
+        if isinstance(action, Abolish):
+            return f"Discard {' and '.join(t(c) for c in action.cards)} to abolish the privilege"
+        if isinstance(action, TakeIncome):
+            return (
+                "Collect income, doubled by Market Manipulation"
+                if action.doubled
+                else "Collect income"
+            )
+        if isinstance(action, PassTurn):
+            return f"Do nothing this turn and take {self.limits.pass_income} MB"
+        if isinstance(action, ChooseGoal):
+            goal = self.numbers.illuminati[action.illuminati].goal
+            return f"Pursue the goal of the {t(action.illuminati)}: {goal.text if goal else ''}"
+        if isinstance(action, Shift):
+            return f"Lasers: {action.how} {self.cards.name(action.alignment)} for {t(action.group)}"
+        if isinstance(action, ExtraDraw):
+            return "Recyclers: 5 MB for one more card"
+        if isinstance(action, CallOff):
+            return "Call the attack off"
+        return "End your turn"
+
     # -- the view ---------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -39,6 +39,7 @@ def test_any_sequence_of_legal_moves_keeps_the_rules_and_refusals_change_nothing
         assert legal
         for action in legal:
             assert game.refusal(seat, action) is None, action
+            assert game.describe(action, seat)
         before = json.dumps([game.view(s) for s in [None, *range(seats)]])
         outsider = next((s for s in range(seats) if s not in game.to_act()), None)
         if outsider is not None:
