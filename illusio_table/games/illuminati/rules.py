@@ -21,6 +21,7 @@ from .actions import (
     ACTIONS,
     END_TURN,
     PASS,
+    Abolish,
     Attack,
     CallOff,
     ChooseGoal,
