@@ -22,6 +22,7 @@ INK = QColor("#2b2118")
 BUTTON = QColor("#e8c36a")
 PANEL_WIDTH = 300
 LINE_CHARS = 40
+BUTTON_CHARS = 30
 GAP = 16
 
 
@@ -65,13 +66,17 @@ class GenericTableScene(TableScene):
         y += 28
         width = (3 * PANEL_WIDTH - GAP) / 4
         for number, action in enumerate(legal):
-            x, top = (number % 4) * (width + GAP), y + (number // 4) * 44
-            button = self.addRect(QRectF(x, top, width, 34), QPen(INK, 1.5), QBrush(BUTTON))
+            x, top = (number % 4) * (width + GAP), y + (number // 4) * 54
+            button = self.addRect(QRectF(x, top, width, 46), QPen(INK, 1.5), QBrush(BUTTON))
             button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.setToolTip(self.describe(action))
-            text = QGraphicsSimpleTextItem(self.describe(action)[:34], button)
+            words = self.describe(action)
+            button.setToolTip(words)
+            # Two lines fit a button; the tooltip and the Moves panel hold the whole text.
+            lines = textwrap.wrap(words, BUTTON_CHARS)
+            shown = lines[:2] if len(lines) <= 2 else [lines[0], lines[1][: BUTTON_CHARS - 1] + "…"]
+            text = QGraphicsSimpleTextItem("\n".join(shown), button)
             text.setBrush(INK)
-            text.setPos(x + 10, top + 8)
+            text.setPos(x + 10, top + 5)
             self.target(("move", number), button)
         self.bind(legal, lambda action: ("move", legal.index(action)))
 
