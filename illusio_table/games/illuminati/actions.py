@@ -141,6 +141,22 @@ class Shift(Action):
 
 
 @dataclass(frozen=True)
+class Rearrange(Action):
+    """The Bermuda Triangle or the Gnomes of Zurich close their actions and rearrange."""
+
+    kind = "rearrange"
+
+
+@dataclass(frozen=True)
+class Accuse(Action):
+    """With hidden Illuminati, a regular action: name another player's Illuminati."""
+
+    kind = "accuse"
+    seat: int
+    illuminati: str
+
+
+@dataclass(frozen=True)
 class ExtraDraw(Action):
     """The Recyclers: 5 MB from their treasury for one more card (not an action)."""
 
@@ -193,6 +209,8 @@ ACTIONS = (
     Receive,
     Shift,
     ExtraDraw,
+    Accuse,
+    Rearrange,
 )
 END_TURN = EndTurn()
 PASS = Pass()

@@ -22,6 +22,7 @@ from .actions import (
     END_TURN,
     PASS,
     Abolish,
+    Accuse,
     Attack,
     CallOff,
     ChooseGoal,
@@ -35,6 +36,7 @@ from .actions import (
     Pass,
     PassTurn,
     PlaySpecial,
+    Rearrange,
     Receive,
     Shift,
     Spend,
@@ -78,6 +80,13 @@ class IlluminatiGame(SpecialCards, Game):
             help="Everyone picks a Special Goal in secret at the start (the UFOs gain 1 Power).",
         ),
         Option(
+            "hidden_illuminati",
+            "Hidden Illuminati",
+            False,
+            help="Each Illuminati card lies face down until its ability shows it or someone "
+            "names it (an accusation costs an action).",
+        ),
+        Option(
             "stacked_money",
             "Stacked money",
             False,
@@ -116,17 +125,25 @@ class IlluminatiGame(SpecialCards, Game):
         self.uncontrolled: list[str] = []
         self.dead: list[str] = []
         self.discarded: list[str] = []
-        events = [
-            Event(
-                "Illuminati: "
-                + ", ".join(
-                    f"{self.name(s)} leads the {self.title_of(i)}"
-                    for s, i in enumerate(self.illuminati)
+        hidden = self.options["hidden_illuminati"]
+        self.revealed: set[int] = set() if hidden else set(range(self.seats))
+        if hidden:
+            events = [Event("The Illuminati are dealt face down.")] + [
+                Event(f"You lead the {self.numbers.name(i)}.", seen_by=frozenset({s}), reveals=True)
+                for s, i in enumerate(self.illuminati)
+            ]
+        else:
+            events = [
+                Event(
+                    "Illuminati: "
+                    + ", ".join(
+                        f"{self.name(s)} leads the {self.title_of(i)}"
+                        for s, i in enumerate(self.illuminati)
+                    )
+                    + ".",
+                    reveals=True,
                 )
-                + ".",
-                reveals=True,
-            )
-        ]
+            ]
         while len(self.uncontrolled) < self.limits.uncontrolled_at_start:
             card = self.deck.pop()
             if "#" in card:  # a Special turned up now is buried again
@@ -153,7 +170,8 @@ class IlluminatiGame(SpecialCards, Game):
         self.current = first
         self._reset_turn()
         # Goals chosen in secret before play: the UFOs always, everyone with hidden goals.
-        if self.options["hidden_goals"]:
+        if self.options["hidden_goals"] or hidden:
+            # With hidden Illuminati everyone is asked, so that nobody shows to be the UFOs.
             self.choosing = set(range(self.seats))
             text = "Every player chooses a goal in secret."
         else:
@@ -205,7 +223,21 @@ class IlluminatiGame(SpecialCards, Game):
     def title_of(self, card: str) -> str:
         if "#" in card:
             return self.special_kind(card).name
+        if card in self.numbers.illuminati and card in self.illuminati:
+            owner = self.illuminati.index(card)
+            if owner not in self.revealed:  # face down: only its owner knows it
+                return f"{self.name(owner)}'s Illuminati"
         return self.numbers.name(card)
+
+    def _reveal(self, seat: int, why: str) -> list[Event]:
+        """A face-down Illuminati card is turned up (its ability showed it, or it was named)."""
+        if seat in self.revealed:
+            return []
+        self.revealed.add(seat)
+        real = self.numbers.name(self.illuminati[seat])
+        return [
+            Event(f"{self.name(seat)}'s Illuminati is turned up: the {real} ({why}).", reveals=True)
+        ]
 
     def special_kind(self, card: str):
         kind = card.split("#")[0]
@@ -340,9 +372,11 @@ class IlluminatiGame(SpecialCards, Game):
         return events
 
     def _draw(self, seat: int, draws: int | None = None) -> list[Event]:
+        events = []
         if draws is None:
             draws = 2 if self.illuminati[seat] == "the-network" else 1
-        events = []
+            if draws == 2:
+                events += self._reveal(seat, "it draws two cards")
         for _ in range(draws):
             if not self.deck:
                 events.append(Event("The deck is empty."))
@@ -422,6 +456,7 @@ class IlluminatiGame(SpecialCards, Game):
 
     def _end(self, why: str) -> list[Event]:
         self.phase = "over"
+        self.revealed = set(range(self.seats))
         return [Event(f"{why} The game is over.")] + [
             Event(line) for line in self.result()["explanation"]
         ]
@@ -433,7 +468,8 @@ class IlluminatiGame(SpecialCards, Game):
         if len(structure) >= self.goal:
             return True
         top = self.illuminati[seat]
-        goal_of = self.borrowed_goal.get(seat, top)
+        chosen = self.options["hidden_goals"] or top == "ufos"
+        goal_of = self.borrowed_goal.get(seat, top) if chosen else top
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
             return False
@@ -535,6 +571,16 @@ class IlluminatiGame(SpecialCards, Game):
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
                 if top:
                     moves.append(GiveMoney(other, top))
+        if self.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
+            moves.append(Rearrange())
+        if self.options["hidden_illuminati"] and self.actions_left:
+            for other in self.players():
+                if other != seat and other not in self.revealed:
+                    moves += [
+                        Accuse(other, i.id)
+                        for i in self.cards.illuminati
+                        if i.id != self.illuminati[seat]
+                    ]
         if "recyclers" in structure and self.refusal(seat, ExtraDraw()) is None:
             moves.append(ExtraDraw())
         if "orbital-mind-control-lasers" in structure and not self.shifted_this_turn:
@@ -696,6 +742,22 @@ class IlluminatiGame(SpecialCards, Game):
             return None
         if self.phase == "reorganize" and not isinstance(action, (Move, Transfer)):
             return "Now only rearranging is left; end the turn when done."
+        if isinstance(action, Rearrange):
+            if self.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
+                return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
+            return None
+        if isinstance(action, Accuse):
+            if not self.options["hidden_illuminati"]:
+                return "Every Illuminati card is face up already."
+            if self.actions_left <= 0:
+                return "An accusation takes an action, and none is left."
+            if action.seat == seat or action.seat not in self.players():
+                return "Accuse another player still in the game."
+            if action.seat in self.revealed:
+                return "That Illuminati card is face up already."
+            if action.illuminati not in self.numbers.illuminati:
+                return "Name one of the eight Illuminati."
+            return None
         if isinstance(action, PassTurn):
             return None if not self.acted else "You have already acted this turn; end it instead."
         if isinstance(action, Attack):
@@ -826,9 +888,7 @@ class IlluminatiGame(SpecialCards, Game):
         if owner is not None and self.illuminati[owner] == "discordian-society":
             for card in (action.attacker, *action.aiders):
                 if {"government", "straight"} & set(self.numbers.alignments(card)):
-                    return (
-                        "Government and Straight Groups cannot act against the Discordian Society."
-                    )
+                    return "That Power Structure is safe from Government and Straight Groups."
         if action.privilege is not None:
             if action.privilege == "bavarian":
                 if self.illuminati[seat] != "bavarian-illuminati" or self.bavarian_used:
@@ -877,7 +937,7 @@ class IlluminatiGame(SpecialCards, Game):
             self.choosing.discard(seat)
             events = [
                 Event(
-                    f"You pursue the goal of the {self.title_of(action.illuminati)}.",
+                    f"You pursue the goal of the {self.numbers.name(action.illuminati)}.",
                     seen_by=frozenset({seat}),
                 ),
                 Event(f"{self.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
@@ -909,12 +969,22 @@ class IlluminatiGame(SpecialCards, Game):
             if not is_bonus:
                 self.bonus_transfer = None
         if isinstance(action, EndTurn):
-            power = self.illuminati[seat]
-            if self.phase == "actions" and power in ("bermuda-triangle", "gnomes-of-zurich"):
-                self.phase = "reorganize"
-                what = "Power Structure" if power == "bermuda-triangle" else "money"
-                return [Event(f"{who} may now rearrange the {what} freely.")]
             return [Event(f"{who} ends the turn.")] + self._end_turn()
+        if isinstance(action, Rearrange):
+            self.phase = "reorganize"
+            shown = self._reveal(seat, "it rearranges at the end of its turn")
+            bermuda = self.illuminati[seat] == "bermuda-triangle"
+            what = "Power Structure" if bermuda else "money"
+            return shown + [Event(f"{who} rearranges the {what} freely to end the turn.")]
+        if isinstance(action, Accuse):
+            self.actions_left -= 1
+            target = self.name(action.seat)
+            named = self.numbers.name(action.illuminati)
+            if self.illuminati[action.seat] == action.illuminati:
+                return [Event(f"{who} names {target}'s Illuminati: the {named}. Right!")] + (
+                    self._reveal(action.seat, "named by an accusation")
+                )
+            return [Event(f"{who} names {target}'s Illuminati: the {named}. Wrong.")]
         if isinstance(action, PassTurn):
             self._pay_from_bank(self.illuminati[seat], self.limits.pass_income)
             return [
@@ -1048,6 +1118,7 @@ class IlluminatiGame(SpecialCards, Game):
             "whisper": action.card is not None,
         }
         self.phase = "spending"
+        shown = self._abilities_shown(seat, action)
         aid = (
             f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
             if action.aiders
@@ -1055,7 +1126,7 @@ class IlluminatiGame(SpecialCards, Game):
         )
         privilege = " (privileged)" if privileged else ""
         whisper = " with a Whispering Campaign" if action.card else ""
-        events = [
+        events = shown + [
             Event(
                 f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
                 f"{action.how} {self.title_of(action.target)}{privilege}{whisper}; "
@@ -1072,6 +1143,20 @@ class IlluminatiGame(SpecialCards, Game):
                 "declare", [pending_special(seat, action, action.privilege)]
             )
         return events
+
+    def _abilities_shown(self, seat: int, action: Attack) -> list[Event]:
+        """With hidden Illuminati, an ability of the attacker's Illuminati that works in this
+        attack (a privilege bought, a bonus, the UFOs' second attack) turns the card up."""
+        top = self.illuminati[seat]
+        if action.privilege == "bavarian":
+            return self._reveal(seat, "it buys a privilege")
+        if top == "ufos" and self.ufo_attacks >= 2:
+            return self._reveal(seat, "it takes part in a second attack")
+        real = self.numbers.name(top)
+        raw = breakdown(self.cards, self.announced(), self.shifts, self.power_bonus)
+        if any(label.startswith(real) and not label.startswith("Power") for label, _ in raw):
+            return self._reveal(seat, "its ability counts in this attack")
+        return []
 
     def announced(self) -> Announced:
         a = self.attack
@@ -1091,9 +1176,21 @@ class IlluminatiGame(SpecialCards, Game):
 
     def lines(self) -> list[tuple[str, int]]:
         s = self.attack["spent"]
-        return breakdown(
-            self.cards, self.announced(), self.shifts, self.power_bonus
-        ) + spending_lines(s["attacker"], s["group"], s["illuminati"], s["others"])
+        lines = breakdown(self.cards, self.announced(), self.shifts, self.power_bonus)
+        lines += spending_lines(s["attacker"], s["group"], s["illuminati"], s["others"])
+        hidden = {
+            self.numbers.name(self.illuminati[x]): self.title_of(self.illuminati[x])
+            for x in range(self.seats)
+            if x not in self.revealed
+        }
+        if not hidden:
+            return lines
+        masked = []
+        for label, value in lines:
+            for real, shown in hidden.items():
+                label = label.replace(real, shown)
+            masked.append((label, value))
+        return masked
 
     def target_number(self) -> int:
         return sum(v for _, v in self.lines())
@@ -1249,11 +1346,18 @@ class IlluminatiGame(SpecialCards, Game):
             return f"Do nothing this turn and take {self.limits.pass_income} MB"
         if isinstance(action, ChooseGoal):
             goal = self.numbers.illuminati[action.illuminati].goal
-            return f"Pursue the goal of the {t(action.illuminati)}: {goal.text if goal else ''}"
+            name = self.numbers.name(action.illuminati)
+            counts = "" if self.options["hidden_goals"] else " (it counts for the UFOs only)"
+            return f"Pursue the goal of the {name}{counts}: {goal.text if goal else ''}"
         if isinstance(action, Shift):
             return f"Lasers: {action.how} {self.cards.name(action.alignment)} for {t(action.group)}"
         if isinstance(action, ExtraDraw):
             return "Recyclers: 5 MB for one more card"
+        if isinstance(action, Rearrange):
+            return "Rearrange freely to end the turn (turns your Illuminati up)"
+        if isinstance(action, Accuse):
+            named = self.numbers.name(action.illuminati)
+            return f"Accuse {self.name(action.seat)} of leading the {named}"
         if isinstance(action, CallOff):
             return "Call the attack off"
         return "End your turn"
@@ -1268,15 +1372,18 @@ class IlluminatiGame(SpecialCards, Game):
 
         structures = []
         for owner, structure in enumerate(self.structures):
+            known = owner in self.revealed or owner == seat
+            # A face-down Illuminati card is "illuminati" to those who may not know it.
+            masked = {} if known else {structure.root: "illuminati"}
             cards = []
             for card, place in structure.places.items():
                 cards.append(
                     {
-                        "id": card,
+                        "id": masked.get(card, card),
                         "name": self.title_of(card),
                         "cell": list(place.cell),
                         "turn": place.turn,
-                        "master": place.master,
+                        "master": masked.get(place.master, place.master),
                         "free_arrows": structure.free_arrows(card),
                         "money": money(card, owner),
                     }
@@ -1285,7 +1392,7 @@ class IlluminatiGame(SpecialCards, Game):
                 {
                     "seat": owner,
                     "name": self.name(owner),
-                    "illuminati": self.illuminati[owner],
+                    "illuminati": self.illuminati[owner] if known else None,
                     "cards": cards,
                     "specials": len(self.specials[owner]),
                     "eliminated": self.eliminated[owner],
@@ -1313,6 +1420,7 @@ class IlluminatiGame(SpecialCards, Game):
             "dice": list(self.last_roll),
             "my_specials": list(self.specials[seat]) if seat is not None else None,
             "my_goal": self.borrowed_goal.get(seat) if seat is not None else None,
+            "my_illuminati": self.illuminati[seat] if seat is not None else None,
             "window": None
             if self.window is None
             else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},

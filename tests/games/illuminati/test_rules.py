@@ -419,7 +419,7 @@ def test_discordian_society_is_safe_from_government_and_straight_groups():
     game.illuminati[victim] = "discordian-society"
     own(game, victim, "comic-books")
     own(game, seat, "c-i-a")
-    with pytest.raises(IllegalAction, match="Discordian"):
+    with pytest.raises(IllegalAction, match="safe from Government and Straight"):
         game.apply(seat, Attack("neutralize", "c-i-a", "comic-books"))
 
 
@@ -712,7 +712,9 @@ def test_gnomes_of_zurich_move_money_freely_at_the_end_of_the_turn():
     own(game, seat, "c-i-a")
     own(game, seat, "f-b-i", master="c-i-a")
     set_money(game, "gnomes-of-zurich", 20)
-    game.apply(seat, EndTurn())
+    from illusio_table.games.illuminati.actions import Rearrange
+
+    game.apply(seat, Rearrange())
     assert game.phase == "reorganize"
     game.apply(seat, Transfer("gnomes-of-zurich", "f-b-i", 5))  # not adjacent: free now
     game.apply(seat, Transfer("gnomes-of-zurich", "f-b-i", 5))
@@ -730,7 +732,9 @@ def test_bermuda_triangle_rearranges_its_structure_freely_at_the_end_of_the_turn
     game.apply(seat, Attack("control", "bermuda-triangle", game.uncontrolled[0], side="L"))
     game.apply(seat, CallOff())
     game.actions_left = 0
-    game.apply(seat, EndTurn())
+    from illusio_table.games.illuminati.actions import Rearrange
+
+    game.apply(seat, Rearrange())
     assert game.phase == "reorganize"
     free = game.structures[seat].free_arrows("c-i-a")[0]
     game.apply(seat, Move("f-b-i", "c-i-a", free))
@@ -777,6 +781,7 @@ def test_winning_together_is_a_shared_victory():
 
 def test_special_goals_of_the_illuminati():
     game, seat = ready()
+    game.options = {**game.options, "hidden_goals": True}  # any goal may be pursued
     structure = game.structures[seat]
 
     def holding(*groups):
@@ -838,3 +843,86 @@ def test_hidden_goals_everyone_picks_a_goal_in_secret_and_the_ufos_gain_1_power(
     assert game.numbers.power("ufos") == 7
     set_money(game, game.illuminati[0], 150)
     assert game.meets_goal(0)
+
+
+# -- hidden Illuminati
+
+
+def hidden_game(seed=4):
+    game = make(4, seed, hidden_illuminati=True, stacked_money=True)
+    return game
+
+
+def test_hidden_illuminati_others_see_neither_the_card_nor_its_name():
+    game = hidden_game()
+    for seat in range(4):
+        mine = game.illuminati[seat]
+        name = game.numbers.name(mine)
+        assert game.view(seat)["my_illuminati"] == mine
+        for other in range(4):
+            if other == seat:
+                continue
+            view = game.view(other)
+            assert view["structures"][seat]["illuminati"] is None
+            import json
+
+            text = json.dumps(view["structures"][seat])
+            assert mine not in text and name not in text
+            assert all(
+                name not in line for line in game.log(other) if "Illuminati is turned" not in line
+            )
+
+
+def test_hidden_illuminati_a_swap_of_two_hidden_cards_changes_no_third_view():
+    import json
+
+    game = hidden_game()
+    twin = hidden_game()
+    a, b = 0, 1
+    twin.illuminati[a], twin.illuminati[b] = twin.illuminati[b], twin.illuminati[a]
+    twin.structures[a], twin.structures[b] = twin.structures[b], twin.structures[a]
+    twin.borrowed_goal = dict(game.borrowed_goal)
+    for third in (2, 3, None):
+        left = json.loads(json.dumps(game.view(third)))
+        right = json.loads(json.dumps(twin.view(third)))
+        for view in (left, right):
+            for s in view["structures"]:
+                for card in s["cards"]:
+                    card["money"] = None  # stacked money: the owner alone counts it
+        assert left["structures"][2:] == right["structures"][2:]
+        assert [s["illuminati"] for s in left["structures"][:2]] == [None, None] or third is None
+
+
+def test_hidden_illuminati_everyone_chooses_a_goal_so_the_ufos_do_not_show():
+    game = hidden_game()
+    assert game.phase == "goals" and game.to_act() == {0, 1, 2, 3}
+
+
+def test_hidden_illuminati_an_accusation_costs_an_action_and_a_right_one_turns_the_card_up():
+    from illusio_table.games.illuminati.actions import Accuse
+
+    game = without_specials(settle(hidden_game()))
+    seat = game.current
+    other = (seat + 1) % 4
+    wrong = next(i.id for i in game.cards.illuminati if i.id not in game.illuminati)
+    game.apply(seat, Accuse(other, wrong))
+    assert game.actions_left == 1 and other not in game.revealed
+    game.apply(seat, Accuse(other, game.illuminati[other]))
+    assert other in game.revealed and game.actions_left == 0
+    name = game.numbers.name(game.illuminati[other])
+    assert game.view((seat + 2) % 4)["structures"][other]["illuminati"] == game.illuminati[other]
+    assert any(name in line and "turned up" in line for line in game.log(None))
+
+
+def test_hidden_illuminati_using_an_ability_turns_the_card_up():
+    game = without_specials(with_illuminati("bavarian-illuminati", hidden_illuminati=True))
+    seat = game.current
+    assert seat not in game.revealed
+    game.apply(
+        seat,
+        Attack(
+            "control", "bavarian-illuminati", game.uncontrolled[0], side="T", privilege="bavarian"
+        ),
+    )
+    assert seat in game.revealed
+    assert any("buys a privilege" in line for line in game.log(None))

@@ -112,3 +112,13 @@ def test_schemer_beats_random_bots():
         play_one(game, bots, max_actions=20_000)
         wins += seat in game.result()["winners"]
     assert wins >= 12  # 60 %
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_games_with_every_option_keep_the_invariants(seats):
+    options = {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}
+    for seed in range(2):
+        for bot in ("random", "schemer"):
+            game = make(seats, seed, **options, longer_game=1)
+            play_one(game, [bot] * seats, max_actions=20_000, check=check_invariants)
+            assert game.is_over()
