@@ -67,7 +67,8 @@ class SchemerBot(Bot):
         for s in view["structures"]:
             ids = {c["id"]: c for c in s["cards"]}
             if attack.target in ids:
-                holdings = frozenset(ids)
+                # A face-down Illuminati ("illuminati") is unknown: its abilities are not counted.
+                holdings = frozenset(c for c in ids if c != "illuminati")
                 depth, card = 0, ids[attack.target]
                 while card["master"] is not None:
                     depth += 1
