@@ -143,6 +143,16 @@ class SpecialKind:
     why: str = WHY
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How the program reads a rule the rulebook leaves open (shown in the docs)."""
+
+    id: str
+    text: str
+    source: Source
+    why: str = WHY
+
+
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per card file read
 class IlluminatiCards:
     game: str
@@ -153,6 +163,7 @@ class IlluminatiCards:
     illuminati: tuple[Illuminati, ...]
     specials: tuple[SpecialKind, ...]
     groups: tuple[Group, ...]
+    readings: tuple[Reading, ...] = ()
 
     @cached_property
     def group(self) -> dict[str, Group]:

@@ -123,3 +123,9 @@ def test_a_broken_illuminati_card_file_names_its_line(tmp_path):
     (problem,) = caught.value.problems
     line = int(problem.split(":")[1])
     assert "nuclear-fun" in broken.splitlines()[line - 1]
+
+
+def test_every_house_reading_says_why():
+    ids = {r.id for r in CARDS.readings}
+    assert {"grid", "last-one-left", "hidden-illuminati"} <= ids
+    assert all(r.source == "house" and r.why.strip() for r in CARDS.readings)
