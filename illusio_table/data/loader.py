@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -230,9 +231,21 @@ def load_file(path: Path, cls: type[T]) -> T:
     return result
 
 
-def load_cards(game_id: str, cls: type[T], folder: Path | None = None) -> T:
-    """The card data of a game: `cards/<game_id>.yaml` from the resource finder."""
+def load_cards(
+    game_id: str,
+    cls: type[T],
+    folder: Path | None = None,
+    check: Callable[[T, Path], list[str]] | None = None,
+) -> T:
+    """The card data of a game: `cards/<game_id>.yaml` from the resource finder.
+
+    `check` finds what the schema cannot say (cross-references), as `file:line: message`.
+    """
     path = (folder or resource_dir("cards")) / f"{game_id}.yaml"
     if not path.is_file():
         raise CardDataError([f"{path}:1: the card file of {game_id} is missing"])
-    return load_file(path, cls)
+    cards = load_file(path, cls)
+    problems = check(cards, path) if check is not None else []
+    if problems:
+        raise CardDataError(problems)
+    return cards

@@ -39,6 +39,22 @@ def window(make_window):
     return make_window()
 
 
+def scene_texts(window) -> list[str]:
+    """Every text drawn on the table."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    return [i.text() for i in window.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+
+
+def lift_curtain(window) -> None:
+    """Clicks the privacy curtain away if it is up, as the person at the screen would."""
+    from PySide6.QtWidgets import QApplication
+
+    if window.stack.currentWidget() is window.curtain:
+        window.curtain.button.click()
+        QApplication.processEvents()
+
+
 def screenshot(window, name: str) -> Path:
     """Saved where CI keeps them; look at them (they are the table as a player sees it)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

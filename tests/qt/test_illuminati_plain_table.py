@@ -1,26 +1,17 @@
 """Illuminati on the plain table, offscreen: the view in words, moves by click, secrecy."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication
 
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import screenshot
+from .conftest import lift_curtain, screenshot
+from .conftest import scene_texts as texts
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
 ]
 TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
-
-
-def texts(window) -> list[str]:
-    return [i.text() for i in window.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
-
-
-def lift_curtain(window):
-    if window.stack.currentWidget() is window.curtain:
-        window.curtain.button.click()
-        QApplication.processEvents()
 
 
 def test_a_whole_game_against_three_schemers_is_played_by_clicking(window, qtbot):

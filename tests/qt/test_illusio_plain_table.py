@@ -6,22 +6,13 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.games.illusio.actions import EndTurn
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import screenshot
+from .conftest import lift_curtain, screenshot
+from .conftest import scene_texts as texts
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "showman"} for n in ("Lera", "Milo", "Juno")
 ]
 TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
-
-
-def texts(window) -> list[str]:
-    return [i.text() for i in window.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
-
-
-def lift_curtain(window):
-    if window.stack.currentWidget() is window.curtain:
-        window.curtain.button.click()
-        QApplication.processEvents()
 
 
 def panel_lines(window, title: str) -> list[str]:

@@ -210,11 +210,4 @@ def check(cards: IlluminatiCards, path: Path) -> list[str]:
 @cache
 def load(folder: Path | None = None) -> IlluminatiCards:
     """The card data, read once per program run."""
-    from illusio_table.data import CardDataError, resource_dir
-
-    folder = folder or resource_dir("cards")
-    cards = load_cards("illuminati", IlluminatiCards, folder)
-    problems = check(cards, folder / "illuminati.yaml")
-    if problems:
-        raise CardDataError(problems)
-    return cards
+    return load_cards("illuminati", IlluminatiCards, folder, check)

@@ -180,11 +180,4 @@ def check(cards: IllusioCards, path: Path) -> list[str]:
 @cache
 def load(folder: Path | None = None) -> IllusioCards:
     """The card data, read once per program run (bots start thousands of games)."""
-    from illusio_table.data import CardDataError, resource_dir
-
-    folder = folder or resource_dir("cards")
-    cards = load_cards("illusio", IllusioCards, folder)
-    problems = check(cards, folder / "illusio.yaml")
-    if problems:
-        raise CardDataError(problems)
-    return cards
+    return load_cards("illusio", IllusioCards, folder, check)

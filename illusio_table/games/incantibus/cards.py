@@ -210,11 +210,4 @@ def check(cards: IncantibusCards, path: Path) -> list[str]:
 @cache
 def load(folder: Path | None = None) -> IncantibusCards:
     """The card data, read once per program run (bots start thousands of games)."""
-    from illusio_table.data import CardDataError, resource_dir
-
-    folder = folder or resource_dir("cards")
-    cards = load_cards("incantibus", IncantibusCards, folder)
-    problems = check(cards, folder / "incantibus.yaml")
-    if problems:
-        raise CardDataError(problems)
-    return cards
+    return load_cards("incantibus", IncantibusCards, folder, check)

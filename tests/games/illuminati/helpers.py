@@ -105,3 +105,11 @@ def without_specials(game: IlluminatiGame) -> IlluminatiGame:
         game.deck.extend(hand)
         hand.clear()
     return game
+
+
+def through_windows(game: IlluminatiGame, play=None) -> None:
+    """Answers every window there is: `play(kind, seat)` gives a move, else the seat passes."""
+    while game.phase == "window":
+        kind = game.window["kind"]
+        for seat in sorted(game.to_act()):
+            game.apply(seat, (play(kind, seat) if play else None) or Pass())

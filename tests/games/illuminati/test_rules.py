@@ -32,6 +32,7 @@ from .helpers import (
     own,
     set_money,
     settle,
+    through_windows,
     with_illuminati,
     without_specials,
 )
@@ -299,13 +300,9 @@ def test_privilege_deep_agent_abolishes_it():
     top = game.illuminati[seat]
     game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
     # Secrets window for the discarded card (the other player passes), then the privilege window.
-    for _ in range(4):
-        if game.phase != "window":
-            break
-        kind = game.window["kind"]
-        for s in sorted(game.to_act()):
-            play = PlaySpecial(agent) if kind == "privilege" and s == other else Pass()
-            game.apply(s, play)
+    through_windows(
+        game, lambda kind, s: PlaySpecial(agent) if kind == "privilege" and s == other else None
+    )
     assert not game.attack["privileged"]
     assert set(game.attack["order"]) == set(range(4))
 
@@ -317,12 +314,9 @@ def test_privilege_two_specials_discarded_together_abolish_it():
     pair = (give_special(game, other, "swiss-bank-account"), give_special(game, other, "bribery"))
     top = game.illuminati[seat]
     game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
-    for _ in range(4):
-        if game.phase != "window":
-            break
-        kind = game.window["kind"]
-        for s in sorted(game.to_act()):
-            game.apply(s, Abolish(pair) if kind == "privilege" and s == other else Pass())
+    through_windows(
+        game, lambda kind, s: Abolish(pair) if kind == "privilege" and s == other else None
+    )
     assert not game.attack["privileged"]
 
 
@@ -404,10 +398,7 @@ def test_destroy_needs_a_target_with_power_but_whispering_campaign_can():
         game.apply(seat, Attack("destroy", top, "boy-sprouts"))
     card = give_special(game, seat, "whispering-campaign")
     game.apply(seat, Attack("destroy", top, "boy-sprouts", card=card))
-    for _ in range(3):
-        if game.phase == "window":
-            for s in sorted(game.to_act()):
-                game.apply(s, Pass())
+    through_windows(game)
     assert game.phase == "spending"
     assert any(label.startswith("Resistance of Boy Sprouts") for label, _ in game.lines())
 
@@ -440,9 +431,7 @@ def test_specials_assassination_after_the_roll_makes_it_2():
     assert game.phase == "window" and game.window["kind"] == "roll"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(card) if s == seat else Pass())
-    while game.phase == "window":  # the answer window: nobody holds Secrets
-        for s in sorted(game.to_act()):
-            game.apply(s, Pass())
+    through_windows(game)  # the answer window: nobody holds Secrets
     assert "The roll counts as 2." in game.log(None)
     assert game.owner(target) == seat
 
@@ -488,10 +477,7 @@ def test_specials_senate_committee_takes_a_whole_turn():
     assert game.phase == "window" and game.window["kind"] == "turn"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(card) if s == other else Pass())
-    for _ in range(2):
-        if game.phase == "window":
-            for s in sorted(game.to_act()):
-                game.apply(s, Pass())
+    through_windows(game)
     assert f"{game.name(nxt)} loses the whole turn." in game.log(None)
     assert game.current != nxt
 
@@ -514,10 +500,7 @@ def test_specials_computer_espionage_shows_only_the_player_who_plays_it():
     game.specials[other].remove(held)
     game.specials[other].append(held)
     game.apply(seat, PlaySpecial(give_special(game, seat, "computer-espionage"), seat=other))
-    for _ in range(2):
-        if game.phase == "window":
-            for s in sorted(game.to_act()):
-                game.apply(s, Pass())
+    through_windows(game)
     assert any("Slush Fund" in line for line in game.log(seat))
     third = (seat + 2) % 4
     assert not any("Slush Fund" in line for line in game.log(third))
@@ -759,13 +742,10 @@ def test_interference_card_lets_its_holder_spend_on_a_privileged_attack():
     interference = give_special(game, other, "interference")
     top = game.illuminati[seat]
     game.apply(seat, Attack("control", top, game.uncontrolled[0], side="T", privilege=card))
-    for _ in range(4):
-        if game.phase != "window":
-            break
-        kind = game.window["kind"]
-        for s in sorted(game.to_act()):
-            play = PlaySpecial(interference) if kind == "privilege" and s == other else Pass()
-            game.apply(s, play)
+    through_windows(
+        game,
+        lambda kind, s: PlaySpecial(interference) if kind == "privilege" and s == other else None,
+    )
     assert game.attack["privileged"] and game.attack["order"] == [seat, other]
 
 
