@@ -55,6 +55,17 @@ def lift_curtain(window) -> None:
         QApplication.processEvents()
 
 
+def click_move(window, qtbot, number: int) -> None:
+    """Clicks the plain table's button of the move with that number."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    button = window.scene.item(("move", number))
+    point = window.table.mapFromScene(button.sceneBoundingRect().center())
+    qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    QApplication.processEvents()
+
+
 def screenshot(window, name: str) -> Path:
     """Saved where CI keeps them; look at them (they are the table as a player sees it)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -1,11 +1,10 @@
 """Illuminati on the plain table, offscreen: the view in words, moves by click, secrecy."""
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import lift_curtain, screenshot
+from .conftest import click_move, lift_curtain, screenshot
 from .conftest import scene_texts as texts
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
@@ -26,10 +25,7 @@ def test_a_whole_game_against_three_schemers_is_played_by_clicking(window, qtbot
         # Ana passes, ends turns and lets the bots play: the first move listed otherwise.
         wanted = ("pass", "pass-turn", "end-turn", "take-income", "receive", "choose-goal")
         choice = next((n for n, a in enumerate(legal) if a.kind in wanted), 0)
-        button = window.scene.item(("move", choice))
-        point = window.table.mapFromScene(button.sceneBoundingRect().center())
-        qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=point)
-        QApplication.processEvents()
+        click_move(window, qtbot, choice)
         moves += 1
     assert window.model.game.is_over()
     assert "The game is over." in texts(window)

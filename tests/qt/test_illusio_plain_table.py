@@ -1,12 +1,11 @@
 """Illusio on the plain table, offscreen: readable panels, moves by click, secrecy."""
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from illusio_table.games.illusio.actions import EndTurn
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import lift_curtain, screenshot
+from .conftest import click_move, lift_curtain, screenshot
 from .conftest import scene_texts as texts
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
@@ -45,10 +44,7 @@ def test_a_whole_game_against_three_showman_bots_is_played_by_clicking(window, q
         legal = window.model.legal_actions()
         # Ana plays sensibly enough to end: anything but giving up, the first listed.
         choice = next((n for n, a in enumerate(legal) if a.kind not in ("abandon", "exchange")), 0)
-        button = window.scene.item(("move", choice))
-        point = window.table.mapFromScene(button.sceneBoundingRect().center())
-        qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=point)
-        QApplication.processEvents()
+        click_move(window, qtbot, choice)
         moves += 1
     assert window.model.game.is_over()
     assert "The game is over." in texts(window)
