@@ -906,3 +906,35 @@ def test_hidden_illuminati_using_an_ability_turns_the_card_up():
     )
     assert seat in game.revealed
     assert any("buys a privilege" in line for line in game.log(None))
+
+
+def test_attack_a_failed_first_attack_may_be_repeated_by_another_group_as_the_second_action():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    top = game.illuminati[seat]
+    target = game.uncontrolled[0]
+    game.apply(seat, Attack("control", "c-i-a", target, side="T"))
+    fix_dice(game, (6, 6))
+    spend_round(game)
+    assert game.owner(target) is None and game.actions_left == 1
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    assert game.attack["target"] == target
+
+
+def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    assassination = give_special(game, seat, "assassination")
+    murphy = give_special(game, other, "murphys-law")
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 40)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.apply(seat, Spend(top, 20))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    plays = {seat: PlaySpecial(assassination), other: PlaySpecial(murphy)}
+    through_windows(game, lambda kind, s: plays.get(s) if kind == "roll" else None)
+    # Both are played; in seat order from the attacker, Murphy's Law comes last and governs.
+    assert "The roll counts as 12." in game.log(None)
+    assert game.owner(target) is None
