@@ -1,8 +1,4 @@
-"""The cards of Illuminati as frozen dataclasses: the schema of cards/illuminati.yaml.
-
-The game is not playable yet (its engine is being built); the card data, its checks and
-the geometry of Power Structures come first.
-"""
+"""The cards of Illuminati as frozen dataclasses: the schema of cards/illuminati.yaml."""
 
 from __future__ import annotations
 

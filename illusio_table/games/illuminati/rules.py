@@ -1,4 +1,4 @@
-"""Illuminati: the state of a match and the rules that change it (work in progress).
+"""Illuminati: the state of a match and the rules that change it.
 
 A turn: a window for Specials played before it (Senate Investigating Committee), income,
 the draw, then two regular actions (attack, transfer, move), free actions and two free
@@ -7,7 +7,9 @@ rearrange), new targets, goals and eliminations. An attack is announced, then mo
 put down in turns until everyone passes, the dice are rolled, a window lets anyone play
 Assassination or Murphy's Law, and the result is applied.
 
-This engine is not registered as a game yet: see the Illuminati issue for what is left.
+The parts live beside this module: attacking.py (attacks), specials.py (Special cards
+and their windows), views.py (what each seat sees), geometry.py (Power Structures),
+attack.py (the target number's breakdown).
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ from illusio_table.engine import Action, Event, Game, Option
 from .actions import (
     ACTIONS,
     END_TURN,
-    PASS,
-    Abolish,
     Accuse,
     Attack,
     CallOff,
@@ -43,13 +43,14 @@ from .actions import (
     TakeIncome,
     Transfer,
 )
-from .attack import Attack as Announced
-from .attack import Numbers, breakdown, spending_lines, succeeds
+from .attack import Numbers
+from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
 from .panels import panels
 from .specials import SpecialCards, kind_of, pending_special
+from .views import Views
 
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
@@ -58,7 +59,7 @@ ANY_TIME = ("slush-fund", "swiss-bank-account", "media-campaign", "computer-espi
 AFTER_ROLL = ("assassination", "murphys-law")
 
 
-class IlluminatiGame(SpecialCards, Game):
+class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     game_id = "illuminati"
     title = "Illuminati"
     min_seats = 2
@@ -625,83 +626,12 @@ class IlluminatiGame(SpecialCards, Game):
             for side in structure.free_arrows(master)[:1]
         ]
 
-    def _attack_moves(self, seat: int) -> list[Action]:
-        moves: list[Action] = []
-        structure = self.structures[seat]
-        for attacker in structure:
-            if not self._may_attack(attacker):
-                continue
-            free = structure.free_arrows(attacker)
-            for target in self.uncontrolled:
-                if free and self.numbers.power(attacker) > 0:
-                    moves.append(Attack("control", attacker, target, side=free[0]))
-            for other in self.players():
-                if other == seat:
-                    continue
-                for target in self.structures[other]:
-                    if target == self.structures[other].root:
-                        continue
-                    if free:
-                        moves.append(Attack("control", attacker, target, side=free[0]))
-                    moves.append(Attack("neutralize", attacker, target))
-                    if self.numbers.power(target) > 0:
-                        moves.append(Attack("destroy", attacker, target))
-        # Each attack alone, and with every Group free to aid it (other sets are accepted).
-        aided = []
-        for m in moves:
-            aiders = tuple(
-                c
-                for c in structure
-                if c not in (m.attacker, m.target)
-                and self.numbers.transferable(c) > 0
-                and self._free_to_act(c)
-            )
-            if aiders:
-                aided.append(Attack(m.how, m.attacker, m.target, aiders, m.side))
-        return [m for m in moves + aided if self._attack_refusal(seat, m) is None]
-
-    def _may_attack(self, card: str) -> bool:
-        return self.numbers.power(card) > 0 and self._free_to_act(card)
-
-    def _free_to_act(self, card: str) -> bool:
-        """A Group takes part in one attack a turn (attacking or aiding); the UFOs in two."""
-        if card == "ufos":
-            return self.ufo_attacks < 2
-        return card not in self.attacked
-
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
         structure = self.structures[seat]
         gnomes = self.illuminati[seat] == "gnomes-of-zurich" and self.phase == "reorganize"
         if card == "federal-reserve" or gnomes or self.free_money:
             return [c for c in structure if c != card]
         return structure.adjacent(card)
-
-    def _spending_moves(self, seat: int) -> list[Action]:
-        a = self.attack
-        moves: list[Action] = [PASS]
-        if seat == a["seat"] and not a["committed"]:
-            moves.append(CallOff())
-        for source in self._spend_sources(seat):
-            have = self.money.get(source, 0)
-            for amount in sorted({1, 5, have}):
-                if 0 < amount <= have:
-                    if seat in (a["seat"], a["defender"]):
-                        moves.append(Spend(source, amount))
-                    else:
-                        moves += [Spend(source, amount, True), Spend(source, amount, False)]
-        return moves
-
-    def _spend_sources(self, seat: int) -> list[str]:
-        a = self.attack
-        if seat == a["seat"]:
-            return (
-                [a["attacker"], self.illuminati[seat]]
-                if a["attacker"] != self.illuminati[seat]
-                else [a["attacker"]]
-            )
-        if seat == a["defender"]:
-            return [a["target"], self.illuminati[seat]]
-        return [self.illuminati[seat]]
 
     # -- refusals ---------------------------------------------------------------------------
 
@@ -840,65 +770,6 @@ class IlluminatiGame(SpecialCards, Game):
             return None if self.deck else "The deck is empty."
         return "That is not a move of Illuminati."
 
-    def _attack_refusal(self, seat: int, action: Attack) -> str | None:
-        structure = self.structures[seat]
-        if action.how not in ("control", "neutralize", "destroy"):
-            return "An attack is to control, to neutralize or to destroy."
-        if action.attacker not in structure:
-            return "The attacking Group must be yours."
-        if not self._may_attack(action.attacker):
-            if self.numbers.power(action.attacker) <= 0:
-                return f"{self.title_of(action.attacker)} has no Power and cannot attack."
-            return (
-                f"{self.title_of(action.attacker)} has already taken part in an attack this turn."
-            )
-        target, owner = action.target, self.owner(action.target)
-        if target in self.numbers.illuminati:
-            return "An Illuminati card cannot be attacked."
-        if target not in self.cards.group or (owner is None and target not in self.uncontrolled):
-            return "That Group is not in play."
-        if target == action.attacker or target in action.aiders:
-            return "No Group attacks itself or aids an attack on itself."
-        if action.how == "control":
-            if owner == seat:
-                return "You already control that Group."
-            if action.side not in structure.free_arrows(action.attacker):
-                return (
-                    f"{self.title_of(action.attacker)} needs a free outward arrow to take control."
-                )
-        if action.how == "neutralize" and (owner is None or owner == seat):
-            return "Only a Group another player controls can be neutralized."
-        if action.card is not None:
-            if (
-                action.card not in self.specials[seat]
-                or kind_of(action.card) != "whispering-campaign"
-            ):
-                return "Only Whispering Campaign attacks a Group with no Power."
-            if action.how != "destroy" or self.numbers.power(target) > 0:
-                return "Whispering Campaign destroys a Group with no Power."
-            if action.privilege == action.card:
-                return "The same card cannot also buy the privilege."
-        elif action.how == "destroy" and self.numbers.power(target) <= 0:
-            return "A Group with no Power can be destroyed only by Whispering Campaign."
-        for aider in action.aiders:
-            if aider not in structure or aider == action.attacker:
-                return "Aid comes from other Groups of your own Power Structure."
-            if self.numbers.transferable(aider) <= 0 or not self._free_to_act(aider):
-                return f"{self.title_of(aider)} cannot aid this attack."
-        if owner is not None and self.illuminati[owner] == "discordian-society":
-            for card in (action.attacker, *action.aiders):
-                if {"government", "straight"} & set(self.numbers.alignments(card)):
-                    return "That Power Structure is safe from Government and Straight Groups."
-        if action.privilege is not None:
-            if action.privilege == "bavarian":
-                if self.illuminati[seat] != "bavarian-illuminati" or self.bavarian_used:
-                    return "Only the Bavarian Illuminati buy a privilege, once a turn."
-                if self.money.get(self.illuminati[seat], 0) < 5:
-                    return "A privilege costs 5 MB from the Illuminati treasury."
-            elif action.privilege not in self.specials[seat]:
-                return "Discard one of your own Special cards to make the attack privileged."
-        return None
-
     def _transfer_refusal(self, seat: int, action: Transfer) -> str | None:
         structure = self.structures[seat]
         if action.source not in structure or action.target not in structure:
@@ -911,22 +782,6 @@ class IlluminatiGame(SpecialCards, Game):
         free = bonus or self.free_money or self.free_transfers or self.phase == "reorganize"
         if not (free or self.actions_left):
             return "No money transfer is left this turn."
-        return None
-
-    def _spending_refusal(self, seat: int, action: Action) -> str | None:
-        a = self.attack
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, CallOff):
-            if seat != a["seat"] or a["committed"]:
-                return "Only the attacker calls an attack off, before any money is down."
-            return None
-        if not isinstance(action, Spend):
-            return "An attack is under way: put money down or pass."
-        if action.source not in self._spend_sources(seat):
-            return "That treasury cannot pay for this attack."
-        if not 0 < action.amount <= self.money.get(action.source, 0):
-            return "Spend only money that is there."
         return None
 
     # -- moves ---------------------------------------------------------------------------------
@@ -1080,351 +935,3 @@ class IlluminatiGame(SpecialCards, Game):
         if not cards:
             return []
         return [Event(", ".join(self.title_of(c) for c in cards) + " go uncontrolled.")]
-
-    def _announce(self, seat: int, action: Attack) -> list[Event]:
-        self.actions_left -= 1
-        defender = self.owner(action.target)
-        privileged = action.privilege is not None
-        if action.privilege == "bavarian":
-            self.bavarian_used = True
-            self._to_bank(self.illuminati[seat], 5)
-        elif privileged:
-            self._discard_special(seat, action.privilege)
-        if action.card is not None:
-            self._discard_special(seat, action.card)
-        for card in (action.attacker, *action.aiders):
-            if card == "ufos":  # the UFOs take part in two attacks a turn
-                self.ufo_attacks += 1
-            self.attacked.add(card)
-        order = [seat]
-        if defender is not None:
-            order.append(defender)
-        if not privileged:
-            order += [s for s in self.players() if s not in order]
-        self.attack = {
-            "seat": seat,
-            "how": action.how,
-            "attacker": action.attacker,
-            "target": action.target,
-            "aiders": list(action.aiders),
-            "side": action.side,
-            "defender": defender,
-            "privileged": privileged,
-            "committed": False,
-            "order": order,
-            "turn": 0,
-            "passes": 0,
-            "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
-            "whisper": action.card is not None,
-        }
-        self.phase = "spending"
-        shown = self._abilities_shown(seat, action)
-        aid = (
-            f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
-            if action.aiders
-            else ""
-        )
-        privilege = " (privileged)" if privileged else ""
-        whisper = " with a Whispering Campaign" if action.card else ""
-        events = shown + [
-            Event(
-                f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
-                f"{action.how} {self.title_of(action.target)}{privilege}{whisper}; "
-                f"it needs {self.target_number()} or less.",
-                reveals=action.card is not None or (privileged and action.privilege != "bavarian"),
-            )
-        ]
-        if action.card is not None:
-            return events + self._played("whisper", [pending_special(seat, action, action.card)])
-        if action.privilege == "bavarian":
-            return events + self._privilege_window()
-        if privileged:
-            return events + self._played(
-                "declare", [pending_special(seat, action, action.privilege)]
-            )
-        return events
-
-    def _abilities_shown(self, seat: int, action: Attack) -> list[Event]:
-        """With hidden Illuminati, an ability of the attacker's Illuminati that works in this
-        attack (a privilege bought, a bonus, the UFOs' second attack) turns the card up."""
-        top = self.illuminati[seat]
-        if action.privilege == "bavarian":
-            return self._reveal(seat, "it buys a privilege")
-        if top == "ufos" and self.ufo_attacks >= 2:
-            return self._reveal(seat, "it takes part in a second attack")
-        real = self.numbers.name(top)
-        raw = breakdown(self.cards, self.announced(), self.shifts, self.power_bonus)
-        if any(label.startswith(real) and not label.startswith("Power") for label, _ in raw):
-            return self._reveal(seat, "its ability counts in this attack")
-        return []
-
-    def announced(self) -> Announced:
-        a = self.attack
-        defender = a["defender"]
-        depth = self.structures[defender].depth(a["target"]) if defender is not None else None
-        return Announced(
-            a["how"],
-            a["attacker"],
-            a["target"],
-            tuple(a["aiders"]),
-            frozenset(self.structures[a["seat"]]),
-            depth,
-            defender == a["seat"],
-            frozenset(self.structures[defender]) if defender is not None else frozenset(),
-            a["whisper"],
-        )
-
-    def lines(self) -> list[tuple[str, int]]:
-        s = self.attack["spent"]
-        lines = breakdown(self.cards, self.announced(), self.shifts, self.power_bonus)
-        lines += spending_lines(s["attacker"], s["group"], s["illuminati"], s["others"])
-        hidden = {
-            self.numbers.name(self.illuminati[x]): self.title_of(self.illuminati[x])
-            for x in range(self.seats)
-            if x not in self.revealed
-        }
-        if not hidden:
-            return lines
-        masked = []
-        for label, value in lines:
-            for real, shown in hidden.items():
-                label = label.replace(real, shown)
-            masked.append((label, value))
-        return masked
-
-    def target_number(self) -> int:
-        return sum(v for _, v in self.lines())
-
-    def _spending(self, seat: int, action: Action) -> list[Event]:
-        a = self.attack
-        who = self.name(seat)
-        if isinstance(action, CallOff):
-            for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
-                self.attacked.discard(card)
-                if card == "ufos":
-                    self.ufo_attacks -= 1
-            self.attack = None
-            self.phase = "actions"
-            self.actions_left += 1  # an attack called off is no action
-            return [Event(f"{who} calls the attack off.")]
-        if isinstance(action, Pass):
-            a["passes"] += 1
-            if a["passes"] >= len(a["order"]):
-                return self._roll_dice()
-            a["turn"] = (a["turn"] + 1) % len(a["order"])
-            return []
-        a["committed"] = True
-        a["passes"] = 0
-        self._to_bank(action.source, action.amount)
-        if seat == a["seat"]:
-            a["spent"]["attacker"] += action.amount
-        elif seat == a["defender"]:
-            key = "group" if action.source == a["target"] else "illuminati"
-            a["spent"][key] += action.amount
-        else:
-            a["spent"]["others"] += action.amount if action.helps else -action.amount
-        a["turn"] = (a["turn"] + 1) % len(a["order"])
-        side = (
-            ""
-            if seat in (a["seat"], a["defender"])
-            else (" to help" if action.helps else " against it")
-        )
-        return [
-            Event(
-                f"{who} spends {action.amount} MB{side}; "
-                f"the attack needs {self.target_number()} or less."
-            )
-        ]
-
-    def _roll_dice(self) -> list[Event]:
-        self.last_roll = self._roll()
-        self.attack["roll"] = sum(self.last_roll)
-        events = [
-            Event(
-                f"The dice roll {self.last_roll[0]} + {self.last_roll[1]} = {sum(self.last_roll)}.",
-                reveals=True,
-            )
-        ]
-        holders = self._holders()
-        if holders:
-            self._open_window("roll", holders)
-            return events
-        return events + self._resolve()
-
-    def _resolve(self) -> list[Event]:
-        a = self.attack
-        target_number = self.target_number()
-        self.attack = None
-        self.phase = "actions"
-        if not succeeds(target_number, a["roll"], self.limits.automatic_failure):
-            return [Event(f"The attack fails ({a['roll']} against {target_number}).")]
-        events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]
-        seat, target, defender = a["seat"], a["target"], a["defender"]
-        if a["how"] == "control":
-            if defender is None:
-                self.uncontrolled.remove(target)
-                self.structures[seat].attach(target, a["attacker"], a["side"])
-                dropped: list[str] = []
-            else:
-                tree = self.structures[defender].cut(target)
-                for card in tree.cards():  # half the money comes along, the rest to the bank
-                    money = self.money.pop(card, 0)
-                    self.bank += money - money // 2
-                    if money // 2:
-                        self.money[card] = money // 2
-                dropped = self.structures[seat].graft(tree, a["attacker"], a["side"])
-            self.bonus_transfer = (a["attacker"], target)
-            events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
-            return events + self._uncontrol(dropped) + self._eliminations()
-        if a["how"] == "neutralize":
-            tree = self.structures[defender].cut(target)
-            return events + self._uncontrol(tree.cards()) + self._eliminations()
-        if defender is None:
-            self.uncontrolled.remove(target)
-            puppets: list[str] = []
-        else:
-            puppets = self.structures[defender].cut(target).cards()[1:]
-            self._clear(target)
-        self.dead.append(target)
-        self.destroyed[seat] += 1
-        events.append(Event(f"{self.title_of(target)} is destroyed."))
-        return events + self._uncontrol(puppets) + self._eliminations()
-
-    # -- words ------------------------------------------------------------------------------
-
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A move in words for the buttons, menus and the move list."""
-        t = self.title_of
-        if isinstance(action, Attack):
-            aid = f", aided by {', '.join(t(a) for a in action.aiders)}" if action.aiders else ""
-            extra = ""
-            if action.privilege == "bavarian":
-                extra = ", privileged for 5 MB"
-            elif action.privilege:
-                extra = f", privileged by discarding {t(action.privilege)}"
-            if action.card:
-                extra += " (Whispering Campaign)"
-            return f"{t(action.attacker)} attacks to {action.how} {t(action.target)}{aid}{extra}"
-        if isinstance(action, Spend):
-            side = ""
-            if self.attack and seat not in (self.attack["seat"], self.attack["defender"]):
-                side = " to help the attacker" if action.helps else " against the attack"
-            return f"Spend {action.amount} MB from {t(action.source)}{side}"
-        if isinstance(action, Pass):
-            return "Play nothing" if self.phase == "window" else "Spend nothing more"
-        if isinstance(action, Transfer):
-            return f"Move {action.amount} MB from {t(action.source)} to {t(action.target)}"
-        if isinstance(action, Move):
-            return f"Move {t(action.group)} under {t(action.master)} ({action.side} arrow)"
-        if isinstance(action, Drop):
-            return f"Drop {t(action.group)}"
-        if isinstance(action, GiveMoney):
-            return f"Give {action.amount} MB to {self.name(action.seat)}"
-        if isinstance(action, GiveSpecial):
-            return f"Give {t(action.card)} to {self.name(action.seat)}"
-        if isinstance(action, GiveGroup):
-            return f"Offer {t(action.group)} to {self.name(action.seat)}"
-        if isinstance(action, Receive):
-            if action.master is None:
-                return "Refuse the Group offered"
-            return f"Take the Group under {t(action.master)} ({action.side} arrow)"
-        if isinstance(action, PlaySpecial):
-            if self.phase == "window" and self.window and self.window["kind"] == "answer":
-                return f"Cancel {t(action.target)} with {t(action.card)}"
-            on = f" on {t(action.target)}" if action.target else ""
-            to = f" on {self.name(action.seat)}" if action.seat is not None else ""
-            return f"Play {t(action.card)}{on}{to}"
-        if isinstance(action, Abolish):
-            return f"Discard {' and '.join(t(c) for c in action.cards)} to abolish the privilege"
-        if isinstance(action, TakeIncome):
-            return (
-                "Collect income, doubled by Market Manipulation"
-                if action.doubled
-                else "Collect income"
-            )
-        if isinstance(action, PassTurn):
-            return f"Do nothing this turn and take {self.limits.pass_income} MB"
-        if isinstance(action, ChooseGoal):
-            goal = self.numbers.illuminati[action.illuminati].goal
-            name = self.numbers.name(action.illuminati)
-            counts = "" if self.options["hidden_goals"] else " (it counts for the UFOs only)"
-            return f"Pursue the goal of the {name}{counts}: {goal.text if goal else ''}"
-        if isinstance(action, Shift):
-            return f"Lasers: {action.how} {self.cards.name(action.alignment)} for {t(action.group)}"
-        if isinstance(action, ExtraDraw):
-            return "Recyclers: 5 MB for one more card"
-        if isinstance(action, Rearrange):
-            return "Rearrange freely to end the turn (turns your Illuminati up)"
-        if isinstance(action, Accuse):
-            named = self.numbers.name(action.illuminati)
-            return f"Accuse {self.name(action.seat)} of leading the {named}"
-        if isinstance(action, CallOff):
-            return "Call the attack off"
-        return "End your turn"
-
-    # -- the view ---------------------------------------------------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        def money(card: str, owner: int) -> int | None:
-            if self.options["stacked_money"] and seat != owner:
-                return None
-            return self.money.get(card, 0)
-
-        structures = []
-        for owner, structure in enumerate(self.structures):
-            known = owner in self.revealed or owner == seat
-            # A face-down Illuminati card is "illuminati" to those who may not know it.
-            masked = {} if known else {structure.root: "illuminati"}
-            cards = []
-            for card, place in structure.places.items():
-                cards.append(
-                    {
-                        "id": masked.get(card, card),
-                        "name": self.title_of(card),
-                        "cell": list(place.cell),
-                        "turn": place.turn,
-                        "master": masked.get(place.master, place.master),
-                        "free_arrows": structure.free_arrows(card),
-                        "money": money(card, owner),
-                    }
-                )
-            structures.append(
-                {
-                    "seat": owner,
-                    "name": self.name(owner),
-                    "illuminati": self.illuminati[owner] if known else None,
-                    "cards": cards,
-                    "specials": len(self.specials[owner]),
-                    "eliminated": self.eliminated[owner],
-                }
-            )
-        attack = None
-        if self.attack is not None:
-            attack = {
-                **{k: v for k, v in self.attack.items() if k not in ("order", "turn", "passes")},
-                "lines": [list(line) for line in self.lines()],
-                "target_number": self.target_number(),
-            }
-        view = {
-            "me": seat,
-            "phase": self.phase,
-            "current": self.current,
-            "actions_left": self.actions_left,
-            "free_transfers": self.free_transfers,
-            "goal": self.goal,
-            "structures": structures,
-            "uncontrolled": list(self.uncontrolled),
-            "dead": list(self.dead),
-            "deck": len(self.deck),
-            "attack": attack,
-            "dice": list(self.last_roll),
-            "my_specials": list(self.specials[seat]) if seat is not None else None,
-            "my_goal": self.borrowed_goal.get(seat) if seat is not None else None,
-            "my_illuminati": self.illuminati[seat] if seat is not None else None,
-            "window": None
-            if self.window is None
-            else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},
-        }
-        if self.is_over():
-            view["result"] = self.result()
-        return view

@@ -1,0 +1,167 @@
+"""What each seat may see of an Illuminati match, and every move in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from illusio_table.engine import Action
+
+from .actions import (
+    Abolish,
+    Accuse,
+    Attack,
+    CallOff,
+    ChooseGoal,
+    Drop,
+    ExtraDraw,
+    GiveGroup,
+    GiveMoney,
+    GiveSpecial,
+    Move,
+    Pass,
+    PassTurn,
+    PlaySpecial,
+    Rearrange,
+    Receive,
+    Shift,
+    Spend,
+    TakeIncome,
+    Transfer,
+)
+
+
+class Views:
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A move in words for the buttons, menus and the move list."""
+        t = self.title_of
+        if isinstance(action, Attack):
+            aid = f", aided by {', '.join(t(a) for a in action.aiders)}" if action.aiders else ""
+            extra = ""
+            if action.privilege == "bavarian":
+                extra = ", privileged for 5 MB"
+            elif action.privilege:
+                extra = f", privileged by discarding {t(action.privilege)}"
+            if action.card:
+                extra += " (Whispering Campaign)"
+            return f"{t(action.attacker)} attacks to {action.how} {t(action.target)}{aid}{extra}"
+        if isinstance(action, Spend):
+            side = ""
+            if self.attack and seat not in (self.attack["seat"], self.attack["defender"]):
+                side = " to help the attacker" if action.helps else " against the attack"
+            return f"Spend {action.amount} MB from {t(action.source)}{side}"
+        if isinstance(action, Pass):
+            return "Play nothing" if self.phase == "window" else "Spend nothing more"
+        if isinstance(action, Transfer):
+            return f"Move {action.amount} MB from {t(action.source)} to {t(action.target)}"
+        if isinstance(action, Move):
+            return f"Move {t(action.group)} under {t(action.master)} ({action.side} arrow)"
+        if isinstance(action, Drop):
+            return f"Drop {t(action.group)}"
+        if isinstance(action, GiveMoney):
+            return f"Give {action.amount} MB to {self.name(action.seat)}"
+        if isinstance(action, GiveSpecial):
+            return f"Give {t(action.card)} to {self.name(action.seat)}"
+        if isinstance(action, GiveGroup):
+            return f"Offer {t(action.group)} to {self.name(action.seat)}"
+        if isinstance(action, Receive):
+            if action.master is None:
+                return "Refuse the Group offered"
+            return f"Take the Group under {t(action.master)} ({action.side} arrow)"
+        if isinstance(action, PlaySpecial):
+            if self.phase == "window" and self.window and self.window["kind"] == "answer":
+                return f"Cancel {t(action.target)} with {t(action.card)}"
+            on = f" on {t(action.target)}" if action.target else ""
+            to = f" on {self.name(action.seat)}" if action.seat is not None else ""
+            return f"Play {t(action.card)}{on}{to}"
+        if isinstance(action, Abolish):
+            return f"Discard {' and '.join(t(c) for c in action.cards)} to abolish the privilege"
+        if isinstance(action, TakeIncome):
+            return (
+                "Collect income, doubled by Market Manipulation"
+                if action.doubled
+                else "Collect income"
+            )
+        if isinstance(action, PassTurn):
+            return f"Do nothing this turn and take {self.limits.pass_income} MB"
+        if isinstance(action, ChooseGoal):
+            goal = self.numbers.illuminati[action.illuminati].goal
+            name = self.numbers.name(action.illuminati)
+            counts = "" if self.options["hidden_goals"] else " (it counts for the UFOs only)"
+            return f"Pursue the goal of the {name}{counts}: {goal.text if goal else ''}"
+        if isinstance(action, Shift):
+            return f"Lasers: {action.how} {self.cards.name(action.alignment)} for {t(action.group)}"
+        if isinstance(action, ExtraDraw):
+            return "Recyclers: 5 MB for one more card"
+        if isinstance(action, Rearrange):
+            return "Rearrange freely to end the turn (turns your Illuminati up)"
+        if isinstance(action, Accuse):
+            named = self.numbers.name(action.illuminati)
+            return f"Accuse {self.name(action.seat)} of leading the {named}"
+        if isinstance(action, CallOff):
+            return "Call the attack off"
+        return "End your turn"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        def money(card: str, owner: int) -> int | None:
+            if self.options["stacked_money"] and seat != owner:
+                return None
+            return self.money.get(card, 0)
+
+        structures = []
+        for owner, structure in enumerate(self.structures):
+            known = owner in self.revealed or owner == seat
+            # A face-down Illuminati card is "illuminati" to those who may not know it.
+            masked = {} if known else {structure.root: "illuminati"}
+            cards = []
+            for card, place in structure.places.items():
+                cards.append(
+                    {
+                        "id": masked.get(card, card),
+                        "name": self.title_of(card),
+                        "cell": list(place.cell),
+                        "turn": place.turn,
+                        "master": masked.get(place.master, place.master),
+                        "free_arrows": structure.free_arrows(card),
+                        "money": money(card, owner),
+                    }
+                )
+            structures.append(
+                {
+                    "seat": owner,
+                    "name": self.name(owner),
+                    "illuminati": self.illuminati[owner] if known else None,
+                    "cards": cards,
+                    "specials": len(self.specials[owner]),
+                    "eliminated": self.eliminated[owner],
+                }
+            )
+        attack = None
+        if self.attack is not None:
+            attack = {
+                **{k: v for k, v in self.attack.items() if k not in ("order", "turn", "passes")},
+                "lines": [list(line) for line in self.lines()],
+                "target_number": self.target_number(),
+            }
+        view = {
+            "me": seat,
+            "phase": self.phase,
+            "current": self.current,
+            "actions_left": self.actions_left,
+            "free_transfers": self.free_transfers,
+            "goal": self.goal,
+            "structures": structures,
+            "uncontrolled": list(self.uncontrolled),
+            "dead": list(self.dead),
+            "deck": len(self.deck),
+            "attack": attack,
+            "dice": list(self.last_roll),
+            "my_specials": list(self.specials[seat]) if seat is not None else None,
+            "my_goal": self.borrowed_goal.get(seat) if seat is not None else None,
+            "my_illuminati": self.illuminati[seat] if seat is not None else None,
+            "window": None
+            if self.window is None
+            else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},
+        }
+        if self.is_over():
+            view["result"] = self.result()
+        return view
