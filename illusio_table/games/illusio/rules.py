@@ -40,6 +40,7 @@ from .bots import ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .panels import panels
+from .views import Views
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -60,7 +61,7 @@ class Work:
         self.specials: list[int] = []  # Encore, Deja vu and Grand cards lying on it
 
 
-class Illusio(Game):
+class Illusio(Views, Game):
     game_id = "illusio"
     title = "Illusio"
     min_seats = 2
@@ -883,141 +884,6 @@ class Illusio(Game):
             "tiebreak": tiebreak,
             "explanation": explanation,
         }
-
-    # -- the view ---------------------------------------------------------------------------
-
-    def _card(self, card: int) -> dict[str, Any]:
-        info = self.info[card]
-        data: dict[str, Any] = {"id": card, "kind": info.kind, "name": info.name}
-        if info.special:
-            data["special"] = True
-            return data
-        now = self.kind(card)
-        data["group"] = self.cards.group_of[now]
-        if card in self.as_kind:
-            data["now"] = now
-            data["now_name"] = self.cards.name(now)
-            data["transforms"] = len(self.attached.get(card, ()))
-        return data
-
-    def _objective(self, objective: int) -> dict[str, Any]:
-        o = self.objectives[objective]
-        return {
-            "id": objective,
-            "key": o.key,
-            "name": o.name,
-            "domain": o.domain,
-            "level": o.level,
-            "needs": list(o.needs),
-            "half": o.half,
-        }
-
-    def _work(self, work: Work) -> dict[str, Any]:
-        o = self.objectives[work.objective]
-        kinds = [self.kind(c) for c in work.components]
-        return {
-            "objective": self._objective(work.objective),
-            "components": [self._card(c) for c in work.components],
-            "displayed": work.displayed,
-            "encore": work.encore,
-            "specials": [self._card(c) for c in work.specials],
-            "exact": exact_bonus(o, kinds),
-            "missing": len(o.needs) - len(work.components),
-        }
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        seats = []
-        for s in range(self.seats):
-            m = self.magicians[s]
-            seats.append(
-                {
-                    "name": self.name(s),
-                    "magician": {
-                        "id": m.id,
-                        "name": m.name,
-                        "talent": m.talent,
-                        "text": m.text,
-                        "domain": m.domain,
-                    },
-                    "talent_used": self.talent_used[s] if m.talent != "bonus" else None,
-                    "hand": len(self.hands[s]),
-                    "backstage": [self._card(c) for c in self.backstage[s]],
-                    "works": [self._work(w) for w in self.works[s]],
-                    "validated": [self._objective(o) for o in self.validated[s]],
-                    "score": self.scores[s],
-                    "tricks": [dict(t) for t in self.tricks[s]],
-                }
-            )
-        view = {
-            "me": seat,
-            "phase": self.phase,
-            "turn": self.turn,
-            "current": self.current,
-            "first": self.first,
-            "actions_left": self.actions_left if self.phase == "turn" else 0,
-            "target": self.target,
-            "contest": [None if o is None else self._objective(o) for o in self.contest],
-            "objective_deck": len(self.objective_deck),
-            "objective_discard": [self._objective(o) for o in self.objective_discard],
-            "deck": len(self.deck),
-            "discard": [self._card(c) for c in self.discard_pile],
-            "seats": seats,
-            "hand": None if seat is None else [self._card(c) for c in self.hands[seat]],
-            "hand_limit": self.limits.hand_limit,
-        }
-        if self.is_over():
-            view["scores"] = self.result()
-        return view
-
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A move in words for menus and the move list."""
-        if isinstance(action, Backstage):
-            return f"Put {self.info[action.card].name} in your Backstage"
-        if isinstance(action, Discard):
-            return f"Let go of {self.info[action.card].name}"
-        if isinstance(action, EndTurn):
-            return "End your turn"
-        if isinstance(action, Exchange):
-            if len(action.cards) > 1 and sorted(action.cards) == sorted(self.hands[self.current]):
-                return f"Exchange your whole hand ({len(action.cards)} cards)"
-            return "Exchange " + ", ".join(self.info[c].name for c in action.cards)
-        if isinstance(action, Realize):
-            parts = ", ".join(self.card_name(c) for c in action.components)
-            return f"Take {self.objectives[action.objective].name} with {parts}"
-        if isinstance(action, Place):
-            o = self.objectives[action.objective].name
-            return f"Place {self.card_name(action.card)} around {o}"
-        if isinstance(action, Abandon):
-            return f"Give up {self.objectives[action.objective].name}"
-        if isinstance(action, PlaySpecial):
-            name = self.info[action.card].name
-            if action.component is not None:
-                into = self.cards.name(action.into or "")
-                return f"Transform {self.card_name(action.component)} into {into}"
-            if action.seat is not None:
-                return f"Take a card from {self.name(action.seat)}"
-            return f"Play {name} on {self.objectives[action.trick].name}"
-        talent = self.magicians[seat if seat is not None else self.current].talent
-        if talent == "stand-in" and action.card is not None:
-            return f"Talent: put {self.info[action.card].name} in your Backstage, free"
-        if talent == "metamorphosis" and action.target is not None:
-            into = self.cards.name(action.into or "")
-            return f"Talent: turn {self.card_name(action.target)} into {into}"
-        if talent == "sleight" and action.card is not None:
-            return (
-                f"Talent: swap your {self.card_name(action.card)} for "
-                f"{self.name(action.seat)}'s {self.card_name(action.target)}"
-            )
-        if talent == "second-sight" and action.card is not None:
-            return f"Talent: exchange {self.info[action.card].name} with the deck"
-        if talent == "scavenger":
-            top = self.info[self.discard_pile[-1]].name if self.discard_pile else "nothing"
-            return f"Talent: take {top} from the discard pile"
-        if action.card is not None and action.seat is not None:
-            return (
-                f"Talent: give {self.info[action.card].name} to {self.name(action.seat)} for a card"
-            )
-        return "Use your talent"
 
 
 def trick_sum(entry: dict[str, Any]) -> str:
