@@ -67,7 +67,8 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         for card in s["cards"]:
             under = f" under {_name(card['master'])}" if card["master"] else ""
             lines.append(f"{card['name']}{under}: {_money(card['money'])}")
-        title = f"{names[s['seat']]}{marker}{out} — {_name(s['illuminati'])}"
+        leader = _name(s["illuminati"]) if s["illuminati"] else "Illuminati face down"
+        title = f"{names[s['seat']]}{marker}{out} — {leader}"
         found.append((title, lines))
     found.append(("Uncontrolled", [_summary(g) for g in view["uncontrolled"]] or ["none"]))
     found.append(

@@ -938,3 +938,12 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
     # Both are played; in seat order from the attacker, Murphy's Law comes last and governs.
     assert "The roll counts as 12." in game.log(None)
     assert game.owner(target) is None
+
+
+def test_hidden_illuminati_the_plain_table_says_face_down():
+    game = hidden_game()
+    titles = [title for title, _ in game.panels(game.view(0))]
+    assert any(t.startswith(game.name(1)) and "face down" in t for t in titles)
+    assert any(
+        t.startswith(game.name(0)) and game.numbers.name(game.illuminati[0]) in t for t in titles
+    )
