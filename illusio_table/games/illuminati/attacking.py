@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 
-from .actions import PASS, Attack, CallOff, Pass, Spend
+from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend
 from .attack import Attack as Announced
 from .attack import breakdown, spending_lines, succeeds
 from .specials import kind_of, pending_special
+
+MONEY_CARDS = ("slush-fund", "swiss-bank-account", "white-collar-crime")
 
 if TYPE_CHECKING:
     pass
@@ -79,6 +81,8 @@ class Attacks:
                         moves.append(Spend(source, amount))
                     else:
                         moves += [Spend(source, amount, True), Spend(source, amount, False)]
+        # Money Specials are played "at any time": here, when it is one's turn to spend.
+        moves += [PlaySpecial(c) for c in self.specials[seat] if kind_of(c) in MONEY_CARDS]
         return moves
 
     def _spend_sources(self, seat: int) -> list[str]:
@@ -159,6 +163,10 @@ class Attacks:
         if isinstance(action, CallOff):
             if seat != a["seat"] or a["committed"]:
                 return "Only the attacker calls an attack off, before any money is down."
+            return None
+        if isinstance(action, PlaySpecial):
+            if action.card not in self.specials[seat] or kind_of(action.card) not in MONEY_CARDS:
+                return "During an attack only money Specials are played."
             return None
         if not isinstance(action, Spend):
             return "An attack is under way: put money down or pass."
@@ -285,6 +293,10 @@ class Attacks:
     def _spending(self, seat: int, action: Action) -> list[Event]:
         a = self.attack
         who = self.name(seat)
+        if isinstance(action, PlaySpecial):  # the same player then spends or passes
+            self._discard_special(seat, action.card)
+            events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]
+            return events + self._played("spend-own", [pending_special(seat, action, action.card)])
         if isinstance(action, CallOff):
             for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
                 self.attacked.discard(card)

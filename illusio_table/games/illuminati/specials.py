@@ -209,7 +209,8 @@ class SpecialCards:
         events = []
         for p in pending:
             events += self._special_effect(p["seat"], p["action"])
-        self.phase = "actions"
+        # A money card played while spending on an attack leaves the spending where it was.
+        self.phase = "spending" if then == "spend-own" else "actions"
         return events
 
     def _special_effect(self: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:

@@ -947,3 +947,21 @@ def test_hidden_illuminati_the_plain_table_says_face_down():
     assert any(
         t.startswith(game.name(0)) and game.numbers.name(game.illuminati[0]) in t for t in titles
     )
+
+
+def test_specials_a_money_card_may_be_played_while_spending_on_an_attack():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    card = give_special(game, victim, "swiss-bank-account")
+    top = game.illuminati[seat]
+    game.apply(seat, Attack("neutralize", top, "comic-books"))
+    game.apply(seat, Pass())
+    assert game.to_act() == {victim}
+    theirs = game.illuminati[victim]
+    before = game.money[theirs]
+    game.apply(victim, PlaySpecial(card))
+    assert game.phase == "spending" and game.to_act() == {victim}
+    assert game.money[theirs] == before + 25
+    game.apply(victim, Spend(theirs, 25))
+    check_invariants(game)
