@@ -63,12 +63,12 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         out = " (out)" if s["eliminated"] else ""
         marker = " (you)" if s["seat"] == view["me"] else ""
         held = s["specials"]
-        lines = [f"{held} Special{'s' * (held != 1)} in hand"]
+        leader = _name(s["illuminati"]) if s["illuminati"] else "Illuminati face down"
+        lines = [f"Leads: {leader}", f"{held} Special{'s' * (held != 1)} in hand"]
         for card in s["cards"]:
             under = f" under {_name(card['master'])}" if card["master"] else ""
             lines.append(f"{card['name']}{under}: {_money(card['money'])}")
-        leader = _name(s["illuminati"]) if s["illuminati"] else "Illuminati face down"
-        title = f"{names[s['seat']]}{marker}{out} — {leader}"
+        title = f"{names[s['seat']]}{marker}{out}"
         found.append((title, lines))
     found.append(("Uncontrolled", [_summary(g) for g in view["uncontrolled"]] or ["none"]))
     found.append(

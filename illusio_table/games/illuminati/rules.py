@@ -421,7 +421,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if winners:
             self.winners = winners
             return events + self._end(
-                " and ".join(self.name(s) for s in winners) + " meets a goal."
+                "; ".join(f"{self.name(s)} meets {self.goal_met(s)}" for s in winners)
             )
         # House rule: the last conspiracy left in the game has won it.
         if len(self.players()) == 1:
@@ -465,30 +465,37 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     # -- goals ---------------------------------------------------------------------------
 
     def meets_goal(self, seat: int) -> bool:
+        return self.goal_met(seat) is not None
+
+    def goal_met(self, seat: int) -> str | None:
+        """The goal the seat meets now, in words, or None."""
         structure = self.structures[seat]
         if len(structure) >= self.goal:
-            return True
+            return f"the basic goal: {len(structure)} Groups, the Illuminati included"
         top = self.illuminati[seat]
         chosen = self.options["hidden_goals"] or top == "ufos"
         goal_of = self.borrowed_goal.get(seat, top) if chosen else top
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
-            return False
+            return None
         groups = [c for c in structure if c in self.cards.group]
         if goal.kind == "total-power":
-            return sum(self.numbers.power(c) for c in structure) >= goal.value
-        if goal.kind == "total-transferable":
-            return sum(self.numbers.transferable(c) for c in structure) >= goal.value
-        if goal.kind == "money":
-            return self.total_money(seat) >= goal.value
-        if goal.kind == "destroyed":
-            return self.destroyed[seat] >= goal.value
-        if goal.kind == "alignment-count":
-            return (
-                sum(goal.alignment in self.cards.group[g].alignments for g in groups) >= goal.value
-            )
-        held = {a for g in groups for a in self.cards.group[g].alignments}
-        return len(held) >= goal.value
+            reached = sum(self.numbers.power(c) for c in structure) >= goal.value
+        elif goal.kind == "total-transferable":
+            reached = sum(self.numbers.transferable(c) for c in structure) >= goal.value
+        elif goal.kind == "money":
+            reached = self.total_money(seat) >= goal.value
+        elif goal.kind == "destroyed":
+            reached = self.destroyed[seat] >= goal.value
+        elif goal.kind == "alignment-count":
+            aligned = sum(goal.alignment in self.cards.group[g].alignments for g in groups)
+            reached = aligned >= goal.value
+        else:
+            held = {a for g in groups for a in self.cards.group[g].alignments}
+            reached = len(held) >= goal.value
+        if not reached:
+            return None
+        return f"the Special Goal of the {self.numbers.name(goal_of)}: {goal.text}"
 
     def result(self) -> dict[str, Any]:
         counts = [len(s) for s in self.structures]
@@ -496,7 +503,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         for s in range(self.seats):
             state = " (out)" if self.eliminated[s] else ""
             explanation.append(
-                f"{self.name(s)}{state}: {counts[s]} Groups with the Illuminati, "
+                f"{self.name(s)}{state}: {counts[s]} Group{'s' * (counts[s] != 1)} "
+                "with the Illuminati, "
                 f"{self.total_money(s)} MB, goal {self.goal} Groups"
             )
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}

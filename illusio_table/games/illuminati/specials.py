@@ -148,9 +148,9 @@ class SpecialCards:
         w = self.window
         w["waiting"].discard(seat)
         w["plays"][seat] = None if isinstance(action, Pass) else action
-        events = [Event(f"{self.name(seat)} has decided.")]
-        if w["waiting"]:
-            return events
+        if w["waiting"]:  # the others see only that this seat has made up its mind
+            return [Event(f"{self.name(seat)} has decided.")]
+        events: list[Event] = []
         self.window = None
         order = sorted(w["plays"], key=lambda s: (s - self.current) % self.seats)
         plays = [(s, w["plays"][s]) for s in order if w["plays"][s] is not None]

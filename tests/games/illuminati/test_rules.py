@@ -942,11 +942,9 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
 
 def test_hidden_illuminati_the_plain_table_says_face_down():
     game = hidden_game()
-    titles = [title for title, _ in game.panels(game.view(0))]
-    assert any(t.startswith(game.name(1)) and "face down" in t for t in titles)
-    assert any(
-        t.startswith(game.name(0)) and game.numbers.name(game.illuminati[0]) in t for t in titles
-    )
+    panels = dict(game.panels(game.view(0)))
+    assert panels[game.name(1)][0] == "Leads: Illuminati face down"
+    assert panels[f"{game.name(0)} (you)"][0] == f"Leads: {game.numbers.name(game.illuminati[0])}"
 
 
 def test_specials_a_money_card_may_be_played_while_spending_on_an_attack():
