@@ -55,7 +55,8 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         used = seat["talent_used"]
         talent = "automatic" if used is None else ("used this round" if used else "ready")
         lines = [
-            f"{seat['score']} points · {seat['hand']} cards in hand",
+            f"{seat['score']} point{'s' * (seat['score'] != 1)} · "
+            f"{seat['hand']} card{'s' * (seat['hand'] != 1)} in hand",
             f"{m['name']}, talent {talent}: {m['text']}",
             f"Backstage: {_cards(seat['backstage'])}",
         ]

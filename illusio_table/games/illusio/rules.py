@@ -874,7 +874,8 @@ class Illusio(Views, Game):
         explanation = []
         for s in range(self.seats):
             tricks = "; ".join(f"{t['trick']} {trick_sum(t)}" for t in self.tricks[s])
-            explanation.append(f"{self.name(s)}: {scores[s]} points ({tricks or 'no trick'})")
+            points = f"{scores[s]} point{'s' * (scores[s] != 1)}"
+            explanation.append(f"{self.name(s)}: {points} ({tricks or 'no trick'})")
         if tiebreak:
             explanation.append(tiebreak[0].upper() + tiebreak[1:] + ".")
         return {
