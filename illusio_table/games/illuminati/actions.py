@@ -141,6 +141,13 @@ class Shift(Action):
 
 
 @dataclass(frozen=True)
+class ShowSpecials(Action):
+    """Free: lay your Special cards face up for everyone to see (they stay yours)."""
+
+    kind = "show-specials"
+
+
+@dataclass(frozen=True)
 class Rearrange(Action):
     """The Bermuda Triangle or the Gnomes of Zurich close their actions and rearrange."""
 
@@ -211,6 +218,7 @@ ACTIONS = (
     ExtraDraw,
     Accuse,
     Rearrange,
+    ShowSpecials,
 )
 END_TURN = EndTurn()
 PASS = Pass()

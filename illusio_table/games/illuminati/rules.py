@@ -39,6 +39,7 @@ from .actions import (
     Rearrange,
     Receive,
     Shift,
+    ShowSpecials,
     Spend,
     TakeIncome,
     Transfer,
@@ -582,6 +583,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                     moves.append(GiveMoney(other, top))
         if self.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
             moves.append(Rearrange())
+        if self.specials[seat]:
+            moves.append(ShowSpecials())
         if self.options["hidden_illuminati"] and self.actions_left:
             for other in self.players():
                 if other != seat and other not in self.revealed:
@@ -680,6 +683,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return None
         if self.phase == "reorganize" and not isinstance(action, (Move, Transfer)):
             return "Now only rearranging is left; end the turn when done."
+        if isinstance(action, ShowSpecials):
+            return None if self.specials[seat] else "You hold no Special card."
         if isinstance(action, Rearrange):
             if self.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
                 return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
@@ -833,6 +838,9 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 self.bonus_transfer = None
         if isinstance(action, EndTurn):
             return [Event(f"{who} ends the turn.")] + self._end_turn()
+        if isinstance(action, ShowSpecials):
+            held = ", ".join(self.title_of(c) for c in self.specials[seat])
+            return [Event(f"{who} shows their Specials: {held}.", reveals=True)]
         if isinstance(action, Rearrange):
             self.phase = "reorganize"
             shown = self._reveal(seat, "it rearranges at the end of its turn")

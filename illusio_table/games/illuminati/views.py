@@ -24,6 +24,7 @@ from .actions import (
     Rearrange,
     Receive,
     Shift,
+    ShowSpecials,
     Spend,
     TakeIncome,
     Transfer,
@@ -99,6 +100,8 @@ class Views:
             return f"Accuse {self.name(action.seat)} of leading the {named}"
         if isinstance(action, CallOff):
             return "Call the attack off"
+        if isinstance(action, ShowSpecials):
+            return "Show your Specials to everyone"
         return "End your turn"
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -963,3 +963,13 @@ def test_specials_a_money_card_may_be_played_while_spending_on_an_attack():
     assert game.money[theirs] == before + 25
     game.apply(victim, Spend(theirs, 25))
     check_invariants(game)
+
+
+def test_a_player_may_show_their_specials():
+    from illusio_table.games.illuminati.actions import ShowSpecials
+
+    game, seat = ready()
+    give_special(game, seat, "slush-fund")
+    game.apply(seat, ShowSpecials())
+    assert f"{game.name(seat)} shows their Specials: Slush Fund." in game.log((seat + 1) % 4)
+    assert game.actions_left == 2
