@@ -45,3 +45,27 @@ def test_with_two_people_a_players_specials_show_only_on_their_own_screen(window
     QApplication.processEvents()
     assert "Swiss Bank Account" not in " ".join(texts(window))
     assert "1 Special in hand" in " ".join(texts(window))
+
+
+def test_two_people_pass_the_screen_through_windows_and_attacks(window):
+    """Two people at one screen: the curtain passes the screen for every choice, windows
+    for Specials included, until the game ends."""
+    assert window.start_match(GameConfig("illuminati", TWO_HUMANS, seed=6))
+    game = window.model.game
+    curtains = 0
+    for _ in range(3000):
+        if game.is_over():
+            break
+        if window.stack.currentWidget() is window.curtain:
+            curtains += 1
+            lift_curtain(window)
+        seat = window.model.viewer
+        assert seat in game.to_act()
+        legal = window.model.legal_actions()
+        assert legal == game.legal_actions(seat)
+        # Pass, attack or end: enough to move the game on with windows and spending.
+        kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
+        pick = next((a for a in legal if a.kind in kinds), legal[0])
+        assert window.model.act(pick)
+    assert game.is_over()
+    assert curtains > 5
