@@ -18,6 +18,7 @@ from .attack import breakdown, spending_lines, succeeds
 from .specials import kind_of, pending_special
 
 MONEY_CARDS = ("slush-fund", "swiss-bank-account", "white-collar-crime")
+DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
 if TYPE_CHECKING:
     pass
@@ -25,39 +26,47 @@ if TYPE_CHECKING:
 
 class Attacks:
     def _attack_moves(self, seat: int) -> list[Action]:
+        """Every attack, alone and with every Group free to aid it (other sets are accepted).
+
+        Built valid by construction (the same tests as `_attack_refusal`, made once per
+        attacker rather than once per move): listing attacks is the costliest part of a turn.
+        """
         moves: list[Action] = []
         structure = self.structures[seat]
+        numbers = self.numbers
+        helpers = [c for c in structure if numbers.transferable(c) > 0 and self._free_to_act(c)]
+        targets = [(t, None) for t in self.uncontrolled]
+        for other in self.players():
+            if other != seat:
+                root = self.structures[other].root
+                targets += [(t, other) for t in self.structures[other] if t != root]
         for attacker in structure:
             if not self._may_attack(attacker):
                 continue
             free = structure.free_arrows(attacker)
-            for target in self.uncontrolled:
-                if free and self.numbers.power(attacker) > 0:
-                    moves.append(Attack("control", attacker, target, side=free[0]))
-            for other in self.players():
-                if other == seat:
+            side = free[0] if free else None
+            barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
+            for target, owner in targets:
+                discordian = owner is not None and self.illuminati[owner] == "discordian-society"
+                if discordian and barred:
                     continue
-                for target in self.structures[other]:
-                    if target == self.structures[other].root:
-                        continue
-                    if free:
-                        moves.append(Attack("control", attacker, target, side=free[0]))
-                    moves.append(Attack("neutralize", attacker, target))
-                    if self.numbers.power(target) > 0:
-                        moves.append(Attack("destroy", attacker, target))
-        # Each attack alone, and with every Group free to aid it (other sets are accepted).
-        aided = []
-        for m in moves:
-            aiders = tuple(
-                c
-                for c in structure
-                if c not in (m.attacker, m.target)
-                and self.numbers.transferable(c) > 0
-                and self._free_to_act(c)
-            )
-            if aiders:
-                aided.append(Attack(m.how, m.attacker, m.target, aiders, m.side))
-        return [m for m in moves + aided if self._attack_refusal(seat, m) is None]
+                aiders = tuple(
+                    c
+                    for c in helpers
+                    if c != attacker
+                    and not (discordian and DISCORD_BARRED & set(numbers.alignments(c)))
+                )
+                kinds = ["control"] if side else []
+                if owner is not None:
+                    kinds.append("neutralize")
+                if numbers.power(target) > 0:
+                    kinds.append("destroy")
+                for how in kinds:
+                    where = side if how == "control" else None
+                    moves.append(Attack(how, attacker, target, side=where))
+                    if aiders:
+                        moves.append(Attack(how, attacker, target, aiders, where))
+        return moves
 
     def _may_attack(self, card: str) -> bool:
         return self.numbers.power(card) > 0 and self._free_to_act(card)
