@@ -69,3 +69,36 @@ def test_two_people_pass_the_screen_through_windows_and_attacks(window):
         assert window.model.act(pick)
     assert game.is_over()
     assert curtains > 5
+
+
+def test_hidden_illuminati_never_show_on_another_players_screen(window):
+    """One person's screen never ties the other person to their face-down Illuminati: not
+    in that player's panel, not in a line of the log, not in the title."""
+    options = {"hidden_illuminati": True, "stacked_money": True}
+    assert window.start_match(GameConfig("illuminati", TWO_HUMANS, seed=5, options=options))
+    game = window.model.game
+    checked = 0
+    for _ in range(120):
+        if game.is_over():
+            break
+        lift_curtain(window)
+        seat = window.model.viewer
+        other = 1 - seat
+        if other not in game.revealed:
+            secret = game.numbers.name(game.illuminati[other])
+            name = game.name(other)
+            panel = next(
+                " ".join(c.text() for c in item.childItems() if hasattr(c, "text"))
+                for item in window.scene.items()
+                if any(getattr(c, "text", lambda: "")() == name for c in item.childItems())
+            )
+            assert secret not in panel and "face down" in panel
+            assert not any(
+                name in line and secret in line for line in window.log_view.model().lines
+            )
+            assert secret not in window.windowTitle()
+            checked += 1
+        legal = window.model.legal_actions()
+        kinds = ("pass", "end-turn", "take-income", "choose-goal", "receive", "attack")
+        window.model.act(next((a for a in legal if a.kind in kinds), legal[0]))
+    assert checked > 20
