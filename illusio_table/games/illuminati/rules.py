@@ -56,8 +56,6 @@ from .views import Views
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
-ANY_TIME = ("slush-fund", "swiss-bank-account", "media-campaign", "computer-espionage")
-AFTER_ROLL = ("assassination", "murphys-law")
 
 
 class IlluminatiGame(Attacks, SpecialCards, Views, Game):
@@ -290,14 +288,14 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return events
         return events + self._income()
 
+    def _next_player(self) -> int | None:
+        """Who plays after the current player: the next seat still in the game."""
+        after = range(self.current + 1, self.current + 1 + self.seats)
+        return next((s % self.seats for s in after if not self.eliminated[s % self.seats]), None)
+
     def _skip_turn(self) -> list[Event]:
         self.turns_taken[self.current] += 1
-        following = [
-            x % self.seats
-            for x in range(self.current + 1, self.current + 1 + self.seats)
-            if not self.eliminated[x % self.seats]
-        ]
-        return self._begin_turn(following[0])
+        return self._begin_turn(self._next_player())
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer, self.offer = self.offer, None
@@ -428,12 +426,10 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if len(self.players()) == 1:
             self.winners = self.players()
             return events + self._end(f"{self.name(self.winners[0])} is the last one left.")
-        following = [
-            s for s in range(seat + 1, seat + 1 + self.seats) if not self.eliminated[s % self.seats]
-        ]
-        if not following:
+        following = self._next_player()
+        if following is None:
             return events + self._end("Nobody is left.")
-        return events + self._begin_turn(following[0] % self.seats)
+        return events + self._begin_turn(following)
 
     def _eliminations(self) -> list[Event]:
         events = []
@@ -557,12 +553,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             moves.append(PassTurn())
         if self.actions_left > 0:
             moves += self._attack_moves(seat)
-            for group in structure:
-                if group == structure.root:
-                    continue
-                for master in structure:
-                    if master not in structure.subtree(group):
-                        moves += [Move(group, master, s) for s in structure.free_arrows(master)][:1]
+            moves += self._move_moves(structure)
             others = [s for s in self.players() if s != seat]
             moves += [GiveGroup(g, s) for g in structure if g != structure.root for s in others]
         for card in structure:
@@ -628,14 +619,22 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 for other in structure
                 if other != card
             ]
-        return [
-            Move(group, master, side)
-            for group in structure
-            if group != structure.root
-            for master in structure
-            if master not in structure.subtree(group)
-            for side in structure.free_arrows(master)[:1]
-        ]
+        return self._move_moves(structure)
+
+    @staticmethod
+    def _move_moves(structure: Structure) -> list[Action]:
+        """Each Group under each card outside its own subtree, on that card's first free arrow."""
+        moves: list[Action] = []
+        for group in structure:
+            if group == structure.root:
+                continue
+            below = set(structure.subtree(group))
+            for master in structure:
+                if master not in below:
+                    moves += [
+                        Move(group, master, side) for side in structure.free_arrows(master)[:1]
+                    ]
+        return moves
 
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
         structure = self.structures[seat]

@@ -140,10 +140,11 @@ class Views:
             )
         attack = None
         if self.attack is not None:
+            lines = self.lines()  # the breakdown is worked out once for both fields
             attack = {
                 **{k: v for k, v in self.attack.items() if k not in ("order", "turn", "passes")},
-                "lines": [list(line) for line in self.lines()],
-                "target_number": self.target_number(),
+                "lines": [list(line) for line in lines],
+                "target_number": sum(v for _, v in lines),
             }
         view = {
             "me": seat,
