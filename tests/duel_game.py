@@ -70,9 +70,6 @@ class DuelGame(Game):
         self.last_duel: dict[int, int | None] = {}
         return [Event("Two cards are dealt to each seat.")]
 
-    def name(self, seat: int) -> str:
-        return self.record.players[seat]["name"]
-
     def is_over(self) -> bool:
         return max(self.pawns) >= self.options["goal"]
 

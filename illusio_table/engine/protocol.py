@@ -242,6 +242,18 @@ class Game(ABC):
             return "There is no such seat at this table."
         return "It is not your turn to act."
 
+    def name(self, seat: int) -> str:
+        """The name of the person (or bot) at that seat."""
+        return self.record.players[seat]["name"]
+
+    def closing_events(self, why: str) -> list[Event]:
+        """The lines that end a match: why it ended, who won, and every seat's result."""
+        result = self.result()
+        winners = " and ".join(self.name(s) for s in result["winners"])
+        return [Event(f"{why} The game is over: {winners} wins.")] + [
+            Event(line) for line in result["explanation"]
+        ]
+
     def describe(self, action: Action, seat: int | None = None) -> str:
         """A move in words for menus and the move list, from what `seat` may know."""
         return action.label()

@@ -217,9 +217,6 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.record.players[seat]["name"]
-
     def title_of(self, card: str) -> str:
         if "#" in card:
             return self.special_kind(card).name

@@ -182,9 +182,6 @@ class Illusio(Views, Game):
 
     # -- small helpers ---------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.record.players[seat]["name"]
-
     def kind(self, card: int) -> str:
         """What a Component is now: its printed kind unless it was transformed."""
         return self.now[card]
@@ -854,11 +851,7 @@ class Illusio(Views, Game):
 
     def _end(self, why: str) -> list[Event]:
         self.phase = "over"
-        result = self.result()
-        winners = " and ".join(self.name(s) for s in result["winners"])
-        return [Event(f"{why} The game is over: {winners} wins.")] + [
-            Event(line) for line in result["explanation"]
-        ]
+        return self.closing_events(why)
 
     def result(self) -> dict[str, Any]:
         scores = list(self.scores)

@@ -141,9 +141,6 @@ class Incantibus(Game):
 
     # -- small helpers ---------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.record.players[seat]["name"]
-
     def held(self, seat: int) -> list[TokenInfo]:
         info = self.info
         return [info[t] for t in self.satchels[seat]]
@@ -685,11 +682,7 @@ class Incantibus(Game):
 
     def _end(self, why: str) -> list[Event]:
         self.phase = "over"
-        result = self.result()
-        winners = " and ".join(self.name(s) for s in result["winners"])
-        return [Event(f"{why} The game is over: {winners} wins.")] + [
-            Event(line) for line in result["explanation"]
-        ]
+        return self.closing_events(why)
 
     # -- scoring ---------------------------------------------------------------------------
 
