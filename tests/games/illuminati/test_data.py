@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from illusio_table.data import CardDataError
 from illusio_table.games.illuminati.cards import load
+
+from ..card_files import problems_after_edit
 
 CARDS = load()
 ROOT = Path(__file__).resolve().parents[3]
@@ -111,16 +112,10 @@ def test_the_basic_goal_by_player_count():
 
 
 def test_a_broken_illuminati_card_file_names_its_line(tmp_path):
-    text = (ROOT / "cards" / "illuminati.yaml").read_text(encoding="utf-8")
-    broken = text.replace("targets: [nuclear-power-companies]", "targets: [nuclear-fun]", 1)
-    (tmp_path / "illuminati.yaml").write_text(broken, encoding="utf-8")
-    load.cache_clear()
-    try:
-        with pytest.raises(CardDataError) as caught:
-            load(tmp_path)
-    finally:
-        load.cache_clear()
-    (problem,) = caught.value.problems
+    (problem,) = problems_after_edit(
+        tmp_path, "illuminati", load, "targets: [nuclear-power-companies]", "targets: [nuclear-fun]"
+    )
+    broken = (tmp_path / "illuminati.yaml").read_text(encoding="utf-8")
     line = int(problem.split(":")[1])
     assert "nuclear-fun" in broken.splitlines()[line - 1]
 

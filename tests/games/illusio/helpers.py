@@ -146,3 +146,18 @@ def act(game: Illusio, action: Any, seat: int | None = None) -> list:
 
 def log_text(game: Illusio, seat: int | None) -> str:
     return "\n".join(game.log(seat))
+
+
+PASSIVE = ("marchetti", "lumen", "okkult", "gemelos", "ravenna")
+
+
+def staged(seats: int = 3, seed: int = 11, magician: str = "malone") -> tuple[Illusio, int]:
+    """A game at its first turn: the seat to act leads `magician`, the others magicians
+    whose talents cannot touch it (domain bonuses, a free placement, the discard pile)."""
+    game = make(seats, seed=seed)
+    seat = game.current
+    set_magician(game, seat, magician)
+    for other in range(seats):
+        if other != seat:
+            set_magician(game, other, PASSIVE[other % len(PASSIVE)])
+    return game, seat

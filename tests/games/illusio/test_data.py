@@ -1,15 +1,12 @@
 """The card file holds the rulebook's facts exactly, and our own design where it is silent."""
 
 from collections import Counter
-from pathlib import Path
 
-import pytest
-
-from illusio_table.data import CardDataError
 from illusio_table.games.illusio.cards import load
 
+from ..card_files import problems_after_edit
+
 CARDS = load()
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_box_holds_32_objectives_64_components_26_special_actions_and_10_magicians():
@@ -94,16 +91,7 @@ def test_house_entries_say_why():
 
 
 def _broken(tmp_path, old, new):
-    text = (ROOT / "cards" / "illusio.yaml").read_text(encoding="utf-8")
-    assert old in text
-    (tmp_path / "illusio.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
-    load.cache_clear()
-    try:
-        with pytest.raises(CardDataError) as caught:
-            load(tmp_path)
-    finally:
-        load.cache_clear()
-    return caught.value.problems
+    return problems_after_edit(tmp_path, "illusio", load, old, new)
 
 
 def test_a_broken_card_file_is_refused_with_its_file_and_line(tmp_path):

@@ -12,30 +12,21 @@ from illusio_table.games.illusio.actions import (
     UseTalent,
 )
 
+from . import helpers
 from .helpers import (
     act,
     check_invariants,
     give_work,
     log_text,
-    make,
     pull,
     set_backstage,
     set_hand,
-    set_magician,
     to_contest,
 )
 
 
 def staged(seats=3, seed=21, magician="malone"):
-    game = make(seats, seed=seed)
-    seat = game.current
-    set_magician(game, seat, magician)
-    for other in range(seats):
-        if other != seat:
-            set_magician(
-                game, other, ("marchetti", "lumen", "okkult", "gemelos", "ravenna")[other % 5]
-            )
-    return game, seat
+    return helpers.staged(seats, seed, magician)
 
 
 def end_turns_until(game, seat):

@@ -11,21 +11,13 @@ from .helpers import (
     check_invariants,
     give_work,
     log_text,
-    make,
     objective,
     pull,
     set_backstage,
     set_hand,
-    set_magician,
+    staged,
     to_contest,
 )
-
-
-def staged(seats=3, seed=11, magician="malone"):
-    game = make(seats, seed=seed)
-    seat = game.current
-    set_magician(game, seat, magician)
-    return game, seat
 
 
 def pass_round(game):
