@@ -6,7 +6,9 @@ import dataclasses
 import types
 import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from .rng import Rng
@@ -83,6 +85,47 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
             return value
         raise IllegalAction(f"{where} must be text")
     raise IllegalAction(f"{where} has a type this program cannot read")
+
+
+def _fits(hint: Any) -> Callable[[Any], bool]:
+    """A quick test that a value already has a field's type (bool is not an int here).
+
+    `apply` runs it on every action, bots' included, so it is built once per field and
+    does no more than a few `type(...) is` comparisons.
+    """
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        parts = tuple(_fits(option) for option in typing.get_args(hint))
+        return lambda value: any(part(value) for part in parts)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        item = _fits(args[0]) if args else (lambda value: True)
+        return lambda value: type(value) is tuple and all(item(v) for v in value)
+    if hint is Any:
+        return lambda value: True
+    if hint is type(None):
+        return lambda value: value is None
+    return lambda value: type(value) is hint
+
+
+@cache
+def _field_checks(cls: type[Action]) -> tuple[tuple[str, Any, Callable[[Any], bool]], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name], _fits(hints[f.name])) for f in dataclasses.fields(cls))
+
+
+def check_fields(action: Action) -> None:
+    """Refuses an action whose fields do not have their declared types.
+
+    An action built in code (not parsed from JSON) can hold anything, and a game's rules
+    must never meet a str where they count on an int: that would raise TypeError in the
+    middle of a move instead of refusing it.
+    """
+    for name, hint, fits in _field_checks(type(action)):
+        value = getattr(action, name)
+        if not fits(value):
+            _coerce(value, hint, f"field {name!r} of {action.kind!r}")  # raises with a reason
+            raise IllegalAction(f"field {name!r} of {action.kind!r} has the wrong type")
 
 
 @dataclass(frozen=True)
@@ -200,6 +243,8 @@ class Game(ABC):
         """Builds an action from its JSON form, refusing anything malformed with a reason."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise IllegalAction("an action must be an object with a 'kind'")
+        if not all(isinstance(key, str) for key in data):
+            raise IllegalAction("the names of an action's fields must be text")
         cls = self.action_types().get(data["kind"])
         if cls is None:
             raise IllegalAction(f"{self.title} has no action {data['kind']!r}")
@@ -218,6 +263,10 @@ class Game(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(action) not in self.actions:
             raise IllegalAction(f"that is not a move of {self.title}")
+        check_fields(action)
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            # bool and float are refused too: True and 1.0 are not seat 1.
+            raise IllegalAction("There is no such seat at this table.")
         if seat not in self.to_act():
             raise IllegalAction(self.not_your_turn(seat))
         reason = self.refusal(seat, action)
