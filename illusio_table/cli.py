@@ -109,20 +109,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_replay(path: Path) -> int:
     from illusio_table.data import CardDataError
-    from illusio_table.engine import MatchRecord, RecordError
+    from illusio_table.engine import RecordError
+    from illusio_table.engine.record import read_save
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        game = MatchRecord.from_json(data).replay()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        print(f"{path}: cannot read the file: {error}", file=sys.stderr)
-        return 1
+        game = read_save(path).replay()
     except RecordError as error:
-        print(f"{path}: {error.message}", file=sys.stderr)
+        print(f"{path}: {error.message}. The file was left as it is.", file=sys.stderr)
         return 1
     except CardDataError as error:
         print("\n".join(error.problems), file=sys.stderr)
-        return 1
+        return 2
     players = ", ".join(f"{p['name']} ({p['bot'] or 'human'})" for p in game.record.players)
     print(f"{path}: a valid match of {game.title}, seed {game.seed}")
     print(f"players: {players}")

@@ -59,7 +59,7 @@ def test_replay_of_a_file_that_is_not_json(tmp_path, capsys):
     path = tmp_path / "m.json"
     path.write_text("{not json")
     assert cli.main(["replay", str(path)]) == 1
-    assert "cannot read the file" in capsys.readouterr().err
+    assert "the file is damaged: it stops being a save at line 1" in capsys.readouterr().err
 
 
 def test_without_a_display_the_program_plays_the_demo(monkeypatch, tmp_path, capsys, qapp):

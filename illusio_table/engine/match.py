@@ -12,7 +12,7 @@ from typing import Any
 
 from .bots import Bot, bot_move, make_bot
 from .protocol import Action, Event, Game
-from .record import MatchRecord
+from .record import MatchRecord, read_save
 from .registry import Registry, builtin_registry
 
 
@@ -20,6 +20,8 @@ class Match:
     def __init__(self, game: Game, registry: Registry | None = None) -> None:
         self.game = game
         self.registry = registry or builtin_registry()
+        # Seats whose secret choices were left out of the file this match came from.
+        self.withheld: list[int] = []
         self._redo: list[list[tuple[int, dict[str, Any]]]] = []
         self._bots: dict[int, Bot] = {}
 
@@ -39,8 +41,32 @@ class Match:
     @classmethod
     def load(cls, data: Any, registry: Registry | None = None) -> Match:
         """From a save's JSON; raises RecordError naming the first bad action."""
+        return cls.from_record(MatchRecord.from_json(data), registry)
+
+    @classmethod
+    def open(cls, path: Any, registry: Registry | None = None) -> Match:
+        """From a save file; raises RecordError saying in words what is wrong with it.
+
+        The file is only read: a damaged or edited one stays as it was.
+        """
+        return cls.from_record(read_save(path), registry)
+
+    @classmethod
+    def from_record(cls, record: MatchRecord, registry: Registry | None = None) -> Match:
         registry = registry or builtin_registry()
-        return cls(MatchRecord.from_json(data).replay(registry), registry)
+        match = cls(record.replay(registry), registry)
+        match.withheld = list(record.withheld)
+        return match
+
+    def withheld_note(self) -> str:
+        """What to tell the table when choices were left out of the file, or ''."""
+        if not self.withheld:
+            return ""
+        names = " and ".join(self.name(s) for s in self.withheld)
+        return (
+            f"{names} had chosen before this match was saved. Choices that were not yet "
+            "revealed are never written to a file, so they choose again."
+        )
 
     # -- seats ----------------------------------------------------------------------
 

@@ -267,13 +267,18 @@ class Game(ABC):
         if type(seat) is not int or not 0 <= seat < self.seats:
             # bool and float are refused too: True and 1.0 are not seat 1.
             raise IllegalAction("There is no such seat at this table.")
-        if seat not in self.to_act():
+        waiting = self.to_act()
+        if seat not in waiting:
             raise IllegalAction(self.not_your_turn(seat))
         reason = self.refusal(seat, action)
         if reason:
             raise IllegalAction(reason)
         events = self.perform(seat, action)
-        self.record.add(seat, action, barrier=any(e.reveals for e in events))
+        reveals = any(e.reveals for e in events)
+        # A choice among several made at once stays secret while the others still choose:
+        # nothing was revealed and the same step waits for the rest.
+        secret = len(waiting) > 1 and not reveals and self.to_act() == waiting - {seat}
+        self.record.add(seat, action, barrier=reveals, secret=secret)
         self.emit(events, index=len(self.record.moves) - 1)
         return events
 

@@ -1,17 +1,25 @@
-"""Match records: save files, replay, and the checks that refuse a tampered save.
+"""Match records: save files, replay, and the checks that refuse a damaged or edited save.
 
-A record is the game id, options, seats, seed and the list of (seat, action). Each move
-carries a short checksum chained to the one before it and to the header, so a file
-edited by hand is refused at the first altered move, with its index, before anything is
-replayed; replay then checks every action against the rules.
+A record is the game id, options, seats (names and bots), seed and the list of
+(seat, action). The header has a checksum over all of it; each move carries one chained
+to the one before it and to the header; the end of the file says how many moves it holds
+with a checksum chained to the last move. So a file edited by hand is refused at the
+first altered move, with its index, or as cut short, before anything is replayed; replay
+then checks every action against the rules.
+
+What a checksum cannot prove: anyone can compute these plain hashes again after an edit,
+and an older copy of a save is as valid as the newest. They catch accidents and casual
+edits, not a determined forger.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .bots import bot_classes
 from .protocol import Action, IllegalAction
 
 if TYPE_CHECKING:
@@ -19,7 +27,9 @@ if TYPE_CHECKING:
     from .registry import Registry
 
 FORMAT = "illusio-table match"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the header's checksum covers the players; the end counts the moves
+MAX_SEED = (1 << 64) - 1  # the generator keeps 64 bits; a larger seed is no save of ours
+MAX_SAVE_BYTES = 64 << 20  # a long game is well under 1 MiB
 
 
 class RecordError(Exception):
@@ -35,10 +45,13 @@ class Move:
     """One (seat, action) of a record. The action's JSON is made when first asked for:
     bots play thousands of moves that nobody saves."""
 
-    __slots__ = ("seat", "barrier", "_action", "_json")
+    __slots__ = ("seat", "barrier", "secret", "_action", "_json")
 
-    def __init__(self, seat: int, action: Action | dict[str, Any], barrier: bool) -> None:
-        self.seat, self.barrier = seat, barrier
+    def __init__(
+        self, seat: int, action: Action | dict[str, Any], barrier: bool, secret: bool = False
+    ) -> None:
+        # secret: a simultaneous choice that is not revealed yet (others are still choosing)
+        self.seat, self.barrier, self.secret = seat, barrier, secret
         self._action, self._json = (action, None) if isinstance(action, Action) else (None, action)
 
     @property
@@ -59,6 +72,10 @@ class Move:
 def _digest(previous: str, payload: Any) -> str:
     text = previous + json.dumps(payload, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _end_check(previous: str, count: int, withheld: list[int]) -> str:
+    return _digest(previous, {"count": count, "withheld": withheld})
 
 
 def default_players(seats: int) -> list[dict[str, Any]]:
@@ -83,12 +100,15 @@ class MatchRecord:
         if len(self.players) != seats:
             raise ValueError(f"{seats} seats need {seats} players, not {len(self.players)}")
         self.moves: list[Move] = list(moves or [])
+        # Seats whose choices were not revealed when the file was written (so not in it).
+        self.withheld: list[int] = []
 
     # -- building -------------------------------------------------------------------
 
     def header_check(self) -> str:
         header = {"game": self.game_id, "seats": self.seats, "seed": self.seed}
-        return _digest("", {**header, "options": self.options})
+        header |= {"options": self.options, "players": self.players, "version": FORMAT_VERSION}
+        return _digest("", header)
 
     def checks(self) -> list[str]:
         """Each move's checksum, chained from the header (made when saving, not per move:
@@ -99,10 +119,19 @@ class MatchRecord:
             found.append(previous)
         return found
 
-    def add(self, seat: int, action: Action, barrier: bool) -> Move:
-        move = Move(seat, action, barrier)
+    def add(self, seat: int, action: Action, barrier: bool, secret: bool = False) -> Move:
+        move = Move(seat, action, barrier, secret)
         self.moves.append(move)
         return move
+
+    def unrevealed(self) -> int:
+        """How many of the last moves are simultaneous choices nobody has seen yet."""
+        count = 0
+        for move in reversed(self.moves):
+            if not move.secret:
+                break
+            count += 1
+        return count
 
     def truncated(self, length: int) -> MatchRecord:
         return MatchRecord(
@@ -115,6 +144,24 @@ class MatchRecord:
     # -- JSON -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The whole record (clones and replays use it); files take `to_file_json`."""
+        return self._json(len(self.moves))
+
+    def to_file_json(self) -> dict[str, Any]:
+        """What a file may hold: every move but the simultaneous choices not yet revealed.
+
+        Nobody may read a choice before everyone has chosen, and a file can be read by
+        anyone at the computer; so those seats choose again when the file is opened.
+        """
+        return self._json(len(self.moves) - self.unrevealed())
+
+    def _json(self, count: int) -> dict[str, Any]:
+        checks = self.checks()[:count]
+        withheld = [m.seat for m in self.moves[count:]]
+        moves = [
+            {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}
+            for m, check in zip(self.moves[:count], checks, strict=True)
+        ]
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -124,10 +171,10 @@ class MatchRecord:
             "options": self.options,
             "players": self.players,
             "check": self.header_check(),
-            "moves": [
-                {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}
-                for m, check in zip(self.moves, self.checks(), strict=True)
-            ],
+            "moves": moves,
+            "count": count,
+            "withheld": withheld,
+            "end": _end_check(checks[-1] if checks else self.header_check(), count, withheld),
         }
 
     @classmethod
@@ -135,19 +182,22 @@ class MatchRecord:
         """Reads a saved record, checking its form and checksums (not yet the rules)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("this is not an Illusio Table save")
-        if data.get("version") != FORMAT_VERSION:
-            raise RecordError(
-                f"this save has format version {data.get('version')!r}; "
-                f"this program reads version {FORMAT_VERSION}"
-            )
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            if isinstance(version, int) and not isinstance(version, bool) and version == 1:
+                raise RecordError(
+                    "this save was written by an earlier version of the program, whose "
+                    "checks cannot tell whether it was edited since, so it is not opened"
+                )
+            raise RecordError(f"this save has a format ({version!r}) this program cannot read")
         game_id, seats, seed = data.get("game"), data.get("seats"), data.get("seed")
         options, players, moves = data.get("options"), data.get("players"), data.get("moves")
         if not isinstance(game_id, str):
             raise RecordError("the save names no game")
         if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
             raise RecordError("the save's number of seats is not a positive whole number")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("the save's seed is not a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise RecordError("the save's seed is not a whole number this program makes")
         if not isinstance(options, dict):
             raise RecordError("the save's options are not a table of names and values")
         if not isinstance(moves, list):
@@ -156,7 +206,7 @@ class MatchRecord:
             raise RecordError("the save's players do not match its seats")
         record = cls(game_id, seats, seed, options, players)
         if data.get("check") != record.header_check():
-            raise RecordError("the save's game, seats, seed or options were altered after saving")
+            raise RecordError("the save's game, seed, options or players were altered after saving")
         previous = record.header_check()
         for index, move in enumerate(moves):
             if (
@@ -171,6 +221,22 @@ class MatchRecord:
                 raise RecordError(f"action {index} was altered after the game was saved", index)
             record.moves.append(Move(move["seat"], move["action"], move["barrier"]))
             previous = expected
+        count = data.get("count")
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise RecordError("the end of the save is missing: it may have been cut short")
+        if count != len(moves):
+            raise RecordError(
+                f"the save should hold {count} moves but holds {len(moves)}: "
+                "some were cut off or added"
+            )
+        withheld = data.get("withheld")
+        if not isinstance(withheld, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in withheld
+        ):
+            raise RecordError("the end of the save is damaged: its withheld choices are unreadable")
+        if data.get("end") != _end_check(previous, count, withheld):
+            raise RecordError("the end of the save was altered after saving")
+        record.withheld = withheld
         return record
 
     # -- replay ---------------------------------------------------------------------
@@ -183,6 +249,13 @@ class MatchRecord:
             cls = (registry or builtin_registry()).get(self.game_id)
         except KeyError as error:
             raise RecordError(str(error.args[0])) from None
+        bots = bot_classes(cls)
+        for seat, player in enumerate(self.players):
+            if player.get("bot") is not None and player["bot"] not in bots:
+                raise RecordError(
+                    f"seat {seat + 1} is played by a bot called {player['bot']!r}, which "
+                    f"{cls.title} does not have (it has: {', '.join(bots)})"
+                )
         return self.replay_with(cls, upto)
 
     def replay_with(self, cls: type[Game], upto: int | None = None) -> Game:
@@ -216,3 +289,41 @@ def _valid_players(players: Any, seats: int) -> bool:
             for p in players
         )
     )
+
+
+def read_save(path: Path) -> MatchRecord:
+    """Reads a save file, saying in words what is wrong with a damaged one.
+
+    The file is only read, never written: whatever is wrong with it, it stays as it was.
+    """
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise RecordError("the file is far too large to be a save")
+        raw = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"the file cannot be read ({error.strerror or error})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"the file is damaged: byte {error.start + 1} is not text, so this is no save"
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        if not text.strip():
+            raise RecordError("the file is empty") from None
+        where = f"line {error.lineno}, column {error.colno}"
+        if error.pos >= len(text.rstrip()):
+            raise RecordError(f"the file is incomplete: it ends too early, at {where}") from None
+        raise RecordError(f"the file is damaged: it stops being a save at {where}") from None
+    except RecursionError:
+        raise RecordError("the file is damaged: it is nested far too deeply for a save") from None
+    except ValueError:  # a number longer than Python reads (thousands of digits)
+        raise RecordError(
+            "the file is damaged: it holds a number far too long for a save"
+        ) from None
+    try:
+        return MatchRecord.from_json(data)
+    except RecursionError:
+        raise RecordError("the file is damaged: it is nested far too deeply for a save") from None

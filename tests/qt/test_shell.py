@@ -145,16 +145,47 @@ def test_a_saved_match_opens_where_it_was(window, tmp_path):
 def test_after_a_crash_the_autosave_resumes_the_match(make_window):
     first = make_window()
     first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
-    first.model.act(Step(2))
-    first.model.act(Step(1))
+    first.model.act(Step(2))  # the bot answers, and the duel begins: Robo commits at once
     before = views(first.model.game)
     # A kill leaves only what is on disk: a new window with the same data folder.
     second = make_window()
     assert second.offer_resume()
-    assert views(second.model.game) == before
+    after = views(second.model.game)
+    # Robo's commit was not revealed, so it was not on disk: Robo chose again, unseen.
+    assert after[:2] == before[:2]  # the public view and Ana's, the one at the screen
+    assert second.model.game.view(0)["chosen"] == [1]
 
 
-def test_a_damaged_autosave_is_reported_and_left_as_it_is(make_window):
+def test_a_choice_not_yet_revealed_is_never_written_to_a_file(make_window, tmp_path):
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_LERA, seed=9))
+    model = first.model
+    for steps in (1, 2):  # both take their turn; then the duel: everyone chooses at once
+        model.lift_curtain()
+        model.act(Step(steps))
+    model.lift_curtain()
+    seat = model.viewer
+    card = model.view()["hand"][0] if model.view()["hand"] else None
+    assert model.act(Commit(card))
+    assert model.game.record.moves[-1].secret
+    saved = tmp_path / "match.illusio.json"
+    assert first._write(saved)
+    for path in (first.autosave_path(), saved):
+        data = json.loads(path.read_text())
+        assert "commit" not in path.read_text() and data["withheld"] == [seat]
+        assert len(data["moves"]) == len(model.game.record.moves) - 1
+    second = make_window()
+    assert second.offer_resume()
+    assert seat in second.model.game.to_act()
+    assert "choose again" in second.messages[-1]
+    third = make_window()
+    assert third.open_file(saved)
+    assert seat in third.model.game.to_act()
+    name = ANA_AND_LERA[seat]["name"]
+    assert f"{name} had chosen" in third.messages[-1]
+
+
+def test_a_damaged_autosave_is_set_aside_and_the_program_starts(make_window):
     first = make_window()
     first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
     path = first.autosave_path()
@@ -162,7 +193,32 @@ def test_a_damaged_autosave_is_reported_and_left_as_it_is(make_window):
     damaged = path.read_bytes()
     second = make_window()
     assert not second.offer_resume()
-    assert "altered" in second.messages[-1] and path.read_bytes() == damaged
+    assert (
+        "altered" in second.messages[-1]
+        and "The program starts without it" in (second.messages[-1])
+    )
+    kept = list(path.parent.glob("autosave.damaged-*.json"))
+    assert not path.exists() and len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert kept[0].name in second.messages[-1]
+    assert not make_window().offer_resume()  # and the next start is a plain one
+
+
+def test_a_deeply_nested_autosave_does_not_stop_the_program(make_window):
+    path = make_window().autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    window = make_window()
+    assert not window.offer_resume()
+    assert "nested" in window.messages[-1]
+
+
+def test_temporary_files_a_kill_left_behind_are_removed_at_the_next_start(make_window):
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    leftover = first.autosave_path().with_name(".autosave.json.k1ll3d")
+    leftover.write_text('{"half": ')
+    assert make_window().offer_resume()
+    assert not leftover.exists()
 
 
 def test_broken_card_data_is_shown_not_crashed(window, registry):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 from illusio_table import __version__
 from illusio_table.data import CardDataError
 from illusio_table.engine import Match, RecordError, Registry, builtin_registry
-from illusio_table.engine.storage import atomic_write_json
+from illusio_table.engine.storage import atomic_write_json, remove_leftovers, set_aside
 
 from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 from ..models.rehearsal import RehearsalTally
@@ -283,24 +282,28 @@ class MainWindow(QMainWindow):
             self.open_file(Path(path))
 
     def open_file(self, path: Path) -> bool:
-        """Loads a save; a bad one is refused with its first bad action, touching nothing."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            match = Match.load(data, self.registry)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            self.tell("Cannot open the match", f"{path}: {error}")
-            return False
-        except RecordError as error:
-            self.tell(
-                "Cannot open the match", f"{path}: {error.message}. The file was left as it is."
-            )
-            return False
-        except CardDataError as error:
-            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+        """Loads a save; a bad one is refused, saying what is wrong, touching nothing."""
+        match = self._load(path, "Cannot open the match", "The file was left as it is.")
+        if match is None:
             return False
         self.install(match, path)
         self._remember(path)
+        self._tell_withheld(match)
         return True
+
+    def _load(self, path: Path, title: str, afterwards: str) -> Match | None:
+        try:
+            return Match.open(path, self.registry)
+        except RecordError as error:
+            self.tell(title, f"{path}: {error.message}. {afterwards}")
+        except CardDataError as error:
+            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+        return None
+
+    def _tell_withheld(self, match: Match) -> None:
+        note = match.withheld_note()
+        if note:
+            self.tell("Choose again", note)
 
     def save(self) -> bool:
         if self.model is None:
@@ -318,7 +321,7 @@ class MainWindow(QMainWindow):
 
     def _write(self, path: Path) -> bool:
         try:
-            atomic_write_json(path, self.model.game.record.to_json())
+            atomic_write_json(path, self.model.game.record.to_file_json())
         except OSError as error:
             self.tell("Cannot save the match", f"{path}: {error}")
             return False
@@ -336,18 +339,27 @@ class MainWindow(QMainWindow):
     # -- crash recovery -----------------------------------------------------------------------
 
     def offer_resume(self) -> bool:
-        """At start-up: an unfinished autosaved match may be continued."""
+        """At start-up: an unfinished autosaved match may be continued.
+
+        A damaged autosave is set aside under another name (kept, for a bug report) so
+        that the program starts, and temporary files a crash left behind are removed.
+        """
         path = self.autosave_path()
+        remove_leftovers(path)
         if not path.is_file():
             return False
         try:
-            match = Match.load(json.loads(path.read_text(encoding="utf-8")), self.registry)
-        except (OSError, ValueError, RecordError, CardDataError) as error:
-            reason = error.message if isinstance(error, RecordError) else str(error)
+            match = Match.open(path, self.registry)
+        except RecordError as error:
+            kept = set_aside(path)
+            where = f"It was kept as {kept.name}." if kept else "It could not be moved aside."
             self.tell(
                 "The last match cannot be restored",
-                f"{path}: {reason}. The file was left as it is.",
+                f"{path}: {error.message}. {where} The program starts without it.",
             )
+            return False
+        except CardDataError as error:
+            self.tell("The card data is broken", "\n".join(error.problems[:12]))
             return False
         if match.game.is_over():
             return False
@@ -360,6 +372,7 @@ class MainWindow(QMainWindow):
         if not self.ask("Continue the last match?", question):
             return False
         self.install(match, None)
+        self._tell_withheld(match)
         return True
 
     # -- recent files -------------------------------------------------------------------------

@@ -232,4 +232,4 @@ class MatchModel(QObject):
 
     def _save(self) -> None:
         if self.autosave is not None:
-            atomic_write_json(self.autosave, self.game.record.to_json())
+            atomic_write_json(self.autosave, self.game.record.to_file_json())
