@@ -108,7 +108,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(path: Path) -> int:
-    from illusio_table.data import CardDataError
     from illusio_table.engine import RecordError
     from illusio_table.engine.record import read_save
 
@@ -117,9 +116,6 @@ def cmd_replay(path: Path) -> int:
     except RecordError as error:
         print(f"{path}: {error.message}. The file was left as it is.", file=sys.stderr)
         return 1
-    except CardDataError as error:
-        print("\n".join(error.problems), file=sys.stderr)
-        return 2
     players = ", ".join(f"{p['name']} ({p['bot'] or 'human'})" for p in game.record.players)
     print(f"{path}: a valid match of {game.title}, seed {game.seed}")
     print(f"players: {players}")
@@ -141,10 +137,15 @@ def cmd_replay(path: Path) -> int:
 def cmd_demo(out: Path) -> int:
     from illusio_table.demo import run_demo
 
-    written = run_demo(out)
+    problems: list[str] = []
+    written = run_demo(out, problems=problems)
     print(f"Wrote {len(written)} files to {out}/:", file=sys.stderr)
     for path in written:
         print(f"  {path}", file=sys.stderr)
+    if problems:
+        print("Left out, because its card file is broken:", file=sys.stderr)
+        print("\n".join(problems), file=sys.stderr)
+        return 2
     return 0
 
 
@@ -168,7 +169,11 @@ def self_test() -> int:
                 f"ok: {len(registry.ids())} games played, {len(pictures)} tables rendered",
                 file=sys.stderr,
             )
-    except (CardDataError, FileNotFoundError) as error:
+    except CardDataError as error:
+        print("\n".join(error.problems), file=sys.stderr)
+        print("self-test failed: a card file is broken", file=sys.stderr)
+        return 2
+    except FileNotFoundError as error:
         print(f"self-test failed: {error}", file=sys.stderr)
         return 1
     print("self-test passed")
@@ -176,7 +181,18 @@ def self_test() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    from illusio_table.data import CardDataError
+
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except CardDataError as error:
+        # A broken card file of the game at hand: its lines, no traceback. The other
+        # games load their own files when used, so they are not stopped by it.
+        print("\n".join(error.problems), file=sys.stderr)
+        return 2
+
+
+def run(argv: list[str]) -> int:
     if len(argv) == 1 and argv[0].endswith(".json") and Path(argv[0]).is_file():
         # `illusio-table match.illusio.json`: how a file manager opens a saved match.
         from illusio_table.qt.app.main import main as gui_main

@@ -5,14 +5,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from illusio_table.data import CardDataError
 from illusio_table.engine import Registry, builtin_registry
 
 SHOTS = 4  # screenshots per game, spread over the match
 
 
 def run_demo(
-    out: Path, registry: Registry | None = None, seed: int = 2026, size=(1366, 768)
+    out: Path,
+    registry: Registry | None = None,
+    seed: int = 2026,
+    size=(1366, 768),
+    problems: list[str] | None = None,
 ) -> list[Path]:
+    """Plays every game; returns the files written.
+
+    With `problems` given, a game whose card file is broken is left out and its
+    `file:line: message` lines are added there, so the other games are still shown;
+    without it the CardDataError is raised.
+    """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
 
@@ -36,11 +47,17 @@ def run_demo(
         cls = registry.get(game_id)
         seats = min(cls.max_seats, 4)
         players = [{"name": NAMES[s], "bot": "random"} for s in range(seats)]
+        try:
+            total_guess = _length(registry, game_id, seats, seed)
+        except CardDataError as error:
+            if problems is None:
+                raise
+            problems.extend(error.problems)
+            continue
         # The demo steps the bots itself, to take pictures along the way.
         window.bot_delay_ms = None
         window.start_match(GameConfig(game_id, players, seed))
         model = window.model
-        total_guess = _length(registry, game_id, seats, seed)
         marks = {int(total_guess * k / (SHOTS - 1)) for k in range(SHOTS - 1)}
         step = 0
         while True:

@@ -42,8 +42,47 @@ class LineList(list):
     item_lines: list[int]
 
 
+# A card file is a few thousand nodes. Aliases (*name) may repeat a part, but a file whose
+# aliases expand past this many nodes is refused where the alias stands: nine levels of
+# nine aliases would otherwise grow to hundreds of millions of values.
+MAX_EXPANDED_NODES = 200_000
+MAX_FILE_BYTES = 8 << 20
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.expanded = 0
+        self.weights: dict[int, int] = {}
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if not self.check_event(yaml.AliasEvent):
+            return super().compose_node(parent, index)
+        mark = self.peek_event().start_mark
+        node = super().compose_node(parent, index)
+        self.expanded += self._weight(node)
+        if self.expanded > MAX_EXPANDED_NODES:
+            raise yaml.MarkedYAMLError(
+                problem=(
+                    f"the aliases (*name) up to here repeat more than {MAX_EXPANDED_NODES:,} "
+                    "values; a card file needs far fewer"
+                ),
+                problem_mark=mark,
+            )
+        return node
+
+    def _weight(self, node: Any) -> int:
+        """How many values a node stands for once every alias inside it is expanded."""
+        known = self.weights.get(id(node))
+        if known is None:
+            if isinstance(node, yaml.MappingNode):
+                parts = [part for pair in node.value for part in pair]
+            elif isinstance(node, yaml.SequenceNode):
+                parts = node.value
+            else:
+                parts = []
+            known = self.weights[id(node)] = 1 + sum(self._weight(p) for p in parts)
+        return known
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -55,7 +94,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
             raise yaml.MarkedYAMLError(
-                problem=f"key {key!r} is not text", problem_mark=key_node.start_mark
+                problem=f"the key {_shown(key)} is not text", problem_mark=key_node.start_mark
             )
         if key in result:
             raise yaml.MarkedYAMLError(
@@ -79,11 +118,18 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 def read_yaml(path: Path) -> Any:
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise CardDataError([f"{path}:1: the file is far too large to be a card file"])
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CardDataError([f"{path}:1: cannot read the file: {error}"]) from None
+    except OSError as error:
+        raise CardDataError([f"{path}:1: cannot read the file ({error.strerror})"]) from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise CardDataError([f"{path}:{line}: this line is not UTF-8 text"]) from None
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise CardDataError([f"{path}:1: the file is nested far too deeply"]) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
@@ -91,6 +137,15 @@ def read_yaml(path: Path) -> Any:
         raise CardDataError([f"{path}:{line}: {problem}"]) from None
     except yaml.YAMLError as error:
         raise CardDataError([f"{path}:1: {error}"]) from None
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: short, whatever it is (an alias can make it huge)."""
+    if isinstance(value, dict | list):
+        kind = "a table" if isinstance(value, dict) else "a list"
+        return f"{kind} of {len(value)} entries"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _Builder:
@@ -112,7 +167,7 @@ class _Builder:
             choices = typing.get_args(hint)
             if value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                self.problem(line, f"{where} is {value!r}; it must be one of: {allowed}")
+                self.problem(line, f"{where} is {_shown(value)}; it must be one of: {allowed}")
             return value
         if origin is tuple:
             return self._tuple(typing.get_args(hint)[0], value, line, where)
@@ -128,7 +183,8 @@ class _Builder:
         if hint is float and isinstance(value, int) and not isinstance(value, bool):
             ok, value = True, float(value)
         if not ok:
-            self.problem(line, f"{where} must be {names.get(hint, hint.__name__)}, not {value!r}")
+            kind = names.get(hint, hint.__name__)
+            self.problem(line, f"{where} must be {kind}, not {_shown(value)}")
             return value
         if "min" in meta and value < meta["min"]:
             self.problem(line, f"{where} is {value}; it must be at least {meta['min']}")
@@ -150,12 +206,12 @@ class _Builder:
         seen: dict[Any, int] = {}
         for item, item_line in zip(items, lines, strict=True):
             key = getattr(item, "id", None)
-            if key is None:
-                continue
+            if not isinstance(key, str | int):
+                continue  # no id, or one of the wrong type (already reported)
             if key in seen:
                 self.problem(
                     item_line,
-                    f"the id {key!r} is used twice in {where} (first on line {seen[key]})",
+                    f"the id {_shown(key)} is used twice in {where} (first on line {seen[key]})",
                 )
             seen.setdefault(key, item_line)
         return items
@@ -178,7 +234,7 @@ class _Builder:
         lines = getattr(value, "key_lines", {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         hints = typing.get_type_hints(cls)
-        label = f"{where} {value.get('id')!r}" if "id" in value else where
+        label = f"{where} {_shown(value.get('id'))}" if "id" in value else where
         for key in value:
             if key not in fields:
                 known = ", ".join(fields)

@@ -93,7 +93,7 @@ def test_every_problem_in_a_file_is_reported_at_once(tmp_path):
 def test_a_file_that_cannot_be_read_is_reported(tmp_path):
     path = tmp_path / "test.yaml"
     path.write_bytes(b"\xff\xfe\x00bad")
-    with pytest.raises(CardDataError, match=r"test.yaml:1: cannot read"):
+    with pytest.raises(CardDataError, match=r"test.yaml:1: this line is not UTF-8 text"):
         load_file(path, Deck)
 
 

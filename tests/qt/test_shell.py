@@ -284,3 +284,28 @@ def test_clicking_a_move_on_the_table_plays_it(window, qtbot):
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     QApplication.processEvents()  # a move made on the table is played after the click
     assert window.model.game.record.moves[0].action == {"kind": "step", "steps": 2}
+
+
+def test_a_broken_card_file_stops_only_its_own_game(window, tmp_path, monkeypatch):
+    from illusio_table.games.incantibus.cards import load
+    from tests.games.card_files import CARDS
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for path in CARDS.glob("*.yaml"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    text = (folder / "incantibus.yaml").read_text(encoding="utf-8")
+    (folder / "incantibus.yaml").write_text(text.replace("visible: 3", "visible: three", 1))
+    monkeypatch.setenv("ILLUSIO_TABLE_CARDS", str(folder))
+    load.cache_clear()
+    try:
+        players = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
+        assert not window.start_match(GameConfig("incantibus", players, seed=1))
+        assert window.messages[-1].startswith("The card data is broken: ")
+        assert f"{folder / 'incantibus.yaml'}:" in window.messages[-1]
+        assert "visible must be a whole number, not 'three'" in window.messages[-1]
+        window.rehearse()
+        assert "visible must be a whole number" in window.messages[-1]
+        assert window.start_match(GameConfig("illusio", players, seed=1))
+    finally:
+        load.cache_clear()

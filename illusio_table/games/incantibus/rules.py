@@ -22,7 +22,6 @@ from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
-ROOM_IDS = tuple(r.id for r in load().rooms if r.group != "roof")
 
 
 class Incantibus(Game):
@@ -44,7 +43,9 @@ class Incantibus(Game):
             "start_room",
             "First room",
             "roof",
-            choices=("roof", "random", *ROOM_IDS),
+            # Any room id of the card file, "roof" or "random"; set-up refuses an unknown
+            # one. Not a list of choices: that would read the card file on import, and a
+            # broken Incantibus file would then stop every game and command.
             help="The rules always start on the roof; a rehearsal may start in any room.",
             rehearsal=True,
         ),

@@ -221,7 +221,11 @@ class MainWindow(QMainWindow):
     def rehearse(self) -> None:
         from .rehearsal import RehearsalDialog
 
-        dialog = RehearsalDialog(self)
+        try:
+            dialog = RehearsalDialog(self)
+        except CardDataError as error:
+            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            return
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config(), rehearsal=True)
 
