@@ -77,17 +77,24 @@ def test_legal_targets_light_up_and_a_click_points(window, qtbot):
     assert anas_first(window) == Point("room", 4).to_json()
 
 
-def test_the_keyboard_moves_a_highlight_and_enter_points(window):
+def test_the_keyboard_lifts_the_wand_walks_its_targets_and_drops_it(window):
     start(window)
+    scene = window.scene
     window.table.setFocus()
     QTest.keyClick(window.table, Qt.Key.Key_Tab)
+    assert scene.focus_key == ("wand", 0), "Tab reaches the seat's wand first"
+    QTest.keyClick(window.table, Qt.Key.Key_Return)
+    assert scene.lifted == ("wand", 0)
+    targets = scene.targets_of(("wand", 0))
+    assert scene.focus_key == targets[0], "lifted, the highlight is on the first target"
+    QTest.keyClick(window.table, Qt.Key.Key_Escape)
+    assert scene.lifted is None and scene.focus_key == ("wand", 0), "Esc puts the wand back"
+    QTest.keyClick(window.table, Qt.Key.Key_Return)
     QTest.keyClick(window.table, Qt.Key.Key_Right)
-    keys = [k for k in window.scene.order if k in window.scene.moves]
-    assert window.scene.focus_key == keys[1], "Tab reaches the first target, Right the next"
-    chosen = window.scene.focus_key
+    assert scene.focus_key == targets[1], "Right walks to the next target"
     QTest.keyClick(window.table, Qt.Key.Key_Return)
     QApplication.processEvents()
-    assert anas_first(window) == Point(*chosen).to_json()
+    assert anas_first(window) == Point(*targets[1]).to_json()
 
 
 def drawn(window):
@@ -305,3 +312,97 @@ def test_a_saved_incantibus_match_reopens_on_its_table(make_window, tmp_path):
     third = make_window()  # or continue from the autosave after a crash
     assert third.offer_resume()
     assert json_module.dumps(third.model.view(), sort_keys=True) == before
+
+
+def table_items(scene):
+    """Every item of the table as a person sees it: kind, place, words, key (a hidden mark
+    counts, wherever it lies)."""
+    found = []
+    for item in scene.items():
+        if not item.isVisible():
+            found.append((type(item).__name__, "hidden", repr(item.data(0))))
+            continue
+        box = item.sceneBoundingRect()
+        text = item.text() if isinstance(item, QGraphicsSimpleTextItem) else ""
+        place = tuple(round(v) for v in (box.x(), box.y(), box.width(), box.height()))
+        found.append((type(item).__name__, place, text, repr(item.data(0))))
+    return sorted(found, key=repr)
+
+
+def grid(window, step=37):
+    """Points all over the table, in viewport coordinates."""
+    rect = window.table.mapFromScene(window.scene.itemsBoundingRect()).boundingRect()
+    return [
+        QPoint(x, y)
+        for y in range(rect.top() + 3, rect.bottom(), step)
+        for x in range(rect.left() + 3, rect.right(), step)
+    ]
+
+
+def test_dragging_the_wand_over_the_whole_table_removes_nothing(window):
+    start(window)
+    scene, viewport = window.scene, window.table.viewport()
+    before = table_items(scene)
+    wand = at(window, scene.pointer())
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, wand)
+    QTest.mouseMove(viewport, wand + QPoint(QApplication.startDragDistance() + 2, 0))
+    seen_red = seen_gold = False
+    for point in grid(window):
+        QTest.mouseMove(viewport, point)
+        if scene.hover_key is not None:
+            mark = next(i for i in scene.items() if i.data(0) == ("mark", "hover"))
+            seen_gold |= mark.pen().color().name() == "#ffd54f"
+            seen_red |= mark.pen().color().name() == "#e57373"
+        assert len(scene.items()) == len(before), "an item vanished during the drag"
+    felt = window.table.mapFromScene(scene.itemsBoundingRect().bottomRight()) - QPoint(2, 2)
+    QTest.mouseMove(viewport, felt)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, felt)
+    QApplication.processEvents()
+    assert seen_gold and seen_red, "legal targets light gold, the others red"
+    assert table_items(scene) == before, "after the drag the table is exactly as it was"
+    assert all(m.seat != 0 for m in window.model.game.record.moves)
+
+
+def test_clicks_and_right_clicks_anywhere_but_a_move_remove_nothing(window, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QContextMenuEvent
+
+    start(window)
+    scene, viewport = window.scene, window.table.viewport()
+    before = table_items(scene)
+
+    def close_menu():
+        popup = QApplication.activePopupWidget()
+        if popup is not None:
+            popup.close()
+
+    for point in grid(window, 29):
+        key = scene.key_at(window.table.mapToScene(point))
+        if key not in scene.moves:  # a click on a lit target plays its move
+            qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point)
+        # A right click: on a lit target its menu opens, and is closed without a choice.
+        QTimer.singleShot(30, close_menu)
+        QApplication.sendEvent(
+            viewport,
+            QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, viewport.mapToGlobal(point)),
+        )
+        assert len(scene.items()) == len(before), f"a click at {point} removed an item"
+    QApplication.processEvents()
+    assert all(m.seat != 0 for m in window.model.game.record.moves), "no move was played"
+    assert table_items(scene) == before
+
+
+def test_a_drop_on_a_potion_after_crossing_others_gives_that_potions_reason(window):
+    start(window)
+    scene, viewport = window.scene, window.table.viewport()
+    potions = [k for k in scene.targets if k[0] == "potion" and k not in scene.moves]
+    wand = at(window, scene.pointer())
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, wand)
+    QTest.mouseMove(viewport, wand + QPoint(QApplication.startDragDistance() + 2, 0))
+    for key in potions:
+        QTest.mouseMove(viewport, window.table.mapFromScene(scene.targets[key].center()))
+    last = window.table.mapFromScene(scene.targets[potions[0]].center())
+    QTest.mouseMove(viewport, last)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, last)
+    QApplication.processEvents()
+    assert "To brew the" in window.statusBar().currentMessage()

@@ -32,7 +32,7 @@ from illusio_table.engine.storage import atomic_write_json, remove_leftovers, se
 
 from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 from ..models.rehearsal import RehearsalTally
-from ..scenes import TableScene, TableView, scene_class
+from ..scenes import TableScene, TableView, table_of
 from .curtain import Curtain
 from .new_game_dialog import GameConfig, NewGameDialog
 
@@ -256,7 +256,9 @@ class MainWindow(QMainWindow):
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         self.model.table_mode = table_mode
-        self.scene = scene_class(match.game.game_id)(self)
+        table = table_of(match.game.game_id)
+        self.scene = table.scene_class()(self)
+        self.scene.gesture_map = table.gestures
         self.scene.action_chosen.connect(self.model.act)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.table.setScene(self.scene)
@@ -466,6 +468,7 @@ class MainWindow(QMainWindow):
             self.scene.describe = lambda action: model.game.describe(action, viewer)
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
+            self.table.drawn()
             self.stack.setCurrentWidget(self.table)
         has_match = model is not None
         self.save_action.setEnabled(has_match)

@@ -137,7 +137,9 @@ class TableMode:
             self.banner(f"{name}: no target has that key.")
             return
         key = targets[index]
-        moves = [a for a in model.game.legal_actions(seat) if self.window.scene.key_of(a) == key]
+        scene = self.window.scene
+        gestures = scene.gesture_map(model.view(), model.game.legal_actions(seat), seat)
+        moves = [g.action for g in gestures if g.target == key]
         if not moves:
             self.banner(f"{name} cannot point there: choose another target.")
             return

@@ -1,16 +1,53 @@
-"""The tables: one QGraphicsScene per game, drawn only from the seat's view."""
+"""The tables: one QGraphicsScene per game, drawn only from the seat's view.
+
+The table registry says, for each game, which table draws it, which gesture map makes its
+moves, and whether people ever choose at once on public targets (table mode is offered
+for those games alone).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from illusio_table.qt import gestures
+from illusio_table.qt.gestures import GestureMap
 
 from .base import TableScene, TableView
 from .generic import GenericTableScene
 
 
+@dataclass(frozen=True)
+class Table:
+    scene: str  # "module:Class", imported when the game is played
+    gestures: GestureMap
+    # People choose at once among targets everyone sees (the Incantibus casting). Games
+    # whose simultaneous choices are made from a secret hand (Illuminati's Special
+    # windows) are not: a shared screen could not hide the hands.
+    choose_at_once: bool = False
+
+    def scene_class(self) -> type[TableScene]:
+        module, _, name = self.scene.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+PLAIN = Table("illusio_table.qt.scenes.generic:GenericTableScene", gestures.buttons)
+TABLES: dict[str, Table] = {
+    "incantibus": Table(
+        "illusio_table.qt.scenes.incantibus:IncantibusScene",
+        gestures.incantibus,
+        choose_at_once=True,
+    ),
+}
+
+
+def table_of(game_id: str) -> Table:
+    """The game's own table, or the plain one that lays out any view."""
+    return TABLES.get(game_id, PLAIN)
+
+
 def scene_class(game_id: str) -> type[TableScene]:
-    """The game's own table, or the generic one that lays out any view."""
-    if game_id == "incantibus":
-        from .incantibus import IncantibusScene
-
-        return IncantibusScene
-    return GenericTableScene
+    return table_of(game_id).scene_class()
 
 
-__all__ = ["GenericTableScene", "TableScene", "TableView", "scene_class"]
+__all__ = ["GenericTableScene", "Table", "TableScene", "TableView", "scene_class", "table_of"]

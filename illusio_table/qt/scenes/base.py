@@ -1,14 +1,25 @@
-"""What every table scene shares, and the zoomable view that shows it.
+"""The table toolkit: what every table scene shares, and the zoomable view that shows it.
 
-A table draws one seat's view. Items that a move can be made on are registered under a
-key (say ("room", 3) or ("token", 41)); the scene maps the seat's legal actions onto
-those keys. Clicking an item, pressing Enter on it, or dropping the seat's pointer (the
-wand, a card) on it plays its move; an item whose move is not legal still answers, so
-that the engine can say why not. Several moves on one item (a book with several ways to
-pay) open a small menu.
+A table draws one seat's view. What moves can be made on is registered under a key: a
+target (a room slot, a token, a card's space) and a source (a piece the seat lifts: the
+wand, a card). The game's gesture map (`illusio_table.qt.gestures`) turns the legal
+actions into drags of sources onto targets and clicks on targets; the mouse, the
+keyboard and the right-click menus are all made from that one list.
 
-Items are plain Qt items: the scene keeps the behaviour. (Python subclasses of
-QGraphicsItem that Qt deletes on `clear()` are a known source of crashes in PySide6.)
+- A drag lights the legal targets of the lifted piece; the target under the pointer,
+  else the target the piece overlaps most, is gold when the move is legal and red when
+  not. A drop with no legal move still asks the engine, so its reason is shown; the
+  piece then glides home.
+- Keyboard: Tab walks the pieces and targets that have moves; Enter on a piece lifts it,
+  the arrows walk its targets, Enter drops it, Esc puts it back.
+- Motion: between two views, pieces that stay (same key) glide from where they were.
+
+Python never keeps a Qt item beyond the call that uses it. Targets and sources are
+remembered by key and scene rectangle; an item is found again by the key in its data
+(reading `data()` while walking `items()` is safe). Never call `parentItem()` on an item
+found that way: PySide6 6.11 then frees items the scene still shows, and the table loses
+pieces under the pointer. Items are made by the scene (add*) or as children of such
+items, and are only deleted all at once by clear().
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QColor, QCursor, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,27 +40,22 @@ from PySide6.QtWidgets import (
 )
 
 from illusio_table.engine import Action
+from illusio_table.qt import gestures as gesture_maps
+from illusio_table.qt.gestures import Gesture, GestureMap
 
-FELT = QColor("#24523a")
-LEGAL = QColor("#ffd54f")
-FOCUS = QColor("#4fc3f7")
-KEY = 0  # item data: the key of a target item, or a tag
-POINTER = "pointer"  # the tag of the item a seat drags (the wand)
-MARK = "mark"  # the tag of highlight rings
+from .look import FELT, FOCUS, LEGAL, REFUSED, RING, WHITE, Z_LABEL, Z_LIFTED, Z_MARK
+
+KEY = 0  # item data: the key of a target or source, or a mark's tag
+PIECE = 1  # item data: the key of a piece that glides between views
+MARK = "mark"
 
 
 class TableScene(QGraphicsScene):
-    """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`.
-
-    Python never keeps a Qt item beyond the call that uses it: targets are remembered by
-    key and scene rectangle, and an item is found again by the key in its data. Items are
-    made by the scene (add*) or as children of such items, and are only deleted all at
-    once by clear(). PySide6 frees items twice, and crashes, when Python still holds an
-    item that Qt deleted with its scene or window.
-    """
+    """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`."""
 
     action_chosen = Signal(object)
     message = Signal(str)  # a hint for the status bar
+    glide_ms = 0  # motion between views; the window sets it from the settings
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -59,19 +65,29 @@ class TableScene(QGraphicsScene):
         self.panels: Callable[[dict[str, Any]], list[tuple[str, list[str]]] | None] = lambda view: (
             None
         )
+        # How this game's legal actions are made on the table (the table registry sets it).
+        self.gesture_map: GestureMap = gesture_maps.buttons
+        self._glide: QVariantAnimation | None = None
+        self._home: QVariantAnimation | None = None
+        self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
         self._forget()
 
     def _forget(self) -> None:
         self.targets: dict[Hashable, QRectF] = {}  # key -> where the target lies
-        self.order: list[Hashable] = []  # keyboard order of the targets
-        self.moves: dict[Hashable, list[Action]] = {}
-        self.attempts: dict[Hashable, Action] = {}  # moves tried on items with no legal move
+        self.sources: dict[Hashable, QRectF] = {}  # key -> where the piece lies
+        self.homes: dict[Hashable, tuple[QPointF, float]] = {}  # source -> resting pos, z
+        self.order: list[Hashable] = []  # table order of the targets
+        self.moves: dict[Hashable, list[Action]] = {}  # target -> moves made by a click
+        self.drops: dict[tuple[Hashable, Hashable], list[Action]] = {}  # (source, target)
+        self.attempts: dict[Hashable, Action] = {}  # what to try on a target with no move
+        self.gestures: list[Gesture] = []
         self.focus_key: Hashable | None = None
+        self.lifted: Hashable | None = None  # the source lifted by the keyboard
         self.hover_key: Hashable | None = None
-        self.pointer_home: QPointF | None = None  # where the draggable pointer rests
         self._press: QPointF | None = None
-        self._dragged: QGraphicsItem | None = None  # held only while a drag lasts
+        self._grabbed: Hashable | None = None  # the source under the press
         self._dragging = False
+        self._moving: dict[Hashable, tuple[QPointF, QPointF]] = {}  # piece -> (pos, offset)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -82,11 +98,29 @@ class TableScene(QGraphicsScene):
 
     def show_nothing(self) -> None:
         """Behind the curtain: not one item of any seat stays on the table."""
+        self.places = {}
         self.clear()
 
     def clear(self) -> None:
-        self._forget()  # let go of the dragged item before Qt deletes it
+        for animation in (self._glide, self._home):
+            if animation is not None:
+                animation.stop()
+        self._glide = self._home = None
+        self._forget()
         super().clear()
+
+    def _add_marks(self) -> None:
+        """The hover and focus rings: made once per drawing, moved and shown as needed, so
+        that no drag or key adds or removes an item."""
+        for tag, colour, width, style in (
+            ("hover", LEGAL, 8, Qt.PenStyle.SolidLine),
+            ("focus", FOCUS, 3, Qt.PenStyle.DashLine),
+        ):
+            ring = self.addRect(QRectF(), QPen(colour, width, style), QBrush(Qt.BrushStyle.NoBrush))
+            ring.setZValue(Z_MARK + 1)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            ring.setData(KEY, (MARK, tag))
+            ring.setVisible(False)
 
     def item(self, key: Hashable) -> QGraphicsItem | None:
         """The item registered under `key` (found again, never kept)."""
@@ -98,7 +132,8 @@ class TableScene(QGraphicsScene):
     def target(
         self, key: Hashable, item: QGraphicsItem, attempt: Action | None = None
     ) -> QGraphicsItem:
-        """Registers an item that moves can be made on (`attempt`: what to try if none is legal)."""
+        """Registers something moves can be made on (`attempt`: what to try when no move
+        is legal there, so that the engine says why)."""
         item.setData(KEY, key)
         self.targets[key] = item.sceneBoundingRect()
         self.order.append(key)
@@ -106,14 +141,61 @@ class TableScene(QGraphicsScene):
             self.attempts[key] = attempt
         return item
 
-    def bind(self, legal: list[Action], key_of: Callable[[Action], Hashable]) -> None:
-        """Maps the legal moves onto the registered items and marks them."""
-        for action in legal:
-            key = key_of(action)
-            if key in self.targets:
-                self.moves.setdefault(key, []).append(action)
-        for key in self.moves:
-            self._mark(self.targets[key], LEGAL, 4, "legal")
+    def source(self, key: Hashable, item: QGraphicsItem) -> QGraphicsItem:
+        """Registers a piece the seat may lift and drop on a target."""
+        item.setData(KEY, key)
+        item.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.sources[key] = item.sceneBoundingRect()
+        self.homes[key] = (item.pos(), item.zValue())
+        return item
+
+    def piece(self, key: Hashable, item: QGraphicsItem) -> QGraphicsItem:
+        """Marks an item as a piece that glides from its last place when the view changes."""
+        item.setData(PIECE, key)
+        return item
+
+    def bind(self, gestures: list[Gesture]) -> None:
+        """Maps the gestures onto what is drawn and rings the targets that have moves."""
+        self.gestures = gestures
+        self._add_marks()
+        for gesture in gestures:
+            if gesture.click and gesture.target in self.targets:
+                self.moves.setdefault(gesture.target, []).append(gesture.action)
+            if gesture.source is not None and gesture.source in self.sources:
+                self.drops.setdefault((gesture.source, gesture.target), []).append(gesture.action)
+        lit = set(self.moves) | {target for _, target in self.drops}
+        for key in self.order:
+            if key in lit:
+                self._ring(self.targets[key])
+
+    def drawn(self, key: Hashable | None) -> bool:
+        return key is None or key in self.targets or key in self.sources
+
+    def _ring(self, rect: QRectF) -> None:
+        ring = self.addRect(
+            rect.adjusted(-RING, -RING, RING, RING),
+            QPen(LEGAL, 4),
+            QBrush(Qt.BrushStyle.NoBrush),
+        )
+        ring.setZValue(Z_MARK)
+        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        ring.setData(KEY, (MARK, "legal"))
+
+    def _show_mark(self, tag: str, rect: QRectF | None, colour: QColor | None = None) -> None:
+        for item in self.items():
+            if item.data(KEY) == (MARK, tag):
+                if rect is None:
+                    item.setVisible(False)
+                    return
+                item.setRect(rect.adjusted(-RING - 2, -RING - 2, RING + 2, RING + 2))
+                if colour is not None:
+                    pen = item.pen()
+                    pen.setColor(colour)
+                    item.setPen(pen)
+                item.setVisible(True)
+                return
+
+    # -- table mode ------------------------------------------------------------------------
 
     def shared_targets(self) -> list[Hashable]:
         """The targets people point at in table mode, in table order."""
@@ -124,82 +206,103 @@ class TableScene(QGraphicsScene):
         for key, text in labels.items():
             box = self.targets[key]
             tag = self.addSimpleText(text)
-            tag.setBrush(QColor("white"))
-            tag.setZValue(60)
+            tag.setBrush(WHITE)
+            tag.setZValue(Z_LABEL + 1)
             back = self.addRect(
                 tag.boundingRect().adjusted(-3, -1, 3, 1),
                 QPen(Qt.PenStyle.NoPen),
                 QBrush(QColor(0, 0, 0, 190)),
             )
-            back.setZValue(59)
+            back.setZValue(Z_LABEL)
             back.setPos(box.left(), box.bottom() - 4)
             tag.setPos(box.left(), box.bottom() - 4)
 
-    def set_pointer(self, item: QGraphicsItem) -> None:
-        """The item the seat drags onto a target (the wand)."""
-        item.setData(KEY, POINTER)
-        item.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.pointer_home = item.pos()
-
     def pointer(self) -> QGraphicsItem | None:
-        return self.item(POINTER)
+        """The first piece the seat may lift (in Incantibus: its wand)."""
+        for key in self.sources:
+            return self.item(key)
+        return None
 
-    def _mark(
-        self,
-        rect: QRectF,
-        colour: QColor,
-        width: float,
-        tag: str,
-        style: Qt.PenStyle = Qt.PenStyle.SolidLine,
-    ) -> None:
-        mark = self.addRect(
-            rect.adjusted(-5, -5, 5, 5), QPen(colour, width, style), QBrush(Qt.BrushStyle.NoBrush)
-        )
-        mark.setZValue(50)
-        mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        mark.setData(KEY, (MARK, tag))
-
-    def _unmark(self, tag: str) -> None:
-        for item in self.items():
-            if item.data(KEY) == (MARK, tag):
-                item.setVisible(False)  # hidden, not removed: see the class note
-
-    # -- trying moves ----------------------------------------------------------------------
+    # -- where things are (geometry only: no item is walked) -----------------------------------
 
     def key_at(self, pos: QPointF) -> Hashable | None:
-        for item in self.items(pos):
-            while item is not None:
-                key = item.data(KEY)
-                if key == POINTER:
-                    break
-                if key is not None and key in self.targets:
-                    return key
-                item = item.parentItem()
+        """The target at a point of the table (the smallest, where two overlap)."""
+        found = [k for k, rect in self.targets.items() if rect.contains(pos)]
+        return min(found, key=lambda k: _area(self.targets[k]), default=None)
+
+    def source_at(self, pos: QPointF) -> Hashable | None:
+        for key, rect in self.sources.items():
+            if rect.contains(pos):
+                return key
         return None
+
+    def drop_target(self, source: Hashable, pos: QPointF) -> Hashable | None:
+        """Where a lifted piece lands: the target under the pointer, else the one the piece
+        overlaps most (a thin piece like the wand is aimed with the pointer)."""
+        under = self.key_at(pos)
+        if under is not None:
+            return under
+        rect = self.sources[source].translated(pos - self._press) if self._press else None
+        if rect is None:
+            return None
+        best, area = None, 0.0
+        for key, box in self.targets.items():
+            overlap = _area(rect.intersected(box))
+            if overlap > area:
+                best, area = key, overlap
+        return best
+
+    def targets_of(self, source: Hashable) -> list[Hashable]:
+        return [t for t in self.order if (source, t) in self.drops]
+
+    # -- trying moves ----------------------------------------------------------------------
 
     def play(self, action: Action) -> None:
         self.action_chosen.emit(action)
 
-    def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
-        """Plays the move on this item; a choice of several opens a menu."""
-        moves = self.moves.get(key, [])
+    def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
         if len(moves) == 1:
             self.play(moves[0])
         elif moves:
             action = self.choose_from_menu(moves, screen_pos)
             if action is not None:
                 self.play(action)
+
+    def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
+        """A click on a target: its move; several open a menu; none asks the engine why."""
+        moves = self.moves.get(key, [])
+        if moves:
+            self._choose(moves, screen_pos)
         elif key in self.attempts:
             self.play(self.attempts[key])
         else:
             self.message.emit("Nothing to do there now.")
 
-    # -- the mouse -----------------------------------------------------------------------
+    def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
+        moves = self.drops.get((source, key), []) if key is not None else []
+        if moves:
+            self._choose(moves, screen_pos)
+        elif key is not None and key in self.attempts:
+            self.play(self.attempts[key])  # refused: the engine's reason is shown
+        else:
+            self.message.emit(self.drop_hint(source))
+
+    def drop_hint(self, source: Hashable) -> str:
+        return "Drop it on one of the targets outlined in gold."
+
+    def moves_at(self, pos: QPointF) -> list[Action]:
+        """What a right click there offers: a piece's moves, or the moves onto a target."""
+        source = self.source_at(pos)
+        if source is not None:
+            return [a for t in self.targets_of(source) for a in self.drops[(source, t)]]
+        key = self.key_at(pos)
+        if key is None:
+            return []
+        onto = [a for (s, t), acts in self.drops.items() if t == key for a in acts]
+        return self.moves.get(key, []) + [a for a in onto if a not in self.moves.get(key, [])]
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
-        """A right click lists the moves on that target (the third way, after drag and keys)."""
-        key = self.key_at(event.scenePos())
-        moves = self.moves.get(key, []) if key is not None else []
+        moves = self.moves_at(event.scenePos())
         if not moves:
             return super().contextMenuEvent(event)
         event.accept()
@@ -215,89 +318,152 @@ class TableScene(QGraphicsScene):
         chosen = menu.exec(screen_pos.toPoint() if screen_pos is not None else QCursor.pos())
         return moves[chosen.data()] if chosen is not None else None
 
+    # -- the mouse ---------------------------------------------------------------------------
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
+        self._settle_home()
         self._press = event.scenePos()
         self._dragging = False
-        pointer = self.pointer()
-        self._dragged = (
-            pointer
-            if pointer is not None and pointer.sceneBoundingRect().contains(self._press)
-            else None
-        )
+        self._grabbed = self.source_at(self._press)
         event.accept()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._press is None or self._dragged is None:
+        if self._press is None or self._grabbed is None:
             return super().mouseMoveEvent(event)
         distance = (
             event.screenPos() - event.buttonDownScreenPos(Qt.MouseButton.LeftButton)
         ).manhattanLength()
+        item = self.item(self._grabbed)
+        if item is None:
+            return
         if not self._dragging and distance >= QApplication.startDragDistance():
             self._dragging = True
-            self._dragged.setCursor(Qt.CursorShape.ClosedHandCursor)
-            self._dragged.setZValue(100)
+            self.lifted = None
+            item.setCursor(Qt.CursorShape.ClosedHandCursor)
+            item.setZValue(Z_LIFTED)
         if self._dragging:
-            self._dragged.setPos(self.pointer_home + event.scenePos() - self._press)
-            self._hover(self.key_at(event.scenePos()))
+            item.setPos(self.homes[self._grabbed][0] + event.scenePos() - self._press)
+            self._hover(self._grabbed, self.drop_target(self._grabbed, event.scenePos()))
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return super().mouseReleaseEvent(event)
-        key = self.key_at(event.scenePos())
-        dragged, grabbed = self._dragging, self._dragged is not None
-        self._press, self._dragging = None, False
+        source, dragged = self._grabbed, self._dragging
+        target = self.drop_target(source, event.scenePos()) if dragged else None
+        self._press, self._grabbed, self._dragging = None, None, False
         if dragged:
-            self._snap_back()
-            if key is None:
-                self.message.emit("Drop the wand on a token, a potion, a book or a sorcerer.")
-                return
-        elif grabbed or key is None:
-            self._dragged = None
+            self._hover(source, None)
+            self.glide_home(source)
+            self.drop(source, target, event.screenPos())
             return
-        self.activate(key, event.screenPos())
+        if source is not None:
+            self.message.emit("Drag it onto a target outlined in gold (or click the target).")
+            return
+        key = self.key_at(event.scenePos())
+        if key is not None:
+            self.activate(key, event.screenPos())
 
-    def _snap_back(self) -> None:
-        if self._dragged is not None:
-            self._dragged.setPos(self.pointer_home)
-            self._dragged.setCursor(Qt.CursorShape.OpenHandCursor)
-            self._dragged = None
-        self._hover(None)
-
-    def _hover(self, key: Hashable | None) -> None:
-        """While dragging, the target under the pointer lights up brighter."""
+    def _hover(self, source: Hashable, key: Hashable | None) -> None:
+        """While a piece is lifted, the target it would land on lights up: gold if the move
+        is legal, red if not."""
         if key == self.hover_key:
             return
         self.hover_key = key
-        self._unmark("hover")
-        if key is not None:
-            colour = LEGAL if key in self.moves else QColor("#e57373")
-            self._mark(self.targets[key], colour, 8, "hover")
+        if key is None:
+            self._show_mark("hover", None)
+            return
+        legal = (source, key) in self.drops
+        self._show_mark("hover", self.targets[key], LEGAL if legal else REFUSED)
+        if not legal and key in self.attempts:
+            self.message.emit("Not possible there: drop it to hear why.")
+
+    def glide_home(self, source: Hashable) -> None:
+        """A piece that found no move slides back to where it rests."""
+        item = self.item(source)
+        if item is None:
+            return
+        home, z = self.homes[source]
+        start = item.pos()
+        item.setCursor(Qt.CursorShape.OpenHandCursor)
+        if self.glide_ms <= 0 or start == home:
+            item.setPos(home)
+            item.setZValue(z)
+            return
+
+        def step(t: float) -> None:
+            found = self.item(source)
+            if found is not None:
+                found.setPos(start + (home - start) * t)
+
+        self._home = self._animate(min(self.glide_ms, 250), step, self._settle_home)
+
+    def _settle_home(self) -> None:
+        """Every piece back at rest at once (the next press does not wait for the glide)."""
+        if self._home is not None:
+            self._home.stop()
+            self._home = None
+        for key, (home, z) in self.homes.items():
+            item = self.item(key)
+            if item is not None:
+                item.setPos(home)
+                item.setZValue(z)
 
     # -- the keyboard ------------------------------------------------------------------------
 
+    def focusables(self) -> list[Hashable]:
+        """What Tab visits: pieces that have moves, then targets that do, in table order."""
+        pieces = [s for s in self.sources if self.targets_of(s)]
+        return pieces + [k for k in self.order if k in self.moves]
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
             self.step_focus(1)
-        elif event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
             self.step_focus(-1)
-        elif (
-            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
-            and self.focus_key is not None
-        ):
-            self.activate(self.focus_key)
+        elif key == Qt.Key.Key_Escape and self.lifted is not None:
+            self.put_back()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.enter()
         else:
             return super().keyPressEvent(event)
         event.accept()
 
+    def enter(self) -> None:
+        """Enter: lifts the focused piece, drops the lifted one, or plays the focused target."""
+        if self.lifted is not None:
+            if self.focus_key is not None:
+                source, self.lifted = self.lifted, None
+                self.drop(source, self.focus_key, None)
+            return
+        if self.focus_key in self.sources:
+            self.lift(self.focus_key)
+        elif self.focus_key is not None:
+            self.activate(self.focus_key)
+
+    def lift(self, source: Hashable) -> None:
+        targets = self.targets_of(source)
+        if not targets:
+            self.message.emit("That piece has no move now.")
+            return
+        self.lifted = source
+        self.focus(targets[0])
+
+    def put_back(self) -> None:
+        source, self.lifted = self.lifted, None
+        self.message.emit("Put back.")
+        if source is not None:
+            self.focus(source)
+
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
-        """Tab and Shift+Tab walk through the lit targets (the scene sees Tab first)."""
+        """Tab and Shift+Tab walk the pieces and targets that have moves."""
         return self.step_focus(1 if next else -1)
 
     def step_focus(self, step: int) -> bool:
-        keys = [k for k in self.order if k in self.moves]  # the lit targets, in table order
+        keys = self.targets_of(self.lifted) if self.lifted is not None else self.focusables()
         if not keys:
             return False
         at = keys.index(self.focus_key) if self.focus_key in keys else (-1 if step > 0 else 0)
@@ -306,17 +472,94 @@ class TableScene(QGraphicsScene):
 
     def focus(self, key: Hashable) -> None:
         self.focus_key = key
-        self._unmark("focus")
-        self._mark(self.targets[key], FOCUS, 3, "focus", Qt.PenStyle.DashLine)
+        rect = self.targets.get(key) or self.sources.get(key)
+        self._show_mark("focus", rect)
         for view in self.views():
-            view.ensureVisible(self.targets[key])
-        self.message.emit(
-            self.describe(self.moves[key][0]) if key in self.moves else "Not possible now"
-        )
+            view.ensureVisible(rect)
+        if key in self.sources:
+            self.message.emit("Enter lifts it; the arrows choose where it goes.")
+        elif self.lifted is not None:
+            moves = self.drops.get((self.lifted, key), [])
+            self.message.emit(self.describe(moves[0]) if moves else "Not possible there")
+        else:
+            moves = self.moves.get(key, [])
+            self.message.emit(self.describe(moves[0]) if moves else "Not possible now")
+
+    # -- motion ------------------------------------------------------------------------------
+
+    def remember_places(self) -> dict[Hashable, QPointF]:
+        """Where each piece is now (its centre), for the glide after the next drawing."""
+        return {
+            item.data(PIECE): item.sceneBoundingRect().center()
+            for item in self.items()
+            if item.data(PIECE) is not None
+        }
+
+    def glide_from(self, before: dict[Hashable, QPointF]) -> None:
+        """Pieces that were elsewhere in the last drawing slide from there to here."""
+        if self.glide_ms <= 0 or not before:
+            return
+        moving = {}
+        for item in self.items():
+            key = item.data(PIECE)
+            if key is None or key not in before:
+                continue
+            offset = before[key] - item.sceneBoundingRect().center()
+            if offset.manhattanLength() > 2:
+                moving[key] = (item.pos(), offset)
+                item.setPos(item.pos() + offset)
+        if not moving:
+            return
+        self._moving = moving
+
+        def step(t: float) -> None:
+            eased = 1 - (1 - t) ** 3
+            for item in self.items():
+                key = item.data(PIECE)
+                if key in self._moving:
+                    rest, offset = self._moving[key]
+                    item.setPos(rest + offset * (1 - eased))
+
+        self._glide = self._animate(self.glide_ms, step, self.finish_glide)
+
+    def finish_glide(self) -> None:
+        """Every gliding piece at its place at once (a click or key skips the motion)."""
+        if self._glide is not None:
+            self._glide.stop()
+            self._glide = None
+        if self._moving:
+            for item in self.items():
+                key = item.data(PIECE)
+                if key in self._moving:
+                    item.setPos(self._moving[key][0])
+            self._moving = {}
+
+    def gliding(self) -> bool:
+        return bool(self._moving)
+
+    def _animate(
+        self, ms: int, step: Callable[[float], None], done: Callable[[], None]
+    ) -> QVariantAnimation:
+        animation = QVariantAnimation(self)
+        animation.setStartValue(0.0)
+        animation.setEndValue(1.0)
+        animation.setDuration(ms)
+        animation.valueChanged.connect(step)
+        animation.finished.connect(done)
+        animation.start()
+        return animation
+
+
+def _area(rect: QRectF) -> float:
+    return max(rect.width(), 0.0) * max(rect.height(), 0.0)
 
 
 class TableView(QGraphicsView):
-    """Zoom in, out and to fit; Ctrl + wheel zooms too; Tab reaches the table's moves."""
+    """Zoom in, out and to fit; Ctrl + wheel zooms too; Tab reaches the table's moves.
+
+    The table fits the window when it is first shown and whenever the window changes size,
+    until the person zooms by hand; "Fit the table" goes back to fitting.
+    """
 
     STEP = 1.25
 
@@ -327,6 +570,7 @@ class TableView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundBrush(QBrush(FELT))
+        self.fitting = True
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
         return False  # Tab moves between the table's moves, not out of the table
@@ -343,20 +587,39 @@ class TableView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_in(self) -> None:
+        self.fitting = False
         if self.zoom() < 4:
             self.scale(self.STEP, self.STEP)
 
     def zoom_out(self) -> None:
+        self.fitting = False
         if self.zoom() > 0.2:
             self.scale(1 / self.STEP, 1 / self.STEP)
 
     def zoom_reset(self) -> None:
+        self.fitting = False
         self.resetTransform()
 
     def zoom_fit(self) -> None:
-        if self.scene() is not None and not self.scene().itemsBoundingRect().isEmpty():
-            rect = self.scene().itemsBoundingRect().adjusted(-12, -12, 12, 12)
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitting = True
+        self.drawn()
+
+    def drawn(self) -> None:
+        """After each drawing: the table is as large as what is on it, and fits again."""
+        scene = self.scene()
+        if scene is not None and not scene.itemsBoundingRect().isEmpty():
+            scene.setSceneRect(scene.itemsBoundingRect().adjusted(-12, -12, 12, 12))
+        self.refit()
+
+    def refit(self) -> None:
+        """Fits the table again if the person has not zoomed by hand."""
+        scene = self.scene()
+        if self.fitting and scene is not None and not scene.sceneRect().isEmpty():
+            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.refit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -78,7 +78,7 @@ class GenericTableScene(TableScene):
             text.setBrush(INK)
             text.setPos(x + 10, top + 5)
             self.target(("move", number), button)
-        self.bind(legal, lambda action: ("move", legal.index(action)))
+        self.bind(self.gesture_map(view, legal, None))
 
     def _panel(self, heading: str, lines: list[str], x: float, y: float) -> float:
         height = 36 + 20 * len(lines)

@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
-from illusio_table.games.incantibus.actions import Cast, Choose, Discard, Point
+from illusio_table.games.incantibus.actions import Cast, Choose, Point
 from illusio_table.games.incantibus.cards import load
 
 from .base import KEY, MARK, TableScene
@@ -100,7 +100,7 @@ class IncantibusScene(TableScene):
             # What the targets were, from the table as it stood before the reveal.
             self.casting_names = dict(previous_names)
         self._last_casting(view, names)
-        self.bind(legal, self.key_of)
+        self.bind(self.gesture_map(view, legal, self.viewer))
         self.castings_seen = view["castings"]
         if reveal and self.animation_ms > 0:
             self._reveal(view["last_casting"], previous_positions)
@@ -112,18 +112,8 @@ class IncantibusScene(TableScene):
     def shared_targets(self) -> list[Hashable]:
         return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
 
-    def key_of(self, action: Action) -> Hashable:
-        if isinstance(action, Point):
-            return (action.place, action.index)
-        if isinstance(action, Discard):
-            return ("token", action.token)
-        if isinstance(action, Cast):
-            return ("spell", action.card)
-        assert isinstance(action, Choose)
-        kind = (self.view.get("decision") or {}).get("kind")
-        return (
-            ("room", action.target) if kind in ("imperium", "oculus") else ("token", action.target)
-        )
+    def drop_hint(self, source: Hashable) -> str:
+        return "Drop the wand on a token, a potion, a book or a sorcerer outlined in gold."
 
     # -- pieces ----------------------------------------------------------------------------
 
@@ -518,7 +508,7 @@ class IncantibusScene(TableScene):
         )
         self.wand_anchor[seat] = at + QPointF(90, 6)
         if draggable:
-            self.set_pointer(wand)
+            self.source(("wand", seat), wand)
 
     def _cells(self, satchel: dict[str, Any], x: float, y: float, width: float) -> None:
         tokens = {t["id"]: t for t in satchel["tokens"]}

@@ -1,0 +1,32 @@
+"""The look every table shares: palette, fonts, sizes and stacking, in one place."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+FELT = QColor("#24523a")
+INK = QColor("#2b2118")
+PAPER = QColor("#f4ecd8")
+WHITE = QColor("white")
+GOLD = QColor("#e6b422")
+LEGAL = QColor("#ffd54f")  # a target the lifted piece may go to
+REFUSED = QColor("#e57373")  # a target it may not (the engine says why on the drop)
+FOCUS = QColor("#4fc3f7")  # the keyboard's highlight
+PROMPT = QColor("#ffe082")
+FONT = "DejaVu Sans"
+
+# Stacking: the felt's regions, the pieces on them, marks over pieces, what is lifted
+# or animated over everything.
+Z_REGION = 0
+Z_PIECE = 10
+Z_MARK = 50
+Z_LABEL = 60
+Z_LIFTED = 100
+Z_OVERLAY = 120
+
+RING = 5  # how far a mark stands out around its target
+MIN_TEXT = 9  # the smallest text, in points at 100 % zoom: readable at 1280 × 720 fitted
+
+
+def font(size: int, bold: bool = False) -> QFont:
+    return QFont(FONT, max(size, 6), QFont.Weight.Bold if bold else QFont.Weight.Normal)
