@@ -124,6 +124,22 @@ class Match:
     def can_undo(self, seat: int | None) -> bool:
         return self.undo_point(seat) is not None
 
+    def why_no_undo(self, seat: int | None) -> str:
+        """Why `seat` cannot take a move back now, in words ('' when it can)."""
+        if seat is None:
+            return "Only the person at the screen can take back their own move."
+        for move in reversed(self.game.record.moves):
+            if move.barrier:
+                return (
+                    "Something hidden came to light since (a card drawn, a token turned, "
+                    "dice rolled, choices revealed): what was seen cannot be taken back."
+                )
+            if move.seat == seat:
+                return ""
+            if not self.is_bot(move.seat):
+                return f"{self.name(move.seat)} has moved since: only their move can be undone."
+        return "You have made no move to take back."
+
     def can_redo(self, seat: int | None) -> bool:
         return bool(self._redo) and seat is not None and self._redo[-1][0][0] == seat
 

@@ -321,6 +321,12 @@ class Game(ABC):
         """
         return None
 
+    @staticmethod
+    def standing(view: dict[str, Any]) -> list[str] | None:
+        """Each seat's standing as the view shows it (points, Groups held), for the Seats
+        panel; None when the view shows none. Only `view` is read."""
+        return None
+
     def clone(self) -> Game:
         """An independent copy, made as DESIGN.md says: by replaying the record."""
         return self.record.replay_with(type(self))

@@ -100,6 +100,9 @@ class MatchRecord:
         if len(self.players) != seats:
             raise ValueError(f"{seats} seats need {seats} players, not {len(self.players)}")
         self.moves: list[Move] = list(moves or [])
+        # How the match is shown at the table (table mode), kept so a resumed match
+        # comes back the same; not part of the game.
+        self.table: dict[str, bool] = {}
         # Seats whose choices were not revealed when the file was written (so not in it).
         self.withheld: list[int] = []
 
@@ -108,6 +111,7 @@ class MatchRecord:
     def header_check(self) -> str:
         header = {"game": self.game_id, "seats": self.seats, "seed": self.seed}
         header |= {"options": self.options, "players": self.players, "version": FORMAT_VERSION}
+        header["table"] = self.table
         return _digest("", header)
 
     def checks(self) -> list[str]:
@@ -134,9 +138,11 @@ class MatchRecord:
         return count
 
     def truncated(self, length: int) -> MatchRecord:
-        return MatchRecord(
+        record = MatchRecord(
             self.game_id, self.seats, self.seed, self.options, self.players, self.moves[:length]
         )
+        record.table = dict(self.table)
+        return record
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.players[seat].get("bot"))
@@ -170,6 +176,7 @@ class MatchRecord:
             "seed": self.seed,
             "options": self.options,
             "players": self.players,
+            "table": self.table,
             "check": self.header_check(),
             "moves": moves,
             "count": count,
@@ -205,6 +212,12 @@ class MatchRecord:
         if not _valid_players(players, seats):
             raise RecordError("the save's players do not match its seats")
         record = cls(game_id, seats, seed, options, players)
+        table = data.get("table")
+        if not isinstance(table, dict) or not all(
+            isinstance(k, str) and isinstance(v, bool) for k, v in table.items()
+        ):
+            raise RecordError("the save's table settings are malformed")
+        record.table = table
         if data.get("check") != record.header_check():
             raise RecordError("the save's game, seed, options or players were altered after saving")
         previous = record.header_check()
@@ -275,6 +288,7 @@ class MatchRecord:
             if replayed.barrier != move.barrier or replayed.action != move.action:
                 raise RecordError(f"action {index} does not match the game it was saved in", index)
         game.record.players = [dict(p) for p in self.players]
+        game.record.table = dict(self.table)
         return game
 
 
@@ -314,8 +328,13 @@ def read_save(path: Path) -> MatchRecord:
         if not text.strip():
             raise RecordError("the file is empty") from None
         where = f"line {error.lineno}, column {error.colno}"
-        if error.pos >= len(text.rstrip()):
-            raise RecordError(f"the file is incomplete: it ends too early, at {where}") from None
+        end = text.rstrip()
+        # Cut short: the text stops mid-way, or inside a string that never closes.
+        if error.pos >= len(end) or error.msg.startswith("Unterminated string"):
+            lines = end.count("\n") + 1
+            raise RecordError(
+                f"the file is incomplete: it ends too early, at line {lines}"
+            ) from None
         raise RecordError(f"the file is damaged: it stops being a save at {where}") from None
     except RecursionError:
         raise RecordError("the file is damaged: it is nested far too deeply for a save") from None

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import screenshot
+from .conftest import lift_curtain, screenshot
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "cunning"} for n in ("Lera", "Milo", "Juno")
@@ -271,6 +271,51 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     QApplication.processEvents()
     assert any(m.seat == 0 for m in window.model.game.record.moves)
     assert window.model.view()["castings"] == 1
+
+
+def cast_by_keys(window, qtbot, keys):
+    """One casting in table mode: Space, the count, then each person's key."""
+    qtbot.waitUntil(lambda: window.table_mode.state == "idle", timeout=2000)
+    QTest.keyClick(window.table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: window.table_mode.state == "armed", timeout=2000)
+    for key in keys:
+        QTest.keyClick(window.table, key)
+        QApplication.processEvents()
+
+
+def test_table_mode_goes_on_casting_after_casting_and_comes_back_after_a_restart(
+    make_window, qtbot
+):
+    players = [
+        {"name": "Ana", "bot": None},
+        {"name": "Lera", "bot": None},
+        {"name": "Milo", "bot": "cunning"},
+    ]
+    window = make_window()
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert window.start_match(config)
+    window.scene.animation_ms = 0
+    window.table_mode.syllable_ms = 5
+    game = window.model.game
+    for casting in range(1, 4):
+        if game.is_over() or not window.model.is_shared():
+            break
+        cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
+        assert window.model.game.view(None)["castings"] == casting, f"casting {casting}"
+        # A decision (a full satchel, a spell) passes the screen to one person: settle it.
+        while not window.model.is_shared() and not window.model.game.is_over():
+            lift_curtain(window)
+            legal = window.model.legal_actions()
+            assert legal, "a person is asked for a decision"
+            window.model.act(legal[0])
+    assert window.model.game.view(None)["castings"] >= 2
+    # The table mode is in the autosave: a restart comes back to the shared screen.
+    again = make_window()
+    assert again.offer_resume()
+    assert again.model.table_mode and again.model.viewer is None
+    assert "Press Space" in again.tally_bar.text()
+    assert not again.model.act(Point("room", 0))
+    assert "own keys" in again.statusBar().currentMessage()
 
 
 def test_a_right_click_lists_the_moves_on_a_target(window, monkeypatch):

@@ -1,17 +1,18 @@
 """The app shell, offscreen, driven through the test-only Duel game."""
 
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QLabel, QLineEdit
 
 from illusio_table.data import CardDataError
 from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
 from illusio_table.qt.models import ActionsModel, LogModel, SeatsModel
 from tests.duel_game import Commit, DuelGame, Step
 
-from .conftest import screenshot
+from .conftest import lift_curtain, screenshot
 
 ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
 ANA_AND_BOT = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
@@ -47,8 +48,10 @@ def test_new_game_then_a_move_then_undo_then_redo(window, registry):
     dialog.seat_count.setValue(2)
     dialog.set_seat(0, "Ana", None)
     dialog.set_seat(1, "Robo", "random")
+    dialog.choose_seed.setChecked(True)
     dialog.seed_edit.setText("0")  # a seed where Robo's replies reveal nothing (no die, no draw)
     config = dialog.config()
+    assert config.seed == 0
     assert config.game_id == "duel" and config.players == ANA_AND_BOT
     assert config.options == {"goal": 15}
     assert window.start_match(config)
@@ -309,3 +312,144 @@ def test_a_broken_card_file_stops_only_its_own_game(window, tmp_path, monkeypatc
         assert window.start_match(GameConfig("illusio", players, seed=1))
     finally:
         load.cache_clear()
+
+
+def test_behind_the_curtain_undo_redo_and_saving_wait_and_say_why(window):
+    window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1))
+    lift_curtain(window)
+    window.model.act(Step(1))
+    assert window.stack.currentWidget() is window.curtain
+    before = views(window.model.game)
+    for action in (window.undo_action, window.redo_action, window.save_action):
+        assert not action.isEnabled()
+    window.undo()  # the shortcut still reaches the window: nothing happens
+    assert views(window.model.game) == before
+    assert window.stack.currentWidget() is window.curtain and window.scene.items() == []
+    assert "Lift the curtain first" in window.undo_action.toolTip()
+    lift_curtain(window)
+    assert "Ana has moved since" in window.undo_action.toolTip()
+
+
+def test_the_curtain_clears_the_last_persons_words_from_the_status_bar(window):
+    window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1))
+    lift_curtain(window)
+    window.model.act(Step(3))  # refused: its reason shows
+    assert "step 1 or 2" in window.statusBar().currentMessage()
+    window.scene.message.emit("Step 2")  # what a focused move says
+    window.model.act(Step(1))
+    assert window.stack.currentWidget() is window.curtain
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_names_are_plain_text_on_the_curtain_and_in_messages(window):
+    sly = [{"name": "<b>Ana</b> & co", "bot": None}, {"name": "Lera", "bot": None}]
+    window.start_match(GameConfig("duel", sly, seed=1))
+    curtain = window.curtain
+    assert curtain.title.textFormat() == Qt.TextFormat.PlainText
+    assert curtain.title.text() == "Pass the screen to <b>Ana</b> & co"
+    assert curtain.button.text() == "I am <b>Ana</b> && co: show my table"
+    assert window.tally_bar.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_seed_is_hidden_and_random_unless_someone_chooses_one(window, registry):
+    first, second = NewGameDialog(registry, window), NewGameDialog(registry, window)
+    assert not first.seed_edit.isVisibleTo(first) and not first.choose_seed.isChecked()
+    shown = [w.text() for w in first.findChildren(QLineEdit) if w.isVisibleTo(first)]
+    assert str(first.config().seed) not in " ".join(shown)
+    assert first.config().seed != second.config().seed
+    first.choose_seed.setChecked(True)
+    assert first.seed_edit.isVisibleTo(first)
+    first.seed_edit.setText("42")
+    assert first.config().seed == 42
+
+
+def test_the_new_game_dialog_remembers_the_seats_and_options(window, registry):
+    dialog = NewGameDialog(registry, window, settings=window.settings)
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    dialog.seat_count.setValue(5)
+    dialog.set_seat(2, "Zed", None)
+    dialog.option_widgets["stacked_money"].setChecked(True)
+    dialog.config()
+    again = NewGameDialog(registry, window, settings=window.settings)
+    assert again.game_box.currentData() == "illuminati" and again.seat_count.value() == 5
+    assert again.name_edits[2].text() == "Zed" and again.kind_boxes[2].currentData() is None
+    assert again.option_widgets["stacked_money"].isChecked()
+
+
+def test_table_mode_and_option_help_are_offered_where_they_apply(window, registry):
+    dialog = NewGameDialog(registry, window)
+    for game_id in registry.ids():
+        dialog.game_box.setCurrentIndex(registry.ids().index(game_id))
+        assert dialog.table_mode.isVisibleTo(dialog) == (game_id == "incantibus"), game_id
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    notes = [w.text() for w in dialog.options_box.findChildren(QLabel)]
+    for option in registry.get("illuminati").options_spec:
+        if option.help and not option.rehearsal:
+            assert option.help in notes
+
+
+def test_new_open_and_rehearse_ask_before_replacing_a_match_in_play(window):
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    asked = []
+    window.ask = lambda title, text: asked.append(title) or False
+    game = window.model.game
+    window.new_game()
+    window.open_dialog()
+    window.rehearse()
+    assert asked == ["Leave this match?"] * 3 and window.model.game is game
+
+
+def test_every_new_match_lets_the_old_table_go(window):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from illusio_table.qt.scenes import TableScene
+
+    for seed in range(4):
+        window.start_match(GameConfig("duel", ANA_AND_BOT, seed=seed))
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(window.findChildren(TableScene)) == 1
+
+
+def test_game_over_shows_points_by_category_the_winner_and_the_seed(window):
+    from illusio_table.qt.app.dialogs import ResultDialog, result_table
+
+    players = [{"name": "Ana", "bot": "cunning"}, {"name": "Lera", "bot": "cunning"}]
+    window.start_match(GameConfig("incantibus", players, seed=3))
+    game = window.model.game
+    assert game.is_over()
+    columns, rows = result_table(window.model.match)
+    assert columns[0] == "Seat" and "Total" in columns and len(columns) > 4
+    assert [r[-1] for r in rows].count("winner") == 1
+    total = columns.index("Total")
+    for seat, row in enumerate(rows):
+        assert int(row[total]) == game.result()["scores"][seat]
+        assert sum(int(x) for x in row[1:total]) == int(row[total])
+    dialog = ResultDialog(window.model.match, window)
+    texts = " ".join(w.text() for w in dialog.findChildren(QLabel))
+    assert f"seed of this match was {game.seed}" in texts and "won." in texts
+
+
+def test_the_seats_panel_shows_how_each_stands(window):
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "cunning"}]
+    window.start_match(GameConfig("incantibus", players, seed=3))
+    model = window.seats_view.model()
+    scores = [model.index(r, 3).data() for r in range(model.rowCount())]
+    assert scores == ["0 points", "0 points"]
+
+
+def test_the_log_shows_its_newest_lines_after_the_curtain(window, qtbot):
+    assert window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1, options={"goal": 40}))
+    for steps in (1, 2) * 30:
+        lift_curtain(window)
+        if window.model.game.view(window.model.viewer)["phase"] == "duel":
+            window.model.act(Commit(None))
+        else:
+            window.model.act(Step(steps))
+    lift_curtain(window)
+    bar = window.log_view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), timeout=2000)
+
+
+def test_the_save_dialog_starts_in_a_folder_of_the_person_not_the_programs(window):
+    folder = window._save_folder()
+    assert folder.is_dir() and folder != Path.cwd()

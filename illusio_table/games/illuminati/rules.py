@@ -49,7 +49,7 @@ from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
-from .panels import panels
+from .panels import panels, standing
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views
 
@@ -97,6 +97,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     bots = {"schemer": SchemerBot}
     panels = staticmethod(panels)
+    standing = staticmethod(standing)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -79,3 +79,8 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         )
     )
     return found
+
+
+def standing(view: dict[str, Any]) -> list[str]:
+    """Each magician's score, as the Seats panel shows it."""
+    return [f"{s['score']} point{'s' * (s['score'] != 1)}" for s in view["seats"]]

@@ -39,7 +39,7 @@ from .actions import (
 from .bots import ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
-from .panels import panels
+from .panels import panels, standing
 from .views import Views
 
 HELP = Path(__file__).with_name("help.md")
@@ -81,6 +81,7 @@ class Illusio(Views, Game):
     card_schema = IllusioCards
     bots = {"showman": ShowmanBot}
     panels = staticmethod(panels)
+    standing = staticmethod(standing)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -24,6 +24,11 @@ from .satchel import TokenInfo, catalog
 HELP = Path(__file__).with_name("help.md")
 
 
+def standing(view: dict[str, Any]) -> list[str]:
+    """Each wizard's points, as the Seats panel shows them."""
+    return [f"{p} point{'s' * (p != 1)}" for p in view["points"]]
+
+
 class Incantibus(Game):
     game_id = "incantibus"
     title = "Incantibus"
@@ -53,6 +58,7 @@ class Incantibus(Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
+    standing = staticmethod(standing)
     bots = {"cunning": CunningBot}
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -379,11 +385,12 @@ class Incantibus(Game):
             if len(seats) > 1:
                 weakest = seats[-1]
                 entry["swap"] = [winner, weakest]
-                others = ", ".join(self.name(s) for s in seats[1:])
+                others = " and ".join(self.name(s) for s in seats[1:])
+                verb = "gets" if len(seats) == 2 else "get"
                 events.append(
                     Event(
                         f"{self.name(winner)}'s wand {self.wands[winner]} is the strongest on "
-                        f"{self._target_name(self.choices[winner])}: {others} get nothing."
+                        f"{self._target_name(self.choices[winner])}: {others} {verb} nothing."
                     )
                 )
             self.last_casting.append(entry)

@@ -15,10 +15,13 @@ class Curtain(QWidget):
         self.setAutoFillBackground(True)
         self.setStyleSheet("Curtain { background: #3b1f2b; } QLabel { color: #f4ecd8; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        # Names are plain text everywhere: a name can never change what the curtain says.
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setFont(QFont("DejaVu Sans", 22, QFont.Weight.Bold))
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint = QLabel()
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)
         self.button = QPushButton()
@@ -37,5 +40,6 @@ class Curtain(QWidget):
         self.hint.setText(
             f"Click when only {name} is looking. Nobody else's secrets are on the table until then."
         )
-        self.button.setText(f"I am {name}: show my table")
+        # A button reads & as a shortcut mark: doubled, it shows as written.
+        self.button.setText(f"I am {name.replace('&', '&&')}: show my table")
         self.button.setFocus()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 from ..models.rehearsal import RehearsalTally
 from ..scenes import TableScene, TableView, table_of
 from .curtain import Curtain
+from .dialogs import ResultDialog, plain_message
 from .new_game_dialog import GameConfig, NewGameDialog
 
 APP = "Illusio Table"
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.tally_bar.setStyleSheet(
             "QLabel { background: #3b1f2b; color: #ffe082; padding: 6px; }"
         )
+        self.tally_bar.setTextFormat(Qt.TextFormat.PlainText)  # names are never markup
         self.tally_bar.hide()
         self.welcome = Welcome(self)
         self.table = TableView()
@@ -201,25 +203,41 @@ class MainWindow(QMainWindow):
 
     def tell(self, title: str, text: str) -> None:
         if self.interactive:
-            QMessageBox.information(self, title, text)
+            plain_message(self, QMessageBox.Icon.Information, title, text).exec()
         else:
             self.statusBar().showMessage(f"{title}: {text}")
 
     def ask(self, title: str, text: str) -> bool:
         if not self.interactive:
             return False
-        answer = QMessageBox.question(self, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+        box = plain_message(self, QMessageBox.Icon.Question, title, text)
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    def may_leave(self) -> bool:
+        """Before New, Open or Rehearse replaces an unfinished match: ask first."""
+        if self.model is None or self.model.game.is_over():
+            return True
+        return self.ask(
+            "Leave this match?",
+            f"The match of {self.model.game.title} in play will be closed (its autosave is "
+            "replaced by the next match). Save it first to come back to it. Leave it?",
+        )
 
     # -- starting, opening, saving -----------------------------------------------------------
 
     def new_game(self) -> None:
-        dialog = NewGameDialog(self.registry, self, self.last_config)
+        if not self.may_leave():
+            return
+        dialog = NewGameDialog(self.registry, self, self.last_config, self.settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config())
 
     def rehearse(self) -> None:
         from .rehearsal import RehearsalDialog
+
+        if not self.may_leave():
+            return
 
         try:
             dialog = RehearsalDialog(self)
@@ -250,21 +268,29 @@ class MainWindow(QMainWindow):
         return True
 
     def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
+        """Puts a match on the table; the previous match's model and scene are let go
+        (table mode comes with a resumed match's record)."""
         if self.model is not None:
             self.model.deleteLater()
+        old_scene = self.scene
         self.tally_bar.hide()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
-        self.model.table_mode = table_mode
         table = table_of(match.game.game_id)
+        if table_mode and table.choose_at_once:
+            self.model.table_mode = True
         self.scene = table.scene_class()(self)
         self.scene.gesture_map = table.gestures
+        self.table.setScene(self.scene)
+        if old_scene is not None:
+            old_scene.deleteLater()
         self.scene.action_chosen.connect(self.model.act)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.table.setScene(self.scene)
         log = LogModel(self.model)
-        log.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
-        log.modelReset.connect(self.log_view.scrollToBottom)
+        # The newest lines show, also after the curtain or a run of bot moves (scrolled
+        # once the view has laid the new rows out).
+        log.rowsInserted.connect(self._log_to_bottom)
+        log.modelReset.connect(self._log_to_bottom)
         self.log_view.setModel(log)
         self.moves_view.setModel(ActionsModel(self.model))
         self.seats_view.setModel(SeatsModel(self.model))
@@ -280,7 +306,12 @@ class MainWindow(QMainWindow):
     def autosave_path(self) -> Path:
         return self.data_dir / "autosave.json"
 
+    def _log_to_bottom(self, *_: Any) -> None:
+        QTimer.singleShot(0, self.log_view.scrollToBottom)
+
     def open_dialog(self) -> None:
+        if not self.may_leave():
+            return
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a saved match", str(self._save_folder()), SAVE_FILTER
         )
@@ -338,9 +369,14 @@ class MainWindow(QMainWindow):
         return True
 
     def _save_folder(self) -> Path:
-        return Path(
-            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        """The person's documents folder (their home where there is none), never the
+        folder the program happens to run in."""
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation
         )
+        if documents and Path(documents).is_dir():
+            return Path(documents)
+        return Path.home()
 
     # -- crash recovery -----------------------------------------------------------------------
 
@@ -395,8 +431,12 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for name in self.recent_files():
-            self._action(self.recent_menu, name, lambda _=False, p=name: self.open_file(Path(p)))
+            self._action(self.recent_menu, name, lambda _=False, p=name: self._open_recent(p))
         self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def _open_recent(self, name: str) -> None:
+        if self.may_leave():
+            self.open_file(Path(name))
 
     # -- play -----------------------------------------------------------------------------------
 
@@ -410,11 +450,14 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Not allowed: {reason}", 10000)
 
     def _finished(self) -> None:
-        result = self.model.game.result()
-        names = [self.model.match.name(s) for s in result["winners"]]
-        text = "\n".join(result.get("explanation", []))
-        self.statusBar().showMessage(f"Game over: {' and '.join(names)} won.")
-        self.tell("Game over", f"{' and '.join(names)} won.\n\n{text}")
+        game = self.model.game
+        result = game.result()
+        names = " and ".join(self.model.match.name(s) for s in result["winners"])
+        self.statusBar().showMessage(f"Game over: {names} won.")
+        if self.interactive:
+            ResultDialog(self.model.match, self).exec()
+        else:
+            self.tell("Game over", f"{names} won. " + " ".join(result.get("explanation", [])))
 
     def _lift_curtain(self) -> None:
         if self.model is not None:
@@ -425,11 +468,15 @@ class MainWindow(QMainWindow):
         return self.table_mode.key_press(event)
 
     def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
+        if self.model is None:
+            return
+        if not self.model.can_undo():
+            self.statusBar().showMessage(f"Cannot undo: {self.model.why_no_undo()}", 8000)
+            return
+        self.model.undo()
 
     def redo(self) -> None:
-        if self.model is not None:
+        if self.model is not None and self.model.can_redo():
             self.model.redo()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -460,6 +507,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.welcome)
         elif model.curtain_seat() is not None:
             self.scene.show_nothing()
+            # Nothing of the last person lingers: no move words, no refusal.
+            self.statusBar().clearMessage()
             self.curtain.ask_for(model.match.name(model.curtain_seat()))
             self.stack.setCurrentWidget(self.curtain)
         else:
@@ -471,10 +520,16 @@ class MainWindow(QMainWindow):
             self.table.drawn()
             self.stack.setCurrentWidget(self.table)
         has_match = model is not None
-        self.save_action.setEnabled(has_match)
-        self.save_as_action.setEnabled(has_match)
-        self.undo_action.setEnabled(has_match and model.can_undo())
-        self.redo_action.setEnabled(has_match and model.can_redo())
+        # Behind the curtain nothing happens but lifting it: saving waits too.
+        open_table = has_match and model.curtain_seat() is None
+        self.save_action.setEnabled(open_table)
+        self.save_as_action.setEnabled(open_table)
+        self.undo_action.setEnabled(open_table and model.can_undo())
+        self.redo_action.setEnabled(open_table and model.can_redo())
+        why = model.why_no_undo() if has_match and not model.can_undo() else ""
+        tip = f"Undo — not now: {why}" if why else "Take back your last move (Ctrl+Z)"
+        self.undo_action.setToolTip(tip)
+        self.undo_action.setStatusTip(tip)
         self.table_mode.refresh()
 
     # -- help -----------------------------------------------------------------------------------

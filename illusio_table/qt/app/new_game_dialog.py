@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression
+from PySide6.QtCore import QRegularExpression, QSettings
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,16 +17,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from illusio_table.engine import Option, Registry, bot_classes
+
+from ..scenes import table_of
 
 NAMES = ("Ana", "Lera", "Milo", "Juno", "Tess", "Ravi", "Ilse", "Omar")
 HUMAN = "Human"
@@ -41,35 +42,71 @@ class GameConfig:
 
 
 def new_seed() -> int:
-    return secrets.randbelow(10**9)
+    return secrets.randbelow(10**18)
+
+
+def remember(settings: QSettings | None, config: GameConfig) -> None:
+    """Keeps the choices of a new game (never its seed) for the next time."""
+    if settings is not None:
+        kept = {
+            "game_id": config.game_id,
+            "players": config.players,
+            "options": config.options,
+            "table_mode": config.table_mode,
+        }
+        settings.setValue("new_game", json.dumps(kept))
+
+
+def remembered(settings: QSettings | None) -> GameConfig | None:
+    """The choices of the last new game, if the settings hold readable ones."""
+    raw = settings.value("new_game") if settings is not None else None
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+        players = [dict(p) for p in data["players"]]
+        return GameConfig(
+            str(data["game_id"]), players, 0, dict(data["options"]), bool(data["table_mode"])
+        )
+    except (ValueError, TypeError, KeyError):
+        return None  # none yet, or edited by hand: start from the defaults
 
 
 class NewGameDialog(QDialog):
+    """The seed is hidden and random unless the person chooses one (for a rehearsal):
+    with the seed and the public moves, a copy of the game would show every hidden card.
+    The last choices are remembered (in the settings, when given)."""
+
     def __init__(
-        self, registry: Registry, parent: QWidget | None = None, last: GameConfig | None = None
+        self,
+        registry: Registry,
+        parent: QWidget | None = None,
+        last: GameConfig | None = None,
+        settings: QSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.registry = registry
+        self.settings = settings
         self.option_widgets: dict[str, QWidget] = {}
+        last = last or remembered(settings)
 
         self.game_box = QComboBox()
         for game_id in registry.ids():
             self.game_box.addItem(registry.get(game_id).title, game_id)
         self.seat_count = QSpinBox()
-        self.seed_edit = QLineEdit(str(new_seed()))
+        self.seed = new_seed()
+        self.choose_seed = QCheckBox("Choose the &seed (to deal the same game again)")
+        self.seed_edit = QLineEdit()
+        self.seed_edit.setPlaceholderText("a whole number")
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,18}")))
         self.seed_edit.setToolTip("The same seed and the same moves always give the same game.")
-        reseed = QPushButton("New seed")
-        reseed.clicked.connect(lambda: self.seed_edit.setText(str(new_seed())))
-        seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed_edit)
-        seed_row.addWidget(reseed)
+        self.seed_edit.setVisible(False)
+        self.choose_seed.toggled.connect(self.seed_edit.setVisible)
 
         top = QFormLayout()
         top.addRow("&Game", self.game_box)
-        top.addRow("&Seats", self.seat_count)
-        top.addRow("S&eed", seed_row)
+        top.addRow("Sea&ts", self.seat_count)
+        top.addRow(self.choose_seed)
+        top.addRow(self.seed_edit)
 
         self.seats_box = QGroupBox("Who sits where")
         self.seats_grid = QGridLayout(self.seats_box)
@@ -104,12 +141,34 @@ class NewGameDialog(QDialog):
         if last is not None and last.game_id in registry.ids():
             self.game_box.setCurrentIndex(registry.ids().index(last.game_id))
         self._game_changed()
+        if last is not None and last.game_id == self.game_box.currentData():
+            self._restore(last)
 
     def game_class(self):
         return self.registry.get(self.game_box.currentData())
 
+    def _restore(self, last: GameConfig) -> None:
+        """The seats, names, bots and options of the last game of this kind."""
+        cls = self.game_class()
+        if cls.min_seats <= len(last.players) <= cls.max_seats:
+            self.seat_count.setValue(len(last.players))
+            for seat, player in enumerate(last.players):
+                if isinstance(player.get("name"), str):
+                    self.set_seat(seat, player["name"], player.get("bot"))
+        for key, value in last.options.items():
+            widget = self.option_widgets.get(key)
+            if isinstance(widget, QCheckBox) and isinstance(value, bool):
+                widget.setChecked(value)
+            elif isinstance(widget, QSpinBox) and isinstance(value, int):
+                widget.setValue(value)
+            elif isinstance(widget, QComboBox) and isinstance(value, str):
+                widget.setCurrentText(value)
+        self.table_mode.setChecked(last.table_mode and self.table_mode.isVisible())
+
     def _game_changed(self) -> None:
         cls = self.game_class()
+        self.table_mode.setVisible(table_of(cls.game_id).choose_at_once)
+        self.table_mode.setChecked(False)
         self.seat_count.blockSignals(True)
         self.seat_count.setRange(cls.min_seats, cls.max_seats)
         self.seat_count.setValue(max(cls.min_seats, min(cls.max_seats, 4)))
@@ -171,6 +230,12 @@ class NewGameDialog(QDialog):
             widget.setToolTip(option.help)
             self.option_widgets[option.key] = widget
             self.options_form.addRow(option.label, widget)
+            if option.help:
+                # What the option does, under it: a tooltip alone is found by few.
+                note = QLabel(option.help)
+                note.setWordWrap(True)
+                note.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
+                self.options_form.addRow("", note)
         self.options_box.setVisible(bool(spec))
 
     def config(self) -> GameConfig:
@@ -186,10 +251,18 @@ class NewGameDialog(QDialog):
                 options[key] = widget.value()
             else:
                 options[key] = widget.currentText()
-        seed = int(self.seed_edit.text() or "0")
-        return GameConfig(
-            self.game_box.currentData(), players, seed, options, self.table_mode.isChecked()
+        seed = self.seed
+        if self.choose_seed.isChecked() and self.seed_edit.text():
+            seed = int(self.seed_edit.text())
+        config = GameConfig(
+            self.game_box.currentData(),
+            players,
+            seed,
+            options,
+            self.table_mode.isChecked() and self.table_mode.isVisible(),
         )
+        remember(self.settings, config)
+        return config
 
     def set_seat(self, seat: int, name: str, bot: str | None) -> None:
         """Fills one seat's row (used by tests and by "play again")."""

@@ -33,6 +33,7 @@ class TableMode:
         self.early: set[int] = set()
         self.pressed: set[int] = set()  # seats whose first key after "to!" was taken
         self.syllable = 0
+        self.round: int | None = None  # which shared round the count belongs to
         self.timer = QTimer(window)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._next_syllable)
@@ -67,10 +68,15 @@ class TableMode:
         if not self.active():
             if self.state != "off":
                 self.state = "off"
+                self.timer.stop()
                 self.window.tally_bar.hide()
             return
-        if self.state == "off":
-            self.state = "idle"
+        shared_round = self.window.model.shared_round()
+        if self.state == "off" or shared_round != self.round:
+            # A new casting: the count starts again and every person may press again.
+            self.round = shared_round
+            self.timer.stop()
+            self.state, self.early, self.pressed = "idle", set(), set()
         targets = self.window.scene.shared_targets()[:10]
         rows = list(self.rows().values())
         self.window.scene.number_targets(

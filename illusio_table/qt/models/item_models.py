@@ -83,7 +83,7 @@ class ActionsModel(QAbstractListModel):
 
 
 class SeatsModel(QAbstractTableModel):
-    """Who sits where, who is awaited, and the scores once the game is over."""
+    """Who sits where, who is awaited, and how each stands (from the screen's view)."""
 
     HEADERS = ("Name", "Plays", "Status", "Score")
 
@@ -99,14 +99,16 @@ class SeatsModel(QAbstractTableModel):
         match = self.model.match
         game = match.game
         waiting = game.to_act()
-        scores = game.result()["scores"] if game.is_over() else None
+        # The standing as the screen's view shows it (nothing behind the curtain).
+        shown = None if self.model.curtain_seat() is not None else self.model.view()
+        standing = type(game).standing(shown) if shown is not None else None
         rows = []
         for seat, player in enumerate(match.players):
             kind = f"bot ({player['bot']})" if player.get("bot") else "human"
             status = "to act" if seat in waiting else ""
             if seat == self.model.viewer:
                 status = "at the screen" + (", to act" if seat in waiting else "")
-            score = str(scores[seat]) if scores is not None else ""
+            score = standing[seat] if standing is not None else ""
             rows.append((f"{player['name']}", kind, status, score))
         self.beginResetModel()
         self.rows = rows

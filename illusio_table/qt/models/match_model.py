@@ -37,11 +37,9 @@ class MatchModel(QObject):
         self.bot_delay_ms = bot_delay_ms
         self.viewer: int | None = None
         self.pending: int | None = None  # the seat the curtain waits for
-        self.last_human: int | None = None  # the seat at the screen before the curtain fell
         self._running_bots = False
-        # Table mode: people sitting together choose at once on one shared screen; the
-        # shared round lasts from the moment several of them are asked until a reveal.
-        self.table_mode = False
+        # Table mode (kept in the record, see `table_mode`): the shared round lasts from
+        # the moment several people are asked at once until a reveal.
         self._shared_from: int | None = None
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
@@ -52,6 +50,19 @@ class MatchModel(QObject):
     @property
     def game(self):
         return self.match.game
+
+    @property
+    def table_mode(self) -> bool:
+        """People sitting together choose at once on one shared screen, with their keys.
+        Kept in the match record, so a resumed match comes back in table mode."""
+        return bool(self.game.record.table.get("table_mode"))
+
+    @table_mode.setter
+    def table_mode(self, on: bool) -> None:
+        if on:
+            self.game.record.table["table_mode"] = True
+        else:
+            self.game.record.table.pop("table_mode", None)
 
     def view(self) -> dict[str, Any]:
         return self.game.view(self.viewer)
@@ -79,7 +90,14 @@ class MatchModel(QObject):
 
     def act(self, action: Action) -> bool:
         if self.viewer is None:
-            self.refused.emit("Nobody is at the screen: lift the curtain first.")
+            if self.is_shared():
+                self.refused.emit(
+                    "Table mode: everyone points with their own keys after “In-can-to!”."
+                )
+            elif self.pending is not None:
+                self.refused.emit("Lift the curtain first.")
+            else:
+                self.refused.emit("Only bots are playing: there is nothing to do.")
             return False
         seat = self.viewer
         try:
@@ -87,7 +105,6 @@ class MatchModel(QObject):
         except IllegalAction as error:
             self.refused.emit(error.reason)
             return False
-        self.last_human = seat
         self._after(events)
         return True
 
@@ -106,6 +123,10 @@ class MatchModel(QObject):
 
     def is_shared(self) -> bool:
         return self._shared_from is not None
+
+    def shared_round(self) -> int | None:
+        """Which shared round is under way (the move it began at), or None."""
+        return self._shared_from
 
     def _after(self, events: list[Event]) -> None:
         self._save()
@@ -171,8 +192,6 @@ class MatchModel(QObject):
             target = waiting[0]
         if not force_curtain and target in (self.viewer, self.pending):
             return
-        if self.viewer is not None:
-            self.last_human = self.viewer
         self._show(None, target)  # the curtain: curtain_seat() names who is next
 
     def _shared_round(self, waiting: list[int]) -> bool:
@@ -195,14 +214,21 @@ class MatchModel(QObject):
     # -- undo and redo --------------------------------------------------------------------
 
     def _undo_seat(self) -> int | None:
-        """Who may take back a move now: the seat at the screen, or the one who just left it."""
-        return self.viewer if self.viewer is not None else self.last_human
+        """Who may take back a move now: the person at the screen, and nobody behind the
+        curtain or on a shared screen (that would act for someone who is not looking)."""
+        return self.viewer
 
     def can_undo(self) -> bool:
         return self.match.can_undo(self._undo_seat())
 
     def can_redo(self) -> bool:
         return self.match.can_redo(self._undo_seat())
+
+    def why_no_undo(self) -> str:
+        """Why Undo is greyed out, in words ('' when it is not)."""
+        if self.pending is not None:
+            return "Lift the curtain first: behind it nothing else can happen."
+        return self.match.why_no_undo(self._undo_seat())
 
     def undo(self) -> bool:
         seat = self._undo_seat()

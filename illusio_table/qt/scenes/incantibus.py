@@ -351,8 +351,13 @@ class IncantibusScene(TableScene):
                 self.token(
                     token, centre, TOKEN_R, ("room", token["slot"]), Point("room", token["slot"])
                 )
+        count = len(view["moat"])
         self._text(
-            f"Moat: {len(view['moat'])} tokens (hover for the list)", 280, 380, 9, colour=WHITE
+            f"Moat: {count} token{'s' * (count != 1)} (hover for the list)",
+            280,
+            380,
+            9,
+            colour=WHITE,
         )
         # Every token in the moat can be picked (Retiro): rows of 27 under the tower.
         for n, token in enumerate(view["moat"][:81]):

@@ -69,7 +69,7 @@ def test_a_contested_token_goes_to_the_strongest_wand_who_swaps_with_the_weakest
     assert game.satchels[1] == [] and game.satchels[2] == []
     assert game.wands == [1, 2, 4, 3]
     said = texts(events)
-    assert "Lera's wand 4 is the strongest" in said and "Kirill, Katya get nothing" in said
+    assert "Lera's wand 4 is the strongest" in said and "Kirill and Katya get nothing" in said
     assert "Lera and Katya swap wands" in said
 
 
