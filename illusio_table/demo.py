@@ -39,6 +39,7 @@ def run_demo(
     window = MainWindow(
         registry, data_dir=out / "data", settings=settings, bot_delay_ms=0, interactive=False
     )
+    window.motion = False  # pictures of the table as it settles, not mid-animation
     window.resize(*size)
     window.show()
     app.processEvents()

@@ -23,6 +23,7 @@ def make_window(qtbot, registry, tmp_path):
         window = MainWindow(
             registry, tmp_path / "data", settings, bot_delay_ms=bot_delay_ms, interactive=False
         )
+        window.motion = False  # no animation unless a test is about it
         window.messages = []
         window.tell = lambda title, text: window.messages.append(f"{title}: {text}")
         window.ask = lambda title, text: True

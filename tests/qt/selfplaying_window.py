@@ -29,6 +29,7 @@ def main() -> int:
     app = make_app([])
     settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(data_dir=data, settings=settings, bot_delay_ms=1, interactive=False)
+    window.motion = False  # moves as fast as bots make them
     window.show()
     played = 0
 

@@ -176,23 +176,63 @@ def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbo
     assert shots["battle"]
 
 
-def test_the_reveal_points_every_wand_and_can_be_skipped(window):
-    start(window, seed=5)
-    window.scene.animation_ms = 5000
-    window.model.act(Point("room", 0))
-    QApplication.processEvents()
-    scene = window.scene
-    assert scene.animation is not None
-    texts = [i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
-    assert "In-can-to!" in texts
-    scene.animation.setCurrentTime(2500)
-    window.table.zoom_fit()
-    screenshot(window, "incantibus-reveal")
-    QTest.keyClick(window.table, Qt.Key.Key_Escape)
-    shown = [
+def shown_texts(scene):
+    return [
         i.text() for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem) and i.isVisible()
     ]
-    assert "In-can-to!" not in shown
+
+
+def test_the_reveal_shows_the_room_as_it_was_before_anything_moves_and_can_be_skipped(window):
+    start(window, seed=5)
+    before = window.model.view()["room"]["tokens"]
+    scene = window.scene
+    scene.animation_ms = 5000
+    moves = len(window.model.game.record.moves)
+    window.model.act(Point("room", before[0]["slot"]))
+    QApplication.processEvents()
+    assert scene.revealing() and window.model.holding
+    casting = window.model.game.record.moves[moves:]
+    assert all(m.seat != 0 or m.action["kind"] == "point" for m in casting)
+    held = len(window.model.game.record.moves)
+    assert "In-can-to!" in shown_texts(scene)
+    # The room as it was: the token Ana pointed at is drawn where it lay, though taken.
+    overlay = [
+        i.toolTip().split("\n")[0]
+        for i in scene.items()
+        if isinstance(i.data(0), tuple) and i.data(0)[:2] == ("mark", "overlay") and i.toolTip()
+    ]
+    assert before[0]["name"] in overlay
+    scene.animation.setCurrentTime(2600)
+    window.table.zoom_fit()
+    screenshot(window, "incantibus-reveal")
+    contest = [t for t in shown_texts(scene) if before[0]["name"] in t and "Ana (" in t]
+    assert contest, "the contest on Ana's token is written on the table"
+    assert len(window.model.game.record.moves) == held, "nothing moves during the reveal"
+    QTest.keyClick(window.table, Qt.Key.Key_Escape)
+    QApplication.processEvents()
+    assert "In-can-to!" not in shown_texts(scene) and not window.model.holding
+    assert any("Last casting:" in t for t in shown_texts(scene))
+
+
+def test_with_two_people_the_reveal_is_shown_to_everyone_before_the_curtain(make_window):
+    window = make_window()
+    window.motion = True
+    assert window.start_match(GameConfig("incantibus", TWO_HUMANS, 5, {"mode": "apprentice"}))
+    window.scene.glide_ms = 0
+    model = window.model
+    lift_curtain(window)
+    first = model.viewer
+    model.act(model.legal_actions()[0])
+    lift_curtain(window)
+    assert model.viewer != first
+    model.act(model.legal_actions()[0])  # the last choice: the reveal
+    QApplication.processEvents()
+    assert window.stack.currentWidget() is window.table and model.viewer is None
+    assert window.scene.revealing() and "In-can-to!" in shown_texts(window.scene)
+    assert window.windowTitle().startswith("Incantibus") and "Everyone sees" in window.heading()
+    window.scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    assert window.stack.currentWidget() is window.curtain, "then the screen passes on"
 
 
 def test_expert_mode_shows_the_magic_books(window):

@@ -359,9 +359,29 @@ class Incantibus(Game):
         name = self.info[spaces[action.index]].name
         return name if action.place == "potion" else f"the book “{name}”"
 
+    def _before_reveal(self) -> dict[str, Any]:
+        """The public table as it stood when the wands pointed (for the reveal's picture):
+        the room's or dungeon's slots, the open potions and books, and the wands."""
+
+        def slot(index: int, token: int, face_up: bool) -> dict[str, Any]:
+            return {"slot": index, "face_up": face_up, **(self._token(token) if face_up else {})}
+
+        room = [slot(i, t, up) for i, t, up in self.room_tokens()]
+        dungeon = None
+        if self.dungeon is not None:
+            dungeon = [slot(i, s[0], s[1]) for i, s in enumerate(self.dungeon) if s is not None]
+        return {
+            "room": room,
+            "dungeon": dungeon,
+            "potions": [None if p is None else self._token(p) for p in self.potions],
+            "books": [None if b is None else self._token(b) for b in self.books],
+            "wands": list(self.wands),
+        }
+
     def _reveal(self) -> list[Event]:
         self.castings += 1
         self.pointing_wands = list(self.wands)
+        before = self._before_reveal()
         claims: dict[tuple[str, int], list[int]] = {}
         for seat, action in sorted(self.choices.items()):
             claims.setdefault((action.place, action.index), []).append(seat)
@@ -369,7 +389,6 @@ class Incantibus(Game):
             f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
             for s, a in sorted(self.choices.items())
         ]
-        events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True)]
         self.last_casting = []
         winners = []
         for target, seats in claims.items():
@@ -378,22 +397,31 @@ class Incantibus(Game):
             winners.append(winner)
             entry = {
                 "target": list(target),
+                "name": self._target_name(self.choices[winner]),  # as it looked: public
                 "claimants": list(seats),
+                "wands": [self.wands[s] for s in seats],
                 "winner": winner,
                 "swap": None,
+                "outcome": None,  # what the winner got, once the take is resolved
+                "to": None,  # the seat that kept the token, or "moat"
             }
             if len(seats) > 1:
-                weakest = seats[-1]
-                entry["swap"] = [winner, weakest]
+                entry["swap"] = [winner, seats[-1]]
+            self.last_casting.append(entry)
+        entries = [self._casting_entry(e) for e in self.last_casting]  # copies: data is kept
+        data = {"casting": self.castings, "before": before, "entries": entries}
+        events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True, data=data)]
+        for entry in self.last_casting:
+            if len(entry["claimants"]) > 1:
+                seats, winner = entry["claimants"], entry["winner"]
                 others = " and ".join(self.name(s) for s in seats[1:])
                 verb = "gets" if len(seats) == 2 else "get"
                 events.append(
                     Event(
                         f"{self.name(winner)}'s wand {self.wands[winner]} is the strongest on "
-                        f"{self._target_name(self.choices[winner])}: {others} {verb} nothing."
+                        f"{entry['name']}: {others} {verb} nothing."
                     )
                 )
-            self.last_casting.append(entry)
         for entry in self.last_casting:
             if entry["swap"]:
                 a, b = entry["swap"]
@@ -406,6 +434,43 @@ class Incantibus(Game):
         self.casters = []
         self.phase = "resolving"
         return events + self._run()
+
+    def _settle(self, seat: int, outcome: str, got: int, kept: bool) -> None:
+        """What the winner of a target truly got, for the table and the Last casting box."""
+        for entry in self.last_casting:
+            if entry["winner"] == seat and entry["outcome"] is None:
+                entry["outcome"], entry["got"] = outcome, self.info[got].name
+                entry["to"] = seat if kept else "moat"
+                return
+
+    def _casting_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """One target of the last casting as every seat may know it, with its words."""
+        names = [self.name(s) for s in entry["claimants"]]
+        shown = entry["name"]
+        if entry.get("got") and entry["got"] not in shown:
+            shown = f"{shown} (the {entry['got']})"
+        line = f"{names[0]} (wand {entry['wands'][0]}) → {shown}"
+        if len(names) > 1:
+            beaten = " and ".join(
+                f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
+            )
+            line += f", beating {beaten}"
+        line += f": {OUTCOME_WORDS.get(entry['outcome'], 'being resolved')}"
+        if entry["swap"]:
+            a, b = entry["swap"]
+            line += f"; {self.name(a)} and {self.name(b)} swap wands"
+        return {
+            "target": list(entry["target"]),
+            "name": entry["name"],
+            "claimants": list(entry["claimants"]),
+            "wands": list(entry["wands"]),
+            "winner": entry["winner"],
+            "swap": list(entry["swap"]) if entry["swap"] else None,
+            "outcome": entry["outcome"],
+            "got": entry.get("got"),
+            "to": entry["to"],
+            "line": line + ".",
+        }
 
     def _run(self) -> list[Event]:
         events: list[Event] = []
@@ -435,11 +500,17 @@ class Incantibus(Game):
                 events.append(
                     Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True)
                 )
-            return events + self._receive(seat, token)
+            events += self._receive(seat, token)
+            kept = token in self.satchels[seat]
+            monster = self.info[token].cell == "monster"
+            outcome = ("caught" if kept else "escaped") if monster else "taken"
+            self._settle(seat, outcome, token, kept)
+            return events
         if action.place == "potion":
             potion = self.potions[action.index]
             self.potions[action.index] = None
             paid = bag.potion_payment(self.held(seat), self._recipe(potion))
+            self._settle(seat, "brewed", potion, True)
             return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(
                 seat, potion
             )
@@ -447,6 +518,7 @@ class Incantibus(Game):
             book = self.books[action.index]
             self.books[action.index] = None
             paid = [self.info[t] for t in action.pay]
+            self._settle(seat, "learned", book, True)
             return self._pay(
                 seat, paid, f"{who} learns the book “{self.info[book].name}”"
             ) + self._place(seat, book)
@@ -505,10 +577,12 @@ class Incantibus(Game):
         held = self.held(seat)
         if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
             self.moat.append(sid)
+            self._settle(seat, "too strong", sid, False)
             return events + [
                 Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
             ]
         paid = bag.sorcerer_payment(held, kind.needs)
+        self._settle(seat, "defeated", sid, True)
         return (
             events
             + self._pay(seat, paid, f"{who} defeats {sorcerer.name}")
@@ -806,7 +880,7 @@ class Incantibus(Game):
             "chosen": sorted(self.choices),
             "my_choice": mine.to_json() if mine is not None else None,
             "decision": decision,
-            "last_casting": self.last_casting,
+            "last_casting": [self._casting_entry(e) for e in self.last_casting],
             "laid_down": list(self.laid_down),
         }
         if self.is_over():
@@ -861,6 +935,15 @@ ROOM_POINTS = tuple(Point("room", i) for i in range(32))
 DUNGEON_POINTS = tuple(Point("dungeon", i) for i in range(16))
 POTION_POINTS = tuple(Point("potion", i) for i in range(8))
 
+OUTCOME_WORDS = {
+    "taken": "taken",
+    "caught": "caught",
+    "escaped": "nothing to catch it with, it escaped into the moat",
+    "brewed": "brewed",
+    "learned": "learned",
+    "defeated": "defeated",
+    "too strong": "too strong, escaped into the moat",
+}
 CATEGORY_OF_CELL = {
     "monster": "monsters",
     "potion": "potions",

@@ -40,6 +40,7 @@ from .new_game_dialog import GameConfig, NewGameDialog
 APP = "Illusio Table"
 SAVE_FILTER = "Illusio Table matches (*.illusio.json *.json)"
 MAX_RECENT = 8
+GLIDE_MS = 260  # pieces sliding to their new places between two views
 
 
 def data_folder() -> Path:
@@ -85,6 +86,8 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings()
         self.bot_delay_ms = bot_delay_ms
         self.interactive = interactive  # False: no modal dialogs (the headless demo)
+        # Motion on the table (the reveal, gliding pieces): a setting; tests turn it off.
+        self.motion = bool(self.settings.value("motion", True, type=bool))
         self.model: MatchModel | None = None
         self.scene: TableScene | None = None
         self.path: Path | None = None
@@ -188,6 +191,10 @@ class MainWindow(QMainWindow):
         self._action(view, "Zoom &out", self.table.zoom_out, keys.ZoomOut)
         self._action(view, "&Actual size", self.table.zoom_reset, "Ctrl+0")
         self._action(view, "&Fit the table", self.table.zoom_fit, "Ctrl+9")
+        view.addSeparator()
+        self.motion_action = self._action(view, "&Animate the table", self._toggle_motion)
+        self.motion_action.setCheckable(True)
+        self.motion_action.setChecked(self.motion)
 
         help_menu = self.menuBar().addMenu("&Help")
         for game_id in self.registry.ids():
@@ -198,6 +205,22 @@ class MainWindow(QMainWindow):
         help_menu.addSeparator()
         self._action(help_menu, "&About", self.about)
         self._fill_recent()
+
+    def _set_motion(self, scene: TableScene) -> None:
+        if not self.motion:
+            scene.glide_ms = 0
+            if hasattr(scene, "animation_ms"):
+                scene.animation_ms = 0
+        else:
+            scene.glide_ms = GLIDE_MS
+
+    def _toggle_motion(self, on: bool) -> None:
+        self.motion = on
+        self.settings.setValue("motion", on)
+        if self.scene is not None:
+            if on and hasattr(self.scene, "animation_ms"):
+                self.scene.animation_ms = type(self.scene).animation_ms
+            self._set_motion(self.scene)
 
     # -- dialogs (tests replace these two) -----------------------------------------------
 
@@ -281,10 +304,12 @@ class MainWindow(QMainWindow):
             self.model.table_mode = True
         self.scene = table.scene_class()(self)
         self.scene.gesture_map = table.gestures
+        self._set_motion(self.scene)
         self.table.setScene(self.scene)
         if old_scene is not None:
             old_scene.deleteLater()
         self.scene.action_chosen.connect(self.model.act)
+        self.scene.shown.connect(self.model.release)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         log = LogModel(self.model)
         # The newest lines show, also after the curtain or a run of bot moves (scrolled
@@ -488,12 +513,15 @@ class MainWindow(QMainWindow):
             winners = " and ".join(model.match.name(s) for s in game.result()["winners"])
             return f"{game.title} — game over, {winners} won"
         if model.viewer is None:
-            return f"{game.title} — " + (
-                "everyone at the table" if model.is_shared() else "watching the bots"
-            )
+            if model.holding:
+                return f"{game.title} — In-can-to! Everyone sees the choices revealed"
+            if model.match.human_seats():
+                return f"{game.title} — everyone at the table"
+            return f"{game.title} — watching the bots"
         return f"{game.title} — {model.match.name(model.viewer)}'s table"
 
-    def _update(self, *_: Any) -> None:
+    def _update(self, *args: Any) -> None:
+        events = args[0] if args and isinstance(args[0], list) else []
         model = self.model
         title = APP
         if model is not None:
@@ -518,6 +546,12 @@ class MainWindow(QMainWindow):
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.table.drawn()
+            if model.holding:
+                # The reveal plays on the table; the match goes on once it has been seen
+                # (`shown`), or at once when there is nothing to play or it was overtaken.
+                reveal = [e for e in events if e.data and "casting" in e.data]
+                if not (reveal and self.scene.play_reveal(reveal)) and not self.scene.revealing():
+                    model.release()
             self.stack.setCurrentWidget(self.table)
         has_match = model is not None
         # Behind the curtain nothing happens but lifting it: saving waits too.

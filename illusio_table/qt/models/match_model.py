@@ -41,6 +41,7 @@ class MatchModel(QObject):
         # Table mode (kept in the record, see `table_mode`): the shared round lasts from
         # the moment several people are asked at once until a reveal.
         self._shared_from: int | None = None
+        self.holding = False  # a reveal is on the screen: nothing moves until `release`
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
@@ -89,6 +90,9 @@ class MatchModel(QObject):
     # -- acting -------------------------------------------------------------------------
 
     def act(self, action: Action) -> bool:
+        if self.holding:
+            self.refused.emit("The choices are being revealed: click the table to skip that.")
+            return False
         if self.viewer is None:
             if self.is_shared():
                 self.refused.emit(
@@ -130,8 +134,28 @@ class MatchModel(QObject):
 
     def _after(self, events: list[Event]) -> None:
         self._save()
-        self._choose_viewer()
+        # Choices revealed together (the In-can-to!) are shown to everyone at the screen
+        # before anything else happens: bots wait, and with several people the screen
+        # shows the public table until the table says the reveal was seen (`release`).
+        reveal = any(e.data is not None and "casting" in e.data for e in events)
+        if reveal and len(self.match.human_seats()) > 1 and not self.is_shared():
+            self._show(None, None)
+        else:
+            self._choose_viewer()
+        self.holding = reveal
         self.changed.emit([e for e in events if e.visible_to(self.viewer)])
+        if self.holding:
+            return
+        if self.game.is_over():
+            self.finished.emit()
+        self._schedule_bots()
+
+    def release(self) -> None:
+        """The reveal was seen (or skipped): the match goes on."""
+        if not self.holding:
+            return
+        self.holding = False
+        self._choose_viewer(force_curtain=len(self.match.human_seats()) > 1)
         if self.game.is_over():
             self.finished.emit()
         self._schedule_bots()
@@ -143,11 +167,15 @@ class MatchModel(QObject):
             return  # None: bots move only when `step_bot` is called
         self._running_bots = True
         try:
-            while self._bots_waiting() and (self.match.waiting_humans() or self.bot_delay_ms <= 0):
+            while (
+                self._bots_waiting()
+                and not self.holding
+                and (self.match.waiting_humans() or self.bot_delay_ms <= 0)
+            ):
                 self._play_bot()
         finally:
             self._running_bots = False
-        if self._bots_waiting():
+        if self._bots_waiting() and not self.holding:
             self._bot_timer.start(self.bot_delay_ms)
 
     def _bots_waiting(self) -> bool:
@@ -157,7 +185,7 @@ class MatchModel(QObject):
         self._after(self.match.play_bot(self.match.waiting_bots()[0]))
 
     def _bot_step(self) -> None:
-        if self._bots_waiting():
+        if self._bots_waiting() and not self.holding:
             self._play_bot()
 
     def step_bot(self) -> bool:

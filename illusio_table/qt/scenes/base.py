@@ -55,6 +55,7 @@ class TableScene(QGraphicsScene):
 
     action_chosen = Signal(object)
     message = Signal(str)  # a hint for the status bar
+    shown = Signal()  # a reveal was seen to its end, or skipped
     glide_ms = 0  # motion between views; the window sets it from the settings
 
     def __init__(self, parent: Any = None) -> None:
@@ -95,6 +96,14 @@ class TableScene(QGraphicsScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         raise NotImplementedError
+
+    def play_reveal(self, events: list[Any]) -> bool:
+        """Shows choices revealed together (events with data); False when this table has
+        nothing to play, True when `shown` will follow."""
+        return False
+
+    def revealing(self) -> bool:
+        return False
 
     def show_nothing(self) -> None:
         """Behind the curtain: not one item of any seat stays on the table."""

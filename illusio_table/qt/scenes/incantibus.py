@@ -55,6 +55,24 @@ def font(size: int, bold: bool = False) -> QFont:
     return QFont(FONT, size, QFont.Weight.Bold if bold else QFont.Weight.Normal)
 
 
+# Where things lie on the table: the drawing and the reveal's picture of the table as it
+# was both place things here.
+def room_centre(n: int) -> QPointF:
+    return QPointF(362 + (n % 5) * 79, 118 + (n // 5) * 84)
+
+
+def dungeon_box(n: int) -> QRectF:
+    return QRectF(330 + (n % 5) * 80, 84 + (n // 5) * 96, 70, 84)
+
+
+def potion_centre(i: int) -> QPointF:
+    return QPointF(42, 28 + i * 74 + 33)
+
+
+def book_box(i: int) -> QRectF:
+    return QRectF(8, 290 + i * 54, 234, 48)
+
+
 class IncantibusScene(TableScene):
     animation_ms = 1400  # the reveal; tests set 0
 
@@ -68,10 +86,7 @@ class IncantibusScene(TableScene):
         self.positions: dict[Hashable, QPointF] = {}
         self.names: dict[Hashable, str] = {}
         self.wand_anchor: dict[int, QPointF] = {}
-        self.castings_seen: int | None = None
         self.animation: QVariantAnimation | None = None
-        self._revealing: tuple[list, dict] = ([], {})
-        self.casting_names: dict[Hashable, str] = {}
         self.viewer: int | None = None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -79,12 +94,10 @@ class IncantibusScene(TableScene):
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
-        previous_positions, previous_names = self.positions, self.names
-        running = self._reveal_running()
-        carried = (self._revealing, self.animation.currentValue()) if running else None
-        self.stop_reveal()
+        self.stop_reveal(seen=False)  # a new drawing overtakes a reveal still playing
         self.clear()
         self.positions, self.names, self.wand_anchor = {}, {}, {}
+        self.satchel_boxes: dict[int, QRectF] = {}
         self.view, self.seat_names = view, names
         self.viewer = view["me"]
         self._text(title, 0, -66, 15, bold=True, colour=WHITE)
@@ -95,19 +108,8 @@ class IncantibusScene(TableScene):
         self._spells(view)
         self._sorcerers(view)
         self._satchels(view, names)
-        reveal = self.castings_seen is not None and view["castings"] > self.castings_seen
-        if reveal:
-            # What the targets were, from the table as it stood before the reveal.
-            self.casting_names = dict(previous_names)
-        self._last_casting(view, names)
+        self._last_casting(view)
         self.bind(self.gesture_map(view, legal, self.viewer))
-        self.castings_seen = view["castings"]
-        if reveal and self.animation_ms > 0:
-            self._reveal(view["last_casting"], previous_positions)
-        elif carried is not None:
-            # A redraw during the reveal (a bot decided something) keeps the wands pointing.
-            (entries, before), progress = carried
-            self._reveal(entries, before, progress or 0.0)
 
     def shared_targets(self) -> list[Hashable]:
         return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
@@ -298,7 +300,7 @@ class IncantibusScene(TableScene):
             if potion is None:
                 self._text("empty until the next room", 20, y + 24, 9, parent=slot)
                 continue
-            item = self.token(potion, QPointF(42, y + 33), 26, ("potion", i), Point("potion", i))
+            item = self.token(potion, potion_centre(i), 26, ("potion", i), Point("potion", i))
             item.setToolTip(self._tooltip(potion))
             self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
             for n, ingredient in enumerate(potion["recipe"]):
@@ -310,11 +312,11 @@ class IncantibusScene(TableScene):
             return
         panel = self._panel(0, 262, 250, 196, "Magic books")
         for i, book in enumerate(view["books"]):
-            y = 290 + i * 54
+            y = book_box(i).top()
             if book is None:
                 self._text("—", 20, y + 14, 9, parent=panel)
                 continue
-            box = self.addRect(QRectF(8, y, 234, 48), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
+            box = self.addRect(book_box(i), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
             box.setParentItem(panel)
             self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
             self._text(book["needs"], 80, y + 15, 9, parent=box)
@@ -326,6 +328,7 @@ class IncantibusScene(TableScene):
             self.names[("book", i)] = f"the book “{book['needs']}”"
 
     def _tower(self, view: dict[str, Any]) -> None:
+        self.moat_box = QRectF(270, 380, 500, 78)
         moat = self.addRect(QRectF(270, 0, 500, 458), QPen(INK, 1.5), QBrush(MOAT))
         moat.setToolTip(self._moat_tip(view))
         self.addRect(QRectF(312, 40, 416, 330), QPen(INK, 2), QBrush(STONE))  # the tower
@@ -338,16 +341,15 @@ class IncantibusScene(TableScene):
         self._text(heading, 322, 46, 12, bold=True, colour=WHITE)
         if view["dungeon"] is not None:
             for n, sorcerer in enumerate(view["dungeon"]):
-                x, y = 330 + (n % 5) * 80, 84 + (n // 5) * 96
                 self._sorcerer(
                     sorcerer,
-                    QRectF(x, y, 70, 84),
+                    dungeon_box(n),
                     ("dungeon", sorcerer["slot"]),
                     Point("dungeon", sorcerer["slot"]),
                 )
         else:
             for n, token in enumerate(room["tokens"]):
-                centre = QPointF(362 + (n % 5) * 79, 118 + (n // 5) * 84)
+                centre = room_centre(n)
                 self.token(
                     token, centre, TOKEN_R, ("room", token["slot"]), Point("room", token["slot"])
                 )
@@ -471,6 +473,7 @@ class IncantibusScene(TableScene):
             x, y = seat * (width + 10), 474
             me = seat == self.viewer
             fill = QColor("#fff3d6") if me else PAPER
+            self.satchel_boxes[seat] = QRectF(x, y, width, 300)
             panel = self.addRect(
                 QRectF(x, y, width, 300), QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill)
             )
@@ -561,75 +564,168 @@ class IncantibusScene(TableScene):
                         Choose(token_id),
                     )
 
-    def _last_casting(self, view: dict[str, Any], names: list[str]) -> None:
+    def _last_casting(self, view: dict[str, Any]) -> None:
+        """What each target of the last casting truly gave, in full, in the tower."""
         entries = view["last_casting"]
         if not entries:
             return
-        lines = []
-        for entry in entries:
-            target = tuple(entry["target"])
-            what = self.casting_names.get(target) or f"{target[0]} {target[1] + 1}"
-            claimants = entry["claimants"]
-            winner = names[entry["winner"]]
-            if len(claimants) == 1:
-                lines.append(f"{winner} → {what}")
-            else:
-                others = ", ".join(names[s] for s in claimants[1:])
-                swap = entry["swap"]
-                lines.append(f"{what}: {winner} beats {others}; swaps with {names[swap[1]]}")
-        y = 262 if not view["books"] else 410
-        if view["books"]:
-            return self._text("Last casting: " + "; ".join(lines)[:120], 0, -20, 9, colour=WHITE)
-        panel = self._panel(0, y, 250, 196, "Last casting")
-        for n, line in enumerate(lines[:8]):
-            self._text(line[:40], 8, y + 26 + n * 20, 9, parent=panel)
-        return None
+        top = 300 if view["dungeon"] is None else 280
+        lines = ["Last casting:"] + [e["line"] for e in entries]
+        wrapped = [part for line in lines for part in _wrap(line, 62)]
+        height = 8 + 15 * len(wrapped)
+        box = self.addRect(
+            QRectF(316, top, 408, height), QPen(Qt.PenStyle.NoPen), QBrush(QColor(30, 24, 18, 215))
+        )
+        box.setToolTip("\n".join(lines))
+        box.setData(KEY, (MARK, "casting-box"))
+        for n, line in enumerate(wrapped):
+            self._text(line, 322, top + 4 + n * 15, 9, bold=n == 0, colour=WHITE, parent=box)
 
     # -- the reveal -----------------------------------------------------------------------------
 
-    def _reveal_running(self) -> bool:
+    def revealing(self) -> bool:
         animation = self.animation
         return animation is not None and animation.state() == QVariantAnimation.State.Running
 
-    def _reveal(
-        self, entries: list[dict[str, Any]], before: dict[Hashable, QPointF], progress: float = 0.0
-    ) -> None:
-        """Every claimant's wand points at its target at once, then the table settles."""
-        self._revealing = (entries, before)
-        paths: list[tuple[QPointF, QPointF]] = []
-        for entry in entries:
-            target = before.get(tuple(entry["target"]))
-            if target is None:
-                continue
-            for seat in entry["claimants"]:
-                start = self.wand_anchor.get(seat)
-                if start is not None:
-                    line = self.addLine(
-                        QLineF(start, start),
-                        QPen(GOLD, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
-                    )
-                    line.setZValue(80)
-                    line.setData(KEY, (MARK, "overlay", len(paths)))
-                    paths.append((start, target))
-        shout = self._text("In-can-to!", 380, 190, 34, bold=True, colour=QColor("#ffe082"))
-        shout.setZValue(90)
-        shout.setData(KEY, (MARK, "overlay", -1))
-
-        def step(progress: float) -> None:
-            for item in self._overlay_items():
-                number = item.data(KEY)[2]
-                if number >= 0:
-                    start, target = paths[number]
-                    item.setLine(QLineF(start, start + (target - start) * progress))
-
+    def play_reveal(self, events: list[Any]) -> bool:
+        """In-can-to!: the room as it was comes back over the table, every wand points at
+        its choice at once, the contests are settled where they happened (who beat whom,
+        the swap, what was got or escaped), the tokens travel to satchels or the moat,
+        and the table as it is now shows through. A click or a key skips it."""
+        data = next(e.data for e in events if e.data and "casting" in e.data)
+        if self.animation_ms <= 0:
+            return False
+        self._revealed = data
+        self._overlay(data)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
         self.animation.setDuration(self.animation_ms)
-        self.animation.valueChanged.connect(step)
-        self.animation.finished.connect(self._end_reveal)
+        self.animation.valueChanged.connect(self._reveal_step)
+        self.animation.finished.connect(lambda: self.stop_reveal(seen=True))
         self.animation.start()
-        self.animation.setCurrentTime(int(progress * self.animation_ms))
+        return True
+
+    def _target_centre(self, place: str, index: int, before: dict[str, Any]) -> QPointF:
+        if place == "room":
+            slots = [t["slot"] for t in before["room"]]
+            return room_centre(slots.index(index)) if index in slots else room_centre(index)
+        if place == "dungeon":
+            slots = [t["slot"] for t in before["dungeon"] or []]
+            return dungeon_box(slots.index(index) if index in slots else index).center()
+        if place == "potion":
+            return potion_centre(index)
+        return book_box(index).center()
+
+    def _overlay_item(self, item: QGraphicsItem, number: int, z: float = 90) -> None:
+        item.setZValue(z)
+        item.setData(KEY, (MARK, "overlay", number))
+
+    def _overlay(self, data: dict[str, Any]) -> None:
+        before = data["before"]
+        now = {tuple(e["target"]): e for e in self.view["last_casting"]}
+        entries = [{**e, **now.get(tuple(e["target"]), {})} for e in data["entries"]]
+        pointed = {tuple(e["target"]): e for e in entries}
+        self._paths: list[tuple[QPointF, QPointF]] = []
+        self._travels: list[QPointF] = []
+        self._show_casting_box(False)
+        # The tower as it stood when the wands pointed, over today's.
+        veil = self.addRect(QRectF(312, 40, 416, 330), QPen(INK, 2), QBrush(STONE))
+        self._overlay_item(veil, -3, 85)
+        pieces: list[tuple[tuple[str, int], QGraphicsItem]] = []
+        if before["dungeon"] is not None:
+            for n, sorcerer in enumerate(before["dungeon"]):
+                key = ("dungeon", sorcerer["slot"])
+                pieces.append((key, self._sorcerer(sorcerer, dungeon_box(n))))
+        else:
+            for n, token in enumerate(before["room"]):
+                key = ("room", token["slot"])
+                pieces.append((key, self.token(token, room_centre(n), TOKEN_R)))
+        for i, potion in enumerate(before["potions"]):
+            if potion is not None and ("potion", i) in pointed:
+                pieces.append((("potion", i), self.token(potion, potion_centre(i), 26)))
+        for i, book in enumerate(before["books"]):
+            if book is not None and ("book", i) in pointed:
+                pieces.append((("book", i), self.token(book, book_box(i).center(), 20)))
+        for key, item in pieces:
+            entry = pointed.get(key)
+            if entry is None or entry.get("to") is None:
+                self._overlay_item(item, -3, 86)
+                continue
+            # What was won travels to the winner's satchel, or what escaped to the moat.
+            goes = self.moat_box if entry["to"] == "moat" else self.satchel_boxes[entry["to"]]
+            self._overlay_item(item, 1000 + len(self._travels), 88)
+            self._travels.append(goes.center() - item.sceneBoundingRect().center())
+        shout = self._text("In-can-to!", 380, 190, 34, bold=True, colour=QColor("#ffe082"))
+        self._overlay_item(shout, -1, 95)
+        for entry in entries:
+            target = self._target_centre(*entry["target"], before)
+            for seat, wand in zip(entry["claimants"], entry["wands"], strict=True):
+                start = self.wand_anchor.get(seat)
+                if start is None:
+                    continue
+                line = self.addLine(
+                    QLineF(start, start),
+                    QPen(GOLD, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
+                )
+                self._overlay_item(line, len(self._paths))
+                self._paths.append((start, target))
+                self._label(f"wand {wand}", QPointF(start.x() - 150, start.y() - 30), -2)
+        # Once the wands have pointed: every contest and what came of it, in the tower.
+        lines = [part for e in entries for part in _wrap(self._contest_words(e), 58)]
+        self._label("\n".join(lines), QPointF(322, 246), -4)
+        self._reveal_step(0.0)
+
+    def _label(self, text: str, at: QPointF, number: int) -> None:
+        """Words on a dark ground, part of the reveal."""
+        item = self._text(text, at.x(), at.y(), 10, True, WHITE)
+        back = self.addRect(
+            item.sceneBoundingRect().adjusted(-4, -2, 4, 2),
+            QPen(Qt.PenStyle.NoPen),
+            QBrush(QColor(20, 16, 12, 225)),
+        )
+        self._overlay_item(back, number, 96)
+        self._overlay_item(item, number, 97)
+
+    def _contest_words(self, entry: dict[str, Any]) -> str:
+        """Who beat whom on a target and what came of it, in a line."""
+        names = [self.seat_names[s] for s in entry["claimants"]]
+        words = f"{entry['name']}: {names[0]} ({entry['wands'][0]})"
+        if len(names) > 1:
+            beaten = ", ".join(
+                f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
+            )
+            words += f" beats {beaten}"
+        if entry.get("outcome"):
+            got = f", the {entry['got']}" if entry.get("got") and entry["got"] not in words else ""
+            words += f"{got}: {REVEAL_WORDS.get(entry['outcome'], entry['outcome'])}"
+        if entry["swap"]:
+            a, b = (self.seat_names[s] for s in entry["swap"])
+            words += f" ({a} and {b} swap wands)"
+        return words
+
+    def _show_casting_box(self, visible: bool) -> None:
+        for item in self.items():
+            if item.data(KEY) == (MARK, "casting-box"):
+                item.setVisible(visible)
+
+    def _reveal_step(self, progress: float) -> None:
+        """0–0.4: the wands point; 0.4–1: the contests show; from 0.7 what was won
+        travels; at the end the veil lifts and the table as it is now shows."""
+        point = min(progress / 0.4, 1.0)
+        travel = max(0.0, (progress - 0.7) / 0.3)
+        for item in self._overlay_items():
+            number = item.data(KEY)[2]
+            if number >= 1000:
+                item.setPos(self._travels[number - 1000] * travel)
+            elif number >= 0:
+                start, target = self._paths[number]
+                item.setLine(QLineF(start, start + (target - start) * point))
+                item.setVisible(progress < 0.7)
+            elif number in (-4, -2):
+                item.setVisible((progress >= 0.4) if number == -4 else progress < 0.7)
+            elif number == -1:
+                item.setVisible(progress < 0.4)
 
     def _overlay_items(self) -> list[QGraphicsItem]:
         found = []
@@ -639,22 +735,24 @@ class IncantibusScene(TableScene):
                 found.append(item)
         return found
 
-    def _end_reveal(self) -> None:
+    def stop_reveal(self, seen: bool = True) -> None:
+        """Ends the reveal: at its end, on a click or key (`seen`), or when a new drawing
+        overtakes it (not `seen`: the window lets the match go on then)."""
+        animation, self.animation = self.animation, None
+        if animation is None:
+            return
+        animation.stop()
         for item in self._overlay_items():
             item.setVisible(False)  # hidden, not removed (see TableScene's note)
-
-    def stop_reveal(self) -> None:
-        """Skips the reveal (a click or a key does it too)."""
-        if self.animation is not None:
-            animation, self.animation = self.animation, None
-            animation.stop()
-            self._end_reveal()
+        self._show_casting_box(True)
+        if seen:
+            self.shown.emit()
 
     def _skipped(self, event: Any) -> bool:
         """A click or a key during the reveal only skips it."""
-        if not self._reveal_running():
+        if not self.revealing():
             return False
-        self.stop_reveal()
+        self.stop_reveal(seen=True)
         event.accept()
         return True
 
@@ -665,3 +763,20 @@ class IncantibusScene(TableScene):
     def keyPressEvent(self, event: Any) -> None:
         if not self._skipped(event):
             super().keyPressEvent(event)
+
+
+REVEAL_WORDS = {
+    "taken": "taken",
+    "caught": "caught",
+    "escaped": "escapes into the moat!",
+    "brewed": "brewed",
+    "learned": "learned",
+    "defeated": "defeated",
+    "too strong": "too strong: escapes into the moat!",
+}
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent="   ") or [""]

@@ -191,3 +191,37 @@ def test_a_contested_room_empties_only_what_was_taken():
     point(game, {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 0)})
     assert a in game.satchels[0] and [game.room[1][0], game.room[2][0]] == [b, c]
     assert slot_of(game, b) == 1
+
+
+def test_the_last_casting_says_what_each_winner_truly_got():
+    """An escaped monster is no prize: the casting's line says it escaped."""
+    from .helpers import give, point, set_room, set_wands
+
+    game = make(3, seed=1)
+    set_wands(game, 1, 3, 2)
+    set_room(game, [("goblin", True), ("ghost", False), ("mushroom", True)])
+    give(game, 0, "trap")
+    point(game, {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 1)})
+    lines = {e["winner"]: e for e in game.view(2)["last_casting"]}
+    goblin = lines[1]
+    assert goblin["outcome"] == "escaped" and goblin["to"] == "moat"
+    assert goblin["line"] == (
+        "Kirill (wand 3) → Goblin, beating Lera (1): nothing to catch it with, it escaped "
+        "into the moat; Kirill and Lera swap wands."
+    )
+    secret = lines[2]
+    assert secret["name"] == "a secret token" and secret["got"] == "Ghost"
+    assert "a secret token (the Ghost)" in secret["line"]
+
+
+def test_the_reveal_event_shows_the_room_as_it_was_and_no_unturned_token():
+    from .helpers import point, set_room
+
+    game = make(2, seed=1)
+    set_room(game, [("goblin", True), ("ghost", False), ("vampire", False)])
+    events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    reveal = next(e for e in events if e.data and "casting" in e.data)
+    before = reveal.data["before"]["room"]
+    assert [s["face_up"] for s in before[:3]] == [True, False, False]
+    assert before[0]["name"] == "Goblin" and "kind" not in before[2] and "id" not in before[2]
+    assert "Vampire" not in json.dumps(reveal.data)
