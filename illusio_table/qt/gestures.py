@@ -48,8 +48,14 @@ def incantibus(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
         elif isinstance(action, Cast):
             found.append(Gesture(action, ("spell", action.card)))
         elif isinstance(action, Choose):
-            room = decision in ("imperium", "oculus")
-            found.append(Gesture(action, ("room" if room else "token", action.target)))
+            if decision in ("imperium", "oculus"):
+                found.append(Gesture(action, ("room", action.target)))
+            elif decision == "retiro":
+                # The moat is drawn by kind: any token of the kind is the same prize.
+                kind = next(t["kind"] for t in view["moat"] if t["id"] == action.target)
+                found.append(Gesture(action, ("moat", kind)))
+            else:
+                found.append(Gesture(action, ("token", action.target)))
     return found
 
 

@@ -11,6 +11,9 @@ from illusio_table.data.loader import line_of, load_cards
 
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
+# A shape drawn beside a colour wherever colour matches things (a weapon and its monster,
+# a potion and the sorcerer who needs it), so that colour never carries meaning alone.
+Shape = Literal["triangle", "circle", "square", "diamond", "heart", "club", "spade"]
 COUNT = field(default=1, metadata={"min": 0, "max": 20})
 
 
@@ -29,6 +32,7 @@ class TokenKind:
     points: int = field(default=0, metadata={"min": 0, "max": 20})
     coins: int = field(default=0, metadata={"min": 0, "max": 9})
     catches: str | None = None
+    shape: Shape | None = None
     why: str = WHY
 
 
@@ -43,6 +47,7 @@ class SpecialKind:
     count: int = COUNT
     points: int = field(default=0, metadata={"min": 0, "max": 20})
     coins: int = field(default=0, metadata={"min": 0, "max": 9})
+    text: str = field(default="", metadata={"blank": True})  # what it does, for tooltips
     why: str = WHY
 
 
@@ -56,6 +61,7 @@ class PotionKind:
     colour: str
     source: Source
     count: int = COUNT
+    shape: Shape | None = None
     why: str = WHY
 
 

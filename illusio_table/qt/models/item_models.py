@@ -59,13 +59,20 @@ class ActionsModel(QAbstractListModel):
         super().__init__(model)
         self.model = model
         self.actions: list = []
+        self.lines: list[str] = []
         model.viewer_changed.connect(self.refresh)
         model.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
+        # Moves that read the same (two tokens of a kind) are one line: the first of them.
+        game, viewer = self.model.game, self.model.viewer
+        lines: dict[str, Any] = {}
+        for action in self.model.legal_actions():
+            lines.setdefault(game.describe(action, viewer), action)
         self.beginResetModel()
-        self.actions = self.model.legal_actions()
+        self.actions = list(lines.values())
+        self.lines = list(lines)
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
@@ -76,7 +83,7 @@ class ActionsModel(QAbstractListModel):
             return None
         action = self.actions[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.model.game.describe(action, self.model.viewer)
+            return self.lines[index.row()]
         if role == self.ActionRole:
             return action
         return None

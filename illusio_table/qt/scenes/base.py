@@ -181,9 +181,11 @@ class TableScene(QGraphicsScene):
         return key is None or key in self.targets or key in self.sources
 
     def _ring(self, rect: QRectF) -> None:
+        # Small targets side by side (satchel cells) get a tight ring, so rings never cross.
+        margin, width = (RING, 4) if min(rect.width(), rect.height()) > 40 else (1.5, 2.5)
         ring = self.addRect(
-            rect.adjusted(-RING, -RING, RING, RING),
-            QPen(LEGAL, 4),
+            rect.adjusted(-margin, -margin, margin, margin),
+            QPen(LEGAL, width),
             QBrush(Qt.BrushStyle.NoBrush),
         )
         ring.setZValue(Z_MARK)
@@ -270,6 +272,8 @@ class TableScene(QGraphicsScene):
         self.action_chosen.emit(action)
 
     def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
+        # Moves that read the same are one choice (two tokens of a kind): no menu of twins.
+        moves = list({self.describe(m): m for m in reversed(moves)}.values())[::-1]
         if len(moves) == 1:
             self.play(moves[0])
         elif moves:

@@ -8,6 +8,7 @@ target at once ("In-can-to!"), then the table says who got what.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable
 from typing import Any
 
@@ -41,6 +42,15 @@ CELL_ROWS = (
     ("book", "Books"),
     ("purse", "Purse"),
 )
+GLYPHS = {
+    "triangle": "▲",
+    "circle": "●",
+    "square": "■",
+    "diamond": "◆",
+    "heart": "♥",
+    "club": "♣",
+    "spade": "♠",
+}
 PROMPTS = {
     "overflow": "Your satchel is full: click the token to throw into the moat.",
     "spell": "Cast a spell: click one of the open spell cards.",
@@ -191,7 +201,21 @@ class IncantibusScene(TableScene):
             if radius < 16:
                 mark = mark[:3] if len(mark) <= 3 else mark[:2]  # small tokens keep a short mark
             size = max(6, int(radius * (0.42 if len(mark) > 3 else 0.55)))
-            self._centred(mark, centre, size, self._ink_on(colour), item)
+            glyph = self._glyph(kind)
+            if glyph and radius >= 12:
+                # The shape it shares with what it matches, under its mark.
+                self._centred(
+                    mark, centre - QPointF(0, radius * 0.18), size, self._ink_on(colour), item
+                )
+                self._centred(
+                    glyph,
+                    centre + QPointF(0, radius * 0.5),
+                    max(6, int(radius * 0.38)),
+                    self._ink_on(colour),
+                    item,
+                )
+            else:
+                self._centred(mark, centre, size, self._ink_on(colour), item)
             if token.get("points"):
                 badge = QRectF(
                     centre.x() + radius * 0.35,
@@ -232,6 +256,13 @@ class IncantibusScene(TableScene):
             return "Bk"
         return kind[:3].capitalize()
 
+    def _glyph(self, kind: str | None) -> str:
+        """The shape a token shares with what it matches (a weapon and its monster, the
+        potions of a colour), or ''."""
+        look = self.look.get(kind) or self.potion_kinds.get(kind)
+        shape = getattr(look, "shape", None)
+        return GLYPHS.get(shape, "") if shape else ""
+
     def _colour(self, kind: str) -> str:
         for table in (self.look, self.potion_kinds, self.sorcerer_kinds):
             if kind in table:
@@ -244,13 +275,24 @@ class IncantibusScene(TableScene):
 
     def _tooltip(self, token: dict[str, Any]) -> str:
         kind = token["kind"]
-        lines = [token.get("name") or self._name(kind)]
+        glyph = self._glyph(kind)
+        lines = [(token.get("name") or self._name(kind)) + (f" {glyph}" if glyph else "")]
         look = self.look.get(kind)
         if look is not None and getattr(look, "catches", None):
-            lines.append(f"Catches the {self._name(look.catches)}; stays in the satchel.")
-        if kind in self.potion_kinds:
+            lines.append(f"Catches the {self._name(look.catches)} {glyph}; stays in the satchel.")
+        if getattr(look, "category", None) == "monster":
+            weapons = [w.name for w in self.cards.tokens if w.catches == kind]
             lines.append(
-                "Brewed from " + ", ".join(self._name(i) for i in self.potion_kinds[kind].recipe)
+                f"Caught with the {' or the '.join(weapons)} {glyph} (or Ultimus); without "
+                "one it escapes into the moat."
+            )
+        if getattr(look, "text", ""):
+            lines.append(look.text)
+        if kind in self.potion_kinds:
+            potion = self.potion_kinds[kind]
+            lines.append(
+                f"A {potion.colour_name} potion {glyph}, brewed from "
+                + ", ".join(self._name(i) for i in potion.recipe)
             )
         if kind in self.sorcerer_kinds:
             lines.append(self._weakness(kind))
@@ -267,7 +309,11 @@ class IncantibusScene(TableScene):
 
     def _need(self, need: str) -> str:
         if need.startswith("potion-"):
-            return f"{need[7:]} potion"
+            colour = need[7:]
+            kind = next((p.id for p in self.cards.potions if p.colour_name == colour), None)
+            return f"{colour} potion {self._glyph(kind)}".strip()
+        if need in self.look:
+            return f"{self._name(need)} {self._glyph(need)}".strip()
         return {"weapon": "weapon", "spell": "spell token"}.get(need, self._name(need))
 
     # -- regions --------------------------------------------------------------------------------
@@ -361,15 +407,19 @@ class IncantibusScene(TableScene):
             9,
             colour=WHITE,
         )
-        # Every token in the moat can be picked (Retiro): rows of 27 under the tower.
-        for n, token in enumerate(view["moat"][:81]):
-            self.token(
-                {**token, "face_up": True},
-                QPointF(288 + (n % 27) * 17.6, 406 + (n // 27) * 19),
-                8,
-                ("token", token["id"]),
-                Choose(token["id"]),
+        # The moat by kind (tokens of a kind are alike): each kind a token to pick for
+        # Retiro, with how many lie there.
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for token in view["moat"]:
+            groups.setdefault(token["kind"], []).append(token)
+        for n, (kind, tokens) in enumerate(list(groups.items())[:32]):
+            centre = QPointF(290 + (n % 16) * 30.5, 410 + (n // 16) * 30)
+            item = self.token(
+                {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), Choose(tokens[0]["id"])
             )
+            if len(tokens) > 1:
+                self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 2, 8, True, WHITE)
+            item.setToolTip(f"{len(tokens)} × " + self._tooltip(tokens[0]))
 
     def _moat_tip(self, view: dict[str, Any]) -> str:
         if not view["moat"]:
@@ -423,12 +473,12 @@ class IncantibusScene(TableScene):
         return item
 
     def _spells(self, view: dict[str, Any]) -> None:
-        panel = self._panel(790, 0, 320, 200, f"Spells — {view['spell_deck']} in the deck")
+        panel = self._panel(790, 0, 320, 226, f"Spells — {view['spell_deck']} in the deck")
         deck = self.addRect(QRectF(800, 30, 60, 86), QPen(INK, 1), QBrush(BACK))
         deck.setParentItem(panel)
         self._centred(str(view["spell_deck"]), deck.rect().center(), 14, WHITE, deck)
         for i, card in enumerate(view["spell_cards"]):
-            box = QRectF(870 + i * 80, 30, 74, 104)
+            box = QRectF(868 + i * 80, 28, 76, 144)
             if card is None:
                 self.addRect(
                     box, QPen(INK, 1, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
@@ -436,32 +486,24 @@ class IncantibusScene(TableScene):
                 continue
             item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
             kind = self.spell_kinds[card["kind"]]
-            self._centred(kind.name, QPointF(box.center().x(), box.top() + 16), 9, INK, item)
-            words = kind.text.split()
-            lines, line = [], ""
-            for word in words:
-                if len(line) + len(word) > 11:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = f"{line} {word}".strip()
-            lines.append(line)
-            for n, text in enumerate(lines[:5]):
-                self._text(text, box.left() + 4, box.top() + 30 + n * 13, 7, parent=item)
+            self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), 10, INK, item)
+            # The whole text, folded to the card (the tooltip says it too).
+            for n, text in enumerate(_wrap_plain(kind.text, 12)[:9]):
+                self._text(text, box.left() + 4, box.top() + 28 + n * 12.5, 8, parent=item)
             item.setToolTip(f"{kind.name}: {kind.text}")
             self.target(("spell", i), item, Cast(i))
-        self._text("Special tokens", 800, 142, 9, bold=True, parent=panel)
+        self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
         for n, token in enumerate(view["special_tokens"]):
-            self.token({**token, "face_up": True}, QPointF(818 + n * 40, 178), 16)
+            self.token({**token, "face_up": True}, QPointF(818 + n * 40, 208), 16)
 
     def _sorcerers(self, view: dict[str, Any]) -> None:
         if view["dungeon"] is not None:
-            self._panel(790, 212, 320, 60, "The sorcerers are in the dungeon")
+            self._panel(790, 236, 320, 60, "The sorcerers are in the dungeon")
             return
         track = view["sorcerers"]
-        self._panel(790, 212, 320, 246, f"Sorcerers — {len(track)} to face")
+        self._panel(790, 236, 320, 222, f"Sorcerers — {len(track)} to face")
         for n, sorcerer in enumerate(track):
-            box = QRectF(800 + (n % 6) * 51, 240 + (n // 6) * 104, 46, 96)
+            box = QRectF(800 + (n % 6) * 51, 262 + (n // 6) * 96, 46, 90)
             self._sorcerer(sorcerer, box)
 
     def _satchels(self, view: dict[str, Any], names: list[str]) -> None:
@@ -495,11 +537,13 @@ class IncantibusScene(TableScene):
                 QPointF(x + width - 100, y + 16),
                 me and view["phase"] == "casting" and seat not in chosen,
             )
-            self._cells(satchel, x + 8, y + 48, width - 16)
+            overflow = decision and decision["kind"] == "overflow" and decision["seat"] == seat
+            self._cells(satchel, x + 8, y + 48, width - 16, decision["token"] if overflow else None)
             if view.get("scores"):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                self._text(line[:64], x + 8, y + 282, 7, parent=panel)
+                for n, part in enumerate(_wrap_plain(line, 44)[:2]):
+                    self._text(part, x + 8, y + 270 + n * 13, 8, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -518,7 +562,16 @@ class IncantibusScene(TableScene):
         if draggable:
             self.source(("wand", seat), wand)
 
-    def _cells(self, satchel: dict[str, Any], x: float, y: float, width: float) -> None:
+    def _cells(
+        self,
+        satchel: dict[str, Any],
+        x: float,
+        y: float,
+        width: float,
+        new: int | None = None,
+    ) -> None:
+        """A satchel's cells, each category a row. A full satchel shows the token that
+        does not fit in a cell marked "no room", and the new token marked NEW."""
         tokens = {t["id"]: t for t in satchel["tokens"]}
         cells = satchel["cells"]
         capacity = satchel["capacity"]
@@ -527,11 +580,17 @@ class IncantibusScene(TableScene):
             if cell not in capacity:
                 continue
             top = y + row * 30
-            self._text(label, x, top + 7, 8)
-            for n in range(capacity[cell]):
-                box = QRectF(x + 66 + n * 30, top, 28, 28)
-                self.addRect(box, QPen(QColor("#a1887f"), 1), QBrush(QColor("#efe6d2")))
-                ids = cells.get(cell, [])
+            self._text(label, x, top + 7, 9)
+            ids = cells.get(cell, [])
+            for n in range(max(capacity[cell], len(ids))):
+                box = QRectF(x + 72 + n * 30, top, 28, 28)
+                if n < capacity[cell]:
+                    self.addRect(box, QPen(QColor("#a1887f"), 1), QBrush(QColor("#efe6d2")))
+                else:
+                    extra = self.addRect(
+                        box, QPen(QColor("#c62828"), 2, Qt.PenStyle.DashLine), QBrush(PAPER)
+                    )
+                    extra.setToolTip("No room for this token: one must go into the moat.")
                 if n < len(ids):
                     token = tokens[ids[n]]
                     self.token(
@@ -541,6 +600,15 @@ class IncantibusScene(TableScene):
                         ("token", token["id"]),
                         Choose(token["id"]),
                     )
+                    if token["id"] == new:
+                        tag = self._text("NEW", box.left() - 1, box.top() - 9, 7, True, WHITE)
+                        tag.setZValue(70)
+                        back = self.addRect(
+                            tag.sceneBoundingRect().adjusted(-2, 0, 2, 0),
+                            QPen(Qt.PenStyle.NoPen),
+                            QBrush(QColor("#c62828")),
+                        )
+                        back.setZValue(69)
             row += 1
         stacks = [("spell", "Spells"), ("sorcerer", "Sorcerers")]
         top = y + row * 30
@@ -777,6 +845,8 @@ REVEAL_WORDS = {
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
     return textwrap.wrap(text, width, subsequent_indent="   ") or [""]
+
+
+def _wrap_plain(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, break_long_words=False) or [""]

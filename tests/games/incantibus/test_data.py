@@ -183,3 +183,26 @@ def test_a_broken_reference_is_reported_with_the_file(tmp_path):
         CardDataError, match=rf"incantibus.yaml:{line}: weapon 'wand-net' catches 'dragon'"
     ):
         load(tmp_path)
+
+
+def test_colour_never_carries_a_match_alone_a_shape_does_too():
+    """A weapon and the monster it catches share a shape no other pair has; the potions of
+    a colour share one shape, a different one for each colour."""
+    from illusio_table.games.incantibus.cards import load
+
+    cards = load()
+    monsters = {t.id: t for t in cards.tokens if t.category == "monster"}
+    pair_shapes = []
+    for weapon in (t for t in cards.tokens if t.category == "weapon"):
+        monster = monsters[weapon.catches]
+        assert weapon.shape and weapon.shape == monster.shape, weapon.id
+        pair_shapes.append(weapon.shape)
+    assert len(set(pair_shapes)) == len(pair_shapes)
+    by_colour: dict[str, set] = {}
+    for potion in cards.potions:
+        by_colour.setdefault(potion.colour_name, set()).add(potion.shape)
+    assert all(len(shapes) == 1 and None not in shapes for shapes in by_colour.values())
+    colour_shapes = [next(iter(s)) for s in by_colour.values()]
+    assert len(set(colour_shapes)) == len(colour_shapes)
+    assert not set(colour_shapes) & set(pair_shapes)
+    assert all(s.text for s in cards.specials), "every special token says what it does"
