@@ -491,3 +491,39 @@ def test_a_drop_on_a_potion_after_crossing_others_gives_that_potions_reason(wind
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, last)
     QApplication.processEvents()
     assert "To brew the" in window.statusBar().currentMessage()
+
+
+# Deuteranopia as Machado, Oliveira and Fernandes (2009) model it, at full severity.
+DEUTERANOPIA = (
+    0.367322, 0.860646, -0.227968, 0,
+    0.280085, 0.672501, 0.047413, 0,
+    -0.011820, 0.042940, 0.968881, 0,
+)  # fmt: skip
+
+
+def test_the_table_fits_the_window_at_every_size_until_zoomed_by_hand(window):
+    from PIL import Image
+
+    start(window, seed=5, mode="expert")
+    for width, height in ((1280, 720), (1600, 1000)):
+        window.resize(width, height)
+        QApplication.processEvents()
+        table = window.table
+        shown = table.mapFromScene(window.scene.sceneRect()).boundingRect()
+        assert table.viewport().rect().adjusted(-2, -2, 2, 2).contains(shown), (width, shown)
+        assert (
+            max(
+                shown.width() / table.viewport().width(), shown.height() / table.viewport().height()
+            )
+            > 0.95
+        )
+        path = screenshot(window, f"incantibus-{width}x{height}")
+    picture = Image.open(path).convert("RGB")
+    picture.convert("RGB", DEUTERANOPIA).save(path.with_name("incantibus-deuteranopia.png"))
+    zoom = window.table.zoom()
+    window.table.zoom_in()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    assert window.table.zoom() == zoom * window.table.STEP, "a zoom by hand is kept"
+    window.table.zoom_fit()
+    assert window.table.zoom() < zoom

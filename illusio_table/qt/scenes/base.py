@@ -334,6 +334,7 @@ class TableScene(QGraphicsScene):
     # -- the mouse ---------------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.finish_glide()  # a click or a key never waits for pieces in motion
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         self._settle_home()
@@ -432,6 +433,7 @@ class TableScene(QGraphicsScene):
         return pieces + [k for k in self.order if k in self.moves]
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.finish_glide()
         key = event.key()
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
             self.step_focus(1)

@@ -105,6 +105,8 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.stop_reveal(seen=False)  # a new drawing overtakes a reveal still playing
+        self.finish_glide()
+        before = self.remember_places()
         self.clear()
         self.positions, self.names, self.wand_anchor = {}, {}, {}
         self.satchel_boxes: dict[int, QRectF] = {}
@@ -120,6 +122,7 @@ class IncantibusScene(TableScene):
         self._satchels(view, names)
         self._last_casting(view)
         self.bind(self.gesture_map(view, legal, self.viewer))
+        self.glide_from(before)  # tokens that moved slide from where they were
 
     def shared_targets(self) -> list[Hashable]:
         return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
@@ -231,6 +234,8 @@ class IncantibusScene(TableScene):
             item.setToolTip(self._tooltip(token))
         if key is not None:
             self.target(key, item, attempt)
+            if token and token.get("face_up", True) and "id" in token:
+                self.piece(("token", token["id"]), item)
             self.positions[key] = centre
             self.names[key] = (
                 self._name(token.get("kind"))
@@ -530,7 +535,10 @@ class IncantibusScene(TableScene):
             self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
-            self._text(f"{view['points'][seat]} points · {status}", x + 8, y + 24, 9, parent=panel)
+            points = view["points"][seat]
+            self._text(
+                f"{points} point{'s' * (points != 1)} · {status}", x + 8, y + 24, 9, parent=panel
+            )
             self._wand(
                 seat,
                 wand,
@@ -661,6 +669,7 @@ class IncantibusScene(TableScene):
         the swap, what was got or escaped), the tokens travel to satchels or the moat,
         and the table as it is now shows through. A click or a key skips it."""
         data = next(e.data for e in events if e.data and "casting" in e.data)
+        self.finish_glide()  # the reveal shows where things went
         if self.animation_ms <= 0:
             return False
         self._revealed = data
