@@ -453,3 +453,12 @@ def test_the_log_shows_its_newest_lines_after_the_curtain(window, qtbot):
 def test_the_save_dialog_starts_in_a_folder_of_the_person_not_the_programs(window):
     folder = window._save_folder()
     assert folder.is_dir() and folder != Path.cwd()
+
+
+def test_the_table_mode_box_is_kept_when_the_dialog_closes(window, registry):
+    dialog = NewGameDialog(registry, window)
+    dialog.game_box.setCurrentIndex(registry.ids().index("incantibus"))
+    dialog.show()
+    dialog.table_mode.setChecked(True)
+    dialog.hide()  # as exec() leaves it when Start is pressed
+    assert dialog.config().table_mode

@@ -163,7 +163,7 @@ class NewGameDialog(QDialog):
                 widget.setValue(value)
             elif isinstance(widget, QComboBox) and isinstance(value, str):
                 widget.setCurrentText(value)
-        self.table_mode.setChecked(last.table_mode and self.table_mode.isVisible())
+        self.table_mode.setChecked(last.table_mode and table_of(cls.game_id).choose_at_once)
 
     def _game_changed(self) -> None:
         cls = self.game_class()
@@ -190,8 +190,9 @@ class NewGameDialog(QDialog):
             kind.addItem(HUMAN, None)
             for bot in bots:
                 kind.addItem(f"Bot: {bot}", bot)
-            # One person and bots is the common start; more humans are one click away.
-            kind.setCurrentIndex(0 if seat == 0 else 1)
+            # One person and the game's own bots (its best player, listed last) is the
+            # common start; more humans are one click away.
+            kind.setCurrentIndex(0 if seat == 0 else len(bots))
             label.setBuddy(name)
             self.seats_grid.addWidget(label, seat, 0)
             self.seats_grid.addWidget(name, seat, 1)
@@ -259,7 +260,8 @@ class NewGameDialog(QDialog):
             players,
             seed,
             options,
-            self.table_mode.isChecked() and self.table_mode.isVisible(),
+            # (isVisible() is False once the dialog has closed: ask the table registry.)
+            self.table_mode.isChecked() and table_of(self.game_box.currentData()).choose_at_once,
         )
         remember(self.settings, config)
         return config

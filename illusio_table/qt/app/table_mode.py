@@ -53,6 +53,7 @@ class TableMode:
         return (
             model is not None
             and model.table_mode
+            and not model.holding  # during the reveal a key only skips it
             and model.is_shared()
             and bool(model.match.waiting_humans())
             and not model.game.is_over()
@@ -65,6 +66,10 @@ class TableMode:
 
     def refresh(self, *_: Any) -> None:
         """After each redraw: number the targets and say what to do."""
+        model = self.window.model
+        if model is not None and model.table_mode and model.holding:
+            self.banner("In-can-to! The choices are revealed: a key or a click goes on.")
+            return
         if not self.active():
             if self.state != "off":
                 self.state = "off"

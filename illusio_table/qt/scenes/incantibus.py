@@ -491,7 +491,8 @@ class IncantibusScene(TableScene):
                 continue
             item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
             kind = self.spell_kinds[card["kind"]]
-            self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), 10, INK, item)
+            size = 10 if len(kind.name) <= 9 else 8  # the name fits the card
+            self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
             # The whole text, folded to the card (the tooltip says it too).
             for n, text in enumerate(_wrap_plain(kind.text, 12)[:9]):
                 self._text(text, box.left() + 4, box.top() + 28 + n * 12.5, 8, parent=item)
@@ -645,17 +646,22 @@ class IncantibusScene(TableScene):
         entries = view["last_casting"]
         if not entries:
             return
-        top = 300 if view["dungeon"] is None else 280
         lines = ["Last casting:"] + [e["line"] for e in entries]
-        wrapped = [part for line in lines for part in _wrap(line, 62)]
-        height = 8 + 15 * len(wrapped)
+        wrapped = [part for line in lines for part in _wrap(line, 64)]
+        # Under the room's tokens, inside the tower; what does not fit is in the tooltip.
+        first = 244 if view["dungeon"] is None or len(view["dungeon"]) <= 5 else 280
+        room = (366 - first - 8) // 14
+        if len(wrapped) > room:
+            wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
+        height = 8 + 14 * len(wrapped)
+        top = 366 - height
         box = self.addRect(
             QRectF(316, top, 408, height), QPen(Qt.PenStyle.NoPen), QBrush(QColor(30, 24, 18, 215))
         )
         box.setToolTip("\n".join(lines))
         box.setData(KEY, (MARK, "casting-box"))
         for n, line in enumerate(wrapped):
-            self._text(line, 322, top + 4 + n * 15, 9, bold=n == 0, colour=WHITE, parent=box)
+            self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
 
     # -- the reveal -----------------------------------------------------------------------------
 
