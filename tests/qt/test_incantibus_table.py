@@ -527,3 +527,58 @@ def test_the_table_fits_the_window_at_every_size_until_zoomed_by_hand(window):
     assert window.table.zoom() == zoom * window.table.STEP, "a zoom by hand is kept"
     window.table.zoom_fit()
     assert window.table.zoom() < zoom
+
+
+def full_satchel_match():
+    """A match where Ana (seat 0, the only person) must throw a token: found by seeded
+    random play, so the position is real."""
+    from illusio_table.engine import Match, builtin_registry
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "random"} for n in ("Lera", "Milo", "Juno")
+    ]
+    for seed in range(200):
+        game = builtin_registry().new_game("incantibus", 4, seed, {}, players)
+        bots = [RandomBot(s, seed) for s in range(4)]
+        while not game.is_over():
+            decision = game.view(0)["decision"]
+            if decision and decision["kind"] == "overflow" and decision["seat"] == 0:
+                return Match(game)
+            seat = min(game.to_act())
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    raise AssertionError("no full satchel in 200 games")
+
+
+def test_a_full_satchel_shows_the_new_token_and_each_token_once(window, qtbot):
+    match = full_satchel_match()
+    window.install(match, None)
+    QApplication.processEvents()
+    scene, view = window.scene, window.model.view()
+    new = view["decision"]["token"]
+    assert "NEW" in shown_texts(scene)
+    legal = window.model.legal_actions()
+    for action in legal:
+        assert ("token", action.token) in scene.moves, "every token to throw can be clicked"
+    lines = window.moves_view.model().lines
+    assert len(lines) == len(set(lines)), "no move is listed twice"
+    screenshot(window, "incantibus-full-satchel")
+    qtbot.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=at(window, scene.item(("token", new))),
+    )
+    anas = [m.action for m in window.model.game.record.moves if m.seat == 0]
+    assert anas[-1] == {"kind": "discard", "token": new}
+
+
+def test_a_reopened_save_tells_the_last_casting_in_words(make_window, tmp_path):
+    window = make_window()
+    start(window, seed=5)
+    window.model.act(window.model.legal_actions()[0])
+    saved = tmp_path / "m.illusio.json"
+    assert window._write(saved)
+    again = make_window()
+    assert again.open_file(saved)
+    box = " ".join(t for t in shown_texts(again.scene))
+    assert "Last casting:" in box and "room " not in box and "→" in box

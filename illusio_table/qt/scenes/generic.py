@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 
 from .base import TableScene
+from .look import INK, PAPER
 
-PANEL = QColor("#f4ecd8")
-INK = QColor("#2b2118")
+PANEL = PAPER
 BUTTON = QColor("#e8c36a")
 PANEL_WIDTH = 300
 LINE_CHARS = 40

@@ -13,25 +13,22 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
 from illusio_table.games.incantibus.actions import Cast, Choose, Point
 from illusio_table.games.incantibus.cards import load
 
+from .. import zones
 from .base import KEY, MARK, TableScene
+from .look import GOLD, INK, PAPER, WHITE, font
 
-INK = QColor("#2b2118")
-PAPER = QColor("#f4ecd8")
 STONE = QColor("#8d8478")
 MOAT = QColor("#2f5d7c")
 BACK = QColor("#3b1f2b")
-WHITE = QColor("white")
-GOLD = QColor("#e6b422")
 TOKEN_R = 28
 SMALL_R = 13
-FONT = "DejaVu Sans"
 
 CELL_ROWS = (
     ("ingredient", "Ingredients"),
@@ -61,26 +58,40 @@ PROMPTS = {
 }
 
 
-def font(size: int, bold: bool = False) -> QFont:
-    return QFont(FONT, size, QFont.Weight.Bold if bold else QFont.Weight.Normal)
+# Where things lie on the table (zones): the drawing and the reveal's picture of the
+# table as it was both place things here.
+ROOM = zones.grid((362, 118), 79, 84, per_line=5)
+DUNGEON = zones.grid((365, 126), 80, 96, per_line=5)
+POTIONS = zones.column((42, 61), 74)
+BOOKS = zones.column((125, 314), 54)
+MOAT_KINDS = zones.grid((290, 410), 30.5, 30, per_line=16)
+SPELL_CARDS = zones.row((906, 100), 80)
+SPECIAL_TOKENS = zones.row((818, 208), 40)
+TRACK = zones.grid((823, 307), 51, 96, per_line=6)
 
 
-# Where things lie on the table: the drawing and the reveal's picture of the table as it
-# was both place things here.
+def at(zone: zones.Grid, n: int) -> QPointF:
+    return QPointF(*zone.place(n))
+
+
 def room_centre(n: int) -> QPointF:
-    return QPointF(362 + (n % 5) * 79, 118 + (n // 5) * 84)
+    return at(ROOM, n)
 
 
 def dungeon_box(n: int) -> QRectF:
-    return QRectF(330 + (n % 5) * 80, 84 + (n // 5) * 96, 70, 84)
+    return _box(at(DUNGEON, n), 70, 84)
 
 
 def potion_centre(i: int) -> QPointF:
-    return QPointF(42, 28 + i * 74 + 33)
+    return at(POTIONS, i)
 
 
 def book_box(i: int) -> QRectF:
-    return QRectF(8, 290 + i * 54, 234, 48)
+    return _box(at(BOOKS, i), 234, 48)
+
+
+def _box(centre: QPointF, width: float, height: float) -> QRectF:
+    return QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
 
 
 class IncantibusScene(TableScene):
@@ -418,7 +429,7 @@ class IncantibusScene(TableScene):
         for token in view["moat"]:
             groups.setdefault(token["kind"], []).append(token)
         for n, (kind, tokens) in enumerate(list(groups.items())[:32]):
-            centre = QPointF(290 + (n % 16) * 30.5, 410 + (n // 16) * 30)
+            centre = at(MOAT_KINDS, n)
             item = self.token(
                 {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), Choose(tokens[0]["id"])
             )
@@ -483,7 +494,7 @@ class IncantibusScene(TableScene):
         deck.setParentItem(panel)
         self._centred(str(view["spell_deck"]), deck.rect().center(), 14, WHITE, deck)
         for i, card in enumerate(view["spell_cards"]):
-            box = QRectF(868 + i * 80, 28, 76, 144)
+            box = _box(at(SPELL_CARDS, i), 76, 144)
             if card is None:
                 self.addRect(
                     box, QPen(INK, 1, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
@@ -500,7 +511,7 @@ class IncantibusScene(TableScene):
             self.target(("spell", i), item, Cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
         for n, token in enumerate(view["special_tokens"]):
-            self.token({**token, "face_up": True}, QPointF(818 + n * 40, 208), 16)
+            self.token({**token, "face_up": True}, at(SPECIAL_TOKENS, n), 16)
 
     def _sorcerers(self, view: dict[str, Any]) -> None:
         if view["dungeon"] is not None:
@@ -509,7 +520,7 @@ class IncantibusScene(TableScene):
         track = view["sorcerers"]
         self._panel(790, 236, 320, 222, f"Sorcerers — {len(track)} to face")
         for n, sorcerer in enumerate(track):
-            box = QRectF(800 + (n % 6) * 51, 262 + (n // 6) * 96, 46, 90)
+            box = _box(at(TRACK, n), 46, 90)
             self._sorcerer(sorcerer, box)
 
     def _satchels(self, view: dict[str, Any], names: list[str]) -> None:

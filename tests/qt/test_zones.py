@@ -1,0 +1,34 @@
+"""Zones lay pieces out: rows and grids wrap, piles stay small, hands fan evenly."""
+
+import math
+
+import pytest
+
+from illusio_table.qt import zones
+
+
+def test_a_grid_wraps_into_lines_and_a_row_never_does():
+    room = zones.grid((10, 20), 30, 40, per_line=3)
+    assert [room.place(n) for n in range(4)] == [(10, 20), (40, 20), (70, 20), (10, 60)]
+    assert zones.row((0, 0), 5).place(1000) == (5000, 0)
+    assert zones.column((0, 0), 5).place(3) == (0, 15)
+
+
+def test_a_stack_shows_its_top_few_pieces_and_keeps_the_rest_underneath():
+    pile = zones.Stack((100, 100), (1, -1), shown=3)
+    assert [pile.place(n) for n in range(5)] == [(100, 100), (101, 99), (102, 98)] + [(102, 98)] * 2
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 8, 20])
+def test_a_fan_is_symmetric_and_never_wider_than_its_spread(count):
+    hand = zones.Fan((0, 0), 100, spread=60, most=9)
+    angles = [hand.angle(n, count) for n in range(count)]
+    assert angles == sorted(angles) and abs(angles[0] + angles[-1]) < 1e-9
+    assert angles[-1] - angles[0] <= 60 + 1e-9
+    for n in range(count):
+        x, y = hand.place(n, count)
+        assert math.isclose(math.hypot(x, y), 100)
+
+
+def test_free_places_are_looked_up_by_key():
+    assert zones.Free({"a": (1, 2)}).place("a") == (1, 2)
