@@ -115,8 +115,9 @@ def drag_repaint() -> None:
     from pathlib import Path
     from tempfile import TemporaryDirectory
 
-    from PySide6.QtCore import QPoint, QSettings, Qt
-    from PySide6.QtTest import QTest
+    from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
 
     from illusio_table.qt.app.main import make_app
     from illusio_table.qt.app.main_window import MainWindow
@@ -136,16 +137,22 @@ def drag_repaint() -> None:
         viewport = window.table.viewport()
         scene = window.scene
         wand = window.table.mapFromScene(scene.sources[("wand", 0)].center())
-        QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, wand)
+        left = Qt.MouseButton.LeftButton
+
+        def mouse(kind: QEvent.Type, at: QPoint, button: Qt.MouseButton) -> None:
+            # The mouse as the window gets it (QtTest is not part of the installed program).
+            global_at = QPointF(viewport.mapToGlobal(at))
+            event = QMouseEvent(kind, QPointF(at), global_at, button, left, Qt.NoModifier)
+            QApplication.sendEvent(viewport, event)
+
+        mouse(QEvent.Type.MouseButtonPress, wand, left)
         drag = []
         for step in range(1, 121):
             started = time.perf_counter()
-            QTest.mouseMove(viewport, wand + QPoint(-4 * step, -3 * step))
+            mouse(QEvent.Type.MouseMove, wand + QPoint(-4 * step, -3 * step), Qt.NoButton)
             viewport.repaint()
             drag.append((time.perf_counter() - started) * 1000)
-        QTest.mouseRelease(
-            viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, wand
-        )
+        mouse(QEvent.Type.MouseButtonRelease, wand, left)
         # Gliding: the table of several moves ago, then today's, frame by frame.
         game = window.model.game
         names = [game.name(s) for s in range(game.seats)]
