@@ -582,3 +582,26 @@ def test_a_reopened_save_tells_the_last_casting_in_words(make_window, tmp_path):
     assert again.open_file(saved)
     box = " ".join(t for t in shown_texts(again.scene))
     assert "Last casting:" in box and "room " not in box and "→" in box
+
+
+def test_words_on_the_table_are_readable_when_it_fits_1280x720(window):
+    """No word is drawn under 8.5 pixels at the zoom that fits a 1280 × 720 window with the
+    docks open (marks inside tokens are symbols; their tooltips say them in words)."""
+    start(window, seed=5, mode="expert")
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    for _ in range(6):
+        legal = window.model.legal_actions()
+        if legal:
+            window.model.act(legal[0])
+    QApplication.processEvents()
+    zoom = window.table.zoom()
+    small = [
+        item.text()
+        for item in window.scene.items()
+        if isinstance(item, QGraphicsSimpleTextItem)
+        and item.isVisible()
+        and not item.data(2)
+        and item.font().pointSizeF() * 96 / 72 * zoom < 8.5
+    ]
+    assert not small, small

@@ -24,6 +24,8 @@ from .. import zones
 from .base import KEY, MARK, TableScene
 from .look import GOLD, INK, PAPER, WHITE, font
 
+SYMBOL = 2  # item data: a mark inside a piece, not words to read
+
 STONE = QColor("#8d8478")
 MOAT = QColor("#2f5d7c")
 BACK = QColor("#3b1f2b")
@@ -67,7 +69,7 @@ BOOKS = zones.column((125, 314), 54)
 MOAT_KINDS = zones.grid((290, 410), 30.5, 30, per_line=16)
 SPELL_CARDS = zones.row((906, 100), 80)
 SPECIAL_TOKENS = zones.row((818, 208), 40)
-TRACK = zones.grid((823, 307), 51, 96, per_line=6)
+TRACK = zones.grid((837, 293), 78, 68, per_line=4)
 
 
 def at(zone: zones.Grid, n: int) -> QPointF:
@@ -168,8 +170,13 @@ class IncantibusScene(TableScene):
         colour: QColor,
         parent: QGraphicsItem,
         bold: bool = True,
+        symbol: bool = False,
     ) -> None:
+        """Text centred on a point; a `symbol` (a token's mark, a badge's number) may be
+        small, as the piece's tooltip says it in words."""
         item = QGraphicsSimpleTextItem(text, parent)
+        if symbol:
+            item.setData(SYMBOL, True)
         item.setFont(font(size, bold))
         item.setBrush(colour)
         box = item.boundingRect()
@@ -194,7 +201,7 @@ class IncantibusScene(TableScene):
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         if token is None or not token.get("face_up", True) or "kind" not in token:
             item = self.addEllipse(box, QPen(QColor("#c9a0dc"), 2), QBrush(BACK))
-            self._centred("?", centre, int(radius * 0.8), QColor("#c9a0dc"), item)
+            self._centred("?", centre, int(radius * 0.8), QColor("#c9a0dc"), item, symbol=True)
             seen = token.get("seen") if token else None
             tip = "A secret token: nobody knows what it is until it is taken."
             if seen:
@@ -205,6 +212,7 @@ class IncantibusScene(TableScene):
                     max(7, int(radius * 0.3)),
                     WHITE,
                     item,
+                    symbol=True,
                 )
             item.setToolTip(tip)
         else:
@@ -219,7 +227,12 @@ class IncantibusScene(TableScene):
             if glyph and radius >= 12:
                 # The shape it shares with what it matches, under its mark.
                 self._centred(
-                    mark, centre - QPointF(0, radius * 0.18), size, self._ink_on(colour), item
+                    mark,
+                    centre - QPointF(0, radius * 0.18),
+                    size,
+                    self._ink_on(colour),
+                    item,
+                    symbol=True,
                 )
                 self._centred(
                     glyph,
@@ -227,9 +240,10 @@ class IncantibusScene(TableScene):
                     max(6, int(radius * 0.38)),
                     self._ink_on(colour),
                     item,
+                    symbol=True,
                 )
             else:
-                self._centred(mark, centre, size, self._ink_on(colour), item)
+                self._centred(mark, centre, size, self._ink_on(colour), item, symbol=True)
             if token.get("points"):
                 badge = QRectF(
                     centre.x() + radius * 0.35,
@@ -240,7 +254,12 @@ class IncantibusScene(TableScene):
                 dot = self.addEllipse(badge, QPen(INK, 1), QBrush(GOLD))
                 dot.setParentItem(item)
                 self._centred(
-                    str(token["points"]), badge.center(), max(6, int(radius * 0.36)), INK, item
+                    str(token["points"]),
+                    badge.center(),
+                    max(6, int(radius * 0.36)),
+                    INK,
+                    item,
+                    symbol=True,
                 )
             item.setToolTip(self._tooltip(token))
         if key is not None:
@@ -434,7 +453,7 @@ class IncantibusScene(TableScene):
                 {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), Choose(tokens[0]["id"])
             )
             if len(tokens) > 1:
-                self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 2, 8, True, WHITE)
+                self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
             item.setToolTip(f"{len(tokens)} × " + self._tooltip(tokens[0]))
 
     def _moat_tip(self, view: dict[str, Any]) -> str:
@@ -457,21 +476,23 @@ class IncantibusScene(TableScene):
             colour = QColor(self._colour(kind))
             item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
             words = sorcerer["name"].split()
-            size = 8 if box.width() >= 60 else 6
+            small = box.width() < 60  # in a satchel: a marker, its tooltip names it
             for n, word in enumerate(words[:3]):
                 self._centred(
                     word,
-                    QPointF(box.center().x(), box.top() + 14 + n * 14),
-                    size,
+                    QPointF(box.center().x(), box.top() + 12 + n * 13),
+                    6 if small else 9,
                     self._ink_on(colour),
                     item,
+                    symbol=small,
                 )
             self._centred(
                 f"{sorcerer['points']}",
-                QPointF(box.center().x(), box.bottom() - 14),
+                QPointF(box.center().x(), box.bottom() - 12),
                 12,
                 GOLD,
                 item,
+                symbol=small,
             )
             item.setToolTip(
                 f"{sorcerer['name']}: {sorcerer['points']} points\n{self._weakness(kind)}"
@@ -505,8 +526,12 @@ class IncantibusScene(TableScene):
             size = 10 if len(kind.name) <= 9 else 8  # the name fits the card
             self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
             # The whole text, folded to the card (the tooltip says it too).
-            for n, text in enumerate(_wrap_plain(kind.text, 12)[:9]):
-                self._text(text, box.left() + 4, box.top() + 28 + n * 12.5, 8, parent=item)
+            lines = _wrap_plain(kind.text, 11)
+            size, step = (9, 12.6) if len(lines) <= 9 else (8, 11)
+            if size == 8:
+                lines = _wrap_plain(kind.text, 13)
+            for n, text in enumerate(lines):
+                self._text(text, box.left() + 4, box.top() + 27 + n * step, size, parent=item)
             item.setToolTip(f"{kind.name}: {kind.text}")
             self.target(("spell", i), item, Cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
@@ -518,9 +543,9 @@ class IncantibusScene(TableScene):
             self._panel(790, 236, 320, 60, "The sorcerers are in the dungeon")
             return
         track = view["sorcerers"]
-        self._panel(790, 236, 320, 222, f"Sorcerers — {len(track)} to face")
+        self._panel(790, 236, 320, 234, f"Sorcerers — {len(track)} to face")
         for n, sorcerer in enumerate(track):
-            box = _box(at(TRACK, n), 46, 90)
+            box = _box(at(TRACK, n), 74, 62)
             self._sorcerer(sorcerer, box)
 
     def _satchels(self, view: dict[str, Any], names: list[str]) -> None:
@@ -621,7 +646,7 @@ class IncantibusScene(TableScene):
                         Choose(token["id"]),
                     )
                     if token["id"] == new:
-                        tag = self._text("NEW", box.left() - 1, box.top() - 9, 7, True, WHITE)
+                        tag = self._text("NEW", box.left() - 2, box.top() - 11, 8, True, WHITE)
                         tag.setZValue(70)
                         back = self.addRect(
                             tag.sceneBoundingRect().adjusted(-2, 0, 2, 0),
@@ -635,7 +660,7 @@ class IncantibusScene(TableScene):
         for n, (cell, label) in enumerate(stacks):
             ids = cells.get(cell, [])
             left = x + n * (width / 2)
-            self._text(f"{label}: {len(ids)}", left, top + 6, 8, bold=True)
+            self._text(f"{label}: {len(ids)}", left, top + 6, 9, bold=True)
             for m, token_id in enumerate(ids[:6]):
                 token = tokens[token_id]
                 if cell == "sorcerer":
