@@ -152,7 +152,7 @@ class DuelGame(Game):
         self.phase = "turn"
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
         return {
             "phase": self.phase,
             "turn": self.turn,

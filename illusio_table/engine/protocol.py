@@ -189,7 +189,7 @@ class Game(ABC):
     """A match of one game. Subclasses hold the state and implement the rules.
 
     A subclass implements `setup`, `to_act`, `legal_actions`, `refusal`, `perform`,
-    `view`, `is_over` and `result`. `apply` is written once here: it refuses actions from
+    `seat_view`, `is_over` and `result`. `apply` is written once here: it refuses actions from
     seats that are not awaited and actions `refusal` names a reason for, so `perform`
     only ever sees a legal action and a refused one changes nothing.
     """
@@ -353,9 +353,23 @@ class Game(ABC):
     def perform(self, seat: int, action: Action) -> list[Event]:
         """Carries out a legal action; never raises for one `refusal` accepted."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe: exactly what that seat may know (None: a spectator)."""
+        """JSON-safe: exactly what that seat may know (None: a spectator).
+
+        Only None or a seat of this table is accepted (a negative index would otherwise
+        read another seat's secrets from the end of a list), and each call builds new
+        data, so that nothing a caller does to a view reaches the match.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            raise ValueError(
+                f"a view is for None (a spectator) or a seat from 0 to {self.seats - 1}, "
+                f"not {seat!r}"
+            )
+        return self.seat_view(seat)
+
+    @abstractmethod
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        """What `view` returns, for a seat already checked: built from named fields."""
 
     @abstractmethod
     def is_over(self) -> bool: ...

@@ -104,7 +104,7 @@ class Views:
             return "Show your Specials to everyone"
         return "End your turn"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
         def money(card: str, owner: int) -> int | None:
             if self.options["stacked_money"] and seat != owner:
                 return None
@@ -141,11 +141,25 @@ class Views:
         attack = None
         if self.attack is not None:
             lines = self.lines()  # the breakdown is worked out once for both fields
+            a = self.attack
+            # Named fields, copied: a view never hands out the engine's own lists.
             attack = {
-                **{k: v for k, v in self.attack.items() if k not in ("order", "turn", "passes")},
+                "seat": a["seat"],
+                "how": a["how"],
+                "attacker": a["attacker"],
+                "target": a["target"],
+                "aiders": list(a["aiders"]),
+                "side": a["side"],
+                "defender": a["defender"],
+                "privileged": a["privileged"],
+                "committed": a["committed"],
+                "spent": dict(a["spent"]),
+                "whisper": a["whisper"],
                 "lines": [list(line) for line in lines],
                 "target_number": sum(v for _, v in lines),
             }
+            if "roll" in a:
+                attack["roll"] = a["roll"]
         view = {
             "me": seat,
             "phase": self.phase,

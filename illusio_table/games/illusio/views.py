@@ -55,7 +55,7 @@ class Views:
             "missing": len(o.needs) - len(work.components),
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
         seats = []
         for s in range(self.seats):
             m = self.magicians[s]

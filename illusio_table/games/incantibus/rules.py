@@ -817,7 +817,7 @@ class Incantibus(Game):
         info = self.info[token]
         return {"id": token, "kind": info.kind, "name": info.name, "points": info.points}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
         known = self.known[seat] if seat is not None else {}
         room = []
         for slot, token, face_up in self.room_tokens():
