@@ -660,18 +660,19 @@ class IncantibusScene(TableScene):
         for n, (cell, label) in enumerate(stacks):
             ids = cells.get(cell, [])
             left = x + n * (width / 2)
-            self._text(f"{label}: {len(ids)}", left, top + 6, 9, bold=True)
+            words = self._text(f"{label}: {len(ids)}", left, top + 6, 9, bold=True)
+            after = left + words.boundingRect().width() + 6  # the pile starts after its words
             for m, token_id in enumerate(ids[:6]):
                 token = tokens[token_id]
                 if cell == "sorcerer":
                     self._sorcerer(
                         {**token, "face_up": True, "name": token["name"]},
-                        QRectF(left + 70 + m * 10, top, 26, 26),
+                        QRectF(after + m * 10, top, 26, 26),
                     )
                 else:
                     self.token(
                         {**token, "face_up": True},
-                        QPointF(left + 80 + m * 8, top + 12),
+                        QPointF(after + 10 + m * 8, top + 12),
                         10,
                         ("token", token_id),
                         Choose(token_id),
