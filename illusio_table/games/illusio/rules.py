@@ -569,8 +569,21 @@ class Illusio(Views, Game):
                 "of them from your Backstage to take it."
             )
         if not fits(o, [self.group(c) for c in chosen]):
-            return f"Those Components are not what {o.name} needs."
+            return f"{o.name} does not take them all: {self._too_many(o, chosen)}."
         return None
+
+    def _too_many(self, o: ObjectiveInfo, cards: tuple[int, ...]) -> str:
+        """Which groups of these Components the Objective cannot take, in words."""
+        counts = Counter(self.group(c) for c in cards)
+        said = []
+        for group, n in counts.items():
+            asked = o.groups.get(group, 0)
+            name = self.cards.name(group)
+            if asked == 0:
+                said.append(f"it needs no {name}")
+            elif n > asked:
+                said.append(f"it takes {asked} {name}, not {n}")
+        return "; ".join(said)
 
     def _place_refusal(self, seat: int, action: Place) -> str | None:
         work = self.work(seat, action.objective)
@@ -580,10 +593,13 @@ class Illusio(Views, Game):
         if card not in self.backstage[seat]:
             reason = self._from_hand(seat, card, component=True)
             if reason:
-                return "Place a Component from your hand or your Backstage."
+                return f"Place a Component from your hand or your Backstage. {reason}"
         o = self.objectives[work.objective]
         if not fits(o, [self.group(c) for c in (*work.components, card)]):
-            return f"{o.name} needs no more {self.cards.name(self.group(card))}."
+            name = self.cards.name(self.group(card))
+            if not o.groups.get(self.group(card)):
+                return f"{o.name} needs no {name}."
+            return f"{o.name} needs no more {name}: it has all it takes."
         return None
 
     def _talent_refusal(self, seat: int, action: UseTalent) -> str | None:

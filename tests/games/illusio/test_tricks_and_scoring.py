@@ -105,9 +105,9 @@ def test_requirement_audience_and_formula_only_by_themselves():
     game, seat = staged()
     number = to_contest(game, "chinese-links")  # rope, audience
     rope, formula, dove = set_backstage(game, seat, "rope", "formula", "dove")
-    with pytest.raises(IllegalAction, match="not what The Chinese Links needs"):
+    with pytest.raises(IllegalAction, match="The Chinese Links does not take them all: it "):
         act(game, Realize(number, (rope, formula)))
-    with pytest.raises(IllegalAction, match="not what"):
+    with pytest.raises(IllegalAction, match="it needs no Animals"):
         act(game, Realize(number, (rope, dove)))
 
 
@@ -123,12 +123,30 @@ def test_place_a_component_from_hand_or_backstage_around_an_objective():
     assert "I'm displaying The Card in the Cage!" in log_text(game, None)
 
 
-def test_place_refuses_a_component_the_objective_does_not_need():
+def test_place_refuses_a_component_the_objective_does_not_need_saying_it_needs_none():
     game, seat = staged()
     work = give_work(game, seat, "chinese-links", "rope")
-    (tiger,) = set_hand(game, seat, "tiger")
-    with pytest.raises(IllegalAction, match="needs no more Animals"):
+    tiger, rope = set_hand(game, seat, "tiger", "rope")
+    with pytest.raises(IllegalAction, match="The Chinese Links needs no Animals."):
         act(game, Place(tiger, work.objective))
+    with pytest.raises(IllegalAction, match="needs no more .*: it has all it takes"):
+        act(game, Place(rope, work.objective))
+
+
+def test_placing_a_special_says_why_it_cannot_be_placed():
+    game, seat = staged()
+    work = give_work(game, seat, "chinese-links", "rope")
+    (grand,) = set_hand(game, seat, "grand")
+    with pytest.raises(IllegalAction, match="Place a Component .* That is a Special action"):
+        act(game, Place(grand, work.objective))
+
+
+def test_realizing_an_empty_contest_slot_is_refused_with_a_reason():
+    game, seat = staged()
+    (rope,) = set_backstage(game, seat, "rope")
+    game.contest[0] = None
+    with pytest.raises(IllegalAction, match="whole number|not in the Contest"):
+        game.apply(seat, Realize(None, (rope,)))
 
 
 def test_components_around_an_objective_can_no_longer_be_transformed_and_f_returns_them():
