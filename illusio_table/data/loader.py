@@ -12,6 +12,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -20,6 +21,17 @@ import yaml
 from .resources import resource_dir
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the program reads a rule its rulebook leaves open: one entry of a card file's
+    `readings`, with its reason."""
+
+    id: str
+    text: str
+    source: Literal["rulebook", "house"]
+    why: str = dataclasses.field(default="", metadata={"blank": True})
 
 
 class CardDataError(Exception):

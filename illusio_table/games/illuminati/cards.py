@@ -7,7 +7,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
-from illusio_table.data.loader import line_of, load_cards
+from illusio_table.data.loader import Reading, line_of, load_cards
 
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
@@ -136,16 +136,6 @@ class SpecialKind:
     text: str
     source: Source
     count: int = field(default=1, metadata={"min": 0, "max": 5})
-    why: str = WHY
-
-
-@dataclass(frozen=True)
-class Reading:
-    """How the program reads a rule the rulebook leaves open (shown in the docs)."""
-
-    id: str
-    text: str
-    source: Source
     why: str = WHY
 
 

@@ -7,7 +7,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
-from illusio_table.data.loader import line_of, load_cards
+from illusio_table.data.loader import Reading, line_of, load_cards
 
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
@@ -164,6 +164,7 @@ class IncantibusCards:
     open_potions: int
     open_spells: int
     open_books: int
+    readings: tuple[Reading, ...] = ()
 
     def kind(self, kind_id: str):
         return self.index[kind_id]

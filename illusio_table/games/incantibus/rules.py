@@ -210,6 +210,11 @@ class Incantibus(Game):
             return self._pointing_options(seat)
         return self._decision_options()
 
+    def not_your_turn(self, seat: int) -> str:
+        if 0 <= seat < self.seats and seat in self.choices:
+            return "You have pointed already: wait until everyone has chosen."
+        return super().not_your_turn(seat)
+
     def refusal(self, seat: int, action: Action) -> str | None:
         if self.phase == "casting":
             if not isinstance(action, Point):
@@ -329,10 +334,13 @@ class Incantibus(Game):
                 )
             book = self.cards.kind(self.info[self.books[action.index]].kind)
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
-            if len(pay) != len(action.pay) or not bag.book_payment_ok(
-                held, pay, book.needs, book.amount
-            ):
-                return f"This magic book asks for {book.label.lower()} from your satchel."
+            problem = (
+                "Pay with tokens of your own satchel, each once."
+                if len(pay) != len(action.pay)
+                else bag.book_payment_problem(held, pay, book.needs, book.amount)
+            )
+            if problem:
+                return f"This magic book asks for {book.label.lower()}. {problem}"
         else:
             return "Point at a token of the room, a potion, a magic book or a sorcerer."
         if action.place != "book" and action.pay:
@@ -726,8 +734,7 @@ class Incantibus(Game):
             events += self._fill_room(tile.name, tile.visible, tile.secret)
             events += self._turn_sorcerer()
         else:
-            events += self._turn_sorcerer()
-            events += self._enter_dungeon()
+            events += self._enter_dungeon()  # the sorcerers go down as they lie (readings)
         return events
 
     def _turn_sorcerer(self) -> list[Event]:

@@ -198,7 +198,9 @@ def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[Token
 
 def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[int, ...]]:
     """Every distinct way to pay for a magic book, as token ids (one per kind choice)."""
-    payable = [t for t in held if t.cell != "satchel"]
+    # A Satchel token is a special token, and any token: it pays for those books (the
+    # card file's readings say so); no other book asks for what it is.
+    payable = [t for t in held if t.cell != "satchel" or needs in ("special", "any")]
     if needs == "spell":
         pool = [t for t in payable if t.cell == "spell"]
         return [tuple(t.id for t in pool[:amount])] if len(pool) >= amount else []
@@ -229,25 +231,43 @@ def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[
     return list(seen.values())
 
 
-def book_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], needs: str, amount: int) -> bool:
+def book_payment_problem(
+    held: list[TokenInfo], pay: list[TokenInfo], needs: str, amount: int
+) -> str | None:
+    """Why these tokens do not pay for a book of this kind, in words; None when they do."""
     if len({t.id for t in pay}) != len(pay) or any(t not in held for t in pay):
-        return False
-    if any(t.cell == "satchel" for t in pay):
-        return False
+        return "Pay with tokens of your own satchel, each once."
+    if any(t.cell == "satchel" for t in pay) and needs not in ("special", "any"):
+        return "A Satchel token pays only for a book that asks for special or any tokens."
     kinds = [t.kind for t in pay]
     if needs == "coins":
-        return _minimal_coins(tuple(pay), amount)
+        total = sum(t.coins for t in pay)
+        if any(not t.coins for t in pay):
+            return "Only gold pays for this book."
+        if total < amount:
+            return f"Those coins make {total}; this book asks for {amount}."
+        spare = next((t for t in pay if total - t.coins >= amount), None)
+        if spare is not None:
+            return (
+                f"Those coins make {total}, more than the {amount} this book asks for: "
+                f"keep the {spare.name}."
+            )
+        return None
     if len(pay) != amount:
-        return False
-    if needs == "spell":
-        return all(t.cell == "spell" for t in pay)
-    if needs == "special":
-        return all(t.is_special for t in pay)
+        return f"This book takes exactly {amount} token{'s' * (amount != 1)}."
+    if needs == "spell" and not all(t.cell == "spell" for t in pay):
+        return "Only spell tokens pay for this book."
+    if needs == "special" and not all(t.is_special for t in pay):
+        return "Only special tokens pay for this book."
     if needs in ("same-weapons", "same-ingredients"):
-        return all(t.cell == needs.split("-")[1][:-1] for t in pay) and len(set(kinds)) == 1
+        cell = needs.split("-")[1][:-1]
+        if not all(t.cell == cell for t in pay) or len(set(kinds)) != 1:
+            return f"This book takes {amount} {cell}s of one and the same kind."
     if needs in ("different-weapons", "different-ingredients"):
-        return all(t.cell == needs.split("-")[1][:-1] for t in pay) and len(set(kinds)) == amount
-    return needs == "any"
+        cell = needs.split("-")[1][:-1]
+        if not all(t.cell == cell for t in pay) or len(set(kinds)) != amount:
+            return f"This book takes {amount} {cell}s, each of a different kind."
+    return None
 
 
 def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:

@@ -30,7 +30,7 @@ def test_every_seat_casts_at_once():
 def test_a_seat_cannot_change_its_choice_once_made():
     game = make(3)
     game.apply(0, Point("room", 0))
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match="You have pointed already: wait until everyone"):
         game.apply(0, Point("room", 1))
 
 

@@ -34,35 +34,25 @@ def to_dungeon(game, sorcerers):
 
 
 def enter(game, sorcerers):
-    """Goes down to a dungeon where these (kind, face_up) sorcerers lie, in this order.
-
-    Going down turns one more sorcerer: a spare one, put first and taken away again, so
-    the test sees the dungeon exactly as it asked for."""
-    kinds = {k for k, _ in sorcerers}
-    spare = next(
-        game.info[t].kind
-        for t in game.set_aside + [s for s, _ in game.track]
-        if game.info[t].kind not in kinds
-    )
-    ids = to_dungeon(game, [(spare, False), *sorcerers])
+    """Goes down to a dungeon where these (kind, face_up) sorcerers lie, in this order:
+    they go down as they lay on the track."""
+    ids = to_dungeon(game, sorcerers)
     set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
     events = point(game, {s: Point("room", s) for s in range(game.seats)})
-    assert game.dungeon[0][1], "the spare sorcerer was turned on the way down"
-    game.set_aside.append(game.dungeon.pop(0)[0])
-    return ids[1:], events
+    return ids, events
 
 
-def test_with_no_room_left_all_sorcerers_move_to_the_dungeon_as_they_lie():
+def test_going_down_to_the_dungeon_turns_no_sorcerer_over():
+    """The sorcerers go down 'without turning them over' (see the card file's readings)."""
     game = make(2, seed=1)
     ids, events = enter(game, [("lady-goblin", True), ("archmage", False), ("white-lady", False)])
     said = texts(events)
     assert "the final battle begins in the dungeon" in said
-    assert said.index("A sorcerer is turned") < said.index("final battle"), (
-        "one more is turned first"
-    )
+    assert "A sorcerer is turned" not in said
     view = game.view(0)
     assert [s["face_up"] for s in view["dungeon"]] == [True, False, False]
     assert "kind" not in view["dungeon"][2] and view["sorcerers"] == []
+    assert "dungeon-as-they-lie" in {r.id for r in game.cards.readings}
     check_invariants(game)
 
 
@@ -227,7 +217,7 @@ def test_a_magic_book_is_learned_by_paying_its_requirement():
     coins = give(game, 0, "gold-1", "gold-1", "gold-3")
     options = [a for a in game.legal_actions(0) if a.place == "book" and a.index == 0]
     assert sorted(a.pay for a in options) == sorted([(coins[0], coins[1]), (coins[2],)])
-    with pytest.raises(IllegalAction, match="asks for 2 gold coins"):
+    with pytest.raises(IllegalAction, match="asks for 2 gold coins. Those coins make 1"):
         game.apply(0, Point("book", 0, (coins[0],)))
     point(game, {0: Point("book", 0, (coins[2],)), 1: Point("room", 0)})
     assert book in game.satchels[0] and coins[2] in game.moat
@@ -254,3 +244,42 @@ def test_each_magic_book_asks_for_its_own_tokens(book, held, ok):
     game.books[0] = token
     give(game, 0, *held)
     assert any(a.place == "book" and a.index == 0 for a in game.legal_actions(0)) == ok
+
+
+def open_book(game, kind):
+    book = free_token(game, kind)
+    take_out(game, book)
+    game.books[0] = book
+    return book
+
+
+@pytest.mark.parametrize("kind", ["book-special", "book-any-two"])
+def test_a_satchel_token_is_a_special_token_and_pays_for_books_that_ask_for_one(kind):
+    """The book table asks for special tokens without exception (card file's readings)."""
+    game = make(2, seed=1, mode="expert")
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
+    book = open_book(game, kind)
+    held = give(game, 0, "satchel", "mushroom")
+    pay = (held[0],) if kind == "book-special" else tuple(sorted(held))
+    assert Point("book", 0, pay) in game.legal_actions(0)
+    point(game, {0: Point("book", 0, pay), 1: Point("room", 0)})
+    assert book in game.satchels[0] and held[0] in game.moat
+    assert "satchel-pays-for-books" in {r.id for r in game.cards.readings}
+
+
+def test_a_satchel_token_pays_for_no_other_book():
+    game = make(2, seed=1, mode="expert")
+    open_book(game, "book-same-ingredients")
+    held = give(game, 0, "satchel", "mushroom")
+    with pytest.raises(IllegalAction, match="A Satchel token pays only for a book that asks"):
+        game.apply(0, Point("book", 0, tuple(held)))
+
+
+def test_a_book_is_not_overpaid_and_the_refusal_says_which_coin_to_keep():
+    game = make(2, seed=1, mode="expert")
+    open_book(game, "book-two-coins")
+    coins = give(game, 0, "gold-1", "gold-3")
+    with pytest.raises(IllegalAction, match="make 4, more than the 2 this book asks for: keep"):
+        game.apply(0, Point("book", 0, tuple(coins)))
+    with pytest.raises(IllegalAction, match="Those coins make 1; this book asks for 2"):
+        game.apply(0, Point("book", 0, (coins[0],)))
