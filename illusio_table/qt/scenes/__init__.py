@@ -7,7 +7,7 @@ for those games alone).
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from illusio_table.qt import gestures
@@ -19,7 +19,7 @@ from .generic import GenericTableScene
 
 @dataclass(frozen=True)
 class Table:
-    scene: str  # "module:Class", imported when the game is played
+    scene: Callable[[], type[TableScene]]  # imports the table when the game is played
     gestures: GestureMap
     # People choose at once among targets everyone sees (the Incantibus casting). Games
     # whose simultaneous choices are made from a secret hand (Illuminati's Special
@@ -27,17 +27,19 @@ class Table:
     choose_at_once: bool = False
 
     def scene_class(self) -> type[TableScene]:
-        module, _, name = self.scene.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return self.scene()
 
 
-PLAIN = Table("illusio_table.qt.scenes.generic:GenericTableScene", gestures.buttons)
+def _incantibus() -> type[TableScene]:
+    # Imported here, not by name: the installer finds only imports it can read.
+    from .incantibus import IncantibusScene
+
+    return IncantibusScene
+
+
+PLAIN = Table(lambda: GenericTableScene, gestures.buttons)
 TABLES: dict[str, Table] = {
-    "incantibus": Table(
-        "illusio_table.qt.scenes.incantibus:IncantibusScene",
-        gestures.incantibus,
-        choose_at_once=True,
-    ),
+    "incantibus": Table(_incantibus, gestures.incantibus, choose_at_once=True),
 }
 
 

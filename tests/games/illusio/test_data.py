@@ -57,7 +57,7 @@ def test_the_named_objectives_are_in_their_rulebook_domain_and_level():
     assert {"blades", "animal"} <= set(named["Galloping Halves"].needs)
     assert named["The Floating Body"].domain == "illusion"
     assert named["The Tiger's Choice"].domain == "mentalism"
-    assert {"smoke", "tiger"} <= set(named["The Tiger's Choice"].needs)
+    assert set(named["The Tiger's Choice"].needs) == {"trick", "tiger"}
 
 
 def test_one_magician_is_gemelos_and_each_has_a_talent_text():
@@ -95,7 +95,7 @@ def _broken(tmp_path, old, new):
 
 
 def test_a_broken_card_file_is_refused_with_its_file_and_line(tmp_path):
-    problems = _broken(tmp_path, "needs: [smoke, tiger]", "needs: [smoke, unicorn]")
+    problems = _broken(tmp_path, "needs: [trick, tiger]", "needs: [trick, unicorn]")
     assert len(problems) == 1
     path, line, message = problems[0].split(":", 2)
     assert path.endswith("illusio.yaml")

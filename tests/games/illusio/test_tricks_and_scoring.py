@@ -200,9 +200,9 @@ def test_scoring_each_exact_type_pays_one_more_but_never_audience_or_formula():
     assert (entry["level"], entry["exact"], entry["points"]) == (2, 1, 3)
 
 
-def test_scoring_the_tigers_choice_with_tiger_and_another_trick_pays_one_bonus():
+def test_scoring_the_tigers_choice_as_the_rulebooks_accuracy_example_smoke_none_tiger_one():
     game, seat = staged()
-    entry = scored(game, seat, "tigers-choice", "curtain", "tiger")
+    entry = scored(game, seat, "tigers-choice", "smoke", "tiger")
     assert entry["exact"] == 1 and entry["points"] == 2
 
 
