@@ -248,12 +248,15 @@ class Illusio(Views, Game):
     def _leave_play(self, component: int) -> None:
         """A Component is discarded: its Transform cards go with it and the illusion ends."""
         self.discard_pile.append(component)
-        self.discard_pile.extend(self.attached.pop(component, ()))
         self._turn_into(component, self.info[component].kind)
 
     def _turn_into(self, component: int, kind: str) -> None:
+        """A Component becomes `kind`. Back to what is printed on it, the illusion is over:
+        the Transform cards lying on it go to the discard pile (as when the table forgets
+        what it had become), so that no card stays on a Component that shows none."""
         printed = self.info[component].kind
         if kind == printed:
+            self.discard_pile.extend(self.attached.pop(component, ()))
             self.as_kind.pop(component, None)
             self.key[component] = printed
         else:
@@ -793,10 +796,15 @@ class Illusio(Views, Game):
         if talent == "metamorphosis":
             before = self.card_name(action.target)
             owner = next(s for s in range(self.seats) if action.target in self.backstage[s])
+            transforms = len(self.attached.get(action.target, ()))
             self._turn_into(action.target, action.into)
             whose = "own" if owner == seat else f"{self.name(owner)}'s"
             into = self.cards.name(action.into)
-            return [Event(f"{said}: {before} in {whose} Backstage becomes {into}.")]
+            events = [Event(f"{said}: {before} in {whose} Backstage becomes {into}.")]
+            if transforms and action.target not in self.attached:
+                cards = "card goes" if transforms == 1 else f"{transforms} cards go"
+                events.append(Event(f"Back to what it is, its Transform {cards} to the discard."))
+            return events
         if talent == "sleight":
             mine, theirs = self.backstage[seat], self.backstage[action.seat]
             mine.remove(action.card)

@@ -221,6 +221,21 @@ def test_talent_metamorphosis_turns_a_component_into_another_type_of_its_group()
     assert f"Tiger in {game.name(victim)}'s Backstage becomes Dove." in log_text(game, None)
 
 
+def test_talent_metamorphosis_back_to_the_printed_type_ends_the_transform_card_on_it():
+    """Nothing vanishes: the Transform card goes to the discard, where everyone sees it."""
+    game, seat = staged(magician="proteus")
+    (tiger,) = set_backstage(game, seat, "tiger")
+    (transform,) = set_hand(game, seat, "transform")
+    act(game, PlaySpecial(transform, component=tiger, into="dove"))
+    assert game.view(None)["seats"][seat]["backstage"][0]["transforms"] == 1
+    act(game, UseTalent(seat=seat, target=tiger, into="tiger"))
+    assert game.kind(tiger) == "tiger" and tiger not in game.attached
+    view = game.view(None)
+    assert transform in [c["id"] for c in view["discard"]]
+    assert "its Transform card goes to the discard" in log_text(game, None)
+    check_invariants(game)
+
+
 def test_talent_metamorphosis_stays_within_the_group_and_not_for_audience():
     game, seat = staged(magician="proteus")
     tiger, audience = set_backstage(game, seat, "tiger", "audience")
