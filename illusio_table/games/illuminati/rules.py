@@ -361,11 +361,16 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         for other in self.players():
             if other == seat:
                 continue
-            payer = max(self.structures[other], key=lambda c: self.money.get(c, 0))
-            paid = min(ability.value, self.money.get(payer, 0))
+            # From any treasuries: the richest first, then the next, until all is paid.
+            due = ability.value
+            for payer in sorted(self.structures[other], key=lambda c: -self.money.get(c, 0)):
+                take = min(due, self.money.get(payer, 0))
+                if take:
+                    self.money[payer] -= take
+                    self.money[irs] = self.money.get(irs, 0) + take
+                    due -= take
+            paid = ability.value - due
             if paid:
-                self.money[payer] -= paid
-                self.money[irs] = self.money.get(irs, 0) + paid
                 events.append(Event(f"The I.R.S. taxes {self.name(other)} {paid} MB."))
         return events
 

@@ -122,6 +122,20 @@ def test_income_the_irs_taxes_each_other_player_2_mb():
     check_invariants(game)
 
 
+def test_income_the_irs_takes_2_mb_from_a_player_whose_money_is_spread():
+    game, seat = ready()
+    own(game, seat, "i-r-s")
+    other = next(s for s in range(4) if s != seat)
+    for card in game.structures[other]:
+        game.money[card] = 0
+    top = game.illuminati[other]
+    own(game, other, "comic-books")
+    game.money[top], game.money["comic-books"] = 1, 1
+    said = [e.text for e in game._collect(seat, doubled=False)]
+    assert game.total_money(other) == 0
+    assert f"The I.R.S. taxes {game.name(other)} 2 MB." in said
+
+
 def test_income_the_post_office_costs_its_controller_1_mb():
     game, seat = ready()
     own(game, seat, "post-office")
