@@ -175,3 +175,21 @@ def spending_lines(attacker: int, group: int, illuminati: int, others: int) -> l
 def succeeds(target_number: int, roll: int, automatic_failure: int = 11) -> bool:
     """A roll at or under the target number wins, but 11 and 12 always fail."""
     return roll < automatic_failure and roll <= target_number
+
+
+def chance(target: int) -> float:
+    """The chance that two dice roll the target number or less (11 and 12 always fail)."""
+    best = min(target, 10)
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= best) / 36
+
+
+def needs_words(target: int) -> str:
+    """'it needs 7 or less (58 %)', or that it cannot succeed, in a player's words."""
+    if target < 2:
+        return f"it cannot succeed (it would need {target} or less on two dice)"
+    return f"it needs {target} or less ({chance(target):.0%} to succeed)"
+
+
+def the(name: str) -> str:
+    """'the Bavarian Illuminati', 'the Network' (never 'the The Network')."""
+    return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"

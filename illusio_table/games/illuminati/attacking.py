@@ -14,7 +14,8 @@ from illusio_table.engine import Action, Event
 
 from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend
 from .attack import Attack as Announced
-from .attack import breakdown, spending_lines, succeeds
+from .attack import breakdown, needs_words, spending_lines, succeeds
+from .geometry import SIDE_NAMES
 from .specials import kind_of, pending_special
 
 MONEY_CARDS = ("slush-fund", "swiss-bank-account", "white-collar-crime")
@@ -128,9 +129,16 @@ class Attacks:
         if action.how == "control":
             if owner == seat:
                 return "You already control that Group."
-            if action.side not in structure.free_arrows(action.attacker):
+            free = structure.free_arrows(action.attacker)
+            if not free:
                 return (
                     f"{self.title_of(action.attacker)} needs a free outward arrow to take control."
+                )
+            if action.side not in free:
+                sides = ", ".join(SIDE_NAMES.get(f, f) for f in free)
+                return (
+                    f"Say which free arrow of {self.title_of(action.attacker)} the Group will "
+                    f"hang from: {sides}."
                 )
         if action.how == "neutralize" and (owner is None or owner == seat):
             return "Only a Group another player controls can be neutralized."
@@ -149,8 +157,10 @@ class Attacks:
         for aider in action.aiders:
             if aider not in structure or aider == action.attacker:
                 return "Aid comes from other Groups of your own Power Structure."
-            if self.numbers.transferable(aider) <= 0 or not self._free_to_act(aider):
-                return f"{self.title_of(aider)} cannot aid this attack."
+            if self.numbers.transferable(aider) <= 0:
+                return f"{self.title_of(aider)} has no transferable Power to aid with."
+            if not self._free_to_act(aider):
+                return f"{self.title_of(aider)} has already attacked or aided this turn."
         if owner is not None and self.illuminati[owner] == "discordian-society":
             for card in (action.attacker, *action.aiders):
                 if {"government", "straight"} & set(self.numbers.alignments(card)):
@@ -234,7 +244,7 @@ class Attacks:
             Event(
                 f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
                 f"{action.how} {self.title_of(action.target)}{privilege}{whisper}; "
-                f"it needs {self.target_number()} or less.",
+                f"{needs_words(self.target_number())}.",
                 reveals=action.card is not None or (privileged and action.privilege != "bavarian"),
             )
         ]
@@ -340,7 +350,7 @@ class Attacks:
         return [
             Event(
                 f"{who} spends {action.amount} MB{side}; "
-                f"the attack needs {self.target_number()} or less."
+                f"the attack: {needs_words(self.target_number())}."
             )
         ]
 

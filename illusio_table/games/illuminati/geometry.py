@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 SIDES = ("T", "R", "B", "L")  # clockwise, as printed on the card
+SIDE_NAMES = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the table
 Cell = tuple[int, int]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .attack import needs_words
 from .cards import load
 
 
@@ -53,7 +54,7 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
             f"{_name(attack['attacker'])} attacks to {attack['how']} {_name(attack['target'])}"
         ]
         lines += [f"{label}: {value:+d}" for label, value in attack["lines"]]
-        lines.append(f"Roll {attack['target_number']} or less (11 and 12 fail).")
+        lines.append(f"The attack: {needs_words(attack['target_number'])}; 11 and 12 fail.")
         found.append(("Attack", lines))
     if view["my_specials"] is not None:
         kinds = {s.id: s.name for s in load().specials}

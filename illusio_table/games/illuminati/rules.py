@@ -44,7 +44,7 @@ from .actions import (
     TakeIncome,
     Transfer,
 )
-from .attack import Numbers
+from .attack import Numbers, the
 from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
@@ -138,7 +138,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 Event(
                     "Illuminati: "
                     + ", ".join(
-                        f"{self.name(s)} leads the {self.title_of(i)}"
+                        f"{self.name(s)} leads {the(self.title_of(i))}"
                         for s, i in enumerate(self.illuminati)
                     )
                     + ".",
@@ -347,12 +347,14 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 if paid:
                     self._to_bank(payer, paid)
         total = self.total_money(seat)
-        events.append(
-            Event(
-                f"{self.name(seat)} collects income{' (doubled)' if doubled else ''}: "
-                f"{total} MB in all."
-            )
-        )
+        said = f"{self.name(seat)} collects income{' (doubled)' if doubled else ''}"
+        if self.options["stacked_money"]:
+            # Money lies in hidden stacks: only its owner reads the sum.
+            mine = frozenset({seat})
+            events.append(Event(f"{said}: {total} MB in all.", seen_by=mine))
+            events.append(Event(f"{said}.", hidden_from=mine))
+        else:
+            events.append(Event(f"{said}: {total} MB in all."))
         self.phase = "actions"
         return events + self._draw(seat)
 

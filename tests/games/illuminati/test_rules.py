@@ -238,7 +238,7 @@ def test_attack_each_group_takes_part_in_one_attack_a_turn():
     with pytest.raises(IllegalAction, match="already taken part"):
         game.apply(seat, Attack("control", "c-i-a", targets[1], side="T"))
     if top != "ufos":
-        with pytest.raises(IllegalAction, match="cannot aid"):
+        with pytest.raises(IllegalAction, match="C.I.A. has already attacked or aided this turn"):
             game.apply(seat, Attack("control", top, targets[1], ("c-i-a",), side="R"))
 
 
@@ -987,3 +987,40 @@ def test_a_player_may_show_their_specials():
     game.apply(seat, ShowSpecials())
     assert f"{game.name(seat)} shows their Specials: Slush Fund." in game.log((seat + 1) % 4)
     assert game.actions_left == 2
+
+
+def test_refusals_and_words_say_what_is_wrong_and_read_well():
+    from illusio_table.games.illuminati.attack import chance, needs_words, the
+
+    assert needs_words(-22).startswith("it cannot succeed")
+    assert needs_words(7) == f"it needs 7 or less ({chance(7):.0%} to succeed)"
+    assert chance(12) == chance(10) == 33 / 36 and chance(2) == 1 / 36
+    assert the("The Network") == "the Network" and the("Bavarian Illuminati") == (
+        "the Bavarian Illuminati"
+    )
+    game, seat = ready()
+    top = game.illuminati[seat]
+    target = next(iter(game.uncontrolled))
+    with pytest.raises(IllegalAction, match="Say which free arrow of .* will hang from: "):
+        game.apply(seat, Attack("control", top, target))
+    poor = next(g for g in game.cards.groups if game.numbers.transferable(g.id) <= 0)
+    if poor.id in game.uncontrolled or game.owner(poor.id) is None:
+        own(game, seat, poor.id)
+        side = game.structures[seat].free_arrows(top)[0]
+        with pytest.raises(IllegalAction, match="has no transferable Power to aid with"):
+            game.apply(seat, Attack("control", top, target, (poor.id,), side=side))
+    assert " leads the The " not in " ".join(game.log(None))
+
+
+def test_stacked_money_the_income_sum_is_told_only_to_its_owner():
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    game = make(3, 4, stacked_money=True)
+    bots = [RandomBot(s, 2) for s in range(3)]
+    while len(game.record.moves) < 60 and not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))
+    for seat in (None, 0, 1, 2):
+        for line in game.log(seat):
+            if "collects income" in line and "MB in all" in line:
+                assert seat is not None and line.startswith(game.name(seat)), (seat, line)
