@@ -393,10 +393,10 @@ class Attacks:
                 dropped = self.structures[seat].graft(tree, a["attacker"], a["side"])
             self.bonus_transfer = (a["attacker"], target)
             events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
-            return events + self._uncontrol(dropped) + self._eliminations()
+            return events + self._uncontrol(dropped) + self._eliminations(by=seat)
         if a["how"] == "neutralize":
             tree = self.structures[defender].cut(target)
-            return events + self._uncontrol(tree.cards()) + self._eliminations()
+            return events + self._uncontrol(tree.cards()) + self._eliminations(by=seat)
         if defender is None:
             self.uncontrolled.remove(target)
             puppets: list[str] = []
@@ -406,4 +406,4 @@ class Attacks:
         self.dead.append(target)
         self.destroyed[seat] += 1
         events.append(Event(f"{self.title_of(target)} is destroyed."))
-        return events + self._uncontrol(puppets) + self._eliminations()
+        return events + self._uncontrol(puppets) + self._eliminations(by=seat)

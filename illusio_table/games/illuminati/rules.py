@@ -436,7 +436,10 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return events + self._end("Nobody is left.")
         return events + self._begin_turn(following)
 
-    def _eliminations(self) -> list[Event]:
+    def _eliminations(self, by: int | None = None) -> list[Event]:
+        """Players left with nothing but their Illuminati are out. When an attack of the
+        Servants of Cthulhu (`by`) puts a player out, that Illuminati counts toward their
+        eight destroyed Groups."""
         events = []
         for s in self.players():
             if (
@@ -446,6 +449,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 if self.illuminati[s] == "servants-of-cthulhu" and self.destroyed[s] >= 8:
                     continue  # they win instead (checked with the goals)
                 self.eliminated[s] = True
+                if by is not None and by != s and self.illuminati[by] == "servants-of-cthulhu":
+                    self.destroyed[by] += 1
                 self._clear(self.illuminati[s])
                 self.discarded += self.specials[s]
                 self.specials[s] = []

@@ -43,8 +43,8 @@ def ready(seats=4, seed=3):
     return game, game.current
 
 
-def spend_round(game, *amounts):
-    """Everyone passes (the attacker first spends `amounts` from its attacking Group)."""
+def spend_round(game):
+    """Everyone passes."""
     for _ in range(20):
         if game.phase != "spending":
             return
@@ -1024,3 +1024,28 @@ def test_stacked_money_the_income_sum_is_told_only_to_its_owner():
         for line in game.log(seat):
             if "collects income" in line and "MB in all" in line:
                 assert seat is not None and line.startswith(game.name(seat)), (seat, line)
+
+
+def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out():
+    game = without_specials(with_illuminati("servants-of-cthulhu"))
+    seat = game.current
+    top = game.illuminati[seat]
+    game.turns_taken = [3] * 4
+    victim = next(
+        (seat + k) % 4 for k in (1, 2, 3) if game.illuminati[(seat + k) % 4] != "discordian-society"
+    )
+    for card in list(game.structures[victim])[1:]:
+        game.structures[victim].cut(card)
+    group = min((g for g in game.uncontrolled if game.numbers.power(g) > 0), key=game.numbers.power)
+    own(game, victim, group)
+    for s in range(4):
+        if s not in (seat, victim):
+            own(game, s, game.uncontrolled[0])
+    game.apply(seat, Attack("destroy", top, group))
+    fix_dice(game, (1, 1))
+    while game.phase == "spending":  # the Servants put their money down; the others pass
+        who = min(game.to_act())
+        money = game.money.get(top, 0) if who == seat else 0
+        game.apply(who, Spend(top, money) if money else Pass())
+    assert game.eliminated[victim]
+    assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
