@@ -41,6 +41,12 @@ class Attacks:
             if other != seat:
                 root = self.structures[other].root
                 targets += [(t, other) for t in self.structures[other] if t != root]
+        # A player may also try to destroy a Group of their own (rulebook p. 6).
+        targets += [(t, seat) for t in structure if t != structure.root]
+        privileges = self._privileges(seat)
+        whisper = next(
+            (c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"), None
+        )
         for attacker in structure:
             if not self._may_attack(attacker):
                 continue
@@ -48,26 +54,51 @@ class Attacks:
             side = free[0] if free else None
             barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
             for target, owner in targets:
+                if target == attacker:
+                    continue
                 discordian = owner is not None and self.illuminati[owner] == "discordian-society"
                 if discordian and barred:
                     continue
                 aiders = tuple(
                     c
                     for c in helpers
-                    if c != attacker
+                    if c not in (attacker, target)
                     and not (discordian and DISCORD_BARRED & set(numbers.alignments(c)))
                 )
-                kinds = ["control"] if side else []
-                if owner is not None:
+                own = owner == seat
+                kinds = ["control"] if side and not own else []
+                if owner is not None and not own:
                     kinds.append("neutralize")
-                if numbers.power(target) > 0:
+                powerless = numbers.power(target) <= 0
+                if not powerless or whisper is not None:
                     kinds.append("destroy")
                 for how in kinds:
                     where = side if how == "control" else None
-                    moves.append(Attack(how, attacker, target, side=where))
-                    if aiders:
-                        moves.append(Attack(how, attacker, target, aiders, where))
+                    card = whisper if how == "destroy" and powerless else None
+                    for privilege in (None, *privileges):
+                        if privilege is not None and privilege == card:
+                            continue
+                        moves.append(Attack(how, attacker, target, (), where, privilege, card))
+                        if aiders:
+                            moves.append(
+                                Attack(how, attacker, target, aiders, where, privilege, card)
+                            )
         return moves
+
+    def _privileges(self, seat: int) -> list[str]:
+        """What may make an attack privileged now: the Bavarians' 5 MB (once a turn) and
+        one Special of each kind held (cards of a kind do the same)."""
+        found = []
+        if (
+            self.illuminati[seat] == "bavarian-illuminati"
+            and not self.bavarian_used
+            and self.money.get(self.illuminati[seat], 0) >= 5
+        ):
+            found.append("bavarian")
+        kinds: dict[str, str] = {}
+        for card in self.specials[seat]:
+            kinds.setdefault(kind_of(card), card)
+        return found + list(kinds.values())
 
     def _may_attack(self, card: str) -> bool:
         return self.numbers.power(card) > 0 and self._free_to_act(card)

@@ -1049,3 +1049,30 @@ def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out()
         game.apply(who, Spend(top, money) if money else Pass())
     assert game.eliminated[victim]
     assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
+
+
+def test_privileged_attacks_are_offered_by_the_bavarians_5_mb_and_by_a_special():
+    game = without_specials(with_illuminati("bavarian-illuminati"))
+    seat = game.current
+    set_money(game, game.illuminati[seat], 10)
+    card = give_special(game, seat, "deep-agent")
+    privileges = {a.privilege for a in game.legal_actions(seat) if isinstance(a, Attack)}
+    assert {None, "bavarian", card} <= privileges
+    for action in game.legal_actions(seat):
+        assert game.refusal(seat, action) is None
+
+
+def test_destroying_a_group_of_your_own_is_offered():
+    game, seat = ready()
+    own(game, seat, "c-i-a")
+    mine = [
+        a
+        for a in game.legal_actions(seat)
+        if isinstance(a, Attack) and a.target == "c-i-a" and a.how == "destroy"
+    ]
+    assert mine and all(game.refusal(seat, a) is None for a in mine)
+    assert not any(
+        a.target == "c-i-a" and a.how != "destroy"
+        for a in game.legal_actions(seat)
+        if isinstance(a, Attack)
+    )
