@@ -193,3 +193,9 @@ def needs_words(target: int) -> str:
 def the(name: str) -> str:
     """'the Bavarian Illuminati', 'the Network' (never 'the The Network')."""
     return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
+
+
+def amounts(have: int) -> list[int]:
+    """The amounts of money a move is listed with: 1, 5, 10 and all there is. Any other
+    amount is legal too (the table asks for it); listing every one would swamp a list."""
+    return sorted({n for n in (1, 5, 10, have) if 0 < n <= have})

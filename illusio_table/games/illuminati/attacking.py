@@ -14,7 +14,7 @@ from illusio_table.engine import Action, Event
 
 from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend
 from .attack import Attack as Announced
-from .attack import breakdown, needs_words, spending_lines, succeeds
+from .attack import amounts, breakdown, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
 from .specials import kind_of, pending_special
 
@@ -115,13 +115,11 @@ class Attacks:
         if seat == a["seat"] and not a["committed"]:
             moves.append(CallOff())
         for source in self._spend_sources(seat):
-            have = self.money.get(source, 0)
-            for amount in sorted({1, 5, have}):
-                if 0 < amount <= have:
-                    if seat in (a["seat"], a["defender"]):
-                        moves.append(Spend(source, amount))
-                    else:
-                        moves += [Spend(source, amount, True), Spend(source, amount, False)]
+            for amount in amounts(self.money.get(source, 0)):
+                if seat in (a["seat"], a["defender"]):
+                    moves.append(Spend(source, amount))
+                else:
+                    moves += [Spend(source, amount, True), Spend(source, amount, False)]
         # Money Specials are played "at any time": here, when it is one's turn to spend.
         moves += [PlaySpecial(c) for c in self.specials[seat] if kind_of(c) in MONEY_CARDS]
         return moves

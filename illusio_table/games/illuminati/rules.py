@@ -44,7 +44,7 @@ from .actions import (
     TakeIncome,
     Transfer,
 )
-from .attack import Numbers, the
+from .attack import Numbers, amounts, the
 from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
@@ -569,19 +569,18 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
-                    moves.append(Transfer(card, other, self.money[card]))
+                    moves += [Transfer(card, other, n) for n in amounts(self.money[card])]
         if self.bonus_transfer and self.money.get(self.bonus_transfer[0], 0):
             source, target = self.bonus_transfer
             if source in structure and target in structure:
-                moves.append(Transfer(source, target, self.money[source]))
+                moves += [Transfer(source, target, n) for n in amounts(self.money[source])]
         moves += [Drop(g) for g in structure if g != structure.root]
         moves += self._own_special_moves(seat)
         top = self.money.get(self.illuminati[seat], 0)
         for other in self.players():
             if other != seat:
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
-                if top:
-                    moves.append(GiveMoney(other, top))
+                moves += [GiveMoney(other, n) for n in amounts(top)]
         if self.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
             moves.append(Rearrange())
         if self.specials[seat]:
@@ -623,11 +622,12 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         structure = self.structures[seat]
         if self.illuminati[seat] == "gnomes-of-zurich":
             return [
-                Transfer(card, other, self.money[card])
+                Transfer(card, other, n)
                 for card in structure
                 if self.money.get(card, 0)
                 for other in structure
                 if other != card
+                for n in amounts(self.money[card])
             ]
         return self._move_moves(structure)
 

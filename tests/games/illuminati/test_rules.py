@@ -1076,3 +1076,17 @@ def test_destroying_a_group_of_your_own_is_offered():
         for a in game.legal_actions(seat)
         if isinstance(a, Attack)
     )
+
+
+def test_money_moves_in_any_amount_and_the_list_offers_1_5_10_and_all():
+    game, seat = ready()
+    top = game.illuminati[seat]
+    side = own(game, seat, "c-i-a")
+    assert side
+    set_money(game, top, 23)
+    listed = {a.amount for a in game.legal_actions(seat) if isinstance(a, Transfer)}
+    assert {1, 5, 10, 23} <= listed
+    gifts = {a.amount for a in game.legal_actions(seat) if isinstance(a, GiveMoney)}
+    assert gifts == {1, 5, 10, 23}
+    game.apply(seat, Transfer(top, "c-i-a", 7))  # not listed, and legal
+    assert game.money["c-i-a"] >= 7
