@@ -801,10 +801,15 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         bonus = self.bonus_transfer == (action.source, action.target)
         if not bonus and action.target not in self._transfer_targets(seat, action.source):
             return "Money moves only to an adjacent Group: the master or a puppet."
-        free = bonus or self.free_money or self.free_transfers or self.phase == "reorganize"
+        free = bonus or self.free_money or self.free_transfers or self._gnomes_rearranging(seat)
         if not (free or self.actions_left):
             return "No money transfer is left this turn."
         return None
+
+    def _gnomes_rearranging(self, seat: int) -> bool:
+        """The Gnomes of Zurich move money freely when they rearrange at the end of a turn;
+        the Bermuda Triangle rearranges Groups, and its money moves by the usual rules."""
+        return self.phase == "reorganize" and self.illuminati[seat] == "gnomes-of-zurich"
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -876,11 +881,11 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if isinstance(action, Transfer):
             if self.bonus_transfer == (action.source, action.target):
                 self.bonus_transfer = None
-            elif self.free_money:
-                pass  # White Collar Crime: this turn money moves at no cost
+            elif self.free_money or self._gnomes_rearranging(seat):
+                pass  # White Collar Crime, or the Gnomes rearranging: money moves at no cost
             elif self.free_transfers:
                 self.free_transfers -= 1
-            elif self.phase != "reorganize":
+            else:
                 self.actions_left -= 1
             self.money[action.source] -= action.amount
             self.money[action.target] = self.money.get(action.target, 0) + action.amount

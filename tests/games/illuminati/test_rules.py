@@ -738,6 +738,20 @@ def test_bermuda_triangle_rearranges_its_structure_freely_at_the_end_of_the_turn
     assert game.structures[seat].master("f-b-i") == "c-i-a"
 
 
+def test_bermuda_triangle_rearranging_gives_no_free_money_transfers():
+    game = without_specials(with_illuminati("bermuda-triangle"))
+    seat = game.current
+    own(game, seat, "c-i-a")
+    set_money(game, "bermuda-triangle", 30)
+    game.actions_left, game.free_transfers = 0, 1
+    from illusio_table.games.illuminati.actions import Rearrange
+
+    game.apply(seat, Rearrange())
+    game.apply(seat, Transfer("bermuda-triangle", "c-i-a", 1))  # its one free transfer
+    with pytest.raises(IllegalAction, match="No money transfer is left this turn"):
+        game.apply(seat, Transfer("bermuda-triangle", "c-i-a", 1))
+
+
 def test_ufos_take_part_in_two_attacks_a_turn():
     game = without_specials(with_illuminati("ufos"))
     seat = game.current
