@@ -34,7 +34,8 @@ class SchemerBot(Bot):
         if view["phase"] == "window":
             return self.window(view, legal)
         if TakeIncome in kinds:
-            return next(a for a in legal if isinstance(a, TakeIncome) and a.doubled)
+            # Double the income when Market Manipulation is in hand.
+            return max((a for a in legal if isinstance(a, TakeIncome)), key=lambda a: a.doubled)
         if Receive in kinds:
             return max(legal, key=lambda a: a.master is not None)
         if view["phase"] == "spending":

@@ -319,8 +319,10 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return tuple(now)
 
     def _income(self) -> list[Event]:
+        """A player who holds any Special is asked before the income (it may be Market
+        Manipulation): how many Specials one holds is public, which ones is not."""
         seat = self.current
-        if any(c.startswith("market-manipulation#") for c in self.specials[seat]):
+        if self.specials[seat]:
             self.phase = "income"
             return []
         return self._collect(seat, doubled=False)
@@ -542,7 +544,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if self.phase == "window":
             return self._window_moves(seat)
         if self.phase == "income":
-            return [TakeIncome(False), TakeIncome(True)]
+            doubled = any(c.startswith("market-manipulation#") for c in self.specials[seat])
+            return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
         if self.phase == "consent":
             receiver = self.structures[seat]
             return [Receive()] + [

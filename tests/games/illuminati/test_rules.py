@@ -1104,3 +1104,22 @@ def test_money_moves_in_any_amount_and_the_list_offers_1_5_10_and_all():
     assert gifts == {1, 5, 10, 23}
     game.apply(seat, Transfer(top, "c-i-a", 7))  # not listed, and legal
     assert game.money["c-i-a"] >= 7
+
+
+def test_holding_market_manipulation_does_not_show_every_holder_of_a_special_is_asked():
+    def start_of_turn(kind):
+        game = without_specials(make(4, 3))
+        game = settle(game)
+        seat = game.current
+        nxt = (seat + 1) % 4
+        give_special(game, nxt, kind)
+        game.apply(seat, EndTurn())
+        return game, nxt
+
+    holder, seat = start_of_turn("market-manipulation")
+    other, _ = start_of_turn("deep-agent")
+    assert holder.phase == other.phase == "income"
+    for viewer in (None, (seat + 1) % 4):
+        assert holder.view(viewer)["phase"] == other.view(viewer)["phase"]
+    assert TakeIncome(True) in holder.legal_actions(seat)
+    assert other.legal_actions(seat) == [TakeIncome(False)]
