@@ -47,7 +47,9 @@ class Numbers:
     ) -> None:
         self.cards = cards
         self.illuminati = {i.id: i for i in cards.illuminati}
-        self.shifts = shifts or {}  # alignments the Orbital Mind Control Lasers changed
+        # Alignments the Orbital Mind Control Lasers changed: the match's own dict, shared
+        # (not copied), so that a change this turn counts everywhere at once.
+        self.shifts = shifts if shifts is not None else {}
         self.bonus = bonus or {}  # Power added by an option (the UFOs with hidden goals)
 
     def name(self, card: str) -> str:

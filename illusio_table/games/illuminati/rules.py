@@ -105,7 +105,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         cards = self.cards = load()
         # With hidden goals the UFOs gain 1 Power (they lose the secret of their goal).
         self.power_bonus = {"ufos": 1} if self.options["hidden_goals"] else {}
-        self.numbers = Numbers(cards, None, self.power_bonus)
+        self.shifts: dict[str, tuple[str, ...]] = {}  # alignments changed for this turn
+        self.numbers = Numbers(cards, self.shifts, self.power_bonus)
         self.limits = cards.rules
         self.by_count = next(p for p in cards.player_counts if p.players == self.seats)
         self.goal = self.by_count.goal + self.options["longer_game"]
@@ -211,7 +212,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.bavarian_used = False
         self.bonus_transfer: tuple[str, str] | None = None
         self.free_money = False  # White Collar Crime: money moves freely this turn
-        self.shifts: dict[str, tuple[str, ...]] = {}  # alignments changed for this turn
+        self.shifts.clear()  # the Lasers' change lasts one turn (Numbers shares the dict)
         self.shifted_this_turn = False
         self.extra_drawn = False
         self.offer: dict[str, Any] | None = None
@@ -599,10 +600,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if "recyclers" in structure and self.refusal(seat, ExtraDraw()) is None:
             moves.append(ExtraDraw())
         if "orbital-mind-control-lasers" in structure and not self.shifted_this_turn:
-            for group in self.uncontrolled + [g for st in self.structures for g in st]:
-                if group in self.cards.group and group != "orbital-mind-control-lasers":
-                    for a in self.cards.group[group].alignments[:1]:
-                        moves.append(Shift(group, a, "remove"))
+            moves += self._laser_moves()
         for card in [c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"]:
             if self.actions_left:
                 for attacker in structure:
@@ -647,6 +645,22 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                     moves += [
                         Move(group, master, side) for side in structure.free_arrows(master)[:1]
                     ]
+        return moves
+
+    def _laser_moves(self) -> list[Action]:
+        """Every change the Lasers may make: add, remove or reverse one alignment of one
+        other Group in play."""
+        moves: list[Action] = []
+        opposite = {a.id: a.opposite for a in self.cards.alignments}
+        for group in self.uncontrolled + [g for st in self.structures for g in st]:
+            if group not in self.cards.group or group == "orbital-mind-control-lasers":
+                continue
+            now = self.numbers.alignments(group)
+            for a in now:
+                moves.append(Shift(group, a, "remove"))
+                if opposite.get(a) not in (None, a):
+                    moves.append(Shift(group, a, "reverse"))
+            moves += [Shift(group, a, "add") for a in opposite if a not in now]
         return moves
 
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
@@ -770,11 +784,13 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 return "Only the Orbital Mind Control Lasers change alignments."
             if self.shifted_this_turn:
                 return "The Lasers change one alignment a turn."
+            in_play = action.group in self.uncontrolled or self.owner(action.group) is not None
             if (
                 action.group not in self.cards.group
                 or action.group == "orbital-mind-control-lasers"
+                or not in_play
             ):
-                return "Choose one other Group."
+                return "Choose one other Group in play."
             now = self.shifts.get(action.group, self.cards.group[action.group].alignments)
             if action.how == "add":
                 known = any(a.id == action.alignment for a in self.cards.alignments)

@@ -613,10 +613,47 @@ def test_passing_gives_5_mb_only_before_any_action():
 def test_orbital_mind_control_lasers_change_an_alignment_for_the_turn():
     game, seat = ready()
     own(game, seat, "orbital-mind-control-lasers")
+    own(game, (seat + 1) % 4, "c-i-a")
     game.apply(seat, Shift("c-i-a", "violent", "remove"))
     assert game.shifts["c-i-a"] == ("government",)
     with pytest.raises(IllegalAction, match="one alignment a turn"):
         game.apply(seat, Shift("f-b-i", "straight", "remove"))
+
+
+def test_orbital_mind_control_lasers_offer_to_add_remove_and_reverse():
+    game, seat = ready()
+    own(game, seat, "orbital-mind-control-lasers")
+    own(game, (seat + 1) % 4, "c-i-a")
+    shifts = [a for a in game.legal_actions(seat) if isinstance(a, Shift)]
+    on_cia = {(a.alignment, a.how) for a in shifts if a.group == "c-i-a"}
+    assert {("violent", "remove"), ("government", "reverse"), ("liberal", "add")} <= on_cia
+    assert all(game.refusal(seat, a) is None for a in shifts)
+
+
+def discordian_opponent():
+    """A settled game where another player leads the Discordian Society."""
+    for seed in range(400):
+        game = without_specials(settle(make(4, seed)))
+        seat = game.current
+        if game.phase == "actions" and "discordian-society" in game.illuminati:
+            other = game.illuminati.index("discordian-society")
+            if other != seat:
+                return game, seat, other
+    raise AssertionError("no seed")
+
+
+def test_the_discordian_ban_counts_alignments_the_lasers_changed():
+    game, seat, discordian = discordian_opponent()
+    target = game.uncontrolled[0]
+    own(game, discordian, target)
+    own(game, seat, "orbital-mind-control-lasers")
+    own(game, seat, "comic-books")  # no Government, no Straight alignment of its own
+    side = game.structures[seat].free_arrows("comic-books")[0]
+    attack = Attack("control", "comic-books", target, side=side)
+    assert game.refusal(seat, attack) is None
+    game.apply(seat, Shift("comic-books", "government", "add"))
+    assert "safe from Government" in game.refusal(seat, attack)
+    assert attack not in game.legal_actions(seat)
 
 
 def test_recyclers_pay_5_mb_for_one_more_card():
