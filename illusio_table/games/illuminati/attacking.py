@@ -155,6 +155,8 @@ class Attacks:
             return "That Group is not in play."
         if target == action.attacker or target in action.aiders:
             return "No Group attacks itself or aids an attack on itself."
+        if action.how != "control" and action.side is not None:
+            return "Only an attack to control names the arrow the Group will hang from."
         if action.how == "control":
             if owner == seat:
                 return "You already control that Group."
@@ -220,6 +222,8 @@ class Attacks:
             return "An attack is under way: put money down or pass."
         if action.source not in self._spend_sources(seat):
             return "That treasury cannot pay for this attack."
+        if not action.helps and seat in (a["seat"], a["defender"]):
+            return "Your money always works for your own side of the attack."
         if not 0 < action.amount <= self.money.get(action.source, 0):
             return "Spend only money that is there."
         return None

@@ -686,7 +686,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             if not isinstance(action, Receive):
                 return "First say whether you take the Group offered to you."
             if action.master is None:
-                return None
+                return None if action.side is None else "Refusing a Group names no arrow."
             receiver = self.structures[seat]
             if action.master not in receiver or action.side not in receiver.free_arrows(
                 action.master

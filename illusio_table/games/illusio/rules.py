@@ -524,6 +524,14 @@ class Illusio(Views, Game):
         if reason:
             return reason
         effect = self.info[action.card].kind
+        # Each Special names only what it acts on: one form of each move.
+        named = {
+            "transform": ("component", "into"),
+            "take": ("seat",),
+        }.get(effect, ("trick",))
+        for part in ("seat", "trick", "component", "into"):
+            if part not in named and getattr(action, part) is not None:
+                return f"{self.info[action.card].name} names no {part.replace('into', 'kind')}."
         if effect == "transform":
             if action.component not in self.backstage[seat]:
                 return (
@@ -629,6 +637,8 @@ class Illusio(Views, Game):
             owner = next((s for s in range(self.seats) if action.target in self.backstage[s]), None)
             if owner is None:
                 return "Choose a Component in a Backstage (not one around an Objective)."
+            if action.seat != owner or action.card is not None:
+                return "Name the Component and the magician whose Backstage holds it."
             types = self.group_types[self.group(action.target)]
             if not types:
                 return "Audience and Formula have no types to turn into."
@@ -640,6 +650,9 @@ class Illusio(Views, Game):
                 return "Choose a Component of your own Backstage to give."
             if not other or action.target not in self.backstage[action.seat]:
                 return "Choose a Component in another magician's Backstage."
+            if self.kind(action.card) == self.kind(action.target):
+                now = self.cards.name(self.kind(action.card))
+                return f"Swapping a {now} for a {now} changes nothing."
             return None
         if talent == "second-sight":
             if action.card not in hand:
