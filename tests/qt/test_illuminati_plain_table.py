@@ -74,9 +74,17 @@ def test_two_people_pass_the_screen_through_windows_and_attacks(window):
 def test_hidden_illuminati_never_show_on_another_players_screen(window):
     """One person's screen never ties the other person to their face-down Illuminati: not
     in that player's panel, not in a line of the log, not in the title."""
+    from tests.games.illuminati.helpers import own
+
     options = {"hidden_illuminati": True, "stacked_money": True}
     assert window.start_match(GameConfig("illuminati", TWO_HUMANS, seed=5, options=options))
     game = window.model.game
+    # Each starts with two strong Groups, so that both can grow without their Illuminati
+    # attacking (its Power on the table turns it up).
+    strong = sorted(game.cards.group, key=lambda g: -game.numbers.power(g))
+    for seat in (0, 1):
+        for group in [g for g in strong if g in game.deck][:2]:
+            own(game, seat, group)
     checked = 0
     for _ in range(120):
         if game.is_over():
@@ -100,5 +108,12 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
             checked += 1
         legal = window.model.legal_actions()
         kinds = ("pass", "end-turn", "take-income", "choose-goal", "receive", "attack")
-        window.model.act(next((a for a in legal if a.kind in kinds), legal[0]))
+        # Attacks by other Groups: one with the Illuminati's own Power turns it up at once.
+        top = game.illuminati[window.model.viewer]
+        quiet = [
+            a
+            for a in legal
+            if a.kind in kinds and (a.kind != "attack" or top not in (a.attacker, *a.aiders))
+        ]
+        window.model.act((quiet or legal)[0])
     assert checked > 20

@@ -131,7 +131,9 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.revealed: set[int] = set() if hidden else set(range(self.seats))
         if hidden:
             events = [Event("The Illuminati are dealt face down.")] + [
-                Event(f"You lead the {self.numbers.name(i)}.", seen_by=frozenset({s}), reveals=True)
+                Event(
+                    f"You lead {the(self.numbers.name(i))}.", seen_by=frozenset({s}), reveals=True
+                )
                 for s, i in enumerate(self.illuminati)
             ]
         else:
@@ -233,9 +235,9 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if seat in self.revealed:
             return []
         self.revealed.add(seat)
-        real = self.numbers.name(self.illuminati[seat])
+        real = the(self.numbers.name(self.illuminati[seat]))
         return [
-            Event(f"{self.name(seat)}'s Illuminati is turned up: the {real} ({why}).", reveals=True)
+            Event(f"{self.name(seat)}'s Illuminati is turned up: {real} ({why}).", reveals=True)
         ]
 
     def special_kind(self, card: str):
@@ -351,8 +353,9 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                     self._to_bank(payer, paid)
         total = self.total_money(seat)
         said = f"{self.name(seat)} collects income{' (doubled)' if doubled else ''}"
-        if self.options["stacked_money"]:
-            # Money lies in hidden stacks: only its owner reads the sum.
+        if self.options["stacked_money"] or seat not in self.revealed:
+            # Money lies in hidden stacks, or the sum would tell a face-down Illuminati's
+            # income: only its owner reads it.
             mine = frozenset({seat})
             events.append(Event(f"{said}: {total} MB in all.", seen_by=mine))
             events.append(Event(f"{said}.", hidden_from=mine))
@@ -883,12 +886,13 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if isinstance(action, Accuse):
             self.actions_left -= 1
             target = self.name(action.seat)
-            named = self.numbers.name(action.illuminati)
+            named = the(self.numbers.name(action.illuminati))
             if self.illuminati[action.seat] == action.illuminati:
-                return [Event(f"{who} names {target}'s Illuminati: the {named}. Right!")] + (
+                return [Event(f"{who} names {target}'s Illuminati: {named}. Right!")] + (
                     self._reveal(action.seat, "named by an accusation")
                 )
-            return [Event(f"{who} names {target}'s Illuminati: the {named}. Wrong.")]
+            # "Wrong" tells something too (one Illuminati fewer to guess): no undo past it.
+            return [Event(f"{who} names {target}'s Illuminati: {named}. Wrong.", reveals=True)]
         if isinstance(action, PassTurn):
             self._pay_from_bank(self.illuminati[seat], self.limits.pass_income)
             return [

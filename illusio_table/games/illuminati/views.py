@@ -108,6 +108,8 @@ class Views:
         def money(card: str, owner: int) -> int | None:
             if self.options["stacked_money"] and seat != owner:
                 return None
+            if card == self.illuminati[owner] and seat != owner and owner not in self.revealed:
+                return None  # a face-down Illuminati's treasury would tell its income
             return self.money.get(card, 0)
 
         structures = []

@@ -963,14 +963,24 @@ def test_hidden_illuminati_using_an_ability_turns_the_card_up():
     game = without_specials(with_illuminati("bavarian-illuminati", hidden_illuminati=True))
     seat = game.current
     assert seat not in game.revealed
+    side = own(game, seat, "c-i-a")
+    assert side
+    set_money(game, "bavarian-illuminati", 10)
+    free = game.structures[seat].free_arrows("c-i-a")[0]
     game.apply(
-        seat,
-        Attack(
-            "control", "bavarian-illuminati", game.uncontrolled[0], side="T", privilege="bavarian"
-        ),
+        seat, Attack("control", "c-i-a", game.uncontrolled[0], side=free, privilege="bavarian")
     )
     assert seat in game.revealed
     assert any("buys a privilege" in line for line in game.log(None))
+
+
+def test_hidden_illuminati_attacking_with_its_own_power_turns_the_card_up():
+    game = without_specials(with_illuminati("bavarian-illuminati", hidden_illuminati=True))
+    seat = game.current
+    free = game.structures[seat].free_arrows("bavarian-illuminati")[0]
+    game.apply(seat, Attack("control", "bavarian-illuminati", game.uncontrolled[0], side=free))
+    assert seat in game.revealed
+    assert any("attacks or aids with its own Power" in line for line in game.log(None))
 
 
 def test_attack_a_failed_first_attack_may_be_repeated_by_another_group_as_the_second_action():
