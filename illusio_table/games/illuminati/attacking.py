@@ -56,7 +56,7 @@ class Attacks:
             for target, owner in targets:
                 if target == attacker:
                     continue
-                discordian = owner is not None and self.illuminati[owner] == "discordian-society"
+                discordian = self._known_discordian(seat, owner)
                 if discordian and barred:
                     continue
                 aiders = tuple(
@@ -192,10 +192,8 @@ class Attacks:
                 return f"{self.title_of(aider)} has no transferable Power to aid with."
             if not self._free_to_act(aider):
                 return f"{self.title_of(aider)} has already attacked or aided this turn."
-        if owner is not None and self.illuminati[owner] == "discordian-society":
-            for card in (action.attacker, *action.aiders):
-                if {"government", "straight"} & set(self.numbers.alignments(card)):
-                    return "That Power Structure is safe from Government and Straight Groups."
+        if self._known_discordian(seat, owner) and self._barred(action):
+            return "That Power Structure is safe from Government and Straight Groups."
         if action.privilege is not None:
             if action.privilege == "bavarian":
                 if self.illuminati[seat] != "bavarian-illuminati" or self.bavarian_used:
@@ -228,9 +226,37 @@ class Attacks:
             return "Spend only money that is there."
         return None
 
+    def _known_discordian(self, seat: int, owner: int | None) -> bool:
+        """Whether the attacker knows the target's structure is the Discordians' (face up,
+        or its own): only then are attacks on it barred before they are made."""
+        if owner is None or self.illuminati[owner] != "discordian-society":
+            return False
+        return owner == seat or owner in self.revealed
+
+    def _barred(self, action: Attack) -> bool:
+        return any(
+            DISCORD_BARRED & set(self.numbers.alignments(card))
+            for card in (action.attacker, *action.aiders)
+        )
+
     def _announce(self, seat: int, action: Attack) -> list[Event]:
-        self.actions_left -= 1
         defender = self.owner(action.target)
+        if (
+            defender is not None
+            and self.illuminati[defender] == "discordian-society"
+            and self._barred(action)
+        ):
+            # A face-down Discordian Society: its immunity shows, and turns the card up.
+            self.actions_left -= 1
+            for card in (action.attacker, *action.aiders):
+                self.attacked.add(card)
+            return self._reveal(defender, "its immunity stops an attack") + [
+                Event(
+                    f"{self.name(seat)}'s attack on {self.title_of(action.target)} is stopped: "
+                    "the Discordian Society is safe from Government and Straight Groups."
+                )
+            ]
+        self.actions_left -= 1
         privileged = action.privilege is not None
         if action.privilege == "bavarian":
             self.bavarian_used = True

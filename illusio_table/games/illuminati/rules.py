@@ -885,6 +885,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return shown + [Event(f"{who} rearranges the {what} freely to end the turn.")]
         if isinstance(action, Accuse):
             self.actions_left -= 1
+            self.acted = True  # an action: passing for 5 MB is no longer open
             target = self.name(action.seat)
             named = the(self.numbers.name(action.illuminati))
             if self.illuminati[action.seat] == action.illuminati:

@@ -952,6 +952,8 @@ def test_hidden_illuminati_an_accusation_costs_an_action_and_a_right_one_turns_t
     wrong = next(i.id for i in game.cards.illuminati if i.id not in game.illuminati)
     game.apply(seat, Accuse(other, wrong))
     assert game.actions_left == 1 and other not in game.revealed
+    assert PassTurn() not in game.legal_actions(seat), "an accusation was an action"
+    assert game.record.moves[-1].barrier, "'Wrong.' was seen: it cannot be taken back"
     game.apply(seat, Accuse(other, game.illuminati[other]))
     assert other in game.revealed and game.actions_left == 0
     name = game.numbers.name(game.illuminati[other])
@@ -1170,3 +1172,23 @@ def test_holding_market_manipulation_does_not_show_every_holder_of_a_special_is_
         assert holder.view(viewer)["phase"] == other.view(viewer)["phase"]
     assert TakeIncome(True) in holder.legal_actions(seat)
     assert other.legal_actions(seat) == [TakeIncome(False)]
+
+
+def test_hidden_illuminati_a_face_down_discordian_society_shows_its_immunity_when_attacked():
+    for seed in range(400):
+        game = without_specials(settle(make(4, seed, hidden_illuminati=True)))
+        seat = game.current
+        if "discordian-society" in game.illuminati and game.phase == "actions":
+            owner = game.illuminati.index("discordian-society")
+            if owner != seat:
+                break
+    target = game.uncontrolled[0]
+    own(game, owner, target)
+    own(game, seat, "c-i-a")  # a Government Group
+    side = game.structures[seat].free_arrows("c-i-a")[0]
+    attack = Attack("control", "c-i-a", target, side=side)
+    assert attack in game.legal_actions(seat), "nothing shows it is the Discordians'"
+    game.apply(seat, attack)
+    assert owner in game.revealed and game.owner(target) == owner
+    assert any("its immunity stops an attack" in line for line in game.log(None))
+    assert game.phase == "actions" and game.actions_left == 1
