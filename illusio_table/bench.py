@@ -41,11 +41,10 @@ def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
     )
 
 
-def magician_balance(games: int, seats: int) -> None:
-    """Wins per Magician in showman self-play; a fair share is 1/seats of the games played."""
+def magician_balance(games: int, seats: int) -> dict[str, float]:
+    """Wins per Magician in showman self-play over a fair share (1/seats of the games)."""
     played: dict[str, int] = {}
     won: dict[str, float] = {}
-    started = time.perf_counter()
     for number in range(games):
         game = new_game("illusio", seats, 70_000 + number)
         play_one(game, ["showman"] * seats)
@@ -54,13 +53,23 @@ def magician_balance(games: int, seats: int) -> None:
             played[magician.name] = played.get(magician.name, 0) + 1
             if seat in winners:
                 won[magician.name] = won.get(magician.name, 0) + 1 / len(winners)
-    ratios = {m: won.get(m, 0) / played[m] * seats for m in played}
+    return {m: won.get(m, 0) / played[m] * seats for m in played}
+
+
+def balance_table(games: int) -> None:
+    """The magicians' balance at every seat count (goal: each within 0.67 to 1.5)."""
+    started = time.perf_counter()
+    table = {seats: magician_balance(games, seats) for seats in range(2, 7)}
+    names = sorted(table[4])
     print(
-        f"illusio magicians, {games} {seats}-seat showman games "
-        f"({time.perf_counter() - started:.0f} s): wins over a fair share (goal: none above 1.5)"
+        f"illusio magicians, wins over a fair share, {games} showman games per seat count "
+        f"({time.perf_counter() - started:.0f} s; goal: each within 0.67 to 1.5)"
     )
-    for name, ratio in sorted(ratios.items(), key=lambda item: -item[1]):
-        print(f"  {name:18} {ratio:.2f}  ({won.get(name, 0):.0f} wins in {played[name]} games)")
+    print("  " + " " * 18 + "".join(f"{s} seats".rjust(9) for s in table))
+    for name in names:
+        print("  " + f"{name:18}" + "".join(f"{table[s].get(name, 0):9.2f}" for s in table))
+    spread = [v for ratios in table.values() for v in ratios.values()]
+    print(f"  lowest {min(spread):.2f}, highest {max(spread):.2f}")
 
 
 def breakdown_cost(runs: int = 2000) -> None:
@@ -95,7 +104,7 @@ def main() -> int:
     if "illusio" in registry.ids():
         engine_speed("illusio", 4, 200, {})
         win_rate("illusio", "showman", 500, {})
-        magician_balance(2000, 4)
+        balance_table(1000)
     if "incantibus" in registry.ids():
         for mode in ("apprentice", "expert"):
             engine_speed("incantibus", 4, 200, {"mode": mode})

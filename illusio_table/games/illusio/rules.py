@@ -442,8 +442,8 @@ class Illusio(Views, Game):
         now, now_group = self.now, self.now_group
         # Factories take positional arguments: card, seat, target, into (cheaper to cache).
         if power == "stand-in":
-            twins = {now_group[c] for c in self.backstage[seat]}
-            return [talent(c) for c in self._distinct(hand) if now_group[c] in twins]
+            twins = {now[c] for c in self.backstage[seat]}
+            return [talent(c) for c in self._distinct(hand) if now[c] in twins]
         if power == "metamorphosis":
             return [
                 talent(None, s, c, t)
@@ -627,11 +627,9 @@ class Illusio(Views, Game):
             reason = self._from_hand(seat, action.card, component=True)
             if reason:
                 return reason
-            if all(self.now_group[c] != self.now_group[action.card] for c in self.backstage[seat]):
-                group = self.cards.name(self.now_group[action.card])
-                return (
-                    f"The twins place a Component next to its twin: no {group} in your Backstage."
-                )
+            if all(self.now[c] != self.now[action.card] for c in self.backstage[seat]):
+                kind = self.cards.name(self.now[action.card])
+                return f"The twins place a Component next to its twin: no {kind} in your Backstage."
             return None
         if talent == "metamorphosis":
             owner = next((s for s in range(self.seats) if action.target in self.backstage[s]), None)
