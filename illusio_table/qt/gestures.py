@@ -35,7 +35,7 @@ GestureMap = Callable[[dict[str, Any], list[Action], int | None], list[Gesture]]
 def incantibus(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """The wand is dragged onto what it points at (or the target clicked); a token to
     throw, a spell card to cast and a spell's target are clicked."""
-    from illusio_table.games.incantibus.actions import Cast, Choose, Discard, Point
+    from illusio_table.games.incantibus.actions import Cast, Choose, Decline, Discard, Point
 
     decision = (view.get("decision") or {}).get("kind")
     found = []
@@ -47,6 +47,8 @@ def incantibus(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
             found.append(Gesture(action, ("token", action.token)))
         elif isinstance(action, Cast):
             found.append(Gesture(action, ("spell", action.card)))
+        elif isinstance(action, Decline):
+            found.append(Gesture(action, ("decline", 0)))  # a button beside the prompt
         elif isinstance(action, Choose):
             if decision in ("imperium", "oculus"):
                 found.append(Gesture(action, ("room", action.target)))

@@ -50,7 +50,7 @@ def sampled_states(game_id, seats, options, games=8, every=5, cap=80):
 # -- what is "the same move" ---------------------------------------------------------------
 
 
-def illusio_key(game, action: Action) -> Any:
+def illusio_key(game, action: Action, seat: int) -> Any:
     if action.kind in ("exchange", "realize"):
         return (action.kind, getattr(action, "objective", None))  # a set chosen at the table
     parts = []
@@ -63,7 +63,7 @@ def illusio_key(game, action: Action) -> Any:
     return (action.kind, *parts)
 
 
-def incantibus_key(game, action: Action) -> Any:
+def incantibus_key(game, action: Action, seat: int) -> Any:
     def token(t: int) -> Any:
         if not 0 <= t < len(game.info):
             return t
@@ -73,12 +73,16 @@ def incantibus_key(game, action: Action) -> Any:
         return ("moat", game.info[t].kind) if t in game.moat else t
 
     if action.kind == "point":
-        return (
-            action.kind,
-            action.place,
-            action.index,
-            tuple(sorted(map(str, map(token, action.pay)))),
-        )
+        pay = action.pay
+        if action.place == "potion" and not pay and game.potions[action.index] is not None:
+            # No tokens named: the rules' own payment, the same move as naming it.
+            from illusio_table.games.incantibus import satchel as bag
+
+            recipe = game._recipe(game.potions[action.index])
+            default = bag.potion_payment(game.held(seat), recipe) or []
+            pay = tuple(t.id for t in default)
+        return (action.kind, action.place, action.index, tuple(sorted(map(str, map(token, pay)))))
+
     if action.kind == "discard":
         return (action.kind, token(action.token))
     if action.kind == "choose":
@@ -90,7 +94,7 @@ def incantibus_key(game, action: Action) -> Any:
     return (action.kind, *(getattr(action, f.name) for f in dataclasses.fields(action)))
 
 
-def illuminati_key(game, action: Action) -> Any:
+def illuminati_key(game, action: Action, seat: int) -> Any:
     def special(value: Any) -> Any:
         return value.split("#")[0] if isinstance(value, str) and "#" in value else value
 
@@ -151,7 +155,7 @@ def test_every_move_the_rules_accept_is_offered_or_built_at_the_table(game_id, s
     for game in sampled_states(game_id, seats, options):
         for seat in sorted(game.to_act()):
             legal = game.legal_actions(seat)
-            listed = {key(game, a) for a in legal}
+            listed = {key(game, a, seat) for a in legal}
             for action in rng.sample(legal, min(25, len(legal))):
                 for other in perturbations(action, legal, rng):
                     try:
@@ -160,7 +164,7 @@ def test_every_move_the_rules_accept_is_offered_or_built_at_the_table(game_id, s
                         raise AssertionError(f"refusal crashed on {other}: {error!r}") from None
                     checked += 1
                     if accepted:
-                        assert key(game, other) in listed, (
+                        assert key(game, other, seat) in listed, (
                             f"accepted but not offered: {other} ({game.describe(other, seat)})"
                         )
     assert checked > 500

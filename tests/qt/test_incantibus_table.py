@@ -605,3 +605,27 @@ def test_words_on_the_table_are_readable_when_it_fits_1280x720(window):
         and item.font().pointSizeF() * 96 / 72 * zoom < 8.5
     ]
     assert not small, small
+
+
+def test_ultimus_is_spent_only_if_its_owner_clicks_it_and_the_monster_waits_in_sight(window, qtbot):
+    from illusio_table.engine import Match
+    from illusio_table.games.incantibus.actions import Decline
+    from tests.games.incantibus.helpers import give, make, point, set_room
+
+    game = make(2, seed=1)
+    (goblin, *_) = set_room(game, [("goblin", True), ("mushroom", True), ("pumpkin", True)])
+    (ultimus,) = give(game, 0, "ultimus")
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    window.install(Match(game), None)
+    lift_curtain(window)
+    scene = window.scene
+    assert window.model.viewer == 0
+    assert any("Goblin" in i.toolTip() for i in scene.items() if i.toolTip())
+    assert ("decline", 0) in scene.moves and ("token", ultimus) in scene.moves
+    qtbot.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=at(window, scene.item(("decline", 0))),
+    )
+    assert window.model.game.record.moves[-1].action == Decline().to_json()
+    assert goblin in window.model.game.moat and ultimus in window.model.game.satchels[0]

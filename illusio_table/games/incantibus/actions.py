@@ -13,7 +13,9 @@ class Point(Action):
 
     `place` is "room" (a token of the room, by its slot), "potion" or "book" (an open one,
     by its space) or "dungeon" (a sorcerer, by its slot). `pay` names the satchel tokens
-    given for a magic book; every other cost is paid by the rules' own choice.
+    given for a magic book, or for a potion when the Philosopher's Stone may stand in for
+    a real ingredient (empty: real ingredients first); every other cost is paid by the
+    rules' own choice.
     """
 
     kind = "point"
@@ -59,4 +61,15 @@ class Choose(Action):
         return f"Choose {self.target}"
 
 
-ACTIONS = (Point, Discard, Cast, Choose)
+@dataclass(frozen=True)
+class Decline(Action):
+    """A choice the rules leave open, not taken: no extra spell after Retiro, or Ultimus
+    kept and the monster let go."""
+
+    kind = "decline"
+
+    def label(self) -> str:
+        return "Decline"
+
+
+ACTIONS = (Point, Discard, Cast, Choose, Decline)

@@ -16,7 +16,7 @@ from typing import Any
 from illusio_table.engine import Action, Event, Game, Option
 
 from . import satchel as bag
-from .actions import ACTIONS, Cast, Choose, Discard, Point
+from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
 from .bots import CunningBot
 from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
@@ -124,6 +124,8 @@ class Incantibus(Game):
         self.choices: dict[int, Point] = {}
         self.steps: list[tuple] = []
         self.decision: dict[str, Any] | None = None
+        # A monster its taker may catch with Ultimus or let go, while they decide.
+        self.held_out: int | None = None
         self.casters: list[int] = []
         self.pointing_wands: list[int] = list(self.wands)
         self.last_casting: list[dict[str, Any]] = []
@@ -227,7 +229,13 @@ class Incantibus(Game):
             if action not in self._decision_options():
                 return "Throwing that token away would not make room in your satchel."
             return None
+        if kind == "ultimus":
+            if action in self._decision_options():
+                return None
+            return "Spend Ultimus on the monster (click Ultimus), or let it go."
         if kind == "spell":
+            if isinstance(action, Decline):
+                return None if self.decision.get("optional") else "This spell must be cast."
             if not isinstance(action, Cast):
                 return "Choose one of the open spell cards to cast."
             if (
@@ -255,6 +263,10 @@ class Incantibus(Game):
             events = self._discard(seat, action.token, decision["token"])
         elif isinstance(action, Cast):
             events = self._cast(seat, action.card)
+        elif decision["kind"] == "ultimus":
+            events = self._catch_with_ultimus(seat, use=isinstance(action, Choose))
+        elif isinstance(action, Decline):
+            events = [Event(f"{self.name(seat)} casts no more spell.")]
         else:
             events = SPELL_TARGETS[decision["kind"]](self, seat, action.target)
         return events + self._run()
@@ -276,6 +288,9 @@ class Incantibus(Game):
             for i, p in enumerate(self.potions):
                 if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
                     options.append(POTION_POINTS[i])
+                    # The Stone may stand in for an ingredient its owner would rather keep.
+                    for pay in bag.potion_payments(held, self._recipe(p)):
+                        options.append(Point("potion", i, pay))
         for i, b in enumerate(self.books):
             if b is not None:
                 options += self._book_points(seat, i, self.info[b].kind)
@@ -322,9 +337,18 @@ class Incantibus(Game):
             if not 0 <= action.index < len(self.potions) or self.potions[action.index] is None:
                 return "There is no open potion there."
             potion = self.info[self.potions[action.index]]
-            if bag.potion_payment(held, self._recipe(potion.id)) is None:
-                needed = " and ".join(self.cards.kind(i).name for i in self._recipe(potion.id))
+            recipe = self._recipe(potion.id)
+            needed = " and ".join(self.cards.kind(i).name for i in recipe)
+            if bag.potion_payment(held, recipe) is None:
                 return f"To brew the {potion.name} you need {needed}."
+            pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
+            if action.pay and (
+                len(pay) != len(action.pay) or not bag.potion_payment_ok(held, pay, recipe)
+            ):
+                return (
+                    f"The {potion.name} takes {needed} from your satchel; the Philosopher's "
+                    "Stone may stand in for any one of them."
+                )
         elif action.place == "book":
             if not 0 <= action.index < len(self.books) or self.books[action.index] is None:
                 return (
@@ -343,8 +367,8 @@ class Incantibus(Game):
                 return f"This magic book asks for {book.label.lower()}. {problem}"
         else:
             return "Point at a token of the room, a potion, a magic book or a sorcerer."
-        if action.place != "book" and action.pay:
-            return "Only a magic book is paid for with tokens you choose."
+        if action.place not in ("book", "potion") and action.pay:
+            return "Only a magic book or a potion is paid for with tokens you choose."
         return None
 
     def _sorcerer_refusal(self, seat: int, sorcerer: TokenInfo) -> str:
@@ -490,7 +514,7 @@ class Incantibus(Game):
                 order = sorted(self.casters, key=lambda s: -self.wands[s])
                 self.steps[:0] = [("cast", s) for s in order]
             elif step[0] == "cast":
-                events += self._offer_spell(step[1])
+                events += self._offer_spell(step[1], optional=len(step) > 2 and step[2])
         if self.decision is not None:
             self.phase = "decision"
             return events
@@ -509,6 +533,8 @@ class Incantibus(Game):
                     Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True)
                 )
             events += self._receive(seat, token)
+            if self.held_out == token:
+                return events  # settled when its taker has decided about Ultimus
             kept = token in self.satchels[seat]
             monster = self.info[token].cell == "monster"
             outcome = ("caught" if kept else "escaped") if monster else "taken"
@@ -517,7 +543,8 @@ class Incantibus(Game):
         if action.place == "potion":
             potion = self.potions[action.index]
             self.potions[action.index] = None
-            paid = bag.potion_payment(self.held(seat), self._recipe(potion))
+            chosen = [self.info[t] for t in action.pay]
+            paid = chosen or bag.potion_payment(self.held(seat), self._recipe(potion))
             self._settle(seat, "brewed", potion, True)
             return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(
                 seat, potion
@@ -540,9 +567,18 @@ class Incantibus(Game):
         return [Event(f"{headline}, throwing {spent} into the moat." if paid else f"{headline}.")]
 
     def _receive(
-        self, seat: int, token: int, caught: bool = False, announce: bool = True
+        self,
+        seat: int,
+        token: int,
+        caught: bool = False,
+        announce: bool = True,
+        spell_optional: bool = False,
     ) -> list[Event]:
-        """A token comes to a seat: monsters must be caught, spells are cast, the rest kept."""
+        """A token comes to a seat: monsters must be caught, spells are cast, the rest kept.
+
+        A monster that only Ultimus could catch waits while its taker decides whether to
+        spend Ultimus on it (the card says it can catch any monster, not that it must).
+        """
         info, who = self.info[token], self.name(seat)
         if info.cell == "monster" and not caught:
             weapon = bag.catcher(self.held(seat), info.kind)
@@ -551,18 +587,18 @@ class Incantibus(Game):
                 return [
                     Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")
                 ]
-            events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             if weapon.kind == "ultimus":
-                self.satchels[seat].remove(weapon.id)
-                self.moat.append(weapon.id)
-                events.append(Event("Ultimus is spent and thrown into the moat."))
+                self.held_out = token
+                self.decision = {"kind": "ultimus", "seat": seat, "token": token}
+                return [Event(f"{who} may spend Ultimus on the {info.name}, or let it escape.")]
+            events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             return events + self._place(seat, token)
         events = [Event(f"{who} takes the {info.name}.")] if announce else []
         if info.cell == "spell":
             if self.phase == "resolving" and any(step[0] == "spells" for step in self.steps):
                 self.casters.append(seat)
             else:
-                self.steps.insert(0, ("cast", seat))
+                self.steps.insert(0, ("cast", seat, spell_optional))
         return events + self._place(seat, token)
 
     def _place(self, seat: int, token: int) -> list[Event]:
@@ -607,11 +643,28 @@ class Incantibus(Game):
 
     # -- spells -----------------------------------------------------------------------------
 
-    def _offer_spell(self, seat: int) -> list[Event]:
+    def _offer_spell(self, seat: int, optional: bool = False) -> list[Event]:
         if all(card is None for card in self.spell_cards):
             return [Event(f"No spell card is left for {self.name(seat)} to cast.")]
-        self.decision = {"kind": "spell", "seat": seat}
+        self.decision = {"kind": "spell", "seat": seat, "optional": optional}
         return []
+
+    def _catch_with_ultimus(self, seat: int, use: bool) -> list[Event]:
+        """The taker's answer: Ultimus spent on the monster, or the monster let go."""
+        token, self.held_out = self.held_out, None
+        info, who = self.info[token], self.name(seat)
+        if not use:
+            self.moat.append(token)
+            self._settle(seat, "escaped", token, False)
+            return [Event(f"{who} keeps Ultimus and lets the {info.name} escape into the moat.")]
+        ultimus = next(t for t in self.held(seat) if t.kind == "ultimus")
+        self.satchels[seat].remove(ultimus.id)
+        self.moat.append(ultimus.id)
+        self._settle(seat, "caught", token, True)
+        return [
+            Event(f"{who} catches the {info.name} with Ultimus."),
+            Event("Ultimus is spent and thrown into the moat."),
+        ] + self._place(seat, token)
 
     def _cast(self, seat: int, slot: int) -> list[Event]:
         spell = self.spell_cards[slot]
@@ -651,8 +704,9 @@ class Incantibus(Game):
     def _retrieve(self, seat: int, token: int) -> list[Event]:
         self.moat.remove(token)
         events = [Event(f"{self.name(seat)} fishes the {self.info[token].name} out of the moat.")]
-        # Retiro takes a monster even without a weapon to catch it.
-        return events + self._receive(seat, token, caught=True, announce=False)
+        # Retiro takes a monster even without a weapon to catch it; a spell token taken
+        # from the moat lets its taker cast one more spell, if they like.
+        return events + self._receive(seat, token, caught=True, announce=False, spell_optional=True)
 
     def _seize(self, seat: int, slot: int) -> list[Event]:
         token, _ = self.room[slot]
@@ -686,7 +740,11 @@ class Incantibus(Game):
         if d["kind"] == "overflow":
             return [Discard(t.id) for t in bag.room_makers(self.held(seat), self.side)]
         if d["kind"] == "spell":
-            return [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
+            casts: list[Action] = [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
+            return casts + [Decline()] if d.get("optional") else casts
+        if d["kind"] == "ultimus":
+            ultimus = next(t.id for t in self.held(seat) if t.kind == "ultimus")
+            return [Choose(ultimus), Decline()]
         if d["kind"] == "alkimia":
             return [
                 Choose(t)
@@ -844,7 +902,14 @@ class Incantibus(Game):
         mine = self.choices.get(seat) if seat is not None else None
         decision = None
         if self.decision is not None:
-            decision = {k: v for k, v in self.decision.items()}
+            d = self.decision
+            decision = {"kind": d["kind"], "seat": d["seat"]}
+            for field in ("token", "spell", "optional"):  # named fields, never the rest
+                if field in d:
+                    decision[field] = d[field]
+            if d["kind"] == "ultimus":
+                # The monster waiting for its taker's answer, in plain sight.
+                decision["monster"] = self._token(d["token"])
         view = {
             "me": seat,
             "phase": self.phase,
@@ -922,7 +987,10 @@ class Incantibus(Game):
                     else f"Fight hidden sorcerer {action.index + 1}"
                 )
             if action.place == "potion":
-                return f"Brew the {self.info[self.potions[action.index]].name}"
+                brew = f"Brew the {self.info[self.potions[action.index]].name}"
+                if not action.pay:
+                    return brew
+                return f"{brew} with {', '.join(self.info[t].name for t in action.pay)}"
             paid = ", ".join(self.info[t].name for t in action.pay)
             return f"Learn the book “{self.info[self.books[action.index]].name}” for {paid}"
         if isinstance(action, Discard):
@@ -930,6 +998,13 @@ class Incantibus(Game):
         if isinstance(action, Cast):
             return f"Cast {self.cards.kind(self.spell_cards[action.card]).name}"
         kind = self.decision["kind"] if self.decision else ""
+        if kind == "ultimus":
+            monster = self.info[self.decision["token"]].name
+            if isinstance(action, Decline):
+                return f"Keep Ultimus and let the {monster} escape"
+            return f"Catch the {monster} with Ultimus (it is spent)"
+        if isinstance(action, Decline):
+            return "Cast no more spell"
         if kind in ("alkimia", "retiro"):
             return f"Take the {self.info[action.target].name}"
         if kind == "imperium":

@@ -167,6 +167,39 @@ def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[Token
     return spent + stones[:missing]
 
 
+def potion_payments(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The other ways to brew: the Philosopher's Stone standing in for a real ingredient
+    the rules would spend (its owner may keep the ingredient instead). Token ids, one way
+    per ingredient kind; the rules' own payment is not among them."""
+    paid = potion_payment(held, recipe)
+    if paid is None:
+        return []
+    stones = [t for t in held if t.kind == "philosophers-stone" and t not in paid]
+    if not stones:
+        return []
+    ways: dict[str, tuple[int, ...]] = {}
+    for real in paid:
+        if real.kind != "philosophers-stone" and real.kind not in ways:
+            rest = [t.id for t in paid if t is not real]
+            ways[real.kind] = tuple(sorted([*rest, stones[0].id]))
+    return list(ways.values())
+
+
+def potion_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], recipe: tuple[str, ...]) -> bool:
+    """Whether these tokens brew the potion: its ingredients, the Stone for any of them."""
+    if len({t.id for t in pay}) != len(pay) or any(t not in held for t in pay):
+        return False
+    if len(pay) != len(recipe) or any(t.cell != "ingredient" for t in pay):
+        return False
+    wanted = Counter(recipe)
+    for t in pay:
+        if t.kind != "philosophers-stone":
+            if not wanted[t.kind]:
+                return False
+            wanted[t.kind] -= 1
+    return True
+
+
 def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[TokenInfo] | None:
     """The tokens a sorcerer's weakness takes, chosen to keep the most for the player:
     the cheapest potion of the colour, plain weapons before Ultimus."""

@@ -4,7 +4,7 @@ import pytest
 
 from illusio_table.engine import IllegalAction
 from illusio_table.games.incantibus import satchel as bag
-from illusio_table.games.incantibus.actions import Discard, Point
+from illusio_table.games.incantibus.actions import Choose, Decline, Discard, Point
 
 from .helpers import check_invariants, give, make, point, set_room, texts
 
@@ -98,12 +98,29 @@ def test_a_monster_without_a_matching_weapon_escapes_into_the_moat():
     assert goblin in game.moat and "it escapes into the moat" in texts(events)
 
 
-def test_ultimus_catches_any_monster_and_is_then_thrown_into_the_moat():
+def test_ultimus_catches_any_monster_if_its_owner_wishes_and_is_then_thrown_into_the_moat():
     game = make(2, seed=1)
     (ghost, *_) = set_room(game, [("ghost", True), ("mushroom", True), ("pumpkin", True)])
     (ultimus,) = give(game, 0, "ultimus")
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert game.to_act() == {0} and game.view(1)["decision"]["monster"]["name"] == "Ghost"
+    assert game.legal_actions(0) == [Choose(ultimus), Decline()]
+    game.apply(0, Choose(ultimus))
     assert game.satchels[0] == [ghost] and ultimus in game.moat
+    check_invariants(game)
+
+
+def test_ultimus_may_be_kept_and_the_monster_let_go():
+    """Nobody must spend Ultimus on a 2-point Goblin."""
+    game = make(2, seed=1)
+    (goblin, *_) = set_room(game, [("goblin", True), ("mushroom", True), ("pumpkin", True)])
+    (ultimus,) = give(game, 0, "ultimus")
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    game.apply(0, Decline())
+    assert game.satchels[0] == [ultimus] and goblin in game.moat
+    line = next(e["line"] for e in game.view(1)["last_casting"] if e["winner"] == 0)
+    assert "escaped into the moat" in line
+    check_invariants(game)
 
 
 def test_ultimus_is_kept_when_a_matching_weapon_catches_the_monster():
@@ -143,3 +160,21 @@ def test_the_throws_offered_are_exactly_those_that_make_room():
             assert [t.id for t in bag.room_makers(held, side)] == expected
             checked += 1
     assert checked > 50, f"only {checked} full satchels were tried"
+
+
+def test_the_philosophers_stone_may_stand_in_for_an_ingredient_its_owner_keeps():
+    from .helpers import set_potions
+
+    game = make(2, seed=1)
+    set_room(game, [("gold-1", True), ("mushroom", True), ("pumpkin", True)])
+    set_potions(game, "green-potion")
+    mistletoe, mushroom, stone = give(game, 0, "mistletoe", "mushroom", "philosophers-stone")
+    potions = [a for a in game.legal_actions(0) if a.place == "potion"]
+    assert Point("potion", 0) in potions, "the rules' own payment: real ingredients"
+    assert Point("potion", 0, tuple(sorted((mushroom, stone)))) in potions
+    assert Point("potion", 0, tuple(sorted((mistletoe, stone)))) in potions
+    with pytest.raises(IllegalAction, match="Stone may stand in for any one of them"):
+        game.apply(0, Point("potion", 0, (mistletoe, mistletoe)))
+    point(game, {0: Point("potion", 0, tuple(sorted((mushroom, stone)))), 1: Point("room", 0)})
+    assert mistletoe in game.satchels[0] and stone in game.moat and mushroom in game.moat
+    check_invariants(game)

@@ -3,7 +3,7 @@
 import pytest
 
 from illusio_table.engine import IllegalAction
-from illusio_table.games.incantibus.actions import Cast, Choose, Point
+from illusio_table.games.incantibus.actions import Cast, Choose, Decline, Point
 
 from .helpers import check_invariants, give, make, point, set_room, set_wands, texts
 
@@ -29,8 +29,9 @@ def cast_spell_token(game, seat=0, other_kind="mushroom", cards=("alkimia", "ret
 def test_a_spell_token_lets_its_taker_cast_one_of_the_open_cards():
     game = make(2, seed=1)
     cast_spell_token(game)
-    assert game.to_act() == {0} and game.view(1)["decision"] == {"kind": "spell", "seat": 0}
-    assert game.legal_actions(0) == [Cast(0), Cast(1), Cast(2)]
+    decision = {"kind": "spell", "seat": 0, "optional": False}
+    assert game.to_act() == {0} and game.view(1)["decision"] == decision
+    assert game.legal_actions(0) == [Cast(0), Cast(1), Cast(2)], "a spell token must cast"
 
 
 def test_a_cast_card_leaves_the_game_and_a_new_one_is_opened():
@@ -92,7 +93,8 @@ def test_retiro_with_an_empty_moat_does_nothing():
     assert "Retiro finds no target and does nothing." in texts(events) and game.to_act() == {0, 1}
 
 
-def test_a_spell_token_taken_from_the_moat_casts_again():
+def test_a_spell_token_taken_from_the_moat_may_cast_again():
+    """Retiro: its taker may cast one more spell, or not."""
     game = make(2, seed=1)
     spell = give(game, 1, "spell")[0]
     game.satchels[1].remove(spell)
@@ -100,7 +102,10 @@ def test_a_spell_token_taken_from_the_moat_casts_again():
     cast_spell_token(game)
     game.apply(0, Cast(1))
     game.apply(0, Choose(spell))
-    assert game.view(0)["decision"] == {"kind": "spell", "seat": 0}
+    assert game.view(0)["decision"] == {"kind": "spell", "seat": 0, "optional": True}
+    assert Decline() in game.legal_actions(0)
+    events = game.apply(0, Decline())
+    assert "casts no more spell" in texts(events) and game.decision is None
 
 
 def test_locus_gives_a_satchel_token_and_another_purse_cell():
@@ -184,7 +189,8 @@ def test_oculus_finding_a_spell_token_casts_again():
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
     game.apply(0, Cast(0))
     game.apply(0, Choose(2))
-    assert game.view(0)["decision"] == {"kind": "spell", "seat": 0}
+    assert game.view(0)["decision"] == {"kind": "spell", "seat": 0, "optional": False}
+    assert Decline() not in game.legal_actions(0), "Oculus' spell token must cast"
 
 
 def test_oculus_with_no_secret_token_does_nothing():
