@@ -2,7 +2,7 @@
 
 from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
-from .protocol import Action, Event, Game, IllegalAction, Option
+from .protocol import Action, Event, Game, IllegalAction, Option, SetChoice
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
 from .registry import Registry, builtin_registry, new_game
 from .rng import Rng
@@ -20,6 +20,7 @@ __all__ = [
     "Option",
     "RandomBot",
     "RecordError",
+    "SetChoice",
     "Registry",
     "Rng",
     "bot_classes",

@@ -155,6 +155,22 @@ class Event:
 
 
 @dataclass(frozen=True)
+class SetChoice:
+    """A move the table builds from a set the person picks: `{kind, field: [ids]}` plus
+    `fixed` fields. `choices` are (id, words) of what may be picked, at least `least`."""
+
+    label: str
+    kind: str
+    field: str
+    choices: tuple[tuple[int, str], ...]
+    least: int = 1
+    fixed: tuple[tuple[str, Any], ...] = ()
+
+    def action_json(self, picked: list[int]) -> dict[str, Any]:
+        return {"kind": self.kind, self.field: list(picked), **dict(self.fixed)}
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a game, shown in the New Game dialog. Its type is its default's type."""
 
@@ -320,6 +336,12 @@ class Game(ABC):
         a panel can show nothing the seat may not know.
         """
         return None
+
+    @staticmethod
+    def set_choices(view: dict[str, Any], legal: list[Action]) -> list[SetChoice]:
+        """Moves made of a set the person picks at the table (some cards of a hand), where
+        listing every set would swamp the list. Only `view` and `legal` are read."""
+        return []
 
     @staticmethod
     def standing(view: dict[str, Any]) -> list[str] | None:

@@ -1,5 +1,6 @@
 """Illusio on the plain table, offscreen: readable panels, moves by click, secrecy."""
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from illusio_table.games.illusio.actions import EndTurn
@@ -70,3 +71,29 @@ def test_with_two_people_the_table_shows_only_the_hand_of_the_person_at_the_scre
     seat_panel = " ".join(panel_lines(window, game.name(first)))
     assert f"{len(game.hands[first])} cards in hand" in seat_panel
     assert all(game.info[c].name not in window.windowTitle() for c in game.hands[first])
+
+
+def test_exchanging_any_cards_of_the_hand_is_chosen_at_the_table(window, qtbot):
+    """One or more cards, the person ticks which (not only one card or the whole hand)."""
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "showman"} for n in ("Lera", "Milo")
+    ]
+    assert window.start_match(GameConfig("illusio", players, seed=4))
+    lift_curtain(window)
+    scene, game = window.scene, window.model.game
+    while not any(a.kind == "exchange" for a in window.model.legal_actions()):
+        window.model.act(window.model.legal_actions()[-1])
+        lift_curtain(window)
+    seat = window.model.viewer
+    hand = list(game.hands[seat])
+    assert len(hand) >= 3
+    picked = hand[:2]
+    scene.pick = lambda choice: picked
+    key = next(k for k in scene.targets if k[0] == "set")
+    qtbot.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.table.mapFromScene(scene.targets[key].center()),
+    )
+    exchanges = [m.action for m in game.record.moves if m.action["kind"] == "exchange"]
+    assert exchanges and sorted(exchanges[-1]["cards"]) == sorted(picked)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from illusio_table.engine import SetChoice
+
 from .cards import load
 
 
@@ -84,3 +86,11 @@ def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
 def standing(view: dict[str, Any]) -> list[str]:
     """Each magician's score, as the Seats panel shows it."""
     return [f"{s['score']} point{'s' * (s['score'] != 1)}" for s in view["seats"]]
+
+
+def set_choices(view: dict[str, Any], legal: list[Any]) -> list[SetChoice]:
+    """Exchanging any cards of the hand: the person ticks them at the table."""
+    if view.get("hand") is None or not any(a.kind == "exchange" for a in legal):
+        return []
+    cards = tuple((c["id"], c.get("now_name") or c["name"]) for c in view["hand"])
+    return [SetChoice("Exchange the cards you choose…", "exchange", "cards", cards)]

@@ -39,7 +39,7 @@ from .actions import (
 from .bots import ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
-from .panels import panels, standing
+from .panels import panels, set_choices, standing
 from .views import Views
 
 HELP = Path(__file__).with_name("help.md")
@@ -82,6 +82,7 @@ class Illusio(Views, Game):
     bots = {"showman": ShowmanBot}
     panels = staticmethod(panels)
     standing = staticmethod(standing)
+    set_choices = staticmethod(set_choices)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -304,6 +304,10 @@ class MainWindow(QMainWindow):
             self.model.table_mode = True
         self.scene = table.scene_class()(self)
         self.scene.gesture_map = table.gestures
+        # Moves of a set picked at the table: the game says which, and reads the move (its
+        # class's reading, the same for every later copy of the match).
+        self.scene.set_choices = type(match.game).set_choices
+        self.scene.parse = match.game.parse_action
         self._set_motion(self.scene)
         self.table.setScene(self.scene)
         if old_scene is not None:

@@ -11,9 +11,15 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsSimpleTextItem
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGraphicsSimpleTextItem,
+    QVBoxLayout,
+)
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, IllegalAction, SetChoice
 
 from .base import TableScene
 from .look import INK, PAPER
@@ -40,10 +46,52 @@ def describe(value: Any) -> str:
 
 
 class GenericTableScene(TableScene):
+    """Moves as buttons; moves made of a set the person picks (a game's `set_choices`)
+    have one button each, which asks for the set in a small window."""
+
+    # The window sets these from the game: its set choices, and how a move is read.
+    set_choices: Any = staticmethod(lambda view, legal: [])
+    parse: Any = None
+
+    def activate(self, key: Any, screen_pos: Any = None) -> None:
+        if isinstance(key, tuple) and key[0] == "set":
+            choice = self._choices[key[1]]
+            picked = self.pick(choice)
+            if picked is None:
+                return
+            try:
+                self.play(self.parse(choice.action_json(picked)))
+            except IllegalAction as refusal:
+                self.message.emit(refusal.reason)
+            return
+        super().activate(key, screen_pos)
+
+    def pick(self, choice: SetChoice) -> list[int] | None:
+        """Asks which of the choices to take (tests replace this)."""
+        dialog = QDialog()
+        dialog.setWindowTitle(choice.label.rstrip("…"))
+        layout = QVBoxLayout(dialog)
+        boxes = []
+        for number, words in choice.choices:
+            box = QCheckBox(words)
+            box.setProperty("number", number)
+            layout.addWidget(box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return [b.property("number") for b in boxes if b.isChecked()]
+
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.clear()
+        self._choices: list[SetChoice] = []
         heading = self.addSimpleText(title, QFont("DejaVu Sans", 16, QFont.Weight.Bold))
         heading.setBrush(QColor("white"))
         columns = 3
@@ -78,7 +126,21 @@ class GenericTableScene(TableScene):
             text.setBrush(INK)
             text.setPos(x + 10, top + 5)
             self.target(("move", number), button)
+        choices = self.set_choices(view, legal)
+        y = max((self.targets[("move", n)].bottom() for n in range(len(legal))), default=y) + 10
+        for number, choice in enumerate(choices):
+            button = self.addRect(QRectF(0, y, width * 2, 40), QPen(INK, 1.5), QBrush(BUTTON))
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            text = QGraphicsSimpleTextItem(choice.label, button)
+            text.setBrush(INK)
+            text.setPos(10, y + 11)
+            button.setToolTip("Tick the cards in a small window, then confirm.")
+            self.target(("set", number), button)
+            y += 48
+        self._choices = choices
         self.bind(self.gesture_map(view, legal, None))
+        for number in range(len(choices)):
+            self._ring(self.targets[("set", number)])
 
     def _panel(self, heading: str, lines: list[str], x: float, y: float) -> float:
         height = 36 + 20 * len(lines)
