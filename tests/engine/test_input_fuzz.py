@@ -20,15 +20,8 @@ from hypothesis import strategies as st
 
 from illusio_table.engine import IllegalAction, MatchRecord, builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
+from tests.engine.matches import MATCHES
 
-# (game, seats, options): every option that changes which moves exist.
-MATCHES = [
-    ("incantibus", 3, {"mode": "apprentice"}),
-    ("incantibus", 4, {"mode": "expert"}),
-    ("illusio", 3, {}),
-    ("illuminati", 3, {}),
-    ("illuminati", 4, {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}),
-]
 POINTS = (0, 7, 40, 150)  # moves into the match
 
 scalars = st.one_of(

@@ -21,14 +21,7 @@ import pytest
 
 from illusio_table.engine import Action, builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
-
-MATCHES = [
-    ("incantibus", 3, {"mode": "apprentice"}),
-    ("incantibus", 4, {"mode": "expert"}),
-    ("illusio", 3, {}),
-    ("illuminati", 3, {}),
-    ("illuminati", 4, {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}),
-]
+from tests.engine.matches import MATCHES
 
 
 def sampled_states(game_id, seats, options, games=8, every=5, cap=80):

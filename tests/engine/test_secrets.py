@@ -50,35 +50,24 @@ def illusio_hidden(game) -> None:
     for seat in everyone(game):
         secret = set(game.deck) | {c for s in range(game.seats) if s != seat for c in game.hands[s]}
         view = game.view(seat)
-        shown = _card_ids(view)
+        shown = _ids(view, objective=False)
         assert not shown & secret, (seat, shown & secret)
         secret_objectives = set(game.objective_deck)
-        assert not _objective_ids(view) & secret_objectives
+        assert not _ids(view, objective=True) & secret_objectives
 
 
-def _card_ids(value: Any) -> set[int]:
+def _ids(value: Any, objective: bool) -> set[int]:
+    """Ids of the cards (or, with `objective`, the Objectives) a view shows."""
     found: set[int] = set()
     if isinstance(value, dict):
-        if "id" in value and "level" not in value and "kind" in value:
+        is_objective = "level" in value
+        if "id" in value and is_objective == objective and (objective or "kind" in value):
             found.add(value["id"])
         for item in value.values():
-            found |= _card_ids(item)
+            found |= _ids(item, objective)
     elif isinstance(value, list):
         for item in value:
-            found |= _card_ids(item)
-    return found
-
-
-def _objective_ids(value: Any) -> set[int]:
-    found: set[int] = set()
-    if isinstance(value, dict):
-        if "id" in value and "level" in value:
-            found.add(value["id"])
-        for item in value.values():
-            found |= _objective_ids(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= _objective_ids(item)
+            found |= _ids(item, objective)
     return found
 
 
