@@ -261,6 +261,11 @@ class Incantibus(Game):
         self.phase = "resolving"
         if isinstance(action, Discard):
             events = self._discard(seat, action.token, decision["token"])
+            if not bag.fits(self.held(seat), self.side):
+                self.decision = decision  # still too full: one more token goes
+                events.append(
+                    Event(f"{self.name(seat)}'s satchel is still full: one more token must go.")
+                )
         elif isinstance(action, Cast):
             events = self._cast(seat, action.card)
         elif decision["kind"] == "ultimus":

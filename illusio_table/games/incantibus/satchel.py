@@ -105,8 +105,9 @@ def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
 
 
 def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
-    """The tokens whose throwing away lets the rest fit: those of a category that has
-    more tokens than cells (throwing one of those frees a purse place)."""
+    """The tokens whose throwing away frees a purse place: those of a category that has
+    more tokens than cells. One throw makes room unless the satchel lost a purse cell (a
+    Satchel token paid for a book); then one more is asked for, until all fits."""
     spare = purse_size(tokens, side) - overflow(tokens, side)
     counts: dict[str, int] = {}
     for t in tokens:
@@ -114,8 +115,7 @@ def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
     return [
         t
         for t in tokens
-        if t.cell not in UNCELLED
-        and (spare >= 0 or (counts[t.cell] > side.cells.get(t.cell, 0) and spare == -1))
+        if t.cell not in UNCELLED and (spare >= 0 or counts[t.cell] > side.cells.get(t.cell, 0))
     ]
 
 

@@ -93,3 +93,17 @@ def test_the_cunning_bot_beats_random_bots_more_often_than_not():
         play_one(game, bots, check=None)
         wins += game.result()["winners"][0] == seat
     assert wins >= 20, f"the cunning bot won only {wins} of 40"
+
+
+def test_a_satchel_token_paid_for_a_book_can_leave_two_tokens_to_throw():
+    """Seed 357: a Satchel token pays for a book, the purse loses its cell, and two tokens
+    must go; the owner is asked twice instead of being left with nothing to do."""
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    game = make(4, seed=357, mode="expert")
+    bots = [RandomBot(s, 357) for s in range(4)]
+    while not game.is_over():
+        seat = min(game.to_act())
+        assert game.legal_actions(seat), "a seat that is waited for can always do something"
+        game.apply(seat, bot_move(game, bots[seat], seat))
+        check_invariants(game)
