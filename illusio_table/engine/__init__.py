@@ -2,13 +2,14 @@
 
 from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
-from .protocol import Action, Event, Game, IllegalAction, Option, SetChoice
+from .protocol import Action, AmountChoice, Event, Game, IllegalAction, Option, SetChoice
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
 from .registry import Registry, builtin_registry, new_game
 from .rng import Rng
 
 __all__ = [
     "Action",
+    "AmountChoice",
     "Bot",
     "Event",
     "FORMAT_VERSION",

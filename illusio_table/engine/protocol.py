@@ -171,6 +171,19 @@ class SetChoice:
 
 
 @dataclass(frozen=True)
+class AmountChoice:
+    """A move the table completes with an amount the person types (money, in
+    Illuminati): `example` is the move with the most there is; any amount up to `most`."""
+
+    example: Action
+    most: int
+    field: str = "amount"
+
+    def action(self, amount: int) -> Action:
+        return dataclasses.replace(self.example, **{self.field: amount})
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a game, shown in the New Game dialog. Its type is its default's type."""
 
@@ -338,9 +351,10 @@ class Game(ABC):
         return None
 
     @staticmethod
-    def set_choices(view: dict[str, Any], legal: list[Action]) -> list[SetChoice]:
-        """Moves made of a set the person picks at the table (some cards of a hand), where
-        listing every set would swamp the list. Only `view` and `legal` are read."""
+    def set_choices(view: dict[str, Any], legal: list[Action]) -> list[SetChoice | AmountChoice]:
+        """Moves the person completes at the table — a set picked (some cards of a hand)
+        or an amount typed — where listing every one would swamp the list. Only `view`
+        and `legal` are read."""
         return []
 
     @staticmethod

@@ -117,3 +117,41 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
         ]
         window.model.act((quiet or legal)[0])
     assert checked > 20
+
+
+def test_money_is_moved_in_any_amount_the_person_types(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    from illusio_table.engine import AmountChoice
+    from tests.games.illuminati.helpers import own
+
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo")
+    ]
+    assert window.start_match(GameConfig("illuminati", players, seed=4))
+    game = window.model.game
+    for _ in range(40):
+        lift_curtain(window)
+        if window.model.viewer == 0 and game.phase == "actions":
+            break
+        legal = window.model.legal_actions()
+        window.model.act(next((a for a in legal if a.kind in ("pass", "end-turn")), legal[0]))
+    top = game.illuminati[0]
+    own(game, 0, "c-i-a")
+    game.money[top] = game.money.get(top, 0) + 20
+    game.bank -= 20
+    window._update()
+    scene = window.scene
+    choice = next(
+        (n, c)
+        for n, c in enumerate(scene._choices)
+        if isinstance(c, AmountChoice) and c.example.kind == "transfer"
+    )
+    scene.pick_amount = lambda c: 7
+    qtbot.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.table.mapFromScene(scene.targets[("set", choice[0])].center()),
+    )
+    moved = [m.action for m in game.record.moves if m.action["kind"] == "transfer"]
+    assert moved and moved[-1]["amount"] == 7

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from illusio_table.engine import AmountChoice
+
 from .attack import needs_words
 from .cards import load
 
@@ -91,3 +93,15 @@ def standing(view: dict[str, Any]) -> list[str]:
         groups = len(structure["cards"]) - 1  # the Illuminati card is no Group
         found.append("out" if structure["eliminated"] else f"{groups} Group{'s' * (groups != 1)}")
     return found
+
+
+def set_choices(view: dict[str, Any], legal: list[Any]) -> list[AmountChoice]:
+    """Money moved, given or spent in any amount: one choice per move of money, the
+    person types how much (the list offers 1, 5, 10 and all)."""
+    most: dict[tuple, Any] = {}
+    for action in legal:
+        if action.kind in ("transfer", "give-money", "spend"):
+            key = (action.kind, *(v for f, v in vars(action).items() if f != "amount"))
+            if key not in most or action.amount > most[key].amount:
+                most[key] = action
+    return [AmountChoice(a, a.amount) for a in most.values() if a.amount > 1]

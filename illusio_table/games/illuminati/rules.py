@@ -49,7 +49,7 @@ from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
-from .panels import panels, standing
+from .panels import panels, set_choices, standing
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views
 
@@ -98,6 +98,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     bots = {"schemer": SchemerBot}
     panels = staticmethod(panels)
     standing = staticmethod(standing)
+    set_choices = staticmethod(set_choices)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -16,10 +16,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGraphicsSimpleTextItem,
+    QInputDialog,
     QVBoxLayout,
 )
 
-from illusio_table.engine import Action, IllegalAction, SetChoice
+from illusio_table.engine import Action, AmountChoice, IllegalAction, SetChoice
 
 from .base import TableScene
 from .look import INK, PAPER
@@ -53,7 +54,23 @@ class GenericTableScene(TableScene):
     set_choices: Any = staticmethod(lambda view, legal: [])
     parse: Any = None
 
+    def _choice_label(self, choice: SetChoice | AmountChoice) -> str:
+        if isinstance(choice, SetChoice):
+            return choice.label
+        words = self.describe(choice.example)
+        return words.replace(f"{choice.most} MB", f"any amount (up to {choice.most} MB)") + "…"
+
     def activate(self, key: Any, screen_pos: Any = None) -> None:
+        if (
+            isinstance(key, tuple)
+            and key[0] == "set"
+            and isinstance(self._choices[key[1]], AmountChoice)
+        ):
+            choice = self._choices[key[1]]
+            amount = self.pick_amount(choice)
+            if amount is not None:
+                self.play(choice.action(amount))
+            return
         if isinstance(key, tuple) and key[0] == "set":
             choice = self._choices[key[1]]
             picked = self.pick(choice)
@@ -65,6 +82,13 @@ class GenericTableScene(TableScene):
                 self.message.emit(refusal.reason)
             return
         super().activate(key, screen_pos)
+
+    def pick_amount(self, choice: AmountChoice) -> int | None:
+        """Asks how much (tests replace this)."""
+        amount, ok = QInputDialog.getInt(
+            None, "How much?", self._choice_label(choice), choice.most, 1, choice.most
+        )
+        return amount if ok else None
 
     def pick(self, choice: SetChoice) -> list[int] | None:
         """Asks which of the choices to take (tests replace this)."""
@@ -91,7 +115,7 @@ class GenericTableScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.clear()
-        self._choices: list[SetChoice] = []
+        self._choices: list[SetChoice | AmountChoice] = []
         heading = self.addSimpleText(title, QFont("DejaVu Sans", 16, QFont.Weight.Bold))
         heading.setBrush(QColor("white"))
         columns = 3
@@ -129,14 +153,20 @@ class GenericTableScene(TableScene):
         choices = self.set_choices(view, legal)
         y = max((self.targets[("move", n)].bottom() for n in range(len(legal))), default=y) + 10
         for number, choice in enumerate(choices):
-            button = self.addRect(QRectF(0, y, width * 2, 40), QPen(INK, 1.5), QBrush(BUTTON))
+            x = (number % 2) * (width * 2 + GAP)
+            button = self.addRect(QRectF(x, y, width * 2, 40), QPen(INK, 1.5), QBrush(BUTTON))
             button.setCursor(Qt.CursorShape.PointingHandCursor)
-            text = QGraphicsSimpleTextItem(choice.label, button)
+            text = QGraphicsSimpleTextItem(self._choice_label(choice), button)
             text.setBrush(INK)
-            text.setPos(10, y + 11)
-            button.setToolTip("Tick the cards in a small window, then confirm.")
+            text.setPos(x + 10, y + 11)
+            button.setToolTip(
+                "Type the amount in a small window."
+                if isinstance(choice, AmountChoice)
+                else "Tick the cards in a small window, then confirm."
+            )
             self.target(("set", number), button)
-            y += 48
+            y += 48 if number % 2 else 0
+        y += 48
         self._choices = choices
         self.bind(self.gesture_map(view, legal, None))
         for number in range(len(choices)):
