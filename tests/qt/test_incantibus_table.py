@@ -629,3 +629,23 @@ def test_ultimus_is_spent_only_if_its_owner_clicks_it_and_the_monster_waits_in_s
     )
     assert window.model.game.record.moves[-1].action == Decline().to_json()
     assert goblin in window.model.game.moat and ultimus in window.model.game.satchels[0]
+
+
+def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, qtbot):
+    """Played in a real window: after the In-can-to! had run its course, Space and the
+    keys did nothing and the banner still spoke of the reveal."""
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    window = make_window()
+    window.motion = True
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert window.start_match(config)
+    window.scene.animation_ms = 60
+    window.scene.glide_ms = 0
+    window.table_mode.syllable_ms = 5
+    cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
+    assert window.model.holding and window.scene.revealing()
+    qtbot.waitUntil(lambda: not window.model.holding, timeout=3000)
+    qtbot.waitUntil(lambda: "Press Space" in window.tally_bar.text(), timeout=2000)
+    if window.model.is_shared():
+        cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
+        assert window.model.game.view(None)["castings"] == 2

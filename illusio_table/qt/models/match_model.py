@@ -156,6 +156,9 @@ class MatchModel(QObject):
             return
         self.holding = False
         self._choose_viewer(force_curtain=len(self.match.human_seats()) > 1)
+        # The screen moves on even when the same seat (or everyone) stays at it: the
+        # banner, table mode's count and the moves are for the next step now.
+        self.changed.emit([])
         if self.game.is_over():
             self.finished.emit()
         self._schedule_bots()
