@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
@@ -649,3 +650,59 @@ def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, q
     if window.model.is_shared():
         cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
         assert window.model.game.view(None)["castings"] == 2
+
+
+@pytest.mark.parametrize("motion", [False, True])
+def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decides(
+    make_window, qtbot, motion
+):
+    """Played in a real window: when a casting left one person a decision (a spell to
+    cast), the curtain came up at once (nobody saw the reveal), and once lifted the
+    screen showed an empty table and an empty log, with no way on."""
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    window = make_window()
+    window.motion = motion
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert window.start_match(config)
+    window.scene.animation_ms = 40
+    window.scene.glide_ms = 0
+    window.table_mode.syllable_ms = 5
+    model = window.model
+    decided = 0
+    for _ in range(30):
+        if model.game.is_over():
+            break
+        cast_by_keys(window, qtbot, [])
+        # Each person presses their row's keys in turn until one points somewhere.
+        for row in window.table_mode.rows().values():
+            for key in row:
+                if model.holding or window.table_mode.state != "armed":
+                    break
+                QTest.keyClicks(window.table, key.lower())
+                QApplication.processEvents()
+        # The reveal is everyone's: the public table, whatever comes next.
+        assert window.stack.currentWidget() is window.table
+        if model.holding:
+            assert model.viewer is None and model.curtain_seat() is None
+            qtbot.waitUntil(lambda: not model.holding, timeout=3000)
+        while not model.is_shared() and not model.game.is_over():
+            # One person decides: the curtain names them; lifted, their table is whole.
+            # (Someone deciding twice in a row keeps the screen.)
+            seat = model.curtain_seat()
+            if seat is None:
+                seat = model.viewer
+                assert seat in model.match.waiting_humans()
+            else:
+                assert window.stack.currentWidget() is window.curtain
+                assert model.match.name(seat) in window.curtain.title.text()
+                lift_curtain(window)
+            assert window.stack.currentWidget() is window.table and model.viewer == seat
+            assert len(table_items(window.scene)) > 50 and window.log_view.model().rowCount() > 5
+            legal = model.legal_actions()
+            assert legal, "the person at the screen is asked for a decision"
+            assert model.act(legal[0])
+            decided += 1
+        if model.is_shared():
+            assert window.stack.currentWidget() is window.table
+            assert "Press Space" in window.tally_bar.text() and len(table_items(window.scene)) > 50
+    assert decided, "seed 8 leaves a decision to someone within 30 castings"

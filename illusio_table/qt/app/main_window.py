@@ -550,13 +550,15 @@ class MainWindow(QMainWindow):
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.table.drawn()
+            # Shown before a release: releasing may put up the curtain (a nested redraw),
+            # and nothing after it may turn the screen back to the emptied table.
+            self.stack.setCurrentWidget(self.table)
             if model.holding:
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
                 reveal = [e for e in events if e.data and "casting" in e.data]
                 if not (reveal and self.scene.play_reveal(reveal)) and not self.scene.revealing():
                     model.release()
-            self.stack.setCurrentWidget(self.table)
         has_match = model is not None
         # Behind the curtain nothing happens but lifting it: saving waits too.
         open_table = has_match and model.curtain_seat() is None

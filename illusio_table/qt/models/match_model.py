@@ -137,8 +137,10 @@ class MatchModel(QObject):
         # Choices revealed together (the In-can-to!) are shown to everyone at the screen
         # before anything else happens: bots wait, and with several people the screen
         # shows the public table until the table says the reveal was seen (`release`).
+        # (Also in table mode when one person must decide next: the table sees the reveal
+        # first, and the curtain comes after it.)
         reveal = any(e.data is not None and "casting" in e.data for e in events)
-        if reveal and len(self.match.human_seats()) > 1 and not self.is_shared():
+        if reveal and len(self.match.human_seats()) > 1:
             self._show(None, None)
         else:
             self._choose_viewer()
