@@ -706,3 +706,17 @@ def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decide
             assert window.stack.currentWidget() is window.table
             assert "Press Space" in window.tally_bar.text() and len(table_items(window.scene)) > 50
     assert decided, "seed 8 leaves a decision to someone within 30 castings"
+
+
+def test_table_mode_says_why_a_key_points_nowhere(window, qtbot):
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert window.start_match(config)
+    window.table_mode.syllable_ms = 5
+    targets = window.scene.shared_targets()
+    potion = next(n for n, key in enumerate(targets) if key[0] == "potion")
+    cast_by_keys(window, qtbot, [])
+    QTest.keyClicks(window.table, window.table_mode.rows()[1][potion].lower())
+    text = window.tally_bar.text()
+    assert text.startswith("Lera cannot point there: To brew the"), text
+    assert not window.model.game.record.moves or window.model.game.record.moves[-1].seat != 1

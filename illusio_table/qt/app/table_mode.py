@@ -152,7 +152,10 @@ class TableMode:
         gestures = scene.gesture_map(model.view(), model.game.legal_actions(seat), seat)
         moves = [g.action for g in gestures if g.target == key]
         if not moves:
-            self.banner(f"{name} cannot point there: choose another target.")
+            # The engine says why, as it does for a refused drop.
+            attempt = scene.attempts.get(key)
+            why = model.game.refusal(seat, attempt) if attempt is not None else None
+            self.banner(f"{name} cannot point there: {why or 'choose another target.'}")
             return
         self.pressed.add(seat)
         QTimer.singleShot(0, self.window, lambda: self._point(seat, moves[0]))
