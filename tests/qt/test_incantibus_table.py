@@ -720,3 +720,21 @@ def test_table_mode_says_why_a_key_points_nowhere(window, qtbot):
     text = window.tally_bar.text()
     assert text.startswith("Lera cannot point there: To brew the"), text
     assert not window.model.game.record.moves or window.model.game.record.moves[-1].seat != 1
+
+
+def test_table_mode_keys_work_without_a_click_after_a_restart(make_window, qtbot):
+    """Played in a real window: after 'continue the match?' Space did nothing until the
+    table had been clicked (the keys went to the log)."""
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    first = make_window()
+    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
+    assert first.start_match(config)
+    first.close()
+    again = make_window()
+    again.log_view.setFocus()
+    assert again.offer_resume()
+    again.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is again.table, timeout=2000)
+    again.table_mode.syllable_ms = 5
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert again.table_mode.state == "counting"

@@ -552,7 +552,11 @@ class MainWindow(QMainWindow):
             self.table.drawn()
             # Shown before a release: releasing may put up the curtain (a nested redraw),
             # and nothing after it may turn the screen back to the emptied table.
-            self.stack.setCurrentWidget(self.table)
+            if self.stack.currentWidget() is not self.table:
+                self.stack.setCurrentWidget(self.table)
+                # Keys (table mode's Space, the keyboard drag) reach the table at once,
+                # without a click on it first; later redraws leave the focus alone.
+                self.table.setFocus()
             if model.holding:
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
