@@ -632,17 +632,23 @@ def test_ultimus_is_spent_only_if_its_owner_clicks_it_and_the_monster_waits_in_s
     assert goblin in window.model.game.moat and ultimus in window.model.game.satchels[0]
 
 
-def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, qtbot):
-    """Played in a real window: after the In-can-to! had run its course, Space and the
-    keys did nothing and the banner still spoke of the reveal."""
+def two_at_the_table(make_window, motion=False):
+    """Ana and Lera in table mode, seed 8, with quick animations and a quick count."""
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
     window = make_window()
-    window.motion = True
+    window.motion = motion
     config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
     assert window.start_match(config)
     window.scene.animation_ms = 60
     window.scene.glide_ms = 0
     window.table_mode.syllable_ms = 5
+    return window
+
+
+def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, qtbot):
+    """Played in a real window: after the In-can-to! had run its course, Space and the
+    keys did nothing and the banner still spoke of the reveal."""
+    window = two_at_the_table(make_window, motion=True)
     cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
     assert window.model.holding and window.scene.revealing()
     qtbot.waitUntil(lambda: not window.model.holding, timeout=3000)
@@ -659,14 +665,7 @@ def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decide
     """Played in a real window: when a casting left one person a decision (a spell to
     cast), the curtain came up at once (nobody saw the reveal), and once lifted the
     screen showed an empty table and an empty log, with no way on."""
-    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
-    window = make_window()
-    window.motion = motion
-    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
-    assert window.start_match(config)
-    window.scene.animation_ms = 40
-    window.scene.glide_ms = 0
-    window.table_mode.syllable_ms = 5
+    window = two_at_the_table(make_window, motion)
     model = window.model
     decided = 0
     for _ in range(30):
@@ -708,11 +707,8 @@ def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decide
     assert decided, "seed 8 leaves a decision to someone within 30 castings"
 
 
-def test_table_mode_says_why_a_key_points_nowhere(window, qtbot):
-    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
-    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
-    assert window.start_match(config)
-    window.table_mode.syllable_ms = 5
+def test_table_mode_says_why_a_key_points_nowhere(make_window, qtbot):
+    window = two_at_the_table(make_window)
     targets = window.scene.shared_targets()
     potion = next(n for n, key in enumerate(targets) if key[0] == "potion")
     cast_by_keys(window, qtbot, [])
@@ -725,11 +721,7 @@ def test_table_mode_says_why_a_key_points_nowhere(window, qtbot):
 def test_table_mode_keys_work_without_a_click_after_a_restart(make_window, qtbot):
     """Played in a real window: after 'continue the match?' Space did nothing until the
     table had been clicked (the keys went to the log)."""
-    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
-    first = make_window()
-    config = GameConfig("incantibus", players, 8, {"mode": "apprentice"}, table_mode=True)
-    assert first.start_match(config)
-    first.close()
+    two_at_the_table(make_window).close()
     again = make_window()
     again.log_view.setFocus()
     assert again.offer_resume()
