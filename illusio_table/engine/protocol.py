@@ -146,6 +146,11 @@ class Event:
     reveals: bool = False
     data: dict[str, Any] | None = None
 
+    @property
+    def is_casting(self) -> bool:
+        """Choices revealed together, with what a table needs to play the reveal."""
+        return self.data is not None and "casting" in self.data
+
     def visible_to(self, seat: int | None) -> bool:
         if seat is None:  # a spectator sees the public lines, "Ana draws a card" included
             return self.seen_by is None

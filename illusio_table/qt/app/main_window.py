@@ -207,19 +207,14 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def _set_motion(self, scene: TableScene) -> None:
-        if not self.motion:
-            scene.glide_ms = 0
-            if hasattr(scene, "animation_ms"):
-                scene.animation_ms = 0
-        else:
-            scene.glide_ms = GLIDE_MS
+        """Motion on: the glide and the table's own reveal length; off: all jumps."""
+        scene.glide_ms = GLIDE_MS if self.motion else 0
+        scene.animation_ms = type(scene).animation_ms if self.motion else 0
 
     def _toggle_motion(self, on: bool) -> None:
         self.motion = on
         self.settings.setValue("motion", on)
         if self.scene is not None:
-            if on and hasattr(self.scene, "animation_ms"):
-                self.scene.animation_ms = type(self.scene).animation_ms
             self._set_motion(self.scene)
 
     # -- dialogs (tests replace these two) -----------------------------------------------
@@ -265,7 +260,7 @@ class MainWindow(QMainWindow):
         try:
             dialog = RehearsalDialog(self)
         except CardDataError as error:
-            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            self._tell_broken_cards(error)
             return
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config(), rehearsal=True)
@@ -276,7 +271,7 @@ class MainWindow(QMainWindow):
                 config.game_id, config.players, config.seed, config.options, self.registry
             )
         except CardDataError as error:
-            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            self._tell_broken_cards(error)
             return False
         except ValueError as error:
             self.tell("Cannot start this game", str(error))
@@ -363,8 +358,11 @@ class MainWindow(QMainWindow):
         except RecordError as error:
             self.tell(title, f"{path}: {error.message}. {afterwards}")
         except CardDataError as error:
-            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            self._tell_broken_cards(error)
         return None
+
+    def _tell_broken_cards(self, error: CardDataError) -> None:
+        self.tell("The card data is broken", "\n".join(error.problems[:12]))
 
     def _tell_withheld(self, match: Match) -> None:
         note = match.withheld_note()
@@ -430,7 +428,7 @@ class MainWindow(QMainWindow):
             )
             return False
         except CardDataError as error:
-            self.tell("The card data is broken", "\n".join(error.problems[:12]))
+            self._tell_broken_cards(error)
             return False
         if match.game.is_over():
             return False
@@ -560,7 +558,7 @@ class MainWindow(QMainWindow):
             if model.holding:
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
-                reveal = [e for e in events if e.data and "casting" in e.data]
+                reveal = [e for e in events if e.is_casting]
                 if not (reveal and self.scene.play_reveal(reveal)) and not self.scene.revealing():
                     model.release()
         has_match = model is not None

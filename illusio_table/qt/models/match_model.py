@@ -139,7 +139,7 @@ class MatchModel(QObject):
         # shows the public table until the table says the reveal was seen (`release`).
         # (Also in table mode when one person must decide next: the table sees the reveal
         # first, and the curtain comes after it.)
-        reveal = any(e.data is not None and "casting" in e.data for e in events)
+        reveal = any(e.is_casting for e in events)
         if reveal and len(self.match.human_seats()) > 1:
             self._show(None, None)
         else:

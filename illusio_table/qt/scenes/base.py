@@ -57,6 +57,7 @@ class TableScene(QGraphicsScene):
     message = Signal(str)  # a hint for the status bar
     shown = Signal()  # a reveal was seen to its end, or skipped
     glide_ms = 0  # motion between views; the window sets it from the settings
+    animation_ms = 0  # a reveal's length, on tables that play one (the window sets it too)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
