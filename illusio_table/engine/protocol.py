@@ -298,8 +298,7 @@ class Game(ABC):
         if type(action) not in self.actions:
             raise IllegalAction(f"that is not a move of {self.title}")
         check_fields(action)
-        if type(seat) is not int or not 0 <= seat < self.seats:
-            # bool and float are refused too: True and 1.0 are not seat 1.
+        if not self.is_seat(seat):
             raise IllegalAction("There is no such seat at this table.")
         waiting = self.to_act()
         if seat not in waiting:
@@ -323,11 +322,14 @@ class Game(ABC):
         """The game log as that seat may read it (None: a spectator)."""
         return [e.text for _, e in self.events if e.visible_to(seat)]
 
+    def is_seat(self, seat: Any) -> bool:
+        """A seat of this table: an int in range (True and 1.0 are not seat 1)."""
+        return type(seat) is int and 0 <= seat < self.seats
+
     def not_your_turn(self, seat: int) -> str:
+        """Why a seat of this table is not awaited (`apply` has checked the seat)."""
         if self.is_over():
             return "The game is over."
-        if not 0 <= seat < self.seats:
-            return "There is no such seat at this table."
         return "It is not your turn to act."
 
     def name(self, seat: int) -> str:
@@ -401,7 +403,7 @@ class Game(ABC):
         read another seat's secrets from the end of a list), and each call builds new
         data, so that nothing a caller does to a view reaches the match.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+        if seat is not None and not self.is_seat(seat):
             raise ValueError(
                 f"a view is for None (a spectator) or a seat from 0 to {self.seats - 1}, "
                 f"not {seat!r}"

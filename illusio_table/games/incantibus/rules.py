@@ -213,7 +213,7 @@ class Incantibus(Game):
         return self._decision_options()
 
     def not_your_turn(self, seat: int) -> str:
-        if 0 <= seat < self.seats and seat in self.choices:
+        if seat in self.choices:
             return "You have pointed already: wait until everyone has chosen."
         return super().not_your_turn(seat)
 
