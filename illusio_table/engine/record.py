@@ -191,7 +191,7 @@ class MatchRecord:
             raise RecordError("this is not an Illusio Table save")
         version = data.get("version")
         if version != FORMAT_VERSION:
-            if isinstance(version, int) and not isinstance(version, bool) and version == 1:
+            if _whole(version) and version == 1:
                 raise RecordError(
                     "this save was written by an earlier version of the program, whose "
                     "checks cannot tell whether it was edited since, so it is not opened"
@@ -201,9 +201,9 @@ class MatchRecord:
         options, players, moves = data.get("options"), data.get("players"), data.get("moves")
         if not isinstance(game_id, str):
             raise RecordError("the save names no game")
-        if not isinstance(seats, int) or isinstance(seats, bool) or seats < 1:
+        if not _whole(seats) or seats < 1:
             raise RecordError("the save's number of seats is not a positive whole number")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        if not _whole(seed) or not 0 <= seed <= MAX_SEED:
             raise RecordError("the save's seed is not a whole number this program makes")
         if not isinstance(options, dict):
             raise RecordError("the save's options are not a table of names and values")
@@ -235,7 +235,7 @@ class MatchRecord:
             record.moves.append(Move(move["seat"], move["action"], move["barrier"]))
             previous = expected
         count = data.get("count")
-        if not isinstance(count, int) or isinstance(count, bool):
+        if not _whole(count):
             raise RecordError("the end of the save is missing: it may have been cut short")
         if count != len(moves):
             raise RecordError(
@@ -244,7 +244,7 @@ class MatchRecord:
             )
         withheld = data.get("withheld")
         if not isinstance(withheld, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in withheld
+            _whole(s) and 0 <= s < seats for s in withheld
         ):
             raise RecordError("the end of the save is damaged: its withheld choices are unreadable")
         if data.get("end") != _end_check(previous, count, withheld):
@@ -290,6 +290,11 @@ class MatchRecord:
         game.record.players = [dict(p) for p in self.players]
         game.record.table = dict(self.table)
         return game
+
+
+def _whole(value: Any) -> bool:
+    """A whole number as JSON has it (true and false are not 1 and 0 here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _valid_players(players: Any, seats: int) -> bool:
