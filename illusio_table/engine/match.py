@@ -108,37 +108,36 @@ class Match:
 
     def undo_point(self, seat: int | None) -> int | None:
         """How many moves remain after `seat` takes back its last move, or None if it can't."""
-        if seat is None:
-            return None
-        moves = self.game.record.moves
-        for index in range(len(moves) - 1, -1, -1):
-            move = moves[index]
-            if move.barrier:
-                return None
-            if move.seat == seat:
-                return index
-            if not self.is_bot(move.seat):
-                return None
-        return None
+        return self._undo_search(seat)[0]
 
     def can_undo(self, seat: int | None) -> bool:
         return self.undo_point(seat) is not None
 
     def why_no_undo(self, seat: int | None) -> str:
         """Why `seat` cannot take a move back now, in words ('' when it can)."""
+        return self._undo_search(seat)[1]
+
+    def _undo_search(self, seat: int | None) -> tuple[int | None, str]:
+        """Walks back to `seat`'s last move: its index, or None and the reason in words.
+        Bots' moves are passed over; a revealing move or another person's move stops it."""
         if seat is None:
-            return "Only the person at the screen can take back their own move."
-        for move in reversed(self.game.record.moves):
+            return None, "Only the person at the screen can take back their own move."
+        moves = self.game.record.moves
+        for index in range(len(moves) - 1, -1, -1):
+            move = moves[index]
             if move.barrier:
-                return (
+                return None, (
                     "Something hidden came to light since (a card drawn, a token turned, "
                     "dice rolled, choices revealed): what was seen cannot be taken back."
                 )
             if move.seat == seat:
-                return ""
+                return index, ""
             if not self.is_bot(move.seat):
-                return f"{self.name(move.seat)} has moved since: only their move can be undone."
-        return "You have made no move to take back."
+                return (
+                    None,
+                    f"{self.name(move.seat)} has moved since: only their move can be undone.",
+                )
+        return None, "You have made no move to take back."
 
     def can_redo(self, seat: int | None) -> bool:
         return bool(self._redo) and seat is not None and self._redo[-1][0][0] == seat
