@@ -13,6 +13,8 @@ from illusio_table.data.loader import line_of, load_cards
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
 SMALL = {"min": 1, "max": 12}
+# The mark a card shows on the table (a character the table's font has); blank: its initial.
+SYMBOL = field(default="", metadata={"blank": True})
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class Domain:
     name: str
     colour: str
     source: Source
+    symbol: str = SYMBOL
     why: str = WHY
 
 
@@ -47,6 +50,7 @@ class Group:
     colour: str
     types: tuple[str, ...]
     source: Source
+    symbol: str = SYMBOL
     why: str = WHY
 
 
@@ -57,6 +61,7 @@ class ComponentKind:
     group: str
     source: Source
     count: int = field(default=1, metadata={"min": 0, "max": 20})
+    symbol: str = SYMBOL
     why: str = WHY
 
 
@@ -70,6 +75,7 @@ class SpecialKind:
     text: str
     source: Source
     count: int = field(default=1, metadata={"min": 0, "max": 20})
+    symbol: str = SYMBOL
     why: str = WHY
 
 

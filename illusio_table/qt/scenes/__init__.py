@@ -37,9 +37,16 @@ def _incantibus() -> type[TableScene]:
     return IncantibusScene
 
 
+def _illusio() -> type[TableScene]:
+    from .illusio import IllusioScene
+
+    return IllusioScene
+
+
 PLAIN = Table(lambda: GenericTableScene, gestures.buttons)
 TABLES: dict[str, Table] = {
     "incantibus": Table(_incantibus, gestures.incantibus, choose_at_once=True),
+    "illusio": Table(_illusio, gestures.illusio),
 }
 
 

@@ -28,7 +28,16 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QBrush, QColor, QCursor, QKeyEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QCursor,
+    QKeyEvent,
+    QPainter,
+    QPen,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -77,6 +86,7 @@ class TableScene(QGraphicsScene):
     def _forget(self) -> None:
         self.targets: dict[Hashable, QRectF] = {}  # key -> where the target lies
         self.sources: dict[Hashable, QRectF] = {}  # key -> where the piece lies
+        self.outlines: dict[Hashable, QPolygonF] = {}  # a turned piece's true outline
         self.homes: dict[Hashable, tuple[QPointF, float]] = {}  # source -> resting pos, z
         self.order: list[Hashable] = []  # table order of the targets
         self.moves: dict[Hashable, list[Action]] = {}  # target -> moves made by a click
@@ -156,6 +166,8 @@ class TableScene(QGraphicsScene):
         item.setData(KEY, key)
         item.setCursor(Qt.CursorShape.OpenHandCursor)
         self.sources[key] = item.sceneBoundingRect()
+        if item.rotation():
+            self.outlines[key] = item.mapToScene(item.boundingRect())
         self.homes[key] = (item.pos(), item.zValue())
         return item
 
@@ -237,21 +249,32 @@ class TableScene(QGraphicsScene):
 
     # -- where things are (geometry only: no item is walked) -----------------------------------
 
-    def key_at(self, pos: QPointF) -> Hashable | None:
-        """The target at a point of the table (the smallest, where two overlap)."""
+    def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
+        """The target at a point of the table: the smallest, where two overlap; with a
+        piece lifted, the smallest that takes it (a card dropped on the Backstage lands
+        there, though another card of the Backstage lies under the pointer)."""
         found = [k for k, rect in self.targets.items() if rect.contains(pos)]
+        if source is not None:
+            found = [k for k in found if (source, k) in self.drops] or found
         return min(found, key=lambda k: _area(self.targets[k]), default=None)
 
     def source_at(self, pos: QPointF) -> Hashable | None:
-        for key, rect in self.sources.items():
-            if rect.contains(pos):
+        """The piece under the pointer: the one drawn last (on top) where pieces overlap,
+        by its true outline where it is turned (a fanned card)."""
+        for key in reversed(self.sources):
+            outline = self.outlines.get(key)
+            if (
+                outline.containsPoint(pos, Qt.FillRule.OddEvenFill)
+                if outline
+                else (self.sources[key].contains(pos))
+            ):
                 return key
         return None
 
     def drop_target(self, source: Hashable, pos: QPointF) -> Hashable | None:
         """Where a lifted piece lands: the target under the pointer, else the one the piece
         overlaps most (a thin piece like the wand is aimed with the pointer)."""
-        under = self.key_at(pos)
+        under = self.key_at(pos, source)
         if under is not None:
             return under
         rect = self.sources[source].translated(pos - self._press) if self._press else None
@@ -375,11 +398,15 @@ class TableScene(QGraphicsScene):
             self.drop(source, target, event.screenPos())
             return
         if source is not None:
-            self.message.emit("Drag it onto a target outlined in gold (or click the target).")
+            self.clicked(source, event.modifiers())
             return
         key = self.key_at(event.scenePos())
         if key is not None:
             self.activate(key, event.screenPos())
+
+    def clicked(self, source: Hashable, modifiers: Any = None) -> None:
+        """A click on a piece, not a drag (a table may select it)."""
+        self.message.emit("Drag it onto a target outlined in gold (or click the target).")
 
     def _hover(self, source: Hashable, key: Hashable | None) -> None:
         """While a piece is lifted, the target it would land on lights up: gold if the move
@@ -511,16 +538,27 @@ class TableScene(QGraphicsScene):
             if item.data(PIECE) is not None
         }
 
-    def glide_from(self, before: dict[Hashable, QPointF]) -> None:
-        """Pieces that were elsewhere in the last drawing slide from there to here."""
+    def glide_from(
+        self,
+        before: dict[Hashable, QPointF],
+        arrival: Callable[[Hashable], QPointF | None] | None = None,
+    ) -> None:
+        """Pieces that were elsewhere in the last drawing slide from there to here; a piece
+        new to the table comes from where `arrival` says (a card drawn: the deck), if it
+        says."""
         if self.glide_ms <= 0 or not before:
             return
         moving = {}
         for item in self.items():
             key = item.data(PIECE)
-            if key is None or key not in before:
+            if key is None:
                 continue
-            offset = before[key] - item.sceneBoundingRect().center()
+            start = before.get(key)
+            if start is None and arrival is not None:
+                start = arrival(key)
+            if start is None:
+                continue
+            offset = start - item.sceneBoundingRect().center()
             if offset.manhattanLength() > 2:
                 moving[key] = (item.pos(), offset)
                 item.setPos(item.pos() + offset)

@@ -1,0 +1,305 @@
+"""Illusio's cards drawn as cards: one item paints a whole card from a small description.
+
+A card is described by a dict (a `face` and the fields of the view it comes from), so the
+table, the large preview and the tests read the same thing. Painting a card in one item,
+rather than as a dozen rectangles and words, keeps a late six-seat table quick to redraw.
+Colours and symbols come from the card file.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from illusio_table.games.illusio.cards import IllusioCards, load
+
+from .look import GOLD, INK, PAPER, WHITE, font
+
+BACK = QColor("#5a1f36")
+SPECIAL = QColor("#2e2440")
+MAGICIAN = QColor("#1f3550")
+SHADE = QColor(0, 0, 0, 110)
+CORNER = 6
+
+
+class Look:
+    """Names, colours, symbols and words of Illusio's cards, from the card file."""
+
+    def __init__(self, cards: IllusioCards | None = None) -> None:
+        self.cards = cards or load()
+        self.groups = {g.id: g for g in self.cards.groups}
+        self.domains = {d.id: d for d in self.cards.domains}
+        self.kinds = self.cards.kinds
+
+    def name(self, some_id: str) -> str:
+        return self.cards.name(some_id)
+
+    def symbol(self, some_id: str) -> str:
+        found = self.kinds.get(some_id) or self.groups.get(some_id) or self.domains.get(some_id)
+        return (getattr(found, "symbol", "") or self.name(some_id)[:1]) if found else "?"
+
+    def colour(self, some_id: str | None) -> QColor:
+        """A group's or domain's colour; a type takes its group's."""
+        if some_id in self.domains:
+            return QColor(self.domains[some_id].colour)
+        group = self.cards.group_of.get(some_id or "")
+        return QColor(self.groups[group].colour) if group in self.groups else QColor("#777777")
+
+    def need(self, need: str) -> str:
+        """An Objective's requirement in words: a type, or any Component of a group."""
+        if need in self.groups and self.groups[need].types:
+            return f"any {self.groups[need].name[:-1].lower()}"
+        return self.name(need)
+
+    def words(self, card: dict[str, Any]) -> list[str]:
+        """Everything the card says, for the large preview and the tooltip."""
+        face = card["face"]
+        if face == "back":
+            return [card.get("title", "A card face down"), card.get("why", "")]
+        if face == "component":
+            printed = self.name(card["kind"])
+            group = self.groups[self.cards.group_of[card.get("now", card["kind"])]].name
+            lines = [card.get("now_name", card["name"]), f"A Component of the group {group}."]
+            if "now_name" in card:
+                lines.append(
+                    f"Printed as {printed}; transformed into {card['now_name']}"
+                    f" ({card.get('transforms', 0)} Transform card(s) lie on it)."
+                )
+            return lines
+        if face == "special":
+            kind = self.kinds[card["kind"]]
+            return [card["name"], "A Special action.", kind.text]
+        if face == "magician":
+            used = card.get("used")
+            state = {None: "Automatic.", True: "Used this round.", False: "Ready."}[used]
+            return [card["name"], "A magician's talent.", card["text"], state]
+        domain = self.domains[card["domain"]].name
+        needs = ", ".join(self.need(n) for n in card["needs"])
+        lines = [
+            card["name"],
+            f"An Objective: {domain}, level {card['level']}.",
+            f"Needs {len(card['needs'])} Components: {needs}.",
+            f"Taken from the Contest with {card['half']} of them in your Backstage.",
+            "Each named type met by that type itself: +1 point.",
+        ]
+        if card.get("progress") is not None:
+            have, total = card["progress"]
+            lines.append(f"Your Backstage holds {have} of the {total} it needs.")
+        if card.get("state"):
+            lines.append(card["state"])
+        return lines
+
+
+class CardItem(QGraphicsItem):
+    """One card, `w` × `h`, painted from its description; its top-left at pos()."""
+
+    def __init__(self, look: Look, card: dict[str, Any], w: float, h: float) -> None:
+        super().__init__()
+        self.look, self.card, self.w, self.h = look, card, w, h
+        self.chosen = False  # selected by the person (raised, with a gold edge)
+        if card is not None:
+            self.setToolTip("\n".join(line for line in look.words(card) if line))
+
+    def set_card(self, card: dict[str, Any] | None) -> None:
+        self.card = card
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.w, self.h)
+
+    def words(self) -> list[str]:
+        """What the card says (tests read it as a person reads the card)."""
+        return [] if self.card is None else self.look.words(self.card)
+
+    def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
+        if self.card is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        face = self.card["face"]
+        box = QRectF(0, 0, self.w, self.h)
+        fill = {"back": BACK, "special": SPECIAL, "magician": MAGICIAN}.get(face, PAPER)
+        edge = QPen(GOLD, 3) if self.chosen else QPen(INK, 1.2)
+        painter.setPen(edge)
+        painter.setBrush(QBrush(fill))
+        painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), CORNER, CORNER)
+        {
+            "back": self._back,
+            "component": self._component,
+            "special": self._special,
+            "magician": self._magician,
+            "objective": self._objective,
+        }[face](painter)
+        if self.card.get("dim"):
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(SHADE)
+            painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), CORNER, CORNER)
+
+    # -- the faces --------------------------------------------------------------------------
+
+    def _size(self, share: float, least: int = 7) -> int:
+        return max(least, min(22, int(min(self.w, self.h * 0.72) * share)))
+
+    def _text(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        text: str,
+        size: int,
+        colour: QColor,
+        bold: bool = False,
+        flags: Any = Qt.AlignmentFlag.AlignCenter,
+    ) -> None:
+        """Words in a box of the card, made smaller until they fit it (a long name)."""
+        flags = int(flags) | int(Qt.TextFlag.TextWordWrap)
+        size = _fitting(text, rect.width(), rect.height(), size, bold, flags)
+        painter.setFont(font(size, bold))
+        painter.setPen(colour)
+        painter.drawText(rect, flags, text)
+
+    def _back(self, painter: QPainter) -> None:
+        painter.setPen(QPen(GOLD, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inner = QRectF(4, 4, self.w - 8, self.h - 8)
+        painter.drawRoundedRect(inner, 4, 4)
+        self._text(painter, inner, "✦", self._size(0.4), GOLD)
+
+    def _band(self, painter: QPainter, colour: QColor, height: float) -> QRectF:
+        band = QRectF(2, 2, self.w - 4, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(band, CORNER - 1, CORNER - 1)
+        return band
+
+    def _component(self, painter: QPainter) -> None:
+        card, look = self.card, self.look
+        now = card.get("now", card["kind"])
+        colour = look.colour(now)
+        if self.h < 30:  # a chip: a Component placed around an Objective
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
+            words = f"{look.symbol(now)} {card.get('now_name', card['name'])}"
+            self._text(
+                painter,
+                QRectF(2, 0, self.w - 4, self.h),
+                words,
+                max(6, int(self.h * 0.5)),
+                WHITE,
+                bold=True,
+            )
+            return
+        small = self.w < 60
+        band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
+        if not small:
+            group = look.groups[look.cards.group_of[now]].name
+            self._text(painter, band, group, self._size(0.11), WHITE, bold=True)
+        middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
+        self._text(painter, middle, look.symbol(now), self._size(0.42), colour)
+        name = card.get("now_name", card["name"])
+        bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
+        self._text(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
+        if "now_name" in card:  # what it was, under what it is now
+            was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
+            self._text(painter, was, f"was {card['name']}", self._size(0.11), INK)
+
+    def _special(self, painter: QPainter) -> None:
+        kind = self.look.kinds[self.card["kind"]]
+        top = QRectF(2, 4, self.w - 4, self.h * 0.36)
+        self._text(painter, top, self.look.symbol(kind.id), self._size(0.34), GOLD)
+        name = QRectF(2, self.h * 0.4, self.w - 4, self.h * 0.18)
+        self._text(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
+        if self.w >= 70:
+            text = QRectF(5, self.h * 0.58, self.w - 10, self.h * 0.4)
+            self._text(
+                painter,
+                text,
+                kind.text,
+                self._size(0.075, 6),
+                WHITE,
+                flags=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
+            )
+
+    def _magician(self, painter: QPainter) -> None:
+        card = self.card
+        name = QRectF(4, 4, self.w - 8, self.h * 0.2)
+        self._text(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
+        if self.w >= 70:
+            text = QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56)
+            self._text(
+                painter,
+                text,
+                card["text"],
+                self._size(0.075, 6),
+                WHITE,
+                flags=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
+            )
+        used = card.get("used")
+        state = {None: "always on", True: "used this round", False: "talent ready"}[used]
+        colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
+        foot = QRectF(2, self.h * 0.8, self.w - 4, self.h * 0.18)
+        self._text(painter, foot, state, self._size(0.1), colour, bold=True)
+
+    def _objective(self, painter: QPainter) -> None:
+        card, look = self.card, self.look
+        colour = look.colour(card["domain"])
+        small = self.w < 60
+        band = self._band(painter, colour, self.h * 0.19)
+        domain = look.domains[card["domain"]]
+        disc_size = band.height() - 4
+        disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
+        head = QRectF(5, band.top(), disc.left() - 7, band.height())
+        words = domain.symbol if small else f"{domain.symbol} {domain.name}"
+        self._text(
+            painter,
+            head,
+            words,
+            self._size(0.1),
+            WHITE,
+            flags=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+        )
+        painter.setPen(QPen(INK, 1))  # the level in a gold disc
+        painter.setBrush(GOLD)
+        painter.drawEllipse(disc)
+        self._text(painter, disc, str(card["level"]), self._size(0.1), INK, bold=True)
+        top = band.bottom() + 2
+        name = QRectF(3, top, self.w - 6, self.h * 0.3)
+        self._text(
+            painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, bold=True
+        )
+        # The Components it needs, as symbols in their group's colours: a named type on a
+        # full tile, any Component of a group on a dashed one.
+        needs = card["needs"]
+        per_line = 3 if small else 4
+        size = (self.w - 8) / per_line
+        top = self.h * 0.52
+        for n, need in enumerate(needs):
+            line, across = divmod(n, per_line)
+            cell = QRectF(4 + across * size, top + line * size * 0.95, size, size * 0.92)
+            tint = look.colour(need)
+            style = (
+                Qt.PenStyle.DashLine
+                if need in look.groups and look.groups[need].types
+                else (Qt.PenStyle.SolidLine)
+            )
+            painter.setPen(QPen(tint.darker(120), 1.2, style))
+            painter.setBrush(QColor(tint.lighter(165)))
+            painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 3, 3)
+            self._text(painter, cell, look.symbol(need), max(6, int(size * 0.5)), tint.darker(140))
+
+
+@cache
+def _fitting(text: str, width: float, height: float, size: int, bold: bool, flags: int) -> int:
+    """The largest size up to `size` at which the text fits the box (remembered: a card
+    is painted again and again with the same words)."""
+    while size > 6:
+        needed = QFontMetricsF(font(size, bold)).boundingRect(
+            QRectF(0, 0, width, 10_000), flags, text
+        )
+        if needed.width() <= width + 0.5 and needed.height() <= height + 0.5:
+            break
+        size -= 1
+    return size

@@ -1,0 +1,746 @@
+"""The Illusio table: cards on the felt, tricks built by drag and drop. Drawn from one
+seat's view.
+
+Along the top, the score track and every other magician's place (magician, hand as
+backs, Backstage, tricks); in the middle the Contest, the decks and discard piles and a
+large picture of the card under the pointer; at the bottom the seat's own magician,
+Backstage, tricks and hand. Moves are drags (see `gestures.illusio`); two need more than
+one drop, and are finished on the table:
+
+- Exchange: click hand cards to select them, then drag one of them onto the deck.
+- Taking an Objective: drop it on "Your tricks"; the Backstage cards that can pay light
+  up with the best set chosen, a click changes which go, "Take it" confirms.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+
+from illusio_table.engine import Action
+from illusio_table.games.illusio.actions import (
+    Abandon,
+    Backstage,
+    Discard,
+    Exchange,
+    Place,
+    PlaySpecial,
+    Realize,
+    UseTalent,
+)
+from illusio_table.games.illusio.rules import trick_sum
+
+from .. import zones
+from .base import TableScene
+from .cards import CardItem, Look
+from .look import GOLD, INK, PROMPT, WHITE, Z_PIECE, font
+
+WIDTH = 1500
+REGION = QColor(255, 255, 255, 22)
+REGION_EDGE = QColor(255, 255, 255, 70)
+SEAT_COLOURS = ("#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00")
+BUTTON = QColor("#e8c36a")
+
+# Card sizes (width, height).
+MINE = (78, 109)
+THEIRS = (40, 56)
+CONTEST = (104, 146)
+PILE = (80, 112)
+AROUND = (84, 21)  # Components around an Objective of the seat's own, as chips
+PREVIEW = (230, 322)
+
+# Where things lie.
+TRACK_Y = -8
+OTHERS_Y = 44
+OTHERS_H = 262
+MIDDLE_Y = 322
+MINE_Y = 500
+HAND = zones.Fan((560, 1540), 730, spread=46, most=7.5)
+CONTEST_ROW = zones.row((60, MIDDLE_Y + 86), CONTEST[0] + 12)
+PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
+
+
+class IllusioScene(TableScene):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.look = Look()
+        self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
+        self.selected: set[int] = set()  # hand cards chosen for an exchange
+        self.paying: tuple[int, set[int]] | None = None  # taking an Objective: with what
+        self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
+        self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
+        self.preview: CardItem | None = None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def show_view(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> None:
+        if self.last is not None and self.last[0] is not view:
+            self._note_scoring(self.last[0], view)
+            self.selected, self.paying = set(), None
+        self.last = (view, legal, names, title)
+        self.finish_glide()
+        before = self.remember_places()
+        self.clear()
+        self.cards = {}
+        self.regions: dict[Hashable, QRectF] = {}  # where each part of the table lies
+        self.view, self.names = view, names
+        me = view["me"]
+        self.me = me
+        self.bottom = me if me is not None else view["current"]
+        gestures = self.gesture_map(view, legal, me)
+        self.realize_moves = [g.action for g in gestures if isinstance(g.action, Realize)]
+        self._heading(view, legal, title)
+        self._track(view)
+        self._others(view)
+        self._middle(view)
+        self._mine(view)
+        self._preview()
+        self.bind(gestures)
+        if self.paying is not None:
+            self._light_payers()
+        self.show_large(self.focus_key)
+        self.glide_from(before, self._arrival)
+
+    def redraw(self) -> None:
+        if self.last is not None:
+            self.show_view(*self.last)
+
+    def _note_scoring(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """Remembers the last trick scored, to show it worked out until the next."""
+        for seat, (old, new) in enumerate(zip(before["seats"], after["seats"], strict=False)):
+            if len(new["tricks"]) > len(old["tricks"]):
+                self.scored = (seat, new["tricks"][-1])
+
+    def _arrival(self, key: Hashable) -> QPointF | None:
+        """A card new to the table comes from the deck (drawn), a back too."""
+        if key[0] in ("card", "back"):
+            return self._deck_rect().center()
+        return None
+
+    # -- small pieces ------------------------------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: int = 11,
+        bold: bool = False,
+        colour: QColor = WHITE,
+    ) -> QGraphicsSimpleTextItem:
+        item = self.addSimpleText(text)
+        item.setFont(font(size, bold))
+        item.setBrush(colour)
+        item.setPos(x, y)
+        return item
+
+    def _region(self, rect: QRectF, label: str = "") -> QGraphicsItem:
+        region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
+        if label:
+            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
+        return region
+
+    def card(
+        self,
+        card: dict[str, Any],
+        x: float,
+        y: float,
+        size: tuple[float, float],
+        key: Hashable | None = None,
+        turn: float = 0.0,
+    ) -> CardItem:
+        """A card with its top-left at (x, y); `key` names it for moves and motion."""
+        item = CardItem(self.look, card, *size)
+        self.addItem(item)
+        item.setPos(x, y)
+        item.setZValue(Z_PIECE)
+        if turn:
+            item.setTransformOriginPoint(size[0] / 2, size[1] / 2)
+            item.setRotation(turn)
+        if key is not None:
+            self.cards[key] = card
+            self.piece(key, item)
+        return item
+
+    def _button(
+        self, label: str, rect: QRectF, key: Hashable, attempt: Action | None = None
+    ) -> None:
+        button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
+        words = QGraphicsSimpleTextItem(label, button)
+        words.setFont(font(12, bold=True))
+        words.setBrush(INK)
+        box = words.boundingRect()
+        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+        button.setToolTip(label)
+        self.target(key, button, attempt)
+
+    def _seat_colour(self, seat: int) -> QColor:
+        return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+    # -- regions ------------------------------------------------------------------------------
+
+    def _heading(self, view: dict[str, Any], legal: list[Action], title: str) -> None:
+        self._text(title, 0, -92, 15, bold=True)
+        self._text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT)
+        if any(a.kind == "end-turn" for a in legal):
+            self._button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
+
+    def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
+        current = self.names[view["current"]]
+        if view["phase"] == "over":
+            return "The game is over: " + "; ".join(view["scores"]["explanation"][:1]) + "…"
+        if self.paying is not None:
+            return (
+                "Click the Backstage cards that go around it, then Take it (Esc or Cancel to stop)."
+            )
+        if view["me"] != view["current"]:
+            return f"{current} is playing."
+        if view["phase"] == "discard":
+            over = len(view["hand"]) - view["hand_limit"]
+            limit = view["hand_limit"]
+            return f"Your hand is over {limit}: drag {over} card(s) onto the discard pile."
+        left = view["actions_left"]
+        if left:
+            return (
+                f"Your turn: {left} action{'s' * (left != 1)} left. Drag cards to play; "
+                "click hand cards, then drag one onto the deck, to exchange them."
+            )
+        return "No action left: use your talent if you can, or End turn."
+
+    def _track(self, view: dict[str, Any]) -> None:
+        """The score track from 0 to the target, each magician's marker on it."""
+        target = view["target"]
+        cell = min(44.0, (WIDTH - 200) / (target + 1))
+        self._text("Score", 0, TRACK_Y + 6, 11, bold=True)
+        at: Counter[int] = Counter()
+        for n in range(target + 1):
+            box = QRectF(60 + n * cell, TRACK_Y, cell - 2, 34)
+            fill = QColor(GOLD) if n == target else QColor(255, 255, 255, 40)
+            self.addRect(box, QPen(REGION_EDGE, 1), QBrush(fill))
+            self._text(
+                str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n == target else WHITE
+            )
+        for seat, s in enumerate(view["seats"]):
+            score = min(s["score"], target)
+            x = 60 + score * cell + 4 + at[score] * 7
+            at[score] += 1
+            marker = self.addEllipse(
+                QRectF(x, TRACK_Y + 14, 16, 16), QPen(INK, 1), QBrush(self._seat_colour(seat))
+            )
+            marker.setToolTip(f"{self.names[seat]}: {s['score']} points")
+            self.piece(("marker", seat), marker)
+
+    def _others(self, view: dict[str, Any]) -> None:
+        n = len(view["seats"])
+        others = [(self.bottom + k) % n for k in range(1, n)]
+        width = min(520.0, (WIDTH + 12) / max(1, len(others)) - 12)
+        for k, seat in enumerate(others):
+            self._other(view, seat, QRectF(k * (width + 12), OTHERS_Y, width, OTHERS_H))
+
+    def _name_line(self, view: dict[str, Any], seat: int, x: float, y: float) -> None:
+        s = view["seats"][seat]
+        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self._seat_colour(seat)))
+        turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
+        self._text(f"{self.names[seat]} · {s['score']} pts{turn}", x + 20, y, 12, bold=True)
+
+    def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
+        s = view["seats"][seat]
+        region = self._region(rect)
+        self.regions[("seat", seat)] = rect
+        self.target(("seat", seat), region)
+        self._name_line(view, seat, rect.left() + 8, rect.top() + 4)
+        x0, y0 = rect.left() + 8, rect.top() + 30
+        self._magician(view, seat, x0, y0, (66, 92))
+        # The hand as backs, with its count.
+        hand = s["hand"]
+        hx = x0 + 74
+        for i in range(hand):
+            back = {
+                "face": "back",
+                "title": f"{self.names[seat]}'s hand",
+                "why": f"{hand} cards; only their owner sees them.",
+            }
+            self.card(back, hx + min(i, 7) * 6, y0, (30, 42), ("back", seat, i))
+        self._text(f"{hand} in hand", hx, y0 + 46, 9)
+        # The Backstage.
+        bx = hx + 84
+        room = rect.right() - bx - 6
+        self._text("Backstage", bx, y0 - 2, 9, bold=True)
+        self._row(s["backstage"], bx, y0 + 14, room, THEIRS, target=True)
+        # Tricks under realization and on display.
+        self._works(
+            view,
+            seat,
+            QRectF(x0, y0 + 100, rect.width() - 16, rect.bottom() - y0 - 104),
+            (46, 64),
+            (26, 36),
+        )
+
+    def _row(
+        self,
+        cards: list[dict[str, Any]],
+        x: float,
+        y: float,
+        room: float,
+        size: tuple[float, float],
+        target: bool = False,
+        source: bool = False,
+    ) -> None:
+        """Cards side by side, overlapping when the row is too long for its room."""
+        if not cards:
+            return
+        step = min(size[0] + 4, (room - size[0]) / max(1, len(cards) - 1))
+        payers = set(self._payers()) if self.paying is not None and source else None
+        for i, c in enumerate(cards):
+            key = ("card", c["id"])
+            face = self._face(c)
+            raised = 0
+            if payers is not None:  # taking an Objective: what may pay is lit, the rest dim
+                face["dim"] = c["id"] not in payers
+                raised = 18 if c["id"] in self.paying[1] else 0
+            item = self.card(face, x + i * step, y - raised, size, key)
+            item.chosen = bool(raised)
+            if target:
+                self.target(key, item)
+            if source:
+                self.source(key, item)
+
+    def _face(self, c: dict[str, Any]) -> dict[str, Any]:
+        return {"face": "special" if c.get("special") else "component", **c}
+
+    def _magician(
+        self, view: dict[str, Any], seat: int, x: float, y: float, size: tuple[float, float]
+    ) -> CardItem:
+        s = view["seats"][seat]
+        card = {"face": "magician", **s["magician"], "used": s["talent_used"]}
+        item = self.card(card, x, y, size, ("magician", seat))
+        self.target(("magician", seat), item)
+        if seat == self.me:
+            self.source(("magician", seat), item)
+        return item
+
+    def _works(
+        self,
+        view: dict[str, Any],
+        seat: int,
+        rect: QRectF,
+        size: tuple[float, float],
+        around: tuple[float, float],
+    ) -> None:
+        """A seat's Objectives: each with its Components fanned beneath, on display ones
+        marked; then the tricks already scored."""
+        s = view["seats"][seat]
+        works = s["works"]
+        scored = s["validated"]
+        small = (size[0] * 0.8, size[1] * 0.8)
+        pile = small[0] + 8 * min(len(scored), 6) + 6 if scored else 0
+        room = rect.width() - pile
+        cell = min(size[0] + around[0] + 12, room / max(1, len(works)))
+        for i, w in enumerate(works):
+            x = rect.left() + i * cell
+            o = w["objective"]
+            state = (
+                "On display: scored at its owner's next turn."
+                if w["displayed"]
+                else (f"Under realization: {w['missing']} Component(s) still missing.")
+            )
+            if w["encore"]:
+                state += " Encore holds it one more round."
+            card = {"face": "objective", **o, "state": state}
+            key = ("objective", o["id"])
+            item = self.card(card, x, rect.top() + 14, size, key)
+            self.target(key, item)
+            if seat == self.me and not w["displayed"]:
+                self.source(key, item)
+            label = "ON DISPLAY" if w["displayed"] else f"{len(w['components'])}/{len(o['needs'])}"
+            colour = GOLD if w["displayed"] else WHITE
+            self._text(label, x, rect.top() - 2, 9, bold=True, colour=colour)
+            down = rect.height() - around[1] - 14
+            step = min(around[1] + 2, down / max(1, len(w["components"]) - 1))
+            for j, c in enumerate(w["components"]):
+                self.card(
+                    self._face(c),
+                    x + size[0] + 3,
+                    rect.top() + 14 + j * step,
+                    around,
+                    ("card", c["id"]),
+                )
+            for j, sp in enumerate(w["specials"]):
+                self.card(
+                    self._face(sp),
+                    x + size[0] - 14 - j * 6,
+                    rect.top() + 4,
+                    (22, 30),
+                    ("card", sp["id"]),
+                )
+        # Scored tricks: a small pile at the right end, with the points written under it.
+        if scored:
+            x = rect.right() - pile + 4
+            for j, o in enumerate(scored):
+                entry = s["tricks"][j]
+                card = {"face": "objective", **o, "state": f"Scored: {trick_sum(entry)}."}
+                self.card(card, x + min(j, 6) * 8, rect.top() + 14, small, ("objective", o["id"]))
+            points = sum(t["points"] for t in s["tricks"])
+            words = self._text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
+            words.setToolTip("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"]))
+
+    def _deck_rect(self) -> QRectF:
+        return QRectF(600, MIDDLE_Y + 30, *PILE)
+
+    def _middle(self, view: dict[str, Any]) -> None:
+        self.regions["contest"] = QRectF(0, MIDDLE_Y, 540, 170)
+        self._region(self.regions["contest"], "Contest")
+        mine = view["seats"][self.bottom]["backstage"] if self.me is not None else None
+        takeable = {a.objective for a in self.realize_moves}
+        for slot, o in enumerate(view["contest"]):
+            x, y = CONTEST_ROW.place(slot)
+            x -= CONTEST[0] / 2 - 26
+            y = MIDDLE_Y + 22
+            if o is None:
+                self._text("(empty)", x + 20, y + 60, 10)
+                continue
+            card: dict[str, Any] = {"face": "objective", **o}
+            if mine is not None:
+                card["progress"] = (self._holds(o, mine), len(o["needs"]))
+            key = ("objective", o["id"])
+            item = self.card(card, x, y, (CONTEST[0], CONTEST[1] - 4), key)
+            self.source(key, item)
+            if mine is not None:
+                have, total = card["progress"]
+                ready = o["id"] in takeable
+                words = f"{'✔ can take · ' if ready else ''}{have}/{total} in Backstage"
+                self._text(
+                    words, x, y + CONTEST[1] - 2, 8, bold=ready, colour=GOLD if ready else WHITE
+                )
+        # Objective deck and the Objectives given up.
+        ox, oy = 548, MIDDLE_Y + 14
+        if view["objective_deck"]:
+            self.card(
+                {
+                    "face": "back",
+                    "title": "The Objective deck",
+                    "why": f"{view['objective_deck']} Objectives face down.",
+                },
+                ox,
+                oy,
+                (48, 68),
+            )
+        self._text(
+            f"Objectives\n{view['objective_deck']} left\n{len(view['objective_discard'])} given up",
+            ox - 4,
+            oy + 72,
+            8,
+        )
+        # The deck and the discard pile.
+        deck = self._deck_rect()
+        back = {"face": "back", "title": "The deck", "why": f"{view['deck']} cards face down."}
+        pile = self.card(back, deck.left(), deck.top(), PILE) if view["deck"] else None
+        spot = self.addRect(
+            deck, QPen(REGION_EDGE, 1.5, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
+        )
+        spot.setToolTip(
+            "The deck: drop hand cards here to exchange them; click it to exchange your whole hand."
+        )
+        self.target(
+            ("deck",),
+            spot if pile is None else pile,
+            Exchange(tuple(sorted(self.selected))) if self.selected else None,
+        )
+        self._text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
+        discard = QRectF(deck.right() + 16, deck.top(), *PILE)
+        top = view["discard"][-1] if view["discard"] else None
+        if top is not None:
+            item = self.card(
+                self._face(top), discard.left(), discard.top(), PILE, ("card", top["id"])
+            )
+        else:
+            item = self.addRect(
+                discard, QPen(REGION_EDGE, 1.5, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
+            )
+        item.setToolTip("The discard pile (its top card face up).")
+        self.target(("discard",), item)
+        self._text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
+        self._turn_box(
+            view, QRectF(discard.right() + 16, MIDDLE_Y, 1196 - discard.right() - 16, 170)
+        )
+
+    def _holds(self, o: dict[str, Any], backstage: list[dict[str, Any]]) -> int:
+        """How many of the Objective's Components the Backstage could place now."""
+        group_of = self.look.cards.group_of
+        asked = Counter(group_of[n] for n in o["needs"])
+        have = Counter(group_of[c.get("now", c["kind"])] for c in backstage if not c.get("special"))
+        return sum(min(n, have[g]) for g, n in asked.items())
+
+    def _turn_box(self, view: dict[str, Any], rect: QRectF) -> None:
+        self._region(rect)
+        current = self.names[view["current"]]
+        lines = []
+        if view["phase"] == "over":
+            lines += view["scores"]["explanation"]
+        else:
+            lines.append(f"Turn {view['turn']}: {current}")
+            if view["phase"] == "discard":
+                lines.append(f"letting go of cards down to {view['hand_limit']}")
+            else:
+                lines.append(f"{view['actions_left']} action(s) left")
+            lines.append(f"First to {view['target']} points wins.")
+        if self.scored is not None:
+            seat, entry = self.scored
+            lines.append(f"{self.names[seat]} scored {entry['trick']}:")
+            lines.append(f"  {trick_sum(entry)}")
+        for i, line in enumerate(lines[:8]):
+            self._text(line, rect.left() + 8, rect.top() + 6 + i * 19, 11, bold=i == 0)
+
+    def _mine(self, view: dict[str, Any]) -> None:
+        seat = self.bottom
+        s = view["seats"][seat]
+        self.regions[("seat", seat)] = QRectF(0, MINE_Y, 1200, 190)
+        self.regions["hand"] = QRectF(0, MINE_Y + 190, 1200, 340)
+        self._name_line(view, seat, 0, MINE_Y - 2)
+        self._magician(view, seat, 0, MINE_Y + 24, (112, 156))
+        # The Backstage.
+        stage = QRectF(124, MINE_Y + 22, 560, 160)
+        region = self._region(stage, "Your Backstage" if seat == self.me else "Backstage")
+        self.target(("backstage", seat), region)
+        own = seat == self.me
+        self._row(
+            s["backstage"],
+            stage.left() + 8,
+            stage.top() + 26,
+            stage.width() - 16,
+            MINE,
+            target=True,
+            source=own,
+        )
+        # Tricks.
+        tricks = QRectF(696, MINE_Y + 22, 500, 160)
+        words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
+        region = self._region(tricks, words)
+        self.target(("tricks", seat), region)
+        self._works(view, seat, tricks.adjusted(8, 26, -8, -4), (70, 98), AROUND)
+        # The hand, fanned along the bottom edge.
+        hand = view["hand"]
+        if hand is None:
+            count = s["hand"]
+            for i in range(count):
+                x, y = HAND.place(i, count)
+                back = {
+                    "face": "back",
+                    "title": f"{self.names[seat]}'s hand",
+                    "why": "Only its owner sees it.",
+                }
+                self.card(
+                    back,
+                    x - MINE[0] / 2,
+                    y - MINE[1] / 2,
+                    MINE,
+                    ("back", seat, i),
+                    HAND.angle(i, count),
+                )
+            return
+        self._text(f"Your hand ({len(hand)})", 0, MINE_Y + 196, 11, bold=True)
+        for i, c in enumerate(hand):
+            x, y = HAND.place(i, len(hand))
+            raised = 26 if c["id"] in self.selected else 0
+            key = ("card", c["id"])
+            item = self.card(
+                self._face(c), x - 44, y - 62 - raised, (88, 124), key, HAND.angle(i, len(hand))
+            )
+            item.chosen = c["id"] in self.selected
+            item.setZValue(Z_PIECE + i)
+            self.target(key, item)
+            self.source(key, item)
+
+    def _preview(self) -> None:
+        """The large card: what is under the pointer (or focused), with its whole text."""
+        self._region(PREVIEW_BOX)
+        self._text(
+            "Point at a card to see it here.", PREVIEW_BOX.left() + 10, PREVIEW_BOX.top() + 6, 10
+        )
+        self.preview = CardItem(self.look, None, *PREVIEW)
+        self.addItem(self.preview)
+        self.preview.setPos(
+            PREVIEW_BOX.left() + (PREVIEW_BOX.width() - PREVIEW[0]) / 2, PREVIEW_BOX.top() + 28
+        )
+        self.preview.setToolTip("")
+        self.preview_words = self.addSimpleText("")
+        self.preview_words.setFont(font(10))
+        self.preview_words.setBrush(WHITE)
+        self.preview_words.setPos(PREVIEW_BOX.left() + 10, PREVIEW_BOX.top() + 28 + PREVIEW[1] + 8)
+
+    def show_large(self, key: Hashable | None) -> None:
+        """Shows the card of `key` large; with none, the seat's own magician."""
+        card = self.cards.get(key) if key is not None else None
+        card = card or self.cards.get(("magician", self.bottom))
+        if self.preview is None:
+            return
+        self.preview.set_card(card)
+        lines = self.look.words(card)[1:] if card else []
+        self.preview_words.setText("\n".join(_wrap(line, 34) for line in lines if line))
+
+    # -- taking an Objective --------------------------------------------------------------------
+
+    def _payers(self) -> list[int]:
+        """The Backstage cards that could go around the Objective being taken."""
+        objective = self.paying[0]
+        o = next(c for c in self.view["contest"] if c and c["id"] == objective)
+        group_of = self.look.cards.group_of
+        asked = {group_of[n] for n in o["needs"]}
+        mine = self.view["seats"][self.me]["backstage"]
+        return [c["id"] for c in mine if group_of[c.get("now", c["kind"])] in asked]
+
+    def _light_payers(self) -> None:
+        chosen = self.paying[1]
+        for c in self._payers():
+            self._ring(self.targets[("card", c)])
+        o = self.paying[0]
+        name = next(c["name"] for c in self.view["contest"] if c and c["id"] == o)
+        y = MINE_Y - 4
+        self._text(
+            f"Taking {name} with {len(chosen)} card(s):", 200, y - 24, 12, bold=True, colour=PROMPT
+        )
+        self._button("Take it", QRectF(520, y - 30, 110, 34), ("pay", "take"))
+        self._button("Cancel", QRectF(640, y - 30, 100, 34), ("pay", "cancel"))
+
+    def _start_paying(self, objective: int, moves: list[Action]) -> None:
+        best = max(moves, key=lambda a: len(a.components)) if moves else None
+        self.paying = (objective, set(best.components) if best else set())
+        self.redraw()
+        self.message.emit("Click cards to change which go; Take it to confirm.")
+
+    def _toggle_payer(self, card: int) -> None:
+        chosen = self.paying[1]
+        chosen.symmetric_difference_update({card})
+        self.redraw()
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
+        if key == ("deck",) and source[0] == "card" and source[1] in self.selected:
+            if len(self.selected) > 1:
+                self.play(Exchange(tuple(sorted(self.selected))))
+                return
+        if key is not None and key[0] == "tricks" and source[0] == "objective":
+            moves = self.drops.get((source, key), [])
+            view = self.view
+            if moves or (view["me"] == view["current"] and view["actions_left"]):
+                self._start_paying(source[1], moves)
+            else:
+                self.play(Realize(source[1], ()))  # not now: the engine says why
+            return
+        if self.drops.get((source, key)) or key is None:
+            return super().drop(source, key, screen_pos)
+        attempt = self._attempt(source, key)
+        if attempt is not None:
+            self.play(attempt)  # refused: the engine says why
+        else:
+            super().drop(source, key, screen_pos)
+
+    def _attempt(self, source: Hashable, key: Hashable) -> Action | None:
+        """What the drop means, when it is no legal move: asked of the engine so that the
+        person hears why not."""
+        hand = {c["id"] for c in self.view["hand"] or []}
+        what, thing = source[0], source[1]
+        where = key[0]
+        if what == "card":
+            if where == "backstage":
+                return Backstage(thing)
+            if where == "objective":
+                return Place(thing, key[1])
+            if where == "deck" and thing in hand:
+                return Exchange((thing,))
+            if where == "discard" and thing in hand:
+                return Discard(thing)
+            if where == "seat" and thing in hand:
+                return PlaySpecial(thing, seat=key[1])
+            return None
+        if what == "objective" and where == "discard":
+            return Abandon(thing)
+        if what == "magician":
+            if where == "card":
+                return UseTalent(thing) if key[1] in hand else UseTalent(target=key[1])
+            if where == "seat":
+                return UseTalent(seat=key[1])
+            if where == "discard":
+                return UseTalent()
+        return None
+
+    def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
+        if key == ("pay", "cancel"):
+            self.paying = None
+            self.redraw()
+            return
+        if key == ("pay", "take") and self.paying is not None:
+            objective, chosen = self.paying
+            self.play(Realize(objective, tuple(sorted(chosen))))
+            return
+        if self.paying is not None and key[0] == "card" and key[1] in self._payers():
+            self._toggle_payer(key[1])
+            return
+        if key == ("deck",) and self.selected:
+            self.play(Exchange(tuple(sorted(self.selected))))
+            return
+        super().activate(key, screen_pos)
+
+    def clicked(self, source: Hashable, modifiers: Any = None) -> None:
+        hand = {c["id"] for c in self.view["hand"] or []}
+        if self.paying is not None and source[0] == "card" and source[1] in self._payers():
+            self._toggle_payer(source[1])
+        elif source[0] == "card" and source[1] in hand and self.view["me"] == self.view["current"]:
+            self.selected.symmetric_difference_update({source[1]})
+            self.redraw()
+            n = len(self.selected)
+            self.message.emit(
+                f"{n} card(s) chosen: drag one onto the deck to exchange them."
+                if n
+                else "No card chosen."
+            )
+        else:
+            super().clicked(source, modifiers)
+
+    def focusables(self) -> list[Hashable]:
+        if self.paying is not None:
+            return [("card", c) for c in self._payers()] + [("pay", "take"), ("pay", "cancel")]
+        return super().focusables()
+
+    def focus(self, key: Hashable) -> None:
+        super().focus(key)
+        self.show_large(key)
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.paying is not None:
+            self.paying = None
+            self.redraw()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:
+        if self._press is None:
+            self.show_large(self._card_at(event.scenePos()))
+        super().mouseMoveEvent(event)
+
+    def _card_at(self, pos: QPointF) -> Hashable | None:
+        """The topmost card under the pointer."""
+        for item in self.items(pos):
+            if isinstance(item, CardItem) and item is not self.preview:
+                key = item.data(1)
+                if key in self.cards:
+                    return key
+        return None
+
+    def drop_hint(self, source: Hashable) -> str:
+        return "Drop it on a place outlined in gold."
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text

@@ -1,0 +1,356 @@
+"""The Illusio table, offscreen: cards on the felt, every move by real mouse drags, what is
+drawn checked against the seat's view after each move, secrets kept."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QRawFont
+from PySide6.QtWidgets import QApplication
+
+from illusio_table.engine.bots import bot_move
+from illusio_table.games.illusio.actions import (
+    Abandon,
+    Backstage,
+    Discard,
+    EndTurn,
+    Exchange,
+    Place,
+    PlaySpecial,
+    Realize,
+    UseTalent,
+)
+from illusio_table.games.illusio.bots import ShowmanBot
+from illusio_table.games.illusio.cards import load
+from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.cards import CardItem
+from illusio_table.qt.scenes.look import FONT
+
+from .conftest import lift_curtain, screenshot
+from .illusio_table_checks import cards_drawn, check_table, click, drag, point_of, texts
+
+ANA_LERA_AND_A_BOT = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": None},
+    {"name": "Milo", "bot": "showman"},
+]
+ANA_AND_BOTS = [{"name": "Ana", "bot": None}] + [
+    {"name": n, "bot": "showman"} for n in ("Lera", "Milo", "Juno")
+]
+
+
+def start(window, players=ANA_AND_BOTS, seed=10, target=8):
+    assert window.start_match(GameConfig("illusio", players, seed, {"target": target}))
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+def kind_of(action, game, seat) -> str:
+    """The kinds of move the whole-game test must make at least once."""
+    if isinstance(action, Place):
+        return "place-from-hand" if action.card in game.hands[seat] else "place-from-backstage"
+    if isinstance(action, PlaySpecial):
+        return "transform" if action.component is not None else "special"
+    if isinstance(action, Exchange):
+        return "exchange-chosen"
+    return action.kind
+
+
+WANTED = [
+    "realize",
+    "place-from-hand",
+    "place-from-backstage",
+    "transform",
+    "special",
+    "talent",
+    "exchange-chosen",
+    "abandon",
+    "backstage",
+]
+
+
+def choose(game, seat, bot, done) -> object:
+    """A sensible move that, over the game, makes every kind of move at least once."""
+    legal = game.legal_actions(seat)
+    if "discard" not in done and seat == 1 and game.phase == "turn":
+        return EndTurn()  # Lera holds her cards until her hand is over the limit once
+    for wanted in WANTED:
+        if wanted in done:
+            continue
+        if wanted == "exchange-chosen":
+            hand = sorted(game.hands[seat])
+            if len(hand) >= 3 and any(isinstance(a, Exchange) for a in legal):
+                return Exchange(tuple(hand[:2]))  # two of the cards: not one, not all
+            continue
+        if wanted == "abandon" and "realize" in done and len(done) < len(WANTED) - 1:
+            continue  # giving up a trick comes last, so the game still moves on
+        for action in legal:
+            if kind_of(action, game, seat) == wanted:
+                return action
+    return bot_move(game, bot, seat)
+
+
+def play_on_table(window, action) -> None:
+    """Makes the move as a person does: drags and clicks on the table, nothing else."""
+    scene = window.scene
+    me = window.model.viewer
+    picked = []
+
+    def pick(moves, screen_pos):  # the small menu a drop opens when it means several moves
+        assert action in moves, f"{action} not offered in the menu: {moves}"
+        picked.append(action)
+        return action
+
+    scene.choose_from_menu = pick
+    if isinstance(action, Realize):
+        drag(window, ("objective", action.objective), ("tricks", me))
+        assert scene.paying is not None and scene.paying[0] == action.objective
+        for card in set(scene.paying[1]) ^ set(action.components):
+            click(window, ("card", card))
+        assert scene.paying[1] == set(action.components)
+        click(window, ("pay", "take"))
+        return
+    if isinstance(action, Exchange) and len(action.cards) > 1:
+        for card in action.cards:
+            click(window, ("card", card))
+        assert scene.selected == set(action.cards)
+        drag(window, ("card", action.cards[0]), ("deck",))
+        return
+    gestures = [g for g in scene.gestures if g.action == action]
+    assert gestures, f"no gesture for {action}"
+    gesture = gestures[0]
+    if gesture.source is None:
+        click(window, gesture.target)
+    else:
+        drag(window, gesture.source, gesture.target)
+
+
+def check_screen(window) -> None:
+    """Behind the curtain nothing of any seat is drawn; otherwise the table is the view."""
+    if window.stack.currentWidget() is window.curtain:
+        assert not cards_drawn(window.scene)
+        lift_curtain(window)
+    check_table(window.scene, window.model.view())
+
+
+def test_a_whole_game_of_two_people_and_a_bot_is_played_by_dragging_cards(make_window, qtbot):
+    window = make_window()
+    start(window, ANA_LERA_AND_A_BOT, seed=9, target=10)
+    model = window.model
+    game = model.game
+    bots = {s: ShowmanBot(s, 3) for s in range(3)}
+    done: set[str] = set()
+    shots = set()
+    for _ in range(900):
+        qtbot.waitUntil(lambda: game.is_over() or bool(set(game.to_act()) & {0, 1}), timeout=5000)
+        if game.is_over():
+            break
+        check_screen(window)
+        seat = model.viewer
+        assert seat in game.to_act()
+        action = choose(game, seat, bots[seat], done)
+        moves = len(game.record.moves)
+        kind = kind_of(action, game, seat)
+        play_on_table(window, action)
+        assert len(game.record.moves) > moves, f"{action} was not played: {window.messages}"
+        made = game.record.moves[moves]  # (the bot may have played after it already)
+        assert (made.seat, made.action) == (seat, action.to_json())
+        done.add(kind)
+        if sum(len(w) for w in game.works) >= 2 and "mid" not in shots:
+            shots.add("mid")
+            screenshot(window, "illusio-table-mid-game")
+    assert game.is_over()
+    check_screen(window)
+    assert set(WANTED) | {"discard", "end-turn"} <= done, done
+    screenshot(window, "illusio-table-end")
+
+
+def test_the_start_shows_the_hand_the_contest_and_every_seat(window):
+    start(window)
+    lift_curtain(window)
+    check_table(window.scene, window.model.view())
+    words = texts(window.scene)
+    assert "Your Backstage" in words and "Contest" in words
+    screenshot(window, "illusio-table-start")
+
+
+def test_with_two_people_only_the_hand_of_the_person_at_the_screen_is_drawn(make_window):
+    window = make_window()
+    start(window, ANA_LERA_AND_A_BOT, seed=9)
+    game = window.model.game
+    assert window.stack.currentWidget() is window.curtain
+    assert not cards_drawn(window.scene)  # the curtain hides everything
+    lift_curtain(window)
+    seat = window.model.viewer
+    other = 1 - seat
+    drawn = {c["id"] for c, _ in cards_drawn(window.scene) if c["face"] != "back"}
+    assert set(game.hands[seat]) <= drawn
+    assert not set(game.hands[other]) & drawn
+
+
+def test_a_drop_the_rules_refuse_says_why_and_moves_nothing(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    moves = len(game.record.moves)
+    card = next(c for c in game.hands[0] if not game.info[c].special)
+    drag(window, ("card", card), ("discard",))  # letting go of a card mid-turn
+    assert len(game.record.moves) == moves
+    assert "let go of cards only at the end of your turn" in window.statusBar().currentMessage()
+    check_table(window.scene, window.model.view())
+    assert window.scene.item(("card", card)) is not None  # back in the hand
+
+
+def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    # Ana's Backstage gets what a Contest Objective needs, the engine's way (as if played).
+    for _ in range(40):
+        realize = [a for a in game.legal_actions(0) if isinstance(a, Realize)]
+        if realize:
+            break
+        legal = game.legal_actions(0)
+        move = next((a for a in legal if isinstance(a, Backstage)), EndTurn())
+        window.model.act(move)
+        while game.current != 0:
+            window.model.step_bot()
+        lift_curtain(window)
+    assert realize
+    objective = realize[0].objective
+    best = max((a for a in realize if a.objective == objective), key=lambda a: len(a.components))
+    drag(window, ("objective", objective), ("tricks", 0))
+    scene = window.scene
+    assert scene.paying == (objective, set(best.components))
+    chosen = [i for i in scene.items() if isinstance(i, CardItem) and i.chosen]
+    assert {i.card["id"] for i in chosen} == set(best.components)
+    # Too few cards: the engine's reason, and the Objective stays in the Contest.
+    for card in best.components:
+        click(window, ("card", card))
+    click(window, ("pay", "take"))
+    assert objective in game.contest
+    assert "Not allowed" in window.statusBar().currentMessage()
+    for card in best.components:
+        click(window, ("card", card))
+    click(window, ("pay", "take"))
+    assert objective not in game.contest
+    assert any(w.objective == objective for w in game.works[0])
+    check_table(window.scene, window.model.view())
+
+
+def test_pointing_at_a_card_shows_it_large_with_its_whole_text(window, qtbot):
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    card = game.hands[0][0]
+    qtbot.mouseMove(window.table.viewport(), point_of(window, ("card", card)))
+    QApplication.processEvents()
+    preview = window.scene.preview
+    assert preview.card["id"] == card
+    words = window.scene.preview_words.text().replace("\n", " ")
+    info = game.info[card]
+    if info.special:
+        assert load().kinds[info.kind].text.split()[0] in words
+    else:
+        assert "A Component of the group" in words
+
+
+def test_a_transformed_component_shows_what_it_is_and_what_it_was(window):
+    look_card = {"face": "component", "id": 1, "kind": "rope", "name": "Rope",
+                 "group": "animal", "now": "tiger", "now_name": "Tiger", "transforms": 1}
+    from illusio_table.qt.scenes.cards import Look
+
+    words = " ".join(Look().words(look_card))
+    assert "Tiger" in words and "Printed as Rope" in words
+
+
+def test_every_symbol_of_the_card_file_is_in_the_tables_font():
+    face = QFont(FONT)
+    face.setPixelSize(20)
+    raw = QRawFont.fromFont(face)
+    cards = load()
+    for thing in (*cards.components, *cards.specials, *cards.groups, *cards.domains):
+        for character in thing.symbol:
+            assert raw.supportsCharacter(ord(character)), f"{thing.id}: {character!r} has no glyph"
+
+
+def test_end_turn_is_on_the_table_and_in_sight_at_1280x720(window):
+    window.resize(1280, 720)
+    start(window)
+    lift_curtain(window)
+    button = window.scene.targets[("end-turn",)]
+    seen = window.table.mapToScene(window.table.viewport().rect()).boundingRect()
+    assert seen.contains(button)
+    click(window, ("end-turn",))
+    assert window.model.game.record.moves[-1].action == EndTurn().to_json()
+
+
+def test_dragging_every_hand_card_over_the_table_removes_nothing(window):
+    from .test_incantibus_table import grid, table_items
+
+    start(window)
+    lift_curtain(window)
+    scene = window.scene
+    before = table_items(scene)
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    viewport = window.table.viewport()
+    card = window.model.game.hands[0][0]
+    start_at = point_of(window, ("card", card))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_at)
+    QTest.mouseMove(viewport, start_at + QPoint(12, 0))
+    for point in grid(window, step=53):
+        QTest.mouseMove(viewport, point)
+    QTest.mouseMove(viewport, start_at + QPoint(12, 0))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_at)
+    QApplication.processEvents()
+    assert table_items(scene) == before
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_screenshots_of_a_scoring(make_window, size):
+    window = make_window()
+    window.resize(*size)
+    start(window, seed=4, target=12)
+    game, model = window.model.game, window.model
+    bot = ShowmanBot(0, 1)
+    while not any(s["tricks"] for s in game.view(None)["seats"]) and not game.is_over():
+        if game.current == 0:
+            lift_curtain(window)
+            model.act(bot_move(game, bot, 0))
+        else:
+            model.step_bot()
+    lift_curtain(window)
+    assert any("scored" in t for t in texts(window.scene))
+    screenshot(window, f"illusio-table-scoring-{size[0]}x{size[1]}")
+
+
+def test_cards_drawn_travel_from_the_deck(window):
+    window.motion = True
+    start(window)
+    lift_curtain(window)
+    scene = window.scene
+    scene.glide_ms = 10_000  # held still mid-way, to look at
+    game = window.model.game
+    window.model.act(EndTurn())
+    while game.current != 0:
+        window.model.step_bot()
+    lift_curtain(window)
+    drawn = game.hands[0][-1]
+    item = window.scene.item(("card", drawn))
+    deck = window.scene._deck_rect()
+    assert window.scene.gliding()
+    assert (item.sceneBoundingRect().center() - deck.center()).manhattanLength() < 300
+    window.scene.finish_glide()
+    assert window.scene.regions["hand"].contains(item.sceneBoundingRect().center())
+
+
+def test_the_table_fits_1280x720_with_the_hand_and_the_contest_in_sight(window):
+    window.resize(1280, 720)
+    start(window)
+    lift_curtain(window)
+    seen = window.table.mapToScene(window.table.viewport().rect()).boundingRect()
+    for key in [("card", c) for c in window.model.game.hands[0]] + [("deck",), ("discard",)]:
+        rect = window.scene.targets.get(key) or window.scene.sources.get(key)
+        assert seen.intersects(QRectF(rect)), key
