@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.games.illusio.cards import IllusioCards, load
@@ -24,6 +24,7 @@ SPECIAL = QColor("#2e2440")
 MAGICIAN = QColor("#1f3550")
 SHADE = QColor(0, 0, 0, 110)
 CORNER = 6
+_PICTURES: dict[tuple, QPixmap] = {}  # a card's look at a size -> its picture
 
 
 class Look:
@@ -116,9 +117,48 @@ class CardItem(QGraphicsItem):
         return [] if self.card is None else self.look.words(self.card)
 
     def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
+        """Draws the card from a picture made once per look and size: a table is drawn
+        anew after every move, mostly with the same cards."""
         if self.card is None:
             return
+        turn = painter.worldTransform()
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        scale = max(0.25, min(8.0, ratio * (turn.m11() ** 2 + turn.m12() ** 2) ** 0.5))
+        key = self._look_key(scale)
+        picture = _PICTURES.get(key)
+        if picture is None:
+            picture = QPixmap(int(self.w * scale) + 1, int(self.h * scale) + 1)
+            picture.fill(Qt.GlobalColor.transparent)
+            drawing = QPainter(picture)
+            drawing.scale(scale, scale)
+            self.paint_card(drawing)
+            drawing.end()
+            if len(_PICTURES) > 600:
+                _PICTURES.clear()
+            _PICTURES[key] = picture
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(QRectF(0, 0, self.w, self.h), picture, QRectF(picture.rect()))
+
+    def _look_key(self, scale: float) -> tuple:
+        """Everything that changes how the card looks (its words for the preview aside)."""
+        c = self.card
+        return (
+            c["face"],
+            c.get("id"),
+            c.get("kind"),
+            c.get("now"),
+            c.get("used"),
+            c.get("name"),
+            bool(c.get("dim")),
+            self.chosen,
+            self.w,
+            self.h,
+            round(scale, 2),
+        )
+
+    def paint_card(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         face = self.card["face"]
         box = QRectF(0, 0, self.w, self.h)
         fill = {"back": BACK, "special": SPECIAL, "magician": MAGICIAN}.get(face, PAPER)

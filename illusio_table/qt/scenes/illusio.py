@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
 from illusio_table.games.illusio.actions import (
@@ -68,6 +68,9 @@ PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 class IllusioScene(TableScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
+        # The table is drawn anew after each move: no index to build for items that last
+        # one move.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.look = Look()
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
@@ -195,7 +198,8 @@ class IllusioScene(TableScene):
     def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
         current = self.names[view["current"]]
         if view["phase"] == "over":
-            return "The game is over: " + "; ".join(view["scores"]["explanation"][:1]) + "…"
+            won = " and ".join(self.names[s] for s in view["scores"]["winners"])
+            return f"The game is over: {won} won. Each trick's points are under its owner."
         if self.paying is not None:
             return (
                 "Click the Backstage cards that go around it, then Take it (Esc or Cancel to stop)."
@@ -483,7 +487,10 @@ class IllusioScene(TableScene):
         current = self.names[view["current"]]
         lines = []
         if view["phase"] == "over":
-            lines += view["scores"]["explanation"]
+            lines.append("The game is over.")
+            for seat, s in enumerate(view["seats"]):
+                tricks = len(s["tricks"])
+                lines.append(f"{self.names[seat]}: {s['score']} points, {tricks} trick(s)")
         else:
             lines.append(f"Turn {view['turn']}: {current}")
             if view["phase"] == "discard":
@@ -495,6 +502,8 @@ class IllusioScene(TableScene):
             seat, entry = self.scored
             lines.append(f"{self.names[seat]} scored {entry['trick']}:")
             lines.append(f"  {trick_sum(entry)}")
+        width = int(rect.width() / 7.5)  # characters of 11-point text across the box
+        lines = [part for line in lines for part in _wrap(line, width).split("\n")]
         for i, line in enumerate(lines[:8]):
             self._text(line, rect.left() + 8, rect.top() + 6 + i * 19, 11, bold=i == 0)
 
