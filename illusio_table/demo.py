@@ -45,6 +45,15 @@ def run_demo(
     app.processEvents()
     written.append(_shot(window, out / "welcome.png"))
     for game_id in registry.ids():
+        if game_id == "illusio":
+            try:
+                written += illusio_tour(window, out, seed)
+            except CardDataError as error:
+                if problems is None:
+                    raise
+                problems.extend(error.problems)
+            window.resize(*size)
+            continue
         cls = registry.get(game_id)
         seats = min(cls.max_seats, 4)
         players = [{"name": NAMES[s], "bot": "random"} for s in range(seats)]
@@ -74,6 +83,58 @@ def run_demo(
         written.append(log)
     window.close()
     return written
+
+
+SIZES = ((1280, 720), (1600, 1000))
+
+
+def illusio_tour(window, out: Path, seed: int) -> list[Path]:
+    """Ana and three showman bots play Illusio; Ana's moves are a bot's too, made through
+    the window, so that her table (hand and all) is pictured: the start, a mid-game with
+    two tricks under realization, a scoring, the end, each at two window sizes."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "showman"} for n in ("Lera", "Milo", "Juno")
+    ]
+    window.bot_delay_ms = None
+    window.start_match(GameConfig("illusio", players, seed))
+    model, game = window.model, window.model.game
+    ana = game.bots["showman"](0, seed)
+    written: list[Path] = []
+
+    def shots(moment: str) -> None:
+        if window.stack.currentWidget() is window.curtain:
+            window.curtain.button.click()
+        for size in SIZES:
+            window.resize(*size)
+            window.table.zoom_fit()
+            written.append(_shot(window, out / f"illusio-{moment}-{size[0]}x{size[1]}.png"))
+
+    shots("start")
+    wanted = ["mid-game", "scoring"]
+    scored = 0
+    while not game.is_over():
+        if min(game.to_act()) == 0:
+            if window.stack.currentWidget() is window.curtain:
+                window.curtain.button.click()
+            model.act(bot_move(game, ana, 0))
+        else:
+            model.step_bot()
+        realizing = sum(not w.displayed for works in game.works for w in works)
+        if "mid-game" in wanted and realizing >= 2:
+            wanted.remove("mid-game")
+            shots("mid-game")
+        tricks = sum(len(t) for t in game.tricks)
+        if "scoring" in wanted and tricks > scored:
+            wanted.remove("scoring")
+            shots("scoring")
+        scored = tricks
+    shots("end")
+    log = out / "illusio-log.txt"
+    log.write_text("\n".join(game.log(0)) + "\n", encoding="utf-8")
+    return written + [log]
 
 
 def _length(registry: Registry, game_id: str, seats: int, seed: int) -> int:
