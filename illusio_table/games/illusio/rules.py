@@ -39,8 +39,7 @@ from .actions import (
 from .bots import ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
-from .panels import panels, set_choices, standing
-from .views import Views
+from .views import Views, standing
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -80,9 +79,7 @@ class Illusio(Views, Game):
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IllusioCards
     bots = {"showman": ShowmanBot}
-    panels = staticmethod(panels)
     standing = staticmethod(standing)
-    set_choices = staticmethod(set_choices)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -148,3 +148,8 @@ class Views:
                 f"Talent: give {self.info[action.card].name} to {self.name(action.seat)} for a card"
             )
         return "Use your talent"
+
+
+def standing(view: dict[str, Any]) -> list[str]:
+    """Each magician's score, as the Seats panel shows it."""
+    return [f"{s['score']} point{'s' * (s['score'] != 1)}" for s in view["seats"]]
