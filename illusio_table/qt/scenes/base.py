@@ -116,6 +116,10 @@ class TableScene(QGraphicsScene):
     def revealing(self) -> bool:
         return False
 
+    def extent(self) -> QRectF | None:
+        """Where the table lies, if it is the same after every move (None: as drawn)."""
+        return None
+
     def show_nothing(self) -> None:
         """Behind the curtain: not one item of any seat stays on the table."""
         self.places = {}
@@ -624,6 +628,7 @@ class TableView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundBrush(QBrush(FELT))
+        self.viewport().setMouseTracking(True)  # the pointer's moves, for what it is over
         self.fitting = True
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
@@ -662,7 +667,9 @@ class TableView(QGraphicsView):
         """After each drawing: the table is as large as what is on it, and fits again."""
         scene = self.scene()
         if scene is not None and not scene.itemsBoundingRect().isEmpty():
-            scene.setSceneRect(scene.itemsBoundingRect().adjusted(-12, -12, 12, 12))
+            fixed = scene.extent()
+            drawn = scene.itemsBoundingRect().adjusted(-12, -12, 12, 12)
+            scene.setSceneRect(fixed.united(drawn) if fixed is not None else drawn)
         self.refit()
 
     def refit(self) -> None:

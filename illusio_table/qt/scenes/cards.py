@@ -180,8 +180,10 @@ class CardItem(QGraphicsItem):
 
     # -- the faces --------------------------------------------------------------------------
 
-    def _size(self, share: float, least: int = 7) -> int:
-        return max(least, min(22, int(min(self.w, self.h * 0.72) * share)))
+    def _size(self, share: float, least: int = 7, most: int = 22) -> int:
+        """A font size in proportion to the card: words at most `most` points (a large
+        card shows more of them, not bigger ones); symbols pass a larger `most`."""
+        return max(least, min(most, int(min(self.w, self.h * 0.72) * share)))
 
     def _text(
         self,
@@ -192,9 +194,10 @@ class CardItem(QGraphicsItem):
         colour: QColor,
         bold: bool = False,
         flags: Any = Qt.AlignmentFlag.AlignCenter,
+        wrap: bool = True,
     ) -> None:
         """Words in a box of the card, made smaller until they fit it (a long name)."""
-        flags = int(flags) | int(Qt.TextFlag.TextWordWrap)
+        flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
         size = _fitting(text, rect.width(), rect.height(), size, bold, flags)
         painter.setFont(font(size, bold))
         painter.setPen(colour)
@@ -205,7 +208,7 @@ class CardItem(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         inner = QRectF(4, 4, self.w - 8, self.h - 8)
         painter.drawRoundedRect(inner, 4, 4)
-        self._text(painter, inner, "✦", self._size(0.4), GOLD)
+        self._text(painter, inner, "✦", self._size(0.4, most=80), GOLD)
 
     def _band(self, painter: QPainter, colour: QColor, height: float) -> QRectF:
         band = QRectF(2, 2, self.w - 4, height)
@@ -236,9 +239,9 @@ class CardItem(QGraphicsItem):
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
         if not small:
             group = look.groups[look.cards.group_of[now]].name
-            self._text(painter, band, group, self._size(0.11), WHITE, bold=True)
+            self._text(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
         middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
-        self._text(painter, middle, look.symbol(now), self._size(0.42), colour)
+        self._text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
         name = card.get("now_name", card["name"])
         bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
         self._text(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
@@ -249,7 +252,7 @@ class CardItem(QGraphicsItem):
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
         top = QRectF(2, 4, self.w - 4, self.h * 0.36)
-        self._text(painter, top, self.look.symbol(kind.id), self._size(0.34), GOLD)
+        self._text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
         name = QRectF(2, self.h * 0.4, self.w - 4, self.h * 0.18)
         self._text(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
         if self.w >= 70:
@@ -300,6 +303,7 @@ class CardItem(QGraphicsItem):
             self._size(0.1),
             WHITE,
             flags=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            wrap=False,
         )
         painter.setPen(QPen(INK, 1))  # the level in a gold disc
         painter.setBrush(GOLD)

@@ -38,7 +38,7 @@ from illusio_table.games.illusio.rules import trick_sum
 from .. import zones
 from .base import TableScene
 from .cards import CardItem, Look
-from .look import GOLD, INK, PROMPT, WHITE, Z_PIECE, font
+from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font
 
 WIDTH = 1500
 REGION = QColor(255, 255, 255, 22)
@@ -110,6 +110,10 @@ class IllusioScene(TableScene):
             self._light_payers()
         self.show_large(self.focus_key)
         self.glide_from(before, self._arrival)
+
+    def extent(self) -> QRectF:
+        """The whole table, the same after every move, so that fitting it never shifts it."""
+        return QRectF(-12, -104, WIDTH + 24, 1010)
 
     def redraw(self) -> None:
         if self.last is not None:
@@ -419,7 +423,7 @@ class IllusioScene(TableScene):
             if mine is not None:
                 have, total = card["progress"]
                 ready = o["id"] in takeable
-                words = f"{'✔ can take · ' if ready else ''}{have}/{total} in Backstage"
+                words = f"{'✔ ' if ready else ''}{have}/{total} in Backstage"
                 self._text(
                     words, x, y + CONTEST[1] - 2, 8, bold=ready, colour=GOLD if ready else WHITE
                 )
@@ -611,12 +615,23 @@ class IllusioScene(TableScene):
             self._ring(self.targets[("card", c)])
         o = self.paying[0]
         name = next(c["name"] for c in self.view["contest"] if c and c["id"] == o)
-        y = MINE_Y - 4
-        self._text(
-            f"Taking {name} with {len(chosen)} card(s):", 200, y - 24, 12, bold=True, colour=PROMPT
+        # Over the seat's tricks, where the Objective was dropped.
+        box = self.targets[("tricks", self.me)]
+        cover = self.addRect(
+            box.adjusted(2, 2, -2, -2), QPen(Qt.PenStyle.NoPen), QBrush(QColor(20, 40, 30, 235))
         )
-        self._button("Take it", QRectF(520, y - 30, 110, 34), ("pay", "take"))
-        self._button("Cancel", QRectF(640, y - 30, 100, 34), ("pay", "cancel"))
+        cover.setZValue(Z_LIFTED - 10)
+        words = self._text(
+            f"Taking {name}", box.left() + 12, box.top() + 12, 13, bold=True, colour=PROMPT
+        )
+        count = f"with {len(chosen)} Backstage card(s): click cards to change them"
+        more = self._text(count, box.left() + 12, box.top() + 36, 11)
+        for item in (words, more):
+            item.setZValue(Z_LIFTED - 9)
+        self._button("Take it", QRectF(box.left() + 12, box.top() + 70, 130, 40), ("pay", "take"))
+        self._button("Cancel", QRectF(box.left() + 156, box.top() + 70, 110, 40), ("pay", "cancel"))
+        for key in (("pay", "take"), ("pay", "cancel")):
+            self.item(key).setZValue(Z_LIFTED - 9)
 
     def _start_paying(self, objective: int, moves: list[Action]) -> None:
         best = max(moves, key=lambda a: len(a.components)) if moves else None
@@ -713,6 +728,21 @@ class IllusioScene(TableScene):
             )
         else:
             super().clicked(source, modifiers)
+
+    def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
+        """While an Objective is being taken, only its choices answer a click (the panel
+        of buttons lies over the tricks)."""
+        if self.paying is not None and source is None:
+            for key in self.focusables():
+                if self.targets[key].contains(pos):
+                    return key
+            return None
+        return super().key_at(pos, source)
+
+    def source_at(self, pos: QPointF) -> Hashable | None:
+        if self.paying is not None:  # nothing is lifted while an Objective is being taken
+            return None
+        return super().source_at(pos)
 
     def focusables(self) -> list[Hashable]:
         if self.paying is not None:
