@@ -10,15 +10,12 @@ from PySide6.QtWidgets import QApplication
 
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illusio.actions import (
-    Abandon,
     Backstage,
-    Discard,
     EndTurn,
     Exchange,
     Place,
     PlaySpecial,
     Realize,
-    UseTalent,
 )
 from illusio_table.games.illusio.bots import ShowmanBot
 from illusio_table.games.illusio.cards import load
@@ -257,8 +254,16 @@ def test_pointing_at_a_card_shows_it_large_with_its_whole_text(window, qtbot):
 
 
 def test_a_transformed_component_shows_what_it_is_and_what_it_was(window):
-    look_card = {"face": "component", "id": 1, "kind": "rope", "name": "Rope",
-                 "group": "animal", "now": "tiger", "now_name": "Tiger", "transforms": 1}
+    look_card = {
+        "face": "component",
+        "id": 1,
+        "kind": "rope",
+        "name": "Rope",
+        "group": "animal",
+        "now": "tiger",
+        "now_name": "Tiger",
+        "transforms": 1,
+    }
     from illusio_table.qt.scenes.cards import Look
 
     words = " ".join(Look().words(look_card))
@@ -304,7 +309,9 @@ def test_dragging_every_hand_card_over_the_table_removes_nothing(window):
     for point in grid(window, step=53):
         QTest.mouseMove(viewport, point)
     QTest.mouseMove(viewport, start_at + QPoint(12, 0))
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_at)
+    QTest.mouseRelease(
+        viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_at
+    )
     QApplication.processEvents()
     assert table_items(scene) == before
 
