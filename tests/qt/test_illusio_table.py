@@ -16,6 +16,7 @@ from illusio_table.games.illusio.actions import (
     Place,
     PlaySpecial,
     Realize,
+    UseTalent,
 )
 from illusio_table.games.illusio.bots import ShowmanBot
 from illusio_table.games.illusio.cards import load
@@ -362,3 +363,39 @@ def test_the_table_fits_1280x720_with_the_hand_and_the_contest_in_sight(window):
     for key in [("card", c) for c in window.model.game.hands[0]] + [("deck",), ("discard",)]:
         rect = window.scene.targets.get(key) or window.scene.sources.get(key)
         assert seen.intersects(QRectF(rect)), key
+
+
+def test_a_drop_that_means_several_moves_opens_a_menu_at_the_pointer(window, monkeypatch):
+    """Dropping the magician on a Component its talent can change asks what it becomes
+    (the mouse gives the place as a QPoint: the menu once failed on it)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QMenu
+
+    from illusio_table.qt.scenes import base
+
+    start(window, ANA_LERA_AND_A_BOT, seed=3)  # Ana is Madame Proteus
+    game = window.model.game
+    for _ in range(30):
+        if any(isinstance(a, UseTalent) for a in game.legal_actions(0)):
+            break
+        lift_curtain(window)
+        seat = window.model.viewer
+        legal = game.legal_actions(seat)
+        move = next((a for a in legal if isinstance(a, Backstage)), EndTurn())
+        window.model.act(move)
+        QApplication.processEvents()
+    lift_curtain(window)
+    talent = next(a for a in game.legal_actions(0) if isinstance(a, UseTalent))
+    offered = []
+
+    class Menu(QMenu):  # the real menu, answered at once with its first line
+        def exec(self, at):
+            assert isinstance(at, QPoint)
+            offered.extend(a.text() for a in self.actions())
+            return self.actions()[0]
+
+    monkeypatch.setattr(base, "QMenu", Menu)
+    moves = len(game.record.moves)
+    drag(window, ("magician", 0), ("card", talent.target))
+    assert len(offered) >= 2 and all(t.startswith("Talent: turn") for t in offered)
+    assert game.record.moves[moves].action["kind"] == "talent"

@@ -356,7 +356,9 @@ class TableScene(QGraphicsScene):
         menu = QMenu()
         for number, action in enumerate(moves):
             menu.addAction(self.describe(action)).setData(number)
-        chosen = menu.exec(screen_pos.toPoint() if screen_pos is not None else QCursor.pos())
+        # A mouse event gives a QPoint, a scene event a QPointF: either will do.
+        at = QPointF(screen_pos).toPoint() if screen_pos is not None else QCursor.pos()
+        chosen = menu.exec(at)
         return moves[chosen.data()] if chosen is not None else None
 
     # -- the mouse ---------------------------------------------------------------------------
