@@ -399,3 +399,33 @@ def test_a_drop_that_means_several_moves_opens_a_menu_at_the_pointer(window, mon
     drag(window, ("magician", 0), ("card", talent.target))
     assert len(offered) >= 2 and all(t.startswith("Talent: turn") for t in offered)
     assert game.record.moves[moves].action["kind"] == "talent"
+
+
+def test_a_lifted_card_lights_only_where_it_may_go(window):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    start(window)
+    lift_curtain(window)
+    scene, game = window.scene, window.model.game
+
+    def lit():
+        return {
+            item.data(0)[2]
+            for item in scene.items()
+            if isinstance(item.data(0), tuple) and item.data(0)[:2] == ("mark", "legal")
+            if item.isVisible()
+        }
+
+    everything = lit()
+    card = next(c for c in game.hands[0] if not game.info[c].special)
+    assert ("end-turn",) in everything and ("backstage", 0) in everything
+    viewport = window.table.viewport()
+    at = point_of(window, ("card", card))
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, at)
+    QTest.mouseMove(viewport, at + QPoint(15, -15))
+    assert lit() == set(scene.targets_of(("card", card)))
+    assert ("backstage", 0) in lit() and ("end-turn",) not in lit()
+    QTest.mouseRelease(viewport, left, plain, at + QPoint(15, -15))
+    assert lit() == everything

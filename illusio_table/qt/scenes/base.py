@@ -192,12 +192,12 @@ class TableScene(QGraphicsScene):
         lit = set(self.moves) | {target for _, target in self.drops}
         for key in self.order:
             if key in lit:
-                self._ring(self.targets[key])
+                self._ring(self.targets[key], key)
 
     def drawn(self, key: Hashable | None) -> bool:
         return key is None or key in self.targets or key in self.sources
 
-    def _ring(self, rect: QRectF) -> None:
+    def _ring(self, rect: QRectF, key: Hashable = None) -> None:
         # Small targets side by side (satchel cells) get a tight ring, so rings never cross.
         margin, width = (RING, 4) if min(rect.width(), rect.height()) > 40 else (1.5, 2.5)
         ring = self.addRect(
@@ -207,7 +207,16 @@ class TableScene(QGraphicsScene):
         )
         ring.setZValue(Z_MARK)
         ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        ring.setData(KEY, (MARK, "legal"))
+        ring.setData(KEY, (MARK, "legal", key))
+
+    def _light_targets(self, source: Hashable | None) -> None:
+        """While a piece is lifted, only the rings of the targets it may go to stay lit
+        (shown and hidden, never added or removed); with none lifted, all are lit."""
+        mine = None if source is None else set(self.targets_of(source))
+        for item in self.items():
+            tag = item.data(KEY)
+            if isinstance(tag, tuple) and tag[:2] == (MARK, "legal"):
+                item.setVisible(mine is None or tag[2] in mine)
 
     def _show_mark(self, tag: str, rect: QRectF | None, colour: QColor | None = None) -> None:
         for item in self.items():
@@ -387,6 +396,7 @@ class TableScene(QGraphicsScene):
             self.lifted = None
             item.setCursor(Qt.CursorShape.ClosedHandCursor)
             item.setZValue(Z_LIFTED)
+            self._light_targets(self._grabbed)
         if self._dragging:
             item.setPos(self.homes[self._grabbed][0] + event.scenePos() - self._press)
             self._hover(self._grabbed, self.drop_target(self._grabbed, event.scenePos()))
@@ -399,6 +409,7 @@ class TableScene(QGraphicsScene):
         target = self.drop_target(source, event.scenePos()) if dragged else None
         self._press, self._grabbed, self._dragging = None, None, False
         if dragged:
+            self._light_targets(None)
             self._hover(source, None)
             self.glide_home(source)
             self.drop(source, target, event.screenPos())

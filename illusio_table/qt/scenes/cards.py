@@ -66,10 +66,9 @@ class Look:
             group = self.groups[self.cards.group_of[card.get("now", card["kind"])]].name
             lines = [card.get("now_name", card["name"]), f"A Component of the group {group}."]
             if "now_name" in card:
-                lines.append(
-                    f"Printed as {printed}; transformed into {card['now_name']}"
-                    f" ({card.get('transforms', 0)} Transform card(s) lie on it)."
-                )
+                lines.append(f"Printed as {printed}; now a {card['now_name']}.")
+                if card.get("transforms"):
+                    lines.append(f"{card['transforms']} Transform card(s) lie on it.")
             return lines
         if face == "special":
             kind = self.kinds[card["kind"]]

@@ -537,7 +537,7 @@ class IllusioScene(TableScene):
         words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
         region = self._region(tricks, words)
         self.target(("tricks", seat), region)
-        self._works(view, seat, tricks.adjusted(8, 26, -8, -4), (70, 98), AROUND)
+        self._works(view, seat, tricks.adjusted(8, 34, -8, -4), (70, 98), AROUND)
         # The hand, fanned along the bottom edge.
         hand = view["hand"]
         if hand is None:
@@ -747,7 +747,10 @@ class IllusioScene(TableScene):
     def focusables(self) -> list[Hashable]:
         if self.paying is not None:
             return [("card", c) for c in self._payers()] + [("pay", "take"), ("pay", "cancel")]
-        return super().focusables()
+        # The hand first, as a player reaches for it, then what lies on the table.
+        hand = {("card", c["id"]) for c in self.view["hand"] or []}
+        found = super().focusables()
+        return [k for k in found if k in hand] + [k for k in found if k not in hand]
 
     def focus(self, key: Hashable) -> None:
         super().focus(key)
