@@ -429,3 +429,40 @@ def test_a_lifted_card_lights_only_where_it_may_go(window):
     assert ("backstage", 0) in lit() and ("end-turn",) not in lit()
     QTest.mouseRelease(viewport, left, plain, at + QPoint(15, -15))
     assert lit() == everything
+
+
+def test_a_card_taken_travels_from_the_hand_it_left_and_is_shown_only_to_the_taker(window):
+    window.motion = True
+    start(window)
+    game, model = window.model.game, window.model
+    bot = ShowmanBot(0, 2)
+    take = None
+    for _ in range(400):
+        if game.is_over():
+            break
+        if game.current != 0:
+            model.step_bot()
+            continue
+        lift_curtain(window)
+        legal = game.legal_actions(0)
+        take = next((a for a in legal if isinstance(a, PlaySpecial) and a.seat is not None), None)
+        if take is not None:
+            break
+        model.act(bot_move(game, bot, 0))
+    assert take is not None
+    scene = window.scene
+    scene.finish_glide()
+    before = set(game.hands[0])
+    model.act(take)
+    scene = window.scene
+    scene.glide_ms = 10_000
+    (got,) = set(game.hands[0]) - before
+    item = scene.item(("card", got))
+    victim = scene.regions[("seat", take.seat)]
+    assert scene.gliding()
+    assert (item.sceneBoundingRect().center() - victim.center()).manhattanLength() < 5
+    # The victim's own view names it; the third seat's view does not.
+    third = next(s for s in range(game.seats) if s not in (0, take.seat))
+    name = game.info[got].name
+    assert any(name in line for line in game.log(take.seat)[-3:])
+    assert not any(f"gets {name}" in line for line in game.log(third)[-3:])

@@ -76,6 +76,7 @@ class IllusioScene(TableScene):
         self.selected: set[int] = set()  # hand cards chosen for an exchange
         self.paying: tuple[int, set[int]] | None = None  # taking an Objective: with what
         self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
+        self.shrank: list[int] = []  # seats whose hand shrank with the last move
         self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
         self.preview: CardItem | None = None
 
@@ -120,16 +121,33 @@ class IllusioScene(TableScene):
             self.show_view(*self.last)
 
     def _note_scoring(self, before: dict[str, Any], after: dict[str, Any]) -> None:
-        """Remembers the last trick scored, to show it worked out until the next."""
+        """Remembers the last trick scored, to show it worked out until the next, and the
+        hands that shrank (a card taken from them travels from there)."""
+        self.shrank = []
         for seat, (old, new) in enumerate(zip(before["seats"], after["seats"], strict=False)):
             if len(new["tricks"]) > len(old["tricks"]):
                 self.scored = (seat, new["tricks"][-1])
+            if new["hand"] < old["hand"]:
+                self.shrank.append(seat)
 
     def _arrival(self, key: Hashable) -> QPointF | None:
-        """A card new to the table comes from the deck (drawn), a back too."""
-        if key[0] in ("card", "back"):
-            return self._deck_rect().center()
-        return None
+        """Where a card new to this drawing comes from: a drawn card from the deck; one
+        taken (Take, a pickpocket) from the hand it left; one laid on the table from the
+        hand of the magician playing. The seat sees only what it may know of it."""
+        if key[0] not in ("card", "back"):
+            return None
+        view = self.view
+        current, me = view["current"], view["me"]
+        mine = key[0] == "card" and any(c["id"] == key[1] for c in view["hand"] or [])
+        if key[0] == "card" and not mine:
+            return self.regions[("seat", current)].center()
+        owner = me if mine else key[1]
+        if owner != current:  # given by the magician playing (a pickpocket's swap)
+            return self.regions[("seat", current)].center()
+        others = [s for s in self.shrank if s != owner]
+        if others:  # taken from another hand
+            return self.regions[("seat", others[0])].center()
+        return self._deck_rect().center()
 
     # -- small pieces ------------------------------------------------------------------------
 
@@ -400,7 +418,7 @@ class IllusioScene(TableScene):
             words.setToolTip("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"]))
 
     def _deck_rect(self) -> QRectF:
-        return QRectF(600, MIDDLE_Y + 30, *PILE)
+        return QRectF(666, MIDDLE_Y + 30, *PILE)
 
     def _middle(self, view: dict[str, Any]) -> None:
         self.regions["contest"] = QRectF(0, MIDDLE_Y, 540, 170)
@@ -427,25 +445,17 @@ class IllusioScene(TableScene):
                 self._text(
                     words, x, y + CONTEST[1] - 2, 8, bold=ready, colour=GOLD if ready else WHITE
                 )
-        # Objective deck and the Objectives given up.
-        ox, oy = 548, MIDDLE_Y + 14
+        # The Objective deck, and the Objectives given up (the last one face up).
+        ox, oy = 548, MIDDLE_Y + 24
         if view["objective_deck"]:
-            self.card(
-                {
-                    "face": "back",
-                    "title": "The Objective deck",
-                    "why": f"{view['objective_deck']} Objectives face down.",
-                },
-                ox,
-                oy,
-                (48, 68),
-            )
-        self._text(
-            f"Objectives\n{view['objective_deck']} left\n{len(view['objective_discard'])} given up",
-            ox - 4,
-            oy + 72,
-            8,
-        )
+            deck = {"face": "back", "title": "The Objective deck", "why": "Objectives face down."}
+            self.card(deck, ox, oy, (48, 68))
+        self._text(f"Objectives:\n{view['objective_deck']} left", ox, oy + 72, 8)
+        if view["objective_discard"]:
+            top = view["objective_discard"][-1]
+            card = {"face": "objective", **top, "state": "Given up."}
+            self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
+        self._text(f"Given up:\n{len(view['objective_discard'])}", ox + 54, oy + 72, 8)
         # The deck and the discard pile.
         deck = self._deck_rect()
         back = {"face": "back", "title": "The deck", "why": f"{view['deck']} cards face down."}
@@ -476,7 +486,7 @@ class IllusioScene(TableScene):
         self.target(("discard",), item)
         self._text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
         self._turn_box(
-            view, QRectF(discard.right() + 16, MIDDLE_Y, 1196 - discard.right() - 16, 170)
+            view, QRectF(discard.right() + 14, MIDDLE_Y, 1198 - discard.right() - 14, 170)
         )
 
     def _holds(self, o: dict[str, Any], backstage: list[dict[str, Any]]) -> int:
