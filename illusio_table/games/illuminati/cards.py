@@ -22,6 +22,8 @@ class Alignment:
     name: str
     source: Source
     opposite: str | None = None
+    colour: str = field(default="#777777", metadata={"blank": True})  # on the table
+    symbol: str = field(default="", metadata={"blank": True})  # one character of the font
     why: str = WHY
 
 

@@ -43,10 +43,17 @@ def _illusio() -> type[TableScene]:
     return IllusioScene
 
 
+def _illuminati() -> type[TableScene]:
+    from .illuminati import IlluminatiScene
+
+    return IlluminatiScene
+
+
 PLAIN = Table(lambda: GenericTableScene, gestures.buttons)
 TABLES: dict[str, Table] = {
     "incantibus": Table(_incantibus, gestures.incantibus, choose_at_once=True),
     "illusio": Table(_illusio, gestures.illusio),
+    "illuminati": Table(_illuminati, gestures.illuminati),
 }
 
 

@@ -360,11 +360,14 @@ class TableScene(QGraphicsScene):
         if action is not None:
             self.play(action)
 
+    def menu_label(self, action: Action) -> str:
+        return self.describe(action)
+
     def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
         """A small menu of moves at the pointer; None when it is closed without a choice."""
         menu = QMenu()
         for number, action in enumerate(moves):
-            menu.addAction(self.describe(action)).setData(number)
+            menu.addAction(self.menu_label(action)).setData(number)
         # A mouse event gives a QPoint, a scene event a QPointF: either will do.
         at = QPointF(screen_pos).toPoint() if screen_pos is not None else QCursor.pos()
         chosen = menu.exec(at)
@@ -422,7 +425,11 @@ class TableScene(QGraphicsScene):
             self.activate(key, event.screenPos())
 
     def clicked(self, source: Hashable, modifiers: Any = None) -> None:
-        """A click on a piece, not a drag (a table may select it)."""
+        """A click on a piece, not a drag: its own moves, if a click makes any (a Special
+        played where it lies); else how to move it."""
+        if source in self.moves:
+            self.activate(source)
+            return
         self.message.emit("Drag it onto a target outlined in gold (or click the target).")
 
     def _hover(self, source: Hashable, key: Hashable | None) -> None:

@@ -195,12 +195,7 @@ class CardItem(QGraphicsItem):
         flags: Any = Qt.AlignmentFlag.AlignCenter,
         wrap: bool = True,
     ) -> None:
-        """Words in a box of the card, made smaller until they fit it (a long name)."""
-        flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-        size = _fitting(text, rect.width(), rect.height(), size, bold, flags)
-        painter.setFont(font(size, bold))
-        painter.setPen(colour)
-        painter.drawText(rect, flags, text)
+        fitted_text(painter, rect, text, size, colour, bold, flags, wrap)
 
     def _back(self, painter: QPainter) -> None:
         painter.setPen(QPen(GOLD, 1))
@@ -332,6 +327,24 @@ class CardItem(QGraphicsItem):
             painter.setBrush(QColor(tint.lighter(165)))
             painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 3, 3)
             self._text(painter, cell, look.symbol(need), max(6, int(size * 0.5)), tint.darker(140))
+
+
+def fitted_text(
+    painter: QPainter,
+    rect: QRectF,
+    text: str,
+    size: int,
+    colour: QColor,
+    bold: bool = False,
+    flags: Any = Qt.AlignmentFlag.AlignCenter,
+    wrap: bool = True,
+) -> None:
+    """Words in a box of a card, made smaller until they fit it (a long name)."""
+    flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
+    size = _fitting(text, rect.width(), rect.height(), max(size, 6), bold, flags)
+    painter.setFont(font(size, bold))
+    painter.setPen(colour)
+    painter.drawText(rect, flags, text)
 
 
 @cache

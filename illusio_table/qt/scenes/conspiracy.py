@@ -1,0 +1,231 @@
+"""Illuminati's cards drawn as cards: a Group or an Illuminati painted in one item.
+
+A card reads like the printed one: its name, Power/transferable Power, Resistance and
+Income in the corners, its alignments as coloured symbols, and its arrows on its sides
+(the control arrow in, the outward arrows out, gold while free). Turned by quarter
+turns, the whole card turns, arrows and all, as it lies in its Power Structure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from illusio_table.games.illuminati.cards import IlluminatiCards, load
+
+from .cards import fitted_text
+from .look import GOLD, INK, PAPER, WHITE
+
+ILLUMINATI = QColor("#1b2a1b")
+GROUP = PAPER
+BACK = QColor("#2b1b3b")
+SPECIAL = QColor("#3b2b12")
+USED_ARROW = QColor("#6d6d6d")
+
+
+class Look:
+    """Numbers, alignments and words of Illuminati's cards, from the card file."""
+
+    def __init__(self, cards: IlluminatiCards | None = None) -> None:
+        self.cards = cards or load()
+        self.groups = self.cards.group
+        self.illuminati = {i.id: i for i in self.cards.illuminati}
+        self.alignments = {a.id: a for a in self.cards.alignments}
+        self.specials = {s.id: s for s in self.cards.specials}
+
+    def name(self, card: str) -> str:
+        if card == "illuminati":
+            return "Illuminati (face down)"
+        if card in self.groups:
+            return self.groups[card].name
+        if card in self.illuminati:
+            return self.illuminati[card].name
+        kind = card.split("#")[0]
+        return self.specials[kind].name if kind in self.specials else card
+
+    def words(self, card: dict[str, Any]) -> list[str]:
+        """Everything the card says, and what each number means."""
+        cid = card["id"]
+        if card.get("face") == "special":
+            kind = self.specials[cid.split("#")[0]]
+            return [kind.name, "A Special card.", kind.text]
+        if card.get("face") == "back":
+            return [card.get("title", "A Special card, face down"), card.get("why", "")]
+        if cid == "illuminati":
+            return [
+                "An Illuminati card, face down",
+                "Its owner keeps secret which conspiracy leads this Power Structure.",
+            ]
+        if cid in self.illuminati:
+            i = self.illuminati[cid]
+            lines = [
+                i.name,
+                f"Illuminati: Power {i.power} (it attacks with this), transferable "
+                f"Power {i.transferable} (it aids another attack with this).",
+                f"Income {i.income} MB a turn into its treasury. It cannot be attacked.",
+            ]
+            if i.ability is not None:
+                lines.append(f"Ability: {i.ability.text}")
+            if i.goal is not None:
+                lines.append(f"Special goal: {i.goal.text}")
+            return lines + self._money(card)
+        g = self.groups[cid]
+        aligned = ", ".join(self.alignments[a].name for a in g.alignments) or "none"
+        lines = [
+            g.name,
+            f"Power {g.power}: its strength in an attack"
+            + (" (it has no Power: it cannot attack)" if g.power == 0 else "")
+            + f"; transferable Power {g.transferable}: what it adds to another attack.",
+            f"Resistance {g.resistance}: subtracted from an attacker's Power to control it.",
+            f"Income {g.income} MB a turn (when controlled).",
+            f"Alignments: {aligned}.",
+        ]
+        lines += [f"Ability: {a.text}" for a in g.abilities]
+        return lines + self._money(card)
+
+    @staticmethod
+    def _money(card: dict[str, Any]) -> list[str]:
+        if "money" not in card:
+            return []
+        money = card["money"]
+        return ["Treasury: hidden." if money is None else f"Treasury: {money} MB."]
+
+
+class ConspiracyCard(QGraphicsItem):
+    """One card `w` × `h` (landscape, as printed), its centre at pos(), turned by
+    `turn` quarter turns; `free` and `used` are the printed sides of its outward arrows."""
+
+    def __init__(self, look: Look, card: dict[str, Any], w: float, h: float) -> None:
+        super().__init__()
+        self.look, self.card, self.w, self.h = look, card, w, h
+        self.chosen = False
+        self.setRotation(90 * card.get("turn", 0))
+        words = look.words(card)
+        self.setToolTip("\n".join(line for line in words if line))
+
+    def boundingRect(self) -> QRectF:
+        m = 0.16 * self.h  # room for the arrows around the card
+        return QRectF(-self.w / 2 - m, -self.h / 2 - m, self.w + 2 * m, self.h + 2 * m)
+
+    def words(self) -> list[str]:
+        return self.look.words(self.card)
+
+    def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        card, look = self.card, self.look
+        box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
+        cid = card["id"]
+        face = card.get("face")
+        fill = {"special": SPECIAL, "back": BACK}.get(face) or (
+            ILLUMINATI if cid in look.illuminati or cid == "illuminati" else GROUP
+        )
+        painter.setPen(QPen(GOLD, 3) if self.chosen else QPen(INK, 1.2))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(box, 5, 5)
+        if face in ("special", "back"):
+            title = look.name(cid) if face == "special" else "Special"
+            fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, bold=True)
+            return
+        self._arrows(painter, box)
+        if cid == "illuminati":
+            fitted_text(
+                painter, box.adjusted(6, 6, -6, -6), "ILLUMINATI\n(face down)", 14, GOLD, bold=True
+            )
+            return
+        dark = fill == ILLUMINATI
+        ink = WHITE if dark else INK
+        size = max(7, int(self.h * 0.13))
+        name = QRectF(box.left() + 4, box.top() + self.h * 0.2, self.w - 8, self.h * 0.34)
+        fitted_text(
+            painter, name, look.name(cid), int(self.h * 0.16), GOLD if dark else ink, bold=True
+        )
+        if cid in look.illuminati:
+            i = look.illuminati[cid]
+            numbers, resistance, income = f"{i.power}/{i.transferable}", "", f"+{i.income}"
+            aligned: tuple[str, ...] = ()
+        else:
+            g = look.groups[cid]
+            numbers = f"{g.power}/{g.transferable}" if g.transferable else f"{g.power}"
+            resistance, income = str(g.resistance), f"{g.income:+d}"
+            aligned = g.alignments
+        corner = QRectF(0, 0, self.w * 0.42, self.h * 0.2)
+        fitted_text(
+            painter,
+            corner.translated(box.left() + 3, box.top() + 2),
+            numbers,
+            size,
+            ink,
+            bold=True,
+            flags=Qt.AlignmentFlag.AlignLeft,
+        )
+        fitted_text(
+            painter,
+            corner.translated(box.right() - corner.width() - 3, box.top() + 2),
+            f"R {resistance}" if resistance else "",
+            size,
+            ink,
+            bold=True,
+            flags=Qt.AlignmentFlag.AlignRight,
+        )
+        foot = QRectF(box.left() + 3, box.bottom() - self.h * 0.24, self.w * 0.4, self.h * 0.22)
+        fitted_text(
+            painter,
+            foot,
+            f"I {income}",
+            size,
+            ink,
+            bold=True,
+            flags=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
+        # Alignments: coloured discs with their symbols, bottom right.
+        d = self.h * 0.2
+        for k, a in enumerate(aligned):
+            al = look.alignments[a]
+            disc = QRectF(box.right() - 4 - (k + 1) * (d + 2), box.bottom() - d - 4, d, d)
+            painter.setPen(QPen(INK, 0.8))
+            painter.setBrush(QColor(al.colour))
+            painter.drawEllipse(disc)
+            fitted_text(painter, disc, al.symbol or al.name[:1], int(d * 0.62), WHITE)
+
+    def _arrows(self, painter: QPainter, box: QRectF) -> None:
+        """Outward arrows point out of their sides (gold while free, grey when used); the
+        control arrow points in."""
+        cid = self.card["id"]
+        look = self.look
+        if cid in look.groups:
+            g = look.groups[cid]
+            outward, inward = g.arrows_out, g.arrow_in
+        else:
+            outward, inward = ("T", "R", "B", "L"), None
+        free = set(self.card.get("free_arrows", outward))
+        a = self.h * 0.14
+        for side in outward:
+            colour = GOLD if side in free else USED_ARROW
+            painter.setPen(QPen(INK, 0.8))
+            painter.setBrush(colour)
+            painter.drawPolygon(_arrow(box, side, a, outward=True))
+        if inward is not None:
+            painter.setPen(QPen(INK, 0.8))
+            painter.setBrush(QColor("#90caf9"))
+            painter.drawPolygon(_arrow(box, inward, a, outward=False))
+
+
+def _arrow(box: QRectF, side: str, a: float, outward: bool) -> QPolygonF:
+    """A small triangle on the middle of a side, pointing out of the card or into it."""
+    c = box.center()
+    points = {
+        "T": (QPointF(c.x(), box.top()), QPointF(0, -1)),
+        "B": (QPointF(c.x(), box.bottom()), QPointF(0, 1)),
+        "L": (QPointF(box.left(), c.y()), QPointF(-1, 0)),
+        "R": (QPointF(box.right(), c.y()), QPointF(1, 0)),
+    }
+    base, out = points[side]
+    across = QPointF(-out.y(), out.x())
+    if outward:
+        tip, root = base + out * a, base
+    else:
+        tip, root = base, base + out * a
+    return QPolygonF([root + across * a, tip, root - across * a])

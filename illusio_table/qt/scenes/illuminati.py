@@ -1,0 +1,393 @@
+"""The Illuminati table: every Power Structure laid out on its grid, the uncontrolled
+Groups, the piles, the attack under way with its number worked out, drawn from one
+seat's view.
+
+The seat's own structure lies large at the bottom, the others smaller above it. Moves
+are drags and clicks (see `gestures.illuminati`): a Group onto a Group attacks it (a
+menu at the drop says how), onto a free arrow moves it, onto the uncontrolled area drops
+it, onto a player gives it; money is dragged from a card's coin to an adjacent Group or
+a player, and a coin is clicked to spend from it in an attack (any amount); a Special is
+dragged onto its target or clicked; the rest are buttons along the top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
+
+from illusio_table.engine import Action
+from illusio_table.games.illuminati.attack import chance
+from illusio_table.games.illuminati.geometry import STEPS, pointing
+from illusio_table.qt.gestures import BUTTONS
+
+from .base import TableScene
+from .conspiracy import ConspiracyCard, Look
+from .look import GOLD, INK, PROMPT, WHITE, Z_PIECE, font
+
+WIDTH = 1600
+BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
+REGION = QColor(255, 255, 255, 22)
+REGION_EDGE = QColor(255, 255, 255, 70)
+BUTTON = QColor("#e8c36a")
+COIN = QColor("#f2c94c")
+SEAT_COLOURS = (
+    "#e53935",
+    "#1e88e5",
+    "#fdd835",
+    "#43a047",
+    "#8e24aa",
+    "#fb8c00",
+    "#00acc1",
+    "#6d4c41",
+)
+MINE = QRectF(0, 470, BOARD, 530)
+THEIRS = QRectF(0, 0, BOARD, 460)
+SIDE = QRectF(BOARD + 16, 0, WIDTH - BOARD - 16, 1000)
+ANOTHER = "Another amount…"
+
+
+class IlluminatiScene(TableScene):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.look = Look()
+        self.cards: dict[Hashable, dict[str, Any]] = {}
+        self.regions: dict[Hashable, QRectF] = {}
+        self.preview: ConspiracyCard | None = None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def extent(self) -> QRectF:
+        return QRectF(-12, -120, WIDTH + 24, 1132)
+
+    def show_view(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> None:
+        self.finish_glide()
+        before = self.remember_places()
+        self.clear()
+        self.cards, self.regions = {}, {}
+        self.view, self.names, self.me = view, names, view["me"]
+        gestures = self.gesture_map(view, legal, self.me)
+        self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
+        self.lifting = {g.source for g in gestures if g.source}
+        self._heading(view, title, gestures)
+        bottom = self.me if self.me is not None else view["current"]
+        others = [s for s in view["structures"] if s["seat"] != bottom]
+        rows = 1 if len(others) <= 3 else 2
+        per_row = -(-len(others) // rows) if others else 1
+        w = THEIRS.width() / per_row
+        h = THEIRS.height() / rows
+        for k, s in enumerate(others):
+            box = QRectF(
+                THEIRS.left() + (k % per_row) * w, THEIRS.top() + (k // per_row) * h, w - 10, h - 10
+            )
+            self._structure(view, s, box, 90)
+        mine = next(s for s in view["structures"] if s["seat"] == bottom)
+        self._structure(view, mine, MINE, 150)
+        self._side(view)
+        self.bind(gestures)
+        self.glide_from(before)
+
+    # -- pieces -------------------------------------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: int = 11,
+        bold: bool = False,
+        colour: QColor = WHITE,
+    ) -> QGraphicsSimpleTextItem:
+        item = self.addSimpleText(text)
+        item.setFont(font(size, bold))
+        item.setBrush(colour)
+        item.setPos(x, y)
+        return item
+
+    def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> None:
+        region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
+        if label:
+            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
+        if key is not None:
+            self.regions[key] = rect
+            self.target(key, region)
+
+    def _button(self, label: str, rect: QRectF, key: Hashable) -> None:
+        button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
+        words = QGraphicsSimpleTextItem(label, button)
+        words.setFont(font(11, bold=True))
+        words.setBrush(INK)
+        box = words.boundingRect()
+        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+        button.setToolTip(label)
+        self.target(key, button)
+
+    def card(
+        self, card: dict[str, Any], centre: QPointF, w: float, h: float, key: Hashable
+    ) -> ConspiracyCard:
+        item = ConspiracyCard(self.look, card, w, h)
+        self.addItem(item)
+        item.setPos(centre)
+        item.setZValue(Z_PIECE)
+        self.cards[key] = card
+        self.piece(key, item)
+        if key in self.wanted:
+            self.target(key, item)
+        if key in self.lifting:
+            self.source(key, item)
+        return item
+
+    def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
+        coin = self.addEllipse(
+            QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), QPen(INK, 1), QBrush(COIN)
+        )
+        coin.setZValue(Z_PIECE + 2)
+        words = QGraphicsSimpleTextItem("?" if money is None else str(money), coin)
+        words.setFont(font(max(7, int(r * 0.8)), bold=True))
+        words.setBrush(INK)
+        box = words.boundingRect()
+        words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+        coin.setToolTip("Treasury hidden" if money is None else f"Treasury: {money} MB")
+        if key in self.wanted:
+            self.target(key, coin)
+        if key in self.lifting:
+            self.source(key, coin)
+
+    # -- regions ------------------------------------------------------------------------------
+
+    def _heading(self, view: dict[str, Any], title: str, gestures: list) -> None:
+        self._text(title, 0, -112, 15, bold=True)
+        self._text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT)
+        kinds = []
+        for g in gestures:
+            if g.target[0] == "button" and g.target[1] not in kinds:
+                kinds.append(g.target[1])
+        x = WIDTH
+        for kind in reversed(kinds):
+            label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
+            width = 16 + 8.5 * len(label)
+            x -= width + 8
+            self._button(label, QRectF(x, -62, width, 38), ("button", kind))
+        current = self.names[view["current"]]
+        turn = f"{current}'s turn: {view['actions_left']} action(s), "
+        turn += f"{view['free_transfers']} free transfer(s) left. Goal: {view['goal']} Groups."
+        self._text(turn, 0, -56, 11)
+
+    def _prompt(self, view: dict[str, Any]) -> str:
+        me, phase = view["me"], view["phase"]
+        if view.get("result"):
+            return "The game is over: " + view["result"]["explanation"][0]
+        waiting = view["window"]["waiting"] if view["window"] else []
+        if phase == "window":
+            if me in waiting:
+                return "Specials may be played now: click one of yours, or Pass."
+            return "Waiting: others may play a Special."
+        if phase == "spending":
+            return "Money on the attack: click a coin to spend from it (any amount), or Pass."
+        if phase == "consent":
+            return "A Group is offered to you: click a free arrow to place it, or Refuse."
+        if phase == "income":
+            return "Collect your income to begin your turn."
+        if phase == "goals":
+            return "Choose the goal you will secretly pursue."
+        if me != view["current"]:
+            return f"{self.names[view['current']]} is playing."
+        return (
+            "Drag a Group onto a Group to attack it, onto a free arrow to move it; drag a "
+            "coin to move money; click a Special to play it."
+        )
+
+    def _structure(
+        self, view: dict[str, Any], s: dict[str, Any], box: QRectF, largest: float
+    ) -> None:
+        """A Power Structure on its grid, its header above it."""
+        seat = s["seat"]
+        self._region(box, key=("seat", seat))
+        colour = QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
+        leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
+        you = " (you)" if seat == view["me"] else ""
+        out = " — out of the game" if s["eliminated"] else ""
+        playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
+        self._text(
+            f"{self.names[seat]}{you}: {leader}{out}{playing}",
+            box.left() + 28,
+            box.top() + 5,
+            12 if largest > 100 else 10,
+            bold=True,
+        )
+        held = s["specials"]
+        line = f"{len(s['cards'])} of {view['goal']} Groups · {held} Special(s)"
+        self._text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
+        top = box.top() + 44
+        if seat == view["me"] and view["my_specials"]:
+            top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
+        cells = [tuple(c["cell"]) for c in s["cards"]]
+        arrows = [c for c in self._free_arrow_cells(s) if ("arrow", c[0], c[1]) in self.wanted]
+        every = cells + [cell for _, _, cell in arrows]
+        xs, ys = [c[0] for c in every], [c[1] for c in every]
+        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
+        size = min(largest, area.width() / cols, area.height() / rows)
+        left = area.center().x() - size * (cols / 2) + size / 2 - min(xs) * size
+        up = area.center().y() - size * (rows / 2) + size / 2 - min(ys) * size
+
+        def at(cell: tuple[int, int]) -> QPointF:
+            return QPointF(left + cell[0] * size, up + cell[1] * size)
+
+        for card, key, cell in arrows:  # a free arrow where a Group may go: a ghost cell
+            r = QRectF(
+                at(cell).x() - size * 0.36, at(cell).y() - size * 0.36, size * 0.72, size * 0.72
+            )
+            ghost = self.addRect(
+                r, QPen(GOLD, 1.5, Qt.PenStyle.DashLine), QBrush(QColor(255, 213, 79, 40))
+            )
+            ghost.setToolTip(f"A free arrow of {self.look.name(card)}")
+            self.target(("arrow", card, key), ghost)
+        for c in s["cards"]:
+            cid = c["id"]
+            key = ("group", cid) if cid != "illuminati" else ("top", seat)
+            face = {**c}
+            centre = at(tuple(c["cell"]))
+            self.card(face, centre, size * 0.84, size * 0.56, key)
+            if c["money"] is not None or ("money", cid) in self.wanted:
+                coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
+                self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
+
+    def _free_arrow_cells(self, s: dict[str, Any]) -> list[tuple[str, str, tuple[int, int]]]:
+        """Each free outward arrow of the structure and the cell it points at."""
+        found = []
+        for c in s["cards"]:
+            for side in c["free_arrows"]:
+                dx, dy = STEPS[pointing(c["turn"], side)]
+                found.append((c["id"], side, (c["cell"][0] + dx, c["cell"][1] + dy)))
+        return found
+
+    def _my_specials(self, specials: list[str], x: float, y: float) -> float:
+        for k, card in enumerate(specials):
+            centre = QPointF(x + 60 + k * 126, y + 22)
+            self.card({"id": card, "face": "special"}, centre, 118, 40, ("special", card))
+        return y + 44
+
+    def _side(self, view: dict[str, Any]) -> None:
+        """Right of the structures: uncontrolled Groups, piles, the attack, the large card."""
+        x, w = SIDE.left(), SIDE.width()
+        unc = QRectF(x, 0, w, 300)
+        self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
+        cw, ch = 104, 70
+        for k, cid in enumerate(view["uncontrolled"]):
+            col, row = k % 3, k // 3
+            centre = QPointF(x + 60 + col * (cw + 12), 30 + ch / 2 + row * (ch + 10))
+            self.card({"id": cid, "turn": 0}, centre, cw, ch, ("group", cid))
+        piles = QRectF(x, 310, w, 86)
+        self._region(piles, f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}")
+        for k, cid in enumerate(view["dead"][-6:]):
+            centre = QPointF(x + 32 + k * 56, 310 + 58)
+            self.card({"id": cid, "turn": 0}, centre, 52, 34, ("group", cid))
+        self._attack(view, QRectF(x, 406, w, 300))
+        self._preview(QRectF(x, 716, w, 284))
+
+    def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
+        self._region(rect, "Attack")
+        a = view["attack"]
+        y = rect.top() + 26
+        if a is None:
+            words = "No attack under way."
+            if view["dice"]:
+                words += f"\nLast roll: {view['dice'][0]} + {view['dice'][1]}."
+            self._text(words, rect.left() + 8, y, 10)
+            self._dice(view, rect)
+            return
+        head = (
+            f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
+        )
+        lines = _wrap(head, 44) + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        number = a["target_number"]
+        if number < 2:
+            lines.append("It cannot succeed as it stands.")
+        else:
+            lines.append(f"Needs {min(number, 10)} or less: {chance(number):.0%} (11, 12 fail)")
+        if a["privileged"]:
+            lines.append("Privileged: nobody may interfere.")
+        for k, line in enumerate(lines[:13]):
+            self._text(line, rect.left() + 8, y + k * 17, 9, bold=k == len(lines) - 1)
+        self._dice(view, rect)
+
+    def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
+        for k, value in enumerate(view["dice"][:2]):
+            die = QRectF(rect.right() - 84 + k * 40, rect.top() + 6, 32, 32)
+            self.addRect(die, QPen(INK, 1.2), QBrush(WHITE))
+            self._text(str(value), die.left() + 10, die.top() + 5, 14, bold=True, colour=INK)
+
+    def _preview(self, rect: QRectF) -> None:
+        self._region(rect)
+        self.preview_words = self._text(
+            "Point at a card to read it.", rect.left() + 8, rect.top() + 6, 9
+        )
+        self.preview_box = rect
+
+    def show_large(self, key: Hashable | None) -> None:
+        card = self.cards.get(key) if key is not None else None
+        if card is None:
+            return
+        lines = self.look.words(card)
+        self.preview_words.setText(
+            "\n".join(part for line in lines if line for part in _wrap(line, 46))
+        )
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
+        """Money moves offer any amount: the listed ones and "Another amount…"."""
+        amounts = [m for m in moves if "amount" in {f.name for f in dataclasses.fields(m)}]
+        alike = {dataclasses.replace(m, amount=0) for m in amounts}
+        if not amounts or len(amounts) != len(moves) or len(alike) != 1:
+            return super().choose_from_menu(moves, screen_pos)
+        other = dataclasses.replace(moves[0], amount=-1)  # stands for the menu's last line
+        chosen = super().choose_from_menu(moves + [other], screen_pos)
+        if chosen != other:
+            return chosen
+        most = max(m.amount for m in amounts)
+        amount, ok = QInputDialog.getInt(None, "Amount", "How many MB?", 1, 1, most)
+        return dataclasses.replace(moves[0], amount=amount) if ok else None
+
+    def menu_label(self, action: Action) -> str:
+        return ANOTHER if getattr(action, "amount", 0) == -1 else self.describe(action)
+
+    def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
+        if any("amount" in {f.name for f in dataclasses.fields(m)} for m in moves):
+            action = self.choose_from_menu(moves, screen_pos)  # even one amount: ask
+            if action is not None:
+                self.play(action)
+            return
+        super()._choose(moves, screen_pos)
+
+    def mouseMoveEvent(self, event: Any) -> None:
+        if self._press is None:
+            for item in self.items(event.scenePos()):
+                if isinstance(item, ConspiracyCard):
+                    key = item.data(1)
+                    if key in self.cards:
+                        self.show_large(key)
+                        break
+        super().mouseMoveEvent(event)
+
+    def focus(self, key: Hashable) -> None:
+        super().focus(key)
+        self.show_large(key)
+
+    def drop_hint(self, source: Hashable) -> str:
+        return "Drop it on a place outlined in gold."
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width) or [text]
