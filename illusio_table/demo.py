@@ -45,9 +45,9 @@ def run_demo(
     app.processEvents()
     written.append(_shot(window, out / "welcome.png"))
     for game_id in registry.ids():
-        if game_id == "illusio":
+        if game_id in TOURS:
             try:
-                written += illusio_tour(window, out, seed)
+                written += TOURS[game_id](window, out, seed)
             except CardDataError as error:
                 if problems is None:
                     raise
@@ -86,6 +86,7 @@ def run_demo(
 
 
 SIZES = ((1280, 720), (1600, 1000))
+TOURS: dict = {}  # games pictured from a person's seat (filled below)
 
 
 def illusio_tour(window, out: Path, seed: int) -> list[Path]:
@@ -105,12 +106,7 @@ def illusio_tour(window, out: Path, seed: int) -> list[Path]:
     written: list[Path] = []
 
     def shots(moment: str) -> None:
-        if window.stack.currentWidget() is window.curtain:
-            window.curtain.button.click()
-        for size in SIZES:
-            window.resize(*size)
-            window.table.zoom_fit()
-            written.append(_shot(window, out / f"illusio-{moment}-{size[0]}x{size[1]}.png"))
+        written.extend(_shots(window, out, f"illusio-{moment}"))
 
     shots("start")
     wanted = ["mid-game", "scoring"]
@@ -137,6 +133,53 @@ def illusio_tour(window, out: Path, seed: int) -> list[Path]:
     return written + [log]
 
 
+def illuminati_tour(window, out: Path, seed: int) -> list[Path]:
+    """Ana and schemer bots play Illuminati at 2, 4 and 8 seats; Ana's table is pictured
+    mid-game, and at 4 seats during an attack, at two window sizes each."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    written: list[Path] = []
+    others = ("Lera", "Milo", "Juno", "Pia", "Ode", "Kai", "Rex")
+    for seats in (2, 4, 8):
+        players = [{"name": "Ana", "bot": None}] + [
+            {"name": n, "bot": "schemer"} for n in others[: seats - 1]
+        ]
+        window.bot_delay_ms = None
+        window.start_match(GameConfig("illuminati", players, seed))
+        model, game = window.model, window.model.game
+        ana = game.bots["schemer"](0, seed)
+        moves, attack_shot = 0, seats != 4
+        while not game.is_over() and moves < 40 * seats:
+            if 0 in game.to_act():
+                if window.stack.currentWidget() is window.curtain:
+                    window.curtain.button.click()
+                model.act(bot_move(game, ana, 0))
+            elif not model.step_bot():
+                break
+            moves += 1
+            if not attack_shot and game.view(0)["attack"] is not None and moves > 20:
+                attack_shot = True
+                written += _shots(window, out, "illuminati-attack")
+        written += _shots(window, out, f"illuminati-{seats}-seats")
+        log = out / f"illuminati-{seats}-seats-log.txt"
+        log.write_text("\n".join(game.log(0)) + "\n", encoding="utf-8")
+        written.append(log)
+    return written
+
+
+def _shots(window, out: Path, moment: str) -> list[Path]:
+    """The seat's table at each size (the curtain lifted for the person at the screen)."""
+    if window.stack.currentWidget() is window.curtain:
+        window.curtain.button.click()
+    written = []
+    for size in SIZES:
+        window.resize(*size)
+        window.table.zoom_fit()
+        written.append(_shot(window, out / f"{moment}-{size[0]}x{size[1]}.png"))
+    return written
+
+
 def _length(registry: Registry, game_id: str, seats: int, seed: int) -> int:
     from illusio_table.engine.selfplay import play_one
 
@@ -150,3 +193,6 @@ def _shot(window, path: Path) -> Path:
     QApplication.processEvents()
     window.grab().save(str(path))
     return path
+
+
+TOURS.update({"illusio": illusio_tour, "illuminati": illuminati_tour})

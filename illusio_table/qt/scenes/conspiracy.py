@@ -24,6 +24,8 @@ GROUP = PAPER
 BACK = QColor("#2b1b3b")
 SPECIAL = QColor("#3b2b12")
 USED_ARROW = QColor("#6d6d6d")
+# The frame of a card taking part in the attack under way.
+ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#ffe082"), "target": QColor("#e53935")}
 
 
 class Look:
@@ -122,7 +124,8 @@ class ConspiracyCard(QGraphicsItem):
         fill = {"special": SPECIAL, "back": BACK}.get(face) or (
             ILLUMINATI if cid in look.illuminati or cid == "illuminati" else GROUP
         )
-        painter.setPen(QPen(GOLD, 3) if self.chosen else QPen(INK, 1.2))
+        role = ROLES.get(card.get("role"))  # its part in the attack under way
+        painter.setPen(QPen(role, 4) if role else QPen(GOLD, 3) if self.chosen else QPen(INK, 1.2))
         painter.setBrush(fill)
         painter.drawRoundedRect(box, 5, 5)
         if face in ("special", "back"):

@@ -254,12 +254,23 @@ class IlluminatiScene(TableScene):
         for c in s["cards"]:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", seat)
-            face = {**c}
+            face = {**c, "role": self._role(cid)}
             centre = at(tuple(c["cell"]))
             self.card(face, centre, size * 0.84, size * 0.56, key)
             if c["money"] is not None or ("money", cid) in self.wanted:
                 coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
                 self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
+
+    def _role(self, card: str) -> str | None:
+        """Its part in the attack under way, if any: its frame says it."""
+        a = self.view["attack"]
+        if a is None:
+            return None
+        if card == a["attacker"]:
+            return "attacker"
+        if card == a["target"]:
+            return "target"
+        return "aider" if card in a["aiders"] else None
 
     def _free_arrow_cells(self, s: dict[str, Any]) -> list[tuple[str, str, tuple[int, int]]]:
         """Each free outward arrow of the structure and the cell it points at."""
@@ -285,7 +296,8 @@ class IlluminatiScene(TableScene):
         for k, cid in enumerate(view["uncontrolled"]):
             col, row = k % 3, k // 3
             centre = QPointF(x + 60 + col * (cw + 12), 30 + ch / 2 + row * (ch + 10))
-            self.card({"id": cid, "turn": 0}, centre, cw, ch, ("group", cid))
+            card = {"id": cid, "turn": 0, "role": self._role(cid)}
+            self.card(card, centre, cw, ch, ("group", cid))
         piles = QRectF(x, 310, w, 86)
         self._region(piles, f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}")
         for k, cid in enumerate(view["dead"][-6:]):
@@ -321,6 +333,10 @@ class IlluminatiScene(TableScene):
         self._dice(view, rect)
 
     def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
+        """The last roll, while no attack waits for its own."""
+        a = view["attack"]
+        if a is not None and "roll" not in a:
+            return
         for k, value in enumerate(view["dice"][:2]):
             die = QRectF(rect.right() - 84 + k * 40, rect.top() + 6, 32, 32)
             self.addRect(die, QPen(INK, 1.2), QBrush(WHITE))
