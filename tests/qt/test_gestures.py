@@ -1,7 +1,8 @@
 """Every legal action has a gesture on something the table draws.
 
 Seeded random self-play visits 1,000 states of Incantibus (both modes, 2 to 4 seats) and
-1,000 of Illusio and 1,000 of Illuminati (half of them with every option; 2 to 4 seats). In each, the table draws the waiting seat's view; every
+1,000 of Illusio and 1,000 of Illuminati (half of them with every option; 2 to 4
+seats). In each, the table draws the waiting seat's view; every
 legal action must come out of the gesture map at least once, with its target (and the
 piece it is dragged from, if any) drawn on the table. So no move needs a list of buttons
 or the Moves panel.

@@ -292,10 +292,14 @@ class IlluminatiScene(TableScene):
         x, w = SIDE.left(), SIDE.width()
         unc = QRectF(x, 0, w, 300)
         self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
-        cw, ch = 104, 70
+        count = len(view["uncontrolled"])
+        per_row = 3 if count <= 9 else 4 if count <= 16 else 5
+        rows = max(1, -(-count // per_row))
+        cw = min(104.0, (w - 16) / per_row - 8, ((unc.height() - 34) / rows - 8) * 1.5)
+        ch = cw / 1.5
         for k, cid in enumerate(view["uncontrolled"]):
-            col, row = k % 3, k // 3
-            centre = QPointF(x + 60 + col * (cw + 12), 30 + ch / 2 + row * (ch + 10))
+            col, row = k % per_row, k // per_row
+            centre = QPointF(x + 12 + cw / 2 + col * (cw + 8), 30 + ch / 2 + row * (ch + 8))
             card = {"id": cid, "turn": 0, "role": self._role(cid)}
             self.card(card, centre, cw, ch, ("group", cid))
         piles = QRectF(x, 310, w, 86)

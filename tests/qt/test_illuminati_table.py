@@ -1,0 +1,212 @@
+"""The Illuminati table, offscreen: Power Structures drawn as the view lays them out,
+every kind of move made by real drags and clicks, secrets kept."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from illusio_table.engine.bots import bot_move
+from illusio_table.games.illuminati.actions import Attack, Transfer
+from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.conspiracy import ConspiracyCard
+
+from .conftest import lift_curtain, screenshot
+from .illusio_table_checks import click, drag, texts
+
+TWO_PEOPLE_AND_A_BOT = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": None},
+    {"name": "Milo", "bot": "schemer"},
+]
+
+
+def start(window, players=TWO_PEOPLE_AND_A_BOT, seed=3, options=None):
+    assert window.start_match(GameConfig("illuminati", players, seed, options or {}))
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+def drawn(scene):
+    """Every card on the table: (what it shows, its centre)."""
+    return [
+        (item.card, item.sceneBoundingRect().center())
+        for item in scene.items()
+        if isinstance(item, ConspiracyCard)
+    ]
+
+
+def check_table(scene, view) -> None:
+    """Each structure's cards in its owner's place, the uncontrolled Groups in theirs, the
+    money written as the view has it, and no Special or hidden Illuminati of another seat
+    named."""
+    cards = drawn(scene)
+    groups = {c["id"]: at for c, at in cards if c.get("face") is None}
+    for s in view["structures"]:
+        place = scene.regions[("seat", s["seat"])]
+        for c in s["cards"]:
+            if c["id"] == "illuminati":
+                continue
+            assert place.contains(groups[c["id"]]), f"{c['name']} not in its owner's place"
+        tops = [c for c, _ in cards if c.get("id") == "illuminati"]
+        hidden = sum(1 for t in view["structures"] if t["illuminati"] is None)
+        assert len(tops) == hidden
+    for g in view["uncontrolled"]:
+        assert scene.regions[("uncontrolled",)].contains(groups[g])
+    specials = {c["id"] for c, _ in cards if c.get("face") == "special"}
+    assert specials == set(view["my_specials"] or [])
+    words = texts(scene)
+    for s in view["structures"]:
+        for c in s["cards"]:
+            if c["money"] is not None and c["money"] > 0:
+                assert str(c["money"]) in words, f"{c['name']}'s money is not written"
+
+
+def kind_of(action) -> str:
+    if isinstance(action, Attack):
+        return f"attack-{action.how}" + ("-aided" if action.aiders else "")
+    return action.kind
+
+
+WANTED = [
+    "attack-control-aided",
+    "attack-neutralize",
+    "attack-destroy",
+    "attack-control",
+    "transfer",
+    "move",
+    "spend",
+    "play",
+]
+
+
+def choose(game, seat, bot, done):
+    legal = game.legal_actions(seat)
+    for wanted in WANTED:
+        if wanted in done:
+            continue
+        for action in legal:
+            if kind_of(action) == wanted:
+                if isinstance(action, Attack) and wanted != "attack-destroy":
+                    return action
+                if not isinstance(action, Attack):
+                    return action
+                return action
+    return bot_move(game, bot, seat)
+
+
+def play_on_table(window, action) -> None:
+    scene = window.scene
+
+    def pick(moves, screen_pos):  # the menu at the drop: the move this test makes
+        assert action in moves, f"{action} not offered: {moves}"
+        return action
+
+    scene.choose_from_menu = pick
+    gestures = [g for g in scene.gestures if g.action == action]
+    assert gestures, f"no gesture for {action}"
+    gesture = gestures[0]
+    if gesture.source is None:
+        click(window, gesture.target)
+    else:
+        drag(window, gesture.source, gesture.target)
+
+
+def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window, qtbot):
+    window = make_window()
+    start(window)
+    model, game = window.model, window.model.game
+    bots = {s: game.bots["schemer"](s, 4) for s in range(3)}
+    done: set[str] = set()
+    for _ in range(3000):
+        qtbot.waitUntil(lambda: game.is_over() or bool(set(game.to_act()) & {0, 1}), timeout=5000)
+        if game.is_over():
+            break
+        if window.stack.currentWidget() is window.curtain:
+            assert not drawn(window.scene)
+            lift_curtain(window)
+        seat = model.viewer
+        check_table(window.scene, model.view())
+        action = choose(game, seat, bots[seat], done)
+        moves = len(game.record.moves)
+        play_on_table(window, action)
+        assert len(game.record.moves) > moves, f"{action} was not played: {window.messages}"
+        made = game.record.moves[moves]
+        assert (made.seat, made.action) == (seat, action.to_json())
+        done.add(kind_of(action))
+        if kind_of(action) == "spend" and "attack-shot" not in done:
+            done.add("attack-shot")
+            screenshot(window, "illuminati-table-attack")
+    assert game.is_over()
+    assert set(WANTED) <= done, done
+    screenshot(window, "illuminati-table-end")
+
+
+@pytest.mark.parametrize("seats", [2, 4, 8])
+def test_screenshots_mid_game(make_window, seats):
+    window = make_window()
+    window.resize(1600, 1000)
+    names = ("Lera", "Milo", "Juno", "Pia", "Ode", "Kai", "Rex")
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in names[: seats - 1]
+    ]
+    start(window, players, seed=5)
+    model, game = window.model, window.model.game
+    ana = game.bots["schemer"](0, 1)
+    for _ in range(30 * seats):
+        if game.is_over():
+            break
+        if 0 in game.to_act():
+            lift_curtain(window)
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+    lift_curtain(window)
+    check_table(window.scene, model.view())
+    screenshot(window, f"illuminati-table-{seats}-seats")
+
+
+def test_hidden_illuminati_are_drawn_face_down_to_the_others(make_window):
+    window = make_window()
+    start(window, options={"hidden_illuminati": True})
+    lift_curtain(window)
+    game = window.model.game
+    seat = window.model.viewer
+    named = {c["id"] for c, _ in drawn(window.scene)}
+    for other in range(game.seats):
+        if other != seat and other not in game.revealed:
+            assert game.illuminati[other] not in named
+    assert game.illuminati[seat] in named
+    assert "illuminati" in named
+
+
+def test_money_moves_offer_any_amount(window, monkeypatch):
+    from illusio_table.qt.scenes import illuminati as table
+
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    for _ in range(50):
+        lift_curtain(window)
+        legal = game.legal_actions(0) if 0 in game.to_act() else []
+        transfers = [a for a in legal if isinstance(a, Transfer)]
+        if transfers:
+            break
+        if 0 in game.to_act():
+            model.act(bot_move(game, game.bots["schemer"](0, 1), 0))
+        else:
+            model.step_bot()
+    move = transfers[0]
+    scene = window.scene
+    offered = []
+
+    def last_line(moves, screen_pos):
+        offered.extend(scene.menu_label(m) for m in moves)
+        return moves[-1]
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: last_line(m, p))
+    monkeypatch.setattr(table.QInputDialog, "getInt", lambda *a: (2, True))
+    before = len(game.record.moves)
+    drag(window, ("money", move.source), ("group", move.target))
+    assert offered[-1] == "Another amount…"
+    made = game.record.moves[before]
+    assert made.action["kind"] == "transfer" and made.action["amount"] == 2
