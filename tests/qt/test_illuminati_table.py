@@ -210,3 +210,99 @@ def test_money_moves_offer_any_amount(window, monkeypatch):
     assert offered[-1] == "Another amount…"
     made = game.record.moves[before]
     assert made.action["kind"] == "transfer" and made.action["amount"] == 2
+
+
+TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+
+
+def test_with_two_people_a_players_specials_show_only_on_their_own_screen(window):
+    start(window, TWO_HUMANS, seed=3)
+    game = window.model.game
+    lift_curtain(window)
+    seat = window.model.viewer
+    other = 1 - seat
+    card = next(c for c in game.deck if c.startswith("swiss-bank-account#"))
+    game.deck.remove(card)
+    game.specials[other].append(card)
+    window.model.changed.emit([])
+    QApplication.processEvents()
+    shown = " ".join(texts(window.scene))
+    assert "Swiss Bank Account" not in shown and "1 Special(s)" in shown
+    assert not any(c.get("face") == "special" for c, _ in drawn(window.scene))
+    assert not any(
+        "Swiss Bank" in " ".join(i.words())
+        for i in window.scene.items()
+        if isinstance(i, ConspiracyCard)
+    )
+
+
+def test_two_people_pass_the_screen_through_windows_and_attacks(window):
+    """Two people at one screen: the curtain passes the screen for every choice, windows
+    for Specials included, until the game ends."""
+    start(window, TWO_HUMANS, seed=6)
+    game = window.model.game
+    curtains = 0
+    for _ in range(3000):
+        if game.is_over():
+            break
+        if window.stack.currentWidget() is window.curtain:
+            curtains += 1
+            lift_curtain(window)
+        seat = window.model.viewer
+        assert seat in game.to_act()
+        legal = window.model.legal_actions()
+        assert legal == game.legal_actions(seat)
+        # Pass, attack or end: enough to move the game on with windows and spending.
+        kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
+        pick = next((a for a in legal if a.kind in kinds), legal[0])
+        assert window.model.act(pick)
+    assert game.is_over()
+    assert curtains > 5
+
+
+def test_hidden_illuminati_never_show_on_another_players_screen(window):
+    """One person's screen never ties the other person to their face-down Illuminati: not
+    on a card, not in a word of the table, not in the log, not in the title."""
+    from tests.games.illuminati.helpers import own
+
+    options = {"hidden_illuminati": True, "stacked_money": True}
+    start(window, TWO_HUMANS, seed=5, options=options)
+    game = window.model.game
+    # Each starts with two strong Groups, so that both can grow without their Illuminati
+    # attacking (its Power on the table turns it up).
+    strong = sorted(game.cards.group, key=lambda g: -game.numbers.power(g))
+    for seat in (0, 1):
+        for group in [g for g in strong if g in game.deck][:2]:
+            own(game, seat, group)
+    checked = 0
+    for _ in range(120):
+        if game.is_over():
+            break
+        lift_curtain(window)
+        seat = window.model.viewer
+        other = 1 - seat
+        if other not in game.revealed:
+            secret_id = game.illuminati[other]
+            secret = game.numbers.name(secret_id)
+            cards = window.scene.items()
+            assert not any(
+                isinstance(i, ConspiracyCard) and i.card.get("id") == secret_id for i in cards
+            )
+            assert not any(secret in t for t in texts(window.scene) if game.name(other) in t)
+            assert not any(
+                game.name(other) in line and secret in line
+                for line in window.log_view.model().lines
+            )
+            assert secret not in window.windowTitle()
+            checked += 1
+        legal = window.model.legal_actions()
+        kinds = ("pass", "end-turn", "take-income", "choose-goal", "receive", "attack")
+        # Attacks by other Groups: one with the Illuminati's own Power turns it up at once.
+        top = game.illuminati[window.model.viewer]
+        quiet = [
+            a
+            for a in legal
+            if a.kind in kinds and (a.kind != "attack" or top not in (a.attacker, *a.aiders))
+        ]
+        window.model.act((quiet or legal)[0])
+    assert checked > 20

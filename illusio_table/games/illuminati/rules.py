@@ -49,9 +49,8 @@ from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
-from .panels import panels, set_choices, standing
 from .specials import SpecialCards, kind_of, pending_special
-from .views import Views
+from .views import Views, standing
 
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
@@ -96,9 +95,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     card_schema = IlluminatiCards
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     bots = {"schemer": SchemerBot}
-    panels = staticmethod(panels)
     standing = staticmethod(standing)
-    set_choices = staticmethod(set_choices)
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -185,3 +185,12 @@ class Views:
         if self.is_over():
             view["result"] = self.result()
         return view
+
+
+def standing(view: dict[str, Any]) -> list[str]:
+    """Groups held by each player, as the Seats panel shows them."""
+    found = []
+    for structure in view["structures"]:
+        groups = len(structure["cards"]) - 1  # the Illuminati card is no Group
+        found.append("out" if structure["eliminated"] else f"{groups} Group{'s' * (groups != 1)}")
+    return found

@@ -1017,13 +1017,6 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
     assert game.owner(target) is None
 
 
-def test_hidden_illuminati_the_plain_table_says_face_down():
-    game = hidden_game()
-    panels = dict(game.panels(game.view(0)))
-    assert panels[game.name(1)][0] == "Leads: Illuminati face down"
-    assert panels[f"{game.name(0)} (you)"][0] == f"Leads: {game.numbers.name(game.illuminati[0])}"
-
-
 def test_specials_a_money_card_may_be_played_while_spending_on_an_attack():
     game, seat = ready()
     victim = (seat + 1) % 4
