@@ -207,7 +207,7 @@ def test_money_moves_offer_any_amount(window, monkeypatch):
     monkeypatch.setattr(table.QInputDialog, "getInt", lambda *a: (2, True))
     before = len(game.record.moves)
     drag(window, ("money", move.source), ("group", move.target))
-    assert offered[-1] == "Another amount…"
+    assert offered[-1].startswith("Move another amount from") and offered[-1].endswith("…")
     made = game.record.moves[before]
     assert made.action["kind"] == "transfer" and made.action["amount"] == 2
 

@@ -48,7 +48,7 @@ SEAT_COLOURS = (
 MINE = QRectF(0, 470, BOARD, 530)
 THEIRS = QRectF(0, 0, BOARD, 460)
 SIDE = QRectF(BOARD + 16, 0, WIDTH - BOARD - 16, 1000)
-ANOTHER = "Another amount…"
+ANY = -1  # the amount of a menu line that asks for any amount
 
 
 class IlluminatiScene(TableScene):
@@ -365,24 +365,26 @@ class IlluminatiScene(TableScene):
     # -- moves --------------------------------------------------------------------------------
 
     def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
-        """Money moves offer any amount: the listed ones and "Another amount…"."""
-        amounts = [m for m in moves if "amount" in {f.name for f in dataclasses.fields(m)}]
-        alike = {dataclasses.replace(m, amount=0) for m in amounts}
-        if not amounts or len(amounts) != len(moves) or len(alike) != 1:
+        """Money moves offer any amount: the listed ones, and "another amount" for each
+        kind of move among them (to help the attacker, against the attack…)."""
+        if not all(_has_amount(m) for m in moves):
             return super().choose_from_menu(moves, screen_pos)
-        other = dataclasses.replace(moves[0], amount=-1)  # stands for the menu's last line
-        chosen = super().choose_from_menu(moves + [other], screen_pos)
-        if chosen != other:
+        others = list(dict.fromkeys(dataclasses.replace(m, amount=ANY) for m in moves))
+        chosen = super().choose_from_menu(moves + others, screen_pos)
+        if chosen is None or chosen.amount != ANY:
             return chosen
-        most = max(m.amount for m in amounts)
+        most = max(m.amount for m in moves if dataclasses.replace(m, amount=ANY) == chosen)
         amount, ok = QInputDialog.getInt(None, "Amount", "How many MB?", 1, 1, most)
-        return dataclasses.replace(moves[0], amount=amount) if ok else None
+        return dataclasses.replace(chosen, amount=amount) if ok else None
 
     def menu_label(self, action: Action) -> str:
-        return ANOTHER if getattr(action, "amount", 0) == -1 else self.describe(action)
+        words = self.describe(action)
+        if _has_amount(action) and action.amount == ANY:
+            return words.replace(f"{ANY} MB", "another amount") + "…"
+        return words
 
     def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
-        if any("amount" in {f.name for f in dataclasses.fields(m)} for m in moves):
+        if any(_has_amount(m) for m in moves):
             action = self.choose_from_menu(moves, screen_pos)  # even one amount: ask
             if action is not None:
                 self.play(action)
@@ -405,6 +407,11 @@ class IlluminatiScene(TableScene):
 
     def drop_hint(self, source: Hashable) -> str:
         return "Drop it on a place outlined in gold."
+
+
+def _has_amount(action: Action) -> bool:
+    """A move of money (spend, transfer, give): made in any amount."""
+    return "amount" in {f.name for f in dataclasses.fields(action)}
 
 
 def _wrap(text: str, width: int) -> list[str]:
