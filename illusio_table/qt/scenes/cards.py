@@ -184,25 +184,12 @@ class CardItem(QGraphicsItem):
         card shows more of them, not bigger ones); symbols pass a larger `most`."""
         return max(least, min(most, int(min(self.w, self.h * 0.72) * share)))
 
-    def _text(
-        self,
-        painter: QPainter,
-        rect: QRectF,
-        text: str,
-        size: int,
-        colour: QColor,
-        bold: bool = False,
-        flags: Any = Qt.AlignmentFlag.AlignCenter,
-        wrap: bool = True,
-    ) -> None:
-        fitted_text(painter, rect, text, size, colour, bold, flags, wrap)
-
     def _back(self, painter: QPainter) -> None:
         painter.setPen(QPen(GOLD, 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         inner = QRectF(4, 4, self.w - 8, self.h - 8)
         painter.drawRoundedRect(inner, 4, 4)
-        self._text(painter, inner, "✦", self._size(0.4, most=80), GOLD)
+        fitted_text(painter, inner, "✦", self._size(0.4, most=80), GOLD)
 
     def _band(self, painter: QPainter, colour: QColor, height: float) -> QRectF:
         band = QRectF(2, 2, self.w - 4, height)
@@ -220,7 +207,7 @@ class CardItem(QGraphicsItem):
             painter.setBrush(colour)
             painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
             words = f"{look.symbol(now)} {card.get('now_name', card['name'])}"
-            self._text(
+            fitted_text(
                 painter,
                 QRectF(2, 0, self.w - 4, self.h),
                 words,
@@ -233,25 +220,25 @@ class CardItem(QGraphicsItem):
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
         if not small:
             group = look.groups[look.cards.group_of[now]].name
-            self._text(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
+            fitted_text(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
         middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
-        self._text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
+        fitted_text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
         name = card.get("now_name", card["name"])
         bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
-        self._text(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
+        fitted_text(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
         if "now_name" in card:  # what it was, under what it is now
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
-            self._text(painter, was, f"was {card['name']}", self._size(0.11), INK)
+            fitted_text(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
         top = QRectF(2, 4, self.w - 4, self.h * 0.36)
-        self._text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
+        fitted_text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
         name = QRectF(2, self.h * 0.4, self.w - 4, self.h * 0.18)
-        self._text(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
+        fitted_text(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
         if self.w >= 70:
             text = QRectF(5, self.h * 0.58, self.w - 10, self.h * 0.4)
-            self._text(
+            fitted_text(
                 painter,
                 text,
                 kind.text,
@@ -263,10 +250,10 @@ class CardItem(QGraphicsItem):
     def _magician(self, painter: QPainter) -> None:
         card = self.card
         name = QRectF(4, 4, self.w - 8, self.h * 0.2)
-        self._text(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
+        fitted_text(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
         if self.w >= 70:
             text = QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56)
-            self._text(
+            fitted_text(
                 painter,
                 text,
                 card["text"],
@@ -278,7 +265,7 @@ class CardItem(QGraphicsItem):
         state = {None: "always on", True: "used this round", False: "talent ready"}[used]
         colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
         foot = QRectF(2, self.h * 0.8, self.w - 4, self.h * 0.18)
-        self._text(painter, foot, state, self._size(0.1), colour, bold=True)
+        fitted_text(painter, foot, state, self._size(0.1), colour, bold=True)
 
     def _objective(self, painter: QPainter) -> None:
         card, look = self.card, self.look
@@ -290,7 +277,7 @@ class CardItem(QGraphicsItem):
         disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
         head = QRectF(5, band.top(), disc.left() - 7, band.height())
         words = domain.symbol if small else f"{domain.symbol} {domain.name}"
-        self._text(
+        fitted_text(
             painter,
             head,
             words,
@@ -302,10 +289,10 @@ class CardItem(QGraphicsItem):
         painter.setPen(QPen(INK, 1))  # the level in a gold disc
         painter.setBrush(GOLD)
         painter.drawEllipse(disc)
-        self._text(painter, disc, str(card["level"]), self._size(0.1), INK, bold=True)
+        fitted_text(painter, disc, str(card["level"]), self._size(0.1), INK, bold=True)
         top = band.bottom() + 2
         name = QRectF(3, top, self.w - 6, self.h * 0.3)
-        self._text(
+        fitted_text(
             painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, bold=True
         )
         # The Components it needs, as symbols in their group's colours: a named type on a
@@ -326,7 +313,7 @@ class CardItem(QGraphicsItem):
             painter.setPen(QPen(tint.darker(120), 1.2, style))
             painter.setBrush(QColor(tint.lighter(165)))
             painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 3, 3)
-            self._text(painter, cell, look.symbol(need), max(6, int(size * 0.5)), tint.darker(140))
+            fitted_text(painter, cell, look.symbol(need), max(6, int(size * 0.5)), tint.darker(140))
 
 
 def fitted_text(

@@ -27,31 +27,19 @@ from illusio_table.qt.gestures import BUTTONS
 
 from .base import TableScene
 from .conspiracy import ConspiracyCard, Look
+from .felt import Felt
 from .look import GOLD, INK, PROMPT, WHITE, Z_PIECE, font
 
 WIDTH = 1600
 BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
-REGION = QColor(255, 255, 255, 22)
-REGION_EDGE = QColor(255, 255, 255, 70)
-BUTTON = QColor("#e8c36a")
 COIN = QColor("#f2c94c")
-SEAT_COLOURS = (
-    "#e53935",
-    "#1e88e5",
-    "#fdd835",
-    "#43a047",
-    "#8e24aa",
-    "#fb8c00",
-    "#00acc1",
-    "#6d4c41",
-)
 MINE = QRectF(0, 470, BOARD, 530)
 THEIRS = QRectF(0, 0, BOARD, 460)
 SIDE = QRectF(BOARD + 16, 0, WIDTH - BOARD - 16, 1000)
 ANY = -1  # the amount of a menu line that asks for any amount
 
 
-class IlluminatiScene(TableScene):
+class IlluminatiScene(Felt, TableScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
@@ -95,39 +83,6 @@ class IlluminatiScene(TableScene):
         self.glide_from(before)
 
     # -- pieces -------------------------------------------------------------------------------
-
-    def _text(
-        self,
-        text: str,
-        x: float,
-        y: float,
-        size: int = 11,
-        bold: bool = False,
-        colour: QColor = WHITE,
-    ) -> QGraphicsSimpleTextItem:
-        item = self.addSimpleText(text)
-        item.setFont(font(size, bold))
-        item.setBrush(colour)
-        item.setPos(x, y)
-        return item
-
-    def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> None:
-        region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
-        if label:
-            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
-        if key is not None:
-            self.regions[key] = rect
-            self.target(key, region)
-
-    def _button(self, label: str, rect: QRectF, key: Hashable) -> None:
-        button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
-        words = QGraphicsSimpleTextItem(label, button)
-        words.setFont(font(11, bold=True))
-        words.setBrush(INK)
-        box = words.boundingRect()
-        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
-        button.setToolTip(label)
-        self.target(key, button)
 
     def card(
         self, card: dict[str, Any], centre: QPointF, w: float, h: float, key: Hashable
@@ -174,7 +129,7 @@ class IlluminatiScene(TableScene):
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
             width = 16 + 8.5 * len(label)
             x -= width + 8
-            self._button(label, QRectF(x, -62, width, 38), ("button", kind))
+            self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
         current = self.names[view["current"]]
         turn = f"{current}'s turn: {view['actions_left']} action(s), "
         turn += f"{view['free_transfers']} free transfer(s) left. Goal: {view['goal']} Groups."
@@ -210,7 +165,7 @@ class IlluminatiScene(TableScene):
         """A Power Structure on its grid, its header above it."""
         seat = s["seat"]
         self._region(box, key=("seat", seat))
-        colour = QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        colour = self._seat_colour(seat)
         self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
         leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
         you = " (you)" if seat == view["me"] else ""

@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsScene
 
 from illusio_table.engine import Action
 from illusio_table.games.illusio.actions import (
@@ -38,13 +38,10 @@ from illusio_table.games.illusio.rules import trick_sum
 from .. import zones
 from .base import TableScene
 from .cards import CardItem, Look
+from .felt import REGION_EDGE, Felt
 from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font
 
 WIDTH = 1500
-REGION = QColor(255, 255, 255, 22)
-REGION_EDGE = QColor(255, 255, 255, 70)
-SEAT_COLOURS = ("#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00")
-BUTTON = QColor("#e8c36a")
 
 # Card sizes (width, height).
 MINE = (78, 109)
@@ -65,7 +62,7 @@ CONTEST_ROW = zones.row((60, MIDDLE_Y + 86), CONTEST[0] + 12)
 PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 
 
-class IllusioScene(TableScene):
+class IllusioScene(Felt, TableScene):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         # The table is drawn anew after each move: no index to build for items that last
@@ -151,27 +148,6 @@ class IllusioScene(TableScene):
 
     # -- small pieces ------------------------------------------------------------------------
 
-    def _text(
-        self,
-        text: str,
-        x: float,
-        y: float,
-        size: int = 11,
-        bold: bool = False,
-        colour: QColor = WHITE,
-    ) -> QGraphicsSimpleTextItem:
-        item = self.addSimpleText(text)
-        item.setFont(font(size, bold))
-        item.setBrush(colour)
-        item.setPos(x, y)
-        return item
-
-    def _region(self, rect: QRectF, label: str = "") -> QGraphicsItem:
-        region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
-        if label:
-            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
-        return region
-
     def card(
         self,
         card: dict[str, Any],
@@ -193,21 +169,6 @@ class IllusioScene(TableScene):
             self.cards[key] = card
             self.piece(key, item)
         return item
-
-    def _button(
-        self, label: str, rect: QRectF, key: Hashable, attempt: Action | None = None
-    ) -> None:
-        button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
-        words = QGraphicsSimpleTextItem(label, button)
-        words.setFont(font(12, bold=True))
-        words.setBrush(INK)
-        box = words.boundingRect()
-        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
-        button.setToolTip(label)
-        self.target(key, button, attempt)
-
-    def _seat_colour(self, seat: int) -> QColor:
-        return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
 
     # -- regions ------------------------------------------------------------------------------
 

@@ -1,0 +1,80 @@
+"""What the card tables draw on the felt besides cards: words, dashed regions, buttons and
+each seat's colour (one way to draw each, shared by the Illusio and Illuminati tables)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+
+from illusio_table.engine import Action
+
+from .look import INK, WHITE, font
+
+REGION = QColor(255, 255, 255, 22)
+REGION_EDGE = QColor(255, 255, 255, 70)
+BUTTON = QColor("#e8c36a")
+SEAT_COLOURS = (
+    "#e53935",
+    "#1e88e5",
+    "#fdd835",
+    "#43a047",
+    "#8e24aa",
+    "#fb8c00",
+    "#00acc1",
+    "#6d4c41",
+)
+
+
+class Felt:
+    """Mixed into a TableScene (which provides add*, target and `regions`)."""
+
+    regions: dict[Hashable, QRectF]
+
+    def _text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: int = 11,
+        bold: bool = False,
+        colour: QColor = WHITE,
+    ) -> QGraphicsSimpleTextItem:
+        item = self.addSimpleText(text)
+        item.setFont(font(size, bold))
+        item.setBrush(colour)
+        item.setPos(x, y)
+        return item
+
+    def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:
+        """A dashed part of the table, titled; with a key, a place things are dropped on."""
+        region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
+        if label:
+            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
+        if key is not None:
+            self.regions[key] = rect
+            self.target(key, region)
+        return region
+
+    def _button(
+        self,
+        label: str,
+        rect: QRectF,
+        key: Hashable,
+        attempt: Action | None = None,
+        size: int = 12,
+    ) -> None:
+        button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
+        words = QGraphicsSimpleTextItem(label, button)
+        words.setFont(font(size, bold=True))
+        words.setBrush(INK)
+        box = words.boundingRect()
+        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+        button.setToolTip(label)
+        self.target(key, button, attempt)
+
+    @staticmethod
+    def _seat_colour(seat: int) -> QColor:
+        return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
