@@ -348,6 +348,11 @@ class Game(ABC):
         """A move in words for menus and the move list, from what `seat` may know."""
         return action.label()
 
+    def hint(self, action: Action, seat: int | None = None) -> str:
+        """A short figure a table may write beside a move's target, from what `seat` may
+        know (Illuminati: the roll an attack needs); '' when the game has none."""
+        return ""
+
     @staticmethod
     def panels(view: dict[str, Any]) -> list[tuple[str, list[str]]] | None:
         """A view as titled panels of plain lines, for a game shown on the plain table.

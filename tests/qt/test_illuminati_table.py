@@ -306,3 +306,52 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
         ]
         window.model.act((quiet or legal)[0])
     assert checked > 20
+
+
+def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(window):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from .illusio_table_checks import point_of
+
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    for _ in range(60):
+        lift_curtain(window)
+        if 0 in game.to_act() and any(isinstance(a, Attack) for a in game.legal_actions(0)):
+            break
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+        else:
+            model.step_bot()
+    top = game.illuminati[0]
+    attacks = [a for a in game.legal_actions(0) if isinstance(a, Attack) and a.attacker == top]
+    assert attacks
+    scene = window.scene
+
+    def shown():
+        return sorted(
+            child.text()
+            for item in scene.items()
+            if isinstance(item.data(0), tuple) and item.data(0)[:2] == ("mark", "hint")
+            if item.isVisible()
+            for child in item.childItems()
+            if isinstance(child, QGraphicsSimpleTextItem)
+        )
+
+    assert shown() == []
+    viewport = window.table.viewport()
+    at = point_of(window, ("group", top))
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, at)
+    QTest.mouseMove(viewport, at + QPoint(20, -20))
+    expected = {}
+    for a in attacks:
+        if not a.aiders and not a.privilege:
+            expected.setdefault(a.target, game.hint(a, 0))
+    assert shown() == sorted(expected.values())
+    screenshot(window, "illuminati-table-a-group-lifted")
+    QTest.mouseRelease(viewport, left, plain, at + QPoint(20, -20))
+    assert shown() == []

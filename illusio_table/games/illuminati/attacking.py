@@ -14,7 +14,7 @@ from illusio_table.engine import Action, Event
 
 from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend
 from .attack import Attack as Announced
-from .attack import amounts, breakdown, needs_words, spending_lines, succeeds
+from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
 from .specials import kind_of, pending_special
 
@@ -336,19 +336,60 @@ class Attacks:
 
     def announced(self) -> Announced:
         a = self.attack
-        defender = a["defender"]
-        depth = self.structures[defender].depth(a["target"]) if defender is not None else None
-        return Announced(
+        return self._announcement(
+            a["seat"],
+            a["defender"],
             a["how"],
             a["attacker"],
             a["target"],
-            tuple(a["aiders"]),
-            frozenset(self.structures[a["seat"]]),
-            depth,
-            defender == a["seat"],
-            frozenset(self.structures[defender]) if defender is not None else frozenset(),
+            a["aiders"],
             a["whisper"],
         )
+
+    def _announcement(
+        self,
+        seat: int,
+        defender: int | None,
+        how: str,
+        attacker: str,
+        target: str,
+        aiders: tuple[str, ...] | list[str],
+        whisper: bool,
+    ) -> Announced:
+        depth = self.structures[defender].depth(target) if defender is not None else None
+        return Announced(
+            how,
+            attacker,
+            target,
+            tuple(aiders),
+            frozenset(self.structures[seat]),
+            depth,
+            defender == seat,
+            frozenset(self.structures[defender]) if defender is not None else frozenset(),
+            whisper,
+        )
+
+    def hint(self, action: Action, seat: int | None = None) -> str:
+        """The roll an attack the seat may announce would need, before any money: worked
+        out from the seat's own cards and what lies face up (the others' hidden
+        Illuminati change no number before they show themselves)."""
+        if not isinstance(action, Attack) or seat is None or seat != self.current:
+            return ""
+        if action.attacker not in self.structures[seat] or action.target in self.dead:
+            return ""
+        announced = self._announcement(
+            seat,
+            self.owner(action.target),
+            action.how,
+            action.attacker,
+            action.target,
+            action.aiders,
+            action.card is not None,
+        )
+        number = sum(v for _, v in breakdown(self.cards, announced, self.shifts, self.power_bonus))
+        if number < 2:
+            return "cannot succeed"
+        return f"{min(number, 10)} or less · {chance(number):.0%}"
 
     def lines(self) -> list[tuple[str, int]]:
         s = self.attack["spent"]

@@ -545,6 +545,7 @@ class MainWindow(QMainWindow):
             names = [p["name"] for p in model.match.players]
             viewer = model.viewer
             self.scene.describe = lambda action: model.game.describe(action, viewer)
+            self.scene.hint = lambda action: model.game.hint(action, viewer)
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.table.drawn()

@@ -72,6 +72,7 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.setBackgroundBrush(FELT)
         self.describe: Callable[[Action], str] = lambda action: action.label()
+        self.hint: Callable[[Action], str] = lambda action: ""  # a figure beside a target
         # A game's own reading of its view as panels (Game.panels), for the plain table.
         self.panels: Callable[[dict[str, Any]], list[tuple[str, list[str]]] | None] = lambda view: (
             None

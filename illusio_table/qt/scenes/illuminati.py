@@ -25,10 +25,10 @@ from illusio_table.games.illuminati.attack import chance
 from illusio_table.games.illuminati.geometry import STEPS, pointing
 from illusio_table.qt.gestures import BUTTONS
 
-from .base import TableScene
+from .base import KEY, MARK, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_PIECE, font
+from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font
 
 WIDTH = 1600
 BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
@@ -80,6 +80,7 @@ class IlluminatiScene(Felt, TableScene):
         self._structure(view, mine, MINE, 150)
         self._side(view)
         self.bind(gestures)
+        self._add_hints()
         self.glide_from(before)
 
     # -- pieces -------------------------------------------------------------------------------
@@ -317,6 +318,45 @@ class IlluminatiScene(Felt, TableScene):
             "\n".join(part for line in lines if line for part in _wrap(line, 46))
         )
 
+    # -- the roll each target would need, while a Group is lifted ------------------------------
+
+    def _add_hints(self) -> None:
+        """Badges made once per drawing, hidden: shown beside each target of a lifted
+        Group with the roll its attack would need (so no drag adds an item)."""
+        most = max((len(self.targets_of(s)) for s in self.sources), default=0)
+        for n in range(min(most, 80)):
+            badge = self.addRect(
+                QRectF(0, 0, 10, 10), QPen(INK, 1), QBrush(QColor(20, 20, 20, 225))
+            )
+            badge.setZValue(Z_LIFTED - 5)
+            badge.setData(KEY, (MARK, "hint", n))
+            badge.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            words = QGraphicsSimpleTextItem("", badge)
+            words.setFont(font(9, bold=True))
+            words.setBrush(PROMPT)
+            badge.setVisible(False)
+
+    def _light_targets(self, source: Hashable | None) -> None:
+        super()._light_targets(source)
+        hints = []
+        for target in self.targets_of(source) if source is not None else []:
+            attacks = [m for m in self.drops[(source, target)] if m.kind == "attack"]
+            plain = [m for m in attacks if not m.aiders and not m.privilege] or attacks
+            words = self.hint(plain[0]) if plain else ""
+            if words:
+                hints.append((self.targets[target], words))
+        badges = [i for i in self.items() if _tag(i.data(KEY)) == "hint"]
+        for badge in badges:
+            badge.setVisible(False)
+        for badge, (rect, words) in zip(badges, hints, strict=False):
+            (label,) = badge.childItems()
+            label.setText(words)
+            box = label.boundingRect()
+            badge.setRect(QRectF(0, 0, box.width() + 8, box.height() + 2))
+            badge.setPos(rect.left(), rect.top() - box.height() - 2)
+            label.setPos(4, 1)
+            badge.setVisible(True)
+
     # -- moves --------------------------------------------------------------------------------
 
     def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
@@ -334,6 +374,9 @@ class IlluminatiScene(Felt, TableScene):
 
     def menu_label(self, action: Action) -> str:
         words = self.describe(action)
+        hint = self.hint(action)
+        if hint:
+            words += f" — {hint}"
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
@@ -362,6 +405,11 @@ class IlluminatiScene(Felt, TableScene):
 
     def drop_hint(self, source: Hashable) -> str:
         return "Drop it on a place outlined in gold."
+
+
+def _tag(data: Any) -> str | None:
+    """The tag of a mark (a ring, a badge), or None for anything else."""
+    return data[1] if isinstance(data, tuple) and len(data) > 1 and data[0] == MARK else None
 
 
 def _has_amount(action: Action) -> bool:

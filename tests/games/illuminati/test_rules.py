@@ -1185,3 +1185,38 @@ def test_hidden_illuminati_a_face_down_discordian_society_shows_its_immunity_whe
     assert owner in game.revealed and game.owner(target) == owner
     assert any("its immunity stops an attack" in line for line in game.log(None))
     assert game.phase == "actions" and game.actions_left == 1
+
+
+def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money():
+    """The figure the table writes beside a target is the number the attack, once
+    announced, shows on the table (every option, many states)."""
+    from illusio_table.engine import builtin_registry
+    from illusio_table.games.illuminati.actions import Attack
+    from illusio_table.games.illuminati.attack import chance
+
+    registry = builtin_registry()
+    checked = 0
+    for seed in range(6):
+        options = {"hidden_illuminati": bool(seed % 2), "hidden_goals": bool(seed % 3 == 0)}
+        game = registry.new_game("illuminati", 3 + seed % 3, seed, options)
+        for _ in range(120):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            legal = game.legal_actions(seat)
+            for attack in [a for a in legal if isinstance(a, Attack)][::7]:
+                hint = game.hint(attack, seat)
+                twin = game.clone()
+                twin.apply(seat, attack)
+                if twin.attack is None:
+                    continue  # a Special window opened first: the number comes later
+                number = twin.view(seat)["attack"]["target_number"]
+                expected = (
+                    "cannot succeed"
+                    if number < 2
+                    else f"{min(number, 10)} or less · {chance(number):.0%}"
+                )
+                assert hint == expected, (attack, hint, number)
+                checked += 1
+            game.apply(seat, legal[seed % len(legal)] if seed % 2 else legal[0])
+    assert checked > 50
