@@ -348,6 +348,17 @@ class Game(ABC):
         """A move in words for menus and the move list, from what `seat` may know."""
         return action.label()
 
+    def public_screen(self, seat: int) -> bool:
+        """Whether `seat` may decide now on a screen everyone sees: nothing it must look
+        at in secret (see `shared_view`). Then the screen passes to it without the
+        curtain. Games say so where they can; by default every seat has secrets."""
+        return False
+
+    def shared_view(self, seat: int) -> dict[str, Any]:
+        """What `seat`'s screen shows when the screen came to it without the curtain:
+        its view with whatever it need not see now left out."""
+        return self.view(seat)
+
     def hint(self, action: Action, seat: int | None = None) -> str:
         """A short figure a table may write beside a move's target, from what `seat` may
         know (Illuminati: the roll an attack needs); '' when the game has none."""

@@ -355,3 +355,39 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
     screenshot(window, "illuminati-table-a-group-lifted")
     QTest.mouseRelease(viewport, left, plain, at + QPoint(20, -20))
     assert shown() == []
+
+
+def test_an_attack_at_a_table_of_four_drops_the_curtain_only_before_private_decisions(window):
+    """The screen passes openly to a person with nothing secret to decide (no Special it
+    could play now, no hidden option); the curtain falls only before a person who holds
+    one. An open screen shows the public log and no Special of its seat."""
+    four = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
+    start(window, four, seed=8)
+    model, game = window.model, window.model.game
+    attacks, open_passes, curtains = 0, 0, 0
+    for _ in range(2500):
+        if game.is_over() or attacks >= 6:
+            break
+        if window.stack.currentWidget() is window.curtain:
+            assert not game.public_screen(model.pending), "a curtain before a public decision"
+            curtains += 1
+            lift_curtain(window)
+        seat = model.viewer
+        if model.passed_openly:
+            open_passes += 1
+            assert game.public_screen(seat)
+            assert model.log() == game.log(None)
+            assert window.scene.view == game.shared_view(seat)
+            assert not window.scene.view["my_specials"]
+            assert not any(c.get("face") == "special" for c, _ in drawn(window.scene))
+        legal = game.legal_actions(seat)
+        kinds = ("spend", "pass", "attack", "end-turn", "take-income", "choose-goal", "receive")
+        # Spend a little now and then, so that the screen goes round.
+        pick = next(
+            (a for a in legal if a.kind in kinds[: 1 + (len(game.record.moves) % 3)]),
+            next((a for a in legal if a.kind in kinds), legal[0]),
+        )
+        was = game.attack is not None
+        model.act(pick)
+        attacks += not was and game.attack is not None
+    assert attacks >= 3 and open_passes > 20 and curtains > 0

@@ -45,7 +45,7 @@ from .actions import (
     Transfer,
 )
 from .attack import Numbers, amounts, the
-from .attacking import Attacks
+from .attacking import MONEY_CARDS, Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
@@ -521,6 +521,27 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
 
     # -- the protocol ---------------------------------------------------------------------------
+
+    def public_screen(self, seat: int) -> bool:
+        """A seat decides on a screen everyone sees when nothing of its own is hidden
+        (no hidden option, no secret goal) and it holds no Special it could play now:
+        none at all, or, while money goes down on an attack, none of the money cards."""
+        o = self.options
+        if o["hidden_goals"] or o["stacked_money"] or seat in self.borrowed_goal:
+            return False
+        if o["hidden_illuminati"] and seat not in self.revealed:
+            return False
+        held = self.specials[seat]
+        if not held:
+            return True
+        return self.phase == "spending" and not any(kind_of(c) in MONEY_CARDS for c in held)
+
+    def shared_view(self, seat: int) -> dict[str, Any]:
+        """On a shared screen the seat's Specials stay in its hand (it cannot play them
+        now); everything else it sees is public."""
+        view = self.view(seat)
+        view["my_specials"] = []
+        return view
 
     def is_over(self) -> bool:
         return self.phase == "over"

@@ -36,6 +36,7 @@ class MatchModel(QObject):
         self.autosave = autosave
         self.bot_delay_ms = bot_delay_ms
         self.viewer: int | None = None
+        self.passed_openly = False  # the screen came to the viewer without the curtain
         self.pending: int | None = None  # the seat the curtain waits for
         self._running_bots = False
         # Table mode (kept in the record, see `table_mode`): the shared round lasts from
@@ -66,10 +67,16 @@ class MatchModel(QObject):
             self.game.record.table.pop("table_mode", None)
 
     def view(self) -> dict[str, Any]:
+        if self.passed_openly and self.viewer is not None:
+            return self.game.shared_view(self.viewer)
         return self.game.view(self.viewer)
 
     def log(self) -> list[str]:
-        return self.game.log(self.viewer) if self.curtain_seat() is None else []
+        if self.curtain_seat() is not None:
+            return []
+        # A screen passed without the curtain shows the public log: the seat's own old
+        # secrets (what a Special showed it) stay off a screen everyone sees.
+        return self.game.log(None if self.passed_openly else self.viewer)
 
     def legal_actions(self) -> list[Action]:
         if self.viewer is None:
@@ -223,7 +230,15 @@ class MatchModel(QObject):
             target = self.pending
         else:
             target = waiting[0]
+        opened = self.passed_openly and target == self.viewer
+        if opened and not self.game.public_screen(target):
+            force_curtain = True  # an open screen now has a secret decision: others look away
         if not force_curtain and target in (self.viewer, self.pending):
+            return
+        if not force_curtain and self.viewer is not None and self.game.public_screen(target):
+            # Nothing on the next screen is secret (an Illuminati player holding no
+            # Special spends on an attack): it passes without the curtain.
+            self._show(target, None, openly=True)
             return
         self._show(None, target)  # the curtain: curtain_seat() names who is next
 
@@ -235,9 +250,10 @@ class MatchModel(QObject):
             self._shared_from = len(moves)
         return self._shared_from is not None
 
-    def _show(self, viewer: int | None, pending: int | None) -> None:
+    def _show(self, viewer: int | None, pending: int | None, openly: bool = False) -> None:
         if (viewer, pending) != (self.viewer, self.pending):
             self.viewer, self.pending = viewer, pending
+            self.passed_openly = openly
             self.viewer_changed.emit()
 
     def lift_curtain(self) -> None:
