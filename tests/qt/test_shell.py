@@ -462,3 +462,24 @@ def test_the_table_mode_box_is_kept_when_the_dialog_closes(window, registry):
     dialog.table_mode.setChecked(True)
     dialog.hide()  # as exec() leaves it when Start is pressed
     assert dialog.config().table_mode
+
+
+def test_the_new_game_dialog_shows_every_option_whole_after_another_game_is_chosen(window):
+    """Chosen after a game with one option, Illuminati's four options and their notes fit
+    (the dialog once kept its old size and cut the notes off)."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from illusio_table.engine import builtin_registry
+
+    registry = builtin_registry()
+    dialog = NewGameDialog(registry, window)
+    dialog.game_box.setCurrentIndex(registry.ids().index("illusio"))
+    dialog.show()
+    QApplication.processEvents()
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    QApplication.processEvents()
+    notes = [w for w in dialog.options_box.findChildren(QLabel) if w.wordWrap() and w.isVisible()]
+    assert len(notes) == 4
+    for note in notes:
+        assert note.height() >= note.heightForWidth(note.width()) - 1, note.text()
+    dialog.close()

@@ -70,6 +70,9 @@ def remembered(settings: QSettings | None) -> GameConfig | None:
         return None  # none yet, or edited by hand: start from the defaults
 
 
+NOTE_WIDTH = 380  # an option's note, under it
+
+
 class NewGameDialog(QDialog):
     """The seed is hidden and random unless the person chooses one (for a rehearsal):
     with the seed and the public moves, a copy of the game would show every hidden card.
@@ -176,6 +179,9 @@ class NewGameDialog(QDialog):
         self._build_seats(cls)
         self._build_options(cls.options_spec)
         self._seats_changed()
+        # Another game has other options: the dialog grows (or shrinks) to show them whole.
+        self.layout().activate()
+        self.adjustSize()
 
     def _build_seats(self, cls) -> None:
         while self.seats_grid.count():
@@ -236,7 +242,12 @@ class NewGameDialog(QDialog):
                 note = QLabel(option.help)
                 note.setWordWrap(True)
                 note.setStyleSheet("color: palette(placeholder-text); font-size: 9pt;")
-                self.options_form.addRow("", note)
+                note.setContentsMargins(12, 0, 0, 4)
+                # Across the whole row, and as tall as its lines at that width: a form
+                # does not grow a wrapped label by itself when the game changes.
+                note.setMinimumWidth(NOTE_WIDTH)
+                note.setMinimumHeight(note.heightForWidth(NOTE_WIDTH))
+                self.options_form.addRow(note)
         self.options_box.setVisible(bool(spec))
 
     def config(self) -> GameConfig:
