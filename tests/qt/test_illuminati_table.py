@@ -4,6 +4,7 @@ every kind of move made by real drags and clicks, secrets kept."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
 from illusio_table.engine.bots import bot_move
@@ -32,7 +33,7 @@ def drawn(scene):
     return [
         (item.card, item.sceneBoundingRect().center())
         for item in scene.items()
-        if isinstance(item, ConspiracyCard)
+        if isinstance(item, ConspiracyCard) and item is not scene.preview
     ]
 
 
@@ -391,3 +392,25 @@ def test_an_attack_at_a_table_of_four_drops_the_curtain_only_before_private_deci
         model.act(pick)
         attacks += not was and game.attack is not None
     assert attacks >= 3 and open_passes > 20 and curtains > 0
+
+
+def test_clicking_another_players_area_brings_it_close(window):
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    lift_curtain(window)
+    scene, table = window.scene, window.table
+    whole = table.zoom()
+    lera = scene.regions[("seat", 1)]
+    inside = lera.topLeft() + QPointF(30, lera.height() - 20)  # the felt, not a card
+    click_at = table.mapFromScene(inside)
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, click_at
+    )
+    QApplication.processEvents()
+    assert table.zoom() > whole * 1.3
+    seen = table.mapToScene(table.viewport().rect()).boundingRect()
+    assert seen.contains(lera.center())
+    table.zoom_fit()
+    assert abs(table.zoom() - whole) < 0.05 * whole  # whole again (scroll bars aside)

@@ -108,6 +108,12 @@ class ConspiracyCard(QGraphicsItem):
         words = look.words(card)
         self.setToolTip("\n".join(line for line in words if line))
 
+    def set_card(self, card: dict[str, Any]) -> None:
+        """Shows another card (the large preview), upright."""
+        self.card = card
+        self.setRotation(90 * card.get("turn", 0))
+        self.update()
+
     def boundingRect(self) -> QRectF:
         m = 0.16 * self.h  # room for the arrows around the card
         return QRectF(-self.w / 2 - m, -self.h / 2 - m, self.w + 2 * m, self.h + 2 * m)

@@ -50,6 +50,10 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def clear(self) -> None:
+        self.preview = None  # the large card goes with everything else
+        super().clear()
+
     def extent(self) -> QRectF:
         return QRectF(-12, -120, WIDTH + 24, 1132)
 
@@ -263,8 +267,8 @@ class IlluminatiScene(Felt, TableScene):
         for k, cid in enumerate(view["dead"][-6:]):
             centre = QPointF(x + 32 + k * 56, 310 + 58)
             self.card({"id": cid, "turn": 0}, centre, 52, 34, ("group", cid))
-        self._attack(view, QRectF(x, 406, w, 300))
-        self._preview(QRectF(x, 716, w, 284))
+        self._attack(view, QRectF(x, 406, w, 236))
+        self._preview(QRectF(x, 652, w, 348))
 
     def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
         self._region(rect, "Attack")
@@ -303,16 +307,22 @@ class IlluminatiScene(Felt, TableScene):
             self._text(str(value), die.left() + 10, die.top() + 5, 14, bold=True, colour=INK)
 
     def _preview(self, rect: QRectF) -> None:
+        """The card under the pointer (or focused), large and upright, and in words."""
         self._region(rect)
+        self.preview = ConspiracyCard(self.look, {"id": "illuminati"}, 200, 132)
+        self.addItem(self.preview)
+        self.preview.setPos(rect.center().x(), rect.top() + 14 + 66 + 8)
+        self.preview.setVisible(False)
         self.preview_words = self._text(
-            "Point at a card to read it.", rect.left() + 8, rect.top() + 6, 9
+            "Point at a card to read it.", rect.left() + 8, rect.top() + 166, 9
         )
-        self.preview_box = rect
 
     def show_large(self, key: Hashable | None) -> None:
         card = self.cards.get(key) if key is not None else None
-        if card is None:
+        if card is None or self.preview is None:
             return
+        self.preview.set_card({**card, "turn": 0, "role": None})
+        self.preview.setVisible(True)
         lines = self.look.words(card)
         self.preview_words.setText(
             "\n".join(part for line in lines if line for part in _wrap(line, 46))
@@ -389,10 +399,21 @@ class IlluminatiScene(Felt, TableScene):
             return
         super()._choose(moves, screen_pos)
 
+    def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
+        """A click on a player's area with nothing to do there brings it close (View >
+        Fit the table shows the whole table again)."""
+        if key[0] == "seat" and not self.moves.get(key):
+            for view in self.views():
+                view.fitting = False
+                view.fitInView(self.regions[key], Qt.AspectRatioMode.KeepAspectRatio)
+            self.message.emit("View > Fit the table (Ctrl+9) shows the whole table again.")
+            return
+        super().activate(key, screen_pos)
+
     def mouseMoveEvent(self, event: Any) -> None:
         if self._press is None:
             for item in self.items(event.scenePos()):
-                if isinstance(item, ConspiracyCard):
+                if isinstance(item, ConspiracyCard) and item is not self.preview:
                     key = item.data(1)
                     if key in self.cards:
                         self.show_large(key)

@@ -109,6 +109,10 @@ class IllusioScene(Felt, TableScene):
         self.show_large(self.focus_key)
         self.glide_from(before, self._arrival)
 
+    def clear(self) -> None:
+        self.preview = None  # the large card goes with everything else
+        super().clear()
+
     def extent(self) -> QRectF:
         """The whole table, the same after every move, so that fitting it never shifts it."""
         return QRectF(-12, -104, WIDTH + 24, 1010)
