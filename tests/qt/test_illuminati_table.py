@@ -3,6 +3,8 @@ every kind of move made by real drags and clicks, secrets kept."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
@@ -104,6 +106,19 @@ def play_on_table(window, action) -> None:
         return action
 
     scene.choose_from_menu = pick
+    if isinstance(action, Attack):  # dropped, then set up on the table
+        drag(window, ("group", action.attacker), ("group", action.target))
+        plan = window.scene.plan
+        assert plan is not None and plan["target"] == action.target
+        if plan["how"] != action.how:
+            click(window, ("plan", "how", action.how))
+        if window.scene.plan["privilege"] != action.privilege:
+            click(window, ("plan", "privilege", action.privilege))
+        for aider in action.aiders:
+            click(window, ("group", aider))
+        assert window.scene.plan["aiders"] == list(action.aiders)
+        click(window, ("plan", "go"))
+        return
     gestures = [g for g in scene.gestures if g.action == action]
     assert gestures, f"no gesture for {action}"
     gesture = gestures[0]
@@ -414,3 +429,70 @@ def test_clicking_another_players_area_brings_it_close(window):
     assert seen.contains(lera.center())
     table.zoom_fit()
     assert abs(table.zoom() - whole) < 0.05 * whole  # whole again (scroll bars aside)
+
+
+def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
+    """Drop a Group on a Group: a panel sets the kind, the aiding Groups (clicked on the
+    structure) and privilege, writing the roll the attack needs as it changes."""
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    aided = None
+    for _ in range(200):
+        lift_curtain(window)
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            aided = next((a for a in legal if isinstance(a, Attack) and a.aiders), None)
+            if aided is not None:
+                break
+            model.act(bot_move(game, game.bots["schemer"](0, 3), 0))
+        elif not model.step_bot():
+            break
+    assert aided is not None
+    scene = window.scene
+    drag(window, ("group", aided.attacker), ("group", aided.target))
+    assert scene.plan is not None
+
+    def needs():
+        return [t for t in texts(scene) if t.startswith("It ")][0]
+
+    alone = needs()
+    plain = Attack(aided.how, aided.attacker, aided.target, side=aided.side)
+    assert game.hint(plain, 0) in alone
+    click(window, ("group", aided.aiders[0]))
+    helped = dataclasses.replace(plain, aiders=aided.aiders[:1])
+    assert game.hint(helped, 0) in needs()
+    screenshot(window, "illuminati-table-setting-up-an-attack")
+    kinds = {m.how for m in scene.plan["moves"]}
+    if "destroy" in kinds and aided.how != "destroy":
+        click(window, ("plan", "how", "destroy"))
+        assert scene.plan["how"] == "destroy"
+        click(window, ("plan", "how", aided.how))
+    moves = len(game.record.moves)
+    click(window, ("plan", "go"))
+    made = game.record.moves[moves]
+    assert made.action["kind"] == "attack" and made.action["aiders"] == list(aided.aiders[:1])
+    assert scene.plan is None
+
+
+def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    for _ in range(60):
+        lift_curtain(window)
+        if 0 in game.to_act() and any(isinstance(a, Attack) for a in game.legal_actions(0)):
+            break
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+        else:
+            model.step_bot()
+    attack = next(a for a in game.legal_actions(0) if isinstance(a, Attack))
+    moves = len(game.record.moves)
+    drag(window, ("group", attack.attacker), ("group", attack.target))
+    assert window.scene.plan is not None
+    QTest.keyClick(window.table.viewport(), Qt.Key.Key_Escape)
+    QApplication.processEvents()
+    assert window.scene.plan is None and len(game.record.moves) == moves

@@ -47,6 +47,8 @@ class IlluminatiScene(Felt, TableScene):
         self.cards: dict[Hashable, dict[str, Any]] = {}
         self.regions: dict[Hashable, QRectF] = {}
         self.preview: ConspiracyCard | None = None
+        self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
+        self.last: tuple | None = None
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -60,6 +62,9 @@ class IlluminatiScene(Felt, TableScene):
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
+        if self.last is not None and self.last[0] is not view:
+            self.plan = None  # a new view: an attack being set up is dropped
+        self.last = (view, legal, names, title)
         self.finish_glide()
         before = self.remember_places()
         self.clear()
@@ -84,6 +89,8 @@ class IlluminatiScene(Felt, TableScene):
         self._structure(view, mine, MINE, 150)
         self._side(view)
         self.bind(gestures)
+        if self.plan is not None:
+            self._light_plan()
         self._add_hints()
         self.glide_from(before)
 
@@ -222,8 +229,8 @@ class IlluminatiScene(Felt, TableScene):
                 self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
 
     def _role(self, card: str) -> str | None:
-        """Its part in the attack under way, if any: its frame says it."""
-        a = self.view["attack"]
+        """Its part in the attack under way (or being set up), if any: its frame says it."""
+        a = self.view["attack"] or self.plan
         if a is None:
             return None
         if card == a["attacker"]:
@@ -267,7 +274,10 @@ class IlluminatiScene(Felt, TableScene):
         for k, cid in enumerate(view["dead"][-6:]):
             centre = QPointF(x + 32 + k * 56, 310 + 58)
             self.card({"id": cid, "turn": 0}, centre, 52, 34, ("group", cid))
-        self._attack(view, QRectF(x, 406, w, 236))
+        if self.plan is not None:
+            self._planning(QRectF(x, 406, w, 236))
+        else:
+            self._attack(view, QRectF(x, 406, w, 236))
         self._preview(QRectF(x, 652, w, 348))
 
     def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
@@ -327,6 +337,165 @@ class IlluminatiScene(Felt, TableScene):
         self.preview_words.setText(
             "\n".join(part for line in lines if line for part in _wrap(line, 46))
         )
+
+    # -- setting up an attack after the drop ---------------------------------------------------
+
+    def redraw(self) -> None:
+        if self.last is not None:
+            self.show_view(*self.last)
+
+    def _start_plan(self, moves: list[Action]) -> None:
+        """A Group dropped on a Group: the attack is set up on the table (kind, aiding
+        Groups, privilege, where a captured Group will hang), its number shown."""
+        first = moves[0]
+        self.plan = {
+            "moves": moves,
+            "attacker": first.attacker,
+            "target": first.target,
+            "how": first.how,
+            "aiders": [],
+            "privilege": None,
+            "side": first.side,
+            "card": first.card,
+        }
+        self.redraw()
+        self.message.emit("Set the attack up on the table, then Attack (Esc to call it off).")
+
+    def _planned(self) -> Action:
+        p = self.plan
+        kind = next(m for m in p["moves"] if m.how == p["how"])
+        return dataclasses.replace(
+            kind,
+            aiders=tuple(p["aiders"]),
+            privilege=p["privilege"],
+            side=kind.side if p["how"] == "control" else None,
+            card=kind.card,
+        )
+
+    def _plan_choices(self) -> dict[Hashable, Any]:
+        """What the person may click while setting the attack up, and what each sets."""
+        p = self.plan
+        moves = p["moves"]
+        found: dict[Hashable, Any] = {}
+        for how in dict.fromkeys(m.how for m in moves):
+            found[("plan", "how", how)] = ("how", how)
+        for privilege in dict.fromkeys(m.privilege for m in moves if m.how == p["how"]):
+            found[("plan", "privilege", privilege)] = ("privilege", privilege)
+        for aider in dict.fromkeys(a for m in moves for a in m.aiders):
+            found[("group", aider)] = ("aider", aider)
+        found[("plan", "go")] = ("go", None)
+        found[("plan", "cancel")] = ("cancel", None)
+        return found
+
+    def _planning(self, rect: QRectF) -> None:
+        p = self.plan
+        self._region(rect, "Set up the attack")
+        look = self.look
+        head = f"{look.name(p['attacker'])} against {look.name(p['target'])}"
+        self._text(head, rect.left() + 8, rect.top() + 24, 9, bold=True)
+        x, y = rect.left() + 8, rect.top() + 44
+        for key, (what, value) in self._plan_choices().items():
+            if what == "how":
+                chosen = value == p["how"]
+                self._button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
+                x += 106
+        x, y = rect.left() + 8, rect.top() + 76
+        for key, (what, value) in self._plan_choices().items():
+            if what == "privilege":
+                label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
+                    value, f"privileged: discard {look.name(value or '')}"
+                )
+                chosen = value == p["privilege"]
+                width = 160
+                self._button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
+                x += width + 6
+                if x > rect.right() - width:
+                    x, y = rect.left() + 8, y + 28
+        aiders = [v for (what, v) in self._plan_choices().values() if what == "aider"]
+        words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
+        self._text(words, rect.left() + 8, rect.top() + 136, 9)
+        hint = self.hint(self._planned())
+        self._text(
+            f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}",
+            rect.left() + 8,
+            rect.top() + 156,
+            11,
+            bold=True,
+            colour=PROMPT,
+        )
+        self._button("Attack", QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36), ("plan", "go"))
+        self._button(
+            "Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), ("plan", "cancel")
+        )
+
+    def _light_plan(self) -> None:
+        """While an attack is set up, only the Groups that may aid it are ringed."""
+        self._light_targets(("plan",))
+        for key, (what, _) in self._plan_choices().items():
+            if what == "aider" and key in self.targets:
+                self._ring(self.targets[key], ("plan", key))
+        for item in self.items():
+            tag = item.data(KEY)
+            if isinstance(tag, tuple) and tag[:2] == (MARK, "legal") and tag[2] is not None:
+                item.setVisible(isinstance(tag[2], tuple) and tag[2][:1] == ("plan",))
+
+    def _plan_click(self, key: Hashable) -> bool:
+        """A click while setting an attack up; False when the click is not about it."""
+        choice = self._plan_choices().get(key)
+        if choice is None:
+            return False
+        what, value = choice
+        p = self.plan
+        if what == "go":
+            action = self._planned()
+            self.plan = None
+            self.play(action)
+            return True
+        if what == "cancel":
+            self.plan = None
+        elif what == "aider":
+            if value in p["aiders"]:
+                p["aiders"].remove(value)
+            else:
+                p["aiders"].append(value)
+        else:
+            p[what] = value
+            if what == "how":  # a privilege offered for one kind may not be for another
+                allowed = {m.privilege for m in p["moves"] if m.how == value}
+                p["privilege"] = p["privilege"] if p["privilege"] in allowed else None
+        self.redraw()
+        return True
+
+    def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
+        attacks = [m for m in self.drops.get((source, key), []) if m.kind == "attack"]
+        if attacks and len(attacks) == len(self.drops[(source, key)]):
+            self._start_plan(attacks)
+            return
+        super().drop(source, key, screen_pos)
+
+    def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
+        """While an attack is set up, only its choices answer a click."""
+        if self.plan is not None and source is None:
+            found = [k for k in self._plan_choices() if k in self.targets]
+            found = [k for k in found if self.targets[k].contains(pos)]
+            return found[0] if found else None
+        return super().key_at(pos, source)
+
+    def source_at(self, pos: QPointF) -> Hashable | None:
+        return None if self.plan is not None else super().source_at(pos)
+
+    def focusables(self) -> list[Hashable]:
+        if self.plan is not None:
+            return [k for k in self._plan_choices() if k in self.targets]
+        return super().focusables()
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.plan is not None:
+            self.plan = None
+            self.redraw()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # -- the roll each target would need, while a Group is lifted ------------------------------
 
@@ -402,6 +571,9 @@ class IlluminatiScene(Felt, TableScene):
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on a player's area with nothing to do there brings it close (View >
         Fit the table shows the whole table again)."""
+        if self.plan is not None:
+            self._plan_click(key)
+            return
         if key[0] == "seat" and not self.moves.get(key):
             for view in self.views():
                 view.fitting = False
