@@ -496,3 +496,33 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Escape)
     QApplication.processEvents()
     assert window.scene.plan is None and len(game.record.moves) == moves
+
+
+def test_a_control_attack_says_where_the_captured_group_will_hang(window):
+    """While a control attack is set up, the attacker's free arrows are squares to click:
+    the captured Group will hang there."""
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    control = None
+    for _ in range(60):
+        lift_curtain(window)
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            control = next((a for a in legal if isinstance(a, Attack) and a.how == "control"), None)
+            if control is not None:
+                break
+            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+        else:
+            model.step_bot()
+    free = game.structures[0].free_arrows(control.attacker)
+    assert len(free) >= 2
+    drag(window, ("group", control.attacker), ("group", control.target))
+    scene = window.scene
+    for side in free:
+        assert ("plan", "side", side) in scene.targets
+    other = next(f for f in free if f != control.side)
+    click(window, ("plan", "side", other))
+    assert scene.plan["side"] == other
+    moves = len(game.record.moves)
+    click(window, ("plan", "go"))
+    assert game.record.moves[moves].action["side"] == other

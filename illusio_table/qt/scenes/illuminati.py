@@ -197,8 +197,12 @@ class IlluminatiScene(Felt, TableScene):
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
         cells = [tuple(c["cell"]) for c in s["cards"]]
-        arrows = [c for c in self._free_arrow_cells(s) if ("arrow", c[0], c[1]) in self.wanted]
-        every = cells + [cell for _, _, cell in arrows]
+        arrows = [
+            (card, side, cell, self._arrow_key(card, side))
+            for card, side, cell in self._free_arrow_cells(s)
+        ]
+        arrows = [a for a in arrows if a[3] is not None]
+        every = cells + [cell for _, _, cell, _ in arrows]
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
@@ -209,15 +213,19 @@ class IlluminatiScene(Felt, TableScene):
         def at(cell: tuple[int, int]) -> QPointF:
             return QPointF(left + cell[0] * size, up + cell[1] * size)
 
-        for card, key, cell in arrows:  # a free arrow where a Group may go: a ghost cell
+        for card, _side, cell, key in arrows:  # a free arrow where a Group may go: a ghost
             r = QRectF(
                 at(cell).x() - size * 0.36, at(cell).y() - size * 0.36, size * 0.72, size * 0.72
             )
-            ghost = self.addRect(
-                r, QPen(GOLD, 1.5, Qt.PenStyle.DashLine), QBrush(QColor(255, 213, 79, 40))
+            chosen = self.plan is not None and key == ("plan", "side", self.plan["side"])
+            fill = QColor(255, 213, 79, 150 if chosen else 40)
+            ghost = self.addRect(r, QPen(GOLD, 1.5, Qt.PenStyle.DashLine), QBrush(fill))
+            ghost.setToolTip(
+                "Where the captured Group will hang"
+                if key[0] == "plan"
+                else f"A free arrow of {self.look.name(card)}"
             )
-            ghost.setToolTip(f"A free arrow of {self.look.name(card)}")
-            self.target(("arrow", card, key), ghost)
+            self.target(key, ghost)
         for c in s["cards"]:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", seat)
@@ -238,6 +246,16 @@ class IlluminatiScene(Felt, TableScene):
         if card == a["target"]:
             return "target"
         return "aider" if card in a["aiders"] else None
+
+    def _arrow_key(self, card: str, side: str) -> Hashable | None:
+        """A free arrow's key when something may go there: a Group moved or received, or,
+        while a control attack is set up, the captured Group (its attacker's arrows)."""
+        p = self.plan
+        if p is not None:
+            attacker = card == p["attacker"] and p["how"] == "control"
+            return ("plan", "side", side) if attacker else None
+        key = ("arrow", card, side)
+        return key if key in self.wanted else None
 
     def _free_arrow_cells(self, s: dict[str, Any]) -> list[tuple[str, str, tuple[int, int]]]:
         """Each free outward arrow of the structure and the cell it points at."""
@@ -368,7 +386,7 @@ class IlluminatiScene(Felt, TableScene):
             kind,
             aiders=tuple(p["aiders"]),
             privilege=p["privilege"],
-            side=kind.side if p["how"] == "control" else None,
+            side=(p["side"] or kind.side) if p["how"] == "control" else None,
             card=kind.card,
         )
 
@@ -383,6 +401,11 @@ class IlluminatiScene(Felt, TableScene):
             found[("plan", "privilege", privilege)] = ("privilege", privilege)
         for aider in dict.fromkeys(a for m in moves for a in m.aiders):
             found[("group", aider)] = ("aider", aider)
+        if p["how"] == "control":
+            mine = next(s for s in self.view["structures"] if s["seat"] == self.me)
+            attacker = next(c for c in mine["cards"] if c["id"] == p["attacker"])
+            for side in attacker["free_arrows"]:
+                found[("plan", "side", side)] = ("side", side)
         found[("plan", "go")] = ("go", None)
         found[("plan", "cancel")] = ("cancel", None)
         return found
