@@ -526,3 +526,24 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
     moves = len(game.record.moves)
     click(window, ("plan", "go"))
     assert game.record.moves[moves].action["side"] == other
+
+
+def test_an_attacks_end_is_written_where_it_happened(window):
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    ana = game.bots["schemer"](0, 5)
+    for _ in range(300):
+        lift_curtain(window)
+        view = model.view()
+        if view["outcome"] is not None and view["attack"] is None and model.viewer == 0:
+            break
+        if 0 in game.to_act():
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+    done = model.view()["outcome"]
+    assert done is not None
+    words = texts(window.scene)
+    assert done["result"].upper() in words
+    assert any(f"rolled {done['roll']}, needed {done['needed']}" in w for w in words)
+    screenshot(window, "illuminati-table-after-an-attack")

@@ -477,7 +477,17 @@ class Attacks:
         target_number = self.target_number()
         self.attack = None
         self.phase = "actions"
-        if not succeeds(target_number, a["roll"], self.limits.automatic_failure):
+        won = succeeds(target_number, a["roll"], self.limits.automatic_failure)
+        result = {"control": "captured", "neutralize": "neutralized", "destroy": "destroyed"}
+        # What the table shows where it happened, until the next attack is over.
+        self.outcome = {
+            "target": a["target"],
+            "how": a["how"],
+            "roll": a["roll"],
+            "needed": target_number,
+            "result": result[a["how"]] if won else "failed",
+        }
+        if not won:
             return [Event(f"The attack fails ({a['roll']} against {target_number}).")]
         events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]
         seat, target, defender = a["seat"], a["target"], a["defender"]

@@ -166,6 +166,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.window: dict[str, Any] | None = None
         self.winners: list[int] = []
         self.last_roll: list[int] = []
+        self.outcome: dict[str, Any] | None = None  # the last attack: where, how it ended
         self.phase = "setup"
         first, rolls = self._first_player()
         events += rolls

@@ -175,6 +175,7 @@ class Views:
             "deck": len(self.deck),
             "attack": attack,
             "dice": list(self.last_roll),
+            "outcome": dict(self.outcome) if self.outcome else None,
             "my_specials": list(self.specials[seat]) if seat is not None else None,
             "my_goal": self.borrowed_goal.get(seat) if seat is not None else None,
             "my_illuminati": self.illuminati[seat] if seat is not None else None,

@@ -105,11 +105,29 @@ class IlluminatiScene(Felt, TableScene):
         item.setZValue(Z_PIECE)
         self.cards[key] = card
         self.piece(key, item)
+        done = self.view.get("outcome")
+        if done is not None and self.view["attack"] is None and card.get("id") == done["target"]:
+            self._outcome_badge(done, item)
         if key in self.wanted:
             self.target(key, item)
         if key in self.lifting:
             self.source(key, item)
         return item
+
+    def _outcome_badge(self, done: dict[str, Any], item: ConspiracyCard) -> None:
+        """Where the last attack happened: how it ended, written on the card."""
+        colours = {"failed": "#9e9e9e", "captured": "#ffb300", "neutralized": "#64b5f6"}
+        words = self._text(done["result"].upper(), 0, 0, 9, bold=True, colour=INK)
+        box = words.boundingRect()
+        at = item.sceneBoundingRect().center() - QPointF(box.width() / 2 + 4, box.height())
+        back = self.addRect(
+            QRectF(at.x(), at.y(), box.width() + 8, box.height() + 2),
+            QPen(INK, 1),
+            QBrush(QColor(colours.get(done["result"], "#e57373"))),
+        )
+        back.setZValue(Z_PIECE + 3)
+        words.setZValue(Z_PIECE + 4)
+        words.setPos(at.x() + 4, at.y() + 1)
 
     def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
         coin = self.addEllipse(
@@ -304,8 +322,12 @@ class IlluminatiScene(Felt, TableScene):
         y = rect.top() + 26
         if a is None:
             words = "No attack under way."
-            if view["dice"]:
-                words += f"\nLast roll: {view['dice'][0]} + {view['dice'][1]}."
+            done = view["outcome"]
+            if done is not None:
+                words += (
+                    f"\nLast: {self.look.name(done['target'])} {done['result']}\n"
+                    f"(rolled {done['roll']}, needed {done['needed']} or less)."
+                )
             self._text(words, rect.left() + 8, y, 10)
             self._dice(view, rect)
             return
