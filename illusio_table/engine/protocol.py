@@ -359,6 +359,12 @@ class Game(ABC):
         its view with whatever it need not see now left out."""
         return self.view(seat)
 
+    def warning(self, action: Action, seat: int) -> str:
+        """What a person should know before making this legal move, when it has a result
+        they can see coming and may not mean (Illuminati: ending a turn that puts them
+        out); '' for none."""
+        return ""
+
     def hint(self, action: Action, seat: int | None = None) -> str:
         """A short figure a table may write beside a move's target, from what `seat` may
         know (Illuminati: the roll an attack needs); '' when the game has none."""

@@ -547,3 +547,30 @@ def test_an_attacks_end_is_written_where_it_happened(window):
     assert done["result"].upper() in words
     assert any(f"rolled {done['roll']}, needed {done['needed']}" in w for w in words)
     screenshot(window, "illuminati-table-after-an-attack")
+
+
+def test_ending_a_turn_that_puts_the_person_out_asks_first(window):
+    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    game, model = window.model.game, window.model
+    for _ in range(40):
+        lift_curtain(window)
+        if 0 in game.to_act() and any(a.kind == "end-turn" for a in game.legal_actions(0)):
+            break
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+        else:
+            model.step_bot()
+    for group in [c for c in game.structures[0] if c != game.structures[0].root]:
+        game.structures[0].cut(group)  # Ana is left with her Illuminati alone
+    game.turns_taken[0] = game.limits.elimination_after_turn - 1
+    window._update()
+    asked = []
+    window.ask = lambda title, text: asked.append(text) or False
+    moves = len(game.record.moves)
+    click(window, ("button", "end-turn"))
+    assert asked and "out of the game" in asked[0]
+    assert len(game.record.moves) == moves  # not played
+    window.ask = lambda title, text: True
+    click(window, ("button", "end-turn"))
+    assert game.record.moves[moves].action["kind"] == "end-turn"

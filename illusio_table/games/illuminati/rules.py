@@ -523,6 +523,23 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
 
     # -- the protocol ---------------------------------------------------------------------------
 
+    def warning(self, action: Action, seat: int) -> str:
+        """Before a move that ends the turn: being put out with nothing but the
+        Illuminati, or another player's win by the basic goal (a count everyone sees)."""
+        if action.kind not in ("end-turn", "pass-turn") or seat != self.current:
+            return ""
+        found = []
+        alone = len(self.structures[seat]) == 1
+        if alone and self.turns_taken[seat] + 1 >= self.limits.elimination_after_turn:
+            found.append("you control no Group but your Illuminati: you will be out of the game")
+        for other in self.players():
+            held = len(self.structures[other])
+            if other != seat and held >= self.goal:
+                found.append(f"{self.name(other)} holds {held} Groups and wins")
+        if not found:
+            return ""
+        return "If you end your turn now, " + "; and ".join(found) + ". End it anyway?"
+
     def public_screen(self, seat: int) -> bool:
         """A seat decides on a screen everyone sees when nothing of its own is hidden
         (no hidden option, no secret goal) and it holds no Special it could play now:

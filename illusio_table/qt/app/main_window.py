@@ -225,6 +225,16 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().showMessage(f"{title}: {text}")
 
+    def play(self, action: Any) -> None:
+        """A move made on the table: a result the person can see coming is asked first."""
+        model = self.model
+        if model.viewer is not None:
+            warning = model.game.warning(action, model.viewer)
+            if warning and not self.ask("Are you sure?", warning):
+                self.statusBar().showMessage("Not played.", 5000)
+                return
+        model.act(action)
+
     def ask(self, title: str, text: str) -> bool:
         if not self.interactive:
             return False
@@ -307,7 +317,7 @@ class MainWindow(QMainWindow):
         self.table.setScene(self.scene)
         if old_scene is not None:
             old_scene.deleteLater()
-        self.scene.action_chosen.connect(self.model.act)
+        self.scene.action_chosen.connect(self.play)
         self.scene.shown.connect(self.model.release)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         log = LogModel(self.model)

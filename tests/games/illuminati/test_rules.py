@@ -1220,3 +1220,35 @@ def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money(
                 checked += 1
             game.apply(seat, legal[seed % len(legal)] if seed % 2 else legal[0])
     assert checked > 50
+
+
+def end_of(game, seat):
+    """The seat's End turn, once its income is taken."""
+    for _ in range(5):
+        legal = game.legal_actions(seat)
+        end = next((a for a in legal if a.kind == "end-turn"), None)
+        if end is not None:
+            return end
+        game.apply(seat, next(a for a in legal if a.kind in ("take-income", "pass")))
+    raise AssertionError("no End turn")
+
+
+def test_elimination_ending_a_turn_that_puts_the_player_out_is_warned_of():
+    game, seat = ready()
+    end = end_of(game, seat)
+    assert len(game.structures[seat]) == 1
+    game.turns_taken[seat] = game.limits.elimination_after_turn - 1
+    assert "you will be out of the game" in game.warning(end, seat)
+    game.turns_taken[seat] = 0
+    assert game.warning(end, seat) == ""  # before the third turn nobody is put out
+
+
+def test_winning_ending_a_turn_that_lets_another_win_is_warned_of():
+    game, seat = ready()
+    other = (seat + 1) % game.seats
+    own(game, other, next(g for g in game.deck if "#" not in g))
+    end = end_of(game, seat)
+    assert "wins" not in game.warning(end, seat)
+    game.goal = len(game.structures[other])  # one Group short of the goal no more
+    warning = game.warning(end, seat)
+    assert f"{game.name(other)} holds {game.goal} Groups and wins" in warning
