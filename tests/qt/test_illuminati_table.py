@@ -30,6 +30,26 @@ def start(window, players=TWO_PEOPLE_AND_A_BOT, seed=3, options=None):
     QApplication.processEvents()
 
 
+ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}]
+
+
+def ana_when(window, ready, rounds: int = 60):
+    """Plays on (Ana collects, passes or lets the bot move) until `ready(legal)` finds
+    what the test needs among Ana's moves; returns it."""
+    game, model = window.model.game, window.model
+    for _ in range(rounds):
+        lift_curtain(window)
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            found = ready(legal)
+            if found:
+                return found
+            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+        else:
+            model.step_bot()
+    raise AssertionError("Ana never had such a move")
+
+
 def drawn(scene):
     """Every card on the table: (what it shows, its centre)."""
     return [
@@ -209,7 +229,7 @@ def test_hidden_illuminati_are_drawn_face_down_to_the_others(make_window):
 def test_money_moves_offer_any_amount(window, monkeypatch):
     from illusio_table.qt.scenes import illuminati as table
 
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.game, window.model
     for _ in range(50):
         lift_curtain(window)
@@ -341,17 +361,9 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
 
     from .illusio_table_checks import point_of
 
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
-    game, model = window.model.game, window.model
-    for _ in range(60):
-        lift_curtain(window)
-        if 0 in game.to_act() and any(isinstance(a, Attack) for a in game.legal_actions(0)):
-            break
-        if 0 in game.to_act():
-            legal = game.legal_actions(0)
-            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
-        else:
-            model.step_bot()
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     top = game.illuminati[0]
     attacks = [a for a in game.legal_actions(0) if isinstance(a, Attack) and a.attacker == top]
     assert attacks
@@ -420,7 +432,7 @@ def test_an_attack_at_a_table_of_four_drops_the_curtain_only_before_private_deci
 
 
 def test_clicking_another_players_area_brings_it_close(window):
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    start(window, ANA_AND_LERA, seed=2)
     lift_curtain(window)
     scene, table = window.scene, window.table
     whole = table.zoom()
@@ -444,7 +456,7 @@ def test_clicking_another_players_area_brings_it_close(window):
 def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     """Drop a Group on a Group: a panel sets the kind, the aiding Groups (clicked on the
     structure) and privilege, writing the roll the attack needs as it changes."""
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.game, window.model
     aided = None
     for _ in range(200):
@@ -488,17 +500,9 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
-    game, model = window.model.game, window.model
-    for _ in range(60):
-        lift_curtain(window)
-        if 0 in game.to_act() and any(isinstance(a, Attack) for a in game.legal_actions(0)):
-            break
-        if 0 in game.to_act():
-            legal = game.legal_actions(0)
-            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
-        else:
-            model.step_bot()
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     attack = next(a for a in game.legal_actions(0) if isinstance(a, Attack))
     moves = len(game.record.moves)
     drag(window, ("group", attack.attacker), ("group", attack.target))
@@ -511,19 +515,14 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
 def test_a_control_attack_says_where_the_captured_group_will_hang(window):
     """While a control attack is set up, the attacker's free arrows are squares to click:
     the captured Group will hang there."""
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
-    game, model = window.model.game, window.model
-    control = None
-    for _ in range(60):
-        lift_curtain(window)
-        if 0 in game.to_act():
-            legal = game.legal_actions(0)
-            control = next((a for a in legal if isinstance(a, Attack) and a.how == "control"), None)
-            if control is not None:
-                break
-            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
-        else:
-            model.step_bot()
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    control = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and a.how == "control"), None
+        ),
+    )
     free = game.structures[0].free_arrows(control.attacker)
     assert len(free) >= 2
     drag(window, ("group", control.attacker), ("group", control.target))
@@ -539,7 +538,7 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
 
 
 def test_an_attacks_end_is_written_where_it_happened(window):
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
+    start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.game, window.model
     ana = game.bots["schemer"](0, 5)
     for _ in range(300):
@@ -560,17 +559,9 @@ def test_an_attacks_end_is_written_where_it_happened(window):
 
 
 def test_ending_a_turn_that_puts_the_person_out_asks_first(window):
-    start(window, [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}], seed=2)
-    game, model = window.model.game, window.model
-    for _ in range(40):
-        lift_curtain(window)
-        if 0 in game.to_act() and any(a.kind == "end-turn" for a in game.legal_actions(0)):
-            break
-        if 0 in game.to_act():
-            legal = game.legal_actions(0)
-            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
-        else:
-            model.step_bot()
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    ana_when(window, lambda legal: any(a.kind == "end-turn" for a in legal), rounds=40)
     for group in [c for c in game.structures[0] if c != game.structures[0].root]:
         game.structures[0].cut(group)  # Ana is left with her Illuminati alone
     game.turns_taken[0] = game.limits.elimination_after_turn - 1
