@@ -359,6 +359,10 @@ class Game(ABC):
         its view with whatever it need not see now left out."""
         return self.view(seat)
 
+    def shared_moves(self, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves offered on that shared screen: none that would show a secret."""
+        return legal
+
     def warning(self, action: Action, seat: int) -> str:
         """What a person should know before making this legal move, when it has a result
         they can see coming and may not mean (Illuminati: ending a turn that puts them

@@ -575,3 +575,35 @@ def test_ending_a_turn_that_puts_the_person_out_asks_first(window):
     window.ask = lambda title, text: True
     click(window, ("button", "end-turn"))
     assert game.record.moves[moves].action["kind"] == "end-turn"
+
+
+def test_at_a_shared_screen_a_person_looks_at_their_specials_alone_when_they_ask(window):
+    """Spending on an attack goes round the table openly, Specials included: a person
+    holding one sees only how many, with a button that brings the curtain down for them;
+    behind it their Specials show and may be played."""
+    from tests.games.illuminati.helpers import give_special
+
+    four = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
+    start(window, four, seed=8)
+    model, game = window.model, window.model.game
+    for _ in range(400):
+        if window.stack.currentWidget() is window.curtain:
+            lift_curtain(window)
+        seat = model.viewer
+        if game.phase == "spending" and model.passed_openly:
+            break
+        legal = game.legal_actions(seat)
+        kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
+        model.act(next((a for a in legal if a.kind in kinds), legal[0]))
+    assert game.phase == "spending" and model.passed_openly
+    seat = model.viewer
+    card = give_special(game, seat, "slush-fund")
+    window._update()
+    shown = " ".join(texts(window.scene))
+    assert "Slush Fund" not in shown and "look at them alone" in shown
+    assert not any(a.kind == "play" for a in model.legal_actions())
+    click(window, ("button", "private"))
+    assert window.stack.currentWidget() is window.curtain and model.pending == seat
+    lift_curtain(window)
+    assert not model.passed_openly and card in window.scene.view["my_specials"]
+    assert any(a.kind == "play" for a in model.legal_actions())

@@ -45,7 +45,7 @@ from .actions import (
     Transfer,
 )
 from .attack import Numbers, amounts, the
-from .attacking import MONEY_CARDS, Attacks
+from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Structure
@@ -541,25 +541,29 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return "If you end your turn now, " + "; and ".join(found) + ". End it anyway?"
 
     def public_screen(self, seat: int) -> bool:
-        """A seat decides on a screen everyone sees when nothing of its own is hidden
-        (no hidden option, no secret goal) and it holds no Special it could play now:
-        none at all, or, while money goes down on an attack, none of the money cards."""
+        """A seat decides on a screen everyone sees when nothing of its own is hidden by
+        an option or a secret goal, and it has no Special to think about: none at all,
+        or while money goes down on an attack, where its Specials stay in its hand (a
+        button asks for the curtain to use them, see `shared_view`)."""
         o = self.options
         if o["hidden_goals"] or o["stacked_money"] or seat in self.borrowed_goal:
             return False
         if o["hidden_illuminati"] and seat not in self.revealed:
             return False
-        held = self.specials[seat]
-        if not held:
-            return True
-        return self.phase == "spending" and not any(kind_of(c) in MONEY_CARDS for c in held)
+        return not self.specials[seat] or self.phase == "spending"
 
     def shared_view(self, seat: int) -> dict[str, Any]:
-        """On a shared screen the seat's Specials stay in its hand (it cannot play them
-        now); everything else it sees is public."""
+        """On a shared screen the seat's Specials stay face down in its hand: only how
+        many (which everyone sees anyway), so that it may ask to look at them alone."""
         view = self.view(seat)
+        view["hidden_specials"] = len(view["my_specials"] or [])
         view["my_specials"] = []
         return view
+
+    def shared_moves(self, seat: int, legal: list[Action]) -> list[Action]:
+        """No move of a Special on a shared screen: playing one shows which it is."""
+        secret = ("play", "give-special", "abolish", "show-specials")
+        return [a for a in legal if a.kind not in secret]
 
     def is_over(self) -> bool:
         return self.phase == "over"

@@ -319,6 +319,7 @@ class MainWindow(QMainWindow):
             old_scene.deleteLater()
         self.scene.action_chosen.connect(self.play)
         self.scene.shown.connect(self.model.release)
+        self.scene.private_look.connect(self.model.look_privately)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         log = LogModel(self.model)
         # The newest lines show, also after the curtain or a run of bot moves (scrolled

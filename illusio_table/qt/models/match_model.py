@@ -81,7 +81,14 @@ class MatchModel(QObject):
     def legal_actions(self) -> list[Action]:
         if self.viewer is None:
             return []
-        return self.game.legal_actions(self.viewer)
+        legal = self.game.legal_actions(self.viewer)
+        return self.game.shared_moves(self.viewer, legal) if self.passed_openly else legal
+
+    def look_privately(self) -> None:
+        """The person at a shared screen wants their secrets (their Specials): the curtain
+        falls, and lifted, their own screen shows everything again."""
+        if self.passed_openly and self.viewer is not None:
+            self._show(None, self.viewer)
 
     def curtain_seat(self) -> int | None:
         return self.pending

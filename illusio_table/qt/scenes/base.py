@@ -65,6 +65,7 @@ class TableScene(QGraphicsScene):
     action_chosen = Signal(object)
     message = Signal(str)  # a hint for the status bar
     shown = Signal()  # a reveal was seen to its end, or skipped
+    private_look = Signal()  # the person at a shared screen asks for their secrets
     glide_ms = 0  # motion between views; the window sets it from the settings
     animation_ms = 0  # a reveal's length, on tables that play one (the window sets it too)
 

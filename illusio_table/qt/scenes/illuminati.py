@@ -214,6 +214,13 @@ class IlluminatiScene(Felt, TableScene):
         top = box.top() + 44
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
+        elif seat == view["me"] and view.get("hidden_specials"):
+            held = view["hidden_specials"]
+            label = f"Your {held} Special(s): look at them alone"
+            self._button(
+                label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10
+            )
+            top += 36
         cells = [tuple(c["cell"]) for c in s["cards"]]
         arrows = [
             (card, side, cell, self._arrow_key(card, side))
@@ -618,6 +625,9 @@ class IlluminatiScene(Felt, TableScene):
         Fit the table shows the whole table again)."""
         if self.plan is not None:
             self._plan_click(key)
+            return
+        if key == ("button", "private"):
+            self.private_look.emit()  # the curtain, then this seat's whole screen
             return
         if key[0] == "seat" and not self.moves.get(key):
             for view in self.views():
