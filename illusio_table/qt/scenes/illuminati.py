@@ -184,6 +184,11 @@ class IlluminatiScene(Felt, TableScene):
             return "Choose the goal you will secretly pursue."
         if me != view["current"]:
             return f"{self.names[view['current']]} is playing."
+        if self.plan is not None:
+            return (
+                "Set the attack up: its kind, privilege, aiding Groups (click them), where a "
+                "capture hangs; then Attack. Esc calls it off."
+            )
         return (
             "Drag a Group onto a Group to attack it, onto a free arrow to move it; drag a "
             "coin to move money; click a Special to play it."
