@@ -97,6 +97,7 @@ def breakdown_cost(runs: int = 2000) -> None:
 
 def main() -> int:
     registry = builtin_registry()
+    clone_cost()
     if "illuminati" in registry.ids():
         engine_speed("illuminati", 4, 200, {})
         win_rate("illuminati", "schemer", 200, {})
@@ -252,6 +253,35 @@ def table_redraw(game_id: str, seats: int, bot: str, late: int, samples: int = 6
         f"{game_id}, a move to the redrawn table at {seats} seats late in a game: "
         f"{_spread(times)} (goal: median under 30 ms)"
     )
+
+
+def clone_cost(moves: int = 150, runs: int = 200) -> None:
+    """A copy of a match in its middle (4 seats): `clone` against replaying the record."""
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    registry = builtin_registry()
+    for game_id, options in (
+        ("illusio", {}),
+        ("incantibus", {"mode": "expert"}),
+        ("illuminati", {}),
+    ):
+        game = registry.new_game(game_id, 4, 5, options)
+        bots = [RandomBot(s, 1) for s in range(4)]
+        while not game.is_over() and len(game.record.moves) < moves:
+            seat = min(game.to_act())
+            game.apply(seat, bot_move(game, bots[seat], seat))
+        started = time.perf_counter()
+        for _ in range(runs):
+            game.clone()
+        clone = (time.perf_counter() - started) / runs * 1000
+        started = time.perf_counter()
+        for _ in range(5):
+            game.replay()
+        replay = (time.perf_counter() - started) / 5 * 1000
+        print(
+            f"{game_id}: a copy after {len(game.record.moves)} moves: clone {clone:.2f} ms, "
+            f"replaying the record {replay:.1f} ms ({replay / clone:.0f}x)"
+        )
 
 
 def _spread(times: list[float]) -> str:

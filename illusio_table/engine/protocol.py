@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import types
 import typing
@@ -228,6 +229,10 @@ class Game(ABC):
     only ever sees a legal action and a refused one changes nothing.
     """
 
+    # Attributes that are caches: a clone starts them empty rather than copying them.
+    fresh_state: ClassVar[tuple[str, ...]] = ()
+    # Attributes made from the card data that never change: a clone shares them.
+    shared_state: ClassVar[tuple[str, ...]] = ()
     game_id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -397,7 +402,26 @@ class Game(ABC):
         return None
 
     def clone(self) -> Game:
-        """An independent copy, made as DESIGN.md says: by replaying the record."""
+        """An independent copy of the match, as it stands: its state copied, while what
+        never changes is shared — the card data, the log's lines, the record's moves (a
+        bot simulating thousands of games copies a match at every step). The same match
+        as replaying the record (`replay`), which a test checks, at a fraction of the
+        cost (`make bench` measures both)."""
+        memo: dict[int, Any] = dict(_frozen_parts(getattr(self, "cards", None)))
+        for name in self.shared_state:  # more card data, read once (a game's catalog)
+            memo.update(_frozen_parts(getattr(self, name, None)))
+        for entry in self.events:
+            memo[id(entry)] = entry
+        for move in self.record.moves:
+            memo[id(move)] = move
+        for name in self.fresh_state:  # caches: the copy starts with its own, empty
+            value = getattr(self, name, None)
+            if value is not None:
+                memo[id(value)] = type(value)()
+        return copy.deepcopy(self, memo)
+
+    def replay(self) -> Game:
+        """An independent copy made as DESIGN.md first said: by replaying the record."""
         return self.record.replay_with(type(self))
 
     # -- what each game implements ------------------------------------------------------
@@ -446,3 +470,35 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> dict[str, Any]:
         """{"scores": [...], "winners": [...], "explanation": [str, ...]} once over."""
+
+
+def _frozen_parts(cards: Any) -> dict[int, Any]:
+    """Every frozen part of some card data (tuples, frozen dataclasses), by id: a clone
+    shares them (they never change), so `deepcopy` does not walk them."""
+    if cards is None:
+        return {}
+    found = _FROZEN.get(id(cards))
+    if found is None or found.get(id(cards)) is not cards:
+        found = _FROZEN[id(cards)] = _walk_frozen(cards)
+    return found
+
+
+_FROZEN: dict[int, dict[int, Any]] = {}  # card data (read once per run) -> its frozen parts
+
+
+def _walk_frozen(root: Any) -> dict[int, Any]:
+    found: dict[int, Any] = {}
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if id(value) in found:
+            continue
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            found[id(value)] = value
+            stack.extend(getattr(value, f.name) for f in dataclasses.fields(value))
+        elif isinstance(value, (tuple, frozenset)):
+            found[id(value)] = value
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())  # the dict itself may be changed: not shared
+    return found

@@ -62,6 +62,8 @@ class Work:
 
 class Illusio(Views, Game):
     game_id = "illusio"
+    fresh_state = ("_realize_cache",)  # what each Backstage can take, by Backstage
+    shared_state = ("info", "objectives")  # the numbered cards, from the card data
     title = "Illusio"
     min_seats = 2
     max_seats = 6

@@ -31,6 +31,8 @@ def standing(view: dict[str, Any]) -> list[str]:
 
 class Incantibus(Game):
     game_id = "incantibus"
+    fresh_state = ("_book_cache",)  # caches of payments, by satchel
+    shared_state = ("info",)  # the numbered tokens and cards, from the card data
     title = "Incantibus"
     min_seats = 2
     max_seats = 4
