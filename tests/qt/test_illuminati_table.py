@@ -607,3 +607,33 @@ def test_at_a_shared_screen_a_person_looks_at_their_specials_alone_when_they_ask
     lift_curtain(window)
     assert not model.passed_openly and card in window.scene.view["my_specials"]
     assert any(a.kind == "play" for a in model.legal_actions())
+
+
+def test_a_lifted_group_carries_its_coin_and_puts_it_back(window):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from .illusio_table_checks import point_of
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    top = game.illuminati[0]
+    scene = window.scene
+
+    def coin_at():
+        item = next(i for i in scene.items() if i.data(1) == ("coin", top))
+        return item.sceneBoundingRect().center()
+
+    home = coin_at()
+    viewport = window.table.viewport()
+    at = point_of(window, ("group", top))
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, at)
+    QTest.mouseMove(viewport, at + QPoint(15, 0))
+    QTest.mouseMove(viewport, at + QPoint(60, -40))
+    moved = coin_at() - home
+    shift = window.table.mapToScene(at + QPoint(60, -40)) - window.table.mapToScene(at)
+    assert (moved - shift).manhattanLength() < 2
+    QTest.mouseRelease(viewport, left, plain, at)  # dropped where it was: no move
+    assert (coin_at() - home).manhattanLength() < 1

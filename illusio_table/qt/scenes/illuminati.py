@@ -48,12 +48,14 @@ class IlluminatiScene(Felt, TableScene):
         self.regions: dict[Hashable, QRectF] = {}
         self.preview: ConspiracyCard | None = None
         self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
+        self._coin_home: QPointF | None = None  # where a carried coin rests
         self.last: tuple | None = None
 
     # -- drawing ---------------------------------------------------------------------------
 
     def clear(self) -> None:
         self.preview = None  # the large card goes with everything else
+        self._coin_home = None
         super().clear()
 
     def extent(self) -> QRectF:
@@ -140,6 +142,7 @@ class IlluminatiScene(Felt, TableScene):
         box = words.boundingRect()
         words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
         coin.setToolTip("Treasury hidden" if money is None else f"Treasury: {money} MB")
+        self.piece(("coin", key[1]), coin)  # it goes where its card goes
         if key in self.wanted:
             self.target(key, coin)
         if key in self.lifting:
@@ -651,6 +654,27 @@ class IlluminatiScene(Felt, TableScene):
                         self.show_large(key)
                         break
         super().mouseMoveEvent(event)
+        grabbed = self._grabbed
+        if self._dragging and grabbed is not None and grabbed[0] == "group":
+            self._carry_coin(grabbed[1], event.scenePos() - self._press)
+
+    def _carry_coin(self, card: str, by: QPointF | None) -> None:
+        """A Group lifted takes its coin along; `by` None puts the coin back."""
+        for item in self.items():
+            if item.data(1) == ("coin", card):
+                if self._coin_home is None:
+                    self._coin_home = item.pos()
+                item.setPos(self._coin_home + by if by is not None else self._coin_home)
+                item.setZValue(Z_LIFTED + 1 if by is not None else Z_PIECE + 2)
+                if by is None:
+                    self._coin_home = None
+                return
+
+    def mouseReleaseEvent(self, event: Any) -> None:
+        grabbed = self._grabbed
+        if self._dragging and grabbed is not None and grabbed[0] == "group":
+            self._carry_coin(grabbed[1], None)  # home before the move redraws the table
+        super().mouseReleaseEvent(event)
 
     def focus(self, key: Hashable) -> None:
         super().focus(key)
