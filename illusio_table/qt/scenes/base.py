@@ -83,6 +83,7 @@ class TableScene(QGraphicsScene):
         self._glide: QVariantAnimation | None = None
         self._home: QVariantAnimation | None = None
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
+        self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
         self._forget()
 
     def _forget(self) -> None:
@@ -109,6 +110,12 @@ class TableScene(QGraphicsScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         raise NotImplementedError
+
+    def redraw(self) -> None:
+        """The last view drawn again (a panel opened or closed, a card chosen): tables
+        that redraw keep `last` as the arguments of their last `show_view`."""
+        if self.last is not None:
+            self.show_view(*self.last)
 
     def play_reveal(self, events: list[Any]) -> bool:
         """Shows choices revealed together (events with data); False when this table has
@@ -264,10 +271,23 @@ class TableScene(QGraphicsScene):
 
     # -- where things are (geometry only: no item is walked) -----------------------------------
 
+    def panel_choices(self) -> list[Hashable] | None:
+        """While a panel on the table asks something (an Objective being taken, an attack
+        being set up), the targets that answer it, in order; None when none is open.
+        Then only they answer a click or the keyboard, and nothing may be lifted."""
+        return None
+
+    def close_panel(self) -> None:
+        """Esc on an open panel: the table says what closing it means."""
+
     def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
         """The target at a point of the table: the smallest, where two overlap; with a
         piece lifted, the smallest that takes it (a card dropped on the Backstage lands
-        there, though another card of the Backstage lies under the pointer)."""
+        there, though another card of the Backstage lies under the pointer). While a
+        panel is open, only its choices."""
+        panel = self.panel_choices()
+        if panel is not None and source is None:
+            return next((k for k in panel if self.targets[k].contains(pos)), None)
         found = [k for k, rect in self.targets.items() if rect.contains(pos)]
         if source is not None:
             found = [k for k in found if (source, k) in self.drops] or found
@@ -275,7 +295,10 @@ class TableScene(QGraphicsScene):
 
     def source_at(self, pos: QPointF) -> Hashable | None:
         """The piece under the pointer: the one drawn last (on top) where pieces overlap,
-        by its true outline where it is turned (a fanned card)."""
+        by its true outline where it is turned (a fanned card). None while a panel is
+        open: nothing is lifted then."""
+        if self.panel_choices() is not None:
+            return None
         for key in reversed(self.sources):
             outline = self.outlines.get(key)
             if (
@@ -482,7 +505,11 @@ class TableScene(QGraphicsScene):
     # -- the keyboard ------------------------------------------------------------------------
 
     def focusables(self) -> list[Hashable]:
-        """What Tab visits: pieces that have moves, then targets that do, in table order."""
+        """What Tab visits: pieces that have moves, then targets that do, in table order;
+        while a panel is open, its choices."""
+        panel = self.panel_choices()
+        if panel is not None:
+            return panel
         pieces = [s for s in self.sources if self.targets_of(s)]
         return pieces + [k for k in self.order if k in self.moves]
 
@@ -495,6 +522,8 @@ class TableScene(QGraphicsScene):
             self.step_focus(-1)
         elif key == Qt.Key.Key_Escape and self.lifted is not None:
             self.put_back()
+        elif key == Qt.Key.Key_Escape and self.panel_choices() is not None:
+            self.close_panel()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.enter()
         else:

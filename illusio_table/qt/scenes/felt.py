@@ -1,16 +1,19 @@
-"""What the card tables draw on the felt besides cards: words, dashed regions, buttons and
-each seat's colour (one way to draw each, shared by the Illusio and Illuminati tables)."""
+"""What the card tables share besides their cards: words, dashed regions, buttons and each
+seat's colour on the felt, and the large card that follows the pointer and the keyboard
+(one way to do each, for the Illusio and Illuminati tables)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
 
+from .base import PIECE
 from .look import INK, WHITE, font
 
 REGION = QColor(255, 255, 255, 22)
@@ -29,9 +32,40 @@ SEAT_COLOURS = (
 
 
 class Felt:
-    """Mixed into a TableScene (which provides add*, target and `regions`)."""
+    """Mixed into a TableScene (which provides add*, target, `regions`, and `cards`: the
+    key of each card drawn -> what it shows)."""
 
     regions: dict[Hashable, QRectF]
+    cards: dict[Hashable, dict[str, Any]]
+    preview: QGraphicsItem | None = None  # the large card
+
+    def show_large(self, key: Hashable | None) -> None:
+        """Shows the card of `key` large (None: the pointer is over no card)."""
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        self.preview = None  # the large card goes with everything else
+        super().clear()
+
+    def focus(self, key: Hashable) -> None:
+        super().focus(key)
+        self.show_large(key)
+
+    def mouseMoveEvent(self, event: Any) -> None:
+        if self._press is None:  # the pointer passing over the table, nothing lifted
+            self.show_large(self.card_at(event.scenePos()))
+        super().mouseMoveEvent(event)
+
+    def drop_hint(self, source: Hashable) -> str:
+        return "Drop it on a place outlined in gold."
+
+    def card_at(self, pos: QPointF) -> Hashable | None:
+        """The topmost card under the pointer (not the large one)."""
+        for item in self.items(pos):
+            key = item.data(PIECE)
+            if key in self.cards and item is not self.preview:
+                return key
+        return None
 
     def _text(
         self,

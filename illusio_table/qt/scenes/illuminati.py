@@ -49,12 +49,10 @@ class IlluminatiScene(Felt, TableScene):
         self.preview: ConspiracyCard | None = None
         self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
         self._coin_home: QPointF | None = None  # where a carried coin rests
-        self.last: tuple | None = None
 
     # -- drawing ---------------------------------------------------------------------------
 
     def clear(self) -> None:
-        self.preview = None  # the large card goes with everything else
         self._coin_home = None
         super().clear()
 
@@ -395,10 +393,6 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
-    def redraw(self) -> None:
-        if self.last is not None:
-            self.show_view(*self.last)
-
     def _start_plan(self, moves: list[Action]) -> None:
         """A Group dropped on a Group: the attack is set up on the table (kind, aiding
         Groups, privilege, where a captured Group will hang), its number shown."""
@@ -499,21 +493,22 @@ class IlluminatiScene(Felt, TableScene):
             if isinstance(tag, tuple) and tag[:2] == (MARK, "legal") and tag[2] is not None:
                 item.setVisible(isinstance(tag[2], tuple) and tag[2][:1] == ("plan",))
 
-    def _plan_click(self, key: Hashable) -> bool:
-        """A click while setting an attack up; False when the click is not about it."""
+    def _plan_click(self, key: Hashable) -> None:
+        """A click while setting an attack up (on anything else, nothing happens)."""
         choice = self._plan_choices().get(key)
         if choice is None:
-            return False
+            return
         what, value = choice
         p = self.plan
         if what == "go":
             action = self._planned()
             self.plan = None
             self.play(action)
-            return True
+            return
         if what == "cancel":
-            self.plan = None
-        elif what == "aider":
+            self.close_panel()
+            return
+        if what == "aider":
             if value in p["aiders"]:
                 p["aiders"].remove(value)
             else:
@@ -533,29 +528,15 @@ class IlluminatiScene(Felt, TableScene):
             return
         super().drop(source, key, screen_pos)
 
-    def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
-        """While an attack is set up, only its choices answer a click."""
-        if self.plan is not None and source is None:
-            found = [k for k in self._plan_choices() if k in self.targets]
-            found = [k for k in found if self.targets[k].contains(pos)]
-            return found[0] if found else None
-        return super().key_at(pos, source)
+    def panel_choices(self) -> list[Hashable] | None:
+        """Setting an attack up: its choices drawn on the table."""
+        if self.plan is None:
+            return None
+        return [k for k in self._plan_choices() if k in self.targets]
 
-    def source_at(self, pos: QPointF) -> Hashable | None:
-        return None if self.plan is not None else super().source_at(pos)
-
-    def focusables(self) -> list[Hashable]:
-        if self.plan is not None:
-            return [k for k in self._plan_choices() if k in self.targets]
-        return super().focusables()
-
-    def keyPressEvent(self, event: Any) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.plan is not None:
-            self.plan = None
-            self.redraw()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+    def close_panel(self) -> None:
+        self.plan = None
+        self.redraw()
 
     # -- the roll each target would need, while a Group is lifted ------------------------------
 
@@ -646,13 +627,6 @@ class IlluminatiScene(Felt, TableScene):
         super().activate(key, screen_pos)
 
     def mouseMoveEvent(self, event: Any) -> None:
-        if self._press is None:
-            for item in self.items(event.scenePos()):
-                if isinstance(item, ConspiracyCard) and item is not self.preview:
-                    key = item.data(1)
-                    if key in self.cards:
-                        self.show_large(key)
-                        break
         super().mouseMoveEvent(event)
         grabbed = self._grabbed
         if self._dragging and grabbed is not None and grabbed[0] == "group":
@@ -675,13 +649,6 @@ class IlluminatiScene(Felt, TableScene):
         if self._dragging and grabbed is not None and grabbed[0] == "group":
             self._carry_coin(grabbed[1], None)  # home before the move redraws the table
         super().mouseReleaseEvent(event)
-
-    def focus(self, key: Hashable) -> None:
-        super().focus(key)
-        self.show_large(key)
-
-    def drop_hint(self, source: Hashable) -> str:
-        return "Drop it on a place outlined in gold."
 
 
 def _tag(data: Any) -> str | None:

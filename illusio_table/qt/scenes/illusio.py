@@ -74,7 +74,6 @@ class IllusioScene(Felt, TableScene):
         self.paying: tuple[int, set[int]] | None = None  # taking an Objective: with what
         self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
         self.shrank: list[int] = []  # seats whose hand shrank with the last move
-        self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
         self.preview: CardItem | None = None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -109,17 +108,9 @@ class IllusioScene(Felt, TableScene):
         self.show_large(self.focus_key)
         self.glide_from(before, self._arrival)
 
-    def clear(self) -> None:
-        self.preview = None  # the large card goes with everything else
-        super().clear()
-
     def extent(self) -> QRectF:
         """The whole table, the same after every move, so that fitting it never shifts it."""
         return QRectF(-12, -104, WIDTH + 24, 1010)
-
-    def redraw(self) -> None:
-        if self.last is not None:
-            self.show_view(*self.last)
 
     def _note_scoring(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Remembers the last trick scored, to show it worked out until the next, and the
@@ -673,8 +664,7 @@ class IllusioScene(Felt, TableScene):
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         if key == ("pay", "cancel"):
-            self.paying = None
-            self.redraw()
+            self.close_panel()
             return
         if key == ("pay", "take") and self.paying is not None:
             objective, chosen = self.paying
@@ -690,9 +680,7 @@ class IllusioScene(Felt, TableScene):
 
     def clicked(self, source: Hashable, modifiers: Any = None) -> None:
         hand = {c["id"] for c in self.view["hand"] or []}
-        if self.paying is not None and source[0] == "card" and source[1] in self._payers():
-            self._toggle_payer(source[1])
-        elif source[0] == "card" and source[1] in hand and self.view["me"] == self.view["current"]:
+        if source[0] == "card" and source[1] in hand and self.view["me"] == self.view["current"]:
             self.selected.symmetric_difference_update({source[1]})
             self.redraw()
             n = len(self.selected)
@@ -704,57 +692,24 @@ class IllusioScene(Felt, TableScene):
         else:
             super().clicked(source, modifiers)
 
-    def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
-        """While an Objective is being taken, only its choices answer a click (the panel
-        of buttons lies over the tricks)."""
-        if self.paying is not None and source is None:
-            for key in self.focusables():
-                if self.targets[key].contains(pos):
-                    return key
+    def panel_choices(self) -> list[Hashable] | None:
+        """Taking an Objective: the Backstage cards that could pay, Take it and Cancel."""
+        if self.paying is None:
             return None
-        return super().key_at(pos, source)
+        keys = [("card", c) for c in self._payers()] + [("pay", "take"), ("pay", "cancel")]
+        return [k for k in keys if k in self.targets]
 
-    def source_at(self, pos: QPointF) -> Hashable | None:
-        if self.paying is not None:  # nothing is lifted while an Objective is being taken
-            return None
-        return super().source_at(pos)
+    def close_panel(self) -> None:
+        self.paying = None
+        self.redraw()
 
     def focusables(self) -> list[Hashable]:
         if self.paying is not None:
-            return [("card", c) for c in self._payers()] + [("pay", "take"), ("pay", "cancel")]
+            return super().focusables()  # the panel's choices
         # The hand first, as a player reaches for it, then what lies on the table.
         hand = {("card", c["id"]) for c in self.view["hand"] or []}
         found = super().focusables()
         return [k for k in found if k in hand] + [k for k in found if k not in hand]
-
-    def focus(self, key: Hashable) -> None:
-        super().focus(key)
-        self.show_large(key)
-
-    def keyPressEvent(self, event: Any) -> None:
-        if event.key() == Qt.Key.Key_Escape and self.paying is not None:
-            self.paying = None
-            self.redraw()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def mouseMoveEvent(self, event: Any) -> None:
-        if self._press is None:
-            self.show_large(self._card_at(event.scenePos()))
-        super().mouseMoveEvent(event)
-
-    def _card_at(self, pos: QPointF) -> Hashable | None:
-        """The topmost card under the pointer."""
-        for item in self.items(pos):
-            if isinstance(item, CardItem) and item is not self.preview:
-                key = item.data(1)
-                if key in self.cards:
-                    return key
-        return None
-
-    def drop_hint(self, source: Hashable) -> str:
-        return "Drop it on a place outlined in gold."
 
 
 def _wrap(text: str, width: int) -> str:
