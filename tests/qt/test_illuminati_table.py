@@ -637,3 +637,18 @@ def test_a_lifted_group_carries_its_coin_and_puts_it_back(window):
     assert (moved - shift).manhattanLength() < 2
     QTest.mouseRelease(viewport, left, plain, at)  # dropped where it was: no move
     assert (coin_at() - home).manhattanLength() < 1
+
+
+def test_the_large_card_shows_and_tells_the_card_pointed_at(window, qtbot):
+    """Its tooltip is that card's too (it once kept a face-down Illuminati's)."""
+    from .illusio_table_checks import point_of
+
+    start(window, ANA_AND_LERA, seed=2)
+    lift_curtain(window)
+    game, scene = window.model.game, window.scene
+    group = game.uncontrolled[0]
+    qtbot.mouseMove(window.table.viewport(), point_of(window, ("group", group)))
+    QApplication.processEvents()
+    name = game.cards.group[group].name
+    assert scene.preview.isVisible() and scene.preview.card["id"] == group
+    assert scene.preview.toolTip().startswith(name)

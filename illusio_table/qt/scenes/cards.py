@@ -101,11 +101,12 @@ class CardItem(QGraphicsItem):
         super().__init__()
         self.look, self.card, self.w, self.h = look, card, w, h
         self.chosen = False  # selected by the person (raised, with a gold edge)
-        if card is not None:
-            self.setToolTip("\n".join(line for line in look.words(card) if line))
+        self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
+        """Shows this card (the large one shows the card pointed at), its words as tooltip."""
         self.card = card
+        self.setToolTip("\n".join(line for line in self.words() if line))
         self.update()
 
     def boundingRect(self) -> QRectF:

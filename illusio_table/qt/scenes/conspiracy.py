@@ -104,14 +104,14 @@ class ConspiracyCard(QGraphicsItem):
         super().__init__()
         self.look, self.card, self.w, self.h = look, card, w, h
         self.chosen = False
-        self.setRotation(90 * card.get("turn", 0))
-        words = look.words(card)
-        self.setToolTip("\n".join(line for line in words if line))
+        self.set_card(card)
 
     def set_card(self, card: dict[str, Any]) -> None:
-        """Shows another card (the large preview), upright."""
+        """Shows this card, turned as it lies (the large one: the card pointed at,
+        upright), its words as tooltip."""
         self.card = card
         self.setRotation(90 * card.get("turn", 0))
+        self.setToolTip("\n".join(line for line in self.look.words(card) if line))
         self.update()
 
     def boundingRect(self) -> QRectF:
