@@ -130,3 +130,15 @@ def click(window, key) -> None:
         viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point_of(window, key)
     )
     QApplication.processEvents()
+
+
+def by_gesture(window, action) -> None:
+    """Makes a move through its gesture on the table: a drag, or a click where it has no
+    piece to lift."""
+    gestures = [g for g in window.scene.gestures if g.action == action]
+    assert gestures, f"no gesture for {action}"
+    gesture = gestures[0]
+    if gesture.source is None:
+        click(window, gesture.target)
+    else:
+        drag(window, gesture.source, gesture.target)

@@ -15,7 +15,7 @@ from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 
 from .conftest import lift_curtain, screenshot
-from .illusio_table_checks import click, drag, texts
+from .illusio_table_checks import by_gesture, click, drag, texts
 
 TWO_PEOPLE_AND_A_BOT = [
     {"name": "Ana", "bot": None},
@@ -149,13 +149,7 @@ def play_on_table(window, action) -> None:
         assert window.scene.plan["aiders"] == list(action.aiders)
         click(window, ("plan", "go"))
         return
-    gestures = [g for g in scene.gestures if g.action == action]
-    assert gestures, f"no gesture for {action}"
-    gesture = gestures[0]
-    if gesture.source is None:
-        click(window, gesture.target)
-    else:
-        drag(window, gesture.source, gesture.target)
+    by_gesture(window, action)
 
 
 def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window, qtbot):

@@ -25,7 +25,7 @@ from illusio_table.qt.scenes.cards import CardItem
 from illusio_table.qt.scenes.look import FONT
 
 from .conftest import lift_curtain, screenshot
-from .illusio_table_checks import cards_drawn, check_table, click, drag, point_of, texts
+from .illusio_table_checks import by_gesture, cards_drawn, check_table, click, drag, point_of, texts
 
 ANA_LERA_AND_A_BOT = [
     {"name": "Ana", "bot": None},
@@ -114,13 +114,7 @@ def play_on_table(window, action) -> None:
         assert scene.selected == set(action.cards)
         drag(window, ("card", action.cards[0]), ("deck",))
         return
-    gestures = [g for g in scene.gestures if g.action == action]
-    assert gestures, f"no gesture for {action}"
-    gesture = gestures[0]
-    if gesture.source is None:
-        click(window, gesture.target)
-    else:
-        drag(window, gesture.source, gesture.target)
+    by_gesture(window, action)
 
 
 def check_screen(window) -> None:

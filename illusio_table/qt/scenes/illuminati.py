@@ -447,14 +447,15 @@ class IlluminatiScene(Felt, TableScene):
         look = self.look
         head = f"{look.name(p['attacker'])} against {look.name(p['target'])}"
         self._text(head, rect.left() + 8, rect.top() + 24, 9, bold=True)
+        choices = self._plan_choices()
         x, y = rect.left() + 8, rect.top() + 44
-        for key, (what, value) in self._plan_choices().items():
+        for key, (what, value) in choices.items():
             if what == "how":
                 chosen = value == p["how"]
                 self._button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
                 x += 106
         x, y = rect.left() + 8, rect.top() + 76
-        for key, (what, value) in self._plan_choices().items():
+        for key, (what, value) in choices.items():
             if what == "privilege":
                 label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
                     value, f"privileged: discard {look.name(value or '')}"
@@ -465,7 +466,7 @@ class IlluminatiScene(Felt, TableScene):
                 x += width + 6
                 if x > rect.right() - width:
                     x, y = rect.left() + 8, y + 28
-        aiders = [v for (what, v) in self._plan_choices().values() if what == "aider"]
+        aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         self._text(words, rect.left() + 8, rect.top() + 136, 9)
         hint = self.hint(self._planned())
