@@ -501,6 +501,9 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     moves = len(game.record.moves)
     drag(window, ("group", attack.attacker), ("group", attack.target))
     assert window.scene.plan is not None
+    QTest.keyClick(window.table.viewport(), Qt.Key.Key_Tab)
+    assert window.scene.focus_key in window.scene.panel_choices()
+    assert window.statusBar().currentMessage() == "Enter chooses it; Esc closes the panel."
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Escape)
     QApplication.processEvents()
     assert window.scene.plan is None and len(game.record.moves) == moves

@@ -574,7 +574,11 @@ class TableScene(QGraphicsScene):
         self._show_mark("focus", rect)
         for view in self.views():
             view.ensureVisible(rect)
-        if key in self.sources:
+        panel = self.panel_choices()
+        if panel is not None:
+            words = "Enter chooses it; Esc closes the panel."
+            self.message.emit(words if key in panel else "Not possible now")
+        elif key in self.sources:
             self.message.emit("Enter lifts it; the arrows choose where it goes.")
         elif self.lifted is not None:
             moves = self.drops.get((self.lifted, key), [])
