@@ -420,6 +420,25 @@ class Game(ABC):
                 memo[id(value)] = type(value)()
         return copy.deepcopy(self, memo)
 
+    def determinize(self, seat: int, rng: Rng) -> Game:
+        """A copy of the match that `seat` cannot tell from this one — the same view, the
+        same log — with everything hidden from it drawn again at random from what remains
+        possible: decks, other hands, face-down tokens, others' secret choices, and the
+        dice and draws still to come (the copy gets a generator of its own from `rng`, so
+        a bot simulating it learns nothing of the real future). What a searching bot
+        plays its simulations on; each game redraws its own secrets in `redraw_hidden`."""
+        if not self.is_seat(seat):
+            raise ValueError(f"no seat {seat!r} at this table")
+        copy_ = self.clone()
+        copy_.rng = Rng(rng.next64())
+        copy_.redraw_hidden(seat, rng)
+        return copy_
+
+    def redraw_hidden(self, seat: int, rng: Rng) -> None:
+        """Draws again what `seat` may not know (see `determinize`), in place on a copy.
+        A game with no secrets keeps the default, which changes nothing."""
+        return None
+
     def replay(self) -> Game:
         """An independent copy made as DESIGN.md first said: by replaying the record."""
         return self.record.replay_with(type(self))

@@ -14,10 +14,11 @@ attack.py (the target number's breakdown).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Game, Option
+from illusio_table.engine import Action, Event, Game, Option, Rng
 
 from .actions import (
     ACTIONS,
@@ -48,7 +49,7 @@ from .attack import Numbers, amounts, the
 from .attacking import Attacks
 from .bots import SchemerBot
 from .cards import IlluminatiCards, load
-from .geometry import Arrows, GeometryError, Structure
+from .geometry import Arrows, GeometryError, Place, Structure
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views, standing
 
@@ -565,6 +566,53 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         secret = ("play", "give-special", "abolish", "show-specials")
         return [a for a in legal if a.kind not in secret]
 
+    # Attributes that may name an Illuminati card: a hidden one dealt again is renamed there.
+    NAMING_ILLUMINATI = (
+        "illuminati", "money", "structures", "attack", "outcome", "attacked", "shifts",
+        "bonus_transfer", "window", "offer",
+    )  # fmt: skip
+
+    def redraw_hidden(self, seat: int, rng: Rng) -> None:
+        """Other players' Specials are dealt again from those and the Specials in the deck,
+        each keeping how many it holds, and the deck is shuffled; a face-down Illuminati
+        of another player is dealt again from those and the ones not in play; a goal
+        another player chose in secret is chosen again at random. (What an accusation
+        proved wrong is forgotten.) Treasuries hidden by stacked money stay as they are."""
+        others = [s for s in range(self.seats) if s != seat]
+        groups = [c for c in self.deck if "#" not in c]
+        pool = [c for c in self.deck if "#" in c] + [c for s in others for c in self.specials[s]]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(self.specials[s])
+            self.specials[s], pool = pool[:size], pool[size:]
+        self.deck = groups + pool
+        rng.shuffle(self.deck)
+        hidden = [s for s in others if s not in self.revealed]
+        if hidden:
+            dealt = [self.illuminati[s] for s in hidden]
+            unused = [i.id for i in self.cards.illuminati if i.id not in self.illuminati]
+            tops = dealt + unused
+            rng.shuffle(tops)
+            mapping = {
+                old: new for old, new in zip(dealt, tops[: len(dealt)], strict=True) if old != new
+            }
+            if mapping:
+                for name in self.NAMING_ILLUMINATI:
+                    value = getattr(self, name)
+                    renamed = _renamed(value, mapping)
+                    # Containers change in place: `numbers` holds the same `shifts`.
+                    if isinstance(value, list):
+                        value[:] = renamed
+                    elif isinstance(value, (dict, set)):
+                        value.clear()
+                        value.update(renamed)
+                    else:
+                        setattr(self, name, renamed)
+        goals = [i.id for i in self.cards.illuminati if i.id != "ufos"]
+        for s in others:
+            if s in self.borrowed_goal:
+                self.borrowed_goal[s] = rng.choice(goals)
+
     def is_over(self) -> bool:
         return self.phase == "over"
 
@@ -1030,3 +1078,24 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if not cards:
             return []
         return [Event(", ".join(self.title_of(c) for c in cards) + " go uncontrolled.")]
+
+
+def _renamed(value: Any, mapping: dict[str, str]) -> Any:
+    """`value` with every card id in `mapping` renamed, however deep it lies (dicts,
+    lists, sets, tuples, a Power Structure and its places)."""
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, dict):
+        return {_renamed(k, mapping): _renamed(v, mapping) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, mapping) for v in value]
+    if isinstance(value, (set, frozenset, tuple)):
+        return type(value)(_renamed(v, mapping) for v in value)
+    if isinstance(value, Structure):
+        value.root = _renamed(value.root, mapping)
+        value.places = _renamed(value.places, mapping)
+        value.cells = _renamed(value.cells, mapping)
+        return value
+    if isinstance(value, Place):
+        return dataclasses.replace(value, master=_renamed(value.master, mapping))
+    return value

@@ -13,7 +13,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Game, Option
+from illusio_table.engine import Action, Event, Game, Option, Rng
 
 from .actions import (
     ACTIONS,
@@ -304,6 +304,19 @@ class Illusio(Views, Game):
         return self._start_turn((seat + 1) % self.seats)
 
     # -- the protocol ---------------------------------------------------------------------------
+
+    def redraw_hidden(self, seat: int, rng: Rng) -> None:
+        """The other hands and the deck are dealt again from the cards among them, each
+        hand keeping its size, and the Objective deck is shuffled. (A card the seat saw
+        go into another hand, by Take or a talent, is dealt again too: a bot forgets it.)"""
+        others = [s for s in range(self.seats) if s != seat]
+        unseen = self.deck + [c for s in others for c in self.hands[s]]
+        rng.shuffle(unseen)
+        for s in others:
+            size = len(self.hands[s])
+            self.hands[s], unseen = unseen[:size], unseen[size:]
+        self.deck = unseen
+        rng.shuffle(self.objective_deck)
 
     def is_over(self) -> bool:
         return self.phase == "over"

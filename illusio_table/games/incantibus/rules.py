@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Game, Option
+from illusio_table.engine import Action, Event, Game, Option, Rng
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
@@ -196,6 +196,37 @@ class Incantibus(Game):
         return [(slot, t[0], t[1]) for slot, t in enumerate(self.room) if t is not None]
 
     # -- the protocol ---------------------------------------------------------------------------
+
+    def redraw_hidden(self, seat: int, rng: Rng) -> None:
+        """Face-down tokens (but one the seat saw with Oculus) are drawn again from those
+        and the secret bag, face-down sorcerers from those and the ones set aside, and the
+        spell deck is shuffled; another seat's wand, if it has pointed, points again at
+        random where it could."""
+        mine = self.known[seat]
+        slots = [i for i, t in enumerate(self.room) if t is not None and not t[1]]
+        slots = [i for i in slots if i not in mine]
+        pool = [self.room[i][0] for i in slots] + self.secret_bag
+        rng.shuffle(pool)
+        for i in slots:
+            self.room[i] = (pool.pop(), False)
+        self.secret_bag = pool
+        for other, seen in enumerate(self.known):  # what others saw is what lies there now
+            if other != seat:
+                for i in seen:
+                    seen[i] = self.info[self.room[i][0]].kind
+        lying = [e for e in (self.dungeon or self.track) if e is not None and not e[1]]
+        sorcerers = [e[0] for e in lying] + self.set_aside
+        rng.shuffle(sorcerers)
+        for entry in lying:
+            entry[0] = sorcerers.pop()
+        self.set_aside = sorcerers
+        rng.shuffle(self.spell_deck)
+        order = list(self.choices)  # the order they chose in stays
+        for other in order:
+            if other != seat:
+                del self.choices[other]  # its options are those of a seat still to point
+                self.choices[other] = rng.choice(self._pointing_options(other))
+        self.choices = {s: self.choices[s] for s in order}
 
     def is_over(self) -> bool:
         return self.phase == "over"

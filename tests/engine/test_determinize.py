@@ -1,0 +1,122 @@
+"""A determinized match is one the seat cannot tell from the real one — the same view, the
+same log, the same moves offered — with what it may not know dealt again: the hidden
+things vary from one determinization to the next, none is created or lost, and the copy
+plays on to its end."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from illusio_table.engine import Rng, builtin_registry
+from illusio_table.engine.bots import RandomBot, bot_move
+
+MATCHES = [
+    ("illusio", {}),
+    ("incantibus", {"mode": "apprentice"}),
+    ("incantibus", {"mode": "expert"}),
+    ("illuminati", {}),
+    ("illuminati", {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}),
+]
+
+
+def secrets(game, seat):
+    """What `seat` may not know, and the pool it is dealt from (which must keep its
+    contents)."""
+    others = [s for s in range(game.seats) if s != seat]
+    if game.game_id == "illusio":
+        hidden = (tuple(tuple(game.hands[s]) for s in others), tuple(game.deck))
+        pool = game.deck + [c for s in others for c in game.hands[s]]
+    elif game.game_id == "incantibus":
+        down = [t for i, (t, up) in enumerate(game.room_tokens_all()) if not up]
+        hidden = (
+            tuple(down),
+            tuple(sorted(game.secret_bag)),
+            tuple(e[0] for e in (game.dungeon or game.track) if e and not e[1]),
+            tuple(game.spell_deck),
+            tuple(sorted((s, c) for s, c in game.choices.items() if s != seat)),
+        )
+        pool = down + game.secret_bag
+    else:
+        hidden = (
+            tuple(tuple(game.specials[s]) for s in others),
+            tuple(game.deck),
+            tuple(game.illuminati),
+            tuple(sorted(game.borrowed_goal.items())),
+        )
+        pool = game.deck + [c for s in others for c in game.specials[s]]
+    return hidden, Counter(map(str, pool))
+
+
+@pytest.fixture(autouse=True)
+def _room_tokens_all(monkeypatch):
+    """Incantibus face-down tokens in room order, slots included (for `secrets`)."""
+    from illusio_table.games.incantibus.rules import Incantibus
+
+    monkeypatch.setattr(
+        Incantibus,
+        "room_tokens_all",
+        lambda self: [(t, up) for _, t, up in self.room_tokens()],
+        raising=False,
+    )
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_determinized_match_looks_the_same_to_its_seat_and_redeals_the_rest(game_id, options):
+    registry = builtin_registry()
+    states = varied = 0
+    for number in range(6):
+        seats = 2 + number % 3
+        game = registry.new_game(game_id, seats, 900 + number, options)
+        bots = [RandomBot(s, number) for s in range(seats)]
+        for step in range(600):
+            if game.is_over():
+                break
+            if step % 23 == 3:
+                for seat in range(seats):
+                    before = (game.view(seat), game.log(seat), secrets(game, seat))
+                    seen = set()
+                    for k in range(4):
+                        twin = game.determinize(seat, Rng(step * 10 + k))
+                        assert twin.view(seat) == game.view(seat)
+                        assert twin.log(seat) == game.log(seat)
+                        assert twin.legal_actions(seat) == game.legal_actions(seat)
+                        hidden, pool = secrets(twin, seat)
+                        assert pool == before[2][1]  # nothing created or lost
+                        seen.add(hidden)
+                        _plays_on(twin, k)
+                    assert (game.view(seat), game.log(seat), secrets(game, seat)) == before
+                    states += 1
+                    varied += len(seen | {before[2][0]}) > 1
+            seat = min(game.to_act())
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    assert states >= 30
+    assert varied >= 0.9 * states, f"the hidden things varied in only {varied} of {states}"
+
+
+def _plays_on(twin, k):
+    bots = [RandomBot(s, k) for s in range(twin.seats)]
+    for _ in range(60):
+        if twin.is_over():
+            return
+        seat = min(twin.to_act())
+        twin.apply(seat, bot_move(twin, bots[seat], seat))
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES[:2])
+def test_a_determinized_match_has_its_own_future(game_id, options):
+    """Two determinizations drawn with different generators draw different cards or
+    tokens next: the copy does not carry the real match's generator."""
+    game = builtin_registry().new_game(game_id, 3, 5, options)
+    futures = set()
+    for k in range(6):
+        twin = game.determinize(0, Rng(k))
+        bots = [RandomBot(s, 1) for s in range(3)]
+        for _ in range(40):
+            if twin.is_over():
+                break
+            seat = min(twin.to_act())
+            twin.apply(seat, bot_move(twin, bots[seat], seat))
+        futures.add(tuple(twin.log(0)))
+    assert len(futures) > 1
