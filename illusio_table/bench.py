@@ -41,6 +41,53 @@ def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
     )
 
 
+def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, int]:
+    """One 4-seat game, the expert at seat `number % 4` and the heuristic bot elsewhere:
+    (its share of the win, its searched moves, the determinizations it played)."""
+    from illusio_table.engine.bots import bot_move, make_bot
+
+    game_id, heuristic, options, number, budget = job
+    game = new_game(game_id, 4, 90_000 + number, options)
+    seat = number % 4
+    bots = [
+        make_bot(game, "expert" if s == seat else heuristic, s, game.seed, budget) for s in range(4)
+    ]
+    searched = thoughts = 0
+    while not game.is_over():
+        actor = min(game.to_act())
+        game.apply(actor, bot_move(game, bots[actor], actor))
+        if actor == seat and bots[seat].thoughts:
+            searched, thoughts = searched + 1, thoughts + bots[seat].thoughts
+            bots[seat].thoughts = 0
+    winners = game.result()["winners"]
+    return (1 / len(winners) if seat in winners else 0.0), searched, thoughts
+
+
+def expert_strength(
+    game_id: str, heuristic: str, options: dict, games: int, budget: float
+) -> float:
+    """One expert against three of the game's heuristic bots, its seat going round; the
+    games run in parallel, one per core (each move's budget is time on a core of its own).
+    Goal: at least 45 % of the wins."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    started = time.perf_counter()
+    jobs = [(game_id, heuristic, options, n, budget) for n in range(games)]
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(_expert_game, jobs))
+    won = sum(r[0] for r in results)
+    searched = sum(r[1] for r in results)
+    thoughts = sum(r[2] for r in results)
+    print(
+        f"{game_id} {options or ''} 'expert' ({budget} s a move) against 3 {heuristic!r}: "
+        f"won {won:g}/{games} = {won / games:.0%} (goal 45 %); "
+        f"{thoughts / max(searched, 1):.0f} deals searched a move "
+        f"({time.perf_counter() - started:.0f} s)"
+    )
+    return won / games
+
+
 def magician_balance(games: int, seats: int) -> dict[str, float]:
     """Wins per Magician in showman self-play over a fair share (1/seats of the games)."""
     played: dict[str, int] = {}

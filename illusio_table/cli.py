@@ -41,7 +41,13 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", type=int, required=True)
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--bot", default="random")
+    play.add_argument("--bot", default="random", help="the bot at every seat")
+    play.add_argument(
+        "--bots",
+        metavar="NAME,NAME,...",
+        help="a bot per seat, e.g. expert,cunning,cunning,cunning (instead of --bot)",
+    )
+    play.add_argument("--budget", type=float, help="seconds a move for a searching bot (default 1)")
     play.add_argument(
         "--max-actions",
         type=int,
@@ -94,11 +100,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             args.seats,
             args.games,
             args.seed,
-            args.bot,
+            args.bots.split(",") if args.bots else args.bot,
             dict(parse_option(o) for o in args.option),
             registry,
             progress=progress,
             max_actions=args.max_actions,
+            budget=args.budget,
         )
     except ValueError as error:
         print(f"illusio-table: {error}", file=sys.stderr)

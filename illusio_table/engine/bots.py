@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from .protocol import Action, Game
@@ -61,13 +61,25 @@ def bot_classes(game: type[Game] | Game) -> dict[str, type[Bot]]:
     return {"random": RandomBot, **game.bots}
 
 
-def make_bot(game: type[Game] | Game, name: str, seat: int, seed: int) -> Bot:
+def make_bot(
+    game: type[Game] | Game, name: str, seat: int, seed: int, budget: float | None = None
+) -> Bot:
+    """A bot by name; `budget` is the seconds a move of a searching bot (its default
+    otherwise), and means nothing to the others."""
     classes = bot_classes(game)
     if name not in classes:
         raise ValueError(f"there is no bot called {name!r}; try one of: {', '.join(classes)}")
+    if budget is not None and hasattr(classes[name], "choose_in"):
+        return classes[name](seat, seed, budget=budget)
     return classes[name](seat, seed)
 
 
-def bot_move(game: Game, bot: Bot, seat: int) -> Action:
-    """The bot's move for its seat, from that seat's view and legal moves only."""
-    return bot.choose(SeatView(game, seat), game.legal_actions(seat))
+def bot_move(game: Game, bot: Bot, seat: int, stop: Callable[[], bool] | None = None) -> Action:
+    """The bot's move for its seat, from that seat's view and legal moves only. A
+    searching bot gets the match too, which it reads only through `determinize(seat)`:
+    what that seat knows, with everything else dealt again. `stop` cuts a search short."""
+    legal = game.legal_actions(seat)
+    search = getattr(bot, "choose_in", None)
+    if search is not None:
+        return search(game, seat, legal, stop)
+    return bot.choose(SeatView(game, seat), legal)

@@ -18,9 +18,11 @@ def play_one(
     bot_names: list[str],
     max_actions: int = 100_000,
     check: Check | None = None,
+    budget: float | None = None,
 ) -> int:
-    """Plays a game to its end (or the cap); returns the number of actions taken."""
-    bots = [make_bot(game, name, seat, game.seed) for seat, name in enumerate(bot_names)]
+    """Plays a game to its end (or the cap); returns the number of actions taken.
+    `budget` is the seconds a move of each searching bot."""
+    bots = [make_bot(game, name, seat, game.seed, budget) for seat, name in enumerate(bot_names)]
     actions = 0
     while not game.is_over() and actions < max_actions:
         # A simultaneous choice awaits several seats; they choose in seat order, which
@@ -38,22 +40,33 @@ def selfplay(
     seats: int,
     games: int,
     seed: int,
-    bot: str = "random",
+    bot: str | list[str] = "random",
     options: dict[str, Any] | None = None,
     registry: Registry | None = None,
     check: Check | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_actions: int = 100_000,
+    budget: float | None = None,
 ) -> dict[str, Any]:
+    """Many games of bots; `bot` is one name for every seat or a name per seat. The
+    report counts each seat's wins (a tie shares the win) and the actions per second."""
     registry = registry or builtin_registry()
+    names = [bot] * seats if isinstance(bot, str) else list(bot)
+    if len(names) != seats:
+        raise ValueError(f"{len(names)} bots named for {seats} seats")
     finished = total = longest = 0
+    wins = [0.0] * seats
     started = time.perf_counter()
     for number in range(games):
         game = registry.new_game(game_id, seats, seed + number, options)
-        actions = play_one(game, [bot] * seats, max_actions, check)
+        actions = play_one(game, names, max_actions, check, budget)
         total += actions
         longest = max(longest, actions)
         finished += game.is_over()
+        if game.is_over():
+            winners = game.result()["winners"]
+            for s in winners:
+                wins[s] += 1 / len(winners)
         if progress is not None:
             progress(number + 1, games)
     seconds = time.perf_counter() - started
@@ -61,11 +74,13 @@ def selfplay(
         "game": game_id,
         "seats": seats,
         "games": games,
+        "bots": names,
         "finished": finished,
         "capped": games - finished,  # stopped at max_actions before their end
         "max_actions": max_actions,
         "actions": total,
         "longest": longest,  # the most actions one game took
+        "wins": [round(w, 2) for w in wins],  # per seat; a tie shares the win
         "seconds": round(seconds, 3),
         "actions_per_s": round(total / seconds) if seconds else 0,
     }

@@ -227,6 +227,8 @@ def test_bots_finish_games_and_selfplay_reports(registry):
         "game",
         "seats",
         "games",
+        "bots",
+        "wins",
         "finished",
         "capped",
         "max_actions",
@@ -235,9 +237,18 @@ def test_bots_finish_games_and_selfplay_reports(registry):
         "seconds",
         "actions_per_s",
     }
+    assert report["bots"] == ["random"] * 3
+    assert len(report["wins"]) == 3 and abs(sum(report["wins"]) - 20) < 0.1  # ties shared
     game = DuelGame(2, seed=1)
     assert play_one(game, ["random", "random"]) > 0 and game.is_over()
     assert game.result()["winners"]
+
+
+def test_selfplay_takes_a_bot_per_seat(registry):
+    report = selfplay("duel", seats=2, games=4, seed=1, bot=["random", "random"], registry=registry)
+    assert report["bots"] == ["random", "random"] and report["finished"] == 4
+    with pytest.raises(ValueError, match="3 bots named for 2 seats"):
+        selfplay("duel", seats=2, games=1, seed=1, bot=["random"] * 3, registry=registry)
 
 
 def test_selfplay_counts_games_stopped_at_the_cap(registry):

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from illusio_table.engine import Action, Bot
+from illusio_table.engine.search import ExpertBot
 
 from .actions import (
     Attack,
@@ -123,3 +124,19 @@ class SchemerBot(Bot):
             if kind == "deep-agent" and attack and attack["defender"] == me:
                 return play
         return next(a for a in legal if isinstance(a, Pass))
+
+
+class ExpertSchemer(ExpertBot):
+    name = "expert"
+    description = "searches: plays each move out many times with the hidden cards dealt again"
+    policy = SchemerBot
+    depth = 60
+    spread = 2.0
+
+    @staticmethod
+    def progress(game: Any, seat: int) -> float:
+        """Groups held (the basic goal counts them), and a little for the money."""
+        if game.eliminated[seat]:
+            return -10.0
+        money = sum(game.money.get(c, 0) for c in game.structures[seat])
+        return len(game.structures[seat]) + money / 25

@@ -47,7 +47,7 @@ from .actions import (
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
-from .bots import SchemerBot
+from .bots import ExpertSchemer, SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import Arrows, GeometryError, Place, Structure
 from .specials import SpecialCards, kind_of, pending_special
@@ -95,7 +95,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     )
     card_schema = IlluminatiCards
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
-    bots = {"schemer": SchemerBot}
+    bots = {"schemer": SchemerBot, "expert": ExpertSchemer}
     standing = staticmethod(standing)
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -579,19 +579,22 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         another player chose in secret is chosen again at random. (What an accusation
         proved wrong is forgotten.) Treasuries hidden by stacked money stay as they are."""
         others = [s for s in range(self.seats) if s != seat]
+        # Sorted before each shuffle: the deal then depends on what is hidden, never on
+        # where it really lies.
         groups = [c for c in self.deck if "#" not in c]
         pool = [c for c in self.deck if "#" in c] + [c for s in others for c in self.specials[s]]
+        pool.sort()
         rng.shuffle(pool)
         for s in others:
             size = len(self.specials[s])
             self.specials[s], pool = pool[:size], pool[size:]
-        self.deck = groups + pool
+        self.deck = sorted(groups + pool)
         rng.shuffle(self.deck)
         hidden = [s for s in others if s not in self.revealed]
         if hidden:
             dealt = [self.illuminati[s] for s in hidden]
             unused = [i.id for i in self.cards.illuminati if i.id not in self.illuminati]
-            tops = dealt + unused
+            tops = sorted(dealt + unused)
             rng.shuffle(tops)
             mapping = {
                 old: new for old, new in zip(dealt, tops[: len(dealt)], strict=True) if old != new

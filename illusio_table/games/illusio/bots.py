@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from illusio_table.engine import Action, Bot
+from illusio_table.engine.search import ExpertBot
 
 from .actions import (
     Abandon,
@@ -219,3 +220,17 @@ class Plan:
         if talent == "pickpocket":
             return 1.0 - self.worth(action.card) if action.seat == self.leader else 0
         return 0
+
+
+class ExpertShowman(ExpertBot):
+    name = "expert"
+    description = "searches: plays each move out many times with the hidden cards dealt again"
+    policy = ShowmanBot
+    depth = 40
+    spread = 3.0
+
+    @staticmethod
+    def progress(game: Any, seat: int) -> float:
+        """Points scored, and a little for Components already laid on tricks."""
+        laid = sum(len(w.components) for w in game.works[seat])
+        return game.scores[seat] + 0.25 * laid

@@ -36,7 +36,7 @@ from .actions import (
     special,
     talent,
 )
-from .bots import ShowmanBot
+from .bots import ExpertShowman, ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .views import Views, standing
@@ -80,7 +80,7 @@ class Illusio(Views, Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IllusioCards
-    bots = {"showman": ShowmanBot}
+    bots = {"showman": ShowmanBot, "expert": ExpertShowman}
     standing = staticmethod(standing)
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -310,12 +310,15 @@ class Illusio(Views, Game):
         hand keeping its size, and the Objective deck is shuffled. (A card the seat saw
         go into another hand, by Take or a talent, is dealt again too: a bot forgets it.)"""
         others = [s for s in range(self.seats) if s != seat]
-        unseen = self.deck + [c for s in others for c in self.hands[s]]
+        # Sorted before the shuffle: the deal then depends on what is hidden, never on
+        # where it really lies.
+        unseen = sorted(self.deck + [c for s in others for c in self.hands[s]])
         rng.shuffle(unseen)
         for s in others:
             size = len(self.hands[s])
             self.hands[s], unseen = unseen[:size], unseen[size:]
         self.deck = unseen
+        self.objective_deck.sort()
         rng.shuffle(self.objective_deck)
 
     def is_over(self) -> bool:

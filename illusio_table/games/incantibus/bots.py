@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from illusio_table.engine import Action, Bot
+from illusio_table.engine.search import ExpertBot
 
 from .actions import Cast, Decline, Discard, Point
 from .cards import load
@@ -139,3 +140,15 @@ class CunningBot(Bot):
         if kind == "imperium":
             return max(legal, key=lambda a: self.worth(room[a.target], view))
         return self.rng.choice(legal)  # Oculus: every face-down token looks the same
+
+
+class ExpertWizard(ExpertBot):
+    name = "expert"
+    description = "searches: plays each casting out many times against everyone's possible choices"
+    policy = CunningBot
+    depth = 40
+    spread = 4.0
+
+    @staticmethod
+    def progress(game: Any, seat: int) -> float:
+        return sum(game.points(seat).values())

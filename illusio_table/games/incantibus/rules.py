@@ -17,7 +17,7 @@ from illusio_table.engine import Action, Event, Game, Option, Rng
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
-from .bots import CunningBot
+from .bots import CunningBot, ExpertWizard
 from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
 
@@ -61,7 +61,7 @@ class Incantibus(Game):
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
     standing = staticmethod(standing)
-    bots = {"cunning": CunningBot}
+    bots = {"cunning": CunningBot, "expert": ExpertWizard}
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -205,7 +205,9 @@ class Incantibus(Game):
         mine = self.known[seat]
         slots = [i for i, t in enumerate(self.room) if t is not None and not t[1]]
         slots = [i for i in slots if i not in mine]
-        pool = [self.room[i][0] for i in slots] + self.secret_bag
+        # Sorted before each shuffle: the deal then depends on what is hidden, never on
+        # where it really lies.
+        pool = sorted([self.room[i][0] for i in slots] + self.secret_bag)
         rng.shuffle(pool)
         for i in slots:
             self.room[i] = (pool.pop(), False)
@@ -213,13 +215,15 @@ class Incantibus(Game):
         for other, seen in enumerate(self.known):  # what others saw is what lies there now
             if other != seat:
                 for i in seen:
-                    seen[i] = self.info[self.room[i][0]].kind
+                    if self.room[i] is not None:  # (a slot since emptied stays as it was)
+                        seen[i] = self.info[self.room[i][0]].kind
         lying = [e for e in (self.dungeon or self.track) if e is not None and not e[1]]
-        sorcerers = [e[0] for e in lying] + self.set_aside
+        sorcerers = sorted([e[0] for e in lying] + self.set_aside)
         rng.shuffle(sorcerers)
         for entry in lying:
             entry[0] = sorcerers.pop()
         self.set_aside = sorcerers
+        self.spell_deck.sort()
         rng.shuffle(self.spell_deck)
         order = list(self.choices)  # the order they chose in stays
         for other in order:

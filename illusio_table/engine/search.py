@@ -1,0 +1,133 @@
+"""The searching bot: Monte Carlo search over determinizations.
+
+Each game's `expert` is an `ExpertBot` with the game's heuristic bot as its rollout
+policy and a measure of who is ahead. To choose, it repeats, until its time is up:
+deal the hidden things again (`Game.determinize`: a match its seat cannot tell from the
+real one), pick one of its moves by UCB1 (the heuristic's own choice starts with a head
+start, so a short search plays at least as the heuristic does), play it, let the heuristic
+play every seat for a while, and score the end for its seat. It plays the move with the
+best average. It reads the match only through `determinize`, so it knows no more than a
+person in its seat.
+
+In a simultaneous choice (the Incantibus casting) the seats that have pointed point again
+at random in every determinization and the others choose with the heuristic: its move is
+weighed against what everyone else might do at once.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from .bots import Bot, SeatView
+from .protocol import Action, Game, IllegalAction
+
+DEFAULT_BUDGET = 1.0  # seconds a move at the table
+HEAD_START = 3  # visits the heuristic's choice starts with, at the value of a tie
+EXPLORE = 0.6  # UCB1's exploration weight, for values between 0 and 1
+WIDTH = 10  # moves weighed at most, the heuristic's choice among them
+
+
+class ExpertBot(Bot):
+    name = "expert"
+    policy: ClassVar[type[Bot]]  # the game's heuristic bot: the rollouts' players
+    depth: ClassVar[int] = 60  # actions a rollout plays before it is scored
+    spread: ClassVar[float] = 1.0  # a lead of this much `progress` is worth about 3 to 1
+
+    def __init__(
+        self, seat: int, seed: int, budget: float = DEFAULT_BUDGET, deals: int | None = None
+    ) -> None:
+        super().__init__(seat, seed)
+        self.budget = budget
+        self.deals = deals  # a fixed number of determinizations instead of the budget (tests)
+        self.thoughts = 0  # determinizations played in its last choice, for the bench
+        self.tally: list[tuple[Action, int, float]] = []
+        self._guide = self.policy(seat, seed)
+
+    @staticmethod
+    def progress(game: Game, seat: int) -> float:
+        """How far the seat has come towards winning, in the game's own numbers."""
+        raise NotImplementedError
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Without the match (a caller that has only the view): the heuristic's choice."""
+        return self._guide.choose(view, legal)
+
+    def choose_in(
+        self, game: Game, seat: int, legal: list[Action], stop: Callable[[], bool] | None = None
+    ) -> Action:
+        """The move to play, searched for `budget` seconds (or until `stop()` says so)."""
+        guess = self._guide.choose(SeatView(game, seat), legal)
+        if len(legal) == 1:
+            return legal[0]
+        moves = self._candidates(guess, legal)
+        visits = [0] * len(moves)
+        totals = [0.0] * len(moves)
+        visits[0], totals[0] = HEAD_START, HEAD_START * 0.5
+        players = [self.policy(s, self.rng.below(1 << 30)) for s in range(game.seats)]
+        deadline = time.perf_counter() + self.budget
+        self.thoughts = 0
+        tries = 0
+        while not (stop and stop()):
+            if self.deals is None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif tries >= self.deals:
+                break
+            tries += 1
+            pick = self._pick(visits, totals)
+            visits[pick] += 1
+            world = game.determinize(seat, self.rng)
+            try:
+                world.apply(seat, moves[pick])
+            except IllegalAction:  # not possible in this deal (it should be in every one)
+                continue
+            totals[pick] += self._rollout(world, seat, players)
+            self.thoughts += 1
+        # The move tried most: UCB1 tries most what does best, and a count is steadier
+        # than an average of a few rollouts.
+        self.tally = list(zip(moves, visits, totals, strict=True))  # what it weighed (tests)
+        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / max(visits[i], 1)))
+        return moves[best]
+
+    def _candidates(self, guess: Action, legal: list[Action]) -> list[Action]:
+        """The heuristic's choice first, then at most WIDTH - 1 others drawn at random: a
+        search of a fraction of a second learns little about each of fifty moves (the
+        ways to spend money, say), and much about a dozen."""
+        others = [a for a in legal if a != guess]
+        if len(others) >= WIDTH:
+            self.rng.shuffle(others)
+            others = others[: WIDTH - 1]
+        return [guess, *others]
+
+    @staticmethod
+    def _pick(visits: list[int], totals: list[float]) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_all = math.log(sum(visits))
+        return max(
+            range(len(visits)),
+            key=lambda i: totals[i] / visits[i] + EXPLORE * math.sqrt(log_all / visits[i]),
+        )
+
+    def _rollout(self, world: Game, seat: int, players: list[Bot]) -> float:
+        for _ in range(self.depth):
+            if world.is_over():
+                break
+            actor = min(world.to_act())
+            legal = world.legal_actions(actor)
+            world.apply(actor, players[actor].choose(SeatView(world, actor), legal))
+        return self.value(world, seat)
+
+    def value(self, world: Game, seat: int) -> float:
+        """1 for a win (shared when tied), 0 for a loss; before the end, the lead over the
+        best of the others, squeezed between 0 and 1."""
+        if world.is_over():
+            winners = world.result()["winners"]
+            return 1 / len(winners) if seat in winners else 0.0
+        mine = self.progress(world, seat)
+        best = max(self.progress(world, s) for s in range(world.seats) if s != seat)
+        return 0.5 + 0.5 * math.tanh((mine - best) / self.spread)

@@ -1,0 +1,109 @@
+"""The searching bot of each game: it plays whole games with legal moves, stops when
+told, and knows only what its seat knows — twin matches that differ in one thing hidden
+from its seat get the same move from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from illusio_table.engine import Rng, builtin_registry, make_bot
+from illusio_table.engine.bots import bot_move
+from illusio_table.engine.search import ExpertBot
+
+MATCHES = [
+    ("illusio", "showman", {}),
+    ("incantibus", "cunning", {"mode": "apprentice"}),
+    ("incantibus", "cunning", {"mode": "expert"}),
+    ("illuminati", "schemer", {}),
+    ("illuminati", "schemer", {"hidden_illuminati": True, "hidden_goals": True}),
+]
+
+
+def expert(game, seat, deals):
+    bot = make_bot(game, "expert", seat, 7)
+    assert isinstance(bot, ExpertBot)
+    bot.deals = deals
+    return bot
+
+
+@pytest.mark.parametrize(("game_id", "heuristic", "options"), MATCHES)
+def test_the_expert_plays_a_whole_game_with_legal_moves(game_id, heuristic, options):
+    game = builtin_registry().new_game(game_id, 4, 11, options)
+    bots = [expert(game, 0, 2)] + [make_bot(game, heuristic, s, 11) for s in (1, 2, 3)]
+    searched = 0
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))  # apply refuses an illegal move
+        searched += seat == 0 and bots[0].thoughts > 0
+        bots[0].thoughts = 0
+    assert game.result()["winners"] and searched > 5
+
+
+def test_the_expert_stops_when_told():
+    game = builtin_registry().new_game("incantibus", 4, 3, {"mode": "apprentice"})
+    bot = make_bot(game, "expert", 0, 1, budget=30.0)
+    move = bot_move(game, bot, 0, stop=lambda: True)
+    assert move in game.legal_actions(0) and bot.thoughts == 0
+
+
+def _twin(game, seat):
+    """A copy of the match differing from it in one thing hidden from `seat`, or None."""
+    twin = game.clone()
+    others = [s for s in range(game.seats) if s != seat]
+    if game.game_id == "illusio":
+        for s in others:
+            hand = twin.hands[s]
+            for i, card in enumerate(hand):
+                for j, other in enumerate(twin.deck):
+                    if twin.info[other].kind != twin.info[card].kind:
+                        hand[i], twin.deck[j] = other, card
+                        return twin
+    elif game.game_id == "incantibus":
+        known = twin.known[seat]
+        for slot, token, up in twin.room_tokens():
+            if not up and slot not in known:
+                for j, other in enumerate(twin.secret_bag):
+                    if twin.info[other].kind != twin.info[token].kind:
+                        twin.room[slot], twin.secret_bag[j] = (other, False), token
+                        for s in others:  # what another seat saw there stays true
+                            if slot in twin.known[s]:
+                                twin.known[s][slot] = twin.info[other].kind
+                        return twin
+    else:
+        for s in others:
+            for i, card in enumerate(twin.specials[s]):
+                for j, other in enumerate(twin.deck):
+                    if "#" in other and other.split("#")[0] != card.split("#")[0]:
+                        twin.specials[s][i], twin.deck[j] = other, card
+                        return twin
+        if len(set(twin.deck)) > 1:
+            twin.deck.reverse()
+            return twin
+    return None
+
+
+@pytest.mark.parametrize(("game_id", "heuristic", "options"), MATCHES)
+def test_the_expert_moves_alike_in_twin_matches_differing_in_a_secret(game_id, heuristic, options):
+    compared = 0
+    for number in range(3):
+        game = builtin_registry().new_game(game_id, 3 + number % 2, 40 + number, options)
+        bots = [make_bot(game, heuristic, s, number) for s in range(game.seats)]
+        for step in range(400):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            if step % 9 == 4 and len(game.legal_actions(seat)) > 1:
+                twin = _twin(game, seat)
+                if twin is not None:
+                    # The deals it imagines are the same, to every seat's eyes...
+                    for k in range(3):
+                        a, b = game.determinize(seat, Rng(k)), twin.determinize(seat, Rng(k))
+                        assert all(a.view(s) == b.view(s) for s in range(game.seats))
+                    # ...and so are the moves it weighs, how they fared, and its choice.
+                    mine, theirs = expert(game, seat, 6), expert(twin, seat, 6)
+                    move = mine.choose_in(game, seat, game.legal_actions(seat))
+                    assert move == theirs.choose_in(twin, seat, twin.legal_actions(seat))
+                    assert mine.tally == theirs.tally, f"step {step}: a secret changed its search"
+                    compared += 1
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    assert compared >= 8
