@@ -24,6 +24,80 @@ def engine_speed(game_id: str, seats: int, games: int, options: dict) -> None:
     )
 
 
+# RLCard's UNO with random agents, timed in its own environment (made once under build/,
+# so that the program's dependencies stay as they are): steps per second over 4 seats.
+UNO = """
+import sys, time, rlcard
+from rlcard.agents import RandomAgent
+env = rlcard.make("uno", config={"game_num_players": 4, "seed": int(sys.argv[1])})
+env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(4)])
+steps, step = 0, env.step
+def counted(*args, **kwargs):
+    global steps
+    steps += 1
+    return step(*args, **kwargs)
+env.step = counted
+started = time.perf_counter()
+for _ in range(int(sys.argv[2])):
+    env.run(is_training=False)
+print(steps / (time.perf_counter() - started))
+"""
+
+
+def rlcard_env() -> str | None:
+    """The Python of an environment holding RLCard, made if need be; None if it cannot be."""
+    import subprocess
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "build" / "rlcard-env"
+    python = folder / "bin" / "python"
+    if not python.exists():
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+            subprocess.run(
+                [str(python), "-m", "pip", "install", "--quiet", "rlcard"],
+                check=True,
+                timeout=600,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            print(f"RLCard could not be installed beside the bench ({error}): no ratios")
+            return None
+    return str(python)
+
+
+def uno_speed(python: str, games: int = 300) -> float:
+    """RLCard UNO's steps per second, 4 seats, random agents (median of RUNS rounds)."""
+    import subprocess
+
+    rounds = [
+        float(subprocess.run([python, "-c", UNO, str(run), str(games)], check=True,
+                             capture_output=True, text=True).stdout)
+        for run in range(RUNS)
+    ]  # fmt: skip
+    return statistics.median(rounds)
+
+
+def speed_against_uno(python: str | None) -> None:
+    """Every engine and mode beside RLCard's UNO in the same run: the ratio of actions
+    (steps) per second, random self-play, 4 seats, median of RUNS rounds. Goal: 1.5×."""
+    ours = {
+        "illusio": ("illusio", {}),
+        "illuminati": ("illuminati", {}),
+        "incantibus apprentice": ("incantibus", {"mode": "apprentice"}),
+        "incantibus expert": ("incantibus", {"mode": "expert"}),
+    }
+    uno = uno_speed(python) if python else None
+    for label, (game_id, options) in ours.items():
+        per_s = statistics.median(
+            selfplay(game_id, 4, 100, seed=run * 1000, options=options)["actions_per_s"]
+            for run in range(RUNS)
+        )
+        ratio = f" = {per_s / uno:.2f}× RLCard UNO ({uno:,.0f} steps/s)" if uno else ""
+        print(f"{label}: {per_s:,.0f} actions/s{ratio} (goal 1.5×)")
+    if uno:  # UNO again after ours: the machine's speed may drift over the run
+        print(f"RLCard UNO again, after ours: {uno_speed(python):,.0f} steps/s")
+
+
 def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
     wins = 0
     started = time.perf_counter()

@@ -85,7 +85,10 @@ class Match:
 
     def bot(self, seat: int) -> Bot:
         if seat not in self._bots:
-            self._bots[seat] = make_bot(self.game, self.players[seat]["bot"], seat, self.game.seed)
+            player = self.players[seat]
+            self._bots[seat] = make_bot(
+                self.game, player["bot"], seat, self.game.seed, bot_budget(player)
+            )
         return self._bots[seat]
 
     def waiting_bots(self) -> list[int]:
@@ -158,3 +161,16 @@ class Match:
         for move_seat, data in self._redo.pop():
             self.game.apply(move_seat, self.game.parse_action(data))
         return True
+
+
+def bot_budget(player: dict[str, Any]) -> float | None:
+    """The seconds a move a searching bot may think, as the New Game dialog set it
+    (`budget` of its player entry); None (the bot's own default) for anything else — a
+    save edited by hand gets no bot that thinks for an hour."""
+    budget = player.get("budget")
+    if isinstance(budget, (int, float)) and not isinstance(budget, bool):
+        return min(max(float(budget), MIN_BUDGET), MAX_BUDGET)
+    return None
+
+
+MIN_BUDGET, MAX_BUDGET = 0.1, 10.0

@@ -299,6 +299,7 @@ class MainWindow(QMainWindow):
         """Puts a match on the table; the previous match's model and scene are let go
         (table mode comes with a resumed match's record)."""
         if self.model is not None:
+            self.model.stop_thinking()
             self.model.deleteLater()
         old_scene = self.scene
         self.tally_bar.hide()
@@ -333,6 +334,7 @@ class MainWindow(QMainWindow):
         self.model.viewer_changed.connect(self._update)
         self.model.refused.connect(self._refused)
         self.model.finished.connect(self._finished)
+        self.model.thinking.connect(self._thinking)
         self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
         self.model.begin()
         self._update()
@@ -487,6 +489,16 @@ class MainWindow(QMainWindow):
     def _refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {reason}", 10000)
 
+    def _thinking(self, seat: int | None) -> None:
+        """A bot searches for its move (or stopped): a sign on its seat, a word below."""
+        if self.model is None or self.model.curtain_seat() is not None:
+            return  # behind the curtain the table shows nothing, this sign included
+        self.scene.show_thinking(seat)
+        if seat is not None:
+            self.statusBar().showMessage(f"{self.model.match.name(seat)} is thinking…")
+        elif self.statusBar().currentMessage().endswith("is thinking…"):
+            self.statusBar().clearMessage()
+
     def _finished(self) -> None:
         game = self.model.game
         result = game.result()
@@ -559,6 +571,7 @@ class MainWindow(QMainWindow):
             self.scene.hint = lambda action: model.game.hint(action, viewer)
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
+            self.scene.show_thinking(model.thinking_seat())
             self.table.drawn()
             # Shown before a release: releasing may put up the curtain (a nested redraw),
             # and nothing after it may turn the screen back to the emptied table.
@@ -609,5 +622,7 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.model is not None:
+            self.model.stop_thinking()
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)

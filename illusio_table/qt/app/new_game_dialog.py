@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from illusio_table.engine import Option, Registry, bot_classes
+from illusio_table.engine.match import MAX_BUDGET, MIN_BUDGET
+from illusio_table.engine.search import DEFAULT_BUDGET
 
 from ..scenes import table_of
 
@@ -115,6 +118,12 @@ class NewGameDialog(QDialog):
         self.seats_grid = QGridLayout(self.seats_box)
         self.name_edits: list[QLineEdit] = []
         self.kind_boxes: list[QComboBox] = []
+        # How long a searching bot thinks over each move: longer is stronger and slower.
+        self.budget = budget_box()
+        self.budget_row = QWidget()
+        budget_form = QFormLayout(self.budget_row)
+        budget_form.setContentsMargins(0, 0, 0, 0)
+        budget_form.addRow("&Expert bots think", self.budget)
         self.options_box = QGroupBox("Options")
         self.options_form = QFormLayout(self.options_box)
         self.table_mode = QCheckBox(
@@ -135,6 +144,7 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.seats_box)
+        layout.addWidget(self.budget_row)
         layout.addWidget(self.options_box)
         layout.addWidget(self.table_mode)
         layout.addWidget(buttons)
@@ -158,6 +168,9 @@ class NewGameDialog(QDialog):
             for seat, player in enumerate(last.players):
                 if isinstance(player.get("name"), str):
                     self.set_seat(seat, player["name"], player.get("bot"))
+                budget = player.get("budget")
+                if isinstance(budget, (int, float)) and not isinstance(budget, bool):
+                    self.budget.setValue(budget)
         for key, value in last.options.items():
             widget = self.option_widgets.get(key)
             if isinstance(widget, QCheckBox) and isinstance(value, bool):
@@ -187,7 +200,9 @@ class NewGameDialog(QDialog):
         while self.seats_grid.count():
             self.seats_grid.takeAt(0).widget().deleteLater()
         self.name_edits, self.kind_boxes = [], []
-        bots = list(bot_classes(cls))
+        classes = bot_classes(cls)
+        bots = list(classes)
+        quick = max(i for i, b in enumerate(bots) if not searches(classes[b]))
         for seat in range(cls.max_seats):
             label = QLabel(f"Seat {seat + 1}")
             name = QLineEdit(NAMES[seat % len(NAMES)])
@@ -196,9 +211,10 @@ class NewGameDialog(QDialog):
             kind.addItem(HUMAN, None)
             for bot in bots:
                 kind.addItem(f"Bot: {bot}", bot)
-            # One person and the game's own bots (its best player, listed last) is the
-            # common start; more humans are one click away.
-            kind.setCurrentIndex(0 if seat == 0 else len(bots))
+            # One person and the game's own quick bots (its heuristic player) is the
+            # common start; the searching expert and more humans are one click away.
+            kind.setCurrentIndex(0 if seat == 0 else 1 + quick)
+            kind.currentIndexChanged.connect(self._seats_changed)
             label.setBuddy(name)
             self.seats_grid.addWidget(label, seat, 0)
             self.seats_grid.addWidget(name, seat, 1)
@@ -212,6 +228,15 @@ class NewGameDialog(QDialog):
             name.setVisible(visible)
             kind.setVisible(visible)
             self.seats_grid.itemAtPosition(seat, 0).widget().setVisible(visible)
+        self.budget_row.setVisible(bool(self._searching_seats()))
+
+    def _searching_seats(self) -> list[int]:
+        classes = bot_classes(self.game_class())
+        return [
+            seat
+            for seat in range(self.seat_count.value())
+            if searches(classes.get(self.kind_boxes[seat].currentData()))
+        ]
 
     def _build_options(self, spec: tuple[Option, ...]) -> None:
         while self.options_form.rowCount():
@@ -255,6 +280,8 @@ class NewGameDialog(QDialog):
         for seat in range(self.seat_count.value()):
             name = self.name_edits[seat].text().strip() or f"Seat {seat + 1}"
             players.append({"name": name, "bot": self.kind_boxes[seat].currentData()})
+        for seat in self._searching_seats():
+            players[seat]["budget"] = round(self.budget.value(), 2)
         options: dict[str, Any] = {}
         for key, widget in self.option_widgets.items():
             if isinstance(widget, QCheckBox):
@@ -282,3 +309,23 @@ class NewGameDialog(QDialog):
         self.name_edits[seat].setText(name)
         box = self.kind_boxes[seat]
         box.setCurrentIndex(box.findData(bot))
+
+
+def searches(bot: type | None) -> bool:
+    """Whether a bot searches (thinks for a while over each move)."""
+    return bot is not None and hasattr(bot, "choose_in")
+
+
+def budget_box() -> QDoubleSpinBox:
+    """The seconds a searching bot may think over a move."""
+    box = QDoubleSpinBox()
+    box.setRange(MIN_BUDGET, MAX_BUDGET)
+    box.setSingleStep(0.25)
+    box.setDecimals(2)
+    box.setValue(DEFAULT_BUDGET)
+    box.setSuffix(" s a move")
+    box.setToolTip(
+        "How long an expert bot may think over each move: it plays the move out against "
+        "many deals of what it cannot see. Longer plays better and slower."
+    )
+    return box

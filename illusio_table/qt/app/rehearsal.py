@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from illusio_table.games.incantibus.cards import load
 
-from .new_game_dialog import NAMES, GameConfig, new_seed
+from .new_game_dialog import NAMES, GameConfig, budget_box, new_seed
 
 
 class RehearsalDialog(QDialog):
@@ -36,7 +36,10 @@ class RehearsalDialog(QDialog):
         self.mode = QComboBox()
         self.mode.addItems(["apprentice", "expert"])
         self.bot = QComboBox()
-        self.bot.addItems(["cunning", "random"])
+        self.bot.addItems(["cunning", "expert", "random"])
+        self.budget = budget_box()  # for the expert, who searches
+        self.bot.currentTextChanged.connect(lambda bot: self.budget.setEnabled(bot == "expert"))
+        self.budget.setEnabled(False)
         form = QFormLayout(self)
         form.addRow("Your &name", self.name)
         form.addRow("&Seats", self.seats)
@@ -44,6 +47,7 @@ class RehearsalDialog(QDialog):
         form.addRow("&Room", self.room)
         form.addRow("&Mode", self.mode)
         form.addRow("&Bots", self.bot)
+        form.addRow("&Expert bots think", self.budget)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -70,6 +74,9 @@ class RehearsalDialog(QDialog):
         bot = self.bot.currentText()
         players = [{"name": self.name.text().strip() or NAMES[0], "bot": None}]
         players += [{"name": f"Bot {n}", "bot": bot} for n in range(1, self.seats.value())]
+        if bot == "expert":
+            for player in players[1:]:
+                player["budget"] = round(self.budget.value(), 2)
         options = {
             "mode": self.mode.currentText(),
             "start_room": self.room.currentData(),

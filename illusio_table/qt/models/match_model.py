@@ -4,7 +4,10 @@ The screen shows one seat's view at a time (the viewer). When the seat that must
 next is another human, the viewer becomes None and `curtain_seat()` names the seat the
 screen must be passed to; nothing of it is drawn until `lift_curtain`. Bots act through the same
 protocol; during a simultaneous choice they choose at once and unseen, otherwise after
-a short pause so that people can follow the table.
+a short pause so that people can follow the table. A searching bot thinks in a process
+of its own (engine/thinking.py), on a copy of the match, so the window never freezes
+while it does (`thinking` says which seat thinks); its move is played when it comes
+back, if it still may be.
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from illusio_table.engine import Action, Event, IllegalAction, Match
+from illusio_table.engine.match import bot_budget
 from illusio_table.engine.storage import atomic_write_json
+from illusio_table.engine.thinking import THINKER
 
 
 class MatchModel(QObject):
@@ -23,6 +28,8 @@ class MatchModel(QObject):
     refused = Signal(str)
     viewer_changed = Signal()
     finished = Signal()
+    thinking = Signal(object)  # the seat of a bot searching for its move, or None
+    _thought = Signal(object)  # a worker's answer: (its ticket, the move or an error)
 
     def __init__(
         self,
@@ -46,6 +53,10 @@ class MatchModel(QObject):
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
+        # A bot thinking in the thinking process: its ticket (seat, the match, the moves
+        # made then). The answer comes back on the window's thread.
+        self._ticket: tuple[int, Any, int] | None = None
+        self._thought.connect(self._on_thought, Qt.ConnectionType.QueuedConnection)
 
     # -- what the screen may show ------------------------------------------------------
 
@@ -182,7 +193,7 @@ class MatchModel(QObject):
     def _schedule_bots(self) -> None:
         """Lets waiting bots move: at once during a simultaneous choice (unseen) or when
         no pause is wanted (tests, the headless demo); otherwise one move per pause."""
-        if self._running_bots or self.bot_delay_ms is None:
+        if self._running_bots or self.bot_delay_ms is None or self._ticket is not None:
             return  # None: bots move only when `step_bot` is called
         self._running_bots = True
         try:
@@ -191,20 +202,78 @@ class MatchModel(QObject):
                 and not self.holding
                 and (self.match.waiting_humans() or self.bot_delay_ms <= 0)
             ):
-                self._play_bot()
+                if not self._play_bot():
+                    break  # a bot thinks in the background; its answer goes on from here
         finally:
             self._running_bots = False
-        if self._bots_waiting() and not self.holding:
+        if self._bots_waiting() and not self.holding and self._ticket is None:
             self._bot_timer.start(self.bot_delay_ms)
 
     def _bots_waiting(self) -> bool:
         return not self.game.is_over() and bool(self.match.waiting_bots())
 
-    def _play_bot(self) -> None:
-        self._after(self.match.play_bot(self.match.waiting_bots()[0]))
+    def _play_bot(self) -> bool:
+        """The first waiting bot moves; False when it went to think in a worker instead
+        (a searching bot at a table that paces its bots: not in tests or the demo)."""
+        seat = self.match.waiting_bots()[0]
+        bot = self.match.bot(seat)
+        if hasattr(bot, "choose_in") and self.bot_delay_ms and self.bot_delay_ms > 0:
+            self._think(seat, bot)
+            return False
+        self._after(self.match.play_bot(seat))
+        return True
+
+    def _think(self, seat: int, bot: Any) -> None:
+        """Asks the thinking process for the bot's move, on a copy of the match."""
+        ticket = (seat, self.game, len(self.game.record.moves))
+        self._ticket = ticket
+        answer = self._thought
+
+        def done(result: Any) -> None:  # on a thread of the pool
+            try:
+                answer.emit((ticket, result))
+            except RuntimeError:  # the match was put away while the bot thought
+                pass
+
+        player = self.match.players[seat]
+        THINKER.ask(self.game, player["bot"], seat, bot_budget(player), done)
+        self.thinking.emit(seat)
+
+    def _on_thought(self, answer: tuple[tuple[int, Any, int], Any]) -> None:
+        ticket, result = answer
+        if ticket != self._ticket:
+            return  # an answer to a question no longer asked (undo, a new match)
+        self._ticket = None
+        self.thinking.emit(None)
+        if isinstance(result, Exception):
+            raise result
+        seat, game, moves = ticket
+        if self._still_may(seat, result, game, moves):
+            self._after(self.match.apply(seat, result))
+        else:
+            self._schedule_bots()  # the match moved on: it thinks again
+
+    def _still_may(self, seat: int, action: Action, game: Any, moves: int) -> bool:
+        """Whether a move thought out when `moves` moves were made may be played now: the
+        same match, nothing revealed since (others choosing at the same time only added
+        their secret choices), the seat still awaited and the move still legal."""
+        if game is not self.game or seat not in self.game.to_act():
+            return False
+        since = self.game.record.moves[moves:]
+        return not any(m.barrier for m in since) and self.game.refusal(seat, action) is None
+
+    def stop_thinking(self) -> None:
+        """A bot's search is called off (undo, leaving the match): its answer is ignored."""
+        if self._ticket is not None:
+            THINKER.stop()
+            self._ticket = None
+            self.thinking.emit(None)
+
+    def thinking_seat(self) -> int | None:
+        return self._ticket[0] if self._ticket is not None else None
 
     def _bot_step(self) -> None:
-        if self._bots_waiting() and not self.holding:
+        if self._bots_waiting() and not self.holding and self._ticket is None:
             self._play_bot()
 
     def step_bot(self) -> bool:
@@ -306,6 +375,7 @@ class MatchModel(QObject):
     def _return_to(self, seat: int | None) -> None:
         """After undo or redo the seat that asked is still at the screen."""
         self._bot_timer.stop()
+        self.stop_thinking()
         self._save()
         self._show(seat, None)
         self.changed.emit([])

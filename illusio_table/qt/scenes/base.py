@@ -52,10 +52,11 @@ from illusio_table.engine import Action
 from illusio_table.qt import gestures as gesture_maps
 from illusio_table.qt.gestures import Gesture, GestureMap
 
-from .look import FELT, FOCUS, LEGAL, REFUSED, RING, WHITE, Z_LABEL, Z_LIFTED, Z_MARK
+from .look import FELT, FOCUS, GOLD, LEGAL, REFUSED, RING, WHITE, Z_LABEL, Z_LIFTED, Z_MARK, font
 
 KEY = 0  # item data: the key of a target or source, or a mark's tag
 PIECE = 1  # item data: the key of a piece that glides between views
+THINKING = "◔ thinking…"  # beside a bot's name while it searches (a glyph the font has)
 MARK = "mark"
 
 
@@ -97,6 +98,7 @@ class TableScene(QGraphicsScene):
         self.attempts: dict[Hashable, Action] = {}  # what to try on a target with no move
         self.gestures: list[Gesture] = []
         self.focus_key: Hashable | None = None
+        self.seat_spots: dict[int, QPointF] = {}  # seat -> just right of its name
         self.lifted: Hashable | None = None  # the source lifted by the keyboard
         self.hover_key: Hashable | None = None
         self._press: QPointF | None = None
@@ -154,6 +156,31 @@ class TableScene(QGraphicsScene):
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             ring.setData(KEY, (MARK, tag))
             ring.setVisible(False)
+
+    # -- a bot thinking ----------------------------------------------------------------------
+
+    def seat_spot(self, seat: int, name: QGraphicsItem) -> None:
+        """Where signs about a seat go: just right of its name (each table says so where
+        it writes the name)."""
+        self.seat_spots[seat] = name.sceneBoundingRect().topRight() + QPointF(10, 0)
+
+    def show_thinking(self, seat: int | None) -> None:
+        """A small sign beside a bot's name while it searches for its move (None: none).
+        Drawn over the table without redrawing it: the sign comes and goes often."""
+        old = self.item((MARK, "thinking"))
+        if old is not None:
+            self.removeItem(old)
+        spot = self.seat_spots.get(seat) if seat is not None else None
+        if spot is None:
+            return
+        sign = self.addSimpleText(THINKING)
+        sign.setFont(font(11, bold=True))
+        sign.setBrush(GOLD)
+        sign.setPos(spot)
+        sign.setZValue(Z_LABEL)
+        sign.setToolTip("This bot is searching for its move: it plays each one out many times.")
+        sign.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        sign.setData(KEY, (MARK, "thinking"))
 
     def item(self, key: Hashable) -> QGraphicsItem | None:
         """The item registered under `key` (found again, never kept)."""

@@ -207,13 +207,14 @@ class IlluminatiScene(Felt, TableScene):
         you = " (you)" if seat == view["me"] else ""
         out = " — out of the game" if s["eliminated"] else ""
         playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
-        self._text(
+        name = self._text(
             f"{self.names[seat]}{you}: {leader}{out}{playing}",
             box.left() + 28,
             box.top() + 5,
             12 if largest > 100 else 10,
             bold=True,
         )
+        self.seat_spot(seat, name)
         held = s["specials"]
         line = f"{len(s['cards'])} of {view['goal']} Groups · {held} Special(s)"
         self._text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)

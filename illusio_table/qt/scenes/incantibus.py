@@ -587,9 +587,10 @@ class IncantibusScene(TableScene):
                 status = "deciding…"
             if seat in view.get("laid_down", []):
                 status = "wand laid down"
-            self._text(
+            name = self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
+            self.seat_spot(seat, name)
             points = view["points"][seat]
             self._text(
                 f"{points} point{'s' * (points != 1)} · {status}", x + 8, y + 24, 9, parent=panel

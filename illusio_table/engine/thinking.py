@@ -1,0 +1,93 @@
+"""Searching bots think in a process of their own, so that the window never waits for them.
+
+A thread would not do: the search is pure Python, and while it holds the interpreter
+the window's thread waits for it at every call back into Python (each card painted, each
+timer), so the table stuttered for hundreds of milliseconds while a bot thought. A
+process has its own interpreter, and the second core of the machine besides.
+
+The match goes over as a copy (pickled); the answer comes back to `done`, called on a
+thread of the pool (the window passes it on to its own thread). `stop` calls the search
+off: a counter shared with the process says which question is still asked.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from .protocol import Action, Game
+
+_asked: Any = None  # in the thinking process: the number of the question still asked
+
+
+def _start(asked: Any) -> None:
+    global _asked
+    _asked = asked
+
+
+def _think(data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int):
+    from . import protocol
+    from .bots import bot_move, make_bot
+
+    game: Game = pickle.loads(data)
+    try:
+        player = make_bot(game, bot, seat, seed, budget)
+        return bot_move(game, player, seat, stop=lambda: _asked.value != ticket)
+    finally:
+        protocol._FROZEN.clear()  # each question brings its own card data: keep none
+
+
+class Thinker:
+    """One process, started at the first question, that answers one at a time."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._asked: Any = None
+
+    def ask(
+        self,
+        game: Game,
+        bot: str,
+        seat: int,
+        budget: float | None,
+        done: Callable[[Action | BaseException], None],
+    ) -> int:
+        """Starts the bot's search for its seat's move; returns the question's ticket."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # no fork of a Qt program
+            self._asked = context.Value("l", 0)
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=context, initializer=_start, initargs=(self._asked,)
+            )
+        with self._asked.get_lock():
+            self._asked.value += 1
+            ticket = self._asked.value
+        # A different stream of chances at every move, the same for the same match.
+        seed = game.seed + len(game.record.moves) * 7919
+        future = self._pool.submit(
+            _think, pickle.dumps(game), bot, seat, seed, budget, ticket
+        )  # fmt: skip
+
+        def answered(f: Future) -> None:
+            done(f.exception() or f.result())
+
+        future.add_done_callback(answered)
+        return ticket
+
+    def stop(self) -> None:
+        """The question being thought over is no longer asked: its search ends soon."""
+        if self._asked is not None:
+            with self._asked.get_lock():
+                self._asked.value += 1
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self.stop()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+THINKER = Thinker()  # one for the program: its process starts once

@@ -1,0 +1,114 @@
+"""The expert bots at the table: they think in a worker thread, so the window never
+freezes (no pause of the event loop over 50 ms while they do), a sign on the seat says
+who is thinking, and the New Game and Rehearse dialogs offer them with their time."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QFont, QRawFont
+
+from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
+from illusio_table.qt.app.rehearsal import RehearsalDialog
+from illusio_table.qt.scenes.base import MARK, THINKING
+from illusio_table.qt.scenes.look import FONT
+
+from .conftest import scene_texts, screenshot
+
+EXPERTS = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": "expert", "budget": 0.4},
+    {"name": "Milo", "bot": "expert", "budget": 0.4},
+]
+
+
+def test_the_window_stays_responsive_while_an_expert_thinks(make_window, qtbot):
+    window = make_window(bot_delay_ms=1)  # the table's pacing: searching bots use workers
+    gaps: list[float] = []
+    signs: list[str] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+        if window.scene.item((MARK, "thinking")) is not None:
+            signs.append(window.scene.item((MARK, "thinking")).text())
+
+    timer = QTimer()
+    timer.timeout.connect(tick)
+    timer.start(5)
+    seen: list[object] = []
+    assert window.start_match(GameConfig("incantibus", EXPERTS, 3, {"mode": "expert"}))
+    window.model.thinking.connect(seen.append)
+    last[0] = time.perf_counter()
+    # The casting: both experts think (one after the other) while Ana may point.
+    qtbot.waitUntil(lambda: len(window.model.game.choices) == 2, timeout=15_000)
+    timer.stop()
+    assert 1 in seen or 2 in seen, "no bot was said to think"
+    assert signs and signs[0].endswith("thinking…"), "no sign on the thinking seat"
+    worst = max(gaps[1:])
+    assert worst < 0.050, f"the window froze for {worst * 1000:.0f} ms while a bot thought"
+    assert window.scene.item((MARK, "thinking")) is None  # gone once they have chosen
+    screenshot(window, "incantibus-experts-chose")
+
+
+def test_a_thinking_sign_sits_beside_the_bots_name(make_window, qtbot):
+    window = make_window(bot_delay_ms=None)  # bots move only when stepped: the sign stays
+    assert window.start_match(GameConfig("illusio", EXPERTS, 4))
+    window.scene.show_thinking(1)
+    sign = window.scene.item((MARK, "thinking"))
+    name = next(
+        i
+        for i in window.scene.items()
+        if getattr(i, "text", None) and i.text().startswith("Lera ·")
+    )
+    assert abs(sign.sceneBoundingRect().top() - name.sceneBoundingRect().top()) < 4
+    assert sign.sceneBoundingRect().left() > name.sceneBoundingRect().right()
+    assert THINKING in scene_texts(window)
+    face = QFont(FONT)
+    face.setPixelSize(20)
+    assert all(QRawFont.fromFont(face).supportsCharacter(ord(c)) for c in THINKING)
+    screenshot(window, "illusio-expert-thinking")
+    window.scene.show_thinking(None)
+    assert window.scene.item((MARK, "thinking")) is None
+
+
+def test_an_answer_to_a_question_no_longer_asked_is_ignored(make_window, qtbot):
+    """Undo or a new match while a bot thinks: its move is not played on the new table."""
+    window = make_window(bot_delay_ms=1)
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 5.0}]
+    assert window.start_match(GameConfig("incantibus", players, 9, {"mode": "apprentice"}))
+    qtbot.waitUntil(lambda: window.model.thinking_seat() == 1, timeout=5_000)
+    old = window.model
+    assert window.start_match(GameConfig("incantibus", players[:1] * 2, 9, {}))
+    assert old.thinking_seat() is None
+    qtbot.wait(100)
+    assert not window.model.game.record.moves
+
+
+def test_new_game_offers_the_expert_with_its_time(qtbot, registry):
+    dialog = NewGameDialog(registry)
+    qtbot.addWidget(dialog)
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    box = dialog.kind_boxes[1]
+    assert box.findData("expert") >= 0
+    assert box.currentData() == "schemer"  # quick bots unless the person asks for more
+    assert dialog.budget_row.isHidden()
+    box.setCurrentIndex(box.findData("expert"))
+    assert not dialog.budget_row.isHidden()
+    dialog.budget.setValue(2.5)
+    players = dialog.config().players
+    assert players[1] == {"name": players[1]["name"], "bot": "expert", "budget": 2.5}
+    assert "budget" not in players[2]
+
+
+def test_rehearse_offers_the_expert_with_its_time(qtbot):
+    dialog = RehearsalDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.budget.isEnabled()
+    dialog.bot.setCurrentText("expert")
+    dialog.budget.setValue(0.5)
+    players = dialog.config().players
+    assert all(p["bot"] == "expert" and p["budget"] == 0.5 for p in players[1:])
