@@ -12,18 +12,6 @@ from illusio_table.engine.selfplay import play_one, selfplay
 RUNS = 3
 
 
-def engine_speed(game_id: str, seats: int, games: int, options: dict) -> None:
-    reports = [
-        selfplay(game_id, seats, games, seed=run * 1000, options=options) for run in range(RUNS)
-    ]
-    per_s = statistics.median(r["actions_per_s"] for r in reports)
-    games_s = statistics.median(r["games"] / r["seconds"] for r in reports)
-    print(
-        f"{game_id} {options or ''} {seats} seats, random self-play: "
-        f"{games_s:.0f} games/s, {per_s:.0f} actions/s (median of {RUNS} runs of {games} games)"
-    )
-
-
 # RLCard's UNO with random agents, timed in its own environment (made once under build/,
 # so that the program's dependencies stay as they are): steps per second over 4 seats.
 UNO = """
@@ -89,7 +77,7 @@ def speed_against_uno(python: str | None) -> None:
     uno = uno_speed(python) if python else None
     for label, (game_id, options) in ours.items():
         per_s = statistics.median(
-            selfplay(game_id, 4, 100, seed=run * 1000, options=options)["actions_per_s"]
+            selfplay(game_id, 4, 200, seed=run * 1000, options=options)["actions_per_s"]
             for run in range(RUNS)
         )
         ratio = f" = {per_s / uno:.2f}× RLCard UNO ({uno:,.0f} steps/s)" if uno else ""
@@ -115,6 +103,9 @@ def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
     )
 
 
+CAP = 2000  # actions: an Illuminati game of four bots may go on far longer than people's
+
+
 def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, int]:
     """One 4-seat game, the expert at seat `number % 4` and the heuristic bot elsewhere:
     (its share of the win, its searched moves, the determinizations it played)."""
@@ -127,12 +118,14 @@ def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, in
         make_bot(game, "expert" if s == seat else heuristic, s, game.seed, budget) for s in range(4)
     ]
     searched = thoughts = 0
-    while not game.is_over():
+    while not game.is_over() and len(game.record.moves) < CAP:
         actor = min(game.to_act())
         game.apply(actor, bot_move(game, bots[actor], actor))
         if actor == seat and bots[seat].thoughts:
             searched, thoughts = searched + 1, thoughts + bots[seat].thoughts
             bots[seat].thoughts = 0
+    if not game.is_over():
+        return 0.0, searched, thoughts  # a game still going at the cap: not a win
     winners = game.result()["winners"]
     return (1 / len(winners) if seat in winners else 0.0), searched, thoughts
 
@@ -216,25 +209,39 @@ def breakdown_cost(runs: int = 2000) -> None:
     print(f"illuminati: one attack's breakdown takes {per:.0f} µs")
 
 
-def main() -> int:
+EXPERTS = (  # each game's searching bot against three of its heuristic bots
+    ("incantibus", "cunning", {"mode": "apprentice"}),
+    ("incantibus", "cunning", {"mode": "expert"}),
+    ("illusio", "showman", {}),
+    ("illuminati", "schemer", {}),
+)
+
+
+def main(parts: list[str] | None = None) -> int:
+    """`make bench` runs every part; `python -m illusio_table.bench PART...` some of them:
+    `speed` (the engines beside RLCard's UNO), `experts` (the searching bots' strength,
+    100 games per game and mode: the longest part), `engines` (copies, bots, balance),
+    `tables` (drawing)."""
+    parts = parts or ["speed", "engines", "tables", "experts"]
     registry = builtin_registry()
-    clone_cost()
-    if "illuminati" in registry.ids():
-        engine_speed("illuminati", 4, 200, {})
+    if "speed" in parts:
+        speed_against_uno(rlcard_env())
+    if "engines" in parts:
+        clone_cost()
         win_rate("illuminati", "schemer", 200, {})
         breakdown_cost()
-        table_redraw("illuminati", 8, "schemer", late=200)
-    if "illusio" in registry.ids():
-        engine_speed("illusio", 4, 200, {})
         win_rate("illusio", "showman", 500, {})
         balance_table(1000)
-        table_redraw("illusio", 6, "showman", late=150)
-    if "incantibus" in registry.ids():
-        for mode in ("apprentice", "expert"):
-            engine_speed("incantibus", 4, 200, {"mode": mode})
         for mode in ("apprentice", "expert"):
             win_rate("incantibus", "cunning", 500, {"mode": mode})
+    if "tables" in parts:
+        table_redraw("illuminati", 8, "schemer", late=200)
+        table_redraw("illusio", 6, "showman", late=150)
         drag_repaint()
+    if "experts" in parts:
+        for game_id, heuristic, options in EXPERTS:
+            if game_id in registry.ids():
+                expert_strength(game_id, heuristic, options, games=100, budget=0.25)
     return 0
 
 
@@ -414,4 +421,4 @@ def _spread(times: list[float]) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -226,7 +226,7 @@ class ExpertShowman(ExpertBot):
     name = "expert"
     description = "searches: plays each move out many times with the hidden cards dealt again"
     policy = ShowmanBot
-    depth = 40
+    depth = 20  # a round or so: more deals beat longer ones (24-game trials, 0.25 s a move)
     spread = 3.0
 
     @staticmethod
