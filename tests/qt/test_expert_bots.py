@@ -4,17 +4,20 @@ who is thinking, and the New Game and Rehearse dialogs offer them with their tim
 
 from __future__ import annotations
 
+import re
 import time
 
+import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QRawFont
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
 from illusio_table.qt.app.rehearsal import RehearsalDialog
 from illusio_table.qt.scenes.base import MARK, THINKING
 from illusio_table.qt.scenes.look import FONT
 
-from .conftest import scene_texts, screenshot
+from .conftest import screenshot
 
 EXPERTS = [
     {"name": "Ana", "bot": None},
@@ -54,23 +57,38 @@ def test_the_window_stays_responsive_while_an_expert_thinks(make_window, qtbot):
     screenshot(window, "incantibus-experts-chose")
 
 
-def test_a_thinking_sign_sits_beside_the_bots_name(make_window, qtbot):
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("illusio", {}), ("incantibus", {"mode": "expert"}), ("illuminati", {})],
+)
+def test_a_thinking_sign_sits_on_the_bots_seat_over_nothing_else(make_window, game_id, options):
     window = make_window(bot_delay_ms=None)  # bots move only when stepped: the sign stays
-    assert window.start_match(GameConfig("illusio", EXPERTS, 4))
+    players = EXPERTS + [{"name": "Juno", "bot": "expert", "budget": 0.4}]
+    assert window.start_match(GameConfig(game_id, players, 4, options))
     window.scene.show_thinking(1)
     sign = window.scene.item((MARK, "thinking"))
-    name = next(
-        i
-        for i in window.scene.items()
-        if getattr(i, "text", None) and i.text().startswith("Lera ·")
-    )
-    assert abs(sign.sceneBoundingRect().top() - name.sceneBoundingRect().top()) < 4
-    assert sign.sceneBoundingRect().left() > name.sceneBoundingRect().right()
-    assert THINKING in scene_texts(window)
+    assert sign is not None and sign.text() == THINKING
+    spot = sign.sceneBoundingRect()
+    # On Lera's seat: the nearest name up and to the left of it is hers...
+    lines = [i for i in window.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    names = [
+        i.sceneBoundingRect()
+        for i in lines
+        if i is not sign and re.match(r"(Ana|Lera|Milo|Juno)\b", i.text())
+    ]
+    above = [
+        r for r in names if r.left() <= spot.left() and spot.top() - 80 <= r.top() <= spot.top()
+    ]
+    nearest = max(above, key=lambda r: (r.left(), r.top()))
+    assert any(i.text().startswith("Lera") and i.sceneBoundingRect() == nearest for i in lines)
+    # ...and over no other words of the table (the wand's number, a score).
+    for item in lines:
+        if item is not sign and item.isVisible():
+            assert not spot.intersects(item.sceneBoundingRect()), f"the sign covers {item.text()!r}"
     face = QFont(FONT)
     face.setPixelSize(20)
     assert all(QRawFont.fromFont(face).supportsCharacter(ord(c)) for c in THINKING)
-    screenshot(window, "illusio-expert-thinking")
+    screenshot(window, f"{game_id}-expert-thinking")
     window.scene.show_thinking(None)
     assert window.scene.item((MARK, "thinking")) is None
 

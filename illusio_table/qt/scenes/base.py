@@ -98,7 +98,7 @@ class TableScene(QGraphicsScene):
         self.attempts: dict[Hashable, Action] = {}  # what to try on a target with no move
         self.gestures: list[Gesture] = []
         self.focus_key: Hashable | None = None
-        self.seat_spots: dict[int, QPointF] = {}  # seat -> just right of its name
+        self.seat_spots: dict[int, tuple[QPointF, bool]] = {}  # seat -> where, right-aligned
         self.lifted: Hashable | None = None  # the source lifted by the keyboard
         self.hover_key: Hashable | None = None
         self._press: QPointF | None = None
@@ -159,10 +159,13 @@ class TableScene(QGraphicsScene):
 
     # -- a bot thinking ----------------------------------------------------------------------
 
-    def seat_spot(self, seat: int, name: QGraphicsItem) -> None:
-        """Where signs about a seat go: just right of its name (each table says so where
-        it writes the name)."""
-        self.seat_spots[seat] = name.sceneBoundingRect().topRight() + QPointF(10, 0)
+    def seat_spot(self, seat: int, name: QGraphicsItem | None, end: QPointF | None = None) -> None:
+        """Where signs about a seat go: just right of its name, or ending at `end` where the
+        name's line has no room (each table says so where it draws the seat)."""
+        if name is not None:
+            self.seat_spots[seat] = (name.sceneBoundingRect().topRight() + QPointF(10, 0), False)
+        elif end is not None:
+            self.seat_spots[seat] = (end, True)
 
     def show_thinking(self, seat: int | None) -> None:
         """A small sign beside a bot's name while it searches for its move (None: none).
@@ -174,9 +177,10 @@ class TableScene(QGraphicsScene):
         if spot is None:
             return
         sign = self.addSimpleText(THINKING)
-        sign.setFont(font(11, bold=True))
+        sign.setFont(font(10, bold=True))
         sign.setBrush(GOLD)
-        sign.setPos(spot)
+        where, ending = spot
+        sign.setPos(where - QPointF(sign.boundingRect().width(), 0) if ending else where)
         sign.setZValue(Z_LABEL)
         sign.setToolTip("This bot is searching for its move: it plays each one out many times.")
         sign.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

@@ -587,14 +587,15 @@ class IncantibusScene(TableScene):
                 status = "deciding…"
             if seat in view.get("laid_down", []):
                 status = "wand laid down"
-            name = self._text(
+            self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
-            self.seat_spot(seat, name)
             points = view["points"][seat]
             self._text(
                 f"{points} point{'s' * (points != 1)} · {status}", x + 8, y + 24, 9, parent=panel
             )
+            # The name's lines have the wand on them: the sign goes right of the cells.
+            self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
             self._wand(
                 seat,
                 wand,
