@@ -12,13 +12,8 @@ import pytest
 from illusio_table.engine import Rng, builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
 
-MATCHES = [
-    ("illusio", {}),
-    ("incantibus", {"mode": "apprentice"}),
-    ("incantibus", {"mode": "expert"}),
-    ("illuminati", {}),
-    ("illuminati", {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}),
-]
+from .matches import GAMES_AND_OPTIONS as MATCHES
+from .matches import sampled_states
 
 
 def secrets(game, seat):
@@ -64,33 +59,23 @@ def _room_tokens_all(monkeypatch):
 
 @pytest.mark.parametrize(("game_id", "options"), MATCHES)
 def test_a_determinized_match_looks_the_same_to_its_seat_and_redeals_the_rest(game_id, options):
-    registry = builtin_registry()
     states = varied = 0
-    for number in range(6):
-        seats = 2 + number % 3
-        game = registry.new_game(game_id, seats, 900 + number, options)
-        bots = [RandomBot(s, number) for s in range(seats)]
-        for step in range(600):
-            if game.is_over():
-                break
-            if step % 23 == 3:
-                for seat in range(seats):
-                    before = (game.view(seat), game.log(seat), secrets(game, seat))
-                    seen = set()
-                    for k in range(4):
-                        twin = game.determinize(seat, Rng(step * 10 + k))
-                        assert twin.view(seat) == game.view(seat)
-                        assert twin.log(seat) == game.log(seat)
-                        assert twin.legal_actions(seat) == game.legal_actions(seat)
-                        hidden, pool = secrets(twin, seat)
-                        assert pool == before[2][1]  # nothing created or lost
-                        seen.add(hidden)
-                        _plays_on(twin, k)
-                    assert (game.view(seat), game.log(seat), secrets(game, seat)) == before
-                    states += 1
-                    varied += len(seen | {before[2][0]}) > 1
-            seat = min(game.to_act())
-            game.apply(seat, bot_move(game, bots[seat], seat))
+    for game, step in sampled_states(game_id, options, 6, 900, 600, every=23, first=3):
+        for seat in range(game.seats):
+            before = (game.view(seat), game.log(seat), secrets(game, seat))
+            seen = set()
+            for k in range(4):
+                twin = game.determinize(seat, Rng(step * 10 + k))
+                assert twin.view(seat) == game.view(seat)
+                assert twin.log(seat) == game.log(seat)
+                assert twin.legal_actions(seat) == game.legal_actions(seat)
+                hidden, pool = secrets(twin, seat)
+                assert pool == before[2][1]  # nothing created or lost
+                seen.add(hidden)
+                _plays_on(twin, k)
+            assert (game.view(seat), game.log(seat), secrets(game, seat)) == before
+            states += 1
+            varied += len(seen | {before[2][0]}) > 1
     assert states >= 30
     assert varied >= 0.9 * states, f"the hidden things varied in only {varied} of {states}"
 
@@ -104,7 +89,7 @@ def _plays_on(twin, k):
         twin.apply(seat, bot_move(twin, bots[seat], seat))
 
 
-@pytest.mark.parametrize(("game_id", "options"), MATCHES[:2])
+@pytest.mark.parametrize(("game_id", "options"), MATCHES[:3])
 def test_a_determinized_match_has_its_own_future(game_id, options):
     """Two determinizations drawn with different generators draw different cards or
     tokens next: the copy does not carry the real match's generator."""
