@@ -13,7 +13,10 @@ off: a counter shared with the process says which question is still asked.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -26,6 +29,16 @@ _asked: Any = None  # in the thinking process: the number of the question still 
 def _start(asked: Any) -> None:
     global _asked
     _asked = asked
+    # A program killed outright leaves its thinking process behind, waiting for
+    # questions: it goes when it sees its parent gone.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _think(data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int):

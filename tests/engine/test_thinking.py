@@ -1,0 +1,78 @@
+"""The process the searching bots think in: it answers with a legal move, stops when the
+question is withdrawn, and does not outlive a program killed outright."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from illusio_table.engine import builtin_registry
+from illusio_table.engine.thinking import Thinker
+
+
+def _ask(thinker, game, budget):
+    answered = threading.Event()
+    answers = []
+
+    def done(result):
+        answers.append(result)
+        answered.set()
+
+    thinker.ask(game, "expert", 0, budget, done)
+    return answered, answers
+
+
+def test_the_thinking_process_answers_with_a_legal_move_and_stops_when_told():
+    game = builtin_registry().new_game("incantibus", 4, 12, {"mode": "expert"})
+    thinker = Thinker()
+    try:
+        answered, answers = _ask(thinker, game, 0.2)
+        assert answered.wait(30), "no answer"
+        assert answers[0] in game.legal_actions(0)
+        answered, answers = _ask(thinker, game, 8.0)
+        time.sleep(0.5)
+        started = time.perf_counter()
+        thinker.stop()
+        assert answered.wait(5)
+        assert time.perf_counter() - started < 2.0, "the search went on after it was stopped"
+        assert answers[0] in game.legal_actions(0)
+    finally:
+        thinker.close()
+
+
+ORPHAN = """
+import os, sys, time
+from illusio_table.engine import builtin_registry
+from illusio_table.engine.thinking import Thinker
+game = builtin_registry().new_game("incantibus", 3, 1, {})
+thinker = Thinker()
+thinker.ask(game, "expert", 0, 0.1, lambda result: None)
+time.sleep(1.5)
+print(*[p.pid for p in thinker._pool._processes.values()], flush=True)
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_the_thinking_process_goes_when_its_program_is_killed():
+    run = subprocess.run([sys.executable, "-c", ORPHAN], capture_output=True, text=True, timeout=60)
+    pids = [int(p) for p in run.stdout.split()]
+    assert pids, run.stderr
+    deadline = time.time() + 5
+    while time.time() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in pids), "the thinking process outlived its program"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a finished child of init lingers as a zombie for a moment
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
