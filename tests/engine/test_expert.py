@@ -107,3 +107,17 @@ def test_the_expert_moves_alike_in_twin_matches_differing_in_a_secret(game_id, h
                     compared += 1
             game.apply(seat, bot_move(game, bots[seat], seat))
     assert compared >= 8
+
+
+def test_a_players_budget_is_read_within_bounds():
+    from illusio_table.engine import Match
+    from illusio_table.engine.match import MAX_BUDGET, MIN_BUDGET, bot_budget
+
+    assert bot_budget({"budget": 2.5}) == 2.5
+    assert bot_budget({"budget": 10**9}) == MAX_BUDGET  # an edited save: not an hour a move
+    assert bot_budget({"budget": 0}) == MIN_BUDGET
+    assert bot_budget({"budget": True}) is None and bot_budget({"budget": "1"}) is None
+    assert bot_budget({}) is None
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 0.5}]
+    match = Match.start("incantibus", players, 3, {"mode": "apprentice"}, builtin_registry())
+    assert match.bot(1).budget == 0.5
