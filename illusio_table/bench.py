@@ -141,8 +141,13 @@ def expert_strength(
 
     started = time.perf_counter()
     jobs = [(game_id, heuristic, options, n, budget) for n in range(games)]
+    results = []
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        results = list(pool.map(_expert_game, jobs))
+        for result in pool.map(_expert_game, jobs):
+            results.append(result)
+            if len(results) % 10 == 0 and len(results) < games:  # a long run shows its way
+                won = sum(r[0] for r in results)
+                print(f"  {game_id}: {won:g}/{len(results)} so far", flush=True)
     won = sum(r[0] for r in results)
     searched = sum(r[1] for r in results)
     thoughts = sum(r[2] for r in results)
