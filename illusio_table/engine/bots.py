@@ -39,6 +39,7 @@ class SeatView(Mapping):
 class Bot:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    searches: ClassVar[bool] = False  # plays the match forward (`choose_in`), given time
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -69,7 +70,7 @@ def make_bot(
     classes = bot_classes(game)
     if name not in classes:
         raise ValueError(f"there is no bot called {name!r}; try one of: {', '.join(classes)}")
-    if budget is not None and hasattr(classes[name], "choose_in"):
+    if budget is not None and classes[name].searches:
         return classes[name](seat, seed, budget=budget)
     return classes[name](seat, seed)
 
@@ -79,7 +80,6 @@ def bot_move(game: Game, bot: Bot, seat: int, stop: Callable[[], bool] | None = 
     searching bot gets the match too, which it reads only through `determinize(seat)`:
     what that seat knows, with everything else dealt again. `stop` cuts a search short."""
     legal = game.legal_actions(seat)
-    search = getattr(bot, "choose_in", None)
-    if search is not None:
-        return search(game, seat, legal, stop)
+    if bot.searches:
+        return bot.choose_in(game, seat, legal, stop)
     return bot.choose(SeatView(game, seat), legal)

@@ -5,8 +5,8 @@ policy and a measure of who is ahead. To choose, it repeats, until its time is u
 deal the hidden things again (`Game.determinize`: a match its seat cannot tell from the
 real one), pick one of its moves by UCB1 (the heuristic's own choice starts with a head
 start, so a short search plays at least as the heuristic does), play it, let the heuristic
-play every seat for a while, and score the end for its seat. It plays the move with the
-best average. It reads the match only through `determinize`, so it knows no more than a
+play every seat for a while, and score the end for its seat. It plays the move it tried
+most. It reads the match only through `determinize`, so it knows no more than a
 person in its seat.
 
 In a simultaneous choice (the Incantibus casting) the seats that have pointed point again
@@ -23,7 +23,6 @@ from typing import Any, ClassVar
 
 from .bots import Bot, SeatView
 from .protocol import Action, Game, IllegalAction
-from .rng import Rng
 
 DEFAULT_BUDGET = 1.0  # seconds a move at the table
 HEAD_START = 3  # visits the heuristic's choice starts with, at the value of a tie
@@ -36,7 +35,7 @@ class ExpertBot(Bot):
     policy: ClassVar[type[Bot]]  # the game's heuristic bot: the rollouts' players
     depth: ClassVar[int] = 60  # actions a rollout plays before it is scored
     spread: ClassVar[float] = 1.0  # a lead of this much `progress` is worth about 3 to 1
-    paired: ClassVar[bool] = False  # compare the moves on the same deals (see `_paired`)
+    searches = True
 
     def __init__(
         self, seat: int, seed: int, budget: float = DEFAULT_BUDGET, deals: int | None = None
@@ -65,8 +64,6 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         moves = self._candidates(guess, legal)
-        if self.paired:
-            return self._paired(game, seat, moves, stop)
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
         visits[0], totals[0] = HEAD_START, HEAD_START * 0.5
@@ -109,46 +106,6 @@ class ExpertBot(Bot):
         left = (deadline - now) / ((now - started) / done)
         first, second = sorted(visits, reverse=True)[:2]
         return first - second > left
-
-    def _paired(
-        self, game: Game, seat: int, moves: list[Action], stop: Callable[[], bool] | None
-    ) -> Action:
-        """Every move played out on the same deals with the same luck after it, so that
-        they are compared on equal terms: the difference between two moves on one deal
-        varies far less than either's result."""
-        totals = [0.0] * len(moves)
-        players = [self.policy(s, 0) for s in range(game.seats)]
-        deadline = time.perf_counter() + self.budget
-        self.thoughts = deals = 0
-        while not (stop and stop()):
-            if self.deals is None and time.perf_counter() >= deadline:
-                break
-            if self.deals is not None and deals >= self.deals:
-                break
-            world = game.determinize(seat, self.rng)
-            luck = self.rng.below(1 << 62)
-            results = []
-            for move in moves:
-                if self.deals is None and time.perf_counter() >= deadline:
-                    break
-                copy = world.clone()
-                copy.rng = Rng(luck)
-                for s, player in enumerate(players):
-                    player.rng = Rng(luck).fork(s + 1)
-                try:
-                    copy.apply(seat, move)
-                except IllegalAction:
-                    results.append(-1.0)
-                    continue
-                results.append(self._rollout(copy, seat, players))
-            if len(results) < len(moves):
-                break  # time ran out in the middle of a deal: it does not count
-            totals = [t + r for t, r in zip(totals, results, strict=True)]
-            deals += 1
-            self.thoughts += len(moves)
-        visits = [deals] * len(moves)
-        self.tally = list(zip(moves, visits, totals, strict=True))
-        return moves[max(range(len(moves)), key=lambda i: totals[i])]  # ties: the heuristic's
 
     def _candidates(self, guess: Action, legal: list[Action]) -> list[Action]:
         """The heuristic's choice first, then at most WIDTH - 1 others drawn at random: a

@@ -313,7 +313,7 @@ class NewGameDialog(QDialog):
 
 def searches(bot: type | None) -> bool:
     """Whether a bot searches (thinks for a while over each move)."""
-    return bot is not None and hasattr(bot, "choose_in")
+    return bot is not None and bot.searches
 
 
 def budget_box() -> QDoubleSpinBox:

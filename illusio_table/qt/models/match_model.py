@@ -217,7 +217,7 @@ class MatchModel(QObject):
         (a searching bot at a table that paces its bots: not in tests or the demo)."""
         seat = self.match.waiting_bots()[0]
         bot = self.match.bot(seat)
-        if hasattr(bot, "choose_in") and self.bot_delay_ms and self.bot_delay_ms > 0:
+        if bot.searches and self.bot_delay_ms and self.bot_delay_ms > 0:
             self._think(seat, bot)
             return False
         self._after(self.match.play_bot(seat))
