@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from illusio_table import __version__
@@ -169,6 +168,8 @@ def self_test() -> int:
             schema = getattr(registry.games.get(path.stem), "card_schema", None)
             load_file(path, schema) if schema else read_yaml(path)
             print(f"ok: {path.name}", file=sys.stderr)
+        import tempfile  # here, not at the top: the window opens without it
+
         with tempfile.TemporaryDirectory() as folder:
             written = run_demo(Path(folder))
             pictures = [p for p in written if p.suffix == ".png" and p.stat().st_size > 0]

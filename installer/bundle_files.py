@@ -46,7 +46,7 @@ def game_modules() -> list[str]:
     """The game packages: the registry imports them by name, so PyInstaller cannot see them."""
     from illusio_table.games import BUILTIN
 
-    return [entry.partition(":")[0] for entry in BUILTIN]
+    return [entry.partition(":")[0] for entry in BUILTIN.values()]
 
 
 def data_files(root: Path) -> list[tuple[str, str]]:

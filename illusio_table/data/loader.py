@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 
 import yaml
 
+from .errors import CardDataError
 from .resources import resource_dir
 
 T = TypeVar("T")
@@ -32,14 +33,6 @@ class Reading:
     text: str
     source: Literal["rulebook", "house"]
     why: str = dataclasses.field(default="", metadata={"blank": True})
-
-
-class CardDataError(Exception):
-    """Every problem found in a card file, each line `file:line: message`."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 class LineDict(dict):

@@ -1,6 +1,7 @@
 """Which games exist. A Registry is an immutable mapping from game id to Game class.
 
-The built-in games are named in `illusio_table.games.BUILTIN`; tests build a registry
+The built-in games are named in `illusio_table.games.BUILTIN` and each is imported when it
+is first asked for, so that the window opens without loading any game. Tests build a registry
 with a test-only game added (`builtin_registry().with_game(...)`), so nothing global is
 ever changed.
 """
@@ -8,7 +9,7 @@ ever changed.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -44,15 +45,35 @@ class Registry:
         return self.get(game_id)(seats, seed, options, players)
 
 
+class _Imported(Mapping[str, type[Game]]):
+    """Game classes by id, each imported from its "module:Class" at its first use."""
+
+    def __init__(self, paths: Mapping[str, str]) -> None:
+        self._paths = dict(paths)
+        self._classes: dict[str, type[Game]] = {}
+
+    def __getitem__(self, game_id: str) -> type[Game]:
+        if game_id not in self._classes:
+            module_name, _, class_name = self._paths[game_id].partition(":")
+            cls = getattr(importlib.import_module(module_name), class_name)
+            if cls.game_id != game_id:
+                path = self._paths[game_id]
+                raise ValueError(f"{path} is the game {cls.game_id!r}, not {game_id!r}")
+            self._classes[game_id] = cls
+        return self._classes[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
 @cache
 def builtin_registry() -> Registry:
-    games = importlib.import_module("illusio_table.games")
-    classes: dict[str, type[Game]] = {}
-    for path in games.BUILTIN:
-        module_name, _, class_name = path.partition(":")
-        cls = getattr(importlib.import_module(module_name), class_name)
-        classes[cls.game_id] = cls
-    return Registry(MappingProxyType(classes))
+    from illusio_table.games import BUILTIN
+
+    return Registry(_Imported(BUILTIN))
 
 
 def new_game(

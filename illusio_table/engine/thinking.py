@@ -12,16 +12,17 @@ off: a counter shared with the process says which question is still asked.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import Action, Game
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 _asked: Any = None  # in the thinking process: the number of the question still asked
 
@@ -70,6 +71,11 @@ class Thinker:
     ) -> int:
         """Starts the bot's search for its seat's move; returns the question's ticket."""
         if self._pool is None:
+            # Imported at the first question, not with the window: a program that never
+            # meets an expert bot never pays for them.
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             context = multiprocessing.get_context("spawn")  # no fork of a Qt program
             self._asked = context.Value("l", 0)
             self._pool = ProcessPoolExecutor(

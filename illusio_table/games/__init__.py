@@ -1,10 +1,11 @@
-"""The built-in games, one package each. Listed as "module:Class" so that they load lazily.
+"""The built-in games, one package each. Named by id and "module:Class", so that each is
+imported only when it is first played (the window opens without any).
 
 The first one is the New Game dialog's choice until the player picks another.
 """
 
-BUILTIN: tuple[str, ...] = (
-    "illusio_table.games.incantibus:Incantibus",
-    "illusio_table.games.illusio:Illusio",
-    "illusio_table.games.illuminati:IlluminatiGame",
-)
+BUILTIN: dict[str, str] = {
+    "incantibus": "illusio_table.games.incantibus:Incantibus",
+    "illusio": "illusio_table.games.illusio:Illusio",
+    "illuminati": "illusio_table.games.illuminati:IlluminatiGame",
+}

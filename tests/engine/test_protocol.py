@@ -35,7 +35,8 @@ def play_script(game, picks):
 def test_engine_and_games_import_without_qt():
     code = (
         "import sys, illusio_table.engine, illusio_table.games, illusio_table.data;"
-        "from illusio_table.engine import builtin_registry; builtin_registry();"
+        "from illusio_table.engine import builtin_registry; r = builtin_registry();"
+        "[r.get(game_id) for game_id in r.ids()];"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))];"
         "print(bad); sys.exit(1 if bad else 0)"
     )

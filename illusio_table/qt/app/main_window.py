@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -30,12 +30,16 @@ from illusio_table.data import CardDataError
 from illusio_table.engine import Match, RecordError, Registry, builtin_registry
 from illusio_table.engine.storage import atomic_write_json, remove_leftovers, set_aside
 
-from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
-from ..models.rehearsal import RehearsalTally
 from ..scenes import TableScene, TableView, table_of
 from .curtain import Curtain
 from .dialogs import ResultDialog, plain_message
-from .new_game_dialog import GameConfig, NewGameDialog
+
+if TYPE_CHECKING:
+    from ..models import MatchModel
+    from .new_game_dialog import GameConfig
+
+# What a match needs (its models, the New Game dialog) is imported when the first match
+# starts: the welcome screen is painted sooner without them.
 
 APP = "Illusio Table"
 SAVE_FILTER = "Illusio Table matches (*.illusio.json *.json)"
@@ -196,15 +200,22 @@ class MainWindow(QMainWindow):
         self.motion_action.setCheckable(True)
         self.motion_action.setChecked(self.motion)
 
-        help_menu = self.menuBar().addMenu("&Help")
+        self.help_menu = self.menuBar().addMenu("&Help")
+        self._action(self.help_menu, "&About", self.about)
+        # The games' titles are read when the menu first opens: reading them imports the
+        # games, which the window need not do before it is first painted.
+        self.help_menu.aboutToShow.connect(self._fill_help)
+        self._fill_recent()
+
+    def _fill_help(self) -> None:
+        self.help_menu.aboutToShow.disconnect(self._fill_help)
+        about = self.help_menu.actions()[0]
         for game_id in self.registry.ids():
             cls = self.registry.get(game_id)
-            self._action(
-                help_menu, f"How to play {cls.title}", lambda _=False, c=cls: self.show_help(c)
-            )
-        help_menu.addSeparator()
-        self._action(help_menu, "&About", self.about)
-        self._fill_recent()
+            action = QAction(f"How to play {cls.title}", self)
+            action.triggered.connect(lambda _=False, c=cls: self.show_help(c))
+            self.help_menu.insertAction(about, action)
+        self.help_menu.insertSeparator(about)
 
     def _set_motion(self, scene: TableScene) -> None:
         """Motion on: the glide and the table's own reveal length; off: all jumps."""
@@ -257,6 +268,8 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         if not self.may_leave():
             return
+        from .new_game_dialog import NewGameDialog
+
         dialog = NewGameDialog(self.registry, self, self.last_config, self.settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config())
@@ -289,6 +302,8 @@ class MainWindow(QMainWindow):
         self.last_config = config
         self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
+            from ..models.rehearsal import RehearsalTally
+
             self.tally = RehearsalTally(self.model)
             self.tally.changed.connect(self.tally_bar.setText)
             self.tally_bar.setText(self.tally.text())
@@ -298,6 +313,8 @@ class MainWindow(QMainWindow):
     def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
         """Puts a match on the table; the previous match's model and scene are let go
         (table mode comes with a resumed match's record)."""
+        from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
+
         if self.model is not None:
             self.model.stop_thinking()
             self.model.deleteLater()
@@ -482,7 +499,7 @@ class MainWindow(QMainWindow):
 
     def _move_activated(self, index: Any) -> None:
         if self.model is not None:
-            action = index.data(ActionsModel.ActionRole)
+            action = index.data(self.moves_view.model().ActionRole)
             if action is not None:
                 self.model.act(action)
 
