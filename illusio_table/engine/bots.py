@@ -48,6 +48,11 @@ class Bot:
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError
 
+    def appeal(self, view: Mapping[str, Any]) -> Callable[[Action], float] | None:
+        """How much the bot likes each move, higher better (None: it cannot say). A
+        searching bot weighs the moves its heuristic likes best."""
+        return None
+
 
 class RandomBot(Bot):
     name = "random"

@@ -410,14 +410,17 @@ class Game(ABC):
         memo: dict[int, Any] = dict(_frozen_parts(getattr(self, "cards", None)))
         for name in self.shared_state:  # more card data, read once (a game's catalog)
             memo.update(_frozen_parts(getattr(self, name, None)))
-        for entry in self.events:
-            memo[id(entry)] = entry
-        for move in self.record.moves:
-            memo[id(move)] = move
+        # The log and the record only grow, and their entries never change: the copy gets
+        # lists of its own holding the same entries (a long match has thousands, and
+        # deepcopy would walk each at every step a bot simulates).
+        memo[id(self.events)] = list(self.events)
+        memo[id(self.record.moves)] = list(self.record.moves)
         for name in self.fresh_state:  # caches: the copy starts with its own, empty
             value = getattr(self, name, None)
             if value is not None:
                 memo[id(value)] = type(value)()
+        for value in vars(self).values():
+            _copy_plain(value, memo)
         return copy.deepcopy(self, memo)
 
     def determinize(self, seat: int, rng: Rng) -> Game:
@@ -500,6 +503,24 @@ def _frozen_parts(cards: Any) -> dict[int, Any]:
     if found is None or found.get(id(cards)) is not cards:
         found = _FROZEN[id(cards)] = _walk_frozen(cards)
     return found
+
+
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def _copy_plain(value: Any, memo: dict[int, Any]) -> None:
+    """Copies into `memo` a list, dict or set of plain values (numbers, words, None), or
+    a list of such lists (the hands): decks, hands and scores make most of a match, and
+    a copy of each at C speed saves `deepcopy` a call per card."""
+    kind = type(value)
+    if kind not in (list, dict, set) or id(value) in memo:
+        return
+    items = value.values() if kind is dict else value
+    if all(type(x) in _PLAIN for x in items):
+        memo[id(value)] = value.copy()
+    elif kind is list and all(type(x) is list and all(type(y) in _PLAIN for y in x) for x in value):
+        inner = [memo.setdefault(id(x), x.copy()) for x in value]
+        memo[id(value)] = inner
 
 
 _FROZEN: dict[int, dict[int, Any]] = {}  # card data (read once per run) -> its frozen parts

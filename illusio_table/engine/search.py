@@ -25,9 +25,8 @@ from .bots import Bot, SeatView
 from .protocol import Action, Game, IllegalAction
 
 DEFAULT_BUDGET = 1.0  # seconds a move at the table
-HEAD_START = 3  # visits the heuristic's choice starts with, at the value of a tie
+HEAD_START = 3  # visits the heuristic's choice starts with, at the average result
 EXPLORE = 0.6  # UCB1's exploration weight, for values between 0 and 1
-WIDTH = 10  # moves weighed at most, the heuristic's choice among them
 
 
 class ExpertBot(Bot):
@@ -35,6 +34,7 @@ class ExpertBot(Bot):
     policy: ClassVar[type[Bot]]  # the game's heuristic bot: the rollouts' players
     depth: ClassVar[int] = 60  # actions a rollout plays before it is scored
     spread: ClassVar[float] = 1.0  # a lead of this much `progress` is worth about 3 to 1
+    width: ClassVar[int] = 10  # moves weighed at most, the heuristic's choice among them
     searches = True
 
     def __init__(
@@ -60,13 +60,13 @@ class ExpertBot(Bot):
         self, game: Game, seat: int, legal: list[Action], stop: Callable[[], bool] | None = None
     ) -> Action:
         """The move to play, searched for `budget` seconds (or until `stop()` says so)."""
-        guess = self._guide.choose(SeatView(game, seat), legal)
+        view = SeatView(game, seat)
+        guess = self._guide.choose(view, legal)
         if len(legal) == 1:
             return legal[0]
-        moves = self._candidates(guess, legal)
+        moves = self._candidates(guess, legal, self._guide.appeal(view))
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
-        visits[0], totals[0] = HEAD_START, HEAD_START * 0.5
         players = [self.policy(s, self.rng.below(1 << 30)) for s in range(game.seats)]
         started = time.perf_counter()
         deadline = started + self.budget
@@ -91,41 +91,54 @@ class ExpertBot(Bot):
             totals[pick] += self._rollout(world, seat, players)
             self.thoughts += 1
         # The move tried most: UCB1 tries most what does best, and a count is steadier
-        # than an average of a few rollouts.
+        # than an average of a few rollouts. The heuristic's choice counts its head start.
         self.tally = list(zip(moves, visits, totals, strict=True))  # what it weighed (tests)
-        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / max(visits[i], 1)))
+        counts = [visits[0] + HEAD_START, *visits[1:]]
+        best = max(range(len(moves)), key=lambda i: (counts[i], totals[i] / max(visits[i], 1)))
         return moves[best]
 
     def _settled(self, visits: list[int], deadline: float, started: float) -> bool:
         """Whether the move tried most stays so whatever the time left brings: no other
         could catch up with it at the pace the deals have gone (the time is saved)."""
-        done = sum(visits) - HEAD_START
+        done = sum(visits)
         if done < 2 * len(visits):
             return False
         now = time.perf_counter()
         left = (deadline - now) / ((now - started) / done)
-        first, second = sorted(visits, reverse=True)[:2]
+        first, second = sorted([visits[0] + HEAD_START, *visits[1:]], reverse=True)[:2]
         return first - second > left
 
-    def _candidates(self, guess: Action, legal: list[Action]) -> list[Action]:
-        """The heuristic's choice first, then at most WIDTH - 1 others drawn at random: a
-        search of a fraction of a second learns little about each of fifty moves (the
-        ways to spend money, say), and much about a dozen."""
+    def _candidates(
+        self, guess: Action, legal: list[Action], appeal: Callable[[Action], float] | None
+    ) -> list[Action]:
+        """The heuristic's choice first, then at most `width` - 1 others: those the heuristic
+        likes best where it can say (ties, and every move where it cannot, drawn at
+        random). A search of a fraction of a second learns little about each of fifty
+        moves (the ways to spend money, say), and much about a dozen."""
         others = [a for a in legal if a != guess]
-        if len(others) >= WIDTH:
+        if len(others) >= self.width:
             self.rng.shuffle(others)
-            others = others[: WIDTH - 1]
+            if appeal is not None:
+                others.sort(key=appeal, reverse=True)  # stable: ties stay shuffled
+            others = others[: self.width - 1]
         return [guess, *others]
 
     @staticmethod
     def _pick(visits: list[int], totals: list[float]) -> int:
+        """UCB1, the heuristic's choice counting HEAD_START more visits at the average
+        result so far: it is taken for as good as the rest until its rollouts say
+        otherwise, whether the seat is ahead (every result high) or behind."""
         for i, n in enumerate(visits):
             if n == 0:
                 return i
-        log_all = math.log(sum(visits))
+        done = sum(visits)
+        average = sum(totals) / done
+        counts = [visits[0] + HEAD_START, *visits[1:]]
+        sums = [totals[0] + HEAD_START * average, *totals[1:]]
+        log_all = math.log(done + HEAD_START)
         return max(
             range(len(visits)),
-            key=lambda i: totals[i] / visits[i] + EXPLORE * math.sqrt(log_all / visits[i]),
+            key=lambda i: sums[i] / counts[i] + EXPLORE * math.sqrt(log_all / counts[i]),
         )
 
     def _rollout(self, world: Game, seat: int, players: list[Bot]) -> float:

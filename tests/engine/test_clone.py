@@ -47,3 +47,42 @@ def test_a_clone_is_the_replayed_match_and_plays_on_alone(game_id, options):
         assert len(clone.record.moves) == len(replayed.record.moves)
         checked += 1
     assert checked >= 8
+
+
+def reachable(root, skip):
+    """Every list, dict, set and plain object reachable from `root`, by id, apart from
+    those reachable from `skip` (what a clone shares by design)."""
+    found, stack = {}, [root]
+    while stack:
+        value = stack.pop()
+        if id(value) in found or id(value) in skip or isinstance(value, (str, bytes, int)):
+            continue
+        if isinstance(value, dict):
+            found[id(value)] = value
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, (list, set)):
+            found[id(value)] = value
+            stack += list(value)
+        elif isinstance(value, (tuple, frozenset)):
+            stack += list(value)
+        elif hasattr(value, "__dict__"):
+            found[id(value)] = value
+            stack += list(vars(value).values())
+        elif hasattr(value, "__slots__"):
+            stack += [getattr(value, s, None) for s in value.__slots__]
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_clone_shares_nothing_that_changes(game_id, options):
+    """Decks, hands and scores are copied by the fast path: no list, dict or object of the
+    match is the clone's too, except the card data, the log's lines and the moves."""
+    for game, _ in sampled_states(game_id, options, 4, 300, 200, every=61, first=3):
+        clone = game.clone()
+        shared = [getattr(game, name) for name in (*game.shared_state, "cards")]
+        shared += [game.events, game.record.moves]
+        skip = reachable(shared, set())
+        skip.pop(id(game.events)), skip.pop(id(game.record.moves))  # the lists are copied
+        mine, theirs = reachable(game, skip), reachable(clone, skip)
+        common = set(mine) & set(theirs)
+        assert not common, [type(mine[i]).__name__ for i in common][:5]

@@ -121,3 +121,26 @@ def test_a_players_budget_is_read_within_bounds():
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 0.5}]
     match = Match.start("incantibus", players, 3, {"mode": "apprentice"}, builtin_registry())
     assert match.bot(1).budget == 0.5
+
+
+@pytest.mark.parametrize(("game_id", "heuristic", "options"), [MATCHES[0], MATCHES[3]])
+def test_the_expert_weighs_the_moves_its_heuristic_likes_best(game_id, heuristic, options):
+    from illusio_table.engine.bots import SeatView
+
+    game = builtin_registry().new_game(game_id, 4, 5, options)
+    bots = [make_bot(game, heuristic, s, 5) for s in range(4)]
+    wide = 0
+    while not game.is_over() and len(game.record.moves) < 600:
+        seat = min(game.to_act())
+        legal = game.legal_actions(seat)
+        searcher = expert(game, seat, 1)
+        if len(legal) > searcher.width:
+            appeal = searcher._guide.appeal(SeatView(game, seat))
+            guess = searcher._guide.choose(SeatView(game, seat), legal)
+            weighed = searcher._candidates(guess, legal, appeal)
+            assert weighed[0] == guess and len(weighed) == searcher.width
+            left_out = [a for a in legal if a not in weighed]
+            assert min(map(appeal, weighed[1:])) >= max(map(appeal, left_out))
+            wide += 1
+        game.apply(seat, bot_move(game, bots[seat], seat))
+    assert wide >= 10

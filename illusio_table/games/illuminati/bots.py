@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from illusio_table.engine import Action, Bot
@@ -51,7 +51,8 @@ class SchemerBot(Bot):
             return cheap[0]
         attacks = [a for a in legal if isinstance(a, Attack) and a.how == "control"]
         if attacks:
-            scored = [(self.odds(view, me, a), i) for i, a in enumerate(attacks)]
+            odds = Odds(view, me)
+            scored = [(odds(a), i) for i, a in enumerate(attacks)]
             best, index = max(scored)
             if best >= GOOD_ODDS - 2:
                 return attacks[index]
@@ -61,42 +62,23 @@ class SchemerBot(Bot):
         # which for the UFOs is the Bavarians' goal of total Power.
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
-    def odds(self, view: Mapping[str, Any], me: int, attack: Attack) -> float:
-        """The attack's target number from public facts, plus what the target is worth."""
-        cards = load()
-        mine = frozenset(c["id"] for c in view["structures"][me]["cards"])
-        depth, holdings = None, frozenset()
-        for s in view["structures"]:
-            ids = {c["id"]: c for c in s["cards"]}
-            if attack.target in ids:
-                # A face-down Illuminati ("illuminati") is unknown: its abilities are not counted.
-                holdings = frozenset(c for c in ids if c != "illuminati")
-                depth, card = 0, ids[attack.target]
-                while card["master"] is not None:
-                    depth += 1
-                    card = ids[card["master"]]
-        lines = breakdown(
-            cards,
-            Announced(
-                attack.how,
-                attack.attacker,
-                attack.target,
-                attack.aiders,
-                mine,
-                depth,
-                False,
-                holdings,
-            ),
-        )
-        number = sum(v for _, v in lines)
-        # Money the attacker can put down: the attacking Group's and the Illuminati's.
-        purse = sum(
-            c["money"] or 0
-            for c in view["structures"][me]["cards"]
-            if c["id"] in (attack.attacker, view["structures"][me]["illuminati"])
-        )
-        group = cards.group[attack.target]
-        return min(number + purse, 10) + 0.1 * (group.income + group.power)
+    def appeal(self, view: Mapping[str, Any]) -> Callable[[Action], float]:
+        """What `choose` weighs: a control attack by its odds (passing the turn counts as
+        just below good odds), money by how near it brings the attack to a sure 10 (or,
+        for the defender, by its amount)."""
+        me, attack = view["me"], view["attack"]
+        odds = Odds(view, me)
+
+        def liking(action: Action) -> float:
+            if isinstance(action, Attack):
+                return odds(action) if action.how == "control" else 0.0
+            if isinstance(action, Spend) and attack:
+                if me == attack["seat"]:
+                    return 10 - abs(attack["target_number"] + action.amount - 10)
+                return action.amount if me == attack["defender"] else 0.0
+            return GOOD_ODDS - 2 if isinstance(action, PassTurn) else 0.0
+
+        return liking
 
     def spend(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         attack = view["attack"]
@@ -124,6 +106,48 @@ class SchemerBot(Bot):
             if kind == "deep-agent" and attack and attack["defender"] == me:
                 return play
         return next(a for a in legal if isinstance(a, Pass))
+
+
+class Odds:
+    """The schemer's reckoning of attacks from one view: the target number from public
+    facts (a face-down Illuminati's abilities are unknown, so not counted), plus the money
+    the attacker can put down, plus a little for what the target is worth. Worked out once
+    per attacker, target and aiders (the side it would hang from changes nothing)."""
+
+    def __init__(self, view: Mapping[str, Any], me: int) -> None:
+        self.cards = load()
+        structure = view["structures"][me]
+        self.mine = frozenset(c["id"] for c in structure["cards"])
+        self.structures = [{c["id"]: c for c in s["cards"]} for s in view["structures"]]
+        self.money = {c["id"]: c["money"] or 0 for c in structure["cards"]}
+        self.illuminati = structure["illuminati"]
+        self.known: dict[tuple, float] = {}
+
+    def __call__(self, attack: Attack) -> float:
+        key = (attack.how, attack.attacker, attack.target, attack.aiders)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._reckon(attack)
+        return found
+
+    def _reckon(self, attack: Attack) -> float:
+        depth, holdings = None, frozenset()
+        for ids in self.structures:
+            if attack.target in ids:
+                holdings = frozenset(c for c in ids if c != "illuminati")
+                depth, card = 0, ids[attack.target]
+                while card["master"] is not None:
+                    depth += 1
+                    card = ids[card["master"]]
+        announced = Announced(
+            attack.how, attack.attacker, attack.target, attack.aiders, self.mine, depth, False,
+            holdings,
+        )  # fmt: skip
+        number = sum(v for _, v in breakdown(self.cards, announced))
+        # Money the attacker can put down: the attacking Group's and the Illuminati's.
+        purse = sum(self.money.get(c, 0) for c in {attack.attacker, self.illuminati})
+        group = self.cards.group[attack.target]
+        return min(number + purse, 10) + 0.1 * (group.income + group.power)
 
 
 class ExpertSchemer(ExpertBot):

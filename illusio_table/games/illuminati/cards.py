@@ -157,12 +157,20 @@ class IlluminatiCards:
     def group(self) -> dict[str, Group]:
         return {g.id: g for g in self.groups}
 
+    @cached_property
+    def _alignment_names(self) -> dict[str, str]:
+        return {a.id: a.name for a in self.alignments}
+
+    @cached_property
+    def _opposites(self) -> frozenset[tuple[str, str | None]]:
+        return frozenset((a.id, a.opposite) for a in self.alignments)
+
     def name(self, alignment: str) -> str:
-        return next((a.name for a in self.alignments if a.id == alignment), alignment)
+        return self._alignment_names.get(alignment, alignment)
 
     def opposed(self, a: str, b: str) -> bool:
         """Whether two alignments are opposite (two Fanatics oppose each other)."""
-        return any(x.id == a and x.opposite == b for x in self.alignments)
+        return (a, b) in self._opposites
 
 
 def check(cards: IlluminatiCards, path: Path) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from illusio_table.engine import Action, Bot
@@ -55,6 +55,13 @@ class ShowmanBot(Bot):
             return Exchange(tuple(sorted(useless)))
         return next(a for a in legal if isinstance(a, EndTurn))
 
+    def appeal(self, view: Mapping[str, Any]) -> Callable[[Action], float]:
+        """The gain `choose` weighs each move by (the card's worth, negated, to discard)."""
+        plan = Plan(view)
+        if view["phase"] == "discard":
+            return lambda a: -plan.worth(a.card)
+        return lambda a: plan.talent_gain(a) if isinstance(a, UseTalent) else plan.gain(a)
+
 
 class Plan:
     """What the bot wants, worked out from its view: the Objectives it goes for and why."""
@@ -69,6 +76,7 @@ class Plan:
         self.hand = {c["id"]: c for c in view["hand"]}
         self.backstage = {c["id"]: c for c in self.seat["backstage"]}
         self.cards = {**self.hand, **self.backstage}
+        self.have = Counter(c["group"] for c in self.cards.values() if "group" in c)
         self.works = [w for w in self.seat["works"] if not w["displayed"]]
         # What the Objectives under realization still take, by group and by exact type.
         self.missing: Counter[str] = Counter()
@@ -94,8 +102,7 @@ class Plan:
     def promise(self, objective: dict[str, Any]) -> float:
         """How close the bot's cards come to finishing this Objective, and what it pays."""
         need = Counter(self.group_of[n] for n in objective["needs"])
-        have = Counter(c["group"] for c in self.cards.values() if "group" in c)
-        covered = sum(min(n, have[g]) for g, n in need.items())
+        covered = sum(min(n, self.have[g]) for g, n in need.items())
         return covered / len(objective["needs"]) + 0.15 * objective["level"]
 
     def worth(self, card_id: int) -> float:
@@ -162,8 +169,7 @@ class Plan:
         work = next(w for w in self.works if w["objective"]["id"] == objective)
         need = Counter(self.group_of[n] for n in work["objective"]["needs"])
         need.subtract(Counter(c["group"] for c in work["components"]))
-        have = Counter(c["group"] for c in self.cards.values() if "group" in c)
-        short = sum(max(0, n - have[g]) for g, n in need.items())
+        short = sum(max(0, n - self.have[g]) for g, n in need.items())
         drying = self.view["deck"] + len(self.view["discard"]) < 10
         return 0.5 + short if short and drying else 0
 

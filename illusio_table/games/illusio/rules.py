@@ -63,7 +63,7 @@ class Work:
 class Illusio(Views, Game):
     game_id = "illusio"
     fresh_state = ("_realize_cache",)  # what each Backstage can take, by Backstage
-    shared_state = ("info", "objectives")  # the numbered cards, from the card data
+    shared_state = ("info", "objectives", "printed")  # the numbered cards, from the card data
     title = "Illusio"
     min_seats = 2
     max_seats = 6
@@ -90,6 +90,7 @@ class Illusio(Views, Game):
         self.info: tuple[CardInfo, ...]
         self.objectives: tuple[ObjectiveInfo, ...]
         self.info, self.objectives = catalog(cards)
+        self.printed = self.printed_views()
         self.limits = cards.rules
         self.component_kinds = tuple(k.id for k in cards.components)
         self.group_types = {g.id: g.types for g in cards.groups}

@@ -16,15 +16,24 @@ if TYPE_CHECKING:
 class Views:
     """Mixed into the game: the view of a seat and the words for a move."""
 
+    def printed_views(self) -> tuple[tuple[tuple[str, Any], ...], ...]:
+        """Each card as the view shows it untransformed, made once: a view holds every card
+        in the discard pile, and bots read views thousands of times a second."""
+        printed = []
+        for info in self.info:
+            data: dict[str, Any] = {"id": info.id, "kind": info.kind, "name": info.name}
+            if info.special:
+                data["special"] = True
+            else:
+                data["group"] = self.cards.group_of[info.kind]
+            printed.append(tuple(data.items()))
+        return tuple(printed)
+
     def _card(self, card: int) -> dict[str, Any]:
-        info = self.info[card]
-        data: dict[str, Any] = {"id": card, "kind": info.kind, "name": info.name}
-        if info.special:
-            data["special"] = True
-            return data
-        now = self.kind(card)
-        data["group"] = self.cards.group_of[now]
-        if card in self.as_kind:
+        now = self.as_kind.get(card)
+        data = dict(self.printed[card])
+        if now is not None:
+            data["group"] = self.cards.group_of[now]
             data["now"] = now
             data["now_name"] = self.cards.name(now)
             data["transforms"] = len(self.attached.get(card, ()))
