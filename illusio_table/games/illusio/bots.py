@@ -237,12 +237,12 @@ class ExpertShowman(ExpertBot):
 
     @staticmethod
     def progress(game: Any, seat: int) -> float:
-        """Points scored, and for each trick under way its level by the share of its
-        Components laid (a trick on display is nearly points), and a little for cards
-        waiting Backstage."""
+        """Points scored, and for each trick under way what it would pay now by the share
+        of its Components laid (a trick on display is nearly points), and a little for
+        cards waiting Backstage."""
         under_way = 0.0
         for work in game.works[seat]:
             objective = game.objectives[work.objective]
             share = 0.9 if work.displayed else len(work.components) / len(objective.needs)
-            under_way += objective.level * share
+            under_way += max(0, sum(game.trick_parts(seat, work).values())) * share
         return game.scores[seat] + 0.6 * under_way + 0.1 * len(game.backstage[seat])

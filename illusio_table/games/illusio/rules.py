@@ -865,12 +865,12 @@ class Illusio(Views, Game):
 
     # -- scoring ---------------------------------------------------------------------------
 
-    def _score(self, seat: int, work: Work, how: str) -> list[Event]:
-        """A trick is validated: points written down, Components and Specials discarded."""
+    def trick_parts(self, seat: int, work: Work) -> dict[str, int]:
+        """What the trick pays, part by part, were it validated now."""
         o = self.objectives[work.objective]
         specials = Counter(self.info[c].kind for c in work.specials)
         magician = self.magicians[seat]
-        parts = {
+        return {
             "level": o.level,
             "exact": exact_bonus(o, [self.kind(c) for c in work.components]),
             "specialization": int(
@@ -880,6 +880,11 @@ class Illusio(Views, Game):
             "deja_vu": -specials["deja-vu"],
             "magician": int(magician.talent == "bonus" and magician.domain == o.domain),
         }
+
+    def _score(self, seat: int, work: Work, how: str) -> list[Event]:
+        """A trick is validated: points written down, Components and Specials discarded."""
+        o = self.objectives[work.objective]
+        parts = self.trick_parts(seat, work)
         raw = sum(parts.values())
         points = max(0, raw)
         entry = {"trick": o.name, "domain": o.domain, **parts, "floor": points - raw}
