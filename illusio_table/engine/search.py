@@ -93,7 +93,7 @@ class ExpertBot(Bot):
         # The move tried most: UCB1 tries most what does best, and a count is steadier
         # than an average of a few rollouts. The heuristic's choice counts its head start.
         self.tally = list(zip(moves, visits, totals, strict=True))  # what it weighed (tests)
-        counts = [visits[0] + HEAD_START, *visits[1:]]
+        counts = _with_head_start(visits)
         best = max(range(len(moves)), key=lambda i: (counts[i], totals[i] / max(visits[i], 1)))
         return moves[best]
 
@@ -105,7 +105,7 @@ class ExpertBot(Bot):
             return False
         now = time.perf_counter()
         left = (deadline - now) / ((now - started) / done)
-        first, second = sorted([visits[0] + HEAD_START, *visits[1:]], reverse=True)[:2]
+        first, second = sorted(_with_head_start(visits), reverse=True)[:2]
         return first - second > left
 
     def _candidates(
@@ -133,7 +133,7 @@ class ExpertBot(Bot):
                 return i
         done = sum(visits)
         average = sum(totals) / done
-        counts = [visits[0] + HEAD_START, *visits[1:]]
+        counts = _with_head_start(visits)
         sums = [totals[0] + HEAD_START * average, *totals[1:]]
         log_all = math.log(done + HEAD_START)
         return max(
@@ -159,3 +159,8 @@ class ExpertBot(Bot):
         mine = self.progress(world, seat)
         best = max(self.progress(world, s) for s in range(world.seats) if s != seat)
         return 0.5 + 0.5 * math.tanh((mine - best) / self.spread)
+
+
+def _with_head_start(visits: list[int]) -> list[int]:
+    """The visits, the heuristic's choice (the first move) counting HEAD_START more."""
+    return [visits[0] + HEAD_START, *visits[1:]]

@@ -73,9 +73,7 @@ class SchemerBot(Bot):
             if isinstance(action, Attack):
                 return odds(action) if action.how == "control" else 0.0
             if isinstance(action, Spend) and attack:
-                if me == attack["seat"]:
-                    return 10 - abs(attack["target_number"] + action.amount - 10)
-                return action.amount if me == attack["defender"] else 0.0
+                return money_liking(attack, me, action.amount)
             return GOOD_ODDS - 2 if isinstance(action, PassTurn) else 0.0
 
         return liking
@@ -86,7 +84,8 @@ class SchemerBot(Bot):
         spends = [a for a in legal if isinstance(a, Spend)]
         number = attack["target_number"]
         if me == attack["seat"] and number < 10 and spends:
-            return min(spends, key=lambda a: (abs(number + a.amount - 10), -a.amount))
+            # The nearest to a sure 10, the larger amount on a tie.
+            return max(spends, key=lambda a: (money_liking(attack, me, a.amount), a.amount))
         if me == attack["defender"] and number > 1 and spends:
             return max(spends, key=lambda a: a.amount)
         return next(a for a in legal if isinstance(a, Pass))
@@ -106,6 +105,14 @@ class SchemerBot(Bot):
             if kind == "deep-agent" and attack and attack["defender"] == me:
                 return play
         return next(a for a in legal if isinstance(a, Pass))
+
+
+def money_liking(attack: Mapping[str, Any], me: int, amount: int) -> float:
+    """How much the schemer likes putting `amount` down on the attack: the attacker, by how
+    near it brings the roll needed to a sure 10; the defender, the more the better."""
+    if me == attack["seat"]:
+        return 10 - abs(attack["target_number"] + amount - 10)
+    return amount if me == attack["defender"] else 0.0
 
 
 class Odds:
