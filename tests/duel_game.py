@@ -80,7 +80,7 @@ class DuelGame(Game):
             return frozenset({self.turn})
         return frozenset(s for s in range(self.seats) if s not in self.choices)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def list_moves(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.phase == "duel":

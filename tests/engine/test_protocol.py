@@ -61,6 +61,50 @@ def test_refusal_gives_a_reason_and_changes_nothing():
     assert len(game.record.moves) == moves
 
 
+def duel_phase(game):
+    """Plays the first round of steps, so that every seat duels at once."""
+    while game.phase != "duel":
+        game.apply(game.turn, Step(1))
+    return game
+
+
+def test_a_move_offered_to_one_seat_is_refused_to_another():
+    game = duel_phase(DuelGame(2, seed=4))
+    mine = next(a for a in game.legal_actions(0) if a.card and a.card not in game.hands[1])
+    with pytest.raises(IllegalAction, match="You do not hold"):
+        game.apply(1, mine)
+    offered = game.legal_actions(1)[-1]
+    with pytest.raises(IllegalAction, match="no such seat"):
+        game.apply(True, offered)  # True == 1, but it is not seat 1
+    game.apply(1, offered)
+    assert game.choices == {1: offered.card}
+
+
+def test_a_move_offered_before_the_last_move_is_checked_again():
+    game = DuelGame(2, seed=4)
+    stale = game.legal_actions(0)[1]
+    game.apply(0, game.legal_actions(0)[0])
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(0, stale)
+    game = duel_phase(DuelGame(2, seed=4))
+    card = max(game.hands[0])
+    stale = next(a for a in game.legal_actions(0) if a.card == card)
+    game.hands[0].remove(card)  # as if the card had gone meanwhile
+    game.apply(1, game.legal_actions(1)[0])
+    with pytest.raises(IllegalAction, match="You do not hold"):
+        game.apply(0, stale)
+
+
+def test_a_clone_has_offered_nothing():
+    game = duel_phase(DuelGame(2, seed=4))
+    offered = game.legal_actions(0)[-1]
+    copy = game.clone()
+    assert copy._offered == {} and game._offered
+    copy.hands[0].remove(offered.card)
+    with pytest.raises(IllegalAction, match="You do not hold"):
+        copy.apply(0, offered)
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 20), max_size=60))
 def test_random_play_keeps_every_card_and_refusals_change_nothing(seed, picks):

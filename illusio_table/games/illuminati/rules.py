@@ -632,7 +632,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return frozenset({self.offer["to"]})
         return frozenset({self.current})
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def list_moves(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.phase == "goals":

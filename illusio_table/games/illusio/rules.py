@@ -328,7 +328,7 @@ class Illusio(Views, Game):
     def to_act(self) -> frozenset[int]:
         return NOBODY if self.phase == "over" else ONLY[self.current]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def list_moves(self, seat: int) -> list[Action]:
         """Every move, one for each set of interchangeable cards.
 
         Cards of the same kind (and the same transformation) do the same thing, so one of

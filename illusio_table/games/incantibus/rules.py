@@ -242,7 +242,7 @@ class Incantibus(Game):
             return frozenset({self.decision["seat"]})
         return frozenset()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def list_moves(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.phase == "casting":
