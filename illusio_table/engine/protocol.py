@@ -311,7 +311,7 @@ class Game(ABC):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action the seat may take now (empty when it is not awaited)."""
         moves = self.list_moves(seat)
-        self._offered = dict(zip(map(id, moves), moves))
+        self._offered = dict(zip(map(id, moves), moves, strict=True))
         self._offered_seat = seat
         return moves
 
