@@ -2,7 +2,16 @@
 
 from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
-from .protocol import Action, AmountChoice, Event, Game, IllegalAction, Option, SetChoice
+from .protocol import (
+    Action,
+    AmountChoice,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    SetChoice,
+    interned,
+)
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
 from .registry import Registry, builtin_registry, new_game
 from .rng import Rng
@@ -26,6 +35,7 @@ __all__ = [
     "Rng",
     "bot_classes",
     "builtin_registry",
+    "interned",
     "make_bot",
     "new_game",
 ]

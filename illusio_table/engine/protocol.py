@@ -9,7 +9,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from .rng import Rng
@@ -43,6 +43,17 @@ class Action:
         """Short text for menus and the move list; games override it with their own words."""
         args = ", ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
         return f"{self.kind} {args}".strip()
+
+
+A = typing.TypeVar("A", bound=Action)
+
+
+def interned(cls: type[A], size: int = 1 << 14) -> Callable[..., A]:
+    """A maker of `cls` moves (positional fields) that gives the same object for the same
+    fields: a move listed again and again is made once, which matters to bots simulating
+    thousands of games. Bounded, because the ways to exchange a hand or pay for an
+    Objective are countless and a long search would otherwise keep every one it met."""
+    return lru_cache(maxsize=size)(cls)
 
 
 def _to_json_value(value: Any) -> Any:

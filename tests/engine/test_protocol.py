@@ -299,3 +299,20 @@ def test_selfplay_takes_a_bot_per_seat(registry):
 def test_selfplay_counts_games_stopped_at_the_cap(registry):
     report = selfplay("duel", seats=2, games=3, seed=1, registry=registry, max_actions=2)
     assert report["capped"] == 3 and report["finished"] == 0 and report["longest"] == 2
+
+
+def test_the_move_makers_keep_a_bounded_number_of_moves():
+    """A long search meets countless hands to exchange; the makers that give the same
+    move object again must forget old ones rather than keep every one."""
+    import importlib
+
+    makers = []
+    for game in ("illusio", "illuminati", "incantibus"):
+        module = importlib.import_module(f"illusio_table.games.{game}.actions")
+        makers += [v for v in vars(module).values() if hasattr(v, "cache_info")]
+    assert len(makers) >= 11
+    assert all(maker.cache_info().maxsize for maker in makers)
+    selfplay("illusio", 4, 20, seed=3)
+    from illusio_table.games.illusio.actions import exchange
+
+    assert 0 < exchange.cache_info().currsize <= exchange.cache_info().maxsize

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, interned
 
 
 @dataclass(frozen=True)
@@ -222,3 +222,7 @@ ACTIONS = (
 )
 END_TURN = EndTurn()
 PASS = Pass()
+# The moves listed most often, made once for the same fields (bots simulate many games).
+attack = interned(Attack)
+spend = interned(Spend)
+give_money = interned(GiveMoney)

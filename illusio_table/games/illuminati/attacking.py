@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 
-from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend
+from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend, attack, spend
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
@@ -78,10 +78,10 @@ class Attacks:
                     for privilege in (None, *privileges):
                         if privilege is not None and privilege == card:
                             continue
-                        moves.append(Attack(how, attacker, target, (), where, privilege, card))
+                        moves.append(attack(how, attacker, target, (), where, privilege, card))
                         if aiders:
                             moves.append(
-                                Attack(how, attacker, target, aiders, where, privilege, card)
+                                attack(how, attacker, target, aiders, where, privilege, card)
                             )
         return moves
 
@@ -117,9 +117,9 @@ class Attacks:
         for source in self._spend_sources(seat):
             for amount in amounts(self.money.get(source, 0)):
                 if seat in (a["seat"], a["defender"]):
-                    moves.append(Spend(source, amount))
+                    moves.append(spend(source, amount))
                 else:
-                    moves += [Spend(source, amount, True), Spend(source, amount, False)]
+                    moves += [spend(source, amount, True), spend(source, amount, False)]
         # Money Specials are played "at any time": here, when it is one's turn to spend.
         moves += [PlaySpecial(c) for c in self.specials[seat] if kind_of(c) in MONEY_CARDS]
         return moves

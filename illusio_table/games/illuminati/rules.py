@@ -44,6 +44,7 @@ from .actions import (
     Spend,
     TakeIncome,
     Transfer,
+    give_money,
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
@@ -679,7 +680,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         for other in self.players():
             if other != seat:
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
-                moves += [GiveMoney(other, n) for n in amounts(top)]
+                moves += [give_money(other, n) for n in amounts(top)]
         if self.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
             moves.append(Rearrange())
         if self.specials[seat]:

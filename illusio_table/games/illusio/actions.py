@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, interned
 
 
 @dataclass(frozen=True)
@@ -96,13 +95,12 @@ class Discard(Action):
 
 ACTIONS = (Backstage, PlaySpecial, Exchange, Realize, Place, Abandon, UseTalent, EndTurn, Discard)
 
-# Actions are immutable, so the common ones are made once (bots simulate many games).
-backstage = cache(Backstage)
-place = cache(Place)
-discard = cache(Discard)
-abandon = cache(Abandon)
-exchange = cache(Exchange)
-realize = cache(Realize)
-special = cache(PlaySpecial)
-talent = cache(UseTalent)
+backstage = interned(Backstage)
+place = interned(Place)
+discard = interned(Discard)
+abandon = interned(Abandon)
+exchange = interned(Exchange)
+realize = interned(Realize)
+special = interned(PlaySpecial)
+talent = interned(UseTalent)
 END_TURN = EndTurn()

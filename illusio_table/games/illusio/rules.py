@@ -410,13 +410,15 @@ class Illusio(Views, Game):
                 self._realize_cache.clear()
             known = self._realize_cache[stage] = {}
         moves: list[Action] = []
+        have = None
         for objective in self.contest:
             if objective is None:
                 continue
             found = known.get(objective)
             if found is None:
                 o = self.objectives[objective]
-                have = _count(self.now_group, backstage)
+                if have is None:
+                    have = _count(self.now_group, backstage)
                 covered = 0
                 for g, n in o.groups.items():
                     got = have.get(g, 0)
