@@ -37,16 +37,25 @@ class CunningBot(Bot):
         cards = load()
         self.catches = {t.id: t.catches for t in cards.tokens if t.category == "weapon"}
         self.monster_of = {t.catches: t.id for t in cards.tokens if t.category == "weapon"}
+        self._held_for: Mapping[str, Any] | None = None
+        self._held_kinds: Counter[str] = Counter()
 
     # -- valuing tokens ---------------------------------------------------------------------
 
     def mine(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         return view["satchels"][self.seat]["tokens"]
 
+    def _held(self, view: Mapping[str, Any]) -> Counter[str]:
+        """The kinds in its satchel, counted once per view (a choice weighs every token
+        by them, and the rollouts of a search choose thousands of times a second)."""
+        if self._held_for is not view:  # the view itself is kept, so it is not another
+            self._held_for, self._held_kinds = view, Counter(t["kind"] for t in self.mine(view))
+        return self._held_kinds
+
     def worth(self, token: dict[str, Any], view: Mapping[str, Any]) -> float:
         """What a face-up token is worth to this bot now."""
         kind = token["kind"]
-        held = Counter(t["kind"] for t in self.mine(view))
+        held = self._held(view)
         if kind == "spell":
             return SPELL_VALUE
         if kind in self.monster_of:  # a monster
@@ -125,8 +134,9 @@ class CunningBot(Bot):
             sorcerer = next(s for s in view["dungeon"] if s["slot"] == action.index)
             return sorcerer["points"] if sorcerer["face_up"] else 3.0
 
-        best = max(value(a) for a in legal)
-        top = [a for a in legal if value(a) >= best - 1e-9]
+        values = [value(a) for a in legal]
+        best = max(values)
+        top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
         return self.rng.choice(top)
 
     def spell_target(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
