@@ -78,22 +78,23 @@ class ExpertBot(Bot):
             return legal[0]
         moves = self._candidates(guess, legal, self._guide.appeal(view))
         self.thoughts = 0
-        search = self._halve if self.paired else self._explore
-        visits, totals, alive = search(game, seat, moves, stop)
-        self.tally = list(zip(moves, visits, totals, strict=True))  # what it weighed (tests)
         if self.paired:  # the best average of the moves still in the running
+            visits, totals, alive = self._halve(game, seat, moves, stop)
             means = _means(visits, totals)
-            return moves[max(alive, key=lambda i: means[i])]
-        counts = _with_head_start(visits)
-        # The move tried most: UCB1 tries most what does best, and a count is steadier
-        # than an average of a few rollouts. The heuristic's choice counts its head start.
-        best = max(range(len(moves)), key=lambda i: (counts[i], totals[i] / max(visits[i], 1)))
+            best = max(alive, key=lambda i: means[i])
+        else:
+            # The move tried most: UCB1 tries most what does best, and a count is steadier
+            # than an average of a few rollouts. The heuristic's choice counts its head start.
+            visits, totals = self._explore(game, seat, moves, stop)
+            counts = _with_head_start(visits)
+            best = max(range(len(moves)), key=lambda i: (counts[i], totals[i] / max(visits[i], 1)))
+        self.tally = list(zip(moves, visits, totals, strict=True))  # what it weighed (tests)
         return moves[best]
 
     def _explore(
         self, game: Game, seat: int, moves: list[Action], stop: Callable[[], bool] | None
-    ) -> tuple[list[int], list[float], list[int]]:
-        """UCB1 over the moves, each try on a deal of its own: (visits, totals, moves)."""
+    ) -> tuple[list[int], list[float]]:
+        """UCB1 over the moves, each try on a deal of its own: (visits, totals)."""
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
         players = [self.policy(s, self.rng.below(1 << 30)) for s in range(game.seats)]
@@ -118,7 +119,7 @@ class ExpertBot(Bot):
                 continue
             totals[pick] += self._rollout(world, seat, players)
             self.thoughts += 1
-        return visits, totals, list(range(len(moves)))
+        return visits, totals
 
     def _halve(
         self, game: Game, seat: int, moves: list[Action], stop: Callable[[], bool] | None
@@ -192,9 +193,7 @@ class ExpertBot(Bot):
 
     @staticmethod
     def _pick(visits: list[int], totals: list[float]) -> int:
-        """UCB1, the heuristic's choice counting HEAD_START more visits at the average
-        result so far: it is taken for as good as the rest until its rollouts say
-        otherwise, whether the seat is ahead (every result high) or behind."""
+        """UCB1 on `_means`: the heuristic's choice with its head start."""
         for i, n in enumerate(visits):
             if n == 0:
                 return i
