@@ -7,6 +7,7 @@ import sys
 import time
 
 from illusio_table.engine import builtin_registry, new_game
+from illusio_table.engine.collector import collect_rarely
 from illusio_table.engine.selfplay import play_one, selfplay
 
 RUNS = 3
@@ -142,7 +143,7 @@ def expert_strength(
     started = time.perf_counter()
     jobs = [(game_id, heuristic, options, n, budget) for n in range(games)]
     results = []
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    with ProcessPoolExecutor(os.cpu_count() or 1, initializer=collect_rarely) as pool:
         for result in pool.map(_expert_game, jobs):
             results.append(result)
             if len(results) % 10 == 0 and len(results) < games:  # a long run shows its way
@@ -228,6 +229,7 @@ def main(parts: list[str] | None = None) -> int:
     100 games per game and mode: the longest part), `engines` (copies, bots, balance),
     `tables` (drawing)."""
     parts = parts or ["speed", "engines", "tables", "experts"]
+    collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
     if "speed" in parts:
         speed_against_uno(rlcard_env())

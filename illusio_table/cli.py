@@ -72,8 +72,11 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from illusio_table.engine.collector import collect_rarely
     from illusio_table.engine.registry import builtin_registry
     from illusio_table.engine.selfplay import selfplay
+
+    collect_rarely()
 
     registry = builtin_registry()
     if args.game not in registry.ids():

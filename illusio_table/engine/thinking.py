@@ -28,8 +28,11 @@ _asked: Any = None  # in the thinking process: the number of the question still 
 
 
 def _start(asked: Any) -> None:
+    from .collector import collect_rarely
+
     global _asked
     _asked = asked
+    collect_rarely()  # this process does nothing but simulate
     # A program killed outright leaves its thinking process behind, waiting for
     # questions: it goes when it sees its parent gone.
     parent = os.getppid()

@@ -316,3 +316,29 @@ def test_the_move_makers_keep_a_bounded_number_of_moves():
     from illusio_table.games.illusio.actions import exchange
 
     assert 0 < exchange.cache_info().currsize <= exchange.cache_info().maxsize
+
+
+@pytest.mark.parametrize(
+    "game_id, options",
+    [("illusio", {}), ("illuminati", {}), ("incantibus", {"mode": "expert"})],
+)
+def test_a_match_holds_no_cycle_so_reference_counting_frees_it(game_id, options):
+    """The processes that simulate run the cyclic collector rarely (engine/collector.py):
+    that costs no memory only while a match, its copies and its moves hold no cycle of
+    references. (An Illuminati Power Structure once held a method of its game.)"""
+    import gc
+
+    from illusio_table.engine import Rng, new_game
+
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(3):
+            game = new_game(game_id, 4, seed, options)
+            play_one(game, ["random"] * 4, max_actions=300)
+            copy = game.determinize(min(game.to_act() or {0}), Rng(seed)).clone()
+            assert copy.view(0) and copy.log(0)
+            del game, copy
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -9,6 +9,8 @@ from typing import Literal
 
 from illusio_table.data.loader import Reading, line_of, load_cards
 
+from .geometry import ILLUMINATI_ARROWS, Arrows
+
 Source = Literal["rulebook", "house"]
 WHY = field(default="", metadata={"blank": True})
 Side = Literal["T", "B", "L", "R"]
@@ -156,6 +158,16 @@ class IlluminatiCards:
     @cached_property
     def group(self) -> dict[str, Group]:
         return {g.id: g for g in self.groups}
+
+    @cached_property
+    def _arrows(self) -> dict[str, Arrows]:
+        return {g.id: Arrows(g.arrow_in, g.arrows_out) for g in self.groups}
+
+    def arrows(self, card: str) -> Arrows:
+        """A card's arrows: a Group's as printed; any other card is an Illuminati.
+        Structures ask the cards, not the game, so that a game is no cycle of references
+        and reference counting frees it at once."""
+        return self._arrows.get(card, ILLUMINATI_ARROWS)
 
     @cached_property
     def _alignment_names(self) -> dict[str, str]:

@@ -34,6 +34,9 @@ class Arrows:
     outward: tuple[str, ...]
 
 
+ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
+
+
 @dataclass(frozen=True)
 class Place:
     cell: Cell

@@ -56,7 +56,6 @@ from .views import Views, standing
 
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
-ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
 
 
 class IlluminatiGame(Attacks, SpecialCards, Views, Game):
@@ -116,7 +115,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         tops = list(cards.illuminati)
         rng.shuffle(tops)
         self.illuminati = [i.id for i in tops[: self.seats]]
-        self.structures = [Structure(i, self.arrows) for i in self.illuminati]
+        self.structures = [Structure(i, self.cards.arrows) for i in self.illuminati]
         for i in self.illuminati:
             self._pay_from_bank(i, self.numbers.illuminati[i].income)
         self.specials: list[list[str]] = [[] for _ in range(self.seats)]
@@ -246,10 +245,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return next(s for s in self.cards.specials if s.id == kind)
 
     def arrows(self, card: str) -> Arrows:
-        group = self.cards.group.get(card)
-        if group is None:
-            return ILLUMINATI_ARROWS
-        return Arrows(group.arrow_in, group.arrows_out)
+        return self.cards.arrows(card)
 
     def owner(self, card: str) -> int | None:
         for seat, structure in enumerate(self.structures):
