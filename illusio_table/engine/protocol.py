@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any, ClassVar, NamedTuple
 
 from .rng import Rng
@@ -355,7 +356,7 @@ class Game(ABC):
             raise IllegalAction(reason)
 
     def emit(self, events: list[Event], index: int = -1) -> None:
-        self.events.extend((index, e) for e in events)
+        self.events.extend(zip(repeat(index), events))
 
     def log(self, seat: int | None) -> list[str]:
         """The game log as that seat may read it (None: a spectator)."""

@@ -243,6 +243,9 @@ class Illusio(Views, Game):
             events.append(Event("The deck and the discard pile are empty."))
         return events
 
+    def _others(self, seat: int) -> list[int]:
+        return [s for s in range(self.seats) if s != seat]
+
     def _cards_left(self) -> int:
         return len(self.deck) + len(self.discard_pile)
 
@@ -310,7 +313,7 @@ class Illusio(Views, Game):
         """The other hands and the deck are dealt again from the cards among them, each
         hand keeping its size, and the Objective deck is shuffled. (A card the seat saw
         go into another hand, by Take or a talent, is dealt again too: a bot forgets it.)"""
-        others = [s for s in range(self.seats) if s != seat]
+        others = self._others(seat)
         # Sorted before the shuffle: the deal then depends on what is hidden, never on
         # where it really lies.
         unseen = sorted(self.deck + [c for s in others for c in self.hands[s]])
@@ -378,7 +381,7 @@ class Illusio(Views, Game):
 
     def _special_moves(self, seat: int, specials: list[int]) -> list[Action]:
         moves: list[Action] = []
-        shows = [w for works in self.works for w in works if w.displayed]
+        shows = None  # the works on show, found when a card asks for them
         for card in specials:
             effect = self.info[card].kind
             if effect == "transform":
@@ -392,6 +395,8 @@ class Illusio(Views, Game):
                     special(card, s) for s in range(self.seats) if s != seat and self.hands[s]
                 ]
             else:
+                if shows is None:
+                    shows = [w for works in self.works for w in works if w.displayed]
                 moves += [
                     special(card, None, w.objective)
                     for w in shows
@@ -434,7 +439,7 @@ class Illusio(Views, Game):
         asked, now, now_group = o.groups, self.now, self.now_group
         by_group: dict[str, list[int]] = {g: [] for g in asked}
         # Exact types first, so that each count per group uses the Components that pay.
-        usable = sorted(c for c in self.backstage[seat] if now_group[c] in asked)
+        usable = sorted([c for c in self.backstage[seat] if now_group[c] in asked])
         for c in [c for c in usable if now[c] in o.types] + [
             c for c in usable if now[c] not in o.types
         ]:
@@ -457,8 +462,7 @@ class Illusio(Views, Game):
 
     def _talent_moves(self, seat: int) -> list[Action]:
         power = self.magicians[seat].talent
-        hand, others = self.hands[seat], [s for s in range(self.seats) if s != seat]
-        now, now_group = self.now, self.now_group
+        hand, now, now_group = self.hands[seat], self.now, self.now_group
         # Factories take positional arguments: card, seat, target, into (cheaper to cache).
         if power == "stand-in":
             twins = {now[c] for c in self.backstage[seat]}
@@ -472,7 +476,7 @@ class Illusio(Views, Game):
                 if t != now[c]
             ]
         if power == "sleight":
-            theirs = [(s, self._distinct(self.backstage[s])) for s in others]
+            theirs = [(s, self._distinct(self.backstage[s])) for s in self._others(seat)]
             return [
                 talent(mine, s, c)
                 for mine in self._distinct(self.backstage[seat])
@@ -486,7 +490,7 @@ class Illusio(Views, Game):
             return [talent()]
         if power == "pickpocket":
             kinds = self._distinct(hand)
-            return [talent(c, s) for s in others if self.hands[s] for c in kinds]
+            return [talent(c, s) for s in self._others(seat) if self.hands[s] for c in kinds]
         return []
 
     # -- refusals ---------------------------------------------------------------------------
