@@ -505,7 +505,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             reached = len(held) >= goal.value
         if not reached:
             return None
-        return f"the Special Goal of the {self.numbers.name(goal_of)}: {goal.text}"
+        return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text}"
 
     def result(self) -> dict[str, Any]:
         counts = [len(s) for s in self.structures]
@@ -930,7 +930,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             self.choosing.discard(seat)
             events = [
                 Event(
-                    f"You pursue the goal of the {self.numbers.name(action.illuminati)}.",
+                    f"You pursue the goal of {the(self.numbers.name(action.illuminati))}.",
                     seen_by=frozenset({seat}),
                 ),
                 Event(f"{self.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),

@@ -29,6 +29,7 @@ from .actions import (
     TakeIncome,
     Transfer,
 )
+from .attack import the
 
 
 class Views:
@@ -86,9 +87,9 @@ class Views:
             return f"Do nothing this turn and take {self.limits.pass_income} MB"
         if isinstance(action, ChooseGoal):
             goal = self.numbers.illuminati[action.illuminati].goal
-            name = self.numbers.name(action.illuminati)
+            name = the(self.numbers.name(action.illuminati))
             counts = "" if self.options["hidden_goals"] else " (it counts for the UFOs only)"
-            return f"Pursue the goal of the {name}{counts}: {goal.text if goal else ''}"
+            return f"Pursue the goal of {name}{counts}: {goal.text if goal else ''}"
         if isinstance(action, Shift):
             return f"Lasers: {action.how} {self.cards.name(action.alignment)} for {t(action.group)}"
         if isinstance(action, ExtraDraw):
@@ -96,8 +97,8 @@ class Views:
         if isinstance(action, Rearrange):
             return "Rearrange freely to end the turn (turns your Illuminati up)"
         if isinstance(action, Accuse):
-            named = self.numbers.name(action.illuminati)
-            return f"Accuse {self.name(action.seat)} of leading the {named}"
+            named = the(self.numbers.name(action.illuminati))
+            return f"Accuse {self.name(action.seat)} of leading {named}"
         if isinstance(action, CallOff):
             return "Call the attack off"
         if isinstance(action, ShowSpecials):

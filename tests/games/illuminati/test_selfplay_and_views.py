@@ -122,3 +122,23 @@ def test_games_with_every_option_keep_the_invariants(seats):
             game = make(seats, seed, **options, longer_game=1)
             play_one(game, [bot] * seats, max_actions=20_000, check=check_invariants)
             assert game.is_over()
+
+
+def test_an_illuminati_named_the_network_is_never_called_the_the_network():
+    """Every line and move a player reads names each Illuminati with one "the": "the
+    goal of the Network", "leading the Network", never "the The Network"."""
+    options = {"hidden_goals": False, "hidden_illuminati": True}
+    said: list[str] = []
+
+    def read(game) -> None:
+        for seat in game.to_act():
+            said.extend(game.describe(a, seat) for a in game.legal_actions(seat))
+
+    for seed in range(6):
+        game = make(4, seed, **options)
+        play_one(game, ["schemer"] * 4, max_actions=400, check=read)
+        said.extend(game.log(seat) for seat in range(4))
+        said.extend(json.dumps(game.view(seat)) for seat in range(4))
+    text = "\n".join(map(str, said))
+    assert "of the Network" in text  # the goal moves offered at the start name it
+    assert "the The " not in text and "the the " not in text
