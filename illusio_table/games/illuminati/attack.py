@@ -186,10 +186,14 @@ def chance(target: int) -> float:
 
 
 def needs_words(target: int) -> str:
-    """'it needs 7 or less (58 %)', or that it cannot succeed, in a player's words."""
+    """'it needs 7 or less (58 %)', or that it cannot succeed, in a player's words. Above
+    10 it says that 11 and 12 fail anyway: 'needs 12 or less (92 %)' read as a sure thing."""
     if target < 2:
         return f"it cannot succeed (it would need {target} or less on two dice)"
-    return f"it needs {target} or less ({chance(target):.0%} to succeed)"
+    odds = f"{chance(target):.0%} to succeed"
+    if target > 10:
+        return f"it needs {target} or less, but 11 and 12 always fail ({odds})"
+    return f"it needs {target} or less ({odds})"
 
 
 def the(name: str) -> str:

@@ -1050,6 +1050,8 @@ def test_refusals_and_words_say_what_is_wrong_and_read_well():
 
     assert needs_words(-22).startswith("it cannot succeed")
     assert needs_words(7) == f"it needs 7 or less ({chance(7):.0%} to succeed)"
+    assert needs_words(10) == "it needs 10 or less (92% to succeed)"
+    assert needs_words(12) == "it needs 12 or less, but 11 and 12 always fail (92% to succeed)"
     assert chance(12) == chance(10) == 33 / 36 and chance(2) == 1 / 36
     assert the("The Network") == "the Network" and the("Bavarian Illuminati") == (
         "the Bavarian Illuminati"
