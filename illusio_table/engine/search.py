@@ -47,6 +47,10 @@ class ExpertBot(Bot):
     spread: ClassVar[float] = 1.0  # a lead of this much `progress` is worth about 3 to 1
     width: ClassVar[int] = 10  # moves weighed at most, the heuristic's choice among them
     paired: ClassVar[bool] = False  # sequential halving on shared deals instead of UCB1
+    # Moves a rollout does not count towards its depth: answers in a round that every
+    # seat goes through (Illuminati's money on an attack). Counted, they made any move that
+    # opens another round look good, as the rollout then saw less of the game after it.
+    uncounted: ClassVar[tuple[type[Action], ...]] = ()
     searches = True
 
     def __init__(
@@ -74,9 +78,9 @@ class ExpertBot(Bot):
         """The move to play, searched for `budget` seconds (or until `stop()` says so)."""
         view = SeatView(game, seat)
         guess = self._guide.choose(view, legal)
-        if len(legal) == 1:
-            return legal[0]
         moves = self._candidates(guess, legal, self._guide.appeal(view))
+        if len(moves) == 1:
+            return moves[0]
         self.thoughts = 0
         if self.paired:  # the best average of the moves still in the running
             visits, totals, alive = self._halve(game, seat, moves, stop)
@@ -207,12 +211,13 @@ class ExpertBot(Bot):
         )
 
     def _rollout(self, world: Game, seat: int, players: list[Bot]) -> float:
-        for _ in range(self.depth):
-            if world.is_over():
-                break
+        counted = played = 0
+        while counted < self.depth and played < 10 * self.depth and not world.is_over():
             actor = min(world.to_act())
-            legal = world.legal_actions(actor)
-            world.apply(actor, players[actor].choose(SeatView(world, actor), legal))
+            move = players[actor].choose(SeatView(world, actor), world.legal_actions(actor))
+            world.apply(actor, move)
+            played += 1
+            counted += not isinstance(move, self.uncounted)
         return self.value(world, seat)
 
     def value(self, world: Game, seat: int) -> float:

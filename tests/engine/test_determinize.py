@@ -41,6 +41,10 @@ def secrets(game, seat):
             tuple(sorted(game.borrowed_goal.items())),
         )
         pool = game.deck + [c for s in others for c in game.specials[s]]
+        if game.options["stacked_money"]:  # which stack holds how much; each keeps its total
+            stacks = [sorted((c, game.money.get(c, 0)) for c in game.structures[s]) for s in others]
+            hidden += tuple(tuple(stack) for stack in stacks)
+            pool += [f"{s} holds {sum(n for _, n in stacks[i])} MB" for i, s in enumerate(others)]
     return hidden, Counter(map(str, pool))
 
 

@@ -163,3 +163,93 @@ def test_paired_search_plays_each_move_on_the_same_deals(game_id, heuristic, opt
     assert visits == [1, 1, 1, 1] and totals[1] == totals[2]  # one round, one deal
     visits, totals, alive = expert(game, seat, 24)._halve(game, seat, moves, None)
     assert len(alive) == 1 and sum(visits) == 24 and max(visits) > min(visits)
+
+
+def test_a_rollout_does_not_count_the_rounds_of_money_on_an_attack():
+    """In Illuminati every spend opens another round in which each seat passes or
+    spends. Counted towards a rollout's depth, those rounds made any spend look better
+    than passing (the rollout then saw fewer turns after it), and an expert kept putting
+    1 MB on an attack already at its best odds. Only the other moves count now."""
+    from illusio_table.games.illuminati.actions import Pass, Spend
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    game = builtin_registry().new_game("illuminati", 4, 5, {})
+    schemers = [SchemerBot(s, 5) for s in range(4)]
+    while game.phase != "spending":
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, schemers[seat], seat))
+    seat = min(game.to_act())
+    bot = expert(game, seat, 1)
+    world, before = game.clone(), len(game.record.moves)
+    bot._rollout(world, seat, [SchemerBot(s, 5) for s in range(4)])
+    played = [move._action for move in world.record.moves[before:]]
+    counted = [a for a in played if not isinstance(a, (Pass, Spend))]
+    assert len(counted) == bot.depth or world.is_over()
+    assert len(played) > len(counted)  # the rounds of money were played, not counted
+
+
+def _money_twin(game, seat):
+    """The match with 1 MB of another player moved to another of their cards: with
+    stacked money, which stack holds how much is that player's secret."""
+    twin = game.clone()
+    for s in range(game.seats):
+        cards = sorted(twin.structures[s])
+        rich = [c for c in cards if twin.money.get(c, 0)]
+        if s != seat and rich and len(cards) > 1:
+            giver = rich[0]
+            taker = next(c for c in cards if c != giver)
+            twin.money[giver] -= 1
+            twin.money[taker] = twin.money.get(taker, 0) + 1
+            return twin
+    return None
+
+
+def test_the_expert_moves_alike_whatever_another_player_keeps_in_each_stack():
+    compared = 0
+    for number in range(2):
+        game = builtin_registry().new_game("illuminati", 4, 60 + number, {"stacked_money": True})
+        bots = [make_bot(game, "schemer", s, number) for s in range(game.seats)]
+        for step in range(300):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            twin = _money_twin(game, seat) if step % 7 == 3 else None
+            if twin is not None and len(game.legal_actions(seat)) > 1:
+                assert twin.view(seat) == game.view(seat)  # the twins look alike to it
+                for k in range(3):
+                    a, b = game.determinize(seat, Rng(k)), twin.determinize(seat, Rng(k))
+                    assert all(a.view(s) == b.view(s) for s in range(game.seats))
+                mine, theirs = expert(game, seat, 6), expert(twin, seat, 6)
+                move = mine.choose_in(game, seat, game.legal_actions(seat))
+                assert move == theirs.choose_in(twin, seat, twin.legal_actions(seat))
+                assert mine.tally == theirs.tally, f"step {step}: a stack changed its search"
+                compared += 1
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    assert compared >= 5
+
+
+def test_the_illuminati_expert_plays_out_the_attack_it_chose():
+    """Calling an attack off is free until money is down; an expert whose search liked
+    calling off announced another attack, called it off, and so on (146 in one turn).
+    It now weighs every move but that one, and its games end."""
+    from illusio_table.games.illuminati.actions import CallOff, Pass
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    checked = 0
+    for seed in range(3):
+        game = builtin_registry().new_game("illuminati", 4, 90_003 + seed, {})
+        schemers = [SchemerBot(s, seed) for s in range(4)]
+        while not game.is_over() and checked < 4 * (seed + 1):
+            seat = min(game.to_act())
+            legal = game.legal_actions(seat)
+            if any(isinstance(a, CallOff) for a in legal):
+                bot = expert(game, seat, 12)
+                assert not isinstance(bot.choose_in(game, seat, legal), CallOff)
+                assert not any(isinstance(move, CallOff) for move, _, _ in bot.tally)
+                # An attacker with no money left has only those two: nothing to search.
+                pass_or_call_off = [a for a in legal if isinstance(a, (Pass, CallOff))]
+                timed = make_bot(game, "expert", seat, 7, budget=0.05)  # (it once crashed)
+                assert timed.choose_in(game, seat, pass_or_call_off) == Pass()
+                checked += 1
+            game.apply(seat, bot_move(game, schemers[seat], seat))
+    assert checked >= 4

@@ -574,7 +574,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         each keeping how many it holds, and the deck is shuffled; a face-down Illuminati
         of another player is dealt again from those and the ones not in play; a goal
         another player chose in secret is chosen again at random. (What an accusation
-        proved wrong is forgotten.) Treasuries hidden by stacked money stay as they are."""
+        proved wrong is forgotten.) With stacked money, each other player's money is spread
+        again at random over their cards, keeping how much they hold in all."""
         others = [s for s in range(self.seats) if s != seat]
         # Sorted before each shuffle: the deal then depends on what is hidden, never on
         # where it really lies.
@@ -608,6 +609,16 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                         value.update(renamed)
                     else:
                         setattr(self, name, renamed)
+        if self.options["stacked_money"]:
+            # Which stack holds how much is the owner's secret. How much they hold in all
+            # is kept: the incomes printed on the cards and the money spent on attacks are
+            # told to everyone, so a player who keeps count knows it (near enough).
+            for s in others:
+                cards = sorted(self.structures[s])
+                stacks = [0] * len(cards)
+                for _ in range(sum(self.money.pop(c, 0) for c in cards)):
+                    stacks[rng.below(len(cards))] += 1
+                self.money.update((c, n) for c, n in zip(cards, stacks, strict=True) if n)
         goals = [i.id for i in self.cards.illuminati if i.id != "ufos"]
         for s in others:
             if s in self.borrowed_goal:
