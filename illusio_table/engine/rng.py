@@ -12,8 +12,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_SPAN = 1 << 64
-_MASK = _SPAN - 1
+_MASK = (1 << 64) - 1
 
 
 class Rng:
@@ -33,12 +32,9 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
-        while True:  # next64, written out: every shuffle and die of a simulation comes here
-            self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = z ^ (z >> 31)
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
             if value < limit:
                 return value % n
 
