@@ -50,7 +50,7 @@ from .attack import Numbers, amounts, the
 from .attacking import Attacks
 from .bots import ExpertSchemer, SchemerBot
 from .cards import IlluminatiCards, load
-from .geometry import Arrows, GeometryError, Place, Structure
+from .geometry import GeometryError, Place, Structure
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views, standing
 
@@ -243,9 +243,6 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     def special_kind(self, card: str):
         kind = card.split("#")[0]
         return next(s for s in self.cards.specials if s.id == kind)
-
-    def arrows(self, card: str) -> Arrows:
-        return self.cards.arrows(card)
 
     def owner(self, card: str) -> int | None:
         for seat, structure in enumerate(self.structures):
