@@ -366,6 +366,10 @@ class Game(ABC):
         """A seat of this table: an int in range (True and 1.0 are not seat 1)."""
         return type(seat) is int and 0 <= seat < self.seats
 
+    def others(self, seat: int) -> list[int]:
+        """Every seat of the table but `seat`, in seat order."""
+        return [s for s in range(self.seats) if s != seat]
+
     def not_your_turn(self, seat: int) -> str:
         """Why a seat of this table is not awaited (`apply` has checked the seat)."""
         if self.is_over():

@@ -573,7 +573,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         another player chose in secret is chosen again at random. (What an accusation
         proved wrong is forgotten.) With stacked money, each other player's money is spread
         again at random over their cards, keeping how much they hold in all."""
-        others = [s for s in range(self.seats) if s != seat]
+        others = self.others(seat)
         # Sorted before each shuffle: the deal then depends on what is hidden, never on
         # where it really lies.
         groups = [c for c in self.deck if "#" not in c]

@@ -243,9 +243,6 @@ class Illusio(Views, Game):
             events.append(Event("The deck and the discard pile are empty."))
         return events
 
-    def _others(self, seat: int) -> list[int]:
-        return [s for s in range(self.seats) if s != seat]
-
     def _cards_left(self) -> int:
         return len(self.deck) + len(self.discard_pile)
 
@@ -313,7 +310,7 @@ class Illusio(Views, Game):
         """The other hands and the deck are dealt again from the cards among them, each
         hand keeping its size, and the Objective deck is shuffled. (A card the seat saw
         go into another hand, by Take or a talent, is dealt again too: a bot forgets it.)"""
-        others = self._others(seat)
+        others = self.others(seat)
         # Sorted before the shuffle: the deal then depends on what is hidden, never on
         # where it really lies.
         unseen = sorted(self.deck + [c for s in others for c in self.hands[s]])
@@ -391,9 +388,7 @@ class Illusio(Views, Game):
                         special(card, None, None, c, k) for k in self.component_kinds if k != now
                     ]
             elif effect == "take":
-                moves += [
-                    special(card, s) for s in range(self.seats) if s != seat and self.hands[s]
-                ]
+                moves += [special(card, s) for s in self.others(seat) if self.hands[s]]
             else:
                 if shows is None:
                     shows = [w for works in self.works for w in works if w.displayed]
@@ -476,7 +471,7 @@ class Illusio(Views, Game):
                 if t != now[c]
             ]
         if power == "sleight":
-            theirs = [(s, self._distinct(self.backstage[s])) for s in self._others(seat)]
+            theirs = [(s, self._distinct(self.backstage[s])) for s in self.others(seat)]
             return [
                 talent(mine, s, c)
                 for mine in self._distinct(self.backstage[seat])
@@ -490,7 +485,7 @@ class Illusio(Views, Game):
             return [talent()]
         if power == "pickpocket":
             kinds = self._distinct(hand)
-            return [talent(c, s) for s in self._others(seat) if self.hands[s] for c in kinds]
+            return [talent(c, s) for s in self.others(seat) if self.hands[s] for c in kinds]
         return []
 
     # -- refusals ---------------------------------------------------------------------------
