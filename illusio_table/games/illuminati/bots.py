@@ -166,17 +166,8 @@ class ExpertSchemer(ExpertBot):
     # are not counted): shallow, for more deals in the time.
     depth = 6
     uncounted = (Pass, Spend)
+    unweighed = (CallOff,)  # it plays out the attack it chose
     spread = 2.0
-
-    def _candidates(
-        self, guess: Action, legal: list[Action], appeal: Callable[[Action], float] | None
-    ) -> list[Action]:
-        # It plays out the attack it chose. Calling an attack off costs nothing until money
-        # is down, so a search that liked calling off then announced another, and round it
-        # went: one expert announced and called off 146 attacks in a single turn.
-        return super()._candidates(
-            guess, [a for a in legal if not isinstance(a, CallOff)] or legal, appeal
-        )
 
     @staticmethod
     def progress(game: Any, seat: int) -> float:
