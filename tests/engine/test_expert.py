@@ -82,6 +82,19 @@ def _twin(game, seat):
     return None
 
 
+def _searches_alike(game, twin, seat, where):
+    """The expert in `seat` cannot tell the twins apart."""
+    # The deals it imagines are the same, to every seat's eyes...
+    for k in range(3):
+        a, b = game.determinize(seat, Rng(k)), twin.determinize(seat, Rng(k))
+        assert all(a.view(s) == b.view(s) for s in range(game.seats))
+    # ...and so are the moves it weighs, how they fared, and its choice.
+    mine, theirs = expert(game, seat, 6), expert(twin, seat, 6)
+    move = mine.choose_in(game, seat, game.legal_actions(seat))
+    assert move == theirs.choose_in(twin, seat, twin.legal_actions(seat))
+    assert mine.tally == theirs.tally, f"{where}: a secret changed its search"
+
+
 @pytest.mark.parametrize(("game_id", "heuristic", "options"), MATCHES)
 def test_the_expert_moves_alike_in_twin_matches_differing_in_a_secret(game_id, heuristic, options):
     compared = 0
@@ -95,15 +108,7 @@ def test_the_expert_moves_alike_in_twin_matches_differing_in_a_secret(game_id, h
             if step % 9 == 4 and len(game.legal_actions(seat)) > 1:
                 twin = _twin(game, seat)
                 if twin is not None:
-                    # The deals it imagines are the same, to every seat's eyes...
-                    for k in range(3):
-                        a, b = game.determinize(seat, Rng(k)), twin.determinize(seat, Rng(k))
-                        assert all(a.view(s) == b.view(s) for s in range(game.seats))
-                    # ...and so are the moves it weighs, how they fared, and its choice.
-                    mine, theirs = expert(game, seat, 6), expert(twin, seat, 6)
-                    move = mine.choose_in(game, seat, game.legal_actions(seat))
-                    assert move == theirs.choose_in(twin, seat, twin.legal_actions(seat))
-                    assert mine.tally == theirs.tally, f"step {step}: a secret changed its search"
+                    _searches_alike(game, twin, seat, f"step {step}")
                     compared += 1
             game.apply(seat, bot_move(game, bots[seat], seat))
     assert compared >= 8
@@ -216,13 +221,7 @@ def test_the_expert_moves_alike_whatever_another_player_keeps_in_each_stack():
             twin = _money_twin(game, seat) if step % 7 == 3 else None
             if twin is not None and len(game.legal_actions(seat)) > 1:
                 assert twin.view(seat) == game.view(seat)  # the twins look alike to it
-                for k in range(3):
-                    a, b = game.determinize(seat, Rng(k)), twin.determinize(seat, Rng(k))
-                    assert all(a.view(s) == b.view(s) for s in range(game.seats))
-                mine, theirs = expert(game, seat, 6), expert(twin, seat, 6)
-                move = mine.choose_in(game, seat, game.legal_actions(seat))
-                assert move == theirs.choose_in(twin, seat, twin.legal_actions(seat))
-                assert mine.tally == theirs.tally, f"step {step}: a stack changed its search"
+                _searches_alike(game, twin, seat, f"step {step}: a stack")
                 compared += 1
             game.apply(seat, bot_move(game, bots[seat], seat))
     assert compared >= 5
