@@ -5,13 +5,18 @@ the window's thread waits for it at every call back into Python (each card paint
 timer), so the table stuttered for hundreds of milliseconds while a bot thought. A
 process has its own interpreter, and the second core of the machine besides.
 
-The match goes over as a copy (pickled); the answer comes back to `done`, called on a
-thread of the pool (the window passes it on to its own thread). `stop` calls the search
+What goes over (pickled) is only what the thinking seat may know: one determinization of
+the match made here, with a seed of its own, no record of the moves, no log and not the
+match's seed (which would give away every deal); the search determinizes again from it.
+Twin matches that differ in another seat's secret send the same bytes (a test checks).
+The answer comes back to `done`, called on a thread of the pool (the window passes it on
+to its own thread). `stop` calls the search
 off: a counter shared with the process says which question is still asked.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import threading
@@ -20,6 +25,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .protocol import Action, Game
+from .record import MatchRecord
+from .rng import Rng
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -43,6 +50,24 @@ def _start(asked: Any) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def key(game: Game, purpose: str) -> int:
+    """A number for the move at hand, the same for the same match and move, from which
+    the match's seed cannot be worked back (a hash of it)."""
+    text = f"{purpose}:{game.seed}:{len(game.record.moves)}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def what_the_seat_knows(game: Game, seat: int) -> bytes:
+    """The match as `seat` may know it, pickled for the thinking process: a
+    determinization (everything hidden from the seat drawn again), stripped of the
+    record, the log and the seed. Games never read those three for their rules."""
+    known = game.determinize(seat, Rng(key(game, "deal")))
+    known.seed = 0
+    known.record = MatchRecord(game.game_id, game.seats, 0, game.options, game.record.players)
+    known.events = []
+    return pickle.dumps(known)
 
 
 def _think(data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int):
@@ -88,10 +113,8 @@ class Thinker:
             self._asked.value += 1
             ticket = self._asked.value
         # A different stream of chances at every move, the same for the same match.
-        seed = game.seed + len(game.record.moves) * 7919
-        future = self._pool.submit(
-            _think, pickle.dumps(game), bot, seat, seed, budget, ticket
-        )  # fmt: skip
+        known = what_the_seat_knows(game, seat)
+        future = self._pool.submit(_think, known, bot, seat, key(game, "search"), budget, ticket)
 
         def answered(f: Future) -> None:
             done(f.exception() or f.result())

@@ -252,3 +252,33 @@ def test_the_illuminati_expert_plays_out_the_attack_it_chose():
                 checked += 1
             game.apply(seat, bot_move(game, schemers[seat], seat))
     assert checked >= 4
+
+
+@pytest.mark.parametrize(("game_id", "heuristic", "options"), MATCHES)
+def test_what_goes_to_the_thinking_process_is_alike_for_twins(game_id, heuristic, options):
+    """Only what the seat may know crosses to the thinking process: the bytes sent for
+    twin matches that differ in another seat's secret are identical, and they hold
+    neither the match's seed nor its record."""
+    import pickle
+
+    from illusio_table.engine.thinking import what_the_seat_knows
+
+    compared = 0
+    for number in range(2):
+        game = builtin_registry().new_game(game_id, 3 + number, 900 + number, options)
+        bots = [make_bot(game, heuristic, s, number) for s in range(game.seats)]
+        for step in range(300):
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            if step % 7 == 2:
+                twin = _twin(game, seat)
+                if twin is not None:
+                    sent = what_the_seat_knows(game, seat)
+                    assert sent == what_the_seat_knows(twin, seat), f"step {step}"
+                    known = pickle.loads(sent)
+                    assert known.seed == 0 and not known.record.moves and not known.events
+                    assert known.view(seat) == game.view(seat)
+                    compared += 1
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    assert compared >= 6
