@@ -104,12 +104,53 @@ class MatchModel(QObject):
     def curtain_seat(self) -> int | None:
         return self.pending
 
+    # -- seats on other devices ------------------------------------------------------------
+
+    @property
+    def devices(self) -> list[int]:
+        """The person seats played on their own device (a phone): they never come to this
+        screen, so the curtain is only ever between the people here. Kept in the match's
+        table settings, so a resumed match offers those seats their devices again."""
+        table = self.game.record.table
+        return [s for s in range(self.game.seats) if table.get(f"device {s}")]
+
+    def set_device(self, seat: int, on: bool) -> None:
+        """Gives a person's seat to a device, or takes it back to the screen."""
+        if on and not self.match.is_bot(seat):
+            self.game.record.table[f"device {seat}"] = True
+        else:
+            self.game.record.table.pop(f"device {seat}", None)
+        self._save()
+        if self.viewer == seat or self.pending == seat:
+            self._show(None, None)
+        self._choose_viewer(force_curtain=len(self.screen_humans()) > 1)
+        self.changed.emit([])
+
+    def screen_humans(self) -> list[int]:
+        """The people who play at this screen."""
+        devices = self.devices
+        return [s for s in self.match.human_seats() if s not in devices]
+
+    def act_from_device(self, seat: int, action: Action) -> str | None:
+        """A device seat's move: None when it was played, else why not (for that device
+        only: a refusal can speak of the seat's secrets, so the big screen never shows it)."""
+        if seat not in self.devices:
+            return "This seat is played at the screen now."
+        if self.holding:
+            return "The choices are being revealed on the big screen: a moment."
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as error:
+            return error.reason
+        self._after(events)
+        return None
+
     # -- starting -----------------------------------------------------------------------
 
     def begin(self) -> None:
         """Shows the first seat (behind the curtain when several people share the screen)."""
         self._save()
-        self._choose_viewer(force_curtain=len(self.match.human_seats()) > 1)
+        self._choose_viewer(force_curtain=len(self.screen_humans()) > 1)
         self._schedule_bots()
 
     # -- acting -------------------------------------------------------------------------
@@ -139,7 +180,7 @@ class MatchModel(QObject):
 
     def act_as(self, seat: int, action: Action) -> bool:
         """Table mode: a seat at the shared screen makes its secret choice by its own keys."""
-        if not self.is_shared() or seat not in self.match.waiting_humans():
+        if not self.is_shared() or seat not in self.match.waiting_humans() or seat in self.devices:
             self.refused.emit("That seat is not choosing now.")
             return False
         try:
@@ -165,7 +206,7 @@ class MatchModel(QObject):
         # (Also in table mode when one person must decide next: the table sees the reveal
         # first, and the curtain comes after it.)
         reveal = any(e.is_casting for e in events)
-        if reveal and len(self.match.human_seats()) > 1:
+        if reveal and len(self.match.human_seats()) > 1:  # devices' people watch it too
             self._show(None, None)
         else:
             self._choose_viewer()
@@ -182,7 +223,7 @@ class MatchModel(QObject):
         if not self.holding:
             return
         self.holding = False
-        self._choose_viewer(force_curtain=len(self.match.human_seats()) > 1)
+        self._choose_viewer(force_curtain=len(self.screen_humans()) > 1)
         # The screen moves on even when the same seat (or everyone) stays at it: the
         # banner, table mode's count and the moves are for the next step now.
         self.changed.emit([])
@@ -287,11 +328,11 @@ class MatchModel(QObject):
     # -- the screen and the curtain -------------------------------------------------------
 
     def _choose_viewer(self, force_curtain: bool = False) -> None:
-        humans = self.match.human_seats()
+        humans = self.screen_humans()
         if not humans:
-            self._show(None, None)  # bots only: the screen is a spectator's
+            self._show(None, None)  # bots and devices only: the screen is a spectator's
             return
-        waiting = self.match.waiting_humans()
+        waiting = [s for s in self.match.waiting_humans() if s in humans]
         if len(humans) == 1:
             self._show(humans[0], None)
             return

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from illusio_table.qt import gestures
-from illusio_table.qt.gestures import GestureMap
+from illusio_table.table import gestures
+from illusio_table.table.gestures import GestureMap, gesture_map
 
 from .base import TableScene, TableView
 from .generic import GenericTableScene
@@ -51,9 +51,9 @@ def _illuminati() -> type[TableScene]:
 
 PLAIN = Table(lambda: GenericTableScene, gestures.buttons)
 TABLES: dict[str, Table] = {
-    "incantibus": Table(_incantibus, gestures.incantibus, choose_at_once=True),
-    "illusio": Table(_illusio, gestures.illusio),
-    "illuminati": Table(_illuminati, gestures.illuminati),
+    "incantibus": Table(_incantibus, gesture_map("incantibus"), choose_at_once=True),
+    "illusio": Table(_illusio, gesture_map("illusio")),
+    "illuminati": Table(_illuminati, gesture_map("illuminati")),
 }
 
 

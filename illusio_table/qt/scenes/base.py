@@ -2,7 +2,7 @@
 
 A table draws one seat's view. What moves can be made on is registered under a key: a
 target (a room slot, a token, a card's space) and a source (a piece the seat lifts: the
-wand, a card). The game's gesture map (`illusio_table.qt.gestures`) turns the legal
+wand, a card). The game's gesture map (`illusio_table.table.gestures`) turns the legal
 actions into drags of sources onto targets and clicks on targets; the mouse, the
 keyboard and the right-click menus are all made from that one list.
 
@@ -49,8 +49,8 @@ from PySide6.QtWidgets import (
 )
 
 from illusio_table.engine import Action
-from illusio_table.qt import gestures as gesture_maps
-from illusio_table.qt.gestures import Gesture, GestureMap
+from illusio_table.table import gestures as gesture_maps
+from illusio_table.table.gestures import Gesture, GestureMap
 
 from .look import FELT, FOCUS, GOLD, LEGAL, REFUSED, RING, WHITE, Z_LABEL, Z_LIFTED, Z_MARK, font
 

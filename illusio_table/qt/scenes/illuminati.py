@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QInputDia
 from illusio_table.engine import Action
 from illusio_table.games.illuminati.attack import chance
 from illusio_table.games.illuminati.geometry import STEPS, pointing
-from illusio_table.qt.gestures import BUTTONS
+from illusio_table.table.gestures import BUTTONS
 
 from .base import KEY, MARK, TableScene
 from .conspiracy import ConspiracyCard, Look

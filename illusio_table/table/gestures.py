@@ -249,3 +249,10 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
 def buttons(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """The plain table: a button per move."""
     return [Gesture(action, ("move", number)) for number, action in enumerate(legal)]
+
+
+def gesture_map(game_id: str) -> GestureMap:
+    """The game's own gestures, or a button per move for a game without a table."""
+    return {"incantibus": incantibus, "illusio": illusio, "illuminati": illuminati}.get(
+        game_id, buttons
+    )
