@@ -58,4 +58,11 @@ def data_files(root: Path) -> list[tuple[str, str]]:
                 found.append((str(path), str(path.parent.relative_to(root))))
     for path in sorted((root / "illusio_table").rglob("*.md")):
         found.append((str(path), str(path.parent.relative_to(root))))
+    # The page the phones of device seats open, read as package resources.
+    for path in sorted((root / "illusio_table" / "remote" / "page").glob("*")):
+        found.append((str(path), str(path.parent.relative_to(root))))
     return found
+
+
+# Imported only when a match has a seat on a phone, so PyInstaller cannot see them.
+LATE_MODULES = ["illusio_table.remote.hub", "illusio_table.remote.server", "segno"]

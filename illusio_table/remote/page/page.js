@@ -1,0 +1,499 @@
+// The page of a seat on a device. It knows no rule: the host sends this seat's view, its
+// log, its moves with their words and the gestures that make them (the same gesture maps
+// the desktop table uses), and this page draws the view and offers those gestures as
+// taps: tap a piece to lift it (its places light up in gold), tap a place to put it
+// there; tap a piece or a button to play a move made by a click. Every text is set as
+// text, never as markup.
+"use strict";
+
+const code = location.pathname.split("/")[2] || "";
+let socket = null;
+let cards = null; // the game's card file: names, colours, symbols, numbers
+let state = null;
+let lifted = null; // the key (as text) of the piece picked up
+let retry = 500;
+let ended = false;
+
+const $ = (id) => document.getElementById(id);
+const keyText = (key) => JSON.stringify(key);
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+// -- the connection ------------------------------------------------------------------------
+
+function connect() {
+  if (ended) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws`);
+  socket.onopen = () => { retry = 500; notice(""); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (ended) return;
+    $("status").textContent = "Connection lost: joining again…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  };
+}
+
+function receive(message) {
+  if (message.type === "cards") {
+    cards = message.cards;
+  } else if (message.type === "state") {
+    state = message;
+    if (lifted && !state.gestures.some((g) => g.source && keyText(g.source) === lifted)) lifted = null;
+    draw();
+  } else if (message.type === "refused") {
+    notice(message.reason);
+  } else if (message.type === "closed") {
+    ended = true;
+    notice(message.reason);
+    $("status").textContent = "This page no longer plays a seat.";
+    $("table").replaceChildren();
+    $("moves").replaceChildren();
+  }
+}
+
+function play(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
+  socket.send(JSON.stringify({ type: "act", action, version: state.version }));
+  lifted = null;
+  hideSheet();
+  notice("");
+}
+
+function notice(text, good) {
+  const box = $("notice");
+  box.textContent = text || "";
+  box.hidden = !text;
+  box.className = good ? "good" : "";
+}
+
+// -- taps ------------------------------------------------------------------------------------
+
+function gesturesOn(target, source) {
+  const t = keyText(target);
+  return state.gestures.filter((g) => keyText(g.target) === t
+    && (source === null ? g.source === null || g.click : g.source && keyText(g.source) === source));
+}
+
+function isSource(key) {
+  const k = keyText(key);
+  return state.gestures.some((g) => g.source && keyText(g.source) === k);
+}
+
+function choose(title, gestures, extra) {
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("p", "", title));
+  for (const g of gestures) {
+    const button = el("button", "", g.words);
+    button.onclick = () => play(g.action);
+    sheet.append(button);
+  }
+  if (extra) sheet.append(extra);
+  const cancel = el("button", "move", "Cancel");
+  cancel.onclick = () => { lifted = null; hideSheet(); draw(); };
+  sheet.append(cancel);
+  sheet.hidden = false;
+}
+
+function hideSheet() { $("sheet").hidden = true; $("sheet").replaceChildren(); }
+
+function tap(key) {
+  if (!state) return;
+  const k = keyText(key);
+  if (lifted && lifted !== k) {
+    const found = gesturesOn(key, lifted);
+    if (found.length === 1) return play(found[0].action);
+    if (found.length > 1) return choose("Which move?", found);
+    if (!isSource(key)) {
+      notice("That piece does not go there: the places outlined in gold take it.");
+      return;
+    }
+  }
+  if (lifted === k) { lifted = null; hideSheet(); draw(); return; }
+  const clicks = gesturesOn(key, null).filter((g) => g.click);
+  if (isSource(key)) {
+    lifted = k;
+    draw();
+    if (clicks.length) choose("Tap a place outlined in gold, or:", clicks);
+    else hideSheet();
+    return;
+  }
+  if (clicks.length === 1) return play(clicks[0].action);
+  if (clicks.length > 1) return choose("Which move?", clicks);
+  lifted = null;
+  draw();
+}
+
+// A drawn thing the gestures may name: tapping it plays or lifts.
+function piece(key, node) {
+  const k = keyText(key);
+  node.dataset.key = k;
+  node.onclick = (event) => { event.stopPropagation(); tap(key); };
+  return node;
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+
+function names(seat) { return state.names[seat] || `Seat ${seat + 1}`; }
+
+function draw() {
+  const table = $("table");
+  table.replaceChildren();
+  const me = state.seat;
+  $("who").textContent = `${names(me)} — ${state.title}`;
+  $("status").textContent = statusLine();
+  const drawer = { illusio: drawIllusio, incantibus: drawIncantibus, illuminati: drawIlluminati }[state.game];
+  if (drawer && cards) drawer(table, state.view, me);
+  if (state.over && state.result) drawResult(table, state.result);
+  drawButtons(table);
+  markTargets();
+  drawMoves();
+  drawLog();
+}
+
+function statusLine() {
+  if (state.status) return state.status;
+  if (state.over) return "Game over.";
+  if (state.awaited.includes(state.seat)) {
+    return state.moves.length === 1 ? `Your move: ${state.moves[0].words}.` : "Your move.";
+  }
+  const others = state.awaited.map(names);
+  return others.length ? `Waiting for ${others.join(" and ")}.` : "Waiting…";
+}
+
+// Click moves whose place this page does not draw become buttons, so every move can be made.
+function drawButtons(table) {
+  const drawn = new Set([...document.querySelectorAll("[data-key]")].map((n) => n.dataset.key));
+  const loose = state.gestures.filter((g) => g.click && !drawn.has(keyText(g.target))
+    && (g.source === null || !drawn.has(keyText(g.source))));
+  if (!loose.length) return;
+  const box = el("section", "buttons");
+  for (const g of loose) {
+    const button = el("button", "", g.words);
+    button.onclick = () => play(g.action);
+    box.append(button);
+  }
+  table.prepend(box);
+}
+
+function markTargets() {
+  for (const node of document.querySelectorAll("[data-key]")) {
+    node.classList.remove("target", "lifted");
+    const k = node.dataset.key;
+    if (lifted === k) node.classList.add("lifted");
+    const lit = lifted
+      ? state.gestures.some((g) => g.source && keyText(g.source) === lifted && keyText(g.target) === k)
+      : state.gestures.some((g) => keyText(g.target) === k && g.click) || isSource(JSON.parse(k));
+    if (lit) node.classList.add("target");
+  }
+}
+
+function drawMoves() {
+  const box = $("moves");
+  box.replaceChildren();
+  $("moves-title").textContent = `Your moves (${state.moves.length})`;
+  for (const move of state.moves) {
+    const button = el("button", "move", move.words);
+    button.onclick = () => play(move.action);
+    box.append(button);
+  }
+}
+
+function drawLog() {
+  const log = $("log");
+  log.replaceChildren(...state.log.slice(-40).reverse().map((line) => el("li", "", line)));
+}
+
+function drawResult(table, result) {
+  const box = el("section", "result");
+  box.append(el("h3", "", "Game over"));
+  const winners = (result.winners || []).map(names).join(" and ");
+  if (winners) box.append(el("div", "", `${winners} won.`));
+  for (const line of result.explanation || []) box.append(el("div", "facts", line));
+  table.prepend(box);
+}
+
+function section(table, title) {
+  const box = el("section");
+  if (title) box.append(el("h2", "", title));
+  table.append(box);
+  return box;
+}
+
+function card(key, title, opts = {}) {
+  const node = el("div", `piece ${opts.cls || ""}`);
+  if (opts.colour) node.style.borderLeftColor = opts.colour;
+  if (opts.symbol) node.append(el("span", "sym", opts.symbol + " "));
+  node.append(el("b", "", title));
+  for (const line of opts.lines || []) node.append(el("div", "num", line));
+  return key ? piece(key, node) : node;
+}
+
+function zone(key, title, cls) {
+  const node = el("div", `zone ${cls || ""}`);
+  if (title) node.append(el("div", "facts", title));
+  const row = el("div", "row");
+  node.append(row);
+  if (key) piece(key, node);
+  return [node, row];
+}
+
+// -- Illusio ---------------------------------------------------------------------------------
+
+function illusioLook(kind) {
+  const c = cards;
+  const comp = c.components.find((x) => x.id === kind);
+  const group = comp ? c.groups.find((g) => g.id === comp.group) : c.groups.find((g) => g.id === kind);
+  const special = c.specials.find((x) => x.id === kind);
+  return {
+    colour: group ? group.colour : "#777",
+    symbol: (comp && comp.symbol) || (special && special.symbol) || (group && group.symbol) || "",
+    special: Boolean(special),
+  };
+}
+
+function illusioCard(c) {
+  const look = illusioLook(c.now || c.kind);
+  const lines = c.now && c.now !== c.kind ? [`now ${c.now}`] : [];
+  return card(["card", c.id], c.name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
+}
+
+function objective(o, key) {
+  const domain = cards.domains.find((d) => d.id === o.domain);
+  const needs = (o.needs || []).map((n) => {
+    const found = cards.components.find((x) => x.id === n) || cards.groups.find((g) => g.id === n);
+    return found ? found.name : n;
+  });
+  return card(key, o.name, {
+    colour: domain ? domain.colour : "#777", symbol: domain ? domain.symbol : "",
+    lines: [`${domain ? domain.name : o.domain} · level ${o.level}`, `needs ${needs.join(", ")}`],
+  });
+}
+
+function drawIllusio(table, v, me) {
+  const facts = section(table, "");
+  facts.append(el("div", "facts",
+    `Turn ${v.turn} · ${v.actions_left} action(s) left · ${v.target} points to win · hand limit ${v.hand_limit}`));
+  const contest = section(table, "The Contest");
+  const row = el("div", "row");
+  for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
+  contest.append(row);
+  const piles = el("div", "row");
+  piles.append(card(["deck"], "Deck", { cls: "back", lines: [`${v.deck} cards`] }));
+  const top = v.discard.length ? v.discard[v.discard.length - 1].name : "empty";
+  piles.append(card(["discard"], "Discard", { lines: [`top: ${top}`, `${v.discard.length} cards`] }));
+  contest.append(piles);
+  const hand = section(table, `Your hand (${(v.hand || []).length})`);
+  const handRow = el("div", "row");
+  for (const c of v.hand || []) handRow.append(illusioCard(c));
+  hand.append(handRow);
+  const seats = section(table, "The magicians");
+  v.seats.forEach((s, i) => {
+    const box = piece(["seat", i], el("div", `seat ${i === me ? "me" : ""}`));
+    box.append(el("h3", "", `${s.name}${i === me ? " (you)" : ""} · ${s.score} points`));
+    const m = s.magician;
+    const used = s.talent_used === null ? "" : s.talent_used ? " (used this round)" : "";
+    const mag = card(i === me ? ["magician", i] : null, m.name, { cls: "dark", lines: [m.text + used] });
+    mag.style.maxWidth = "100%";
+    box.append(mag);
+    box.append(el("div", "facts", `${s.hand} card(s) in hand`));
+    const [back, backRow] = zone(["backstage", i], "Backstage");
+    for (const c of s.backstage) backRow.append(illusioCard(c));
+    box.append(back);
+    for (const w of s.works) {
+      const [work, workRow] = zone(null, `${w.displayed ? "On display" : "Being built"} · ${w.missing} missing`);
+      workRow.append(objective(w.objective, ["objective", w.objective.id]));
+      for (const c of w.components) workRow.append(illusioCard(c));
+      for (const c of w.specials) workRow.append(illusioCard(c));
+      box.append(work);
+    }
+    const [tricks, trickRow] = zone(["tricks", i], `Tricks (${s.validated.length})`);
+    for (const o of s.validated) trickRow.append(objective(o, null));
+    box.append(tricks);
+    seats.append(box);
+  });
+}
+
+// -- Incantibus ------------------------------------------------------------------------------
+
+function tokenLook(kind) {
+  const found = (cards.tokens || []).find((t) => t.id === kind)
+    || (cards.specials || []).find((t) => t.id === kind)
+    || (cards.potions || []).find((t) => t.id === kind)
+    || (cards.sorcerers || []).find((t) => t.id === kind);
+  return found || {};
+}
+
+function token(key, t, extraLines) {
+  if (t.face_up === false) return card(key, "?", { cls: "back token", lines: extraLines || ["face down"] });
+  const look = tokenLook(t.kind);
+  const lines = [t.points ? `${t.points} points` : ""].concat(extraLines || []).filter(Boolean);
+  const node = card(key, t.name, { colour: look.colour, symbol: look.symbol, cls: "token", lines });
+  return node;
+}
+
+function drawIncantibus(table, v, me) {
+  const facts = section(table, "");
+  const left = v.phase === "over" ? "" : ` · ${v.castings} casting(s) so far · ${v.rooms_left} room(s) left`;
+  facts.append(el("div", "facts", `${v.mode} mode${left}`));
+  if (v.decision) {
+    const who = v.decision.seat === me ? "You decide" : `${names(v.decision.seat)} decides`;
+    facts.append(el("div", "hidden-choice", `${who}: ${v.decision.kind}`));
+  }
+  if (v.my_choice) facts.append(el("div", "hidden-choice", "You have chosen: wait for the others."));
+  const chosen = (v.chosen || []).filter((s) => s !== me).map(names);
+  if (chosen.length) facts.append(el("div", "facts", `Chosen: ${chosen.join(", ")}`));
+  const wands = section(table, "Wands");
+  const wandRow = el("div", "row");
+  v.wands.forEach((w, s) => {
+    const node = card(s === me ? ["wand", s] : null, `${names(s)}`, { cls: "wand", lines: [`wand ${w}`] });
+    wandRow.append(node);
+  });
+  wands.append(wandRow);
+  if (v.dungeon) {
+    const d = section(table, "The dungeon");
+    const row = el("div", "row");
+    for (const s of v.dungeon) row.append(token(["dungeon", s.slot], s));
+    d.append(row);
+  } else if (v.room) {
+    const r = section(table, `The room: ${v.room.name}`);
+    const row = el("div", "row");
+    for (const t of v.room.tokens) row.append(token(["room", t.slot], t, t.face_up ? [] : [`secret ${t.slot + 1}`]));
+    r.append(row);
+  }
+  const shop = section(table, "Potions and books");
+  const shopRow = el("div", "row");
+  v.potions.forEach((p, i) => shopRow.append(token(["potion", i], p, [`needs ${p.recipe.join(" + ")}`])));
+  v.books.forEach((b, i) => shopRow.append(token(["book", i], b, [b.needs])));
+  shop.append(shopRow);
+  if (v.spell_cards && v.spell_cards.length) {
+    const spells = section(table, "Spell cards");
+    const row = el("div", "row");
+    v.spell_cards.forEach((s, i) => {
+      const text = (cards.spells || []).find((x) => x.id === s.kind);
+      row.append(card(["spell", i], s.name, { cls: "dark", lines: text ? [text.text] : [] }));
+    });
+    spells.append(row);
+  }
+  const sats = section(table, "Satchels");
+  v.satchels.forEach((sat, s) => {
+    const box = piece(["seat", s], el("div", `seat ${s === me ? "me" : ""}`));
+    box.append(el("h3", "", `${names(s)}${s === me ? " (you)" : ""} · ${v.points[s]} points`));
+    const row = el("div", "row");
+    for (const t of sat.tokens) row.append(token(["token", t.id], t));
+    if (!sat.tokens.length) row.append(el("div", "facts", "empty"));
+    box.append(row);
+    sats.append(box);
+  });
+  const moat = section(table, "The moat");
+  const kinds = new Map();
+  for (const t of v.moat) kinds.set(t.kind, [...(kinds.get(t.kind) || []), t]);
+  const moatRow = el("div", "row");
+  for (const [kind, all] of kinds) moatRow.append(token(["moat", kind], all[0], [`× ${all.length}`]));
+  if (!v.moat.length) moatRow.append(el("div", "facts", "empty"));
+  moat.append(moatRow);
+  if (v.last_casting && v.last_casting.length) {
+    const last = section(table, "Last casting");
+    for (const c of v.last_casting) last.append(el("div", "facts", c.line));
+  }
+}
+
+// -- Illuminati ------------------------------------------------------------------------------
+
+function groupLook(id) {
+  const base = id.split("#")[0];
+  return cards.groups.find((g) => g.id === base) || cards.illuminati.find((g) => g.id === base) || null;
+}
+
+function groupCard(c, mine) {
+  const look = groupLook(c.id) || {};
+  const align = (look.alignments || []).map((a) => (cards.alignments.find((x) => x.id === a) || {}).name || a);
+  const lines = [];
+  if (look.power !== undefined) lines.push(`P ${look.power}/${look.transferable} · R ${look.resistance ?? "–"} · I ${look.income}`);
+  if (align.length) lines.push(align.join(", "));
+  const colour = look.alignments && look.alignments.length
+    ? (cards.alignments.find((x) => x.id === look.alignments[0]) || {}).colour : "#8a7a3a";
+  const node = card(["group", c.id], c.name || look.name || c.id, { colour, lines });
+  if (c.money !== undefined && c.money !== null) {
+    const chip = piece(["money", c.id], el("span", "chip", `${c.money} MB`));
+    node.append(chip);
+  }
+  if (mine && c.free_arrows && c.free_arrows.length) {
+    const arrows = el("div", "arrows");
+    for (const side of c.free_arrows) arrows.append(piece(["arrow", c.id, side], el("span", "arrow", `→ ${side}`)));
+    node.append(arrows);
+  }
+  return node;
+}
+
+function structure(box, s, mine) {
+  const xs = s.cards.map((c) => c.cell[0]);
+  const ys = s.cards.map((c) => c.cell[1]);
+  const minX = Math.min(...xs), minY = Math.min(...ys);
+  const cols = Math.max(...xs) - minX + 1;
+  const grid = el("div", "grid");
+  const width = Math.max(56, Math.min(118, Math.floor((Math.min(window.innerWidth, 700) - 40) / cols) - 4));
+  grid.style.gridTemplateColumns = `repeat(${cols}, ${width}px)`;
+  for (const c of s.cards) {
+    const node = groupCard(c, mine);
+    node.style.gridColumn = String(c.cell[0] - minX + 1);
+    node.style.gridRow = String(Math.max(...ys) - c.cell[1] + 1);
+    node.style.minWidth = "0";
+    grid.append(node);
+  }
+  box.append(grid);
+}
+
+function drawIlluminati(table, v, me) {
+  const facts = section(table, "");
+  const goal = v.my_goal ? ` · your goal: ${(groupLook(v.my_goal) || {}).name || v.my_goal}` : "";
+  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${v.actions_left} action(s) left${goal}`));
+  if (v.attack) {
+    const a = v.attack;
+    const panel = el("div", "panel");
+    panel.append(el("b", "", `${names(a.seat)} attacks (${a.how}): ${(groupLook(a.attacker) || {}).name || a.attacker} → ${(groupLook(a.target) || {}).name || a.target}`));
+    for (const [words, value] of a.lines || []) {
+      const line = el("div", "line");
+      line.append(el("span", "", words), el("span", "", value > 0 ? `+${value}` : String(value)));
+      panel.append(line);
+    }
+    if (a.target_number !== undefined) panel.append(el("div", "", `Needs ${Math.min(a.target_number, 10)} or less on two dice`));
+    facts.append(panel);
+  }
+  if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));
+  const mine = v.structures.find((s) => s.seat === me);
+  if (mine) {
+    const box = piece(["seat", me], el("section", "seat me"));
+    box.append(el("h3", "", `Your Power Structure — ${mine.name}`));
+    structure(box, mine, true);
+    table.append(box);
+  }
+  if (v.my_specials && v.my_specials.length) {
+    const specials = section(table, "Your Specials");
+    const row = el("div", "row");
+    for (const id of v.my_specials) {
+      const look = cards.specials.find((s) => s.id === id.split("#")[0]) || {};
+      row.append(card(["special", id], look.name || id, { cls: "dark", lines: look.text ? [look.text] : [] }));
+    }
+    specials.append(row);
+  }
+  const [free, freeRow] = zone(["uncontrolled"], "Uncontrolled Groups");
+  for (const id of v.uncontrolled) freeRow.append(groupCard({ id }, false));
+  section(table, "").append(free);
+  for (const s of v.structures) {
+    if (s.seat === me) continue;
+    const box = piece(["seat", s.seat], el("section", "seat"));
+    const specials = s.specials ? ` · ${s.specials} Special(s)` : "";
+    box.append(el("h3", "", `${s.name}${s.eliminated ? " (eliminated)" : ""}${specials}`));
+    structure(box, s, false);
+    table.append(box);
+  }
+}
+
+connect();

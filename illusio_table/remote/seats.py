@@ -1,0 +1,201 @@
+"""Device seats without a server or Qt: their codes, what a device is sent, what it may send.
+
+A device seat is a person whose private screen is a web page on their own phone. The host
+is the only one that applies moves; a device gets exactly what its seat may know (its
+view, its log, its moves with their words and the gestures that make them, plus the card
+files, which are public) and sends back a move, which is checked like any other.
+
+Everything here runs on the host's main thread: the server only carries bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import json
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from illusio_table.engine import IllegalAction
+from illusio_table.engine.protocol import Game
+from illusio_table.table.gestures import gesture_map
+
+CODE_BYTES = 16  # 128 random bits a code
+MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes
+WRONG_CODES = 5  # wrong codes from one address before it must wait
+WRONG_CODE_WAIT = 60.0  # seconds it then waits
+MESSAGES_PER_SECOND = 10  # a device sending faster than this is refused
+LOG_LINES = 80  # the end of the seat's log a device is sent
+
+
+class Refused(Exception):
+    """What a device sent is not taken; the reason is for the person holding it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class DeviceSeat:
+    seat: int
+    code: str
+    connections: int = 0
+    ever_joined: bool = False
+    sent: deque[float] = field(default_factory=deque)  # when its last messages came
+
+    @property
+    def status(self) -> str:
+        """'waiting' (never joined), 'joined' or 'away' (joined once, gone now)."""
+        if self.connections:
+            return "joined"
+        return "away" if self.ever_joined else "waiting"
+
+
+class Doorkeeper:
+    """Which code opens which seat, and who has been guessing.
+
+    A code opens its own seat only, and dies when the seat is taken back to the screen
+    or the match ends. Wrong codes are counted per address: past a few, that address
+    waits before any code of it is looked at again.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.seats: dict[int, DeviceSeat] = {}
+        self._by_code: dict[str, DeviceSeat] = {}
+        self._wrong: dict[str, deque[float]] = {}
+        # The host's thread opens and closes seats while the server's thread lets devices
+        # in: the server takes this lock around `enter` and `pace`.
+        self.lock = threading.RLock()
+
+    def open(self, seat: int) -> str:
+        """A new code for `seat` (an old one dies)."""
+        with self.lock:
+            self.close(seat)
+            code = secrets.token_urlsafe(CODE_BYTES)
+            self.seats[seat] = self._by_code[code] = DeviceSeat(seat, code)
+            return code
+
+    def close(self, seat: int) -> None:
+        with self.lock:
+            old = self.seats.pop(seat, None)
+            if old is not None:
+                del self._by_code[old.code]
+
+    def close_all(self) -> None:
+        for seat in list(self.seats):
+            self.close(seat)
+
+    def enter(self, code: str, address: str) -> DeviceSeat:
+        """The seat `code` opens for a device at `address`, or Refused."""
+        now = self.clock()
+        wrong = self._wrong.setdefault(address, deque())
+        while wrong and now - wrong[0] > WRONG_CODE_WAIT:
+            wrong.popleft()
+        if len(wrong) >= WRONG_CODES:
+            raise Refused("Too many wrong codes from this device: wait a minute, then scan again.")
+        found = self._by_code.get(code) if isinstance(code, str) else None
+        if found is None:
+            wrong.append(now)
+            raise Refused("This code opens no seat (the seat may have been taken back).")
+        return found
+
+    def pace(self, device: DeviceSeat) -> None:
+        """Refuses a message that comes too soon after the others."""
+        now = self.clock()
+        while device.sent and now - device.sent[0] > 1.0:
+            device.sent.popleft()
+        if len(device.sent) >= MESSAGES_PER_SECOND:
+            raise Refused("Too many messages at once: wait a moment.")
+        device.sent.append(now)
+
+
+@cache
+def card_files(game_id: str) -> str:
+    """The game's card file as JSON, for the page to draw cards as the desktop does (names,
+    colours, symbols, numbers). Everything in it is printed on the cards: nothing secret."""
+    try:
+        cards = importlib.import_module(f"illusio_table.games.{game_id}.cards").load()
+    except ModuleNotFoundError:
+        return "{}"
+    return json.dumps(dataclasses.asdict(cards), default=str, separators=(",", ":"))
+
+
+def state_message(game: Game, seat: int, names: list[str], status: str = "") -> dict[str, Any]:
+    """What the device of `seat` is sent after every change: built from the seat's view,
+    log and moves alone, so two matches that differ in another seat's secret send it the
+    same bytes. `version` names the state: a move made for an older one is stale."""
+    view = game.view(seat)
+    legal = game.legal_actions(seat)
+    moves = [{"words": game.describe(a, seat), "action": a.to_json()} for a in legal]
+    gestures = []
+    for g in gesture_map(game.game_id)(view, legal, seat):
+        gestures.append(
+            {
+                "action": g.action.to_json(),
+                "words": game.describe(g.action, seat),
+                "target": _key(g.target),
+                "source": None if g.source is None else _key(g.source),
+                "click": g.click,
+            }
+        )
+    awaited = sorted(game.to_act())
+    body = {
+        "game": game.game_id,
+        "title": type(game).title,
+        "seat": seat,
+        "names": names,
+        "view": view,
+        "log": game.log(seat)[-LOG_LINES:],
+        "moves": moves,
+        "gestures": gestures,
+        "awaited": awaited,
+        "over": game.is_over(),
+        "result": game.result() if game.is_over() else None,
+        "status": status,
+    }
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    body["version"] = hashlib.sha256(text.encode()).hexdigest()[:16]
+    body["type"] = "state"
+    return body
+
+
+def _key(key: Any) -> list[Any]:
+    return list(key) if isinstance(key, tuple) else [key]
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def read_move(game: Game, seat: int, text: Any, version: str) -> Any:
+    """The move a device sent, parsed as saves are (`parse_action`), for the state it was
+    made for; Refused in words for anything else. The engine still checks the move."""
+    if not isinstance(text, str):
+        raise Refused("A device sends text, not bytes.")
+    if len(text.encode()) > MAX_MESSAGE:
+        raise Refused("That message is too large to be a move.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refused("That message is not a move the table can read.") from None
+    if not isinstance(data, dict) or data.get("type") != "act":
+        raise Refused("That message is not a move the table can read.")
+    if data.get("seat", seat) != seat:
+        raise Refused("A device plays for its own seat only.")
+    if data.get("version") != version:
+        raise Refused("The table has moved on since: here is how it stands now.")
+    try:
+        return game.parse_action(data.get("action"))
+    except IllegalAction as error:
+        raise Refused(error.reason) from None
+    except (TypeError, ValueError, KeyError) as error:
+        raise Refused(f"That move cannot be read: {error}") from None

@@ -1,0 +1,29 @@
+import pytest
+
+from illusio_table.engine import Match
+from illusio_table.qt.app.main import make_app
+from illusio_table.qt.models.match_model import MatchModel
+from illusio_table.remote.hub import DeviceHub
+
+
+@pytest.fixture(scope="session")
+def qapp_cls():
+    return type(make_app([]))
+
+
+@pytest.fixture
+def hosting(qtbot):
+    """Starts a match on a model with a hub (server on loopback only); puts it away after."""
+    made = []
+
+    def host(game_id, players, seed=3, options=None, bot_delay_ms=0):
+        match = Match.start(game_id, players, seed, options or {})
+        model = MatchModel(match, bot_delay_ms=bot_delay_ms)
+        hub = DeviceHub(model, network=False)
+        made.append(hub)
+        model.begin()
+        return model, hub
+
+    yield host
+    for hub in made:
+        hub.stop()

@@ -1,0 +1,161 @@
+"""Seats on devices, through a real server and real WebSocket clients on loopback: a code
+opens its own seat and nothing else, a device gets only its seat's state, and whatever it
+sends is checked and refused in words, changing nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from illusio_table.remote import seats as seats_module
+
+from .phone import Phone
+
+PEOPLE = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": None},
+    {"name": "Bot", "bot": "random"},
+]
+
+
+def _join(qtbot, address, **kw):
+    phone = Phone(address, **kw)
+    if phone.joined:
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+    return phone
+
+
+def test_a_device_seat_joins_with_its_code_and_sees_its_own_view_only(qtbot, hosting):
+    model, hub = hosting("illusio", PEOPLE, seed=5)
+    address = hub.give(1)
+    assert hub.status(1) == "waiting"
+    phone = _join(qtbot, address)
+    try:
+        state = phone.state()
+        assert state["seat"] == 1 and state["view"] == model.game.view(1)
+        assert state["log"] == model.game.log(1)[-seats_module.LOG_LINES :]
+        assert any(m["type"] == "cards" for m in phone.received)
+        qtbot.waitUntil(lambda: hub.status(1) == "joined")
+    finally:
+        phone.close()
+    qtbot.waitUntil(lambda: hub.status(1) == "away")
+
+
+def test_a_wrong_code_gets_nothing_and_guessing_is_bounded(qtbot, hosting):
+    model, hub = hosting("illusio", PEOPLE)
+    address = hub.give(0)
+    base = address.rsplit("/", 1)[0]
+    for _ in range(seats_module.WRONG_CODES):
+        phone = Phone(base + "/not-a-code")
+        assert phone.status == 403 and not phone.received
+    # Past the limit even the right code waits.
+    phone = Phone(address)
+    assert phone.status == 403
+
+
+def test_a_code_opens_only_its_own_seat_and_dies_when_the_seat_is_taken_back(qtbot, hosting):
+    model, hub = hosting("illusio", PEOPLE, seed=8)
+    first, second = hub.give(0), hub.give(1)
+    a, b = _join(qtbot, first), _join(qtbot, second)
+    try:
+        assert a.state()["seat"] == 0 and b.state()["seat"] == 1
+        # A move for another seat is refused, whatever the message says.
+        before = len(model.game.record.moves)
+        action = a.state()["moves"][0]["action"] if a.state()["moves"] else {"kind": "end-turn"}
+        b.send_text(
+            json.dumps(
+                {"type": "act", "seat": 0, "action": action, "version": b.state()["version"]}
+            )
+        )
+        qtbot.waitUntil(lambda: bool(b.refusals()), timeout=5000)
+        assert len(model.game.record.moves) == before
+        hub.take_back(1)
+        qtbot.waitUntil(lambda: b.closed.is_set(), timeout=5000)
+        assert Phone(second).status == 403  # the old code opens nothing now
+        assert model.devices == [0]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothing(qtbot, hosting):
+    model, hub = hosting("incantibus", PEOPLE, seed=4, options={"mode": "apprentice"})
+    address = hub.give(0)
+    phone = _join(qtbot, address)
+    try:
+        record = model.game.record.to_json()
+        state = phone.state()
+        junk = [
+            "not json",
+            "[]",
+            json.dumps({"type": "act"}),
+            json.dumps({"type": "act", "action": None, "version": state["version"]}),
+            json.dumps({"type": "act", "action": {"kind": "nope"}, "version": state["version"]}),
+            json.dumps({"type": "act", "action": {"kind": "point"}, "version": state["version"]}),
+            json.dumps({"type": "act", "action": state["moves"][0]["action"], "version": "old"}),
+        ]
+        for text in junk:
+            phone.send_text(text)
+            qtbot.wait(120)  # slower than the flood limit
+        qtbot.waitUntil(lambda: len(phone.refusals()) >= len(junk), timeout=5000)
+        phone.send_bytes(b"\x00\x01")
+        qtbot.waitUntil(lambda: len(phone.refusals()) > len(junk), timeout=5000)
+        assert "moved on" in phone.refusals()[6]
+        assert model.game.record.to_json() == record
+        # A flood: past the limit a second, messages are refused unread.
+        for _ in range(seats_module.MESSAGES_PER_SECOND * 2):
+            phone.send_text("{}")
+        qtbot.waitUntil(lambda: any("Too many" in r for r in phone.refusals()), timeout=5000)
+        assert model.game.record.to_json() == record
+        # Too large: the server closes the connection; nothing was played.
+        phone.send_text("x" * (seats_module.MAX_MESSAGE + 10))
+        qtbot.waitUntil(lambda: phone.closed.is_set(), timeout=5000)
+        assert model.game.record.to_json() == record
+    finally:
+        phone.close()
+
+
+def test_a_socket_opened_from_another_site_is_refused(qtbot, hosting):
+    model, hub = hosting("illusio", PEOPLE)
+    address = hub.give(0)
+    assert Phone(address, origin="http://evil.example").status == 403
+    assert Phone(address, origin=None).status == 403
+
+
+def test_a_device_that_reconnects_gets_the_present_state(qtbot, hosting):
+    model, hub = hosting("incantibus", PEOPLE, seed=6, options={"mode": "apprentice"})
+    address = hub.give(0)
+    phone = _join(qtbot, address)
+    phone.close()
+    qtbot.waitUntil(lambda: hub.status(0) == "away", timeout=5000)
+    again = _join(qtbot, address)
+    try:
+        assert again.state()["view"] == model.game.view(0)
+    finally:
+        again.close()
+
+
+def test_a_legal_move_from_a_device_is_played_and_every_device_redrawn(qtbot, hosting):
+    model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
+    a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
+    try:
+        assert model.viewer is None and model.curtain_seat() is None  # no one at the screen
+        seen_b = len(b.states())
+        a.play(a.state()["moves"][0]["action"])
+        played = lambda: any(m.seat == 0 for m in model.game.record.moves)  # noqa: E731
+        qtbot.waitUntil(played, timeout=5000)
+        qtbot.waitUntil(lambda: len(b.states()) > seen_b, timeout=5000)
+        # Seat 1 learns only that seat 0 has chosen, never what.
+        assert b.state()["view"] == model.game.view(1)
+        assert model.curtain_seat() is None
+    finally:
+        a.close()
+        b.close()
+
+
+@pytest.mark.parametrize("reply", ["refused", "closed"])
+def test_messages_to_a_device_are_text_it_can_read(reply):
+    assert seats_module.encode({"type": reply, "reason": "<b>x</b>"}) == json.dumps(
+        {"reason": "<b>x</b>", "type": reply}, separators=(",", ":")
+    )
