@@ -63,6 +63,10 @@ class DeviceHub(QObject):
         device = self.doorkeeper.seats.get(seat)
         return None if device is None else self.server.address(device.code)
 
+    def version(self, seat: int) -> str:
+        """The state a device seat was last sent (what its page shows once it arrived)."""
+        return self._versions.get(seat, "")
+
     def status(self, seat: int) -> str:
         """'waiting', 'joined' or 'away'; '' for a seat not on a device."""
         with self.doorkeeper.lock:

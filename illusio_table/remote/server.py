@@ -138,6 +138,7 @@ class DeviceServer:
         app.router.add_get("/seat/{code}", self._page)
         app.router.add_get("/seat/{code}/ws", self._socket)
         app.router.add_get("/page/{name}", self._file)
+        app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_safe_headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -194,9 +195,11 @@ class DeviceServer:
         self.on_presence(seat)
         try:
             async for message in ws:
-                if message.type != WSMsgType.TEXT:
+                if message.type == WSMsgType.BINARY:
                     await ws.send_str(encode(_refusal("A device sends text, not bytes.")))
                     continue
+                if message.type != WSMsgType.TEXT:
+                    break  # an error (a frame over the size limit): the library closes it
                 try:
                     with self.doorkeeper.lock:
                         if self.doorkeeper.seats.get(seat) is not device:
@@ -231,6 +234,10 @@ async def _close_with(ws: web.WebSocketResponse, why: str) -> None:
 
 def _refusal(reason: str) -> dict[str, Any]:
     return {"type": "refused", "reason": reason}
+
+
+async def _no_icon(request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204)
 
 
 async def _safe_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -103,11 +103,17 @@ function choose(title, gestures, extra) {
 
 function hideSheet() { $("sheet").hidden = true; $("sheet").replaceChildren(); }
 
-function tap(key) {
+function tap(key, node) {
   if (!state) return;
+  notice("");
   const k = keyText(key);
   if (lifted && lifted !== k) {
-    const found = gesturesOn(key, lifted);
+    let found = gesturesOn(key, lifted);
+    // Put down on a piece that lies in a place that takes it (a card of the Backstage,
+    // a Group of the uncontrolled area): the move is onto that place.
+    for (let up = node && node.parentElement; !found.length && up; up = up.parentElement) {
+      if (up.dataset && up.dataset.key) found = gesturesOn(JSON.parse(up.dataset.key), lifted);
+    }
     if (found.length === 1) return play(found[0].action);
     if (found.length > 1) return choose("Which move?", found);
     if (!isSource(key)) {
@@ -134,7 +140,7 @@ function tap(key) {
 function piece(key, node) {
   const k = keyText(key);
   node.dataset.key = k;
-  node.onclick = (event) => { event.stopPropagation(); tap(key); };
+  node.onclick = (event) => { event.stopPropagation(); tap(key, node); };
   return node;
 }
 
@@ -333,7 +339,7 @@ function tokenLook(kind) {
 function token(key, t, extraLines) {
   if (t.face_up === false) return card(key, "?", { cls: "back token", lines: extraLines || ["face down"] });
   const look = tokenLook(t.kind);
-  const lines = [t.points ? `${t.points} points` : ""].concat(extraLines || []).filter(Boolean);
+  const lines = [t.points ? `${t.points} point${t.points === 1 ? "" : "s"}` : ""].concat(extraLines || []).filter(Boolean);
   const node = card(key, t.name, { colour: look.colour, symbol: look.symbol, cls: "token", lines });
   return node;
 }
@@ -369,8 +375,9 @@ function drawIncantibus(table, v, me) {
   }
   const shop = section(table, "Potions and books");
   const shopRow = el("div", "row");
-  v.potions.forEach((p, i) => shopRow.append(token(["potion", i], p, [`needs ${p.recipe.join(" + ")}`])));
-  v.books.forEach((b, i) => shopRow.append(token(["book", i], b, [b.needs])));
+  // An empty space (null) is drawn as nothing: the supply has run out there.
+  v.potions.forEach((p, i) => p && shopRow.append(token(["potion", i], p, [`needs ${p.recipe.join(" + ")}`])));
+  v.books.forEach((b, i) => b && shopRow.append(token(["book", i], b, b.needs !== b.name ? [b.needs] : [])));
   shop.append(shopRow);
   if (v.spell_cards && v.spell_cards.length) {
     const spells = section(table, "Spell cards");
@@ -384,7 +391,8 @@ function drawIncantibus(table, v, me) {
   const sats = section(table, "Satchels");
   v.satchels.forEach((sat, s) => {
     const box = piece(["seat", s], el("div", `seat ${s === me ? "me" : ""}`));
-    box.append(el("h3", "", `${names(s)}${s === me ? " (you)" : ""} · ${v.points[s]} points`));
+    const points = v.points[s] === 1 ? "1 point" : `${v.points[s]} points`;
+    box.append(el("h3", "", `${names(s)}${s === me ? " (you)" : ""} · ${points}`));
     const row = el("div", "row");
     for (const t of sat.tokens) row.append(token(["token", t.id], t));
     if (!sat.tokens.length) row.append(el("div", "facts", "empty"));

@@ -1,0 +1,147 @@
+"""Phones for browser tests: Debian's chromium, headless, at a phone's size, driven by
+selenium as a person would tap. Skipped where chromium or its driver is not installed
+(`.ci/run` installs both)."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+needs_browser = pytest.mark.skipif(
+    not (CHROMIUM and DRIVER), reason="chromium and chromium-driver are not installed"
+)
+
+
+def open_phone(address: str, width: int = 390, height: int = 844):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="phone-")
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(flag)
+    options.add_experimental_option(
+        "mobileEmulation",
+        {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}},
+    )
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.get(address)
+    return driver
+
+
+def page_state(driver) -> dict | None:
+    return driver.execute_script("return typeof state === 'undefined' ? null : state")
+
+
+def tap_key(driver, key) -> bool:
+    """Taps the drawn piece with that key; False when the page draws none."""
+    found = driver.find_elements(
+        "css selector", f"[data-key='{json.dumps(key, separators=(',', ':'))}']"
+    )
+    if not found:
+        return False
+    # A person taps a card on its name, clear of the money and arrows drawn on it.
+    title = found[0].find_elements("css selector", ":scope > b, :scope > .facts, :scope > h3")
+    _click(driver, title[0] if title else found[0])
+    return True
+
+
+def _click(driver, element) -> None:
+    """Scrolls the element to the middle of the screen (clear of the sticky heading), then
+    taps it."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def take_a_turn(driver, rng: random.Random) -> str:
+    """Makes one of the seat's moves by taps on what the page draws (a piece, then its
+    place; or a piece or button alone), as a person would; returns the words of the move."""
+    state = page_state(driver)
+    gestures = list(state["gestures"])
+    rng.shuffle(gestures)
+    for g in gestures:
+        if not drawn(driver, g["target"]):
+            continue
+        if g["source"] is not None and drawn(driver, g["source"]):
+            if not g["click"] or rng.random() < 0.5:
+                tap_key(driver, g["source"])
+                tap_key(driver, g["target"])
+                _pick_in_sheet(driver, g["words"])
+                return g["words"]
+        if g["click"]:
+            tap_key(driver, g["target"])
+            _pick_in_sheet(driver, g["words"])
+            return g["words"]
+    for g in gestures:
+        buttons = [
+            b
+            for b in driver.find_elements("css selector", "section.buttons button")
+            if b.text == g["words"]
+        ]
+        if g["click"] and buttons:
+            _click(driver, buttons[0])
+            return g["words"]
+    # Only the list of moves is left (a move no gesture makes).
+    driver.execute_script("document.getElementById('moves-box').open = true")
+    moves = driver.find_elements("css selector", "#moves button")
+    assert moves, f"no move on the page: {driver.get_log('browser')}"
+    move = rng.choice(moves)
+    words = move.text
+    _click(driver, move)
+    return words
+
+
+def drawn(driver, key) -> bool:
+    text = json.dumps(key, separators=(",", ":"))
+    return bool(driver.find_elements("css selector", f"[data-key='{text}']"))
+
+
+def _pick_in_sheet(driver, words: str) -> None:
+    sheet = driver.find_element("id", "sheet")
+    if sheet.is_displayed():
+        for button in sheet.find_elements("css selector", "button"):
+            if button.text == words:
+                _click(driver, button)
+                return
+
+
+def looks_right(driver) -> None:
+    """No script error, no sideways scrolling, no text under 12 CSS px."""
+    errors = [e["message"] for e in driver.get_log("browser") if e["source"] == "javascript"]
+    assert not errors, errors
+    width, scroll = driver.execute_script(
+        "return [window.innerWidth, document.documentElement.scrollWidth]"
+    )
+    assert scroll <= width, f"the page scrolls sideways: {scroll} > {width}"
+    smallest = driver.execute_script(
+        """
+        let least = 99;
+        for (const node of document.querySelectorAll('body *')) {
+          if (!node.offsetParent || ![...node.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+          least = Math.min(least, parseFloat(getComputedStyle(node).fontSize));
+        }
+        return least;
+        """
+    )
+    assert smallest >= 12, f"text of {smallest} px"

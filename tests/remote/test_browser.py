@@ -1,0 +1,100 @@
+"""The device page in a real browser (Debian's chromium, headless, at a phone's size),
+tapped as a person would: whole games with two seats on phones and a bot, every secret
+decision made on the phones, the big screen showing the public table all along."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .browser import (
+    SCREENSHOTS,
+    needs_browser,
+    looks_right,
+    open_phone,
+    page_state,
+    take_a_turn,
+)
+
+pytestmark = [needs_browser, pytest.mark.browser]
+
+TWO_AND_A_BOT = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": None},
+    {"name": "Robo", "bot": "random"},
+]
+
+
+def _shows(phone, hub, seat) -> bool:
+    """The phone draws the state its seat was last sent."""
+    return (page_state(phone) or {}).get("version") == hub.version(seat)
+
+
+def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots):
+    phones = {seat: open_phone(hub.give(seat)) for seat in (0, 1)}
+    rng = random.Random(5)
+    try:
+        for phone in phones.values():
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+        made = 0
+        together = False  # both phones were asked in the same casting
+        idle = 0
+        while not model.game.is_over() and made < most_moves:
+            assert idle < 500, f"no phone was asked for 10 s: {model.game.to_act()}"
+            assert model.viewer is None and model.curtain_seat() is None  # the public table
+            waiting = [s for s in phones if s in model.game.to_act()]
+            if not waiting:
+                qtbot.wait(20)
+                idle += 1
+                continue
+            idle = 0
+            together = together or len(waiting) == 2
+            seat = waiting[0]
+            phone = phones[seat]
+            qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
+            before = len(model.game.record.moves)
+            phone.execute_script(
+                "if (!window.__taps) { window.__taps = []; const t = tap;"
+                " tap = (k, n) => { __taps.push(JSON.stringify(k) + ' lifted ' + lifted); t(k, n); }; }"
+            )
+            words = take_a_turn(phone, rng)
+            try:
+                qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
+            except Exception:
+                notice = phone.find_element("id", "notice").text
+                lifted = phone.execute_script("return [lifted, __taps.slice(-4)]")
+                phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-failed.png"))
+                raise AssertionError(
+                    f"tapped for {words!r}; the page says {notice!r}; lifted {lifted}"
+                ) from None
+            made += 1
+            if made in shots:
+                looks_right(phone)
+                phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-{made}.png"))
+        for seat, phone in phones.items():
+            qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
+            assert page_state(phone)["view"] == model.game.view(seat)
+            looks_right(phone)
+            phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-last-{seat}.png"))
+        return made, together
+    finally:
+        for phone in phones.values():
+            phone.quit()
+
+
+def test_a_whole_incantibus_game_with_two_phones_and_a_bot(qtbot, hosting):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "expert"})
+    made, together = _play_on_phones(qtbot, model, hub, "incantibus", 400, {1, 9, 30})
+    assert model.game.is_over(), f"not over after {made} moves on the phones"
+    assert together, "the two phones never pointed in the same casting"
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati"])
+def test_turns_of_a_game_with_two_phones_and_a_bot(qtbot, hosting, game_id):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    options = {"hidden_goals": True} if game_id == "illuminati" else {}
+    model, hub = hosting(game_id, TWO_AND_A_BOT, seed=4, options=options)
+    made, _ = _play_on_phones(qtbot, model, hub, game_id, 40, {1, 12})
+    assert made >= 20 or model.game.is_over()
