@@ -138,7 +138,8 @@ def looks_right(driver) -> None:
         """
         let least = 99;
         for (const node of document.querySelectorAll('body *')) {
-          if (!node.offsetParent || ![...node.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+          const words = [...node.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+          if (!node.offsetParent || !words) continue;
           least = Math.min(least, parseFloat(getComputedStyle(node).fontSize));
         }
         return least;

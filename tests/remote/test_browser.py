@@ -10,14 +10,23 @@ import pytest
 
 from .browser import (
     SCREENSHOTS,
-    needs_browser,
     looks_right,
+    needs_browser,
     open_phone,
     page_state,
     take_a_turn,
 )
 
 pytestmark = [needs_browser, pytest.mark.browser]
+
+# The last taps, and what was lifted then, kept by the page under test for a failure's words.
+RECORD_TAPS = """
+if (!window.__taps) {
+  window.__taps = [];
+  const t = tap;
+  tap = (k, n) => { __taps.push(JSON.stringify(k) + ' lifted ' + lifted); t(k, n); };
+}
+"""
 
 TWO_AND_A_BOT = [
     {"name": "Ana", "bot": None},
@@ -54,10 +63,7 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots):
             phone = phones[seat]
             qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
             before = len(model.game.record.moves)
-            phone.execute_script(
-                "if (!window.__taps) { window.__taps = []; const t = tap;"
-                " tap = (k, n) => { __taps.push(JSON.stringify(k) + ' lifted ' + lifted); t(k, n); }; }"
-            )
+            phone.execute_script(RECORD_TAPS)  # for the message of a failure
             words = take_a_turn(phone, rng)
             try:
                 qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
