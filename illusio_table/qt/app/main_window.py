@@ -142,6 +142,11 @@ class MainWindow(QMainWindow):
         # Seats and moves share the lower right as tabs, so that the table gets the width
         # of a 1366-pixel screen nearly whole.
         self.tabifyDockWidget(self.moves_dock, self.seats_dock)
+        from .devices import PhonesPanel
+
+        self.phones = PhonesPanel()
+        self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         self.moves_dock.raise_()
         self.resizeDocks([self.log_dock], [300], Qt.Orientation.Horizontal)
 
@@ -188,7 +193,7 @@ class MainWindow(QMainWindow):
         self._action(game, "&Quit", self.close, keys.Quit)
 
         view = self.menuBar().addMenu("&View")
-        for dock in (self.log_dock, self.moves_dock, self.seats_dock):
+        for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
         self._action(view, "Zoom &in", self.table.zoom_in, keys.ZoomIn)
@@ -300,6 +305,8 @@ class MainWindow(QMainWindow):
             self.tell("Cannot start this game", str(error))
             return False
         self.last_config = config
+        for seat in config.devices:  # kept with the match, so a resumed one offers them again
+            match.game.record.table[f"device {seat}"] = True
         self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
             from ..models.rehearsal import RehearsalTally
@@ -353,6 +360,9 @@ class MainWindow(QMainWindow):
         self.model.finished.connect(self._finished)
         self.model.thinking.connect(self._thinking)
         self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
+        self.phones.attach(self.model)
+        if self.model.devices:
+            self.phones_dock.raise_()  # the codes to scan come first
         self.model.begin()
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen
@@ -571,7 +581,7 @@ class MainWindow(QMainWindow):
             if self.path is not None:
                 title = f"{self.path.name} — {title}"
         self.setWindowTitle(title)
-        for dock in (self.log_dock, self.moves_dock, self.seats_dock):
+        for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             dock.setVisible(model is not None)  # the welcome page needs the whole window
         if model is None:
             self.stack.setCurrentWidget(self.welcome)
@@ -641,5 +651,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.model is not None:
             self.model.stop_thinking()
+        self.phones.stop()
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)

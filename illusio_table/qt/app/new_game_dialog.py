@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, QSettings
+from PySide6.QtCore import QRegularExpression, QSettings, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +33,8 @@ from ..scenes import table_of
 
 NAMES = ("Ana", "Lera", "Milo", "Juno", "Tess", "Ravi", "Ilse", "Omar")
 HUMAN = "Human"
+ON_A_PHONE = "Human on a phone"
+PHONE = "@phone"  # the seat kind of a person playing on their phone (no bot has an @)
 
 
 @dataclass
@@ -42,6 +44,7 @@ class GameConfig:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     table_mode: bool = False  # people sitting together choose with their own keys
+    devices: list[int] = field(default_factory=list)  # person seats played on phones
 
 
 def new_seed() -> int:
@@ -56,6 +59,7 @@ def remember(settings: QSettings | None, config: GameConfig) -> None:
             "players": config.players,
             "options": config.options,
             "table_mode": config.table_mode,
+            "devices": config.devices,
         }
         settings.setValue("new_game", json.dumps(kept))
 
@@ -66,8 +70,14 @@ def remembered(settings: QSettings | None) -> GameConfig | None:
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
         players = [dict(p) for p in data["players"]]
+        devices = [s for s in data.get("devices", []) if isinstance(s, int)]
         return GameConfig(
-            str(data["game_id"]), players, 0, dict(data["options"]), bool(data["table_mode"])
+            str(data["game_id"]),
+            players,
+            0,
+            dict(data["options"]),
+            bool(data["table_mode"]),
+            devices,
         )
     except (ValueError, TypeError, KeyError):
         return None  # none yet, or edited by hand: start from the defaults
@@ -167,7 +177,8 @@ class NewGameDialog(QDialog):
             self.seat_count.setValue(len(last.players))
             for seat, player in enumerate(last.players):
                 if isinstance(player.get("name"), str):
-                    self.set_seat(seat, player["name"], player.get("bot"))
+                    kind = PHONE if seat in last.devices else player.get("bot")
+                    self.set_seat(seat, player["name"], kind)
                 budget = player.get("budget")
                 if isinstance(budget, (int, float)) and not isinstance(budget, bool):
                     self.budget.setValue(budget)
@@ -209,11 +220,18 @@ class NewGameDialog(QDialog):
             name.setMaxLength(24)
             kind = QComboBox()
             kind.addItem(HUMAN, None)
+            kind.addItem(ON_A_PHONE, PHONE)
+            kind.setItemData(
+                1,
+                "This person plays on their own phone: their cards and choices stay in "
+                "their hand, and the curtain never falls for them.",
+                Qt.ItemDataRole.ToolTipRole,
+            )
             for bot in bots:
                 kind.addItem(f"Bot: {bot}", bot)
             # One person and the game's own quick bots (its heuristic player) is the
             # common start; the searching expert and more humans are one click away.
-            kind.setCurrentIndex(0 if seat == 0 else 1 + quick)
+            kind.setCurrentIndex(0 if seat == 0 else 2 + quick)
             kind.currentIndexChanged.connect(self._seats_changed)
             label.setBuddy(name)
             self.seats_grid.addWidget(label, seat, 0)
@@ -276,10 +294,14 @@ class NewGameDialog(QDialog):
         self.options_box.setVisible(bool(spec))
 
     def config(self) -> GameConfig:
-        players = []
+        players, devices = [], []
         for seat in range(self.seat_count.value()):
             name = self.name_edits[seat].text().strip() or f"Seat {seat + 1}"
-            players.append({"name": name, "bot": self.kind_boxes[seat].currentData()})
+            kind = self.kind_boxes[seat].currentData()
+            if kind == PHONE:
+                devices.append(seat)
+                kind = None  # a person, in the record like any other
+            players.append({"name": name, "bot": kind})
         for seat in self._searching_seats():
             players[seat]["budget"] = round(self.budget.value(), 2)
         options: dict[str, Any] = {}
@@ -300,6 +322,7 @@ class NewGameDialog(QDialog):
             options,
             # (isVisible() is False once the dialog has closed: ask the table registry.)
             self.table_mode.isChecked() and table_of(self.game_box.currentData()).choose_at_once,
+            devices,
         )
         remember(self.settings, config)
         return config

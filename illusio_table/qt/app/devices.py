@@ -1,0 +1,160 @@
+"""The Phones panel: for each person's seat, whether it is played at this screen or on a
+phone; for a phone seat, the QR code and short address its phone opens, and whether the
+phone has joined, is away, or is still awaited. A seat can be taken back to the screen at
+any moment (a flat battery) and given to a phone again (with a new code).
+
+The server starts with the first phone seat (`remote.hub`, imported then: a match
+without phones never loads it) and stops with the match.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from illusio_table.qt.models.match_model import MatchModel
+    from illusio_table.remote.hub import DeviceHub
+
+QR_SCALE = 4  # pixels a module of the QR code: about 150 px, easy for a phone's camera
+
+
+def qr_pixmap(text: str) -> QPixmap:
+    """The QR code of `text`, drawn by segno (a well-kept QR library)."""
+    import segno
+
+    data = io.BytesIO()
+    segno.make(text, error="m").save(data, kind="png", scale=QR_SCALE, border=2)
+    picture = QPixmap()
+    picture.loadFromData(data.getvalue(), "PNG")
+    return picture
+
+
+class PhonesPanel(QScrollArea):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.model: MatchModel | None = None
+        self.hub: DeviceHub | None = None
+        self.problem = ""  # why the server could not start, if it could not
+        self.network = True  # False: loopback only (tests, which reach no other address)
+        self._body = QWidget()
+        self._layout = QVBoxLayout(self._body)
+        self.setWidget(self._body)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def attach(self, model: MatchModel | None) -> None:
+        """A new match is on the table: the last one's phones are let go; seats that were
+        on phones (a resumed match) are offered to their phones again, with new codes."""
+        self.stop()
+        self.model = model
+        if model is not None:
+            model.changed.connect(self.refresh)
+            for seat in model.devices:
+                self.give(seat)
+        self.refresh()
+
+    def stop(self) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+            self.hub.deleteLater()
+            self.hub = None
+
+    def give(self, seat: int) -> None:
+        """Gives a person's seat to a phone (starting the server if needed)."""
+        if self.model is None:
+            return
+        if self.hub is None:
+            from illusio_table.remote.hub import DeviceHub
+
+            self.hub = DeviceHub(self.model, network=self.network, parent=self)
+            self.hub.presence.connect(lambda seat: self.refresh())
+        try:
+            self.hub.give(seat)
+            self.problem = ""
+        except OSError as error:
+            self.problem = str(error)
+            self.model.set_device(seat, False)
+        self.refresh()
+
+    def take_back(self, seat: int) -> None:
+        if self.hub is not None:
+            self.hub.take_back(seat)
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def status_words(self, seat: int) -> str:
+        """'waiting for Lera's phone', 'Lera's phone joined', "Lera's phone is away"."""
+        assert self.model is not None
+        name = self.model.match.name(seat)
+        status = self.hub.status(seat) if self.hub is not None else ""
+        return {
+            "waiting": f"Waiting for {name}'s phone",
+            "joined": f"{name}'s phone joined",
+            "away": f"{name}'s phone is away: the match waits for it",
+        }.get(status, f"{name} plays at this screen")
+
+    def refresh(self, *_: Any) -> None:
+        while self._layout.count():
+            item = self._layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        model = self.model
+        if model is None:
+            return
+        intro = QLabel(
+            "A person can play on their own phone, on this network: they scan the code "
+            "with the phone's camera and see only their own cards and choices."
+        )
+        intro.setWordWrap(True)
+        self._layout.addWidget(intro)
+        if self.problem:
+            trouble = QLabel(self.problem)
+            trouble.setWordWrap(True)
+            self._layout.addWidget(trouble)
+        devices = model.devices
+        for seat in model.match.human_seats():
+            box = QWidget()
+            grid = QGridLayout(box)
+            grid.setContentsMargins(0, 6, 0, 6)
+            words = QLabel(self.status_words(seat))
+            words.setTextFormat(Qt.TextFormat.PlainText)  # a name is never read as markup
+            words.setWordWrap(True)
+            words.setObjectName(f"phone-status-{seat}")
+            grid.addWidget(words, 0, 0, 1, 2)
+            address = self.hub.address(seat) if self.hub is not None else None
+            # Once the phone has joined its code goes from the screen: whoever scans it
+            # sees that seat's secrets.
+            joined = self.hub is not None and self.hub.status(seat) == "joined"
+            if seat in devices and address and not joined:
+                code = QLabel()
+                code.setPixmap(qr_pixmap(address))
+                code.setToolTip(f"Scan with {model.match.name(seat)}'s phone")
+                grid.addWidget(code, 1, 0, 1, 2)
+                text = QLabel(address)
+                text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                text.setWordWrap(True)
+                grid.addWidget(text, 2, 0, 1, 2)
+            if seat in devices:
+                back = QPushButton("Take back to this screen")
+                back.clicked.connect(lambda _=False, s=seat: self.take_back(s))
+                grid.addWidget(back, 3, 0)
+            else:
+                give = QPushButton("Play on a phone")
+                give.clicked.connect(lambda _=False, s=seat: self.give(s))
+                grid.addWidget(give, 1, 0)
+            self._layout.addWidget(box)
+        self._layout.addStretch(1)

@@ -1,0 +1,83 @@
+"""The window with seats on phones: the Phones panel shows each phone seat's QR code and
+whether its phone joined; the big screen shows the person at it (or the public table),
+and what a phone seat decides never brings the curtain down."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from illusio_table.qt.app.new_game_dialog import GameConfig
+from tests.qt.conftest import SCREENSHOTS
+from tests.remote.phone import Phone
+
+PEOPLE = [
+    {"name": "Ana", "bot": None},
+    {"name": "<b>Lera</b>", "bot": None},
+    {"name": "Robo", "bot": "random"},
+]
+
+
+def _labels(window) -> list[str]:
+    return [w.text() for w in window.phones.findChildren(QLabel) if w.isVisibleTo(window.phones)]
+
+
+def _qr_codes(window) -> int:
+    return sum(1 for w in window.phones.findChildren(QLabel) if not w.pixmap().isNull())
+
+
+def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_window):
+    window = make_window()
+    window.phones.network = False
+    config = GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
+    assert window.start_match(config)
+    try:
+        model = window.model
+        assert model.devices == [1]
+        qtbot.waitUntil(lambda: "Waiting for <b>Lera</b>'s phone" in _labels(window))
+        assert _qr_codes(window) == 1
+        window.phones_dock.raise_()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(SCREENSHOTS / "phones-window.png"))
+        address = window.phones.hub.address(1)
+        assert address.startswith("http://127.0.0.1:") and address in _labels(window)
+        # Ana is alone at the screen: her table, no curtain, whatever Lera does.
+        assert model.viewer == 0 and model.curtain_seat() is None
+        phone = Phone(address)
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        qtbot.waitUntil(lambda: "<b>Lera</b>'s phone joined" in _labels(window))
+        assert _qr_codes(window) == 0  # the code leaves the screen once used
+        assert phone.state()["view"] == model.game.view(1)
+        phone.play(phone.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: any(m.seat == 1 for m in model.game.record.moves), timeout=5000)
+        assert model.curtain_seat() is None and model.viewer == 0
+        phone.close()
+        qtbot.waitUntil(lambda: any("is away" in t for t in _labels(window)), timeout=5000)
+        # A flat battery: the seat comes back to the screen, and its code dies.
+        window.phones.take_back(1)
+        assert model.devices == []
+        assert Phone(address).status == 403
+    finally:
+        window.phones.stop()
+
+
+def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
+    window = make_window()
+    window.phones.network = False
+    config = GameConfig("illusio", PEOPLE[:2] + [PEOPLE[2]], 5, {}, devices=[0, 1])
+    assert window.start_match(config)
+    old = window.phones.hub.address(0)
+    assert window.model.viewer is None  # only phones and a bot: the public table
+    record = window.model.game.record.to_file_json()
+    window.phones.stop()
+    from illusio_table.engine import Match
+
+    second = make_window()
+    second.phones.network = False
+    try:
+        second.install(Match.load(record), None)
+        assert second.model.devices == [0, 1]
+        new = second.phones.hub.address(0)
+        assert new and new.rsplit("/", 1)[1] != old.rsplit("/", 1)[1]
+        assert second.model.viewer is None and second.model.curtain_seat() is None
+    finally:
+        second.phones.stop()
