@@ -227,8 +227,8 @@ def main(parts: list[str] | None = None) -> int:
     """`make bench` runs every part; `python -m illusio_table.bench PART...` some of them:
     `speed` (the engines beside RLCard's UNO), `experts` (the searching bots' strength,
     100 games per game and mode: the longest part), `engines` (copies, bots, balance),
-    `tables` (drawing)."""
-    parts = parts or ["speed", "engines", "tables", "experts"]
+    `tables` (drawing), `devices` (seats on phones, on loopback)."""
+    parts = parts or ["speed", "engines", "tables", "devices", "experts"]
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
     if "speed" in parts:
@@ -245,11 +245,113 @@ def main(parts: list[str] | None = None) -> int:
         table_redraw("illuminati", 8, "schemer", late=200)
         table_redraw("illusio", 6, "showman", late=150)
         drag_repaint()
+    if "devices" in parts:
+        device_round_trip()
     if "experts" in parts:
         for game_id, heuristic, options in EXPERTS:
             if game_id in registry.ids():
                 expert_strength(game_id, heuristic, options, games=100, budget=0.25)
     return 0
+
+
+def device_round_trip(devices: int = 8, moves: int = 120) -> None:
+    """Seats on phones, on loopback: from a device's move sent to every connected device
+    holding the new state (8 devices, an Illuminati match with every seat on a device;
+    goal: median under 50 ms), and the longest the host's event loop went without
+    turning meanwhile (goal: no stall over one frame, 16 ms)."""
+    import asyncio
+    import json
+    import os
+    import threading
+    import time
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import aiohttp
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from illusio_table.engine import Match
+    from illusio_table.qt.models.match_model import MatchModel
+    from illusio_table.remote.hub import DeviceHub
+
+    app = QApplication.instance() or QApplication([])
+    players = [{"name": f"P{s + 1}", "bot": None} for s in range(devices)]
+    model = MatchModel(Match.start("illuminati", players, 3, {}), bot_delay_ms=0)
+    hub = DeviceHub(model, network=False)
+    model.begin()
+    addresses = [hub.give(s) for s in range(devices)]
+    latest: list[dict] = [{} for _ in range(devices)]
+    counts = [0] * devices
+    loop = asyncio.new_event_loop()
+    sockets: list = [None] * devices
+
+    async def listen(seat: int, session: aiohttp.ClientSession) -> None:
+        origin = addresses[seat].split("/seat/")[0]
+        ws = await session.ws_connect(addresses[seat] + "/ws", headers={"Origin": origin})
+        sockets[seat] = ws
+        async for message in ws:
+            data = json.loads(message.data)
+            if data["type"] == "state":
+                latest[seat] = data
+                counts[seat] += 1
+
+    async def run_all() -> None:
+        async with aiohttp.ClientSession() as session:
+            await asyncio.gather(*(listen(s, session) for s in range(devices)))
+
+    threading.Thread(target=lambda: loop.run_until_complete(run_all()), daemon=True).start()
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    ticker = QTimer()
+    ticker.timeout.connect(tick)
+    ticker.start(1)
+
+    def pump_until(done, limit: float = 5.0) -> bool:
+        end = time.perf_counter() + limit
+        while not done():
+            if time.perf_counter() > end:
+                return False
+            app.processEvents()
+            time.sleep(0.0005)
+        return True
+
+    pump_until(lambda: all(counts) and all(latest))
+    trips = []
+    for _ in range(moves):
+        if model.game.is_over():
+            break
+        seat = min(model.game.to_act())
+        state = latest[seat]
+        if not state.get("moves") or state["version"] != hub.version(seat):
+            pump_until(lambda s=seat: latest[s].get("version") == hub.version(s))
+            state = latest[seat]
+        before = list(counts)
+        action = state["moves"][0]["action"]
+        text = json.dumps({"type": "act", "action": action, "version": state["version"]})
+        started = time.perf_counter()
+        asyncio.run_coroutine_threadsafe(sockets[seat].send_str(text), loop)
+        # The move is played, and every device holds the state the host last sent it.
+        pump_until(
+            lambda b=before, s=seat: (
+                counts[s] > b[s]
+                and all(latest[d].get("version") == hub.version(d) for d in range(devices))
+            )
+        )
+        trips.append((time.perf_counter() - started) * 1000)
+    ticker.stop()
+    hub.stop()
+    stall = max(gaps[1:]) * 1000 if len(gaps) > 1 else 0.0
+    print(
+        f"devices: {devices} phones on loopback, a move to every device redrawn: "
+        f"{_spread(trips)} (goal: median under 50 ms); the host's longest pause "
+        f"{stall:.1f} ms (goal: under 16 ms)"
+    )
 
 
 def drag_repaint() -> None:
