@@ -10,16 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from illusio_table.qt.models.match_model import MatchModel
 
 from .seats import Doorkeeper, Refused, card_files, encode, read_move, state_message
 from .server import DeviceServer
 
+SYLLABLES = ("In…", "In… can…", "In… can… to!")
+
 
 class DeviceHub(QObject):
+    """When phones are asked to choose at once (the Incantibus casting), the hub counts
+    "In… can… to!" on every phone and on the big screen (`counting`), and takes their
+    choices only after "to!", as players at a real table point together."""
+
+    syllable_ms = 650  # tests set it lower
     presence = Signal(int)  # a seat's device joined or went away
+    counting = Signal(str)  # the count as far as it has gone, for the big screen ('' ended)
     _incoming = Signal(int, str, str)  # (seat, code, text) from the server's thread
     _present = Signal(int)
 
@@ -34,6 +42,14 @@ class DeviceHub(QObject):
         )
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
         self._sent: dict[int, str] = {}
+        self.notes: dict[int, str] = {}  # what each device seat is told beside its table
+        # The count of the choice made at once now: which choice it is (the index of the
+        # last reveal before it) and how far the count has gone.
+        self._count_round: int | None = None
+        self._syllable = len(SYLLABLES)
+        self._count_timer = QTimer(self)
+        self._count_timer.setSingleShot(True)
+        self._count_timer.timeout.connect(self._next_syllable)
         queued = Qt.ConnectionType.QueuedConnection
         self._incoming.connect(self._on_message, queued)
         self._present.connect(self._on_presence, queued)
@@ -75,6 +91,7 @@ class DeviceHub(QObject):
 
     def stop(self) -> None:
         """The match is put away: every code dies and the server stops."""
+        self._count_timer.stop()
         for seat in list(self.doorkeeper.seats):
             self.server.shut(seat, "The match on the big screen has ended.")
         self.doorkeeper.close_all()
@@ -84,8 +101,52 @@ class DeviceHub(QObject):
 
     def publish(self, *_: Any) -> None:
         """Sends each device seat its state, when it changed."""
+        self._maybe_count()
         for seat in list(self.doorkeeper.seats):
             self._send_state(seat)
+
+    def note(self, seat: int, text: str) -> None:
+        """Tells a device seat something of its own beside its table (its rehearsal tally)."""
+        self.notes[seat] = text
+        if seat in self.doorkeeper.seats:
+            self._send_state(seat)
+
+    # -- In… can… to! -----------------------------------------------------------------------
+
+    def _choice_at_once(self) -> int | None:
+        """Which choice made at once awaits a phone now (the index of the last reveal
+        before it), or None when no phone is among several seats asked at once."""
+        game = self.model.game
+        waiting = game.to_act()
+        if game.is_over() or len(waiting) < 2 or not waiting & set(self.doorkeeper.seats):
+            return None
+        moves = game.record.moves
+        return max((i for i, m in enumerate(moves) if m.barrier), default=-1)
+
+    def _maybe_count(self) -> None:
+        choice = self._choice_at_once()
+        if choice is not None and choice != self._count_round and not self.model.holding:
+            self._count_round, self._syllable = choice, 0
+            self.counting.emit(SYLLABLES[0])
+            self._count_timer.start(self.syllable_ms)
+
+    def _next_syllable(self) -> None:
+        self._syllable += 1
+        if self._syllable < len(SYLLABLES):
+            self.counting.emit(SYLLABLES[self._syllable])
+            if self._syllable < len(SYLLABLES) - 1:
+                self._count_timer.start(self.syllable_ms)
+        self.publish()
+
+    def count_words(self) -> str:
+        """The count as far as it has gone, while its choice is still being made."""
+        if self._count_round is None or self._choice_at_once() != self._count_round:
+            return ""
+        return SYLLABLES[min(self._syllable, len(SYLLABLES) - 1)]
+
+    def too_early(self) -> bool:
+        """The count of this choice is not at "to!" yet."""
+        return self.count_words() != "" and self._syllable < len(SYLLABLES) - 1
 
     def _send_state(self, seat: int, force: bool = False) -> None:
         model = self.model
@@ -93,7 +154,9 @@ class DeviceHub(QObject):
         status = ""
         if model.holding:
             status = "The choices are being revealed on the big screen."
-        message = state_message(model.game, seat, names, status)
+        message = state_message(
+            model.game, seat, names, status, self.count_words(), self.notes.get(seat, "")
+        )
         self._versions[seat] = message["version"]
         text = encode(message)
         if force or self._sent.get(seat) != text:
@@ -119,6 +182,9 @@ class DeviceHub(QObject):
             action = read_move(self.model.game, seat, text, self._versions.get(seat, ""))
         except Refused as refused:
             self._refuse(seat, refused.reason)
+            return
+        if self.too_early() and seat in self.model.game.to_act():
+            self._refuse(seat, "Wait for “to!”: everyone points at once.")
             return
         reason = self.model.act_from_device(seat, action)
         if reason is not None:

@@ -129,7 +129,9 @@ def card_files(game_id: str) -> str:
     return json.dumps(dataclasses.asdict(cards), default=str, separators=(",", ":"))
 
 
-def state_message(game: Game, seat: int, names: list[str], status: str = "") -> dict[str, Any]:
+def state_message(
+    game: Game, seat: int, names: list[str], status: str = "", count: str = "", note: str = ""
+) -> dict[str, Any]:
     """What the device of `seat` is sent after every change: built from the seat's view,
     log and moves alone, so two matches that differ in another seat's secret send it the
     same bytes. `version` names the state: a move made for an older one is stale."""
@@ -161,6 +163,8 @@ def state_message(game: Game, seat: int, names: list[str], status: str = "") -> 
         "over": game.is_over(),
         "result": game.result() if game.is_over() else None,
         "status": status,
+        "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
+        "note": note,  # the seat's own rehearsal tally, or ''
     }
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
     body["version"] = hashlib.sha256(text.encode()).hexdigest()[:16]

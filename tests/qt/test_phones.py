@@ -47,6 +47,10 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         qtbot.waitUntil(lambda: "<b>Lera</b>'s phone joined" in _labels(window))
         assert _qr_codes(window) == 0  # the code leaves the screen once used
         assert phone.state()["view"] == model.game.view(1)
+        hub = window.phones.hub
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)  # after "to!"
+        assert window.tally_bar.text() == "In… can… to!"  # the big screen counted too
+        qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
         phone.play(phone.state()["moves"][0]["action"])
         qtbot.waitUntil(lambda: any(m.seat == 1 for m in model.game.record.moves), timeout=5000)
         assert model.curtain_seat() is None and model.viewer == 0
@@ -81,3 +85,34 @@ def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
         assert second.model.viewer is None and second.model.curtain_seat() is None
     finally:
         second.phones.stop()
+
+
+def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot, make_window):
+    from illusio_table.qt.app.rehearsal import RehearsalDialog
+
+    window = make_window()
+    window.phones.network = False
+    dialog = RehearsalDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.seats.setValue(3)
+    dialog.phones.setValue(1)
+    config = dialog.config()
+    assert config.devices == [1] and [p["bot"] for p in config.players][:2] == [None, None]
+    assert window.start_match(config, rehearsal=True)
+    try:
+        hub = window.phones.hub
+        phone = Phone(hub.address(1))
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        assert phone.state()["note"].startswith("Rehearsal")
+        model = window.model
+        # Ana (at the screen) and Lera (on her phone) point; the bot has chosen already.
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
+        phone.play(phone.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: 1 not in model.game.to_act(), timeout=5000)
+        model.act(model.legal_actions()[0])
+        qtbot.waitUntil(lambda: "castings: 1" in phone.state()["note"], timeout=5000)
+        assert "castings: 1" in window.tally_bar.text() or "to!" in window.tally_bar.text()
+        phone.close()
+    finally:
+        window.phones.stop()

@@ -21,6 +21,7 @@ def hosting(qtbot):
         match = Match.start(game_id, players, seed, options or {})
         model = MatchModel(match, bot_delay_ms=bot_delay_ms)
         hub = DeviceHub(model, network=False)
+        hub.syllable_ms = 10  # "In… can… to!" in a blink (a test of the count sets its own)
         made.append(hub)
         # The big screen lets the match go on once a reveal was seen; here nobody plays it.
         model.changed.connect(lambda *_: model.holding and QTimer.singleShot(0, model.release))

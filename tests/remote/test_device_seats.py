@@ -141,6 +141,8 @@ def test_a_legal_move_from_a_device_is_played_and_every_device_redrawn(qtbot, ho
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
         assert model.viewer is None and model.curtain_seat() is None  # no one at the screen
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        qtbot.waitUntil(lambda: a.state()["version"] == hub.version(0), timeout=5000)
         seen_b = len(b.states())
         a.play(a.state()["moves"][0]["action"])
         played = lambda: any(m.seat == 0 for m in model.game.record.moves)  # noqa: E731
@@ -159,3 +161,25 @@ def test_messages_to_a_device_are_text_it_can_read(reply):
     assert seats_module.encode({"type": reply, "reason": "<b>x</b>"}) == json.dumps(
         {"reason": "<b>x</b>", "type": reply}, separators=(",", ":")
     )
+
+
+def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot, hosting):
+    model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
+    hub.syllable_ms = 400
+    heard = []
+    hub.counting.connect(heard.append)
+    a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
+    try:
+        qtbot.waitUntil(lambda: a.state()["count"] == "In…" == b.state()["count"], timeout=5000)
+        a.play(a.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: bool(a.refusals()), timeout=5000)
+        assert "to!" in a.refusals()[0]
+        assert not any(m.seat == 0 for m in model.game.record.moves)
+        qtbot.waitUntil(lambda: a.state()["count"] == "In… can… to!", timeout=5000)
+        assert b.state()["count"] == "In… can… to!"
+        assert heard == ["In…", "In… can…", "In… can… to!"]  # the big screen counts too
+        a.play(a.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: any(m.seat == 0 for m in model.game.record.moves), timeout=5000)
+    finally:
+        a.close()
+        b.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -42,6 +42,8 @@ def qr_pixmap(text: str) -> QPixmap:
 
 
 class PhonesPanel(QScrollArea):
+    counting = Signal(str)  # "In… can… to!" as the phones see it, for the big screen
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
@@ -81,6 +83,7 @@ class PhonesPanel(QScrollArea):
 
             self.hub = DeviceHub(self.model, network=self.network, parent=self)
             self.hub.presence.connect(lambda seat: self.refresh())
+            self.hub.counting.connect(self.counting)
         try:
             self.hub.give(seat)
             self.problem = ""

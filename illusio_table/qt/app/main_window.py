@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         from .devices import PhonesPanel
 
         self.phones = PhonesPanel()
+        self.phones.counting.connect(self._count_for_phones)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         self.moves_dock.raise_()
@@ -315,7 +316,29 @@ class MainWindow(QMainWindow):
             self.tally.changed.connect(self.tally_bar.setText)
             self.tally_bar.setText(self.tally.text())
             self.tally_bar.show()
+            # Each person rehearsing on a phone has a tally of their own, on their phone.
+            for seat in self.model.devices:
+                tally = RehearsalTally(self.model, seat)
+                hub = self.phones.hub
+                if hub is not None:
+                    tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
+                    hub.note(seat, tally.text())
         return True
+
+    def _count_for_phones(self, words: str) -> None:
+        """The phones' "In… can… to!", large on the big screen too; it goes a moment
+        after "to!" (back to the rehearsal tally, if one is shown)."""
+        self.tally_bar.setText(words)
+        self.tally_bar.show()
+        if words.endswith("to!"):
+            QTimer.singleShot(1500, self, self._after_count)
+
+    def _after_count(self) -> None:
+        tally = getattr(self, "tally", None)
+        if self.model is not None and tally is not None and tally.model is self.model:
+            self.tally_bar.setText(tally.text())
+        else:
+            self.tally_bar.hide()
 
     def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
         """Puts a match on the table; the previous match's model and scene are let go

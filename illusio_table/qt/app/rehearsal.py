@@ -35,6 +35,12 @@ class RehearsalDialog(QDialog):
         self.room = QComboBox()
         self.mode = QComboBox()
         self.mode.addItems(["apprentice", "expert"])
+        # Friends rehearsing together, each on their own phone (each with their own tally).
+        self.phones = QSpinBox()
+        self.phones.setRange(0, 3)
+        self.phones.setToolTip(
+            "People who rehearse with you, each on their own phone: the seats after yours"
+        )
         self.bot = QComboBox()
         self.bot.addItems(["cunning", "expert", "random"])
         self.budget = budget_box()  # for the expert, who searches
@@ -46,6 +52,7 @@ class RehearsalDialog(QDialog):
         form.addRow("Your &wand", self.wand)
         form.addRow("&Room", self.room)
         form.addRow("&Mode", self.mode)
+        form.addRow("People on &phones", self.phones)
         form.addRow("&Bots", self.bot)
         form.addRow("&Expert bots think", self.budget)
         buttons = QDialogButtonBox(
@@ -59,6 +66,7 @@ class RehearsalDialog(QDialog):
         self._seats_changed()
 
     def _seats_changed(self) -> None:
+        self.phones.setMaximum(self.seats.value() - 1)
         row = next(r for r in self.cards.setups if r.players == self.seats.value())
         self.wand.clear()
         self.wand.addItem("Random", 0)
@@ -73,13 +81,17 @@ class RehearsalDialog(QDialog):
     def config(self) -> GameConfig:
         bot = self.bot.currentText()
         players = [{"name": self.name.text().strip() or NAMES[0], "bot": None}]
-        players += [{"name": f"Bot {n}", "bot": bot} for n in range(1, self.seats.value())]
+        phones = list(range(1, 1 + self.phones.value()))
+        players += [{"name": NAMES[n % len(NAMES)], "bot": None} for n in phones]
+        players += [
+            {"name": f"Bot {n}", "bot": bot} for n in range(1 + len(phones), self.seats.value())
+        ]
         if bot == "expert":
-            for player in players[1:]:
+            for player in players[1 + len(phones) :]:
                 player["budget"] = round(self.budget.value(), 2)
         options = {
             "mode": self.mode.currentText(),
             "start_room": self.room.currentData(),
             "first_wand": self.wand.currentData(),
         }
-        return GameConfig("incantibus", players, new_seed(), options)
+        return GameConfig("incantibus", players, new_seed(), options, devices=phones)

@@ -154,6 +154,10 @@ function draw() {
   const me = state.seat;
   $("who").textContent = `${names(me)} — ${state.title}`;
   $("status").textContent = statusLine();
+  $("count").textContent = state.count;
+  $("count").hidden = !state.count;
+  $("note").textContent = state.note;
+  $("note").hidden = !state.note;
   const drawer = { illusio: drawIllusio, incantibus: drawIncantibus, illuminati: drawIlluminati }[state.game];
   if (drawer && cards) drawer(table, state.view, me);
   if (state.over && state.result) drawResult(table, state.result);
