@@ -40,11 +40,19 @@ class Phone:
                 self._ready.set()
                 self.closed.set()
                 return
+            except aiohttp.ClientConnectionError:
+                self.status = 0  # nothing listens there
+                self._ready.set()
+                self.closed.set()
+                return
             self._ws = ws
             self._ready.set()
-            async for message in ws:
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self.received.append(json.loads(message.data))
+            try:
+                async for message in ws:
+                    if message.type == aiohttp.WSMsgType.TEXT:
+                        self.received.append(json.loads(message.data))
+            except (aiohttp.ClientError, ConnectionError):
+                pass  # the host went away
             self.closed.set()
 
     @property
