@@ -74,12 +74,15 @@ def _click(driver, element) -> None:
     element.click()
 
 
-def take_a_turn(driver, rng: random.Random) -> str:
+def take_a_turn(driver, rng: random.Random, wanted: dict | None = None) -> str:
     """Makes one of the seat's moves by taps on what the page draws (a piece, then its
-    place; or a piece or button alone), as a person would; returns the words of the move."""
+    place; or a piece or button alone), as a person would; returns the words of the move.
+    `wanted`: the move to make (its JSON), when the person knows what they want."""
     state = page_state(driver)
     gestures = list(state["gestures"])
     rng.shuffle(gestures)
+    if wanted is not None:
+        gestures = [g for g in gestures if g["action"] == wanted]
     for g in gestures:
         if not drawn(driver, g["target"]):
             continue
@@ -106,6 +109,9 @@ def take_a_turn(driver, rng: random.Random) -> str:
     driver.execute_script("document.getElementById('moves-box').open = true")
     moves = driver.find_elements("css selector", "#moves button")
     assert moves, f"no move on the page: {driver.get_log('browser')}"
+    if wanted is not None:
+        words = [m["words"] for m in state["moves"] if m["action"] == wanted]
+        moves = [m for m in moves if m.text in words] or moves
     move = rng.choice(moves)
     words = move.text
     _click(driver, move)

@@ -42,9 +42,16 @@ def _shows(phone, hub, seat) -> bool:
     return shown.get("version") == hub.version(seat) and not counting
 
 
-def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots):
+def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=None):
+    """Both phones play until the game ends (or `most_moves`): tapping any move at random,
+    or, with a `heuristic`, the move that bot would choose from the seat's view (a person
+    who knows what they want), found on the page and tapped."""
+    from illusio_table.engine import make_bot
+    from illusio_table.engine.bots import bot_move
+
     phones = {seat: open_phone(hub.give(seat)) for seat in (0, 1)}
     rng = random.Random(5)
+    minds = {s: make_bot(model.game, heuristic, s, s) for s in phones} if heuristic else {}
     try:
         for phone in phones.values():
             qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
@@ -66,7 +73,8 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots):
             qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
             before = len(model.game.record.moves)
             phone.execute_script(RECORD_TAPS)  # for the message of a failure
-            words = take_a_turn(phone, rng)
+            wanted = bot_move(model.game, minds[seat], seat).to_json() if minds else None
+            words = take_a_turn(phone, rng, wanted)
             try:
                 qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
             except Exception:
@@ -99,10 +107,12 @@ def test_a_whole_incantibus_game_with_two_phones_and_a_bot(qtbot, hosting):
     assert together, "the two phones never pointed in the same casting"
 
 
-@pytest.mark.parametrize("game_id", ["illusio", "illuminati"])
-def test_turns_of_a_game_with_two_phones_and_a_bot(qtbot, hosting, game_id):
+@pytest.mark.parametrize(
+    ("game_id", "heuristic"), [("illusio", "showman"), ("illuminati", "schemer")]
+)
+def test_a_whole_game_with_two_phones_and_a_bot(qtbot, hosting, game_id, heuristic):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     options = {"hidden_goals": True} if game_id == "illuminati" else {}
     model, hub = hosting(game_id, TWO_AND_A_BOT, seed=4, options=options)
-    made, _ = _play_on_phones(qtbot, model, hub, game_id, 40, {1, 12})
-    assert made >= 20 or model.game.is_over()
+    made, _ = _play_on_phones(qtbot, model, hub, game_id, 600, {1, 12}, heuristic)
+    assert model.game.is_over(), f"not over after {made} moves on the phones"

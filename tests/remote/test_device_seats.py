@@ -183,3 +183,50 @@ def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot,
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "heuristic", "options"),
+    [
+        ("illusio", "showman", {}),
+        ("illuminati", "schemer", {"hidden_goals": True, "hidden_illuminati": True}),
+        ("incantibus", "cunning", {"mode": "expert"}),
+    ],
+)
+def test_a_whole_game_is_played_to_its_end_from_two_phones(
+    qtbot, hosting, game_id, heuristic, options
+):
+    """Every decision of the two phone seats is sent from their phones (chosen as the
+    game's heuristic player would choose from that seat's view), the bot plays on the
+    host, and the big screen shows the public table from the first move to the last."""
+    from illusio_table.engine import make_bot
+    from illusio_table.engine.bots import bot_move
+
+    model, hub = hosting(game_id, PEOPLE, seed=21, options=options)
+    phones = {seat: _join(qtbot, hub.give(seat)) for seat in (0, 1)}
+    players = {seat: make_bot(model.game, heuristic, seat, seat) for seat in phones}
+    try:
+        for _ in range(3000):
+            if model.game.is_over():
+                break
+            assert model.viewer is None and model.curtain_seat() is None
+            waiting = [s for s in phones if s in model.game.to_act()]
+            if not waiting or hub.too_early():
+                qtbot.wait(5)
+                continue
+            seat = waiting[0]
+            phone = phones[seat]
+            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
+            before = len(model.game.record.moves)
+            move = bot_move(model.game, players[seat], seat)
+            phone.play(move.to_json())
+            qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
+            qtbot.wait(100)  # a person's pace: under the flood limit
+        assert model.game.is_over()
+        for seat, phone in phones.items():
+            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
+            assert phone.state()["over"] and phone.state()["result"]["winners"]
+        assert not any(p.refusals() for p in phones.values())
+    finally:
+        for phone in phones.values():
+            phone.close()

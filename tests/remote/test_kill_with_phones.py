@@ -44,9 +44,7 @@ def _wait(condition, seconds: float = 30.0) -> None:
         time.sleep(0.02)
 
 
-def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes(
-    qtbot, tmp_path
-):
+def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes(qtbot, tmp_path):
     from illusio_table.qt.app.main_window import MainWindow
 
     data = tmp_path / "data"
@@ -62,8 +60,10 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes
         for _ in range(12):
             for seat, phone in phones.items():
                 state = phone.state()
-                if seat in state["awaited"] and state["moves"] and not (
-                    state["count"] and not state["count"].endswith("to!")
+                if (
+                    seat in state["awaited"]
+                    and state["moves"]
+                    and not (state["count"] and not state["count"].endswith("to!"))
                 ):
                     phone.play(state["moves"][0]["action"])
             time.sleep(0.15)

@@ -297,7 +297,7 @@ function drawIllusio(table, v, me) {
   const piles = el("div", "row");
   piles.append(card(["deck"], "Deck", { cls: "back", lines: [`${v.deck} cards`] }));
   const top = v.discard.length ? v.discard[v.discard.length - 1].name : "empty";
-  piles.append(card(["discard"], "Discard", { lines: [`top: ${top}`, `${v.discard.length} cards`] }));
+  piles.append(card(["discard"], "Discard", { lines: [`top: ${top}`, `${v.discard.length} card${v.discard.length === 1 ? "" : "s"}`] }));
   contest.append(piles);
   const hand = section(table, `Your hand (${(v.hand || []).length})`);
   const handRow = el("div", "row");
