@@ -118,8 +118,11 @@ class DeviceHub(QObject):
         before it), or None when no phone is among several seats asked at once."""
         game = self.model.game
         waiting = game.to_act()
-        if game.is_over() or len(waiting) < 2 or not waiting & set(self.doorkeeper.seats):
+        phones = waiting & set(self.doorkeeper.seats)
+        if game.is_over() or len(waiting) < 2 or not phones:
             return None
+        if any(self.status(seat) != "joined" for seat in phones):
+            return None  # the count waits for every phone asked to be there to hear it
         moves = game.record.moves
         return max((i for i, m in enumerate(moves) if m.barrier), default=-1)
 
@@ -166,6 +169,7 @@ class DeviceHub(QObject):
     # -- devices to host --------------------------------------------------------------------
 
     def _on_presence(self, seat: int) -> None:
+        self._maybe_count()  # the last phone asked has joined: the count can begin
         if seat in self.doorkeeper.seats and self.status(seat) == "joined":
             game_id = self.model.game.game_id
             self.server.send(

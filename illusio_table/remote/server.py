@@ -38,16 +38,27 @@ def page_file(name: str) -> bytes:
 
 
 def local_address() -> str | None:
-    """This computer's address on the local network (IPv4), as its own name resolves, or
-    None when it has none but loopback. Sends nothing anywhere."""
+    """This computer's address on the local network (IPv4), or None when it has none
+    but loopback. A UDP socket's connect only asks the system which address its route
+    to a private address would leave from: no packet is sent. (A name lookup of the
+    computer's own name often answers a loopback address, as Debian's 127.0.1.1.)"""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 9))
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if address and not address.startswith("127.") and address != "0.0.0.0":
+        return address
     try:
         found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return None
     for *_, sockaddr in found:
-        address = str(sockaddr[0])
-        if not address.startswith("127."):
-            return address
+        if not str(sockaddr[0]).startswith("127."):
+            return str(sockaddr[0])
     return None
 
 

@@ -43,6 +43,7 @@ def qr_pixmap(text: str) -> QPixmap:
 
 class PhonesPanel(QScrollArea):
     counting = Signal(str)  # "In… can… to!" as the phones see it, for the big screen
+    awaiting = Signal(bool)  # True while some phone seat has no phone (a code to scan)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +52,7 @@ class PhonesPanel(QScrollArea):
         self.hub: DeviceHub | None = None
         self.problem = ""  # why the server could not start, if it could not
         self.network = True  # False: loopback only (tests, which reach no other address)
+        self._awaiting = False
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self.setWidget(self._body)
@@ -116,6 +118,12 @@ class PhonesPanel(QScrollArea):
             if item.widget() is not None:
                 item.widget().deleteLater()
         model = self.model
+        awaiting = model is not None and any(
+            self.hub is None or self.hub.status(s) != "joined" for s in model.devices
+        )
+        if awaiting != self._awaiting:
+            self._awaiting = awaiting
+            self.awaiting.emit(awaiting)
         if model is None:
             return
         intro = QLabel(

@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
 
         self.phones = PhonesPanel()
         self.phones.counting.connect(self._count_for_phones)
+        self.phones.awaiting.connect(self._codes_to_scan)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         self.moves_dock.raise_()
@@ -324,6 +325,23 @@ class MainWindow(QMainWindow):
                     tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
                     hub.note(seat, tally.text())
         return True
+
+    def _codes_to_scan(self, awaiting: bool) -> None:
+        """While a phone seat waits for its phone, the Phones panel stands over the table,
+        large enough for its codes to be scanned; once every phone has joined it goes
+        back beside the table."""
+        dock = self.phones_dock
+        if awaiting:
+            dock.setFloating(True)
+            seats = max(1, len(self.model.devices)) if self.model is not None else 1
+            height = min(self.height() - 40, 140 + 300 * seats)
+            dock.resize(400, height)
+            centre = self.geometry().center()
+            dock.move(centre.x() - 200, max(self.geometry().top() + 20, centre.y() - height // 2))
+            dock.show()
+            dock.raise_()
+        elif dock.isFloating():
+            dock.setFloating(False)
 
     def _count_for_phones(self, words: str) -> None:
         """The phones' "In… can… to!", large on the big screen too; it goes a moment
