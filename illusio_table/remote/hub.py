@@ -169,13 +169,13 @@ class DeviceHub(QObject):
     # -- devices to host --------------------------------------------------------------------
 
     def _on_presence(self, seat: int) -> None:
-        self._maybe_count()  # the last phone asked has joined: the count can begin
         if seat in self.doorkeeper.seats and self.status(seat) == "joined":
             game_id = self.model.game.game_id
-            self.server.send(
-                seat, f'{{"type":"cards","game":"{game_id}","cards":{card_files(game_id)}}}'
-            )
-            self._send_state(seat, force=True)
+            cards = card_files(game_id)
+            self.server.send(seat, f'{{"type":"cards","game":"{game_id}","cards":{cards}}}')
+            self._sent.pop(seat, None)  # a page that (re)joined gets its state whatever
+        # The last phone asked may have joined: the count can begin, on every phone.
+        self.publish()
         self.presence.emit(seat)
 
     def _on_message(self, seat: int, code: str, text: str) -> None:

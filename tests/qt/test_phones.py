@@ -112,7 +112,8 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         qtbot.waitUntil(lambda: 1 not in model.game.to_act(), timeout=5000)
         model.act(model.legal_actions()[0])
         qtbot.waitUntil(lambda: "castings: 1" in phone.state()["note"], timeout=5000)
-        assert "castings: 1" in window.tally_bar.text() or "to!" in window.tally_bar.text()
+        assert "castings: 1" in window.tally.text()  # Ana's own, on the big screen
+        assert window.tally.seat == 0
         phone.close()
     finally:
         window.phones.stop()
