@@ -234,6 +234,9 @@ class Option:
         return value
 
 
+_NOT_OFFERED = object()  # what `_offered` answers for an id it does not hold
+
+
 class Game(ABC):
     """A match of one game. Subclasses hold the state and implement the rules.
 
@@ -330,7 +333,8 @@ class Game(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         waiting = self.to_act()
         offered = type(seat) is int and seat == self._offered_seat  # True is not seat 1
-        if not offered or self._offered.get(id(action)) is not action:
+        # (`_NOT_OFFERED`, not None: None is no move, and must not pass for one offered.)
+        if not offered or self._offered.get(id(action), _NOT_OFFERED) is not action:
             self._check(seat, action, waiting)
         self._offered = {}
         events = self.perform(seat, action)

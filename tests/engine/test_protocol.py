@@ -342,3 +342,25 @@ def test_a_match_holds_no_cycle_so_reference_counting_frees_it(game_id, options)
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("illusio", {}), ("incantibus", {"mode": "expert"}), ("illuminati", {})],
+)
+@pytest.mark.parametrize("junk", [None, 0, "end-turn", {"kind": "end-turn"}, object()])
+def test_a_non_move_right_after_the_moves_were_listed_is_refused_and_changes_nothing(
+    game_id, options, junk
+):
+    """Listing the moves and then applying something that is no move (None was taken for
+    a move just offered, and crashed half-way through it) is refused in words."""
+    from illusio_table.engine import builtin_registry
+
+    game = builtin_registry().new_game(game_id, 3, 8, options)
+    seat = min(game.to_act())
+    game.legal_actions(seat)
+    before = (game.record.to_json(), [game.view(s) for s in range(3)])
+    with pytest.raises(IllegalAction, match="not a move"):
+        game.apply(seat, junk)
+    assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before
+    game.apply(seat, game.legal_actions(seat)[0])  # the match goes on
