@@ -8,6 +8,7 @@ was seen cannot be unseen. Redo re-applies what was undone until a new move is m
 
 from __future__ import annotations
 
+from math import isfinite
 from typing import Any
 
 from .bots import Bot, bot_move, make_bot
@@ -166,9 +167,9 @@ class Match:
 def bot_budget(player: dict[str, Any]) -> float | None:
     """The seconds a move a searching bot may think, as the New Game dialog set it
     (`budget` of its player entry); None (the bot's own default) for anything else — a
-    save edited by hand gets no bot that thinks for an hour."""
+    save edited by hand gets no bot that thinks for an hour, nor for ever (NaN)."""
     budget = player.get("budget")
-    if isinstance(budget, (int, float)) and not isinstance(budget, bool):
+    if isinstance(budget, (int, float)) and not isinstance(budget, bool) and isfinite(budget):
         return min(max(float(budget), MIN_BUDGET), MAX_BUDGET)
     return None
 

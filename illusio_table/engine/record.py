@@ -310,6 +310,12 @@ def _valid_players(players: Any, seats: int) -> bool:
     )
 
 
+def _not_finite(word: str) -> Any:
+    """JSON's NaN and Infinity are no numbers a save can hold (a bot's budget of NaN
+    passed every bound and thought for ever)."""
+    raise RecordError(f"the file holds {word}, which is not a number a save can hold")
+
+
 def read_save(path: Path) -> MatchRecord:
     """Reads a save file, saying in words what is wrong with a damaged one.
 
@@ -328,7 +334,7 @@ def read_save(path: Path) -> MatchRecord:
             f"the file is damaged: byte {error.start + 1} is not text, so this is no save"
         ) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_finite)
     except json.JSONDecodeError as error:
         if not text.strip():
             raise RecordError("the file is empty") from None

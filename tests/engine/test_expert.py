@@ -282,3 +282,23 @@ def test_what_goes_to_the_thinking_process_is_alike_for_twins(game_id, heuristic
                     compared += 1
             game.apply(seat, bot_move(game, bots[seat], seat))
     assert compared >= 6
+
+
+def test_a_save_whose_expert_thinks_for_nan_seconds_is_refused_and_left_as_it_was(tmp_path):
+    import json
+
+    from illusio_table.engine import Match, RecordError
+    from illusio_table.engine.match import bot_budget
+
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 1.0}]
+    match = Match.start("incantibus", players, 3, {"mode": "apprentice"}, builtin_registry())
+    text = json.dumps(match.game.record.to_file_json()).replace('"budget": 1.0', '"budget": NaN')
+    # The checksums are easy to recompute: the file is as a tamperer would leave it.
+    data = json.loads(text)
+    path = tmp_path / "nan.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match="NaN"):
+        Match.open(path)
+    assert path.read_text() == text
+    assert bot_budget(data["players"][1]) is None  # read any other way: the bot's default
+    assert bot_budget({"budget": float("inf")}) is None
