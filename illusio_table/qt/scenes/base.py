@@ -52,7 +52,20 @@ from illusio_table.engine import Action
 from illusio_table.table import gestures as gesture_maps
 from illusio_table.table.gestures import Gesture, GestureMap
 
-from .look import FELT, FOCUS, GOLD, LEGAL, REFUSED, RING, WHITE, Z_LABEL, Z_LIFTED, Z_MARK, font
+from .look import (
+    FELT,
+    FOCUS,
+    GOLD,
+    LEGAL,
+    REFUSED,
+    RING,
+    WHITE,
+    Z_LABEL,
+    Z_LIFTED,
+    Z_MARK,
+    font,
+    plain,
+)
 
 KEY = 0  # item data: the key of a target or source, or a mark's tag
 PIECE = 1  # item data: the key of a piece that glides between views
@@ -182,7 +195,9 @@ class TableScene(QGraphicsScene):
         where, ending = spot
         sign.setPos(where - QPointF(sign.boundingRect().width(), 0) if ending else where)
         sign.setZValue(Z_LABEL)
-        sign.setToolTip("This bot is searching for its move: it plays each one out many times.")
+        sign.setToolTip(
+            plain("This bot is searching for its move: it plays each one out many times.")
+        )
         sign.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         sign.setData(KEY, (MARK, "thinking"))
 

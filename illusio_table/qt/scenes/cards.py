@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.games.illusio.cards import IllusioCards, load
 
-from .look import GOLD, INK, PAPER, WHITE, font
+from .look import GOLD, INK, PAPER, WHITE, font, plain
 
 BACK = QColor("#5a1f36")
 SPECIAL = QColor("#2e2440")
@@ -106,7 +106,7 @@ class CardItem(QGraphicsItem):
     def set_card(self, card: dict[str, Any] | None) -> None:
         """Shows this card (the large one shows the card pointed at), its words as tooltip."""
         self.card = card
-        self.setToolTip("\n".join(line for line in self.words() if line))
+        self.setToolTip(plain("\n".join(line for line in self.words() if line)))
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from illusio_table.games.illuminati.cards import IlluminatiCards, load
 
 from .cards import fitted_text
-from .look import GOLD, INK, PAPER, WHITE
+from .look import GOLD, INK, PAPER, WHITE, plain
 
 ILLUMINATI = QColor("#1b2a1b")
 GROUP = PAPER
@@ -111,7 +111,7 @@ class ConspiracyCard(QGraphicsItem):
         upright), its words as tooltip."""
         self.card = card
         self.setRotation(90 * card.get("turn", 0))
-        self.setToolTip("\n".join(line for line in self.look.words(card) if line))
+        self.setToolTip(plain("\n".join(line for line in self.look.words(card) if line)))
         self.update()
 
     def boundingRect(self) -> QRectF:

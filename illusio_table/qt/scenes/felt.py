@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 
 from .base import PIECE
-from .look import INK, WHITE, font
+from .look import INK, WHITE, font, plain
 
 REGION = QColor(255, 255, 255, 22)
 REGION_EDGE = QColor(255, 255, 255, 70)
@@ -106,7 +106,7 @@ class Felt:
         words.setBrush(INK)
         box = words.boundingRect()
         words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
-        button.setToolTip(label)
+        button.setToolTip(plain(label))
         self.target(key, button, attempt)
 
     @staticmethod

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from illusio_table.engine import Action, AmountChoice, IllegalAction, SetChoice
 
 from .base import TableScene
-from .look import INK, PAPER
+from .look import INK, PAPER, plain
 
 PANEL = PAPER
 BUTTON = QColor("#e8c36a")
@@ -142,7 +142,7 @@ class GenericTableScene(TableScene):
             button = self.addRect(QRectF(x, top, width, 46), QPen(INK, 1.5), QBrush(BUTTON))
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             words = self.describe(action)
-            button.setToolTip(words)
+            button.setToolTip(plain(words))
             # Two lines fit a button; the tooltip and the Moves panel hold the whole text.
             lines = textwrap.wrap(words, BUTTON_CHARS)
             shown = lines[:2] if len(lines) <= 2 else [lines[0], lines[1][: BUTTON_CHARS - 1] + "…"]
@@ -160,9 +160,11 @@ class GenericTableScene(TableScene):
             text.setBrush(INK)
             text.setPos(x + 10, y + 11)
             button.setToolTip(
-                "Type the amount in a small window."
-                if isinstance(choice, AmountChoice)
-                else "Tick the cards in a small window, then confirm."
+                plain(
+                    "Type the amount in a small window."
+                    if isinstance(choice, AmountChoice)
+                    else "Tick the cards in a small window, then confirm."
+                )
             )
             self.target(("set", number), button)
             y += 48 if number % 2 else 0
@@ -183,7 +185,7 @@ class GenericTableScene(TableScene):
             text = QGraphicsSimpleTextItem(line, panel)
             text.setBrush(INK)
             text.setPos(x + 10, y + 32 + 20 * number)
-        panel.setToolTip("\n".join(lines)[:600])
+        panel.setToolTip(plain("\n".join(lines)[:600]))
         return height
 
     @staticmethod

@@ -28,7 +28,7 @@ from illusio_table.table.gestures import BUTTONS
 from .base import KEY, MARK, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font
+from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
 WIDTH = 1600
 BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
@@ -139,7 +139,7 @@ class IlluminatiScene(Felt, TableScene):
         words.setBrush(INK)
         box = words.boundingRect()
         words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
-        coin.setToolTip("Treasury hidden" if money is None else f"Treasury: {money} MB")
+        coin.setToolTip(plain("Treasury hidden" if money is None else f"Treasury: {money} MB"))
         self.piece(("coin", key[1]), coin)  # it goes where its card goes
         if key in self.wanted:
             self.target(key, coin)
@@ -253,9 +253,11 @@ class IlluminatiScene(Felt, TableScene):
             fill = QColor(255, 213, 79, 150 if chosen else 40)
             ghost = self.addRect(r, QPen(GOLD, 1.5, Qt.PenStyle.DashLine), QBrush(fill))
             ghost.setToolTip(
-                "Where the captured Group will hang"
-                if key[0] == "plan"
-                else f"A free arrow of {self.look.name(card)}"
+                plain(
+                    "Where the captured Group will hang"
+                    if key[0] == "plan"
+                    else f"A free arrow of {self.look.name(card)}"
+                )
             )
             self.target(key, ghost)
         for c in s["cards"]:

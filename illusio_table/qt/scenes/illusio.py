@@ -39,7 +39,7 @@ from .. import zones
 from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font
+from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
 WIDTH = 1500
 
@@ -216,7 +216,7 @@ class IllusioScene(Felt, TableScene):
             marker = self.addEllipse(
                 QRectF(x, TRACK_Y + 14, 16, 16), QPen(INK, 1), QBrush(self._seat_colour(seat))
             )
-            marker.setToolTip(f"{self.names[seat]}: {s['score']} points")
+            marker.setToolTip(plain(f"{self.names[seat]}: {s['score']} points"))
             self.piece(("marker", seat), marker)
 
     def _others(self, view: dict[str, Any]) -> None:
@@ -372,7 +372,7 @@ class IllusioScene(Felt, TableScene):
                 self.card(card, x + min(j, 6) * 8, rect.top() + 14, small, ("objective", o["id"]))
             points = sum(t["points"] for t in s["tricks"])
             words = self._text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
-            words.setToolTip("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"]))
+            words.setToolTip(plain("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"])))
 
     def _deck_rect(self) -> QRectF:
         return QRectF(666, MIDDLE_Y + 30, *PILE)
@@ -421,7 +421,10 @@ class IllusioScene(Felt, TableScene):
             deck, QPen(REGION_EDGE, 1.5, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
         )
         spot.setToolTip(
-            "The deck: drop hand cards here to exchange them; click it to exchange your whole hand."
+            plain(
+                "The deck: drop hand cards here to exchange them; "
+                "click it to exchange your whole hand."
+            )
         )
         self.target(
             ("deck",),
@@ -439,7 +442,7 @@ class IllusioScene(Felt, TableScene):
             item = self.addRect(
                 discard, QPen(REGION_EDGE, 1.5, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
             )
-        item.setToolTip("The discard pile (its top card face up).")
+        item.setToolTip(plain("The discard pile (its top card face up)."))
         self.target(("discard",), item)
         self._text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
         self._turn_box(

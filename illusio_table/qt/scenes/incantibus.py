@@ -22,7 +22,7 @@ from illusio_table.games.incantibus.cards import load
 
 from .. import zones
 from .base import KEY, MARK, TableScene
-from .look import GOLD, INK, PAPER, WHITE, font
+from .look import GOLD, INK, PAPER, WHITE, font, plain
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -216,7 +216,7 @@ class IncantibusScene(TableScene):
                     item,
                     symbol=True,
                 )
-            item.setToolTip(tip)
+            item.setToolTip(plain(tip))
         else:
             kind = token["kind"]
             colour = QColor(self._colour(kind))
@@ -263,7 +263,7 @@ class IncantibusScene(TableScene):
                     item,
                     symbol=True,
                 )
-            item.setToolTip(self._tooltip(token))
+            item.setToolTip(plain(self._tooltip(token)))
         if key is not None:
             self.target(key, item, attempt)
             if token and token.get("face_up", True) and "id" in token:
@@ -387,7 +387,7 @@ class IncantibusScene(TableScene):
         label = "Let it escape" if decision["kind"] == "ultimus" else "Cast no spell"
         button = self.addRect(QRectF(x, -48, 120, 28), QPen(INK, 1.5), QBrush(QColor("#e8c36a")))
         self._centred(label, button.rect().center(), 10, INK, button)
-        button.setToolTip(label)
+        button.setToolTip(plain(label))
         self.target(("decline", 0), button, Decline())
 
     def _potions(self, view: dict[str, Any]) -> None:
@@ -400,7 +400,7 @@ class IncantibusScene(TableScene):
                 self._text("empty until the next room", 20, y + 24, 9, parent=slot)
                 continue
             item = self.token(potion, potion_centre(i), 26, ("potion", i), Point("potion", i))
-            item.setToolTip(self._tooltip(potion))
+            item.setToolTip(plain(self._tooltip(potion)))
             self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
             for n, ingredient in enumerate(potion["recipe"]):
                 self.token({"kind": ingredient}, QPointF(88 + n * 30, y + 44), 12)
@@ -420,7 +420,7 @@ class IncantibusScene(TableScene):
             self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
             self._text(book["needs"], 80, y + 15, 9, parent=box)
             box.setToolTip(
-                f"A magic book worth {book['points']} points, for {book['needs'].lower()}."
+                plain(f"A magic book worth {book['points']} points, for {book['needs'].lower()}.")
             )
             self.target(("book", i), box, Point("book", i, ()))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
@@ -429,7 +429,7 @@ class IncantibusScene(TableScene):
     def _tower(self, view: dict[str, Any]) -> None:
         self.moat_box = QRectF(270, 380, 500, 78)
         moat = self.addRect(QRectF(270, 0, 500, 458), QPen(INK, 1.5), QBrush(MOAT))
-        moat.setToolTip(self._moat_tip(view))
+        moat.setToolTip(plain(self._moat_tip(view)))
         self.addRect(QRectF(312, 40, 416, 330), QPen(INK, 2), QBrush(STONE))  # the tower
         room = view["room"]
         if view["dungeon"] is not None:
@@ -472,7 +472,7 @@ class IncantibusScene(TableScene):
             )
             if len(tokens) > 1:
                 self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
-            item.setToolTip(f"{len(tokens)} × " + self._tooltip(tokens[0]))
+            item.setToolTip(plain(f"{len(tokens)} × " + self._tooltip(tokens[0])))
 
     def _moat_tip(self, view: dict[str, Any]) -> str:
         if not view["moat"]:
@@ -513,13 +513,13 @@ class IncantibusScene(TableScene):
                 symbol=small,
             )
             item.setToolTip(
-                f"{sorcerer['name']}: {sorcerer['points']} points\n{self._weakness(kind)}"
+                plain(f"{sorcerer['name']}: {sorcerer['points']} points\n{self._weakness(kind)}")
             )
             name = sorcerer["name"]
         else:
             item = self.addRect(box, QPen(QColor("#c9a0dc"), 1.5), QBrush(BACK))
             self._centred("?", box.center(), 18, QColor("#c9a0dc"), item)
-            item.setToolTip("A sorcerer lying face down.")
+            item.setToolTip(plain("A sorcerer lying face down."))
             name = "a hidden sorcerer"
         if key is not None:
             self.target(key, item, attempt)
@@ -550,7 +550,7 @@ class IncantibusScene(TableScene):
                 lines = _wrap_plain(kind.text, 13)
             for n, text in enumerate(lines):
                 self._text(text, box.left() + 4, box.top() + 27 + n * step, size, parent=item)
-            item.setToolTip(f"{kind.name}: {kind.text}")
+            item.setToolTip(plain(f"{kind.name}: {kind.text}"))
             self.target(("spell", i), item, Cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
         for n, token in enumerate(view["special_tokens"]):
@@ -621,7 +621,9 @@ class IncantibusScene(TableScene):
         self._centred(str(strength), QPointF(-16, 6), 12, INK, wand)
         wand.setPos(at)
         wand.setToolTip(
-            f"Wand of strength {strength}" + (": drag it onto your target" if draggable else "")
+            plain(
+                f"Wand of strength {strength}" + (": drag it onto your target" if draggable else "")
+            )
         )
         self.wand_anchor[seat] = at + QPointF(90, 6)
         if draggable:
@@ -655,7 +657,7 @@ class IncantibusScene(TableScene):
                     extra = self.addRect(
                         box, QPen(QColor("#c62828"), 2, Qt.PenStyle.DashLine), QBrush(PAPER)
                     )
-                    extra.setToolTip("No room for this token: one must go into the moat.")
+                    extra.setToolTip(plain("No room for this token: one must go into the moat."))
                 if n < len(ids):
                     token = tokens[ids[n]]
                     self.token(
@@ -715,7 +717,7 @@ class IncantibusScene(TableScene):
         box = self.addRect(
             QRectF(316, top, 408, height), QPen(Qt.PenStyle.NoPen), QBrush(QColor(30, 24, 18, 215))
         )
-        box.setToolTip("\n".join(lines))
+        box.setToolTip(plain("\n".join(lines)))
         box.setData(KEY, (MARK, "casting-box"))
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtGui import QColor, QFont
 
 FELT = QColor("#24523a")
@@ -30,3 +32,12 @@ MIN_TEXT = 9  # the smallest text, in points at 100 % zoom: readable at 1280 × 
 
 def font(size: int, bold: bool = False) -> QFont:
     return QFont(FONT, max(size, 6), QFont.Weight.Bold if bold else QFont.Weight.Normal)
+
+
+def plain(text: str) -> str:
+    """A tooltip shown as the words it holds: Qt reads a tooltip that looks like markup
+    as markup, and a seat's name such as `<b>Ana</b><!--` hid the rest of it. The text
+    is escaped into rich text that keeps its line breaks."""
+    if not text:
+        return ""
+    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
