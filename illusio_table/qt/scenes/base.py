@@ -145,8 +145,11 @@ class TableScene(QGraphicsScene):
         return None
 
     def show_nothing(self) -> None:
-        """Behind the curtain: not one item of any seat stays on the table."""
+        """Behind the curtain: not one item of any seat stays on the table, and nothing of
+        the last view either, so that no later redraw (a timer, a resize) can put the last
+        person's table back."""
         self.places = {}
+        self.last = None
         self.clear()
 
     def clear(self) -> None:

@@ -1,5 +1,6 @@
-"""Every text a person typed is shown as plain text everywhere: a seat named like markup
-(`<b>Ana</b><!--`) hides nothing of any tooltip on any table."""
+"""Every text a person typed is shown as plain text everywhere (a seat named like markup,
+`<b>Ana</b><!--`, hides nothing of any tooltip on any table), and behind the curtain the
+table keeps nothing of the last person."""
 
 from __future__ import annotations
 
@@ -36,3 +37,23 @@ def test_a_name_written_like_markup_is_shown_as_it_was_typed_in_every_tooltip(
         assert "<!--" not in tip or MARKUP in shown, f"a tooltip hid its end: {tip!r}"
     for tip in with_name:
         assert MARKUP in _shown(tip), tip
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati", "incantibus"])
+def test_behind_the_curtain_a_stray_redraw_draws_nobodys_table(window, game_id):
+    """The table forgets the last view when it is emptied for the curtain: a redraw from
+    anywhere (a timer, a resize) draws nothing of the last person."""
+    from tests.qt.conftest import lift_curtain
+
+    people = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    options = {"mode": "apprentice"} if game_id == "incantibus" else {}
+    assert window.start_match(
+        GameConfig(game_id, people + [{"name": "Milo", "bot": "random"}], 5, options)
+    )
+    lift_curtain(window)
+    window.scene.show_view(
+        window.model.view(), window.model.legal_actions(), ["Ana", "Lera", "Milo"], "x"
+    )
+    window.scene.show_nothing()
+    window.scene.redraw()
+    assert not window.scene.items()
