@@ -1,11 +1,11 @@
-"""The expert bots at the table: they think in a worker thread, so the window never
-freezes (no pause of the event loop over 50 ms while they do), a sign on the seat says
+"""The expert bots at the table: they think in a process of their own, never on the
+window's thread, so the window never freezes while they do (the pauses are measured in
+`make bench`, not here: a timed test fails on a busy machine); a sign on the seat says
 who is thinking, and the New Game and Rehearse dialogs offer them with their time."""
 
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -26,33 +26,44 @@ EXPERTS = [
 ]
 
 
-def test_the_window_stays_responsive_while_an_expert_thinks(make_window, qtbot):
-    window = make_window(bot_delay_ms=1)  # the table's pacing: searching bots use workers
-    gaps: list[float] = []
-    signs: list[str] = []
-    last = [time.perf_counter()]
+def test_an_expert_at_the_table_searches_in_another_process_never_on_the_windows_thread(
+    make_window, qtbot, monkeypatch
+):
+    """While both experts think, no search runs in the window's process at all: the
+    thinking process (spawned, so it does not share this patch) makes every move."""
+    import os
 
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
+    from illusio_table.engine.search import ExpertBot
+    from illusio_table.engine.thinking import THINKER
+
+    searched_here: list[int] = []
+
+    def searched(self, *args, **kwargs):
+        searched_here.append(os.getpid())
+        raise AssertionError("a search ran on the window's side")
+
+    monkeypatch.setattr(ExpertBot, "choose_in", searched)
+    window = make_window(bot_delay_ms=1)  # the table's pacing: searching bots use workers
+    signs: list[str] = []
+
+    def look() -> None:
         if window.scene.item((MARK, "thinking")) is not None:
             signs.append(window.scene.item((MARK, "thinking")).text())
 
     timer = QTimer()
-    timer.timeout.connect(tick)
+    timer.timeout.connect(look)
     timer.start(5)
     seen: list[object] = []
     assert window.start_match(GameConfig("incantibus", EXPERTS, 3, {"mode": "expert"}))
     window.model.thinking.connect(seen.append)
-    last[0] = time.perf_counter()
     # The casting: both experts think (one after the other) while Ana may point.
     qtbot.waitUntil(lambda: len(window.model.game.choices) == 2, timeout=15_000)
     timer.stop()
+    assert not searched_here
+    workers = [p.pid for p in THINKER._pool._processes.values()]
+    assert workers and os.getpid() not in workers  # the moves came from another process
     assert 1 in seen or 2 in seen, "no bot was said to think"
     assert signs and signs[0].endswith("thinking…"), "no sign on the thinking seat"
-    worst = max(gaps[1:])
-    assert worst < 0.050, f"the window froze for {worst * 1000:.0f} ms while a bot thought"
     assert window.scene.item((MARK, "thinking")) is None  # gone once they have chosen
     screenshot(window, "incantibus-experts-chose")
 
