@@ -83,3 +83,12 @@ def collect_after_each_test():
 
     yield
     gc.collect()
+
+
+def tip_text(item) -> str:
+    """The words a tooltip shows (tables escape theirs into rich text: look.plain)."""
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setHtml(item.toolTip())
+    return document.toPlainText()

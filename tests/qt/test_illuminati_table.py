@@ -14,7 +14,7 @@ from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 
-from .conftest import lift_curtain, screenshot
+from .conftest import lift_curtain, screenshot, tip_text
 from .illusio_table_checks import by_gesture, click, drag, texts
 
 TWO_PEOPLE_AND_A_BOT = [
@@ -648,4 +648,4 @@ def test_the_large_card_shows_and_tells_the_card_pointed_at(window, qtbot):
     QApplication.processEvents()
     name = game.cards.group[group].name
     assert scene.preview.isVisible() and scene.preview.card["id"] == group
-    assert scene.preview.toolTip().startswith(name)
+    assert tip_text(scene.preview).startswith(name)

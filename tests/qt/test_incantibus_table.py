@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import lift_curtain, screenshot
+from .conftest import lift_curtain, screenshot, tip_text
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "cunning"} for n in ("Lera", "Milo", "Juno")
@@ -198,7 +198,7 @@ def test_the_reveal_shows_the_room_as_it_was_before_anything_moves_and_can_be_sk
     assert "In-can-to!" in shown_texts(scene)
     # The room as it was: the token Ana pointed at is drawn where it lay, though taken.
     overlay = [
-        i.toolTip().split("\n")[0]
+        tip_text(i).split("\n")[0]
         for i in scene.items()
         if isinstance(i.data(0), tuple) and i.data(0)[:2] == ("mark", "overlay") and i.toolTip()
     ]

@@ -12,7 +12,7 @@ from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
 from illusio_table.qt.models import ActionsModel, LogModel, SeatsModel
 from tests.duel_game import Commit, DuelGame, Step
 
-from .conftest import lift_curtain, screenshot
+from .conftest import lift_curtain, screenshot, tip_text
 
 ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
 ANA_AND_BOT = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
@@ -281,7 +281,7 @@ def test_zoom_in_out_and_fit(window):
 
 def test_clicking_a_move_on_the_table_plays_it(window, qtbot):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=2))
-    button = next(i for i in window.scene.items() if i.toolTip() == "Step 2")
+    button = next(i for i in window.scene.items() if tip_text(i) == "Step 2")
     view = window.table
     point = view.mapFromScene(button.sceneBoundingRect().center())
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
