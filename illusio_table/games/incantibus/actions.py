@@ -63,8 +63,7 @@ class Choose(Action):
 
 @dataclass(frozen=True)
 class Decline(Action):
-    """A choice the rules leave open, not taken: no extra spell after Retiro, or Ultimus
-    kept and the monster let go."""
+    """A choice the rules leave open, not taken: no extra spell after Retiro."""
 
     kind = "decline"
 

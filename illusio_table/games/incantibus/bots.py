@@ -11,7 +11,7 @@ from typing import Any
 from illusio_table.engine import Action, Bot
 from illusio_table.engine.search import ExpertBot
 
-from .actions import Cast, Decline, Discard, Point
+from .actions import Cast, Discard, Point
 from .cards import load
 
 SECRET_GUESS = 2.0  # what a face-down token is worth on average to a wizard
@@ -91,18 +91,7 @@ class CunningBot(Bot):
             cards = view["spell_cards"]
             casts = [a for a in legal if isinstance(a, Cast)]
             return max(casts, key=lambda a: SPELL_CARD_VALUE.get(cards[a.card]["kind"], 1.0))
-        if view["decision"]["kind"] == "ultimus":
-            # Ultimus is kept for a monster worth 3 points or more.
-            monster = next(
-                (t for t in view["moat"] if t["id"] == view["decision"]["token"]), None
-            ) or self._held_out(view)
-            keep = monster is not None and monster.get("points", 0) < 3
-            return next(a for a in legal if isinstance(a, Decline) == keep)
         return self.spell_target(view, legal)
-
-    @staticmethod
-    def _held_out(view: Mapping[str, Any]) -> dict[str, Any] | None:
-        return view["decision"].get("monster")
 
     def point(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         wands = view["wands"]

@@ -126,8 +126,6 @@ class Incantibus(Game):
         self.choices: dict[int, Point] = {}
         self.steps: list[tuple] = []
         self.decision: dict[str, Any] | None = None
-        # A monster its taker may catch with Ultimus or let go, while they decide.
-        self.held_out: int | None = None
         self.casters: list[int] = []
         self.pointing_wands: list[int] = list(self.wands)
         self.last_casting: list[dict[str, Any]] = []
@@ -266,10 +264,6 @@ class Incantibus(Game):
             if action not in self._decision_options():
                 return "Throwing that token away would not make room in your satchel."
             return None
-        if kind == "ultimus":
-            if action in self._decision_options():
-                return None
-            return "Spend Ultimus on the monster (click Ultimus), or let it go."
         if kind == "spell":
             if isinstance(action, Decline):
                 return None if self.decision.get("optional") else "This spell must be cast."
@@ -305,8 +299,6 @@ class Incantibus(Game):
                 )
         elif isinstance(action, Cast):
             events = self._cast(seat, action.card)
-        elif decision["kind"] == "ultimus":
-            events = self._catch_with_ultimus(seat, use=isinstance(action, Choose))
         elif isinstance(action, Decline):
             events = [Event(f"{self.name(seat)} casts no more spell.")]
         else:
@@ -575,8 +567,6 @@ class Incantibus(Game):
                     Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True)
                 )
             events += self._receive(seat, token)
-            if self.held_out == token:
-                return events  # settled when its taker has decided about Ultimus
             kept = token in self.satchels[seat]
             monster = self.info[token].cell == "monster"
             outcome = ("caught" if kept else "escaped") if monster else "taken"
@@ -618,8 +608,9 @@ class Incantibus(Game):
     ) -> list[Event]:
         """A token comes to a seat: monsters must be caught, spells are cast, the rest kept.
 
-        A monster that only Ultimus could catch waits while its taker decides whether to
-        spend Ultimus on it (the card says it can catch any monster, not that it must).
+        Monsters must be caught, so a monster that only Ultimus catches is caught with it,
+        and Ultimus goes to the moat; the rulebook's freedom not to use Ultimus holds only
+        for a taker who has a suitable weapon, and that weapon is then used.
         """
         info, who = self.info[token], self.name(seat)
         if info.cell == "monster" and not caught:
@@ -630,9 +621,12 @@ class Incantibus(Game):
                     Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")
                 ]
             if weapon.kind == "ultimus":
-                self.held_out = token
-                self.decision = {"kind": "ultimus", "seat": seat, "token": token}
-                return [Event(f"{who} may spend Ultimus on the {info.name}, or let it escape.")]
+                self.satchels[seat].remove(weapon.id)
+                self.moat.append(weapon.id)
+                return [
+                    Event(f"{who} catches the {info.name} with Ultimus."),
+                    Event("Ultimus is spent and thrown into the moat."),
+                ] + self._place(seat, token)
             events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             return events + self._place(seat, token)
         events = [Event(f"{who} takes the {info.name}.")] if announce else []
@@ -690,23 +684,6 @@ class Incantibus(Game):
             return [Event(f"No spell card is left for {self.name(seat)} to cast.")]
         self.decision = {"kind": "spell", "seat": seat, "optional": optional}
         return []
-
-    def _catch_with_ultimus(self, seat: int, use: bool) -> list[Event]:
-        """The taker's answer: Ultimus spent on the monster, or the monster let go."""
-        token, self.held_out = self.held_out, None
-        info, who = self.info[token], self.name(seat)
-        if not use:
-            self.moat.append(token)
-            self._settle(seat, "escaped", token, False)
-            return [Event(f"{who} keeps Ultimus and lets the {info.name} escape into the moat.")]
-        ultimus = next(t for t in self.held(seat) if t.kind == "ultimus")
-        self.satchels[seat].remove(ultimus.id)
-        self.moat.append(ultimus.id)
-        self._settle(seat, "caught", token, True)
-        return [
-            Event(f"{who} catches the {info.name} with Ultimus."),
-            Event("Ultimus is spent and thrown into the moat."),
-        ] + self._place(seat, token)
 
     def _cast(self, seat: int, slot: int) -> list[Event]:
         spell = self.spell_cards[slot]
@@ -784,9 +761,6 @@ class Incantibus(Game):
         if d["kind"] == "spell":
             casts: list[Action] = [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
             return casts + [Decline()] if d.get("optional") else casts
-        if d["kind"] == "ultimus":
-            ultimus = next(t.id for t in self.held(seat) if t.kind == "ultimus")
-            return [Choose(ultimus), Decline()]
         if d["kind"] == "alkimia":
             return [
                 Choose(t)
@@ -949,9 +923,6 @@ class Incantibus(Game):
             for field in ("token", "spell", "optional"):  # named fields, never the rest
                 if field in d:
                     decision[field] = d[field]
-            if d["kind"] == "ultimus":
-                # The monster waiting for its taker's answer, in plain sight.
-                decision["monster"] = self._token(d["token"])
         view = {
             "me": seat,
             "phase": self.phase,
@@ -1040,11 +1011,6 @@ class Incantibus(Game):
         if isinstance(action, Cast):
             return f"Cast {self.cards.kind(self.spell_cards[action.card]).name}"
         kind = self.decision["kind"] if self.decision else ""
-        if kind == "ultimus":
-            monster = self.info[self.decision["token"]].name
-            if isinstance(action, Decline):
-                return f"Keep Ultimus and let the {monster} escape"
-            return f"Catch the {monster} with Ultimus (it is spent)"
         if isinstance(action, Decline):
             return "Cast no more spell"
         if kind in ("alkimia", "retiro"):

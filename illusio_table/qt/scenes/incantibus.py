@@ -54,7 +54,6 @@ PROMPTS = {
     "overflow": "Your satchel is full: click the token to throw into the moat.",
     "spell": "Cast a spell: click one of the open spell cards.",
     "spell-optional": "You may cast one more spell: click an open spell card, or Cast no spell.",
-    "ultimus": "Spend Ultimus on this monster? Click your Ultimus token, or Let it escape.",
     "alkimia": "Alkimia: click an ingredient, weapon or gold in another satchel to steal it.",
     "retiro": "Retiro: click a token in the moat to take it.",
     "imperium": "Imperium: click a face-up token of the room to take it.",
@@ -375,16 +374,12 @@ class IncantibusScene(TableScene):
         if decision and decision["kind"] == "spell" and decision.get("optional"):
             text = PROMPTS["spell-optional"] if self.viewer == decision["seat"] else text
         words = self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
-        if decision and decision["kind"] == "ultimus":
-            # The monster waits in plain sight while its taker decides.
-            at = QPointF(words.sceneBoundingRect().right() + 24, -34)
-            self.token({**decision["monster"], "face_up": True}, at, 14)
         if any(isinstance(a, Decline) for a in legal):
-            self._decline_button(decision, words.sceneBoundingRect().right() + 48)
+            self._decline_button(words.sceneBoundingRect().right() + 48)
 
-    def _decline_button(self, decision: dict[str, Any], x: float) -> None:
-        """The choice not to: keep Ultimus, or cast no more spell."""
-        label = "Let it escape" if decision["kind"] == "ultimus" else "Cast no spell"
+    def _decline_button(self, x: float) -> None:
+        """The choice not to cast one more spell."""
+        label = "Cast no spell"
         button = self.addRect(QRectF(x, -48, 120, 28), QPen(INK, 1.5), QBrush(QColor("#e8c36a")))
         self._centred(label, button.rect().center(), 10, INK, button)
         button.setToolTip(plain(label))

@@ -32,7 +32,6 @@ def places(game: Incantibus) -> dict[str, list[int]]:
         "books": [b for b in game.books if b is not None],
         "track": [s for s, _ in game.track],
         "dungeon": [s[0] for s in (game.dungeon or []) if s is not None],
-        "held_out": [game.held_out] if game.held_out is not None else [],
     }
     for seat, held in enumerate(game.satchels):
         found[f"satchel{seat}"] = list(held)

@@ -4,7 +4,7 @@ import pytest
 
 from illusio_table.engine import IllegalAction
 from illusio_table.games.incantibus import satchel as bag
-from illusio_table.games.incantibus.actions import Choose, Decline, Discard, Point
+from illusio_table.games.incantibus.actions import Discard, Point
 
 from .helpers import check_invariants, give, make, point, set_room, texts
 
@@ -98,28 +98,27 @@ def test_a_monster_without_a_matching_weapon_escapes_into_the_moat():
     assert goblin in game.moat and "it escapes into the moat" in texts(events)
 
 
-def test_ultimus_catches_any_monster_if_its_owner_wishes_and_is_then_thrown_into_the_moat():
+def test_ultimus_is_used_when_it_is_the_only_thing_that_catches_a_monster():
+    """Monsters must be caught: with no suitable weapon but Ultimus, Ultimus catches the
+    Ghost at once (nobody is asked) and goes to the moat."""
     game = make(2, seed=1)
     (ghost, *_) = set_room(game, [("ghost", True), ("mushroom", True), ("pumpkin", True)])
     (ultimus,) = give(game, 0, "ultimus")
-    point(game, {0: Point("room", 0), 1: Point("room", 1)})
-    assert game.to_act() == {0} and game.view(1)["decision"]["monster"]["name"] == "Ghost"
-    assert game.legal_actions(0) == [Choose(ultimus), Decline()]
-    game.apply(0, Choose(ultimus))
+    events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    assert game.view(0)["decision"] is None and game.view(0)["phase"] == "casting"  # the next
     assert game.satchels[0] == [ghost] and ultimus in game.moat
+    assert "catches the Ghost with Ultimus" in texts(events)
+    line = next(e["line"] for e in game.view(1)["last_casting"] if e["winner"] == 0)
+    assert "escaped" not in line
     check_invariants(game)
 
 
-def test_ultimus_may_be_kept_and_the_monster_let_go():
-    """Nobody must spend Ultimus on a 2-point Goblin."""
+def test_even_a_two_point_goblin_is_caught_with_ultimus_when_nothing_else_catches_it():
     game = make(2, seed=1)
     (goblin, *_) = set_room(game, [("goblin", True), ("mushroom", True), ("pumpkin", True)])
     (ultimus,) = give(game, 0, "ultimus")
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
-    game.apply(0, Decline())
-    assert game.satchels[0] == [ultimus] and goblin in game.moat
-    line = next(e["line"] for e in game.view(1)["last_casting"] if e["winner"] == 0)
-    assert "escaped into the moat" in line
+    assert game.satchels[0] == [goblin] and ultimus in game.moat
     check_invariants(game)
 
 
