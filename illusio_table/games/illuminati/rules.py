@@ -933,6 +933,32 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def perform(self, seat: int, action: Action) -> list[Event]:
+        """Carries out the move; then, as the rulebook says "at any time after his third
+        turn", anyone left with nothing but their Illuminati is out at once (a Group
+        dropped or given away, not only an attack), and a player put out in their own
+        turn hands it on."""
+        out = sum(self.eliminated)
+        events = self._perform(seat, action)
+        if self.phase == "over":
+            return events
+        events += self._eliminations()
+        if sum(self.eliminated) != out:
+            events += self._after_elimination()
+        return events
+
+    def _after_elimination(self) -> list[Event]:
+        if len(self.players()) == 1:
+            self.winners = self.players()
+            return self._end(f"{self.name(self.winners[0])} is the last one left.")
+        if self.eliminated[self.current] and self.phase == "actions":
+            following = self._next_player()
+            if following is None:
+                return self._end("Nobody is left.")
+            self.attack, self.bonus_transfer = None, None
+            return self._begin_turn(following)
+        return []
+
+    def _perform(self, seat: int, action: Action) -> list[Event]:
         if self.phase == "goals":
             self.borrowed_goal[seat] = action.illuminati
             self.choosing.discard(seat)

@@ -1097,7 +1097,7 @@ def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out()
     group = min((g for g in game.uncontrolled if game.numbers.power(g) > 0), key=game.numbers.power)
     own(game, victim, group)
     for s in range(4):
-        if s not in (seat, victim):
+        if s != victim:  # after a third turn nobody else may be down to the Illuminati
             own(game, s, game.uncontrolled[0])
     game.apply(seat, Attack("destroy", top, group))
     fix_dice(game, (1, 1))
@@ -1254,3 +1254,27 @@ def test_winning_ending_a_turn_that_lets_another_win_is_warned_of():
     game.goal = len(game.structures[other])  # one Group short of the goal no more
     warning = game.warning(end, seat)
     assert f"{game.name(other)} holds {game.goal} Groups and wins" in warning
+
+
+def test_elimination_at_any_time_after_the_third_turn_dropping_the_last_group_puts_you_out():
+    """Dropping your last Group after your third turn puts you out at once: no capture
+    later in that turn brings you back, and the turn passes on."""
+    game, seat = ready()
+    game.turns_taken = [3, 3, 3, 3]
+    for s in range(4):
+        own(game, s, game.uncontrolled[0])
+    mine = next(c for c in game.structures[seat] if c != game.illuminati[seat])
+    game.apply(seat, Drop(mine))
+    assert game.eliminated[seat]
+    assert "controls nothing but the Illuminati and is out" in " ".join(game.log(None))
+    assert game.current != seat and seat not in game.to_act()
+    check_invariants(game)
+
+
+def test_elimination_is_not_before_the_end_of_the_third_turn():
+    game, seat = ready()
+    game.turns_taken = [2, 2, 2, 2]
+    own(game, seat, game.uncontrolled[0])
+    mine = next(c for c in game.structures[seat] if c != game.illuminati[seat])
+    game.apply(seat, Drop(mine))
+    assert not game.eliminated[seat] and game.current == seat
