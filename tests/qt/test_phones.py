@@ -4,7 +4,7 @@ and what a phone seat decides never brings the curtain down."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QSpinBox
 
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from tests.qt.conftest import SCREENSHOTS
@@ -115,5 +115,26 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         assert "castings: 1" in window.tally.text()  # Ana's own, on the big screen
         assert window.tally.seat == 0
         phone.close()
+    finally:
+        window.phones.stop()
+
+
+def test_a_port_set_in_the_settings_is_the_port_the_phones_use(qtbot, make_window):
+    import socket
+
+    with socket.socket() as probe:  # a port free on loopback now
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    window = make_window()
+    window.phones.network = False
+    window.settings.setValue("phones/port", free)
+    config = GameConfig("illusio", PEOPLE, 5, {}, devices=[1])
+    assert window.start_match(config)
+    try:
+        assert window.phones.hub.address(1).startswith(f"http://127.0.0.1:{free}/seat/")
+        spin = window.phones.findChild(QSpinBox, "phones-port")
+        assert spin.value() == free
+        spin.setValue(0)  # back to any port, from the next server on
+        assert window.phones.port() == 0
     finally:
         window.phones.stop()

@@ -12,13 +12,15 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -45,8 +47,9 @@ class PhonesPanel(QScrollArea):
     counting = Signal(str)  # "In… can… to!" as the phones see it, for the big screen
     awaiting = Signal(bool)  # True while some phone seat has no phone (a code to scan)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.setWidgetResizable(True)
         self.model: MatchModel | None = None
         self.hub: DeviceHub | None = None
@@ -83,7 +86,8 @@ class PhonesPanel(QScrollArea):
         if self.hub is None:
             from illusio_table.remote.hub import DeviceHub
 
-            self.hub = DeviceHub(self.model, network=self.network, parent=self)
+            port = self.port()
+            self.hub = DeviceHub(self.model, port, network=self.network, parent=self)
             self.hub.presence.connect(lambda seat: self.refresh())
             self.hub.counting.connect(self.counting)
         try:
@@ -93,6 +97,20 @@ class PhonesPanel(QScrollArea):
             self.problem = str(error)
             self.model.set_device(seat, False)
         self.refresh()
+
+    def port(self) -> int:
+        """The port the phones' server listens on: 0, the system chooses (the setting
+        fixes one, for a network whose firewall lets only that one through)."""
+        value = self.settings.value("phones/port", 0) if self.settings is not None else 0
+        try:
+            port = int(value)
+        except (TypeError, ValueError):
+            return 0
+        return port if 1024 <= port <= 65535 else 0
+
+    def set_port(self, port: int) -> None:
+        if self.settings is not None:
+            self.settings.setValue("phones/port", port)
 
     def take_back(self, seat: int) -> None:
         if self.hub is not None:
@@ -168,4 +186,17 @@ class PhonesPanel(QScrollArea):
                 give.clicked.connect(lambda _=False, s=seat: self.give(s))
                 grid.addWidget(give, 1, 0)
             self._layout.addWidget(box)
+        # The port, for a network that lets only one through (taken at the next start
+        # of the server, with the next match that has a phone seat).
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 6, 0, 0)
+        line.addWidget(QLabel("Port for phones (0: any)"))
+        port = QSpinBox()
+        port.setRange(0, 65535)
+        port.setValue(self.port())
+        port.setObjectName("phones-port")
+        port.valueChanged.connect(self.set_port)
+        line.addWidget(port)
+        self._layout.addWidget(row)
         self._layout.addStretch(1)

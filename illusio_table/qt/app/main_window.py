@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.moves_dock, self.seats_dock)
         from .devices import PhonesPanel
 
-        self.phones = PhonesPanel()
+        self.phones = PhonesPanel(settings=self.settings)
         self.phones.counting.connect(self._count_for_phones)
         self.phones.awaiting.connect(self._codes_to_scan)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
