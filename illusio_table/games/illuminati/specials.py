@@ -152,8 +152,9 @@ class SpecialCards:
             return [Event(f"{self.name(seat)} has decided.")]
         events: list[Event] = []
         self.window = None
-        order = sorted(w["plays"], key=lambda s: (s - self.current) % self.seats)
-        plays = [(s, w["plays"][s]) for s in order if w["plays"][s] is not None]
+        # In the order they were played (each seat's decision as it came): when two
+        # contradict, the last one played governs, whoever sits where.
+        plays = [(s, play) for s, play in w["plays"].items() if play is not None]
         if w["kind"] == "answer":
             cancelled = set()
             for s, play in plays:

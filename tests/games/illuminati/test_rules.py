@@ -1010,11 +1010,39 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
     game.apply(seat, Spend(top, 20))
     fix_dice(game, (1, 1))
     spend_round(game)
-    plays = {seat: PlaySpecial(assassination), other: PlaySpecial(murphy)}
-    through_windows(game, lambda kind, s: plays.get(s) if kind == "roll" else None)
-    # Both are played; in seat order from the attacker, Murphy's Law comes last and governs.
+    assert game.phase == "window" and game.window["kind"] == "roll"
+    game.apply(seat, PlaySpecial(assassination))
+    game.apply(other, PlaySpecial(murphy))
+    through_windows(game)
+    # Both are played; Murphy's Law went down last (after Assassination) and governs.
     assert "The roll counts as 12." in game.log(None)
     assert game.owner(target) is None
+
+
+def test_specials_that_contradict_the_last_one_played_governs_not_the_seat_order():
+    """Murphy's Law played first and Assassination second: the roll counts as 2, though
+    Murphy's Law's seat comes later in the turn's order (it gave a 12)."""
+    game, seat = ready()
+    other = (seat + 1) % 4
+    assassination = give_special(game, seat, "assassination")
+    murphy = give_special(game, other, "murphys-law")
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 40)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.apply(seat, Spend(top, 20))
+    fix_dice(game, (6, 6))
+    spend_round(game)
+    assert game.phase == "window" and game.window["kind"] == "roll"
+    game.apply(other, PlaySpecial(murphy))
+    game.apply(seat, PlaySpecial(assassination))
+    through_windows(game)
+    log = game.log(None)
+    assert log.index(
+        next(line for line in log if "Murphy" in line and "plays" in line)
+    ) < log.index(next(line for line in log if "Assassination" in line and "plays" in line))
+    assert "The roll counts as 2." in log
+    assert game.owner(target) == seat
 
 
 def test_specials_a_money_card_may_be_played_while_spending_on_an_attack():
