@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 
-from .actions import PASS, Attack, CallOff, Pass, PlaySpecial, Spend, attack, spend
+from .actions import (
+    PASS,
+    Attack,
+    CallOff,
+    GiveMoney,
+    GiveSpecial,
+    Pass,
+    PlaySpecial,
+    Spend,
+    attack,
+    spend,
+)
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
@@ -120,9 +131,10 @@ class Attacks:
                     moves.append(spend(source, amount))
                 else:
                     moves += [spend(source, amount, True), spend(source, amount, False)]
-        # Money Specials are played "at any time": here, when it is one's turn to spend.
+        # Money Specials are played "at any time": here, when it is one's turn to spend;
+        # money and Specials may be given away then too (but not in a privileged attack).
         moves += [PlaySpecial(c) for c in self.specials[seat] if kind_of(c) in MONEY_CARDS]
-        return moves
+        return moves + self._gift_moves(seat)
 
     def _spend_sources(self, seat: int) -> list[str]:
         a = self.attack
@@ -216,8 +228,10 @@ class Attacks:
             if action.card not in self.specials[seat] or kind_of(action.card) not in MONEY_CARDS:
                 return "During an attack only money Specials are played."
             return None
+        if isinstance(action, (GiveMoney, GiveSpecial)):
+            return self._gift_refusal(seat, action)
         if not isinstance(action, Spend):
-            return "An attack is under way: put money down or pass."
+            return "An attack is under way: put money down, give money or a Special, or pass."
         if action.source not in self._spend_sources(seat):
             return "That treasury cannot pay for this attack."
         if not action.helps and seat in (a["seat"], a["defender"]):
@@ -415,6 +429,8 @@ class Attacks:
     def _spending(self, seat: int, action: Action) -> list[Event]:
         a = self.attack
         who = self.name(seat)
+        if isinstance(action, (GiveMoney, GiveSpecial)):  # then it spends or passes
+            return self._give(seat, action)
         if isinstance(action, PlaySpecial):  # the same player then spends or passes
             self._discard_special(seat, action.card)
             events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]

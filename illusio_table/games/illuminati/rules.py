@@ -680,11 +680,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
                 moves += [Transfer(source, target, n) for n in amounts(self.money[source])]
         moves += [Drop(g) for g in structure if g != structure.root]
         moves += self._own_special_moves(seat)
-        top = self.money.get(self.illuminati[seat], 0)
-        for other in self.players():
-            if other != seat:
-                moves += [GiveSpecial(other, c) for c in self.specials[seat]]
-                moves += [give_money(other, n) for n in amounts(top)]
+        moves += self._gift_moves(seat)
         if self.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
             moves.append(Rearrange())
         if self.specials[seat]:
@@ -858,16 +854,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             if action.group not in structure or action.group == structure.root:
                 return "You can drop only a Group of your own Power Structure."
             return None
-        if isinstance(action, GiveMoney):
-            if action.seat == seat or action.seat not in self.players():
-                return "Give money to another player still in the game."
-            if not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
-                return "Money goes from your Illuminati treasury, and only what is there."
-            return None
-        if isinstance(action, GiveSpecial):
-            if action.seat == seat or action.seat not in self.players():
-                return "Give it to another player still in the game."
-            return None if action.card in self.specials[seat] else "That Special is not yours."
+        if isinstance(action, (GiveMoney, GiveSpecial)):
+            return self._gift_refusal(seat, action)
         if isinstance(action, PlaySpecial):
             return self._special_refusal(seat, action)
         if isinstance(action, GiveGroup):
@@ -931,6 +919,51 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return self.phase == "reorganize" and self.illuminati[seat] == "gnomes-of-zurich"
 
     # -- moves ---------------------------------------------------------------------------------
+
+    # -- gifts: money and Specials go to another player at any time --------------------------
+
+    def _gift_moves(self, seat: int) -> list[Action]:
+        """Money and Specials may be given away at any time (p. 7), not only on one's turn:
+        whenever the seat is asked to act, but while a privileged attack is under way."""
+        if self.attack is not None and self.attack.get("privileged"):
+            return []
+        moves: list[Action] = []
+        top = self.money.get(self.illuminati[seat], 0)
+        for other in self.players():
+            if other != seat:
+                moves += [GiveSpecial(other, c) for c in self.specials[seat]]
+                moves += [give_money(other, n) for n in amounts(top)]
+        return moves
+
+    def _gift_refusal(self, seat: int, action: GiveMoney | GiveSpecial) -> str | None:
+        if self.attack is not None and self.attack.get("privileged"):
+            return "Nobody gives money or Specials away while a privileged attack is under way."
+        if action.seat == seat or action.seat not in self.players():
+            return "Give it to another player still in the game."
+        if isinstance(action, GiveMoney):
+            if not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
+                return "Money goes from your Illuminati treasury, and only what is there."
+            return None
+        return None if action.card in self.specials[seat] else "That Special is not yours."
+
+    def _give(self, seat: int, action: GiveMoney | GiveSpecial) -> list[Event]:
+        who = self.name(seat)
+        if isinstance(action, GiveMoney):
+            self.money[self.illuminati[seat]] -= action.amount
+            target = self.illuminati[action.seat]
+            self.money[target] = self.money.get(target, 0) + action.amount
+            return [Event(f"{who} gives {action.amount} MB to {self.name(action.seat)}.")]
+        self.specials[seat].remove(action.card)
+        self.specials[action.seat].append(action.card)
+        pair = frozenset({seat, action.seat})
+        return [
+            Event(
+                f"{who} gives {self.title_of(action.card)} to {self.name(action.seat)}.",
+                seen_by=pair,
+                reveals=True,
+            ),
+            Event(f"{who} gives a Special card to {self.name(action.seat)}.", hidden_from=pair),
+        ]
 
     def perform(self, seat: int, action: Action) -> list[Event]:
         """Carries out the move; then, as the rulebook says "at any time after his third
@@ -1058,23 +1091,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return [Event(f"{who} drops {self.title_of(action.group)}.")] + self._uncontrol(
                 tree.cards()
             )
-        if isinstance(action, GiveMoney):
-            self.money[self.illuminati[seat]] -= action.amount
-            target = self.illuminati[action.seat]
-            self.money[target] = self.money.get(target, 0) + action.amount
-            return [Event(f"{who} gives {action.amount} MB to {self.name(action.seat)}.")]
-        if isinstance(action, GiveSpecial):
-            self.specials[seat].remove(action.card)
-            self.specials[action.seat].append(action.card)
-            pair = frozenset({seat, action.seat})
-            return [
-                Event(
-                    f"{who} gives {self.title_of(action.card)} to {self.name(action.seat)}.",
-                    seen_by=pair,
-                    reveals=True,
-                ),
-                Event(f"{who} gives a Special card to {self.name(action.seat)}.", hidden_from=pair),
-            ]
+        if isinstance(action, (GiveMoney, GiveSpecial)):
+            return self._give(seat, action)
         if isinstance(action, GiveGroup):
             self.actions_left -= 1
             self.offer = {"from": seat, "to": action.seat, "group": action.group}

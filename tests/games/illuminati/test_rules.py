@@ -1306,3 +1306,44 @@ def test_elimination_is_not_before_the_end_of_the_third_turn():
     mine = next(c for c in game.structures[seat] if c != game.illuminati[seat])
     game.apply(seat, Drop(mine))
     assert not game.eliminated[seat] and game.current == seat
+
+
+def test_gifts_money_and_specials_may_be_given_while_spending_on_another_players_attack():
+    """Giving money or a Special away may be done at any time, not just on your turn: a
+    third player asked to spend on someone's attack gives 5 MB and a Special, and is
+    then still asked to spend or pass."""
+    game, seat = ready()
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 20)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.apply(seat, Pass())
+    third = min(game.to_act())
+    assert third != seat and game.phase == "spending"
+    card = give_special(game, third, "swiss-bank-account")
+    theirs = game.illuminati[third]
+    set_money(game, theirs, 10)
+    legal = game.legal_actions(third)
+    assert GiveMoney(seat, 5) in legal and GiveSpecial(seat, card) in legal
+    game.apply(third, GiveMoney(seat, 5))
+    assert game.money[theirs] == 5 and game.money[top] == 25 and game.to_act() == {third}
+    game.apply(third, GiveSpecial(seat, card))
+    assert card in game.specials[seat] and game.to_act() == {third}
+    assert "gives a Special card" in " ".join(
+        game.log((seat + 2) % 4 if third != (seat + 2) % 4 else (seat + 3) % 4)
+    )
+    check_invariants(game)
+
+
+def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
+    game, seat = ready()
+    target = game.uncontrolled[0]
+    top = game.illuminati[seat]
+    set_money(game, top, 20)
+    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
+    game.attack["privileged"] = True  # declared, and not abolished
+    mover = min(game.to_act())
+    assert not any(isinstance(a, (GiveMoney, GiveSpecial)) for a in game.legal_actions(mover))
+    other = (mover + 1) % 4
+    with pytest.raises(IllegalAction, match="privileged"):
+        game.apply(mover, GiveMoney(other, 1))
