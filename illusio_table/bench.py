@@ -255,6 +255,31 @@ def main(parts: list[str] | None = None) -> int:
     return 0
 
 
+class Pauses:
+    """The gaps between the ticks of a timer on the window's event loop: the longest is
+    the longest the loop went without turning (ms)."""
+
+    def __init__(self, every_ms: int) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.gaps: list[float] = []
+        self.last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.timeout.connect(self._tick)
+        self.timer.start(every_ms)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.gaps.append(now - self.last)
+        self.last = now
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    def worst(self) -> float:
+        return max(self.gaps[1:], default=0.0) * 1000
+
+
 def device_round_trip(devices: int = 8, moves: int = 120) -> None:
     """Seats on phones, on loopback: from a device's move sent to every connected device
     holding the new state (8 devices, an Illuminati match with every seat on a device;
@@ -268,7 +293,6 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import aiohttp
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from illusio_table.engine import Match
@@ -301,17 +325,7 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
             await asyncio.gather(*(listen(s, session) for s in range(devices)))
 
     threading.Thread(target=lambda: loop.run_until_complete(run_all()), daemon=True).start()
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
-    ticker = QTimer()
-    ticker.timeout.connect(tick)
-    ticker.start(1)
+    pauses = Pauses(1)
 
     def pump_until(done, limit: float = 5.0) -> bool:
         end = time.perf_counter() + limit
@@ -345,9 +359,9 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
             )
         )
         trips.append((time.perf_counter() - started) * 1000)
-    ticker.stop()
+    pauses.stop()
     hub.stop()
-    stall = max(gaps[1:]) * 1000 if len(gaps) > 1 else 0.0
+    stall = pauses.worst()
     print(
         f"devices: {devices} phones on loopback, a move to every device redrawn: "
         f"{_spread(trips)} (goal: median under 50 ms); the host's longest pause "
@@ -365,7 +379,7 @@ def expert_pause() -> None:
     from pathlib import Path
     from tempfile import TemporaryDirectory
 
-    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtCore import QSettings
 
     from illusio_table.qt.app.main import make_app
     from illusio_table.qt.app.main_window import MainWindow
@@ -379,27 +393,16 @@ def expert_pause() -> None:
         window = MainWindow(None, Path(folder), settings, bot_delay_ms=1, interactive=False)
         window.motion = False
         window.show()
-        gaps: list[float] = []
-        last = [time.perf_counter()]
-
-        def tick() -> None:
-            now = time.perf_counter()
-            gaps.append(now - last[0])
-            last[0] = now
-
-        timer = QTimer()
-        timer.timeout.connect(tick)
-        timer.start(5)
         window.start_match(GameConfig("incantibus", players, 3, {"mode": "expert"}))
-        last[0] = time.perf_counter()
+        pauses = Pauses(5)
         end = time.perf_counter() + 20
         while len(window.model.game.choices) < 2 and time.perf_counter() < end:
             app.processEvents()
             time.sleep(0.001)
-        timer.stop()
+        pauses.stop()
         window.model.stop_thinking()
         window.close()
-    worst = max(gaps[1:], default=0.0) * 1000
+    worst = pauses.worst()
     print(f"the window while two experts think: longest pause {worst:.0f} ms (goal: under 50 ms)")
 
 

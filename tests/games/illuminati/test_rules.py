@@ -998,7 +998,10 @@ def test_attack_a_failed_first_attack_may_be_repeated_by_another_group_as_the_se
     assert game.attack["target"] == target
 
 
-def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs():
+def _roll_window_with_assassination_and_murphys_law(dice):
+    """An attack on an uncontrolled Group, 20 MB down, the dice fixed, and the window after
+    the roll open, with Assassination in the attacker's hand and Murphy's Law in the next
+    player's: (the game, the attacker, the next player, the two cards, the target)."""
     game, seat = ready()
     other = (seat + 1) % 4
     assassination = give_special(game, seat, "assassination")
@@ -1008,9 +1011,16 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
     set_money(game, top, 40)
     game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
     game.apply(seat, Spend(top, 20))
-    fix_dice(game, (1, 1))
+    fix_dice(game, dice)
     spend_round(game)
     assert game.phase == "window" and game.window["kind"] == "roll"
+    return game, seat, other, assassination, murphy, target
+
+
+def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs():
+    game, seat, other, assassination, murphy, target = (
+        _roll_window_with_assassination_and_murphys_law((1, 1))
+    )
     game.apply(seat, PlaySpecial(assassination))
     game.apply(other, PlaySpecial(murphy))
     through_windows(game)
@@ -1022,25 +1032,15 @@ def test_specials_murphys_law_makes_the_roll_12_and_the_last_card_played_governs
 def test_specials_that_contradict_the_last_one_played_governs_not_the_seat_order():
     """Murphy's Law played first and Assassination second: the roll counts as 2, though
     Murphy's Law's seat comes later in the turn's order (it gave a 12)."""
-    game, seat = ready()
-    other = (seat + 1) % 4
-    assassination = give_special(game, seat, "assassination")
-    murphy = give_special(game, other, "murphys-law")
-    target = game.uncontrolled[0]
-    top = game.illuminati[seat]
-    set_money(game, top, 40)
-    game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
-    game.apply(seat, Spend(top, 20))
-    fix_dice(game, (6, 6))
-    spend_round(game)
-    assert game.phase == "window" and game.window["kind"] == "roll"
+    game, seat, other, assassination, murphy, target = (
+        _roll_window_with_assassination_and_murphys_law((6, 6))
+    )
     game.apply(other, PlaySpecial(murphy))
     game.apply(seat, PlaySpecial(assassination))
     through_windows(game)
     log = game.log(None)
-    assert log.index(
-        next(line for line in log if "Murphy" in line and "plays" in line)
-    ) < log.index(next(line for line in log if "Assassination" in line and "plays" in line))
+    played = [line for line in log if "plays Murphy" in line or "plays Assassination" in line]
+    assert "Murphy" in played[0] and "Assassination" in played[1]
     assert "The roll counts as 2." in log
     assert game.owner(target) == seat
 
