@@ -325,7 +325,6 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
             await asyncio.gather(*(listen(s, session) for s in range(devices)))
 
     threading.Thread(target=lambda: loop.run_until_complete(run_all()), daemon=True).start()
-    pauses = Pauses(1)
 
     def pump_until(done, limit: float = 5.0) -> bool:
         end = time.perf_counter() + limit
@@ -337,6 +336,7 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
         return True
 
     pump_until(lambda: all(counts) and all(latest))
+    pauses = Pauses(1)  # while the phones play (joining sends each its cards and state)
     trips = []
     for _ in range(moves):
         if model.game.is_over():

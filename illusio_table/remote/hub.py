@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from illusio_table.qt.models.match_model import MatchModel
+from illusio_table.table.gestures import CHOOSE_AT_ONCE
 
 from .seats import Doorkeeper, Refused, card_files, encode, read_move, state_message
 from .server import DeviceServer
@@ -117,6 +118,8 @@ class DeviceHub(QObject):
         """Which choice made at once awaits a phone now (the index of the last reveal
         before it), or None when no phone is among several seats asked at once."""
         game = self.model.game
+        if game.game_id not in CHOOSE_AT_ONCE:
+            return None  # Illuminati's windows are chosen from secret hands: no count
         waiting = game.to_act()
         phones = waiting & set(self.doorkeeper.seats)
         if game.is_over() or len(waiting) < 2 or not phones:

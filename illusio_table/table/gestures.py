@@ -256,3 +256,9 @@ def gesture_map(game_id: str) -> GestureMap:
     return {"incantibus": incantibus, "illusio": illusio, "illuminati": illuminati}.get(
         game_id, buttons
     )
+
+
+# Games in which several people choose at once among targets everyone sees, and count
+# "In… can… to!" to do it together (the Incantibus casting). Illuminati's windows for
+# Specials are choices made at once too, but from secret hands: nobody counts for those.
+CHOOSE_AT_ONCE = frozenset({"incantibus"})

@@ -231,3 +231,23 @@ def test_a_whole_game_is_played_to_its_end_from_two_phones(
     finally:
         for phone in phones.values():
             phone.close()
+
+
+def test_nobody_counts_in_can_to_for_an_illuminati_choice_made_at_once(qtbot, hosting):
+    """The count is for choosing at once among targets everyone sees (the casting).
+    Phones choosing their secret goals at once (or deciding about Specials in a window)
+    have none, and their choices are taken at once."""
+    model, hub = hosting("illuminati", PEOPLE, seed=5, options={"hidden_goals": True})
+    hub.syllable_ms = 400
+    heard = []
+    hub.counting.connect(heard.append)
+    a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
+    try:
+        assert {0, 1} <= model.game.to_act()  # every player picks a goal in secret
+        assert a.state()["count"] == "" and not hub.too_early()
+        a.play(a.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: 0 not in model.game.to_act(), timeout=5000)
+        assert not heard and not a.refusals()
+    finally:
+        a.close()
+        b.close()

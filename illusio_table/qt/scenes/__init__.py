@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from illusio_table.table import gestures
-from illusio_table.table.gestures import GestureMap, gesture_map
+from illusio_table.table.gestures import CHOOSE_AT_ONCE, GestureMap, gesture_map
 
 from .base import TableScene, TableView
 from .generic import GenericTableScene
@@ -51,7 +51,9 @@ def _illuminati() -> type[TableScene]:
 
 PLAIN = Table(lambda: GenericTableScene, gestures.buttons)
 TABLES: dict[str, Table] = {
-    "incantibus": Table(_incantibus, gesture_map("incantibus"), choose_at_once=True),
+    "incantibus": Table(
+        _incantibus, gesture_map("incantibus"), choose_at_once="incantibus" in CHOOSE_AT_ONCE
+    ),
     "illusio": Table(_illusio, gesture_map("illusio")),
     "illuminati": Table(_illuminati, gesture_map("illuminati")),
 }
