@@ -180,15 +180,51 @@ def self_test() -> int:
                 f"ok: {len(registry.ids())} games played, {len(pictures)} tables rendered",
                 file=sys.stderr,
             )
+        phones_check()
     except CardDataError as error:
         print("\n".join(error.problems), file=sys.stderr)
         print("self-test failed: a card file is broken", file=sys.stderr)
         return 2
+    except (OSError, AssertionError) as error:
+        print(f"self-test failed: seats on phones: {error}", file=sys.stderr)
+        return 1
     except FileNotFoundError as error:
         print(f"self-test failed: {error}", file=sys.stderr)
         return 1
     print("self-test passed")
     return 0
+
+
+def phones_check() -> None:
+    """Seats on phones work in this program (the frozen one too): the server starts on
+    loopback, serves a seat its page and refuses a wrong code, and a QR code is drawn."""
+    import urllib.error
+    import urllib.request
+
+    import segno
+
+    from illusio_table.remote.seats import Doorkeeper
+    from illusio_table.remote.server import DeviceServer
+
+    doors = Doorkeeper()
+    server = DeviceServer(doors, lambda *_: None, lambda *_: None, network=False)
+    server.start()
+    try:
+        address = server.address(doors.open(0))
+        with urllib.request.urlopen(address, timeout=10) as answer:
+            assert b"page.js" in answer.read(), "the page is not served"
+        try:
+            urllib.request.urlopen(address.rsplit("/", 1)[0] + "/wrong", timeout=10)
+            raise AssertionError("a wrong code was let in")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 403, f"a wrong code got {refused.code}"
+        assert segno.make(address).symbol_size()[0] > 0
+    finally:
+        server.stop()
+    print(
+        "ok: a phone's page served on loopback, a wrong code refused, a QR code drawn",
+        file=sys.stderr,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
