@@ -437,19 +437,22 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         return events + self._begin_turn(following)
 
     def _eliminations(self, by: int | None = None) -> list[Event]:
-        """Players left with nothing but their Illuminati are out. When an attack of the
-        Servants of Cthulhu (`by`) puts a player out, that Illuminati counts toward their
-        eight destroyed Groups."""
+        """Players left with nothing but their Illuminati are out. When an attack (`by`)
+        of a player pursuing the goal of destruction (the Servants of Cthulhu's, or the
+        UFOs' or anyone's who chose it) puts a player out, that Illuminati counts toward
+        the Groups destroyed; and a player who reaches that goal by destroying their own
+        last Group is not out but wins."""
         events = []
         for s in self.players():
             if (
                 self.turns_taken[s] >= self.limits.elimination_after_turn
                 and len(self.structures[s]) == 1
             ):
-                if self.illuminati[s] == "servants-of-cthulhu" and self.destroyed[s] >= 8:
+                needed = self.destroys_to_win(s)
+                if needed is not None and self.destroyed[s] >= needed:
                     continue  # they win instead (checked with the goals)
                 self.eliminated[s] = True
-                if by is not None and by != s and self.illuminati[by] == "servants-of-cthulhu":
+                if by is not None and by != s and self.destroys_to_win(by) is not None:
                     self.destroyed[by] += 1
                 self._clear(self.illuminati[s])
                 self.discarded += self.specials[s]
@@ -474,14 +477,26 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     def meets_goal(self, seat: int) -> bool:
         return self.goal_met(seat) is not None
 
+    def pursued(self, seat: int) -> str:
+        """Whose Special Goal the seat pursues: its own Illuminati's, or the one it chose
+        (the UFOs always choose; with hidden goals everyone does)."""
+        top = self.illuminati[seat]
+        chosen = self.options["hidden_goals"] or top == "ufos"
+        return self.borrowed_goal.get(seat, top) if chosen else top
+
+    def destroys_to_win(self, seat: int) -> int | None:
+        """How many destroyed Groups the seat's goal asks for, when it pursues the goal of
+        destruction (the Servants of Cthulhu's), whoever its Illuminati are; else None.
+        What that goal says follows the goal, not the card (the card file's reading)."""
+        goal = self.numbers.illuminati[self.pursued(seat)].goal
+        return goal.value if goal is not None and goal.kind == "destroyed" else None
+
     def goal_met(self, seat: int) -> str | None:
         """The goal the seat meets now, in words, or None."""
         structure = self.structures[seat]
         if len(structure) >= self.goal:
             return f"the basic goal: {len(structure)} Groups, the Illuminati included"
-        top = self.illuminati[seat]
-        chosen = self.options["hidden_goals"] or top == "ufos"
-        goal_of = self.borrowed_goal.get(seat, top) if chosen else top
+        goal_of = self.pursued(seat)
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
             return None

@@ -1347,3 +1347,50 @@ def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
     other = (mover + 1) % 4
     with pytest.raises(IllegalAction, match="privileged"):
         game.apply(mover, GiveMoney(other, 1))
+
+
+def _ufos_pursuing_cthulhus_goal():
+    game = without_specials(with_illuminati("ufos"))
+    game.borrowed_goal[game.current] = "servants-of-cthulhu"
+    return game, game.current
+
+
+def test_goals_the_ufos_pursuing_the_goal_of_destruction_count_an_illuminati_they_put_out():
+    """The goal of eight Groups destroyed counts by goal, not by card: the UFOs pursuing
+    it count the Illuminati of a player their attack puts out, as the Servants do."""
+    game, seat = _ufos_pursuing_cthulhus_goal()
+    top = game.illuminati[seat]
+    game.turns_taken = [3] * 4
+    victim = next(
+        (seat + k) % 4 for k in (1, 2, 3) if game.illuminati[(seat + k) % 4] != "discordian-society"
+    )
+    for card in list(game.structures[victim])[1:]:
+        game.structures[victim].cut(card)
+    group = min((g for g in game.uncontrolled if game.numbers.power(g) > 0), key=game.numbers.power)
+    own(game, victim, group)
+    for s in range(4):
+        if s != victim:
+            own(game, s, game.uncontrolled[0])
+    set_money(game, top, 30)
+    game.apply(seat, Attack("destroy", top, group))
+    fix_dice(game, (1, 1))
+    while game.phase == "spending":
+        who = min(game.to_act())
+        money = game.money.get(top, 0) if who == seat else 0
+        game.apply(who, Spend(top, money) if money else Pass())
+    assert game.eliminated[victim]
+    assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
+
+
+def test_goals_a_player_pursuing_destruction_who_reaches_it_with_their_own_last_group_wins():
+    """The exception for destroying your own last Group goes with the goal too: the UFOs
+    pursuing it, with 8 destroyed and nothing but their Illuminati, are not put out."""
+    game, seat = _ufos_pursuing_cthulhus_goal()
+    game.turns_taken = [3] * 4
+    for s in range(4):
+        if s != seat:
+            own(game, s, game.uncontrolled[0])
+    game.destroyed[seat] = 8
+    game.apply(seat, EndTurn())
+    assert not game.eliminated[seat]
+    assert game.is_over() and seat in game.result()["winners"]
