@@ -103,14 +103,15 @@ class DeviceHub(QObject):
     def publish(self, *_: Any) -> None:
         """Sends each device seat its state, when it changed."""
         self._maybe_count()
+        count = self.count_words()  # once for every seat: it looks through the record
         for seat in list(self.doorkeeper.seats):
-            self._send_state(seat)
+            self._send_state(seat, count)
 
     def note(self, seat: int, text: str) -> None:
         """Tells a device seat something of its own beside its table (its rehearsal tally)."""
         self.notes[seat] = text
         if seat in self.doorkeeper.seats:
-            self._send_state(seat)
+            self._send_state(seat, self.count_words())
 
     # -- In… can… to! -----------------------------------------------------------------------
 
@@ -127,7 +128,8 @@ class DeviceHub(QObject):
         if any(self.status(seat) != "joined" for seat in phones):
             return None  # the count waits for every phone asked to be there to hear it
         moves = game.record.moves
-        return max((i for i, m in enumerate(moves) if m.barrier), default=-1)
+        # The last reveal lies near the end: look back from there, not through the record.
+        return next((i for i in range(len(moves) - 1, -1, -1) if moves[i].barrier), -1)
 
     def _maybe_count(self) -> None:
         choice = self._choice_at_once()
@@ -154,17 +156,16 @@ class DeviceHub(QObject):
         """The count of this choice is not at "to!" yet."""
         return self.count_words() != "" and self._syllable < len(SYLLABLES) - 1
 
-    def _send_state(self, seat: int, force: bool = False) -> None:
+    def _send_state(self, seat: int, count: str, force: bool = False) -> None:
         model = self.model
         names = [p["name"] for p in model.match.players]
         status = ""
         if model.holding:
             status = "The choices are being revealed on the big screen."
-        message = state_message(
-            model.game, seat, names, status, self.count_words(), self.notes.get(seat, "")
+        version, text = state_message(
+            model.game, seat, names, status, count, self.notes.get(seat, "")
         )
-        self._versions[seat] = message["version"]
-        text = encode(message)
+        self._versions[seat] = version
         if force or self._sent.get(seat) != text:
             self._sent[seat] = text
             self.server.send(seat, text)
@@ -199,4 +200,4 @@ class DeviceHub(QObject):
 
     def _refuse(self, seat: int, reason: str) -> None:
         self.server.send(seat, encode({"type": "refused", "reason": reason}))
-        self._send_state(seat, force=True)
+        self._send_state(seat, self.count_words(), force=True)

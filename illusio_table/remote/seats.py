@@ -131,10 +131,12 @@ def card_files(game_id: str) -> str:
 
 def state_message(
     game: Game, seat: int, names: list[str], status: str = "", count: str = "", note: str = ""
-) -> dict[str, Any]:
-    """What the device of `seat` is sent after every change: built from the seat's view,
-    log and moves alone, so two matches that differ in another seat's secret send it the
-    same bytes. `version` names the state: a move made for an older one is stale."""
+) -> tuple[str, str]:
+    """What the device of `seat` is sent after every change, as (its version, its text):
+    built from the seat's view, log and moves alone, so two matches that differ in another
+    seat's secret send it the same bytes. The version names the state (a hash of the
+    rest): a move made for an older one is stale. The state is encoded once; the version
+    and the type go in front of it."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
     moves = [{"words": game.describe(a, seat), "action": a.to_json()} for a in legal]
@@ -166,10 +168,9 @@ def state_message(
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
         "note": note,  # the seat's own rehearsal tally, or ''
     }
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
-    body["version"] = hashlib.sha256(text.encode()).hexdigest()[:16]
-    body["type"] = "state"
-    return body
+    text = encode(body)
+    version = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return version, f'{{"type":"state","version":"{version}",{text[1:]}'
 
 
 def _key(key: Any) -> list[Any]:

@@ -68,7 +68,8 @@ class PhonesPanel(QScrollArea):
         self.stop()
         self.model = model
         if model is not None:
-            model.changed.connect(self.refresh)
+            # Redrawn when a phone comes or goes, or a seat is given or taken back; not
+            # after every move (each redraw makes every QR code again).
             for seat in model.devices:
                 self.give(seat)
         self.refresh()
