@@ -302,7 +302,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         tree = self.structures[giver].cut(group)
         dropped = self.structures[seat].graft(tree, action.master, action.side)
         events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
-        return events + self._uncontrol(dropped) + self._eliminations()
+        return events + self._uncontrol(dropped)  # who is left with nothing: see `perform`
 
     def _shifted(self, action: Shift) -> tuple[str, ...]:
         now = list(self.shifts.get(action.group, self.cards.group[action.group].alignments))
