@@ -863,13 +863,7 @@ def test_white_collar_crime_adds_5_mb_and_money_moves_freely():
 
 def test_elimination_spares_the_servants_of_cthulhu_who_meet_their_goal():
     game = without_specials(with_illuminati("servants-of-cthulhu"))
-    seat = game.current
-    game.turns_taken = [3] * 4
-    for s in range(4):
-        if s != seat:
-            own(game, s, game.uncontrolled[0])
-    game.destroyed[seat] = 8
-    game.apply(seat, EndTurn())
+    seat = _alone_with_eight_destroyed_ends_the_turn(game)
     assert not game.eliminated[seat]
     assert game.is_over() and seat in game.result()["winners"]
 
@@ -1112,8 +1106,10 @@ def test_stacked_money_the_income_sum_is_told_only_to_its_owner():
                 assert seat is not None and line.startswith(game.name(seat)), (seat, line)
 
 
-def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out():
-    game = without_specials(with_illuminati("servants-of-cthulhu"))
+def _destroy_the_last_group_of_another(game, money=None):
+    """After everyone's third turn, the player to act destroys the only Group another
+    player has left (the dice fixed to succeed), with `money` in its treasury if given:
+    returns (the attacker, the player put out)."""
     seat = game.current
     top = game.illuminati[seat]
     game.turns_taken = [3] * 4
@@ -1127,12 +1123,33 @@ def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out()
     for s in range(4):
         if s != victim:  # after a third turn nobody else may be down to the Illuminati
             own(game, s, game.uncontrolled[0])
+    if money is not None:
+        set_money(game, top, money)
     game.apply(seat, Attack("destroy", top, group))
     fix_dice(game, (1, 1))
-    while game.phase == "spending":  # the Servants put their money down; the others pass
+    while game.phase == "spending":  # the attacker puts its money down; the others pass
         who = min(game.to_act())
-        money = game.money.get(top, 0) if who == seat else 0
-        game.apply(who, Spend(top, money) if money else Pass())
+        down = game.money.get(top, 0) if who == seat else 0
+        game.apply(who, Spend(top, down) if down else Pass())
+    return seat, victim
+
+
+def _alone_with_eight_destroyed_ends_the_turn(game):
+    """After everyone's third turn, the player to act, with nothing but its Illuminati
+    and 8 Groups destroyed, ends the turn: returns that player."""
+    seat = game.current
+    game.turns_taken = [3] * 4
+    for s in range(4):
+        if s != seat:
+            own(game, s, game.uncontrolled[0])
+    game.destroyed[seat] = 8
+    game.apply(seat, EndTurn())
+    return seat
+
+
+def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out():
+    game = without_specials(with_illuminati("servants-of-cthulhu"))
+    seat, victim = _destroy_the_last_group_of_another(game)
     assert game.eliminated[victim]
     assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
 
@@ -1352,32 +1369,14 @@ def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
 def _ufos_pursuing_cthulhus_goal():
     game = without_specials(with_illuminati("ufos"))
     game.borrowed_goal[game.current] = "servants-of-cthulhu"
-    return game, game.current
+    return game
 
 
 def test_goals_the_ufos_pursuing_the_goal_of_destruction_count_an_illuminati_they_put_out():
     """The goal of eight Groups destroyed counts by goal, not by card: the UFOs pursuing
     it count the Illuminati of a player their attack puts out, as the Servants do."""
-    game, seat = _ufos_pursuing_cthulhus_goal()
-    top = game.illuminati[seat]
-    game.turns_taken = [3] * 4
-    victim = next(
-        (seat + k) % 4 for k in (1, 2, 3) if game.illuminati[(seat + k) % 4] != "discordian-society"
-    )
-    for card in list(game.structures[victim])[1:]:
-        game.structures[victim].cut(card)
-    group = min((g for g in game.uncontrolled if game.numbers.power(g) > 0), key=game.numbers.power)
-    own(game, victim, group)
-    for s in range(4):
-        if s != victim:
-            own(game, s, game.uncontrolled[0])
-    set_money(game, top, 30)
-    game.apply(seat, Attack("destroy", top, group))
-    fix_dice(game, (1, 1))
-    while game.phase == "spending":
-        who = min(game.to_act())
-        money = game.money.get(top, 0) if who == seat else 0
-        game.apply(who, Spend(top, money) if money else Pass())
+    game = _ufos_pursuing_cthulhus_goal()
+    seat, victim = _destroy_the_last_group_of_another(game, money=30)
     assert game.eliminated[victim]
     assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
 
@@ -1385,12 +1384,7 @@ def test_goals_the_ufos_pursuing_the_goal_of_destruction_count_an_illuminati_the
 def test_goals_a_player_pursuing_destruction_who_reaches_it_with_their_own_last_group_wins():
     """The exception for destroying your own last Group goes with the goal too: the UFOs
     pursuing it, with 8 destroyed and nothing but their Illuminati, are not put out."""
-    game, seat = _ufos_pursuing_cthulhus_goal()
-    game.turns_taken = [3] * 4
-    for s in range(4):
-        if s != seat:
-            own(game, s, game.uncontrolled[0])
-    game.destroyed[seat] = 8
-    game.apply(seat, EndTurn())
+    game = _ufos_pursuing_cthulhus_goal()
+    seat = _alone_with_eight_destroyed_ends_the_turn(game)
     assert not game.eliminated[seat]
     assert game.is_over() and seat in game.result()["winners"]
