@@ -9,48 +9,25 @@ every file on purpose: they are counted as kept, since those seats choose again)
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 from illusio_table.engine import Match, RecordError
+from tests.program import Program
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = 32
 WORKERS = 2  # this machine has two cores
 
 
 def run_and_kill(data: Path, seed: int, wait: float) -> tuple[int | None, list[str]]:
     """Starts a self-playing window, kills it `wait` seconds after its first move."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.qt.selfplaying_window", str(data), str(seed)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
-    lines: list[str] = []
-    started = threading.Event()
-
-    def read() -> None:
-        for line in process.stdout:
-            lines.append(line.strip())
-            if line.startswith("moves"):
-                started.set()
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    started.wait(timeout=60)
+    program = Program("tests.qt.selfplaying_window", str(data), str(seed))
+    program.wait_for(lambda: any(x.startswith("moves") for x in program.lines), 60)
     time.sleep(wait)
-    process.send_signal(signal.SIGKILL)
-    process.wait(timeout=30)
-    reader.join(timeout=10)
+    program.kill()
+    lines = program.lines
     played = next((int(x.split()[1]) for x in reversed(lines) if x.startswith("moves")), None)
     return played, lines
 

@@ -3,45 +3,13 @@ the phones join again with new codes, and the match goes on at most one move beh
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import threading
 import time
-from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from tests.program import Program
+
 from .phone import Phone
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _host(data: Path):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.remote.host_with_phones", str(data)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
-    lines: list[str] = []
-
-    def read() -> None:
-        for line in process.stdout:
-            lines.append(line.strip())
-
-    threading.Thread(target=read, daemon=True).start()
-    return process, lines
-
-
-def _wait(condition, seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.02)
 
 
 def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes(qtbot, tmp_path):
@@ -49,13 +17,14 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes
 
     data = tmp_path / "data"
     data.mkdir()
-    process, lines = _host(data)
+    host = Program("tests.remote.host_with_phones", str(data))
+    lines = host.lines
     try:
-        _wait(lambda: sum(x.startswith("address") for x in lines) == 2)
+        assert host.wait_for(lambda: sum(x.startswith("address") for x in lines) == 2, 30)
         old = {int(x.split()[1]): x.split()[2] for x in lines if x.startswith("address")}
         phones = {seat: Phone(address) for seat, address in old.items()}
         for phone in phones.values():
-            _wait(lambda p=phone: bool(p.states()))
+            assert host.wait_for(lambda p=phone: bool(p.states()), 30)
         # The phones play a few castings: each points at the first thing offered, after "to!".
         for _ in range(12):
             for seat, phone in phones.items():
@@ -69,14 +38,12 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_join_again_with_new_codes
             time.sleep(0.15)
         played = [int(x.split()[1]) for x in lines if x.startswith("moves")]
         assert played and played[-1] >= 4, lines[-5:]
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
+        host.kill()
         for phone in phones.values():
             phone.closed.wait(10)
             phone.close()
     finally:
-        if process.poll() is None:
-            process.kill()
+        host.kill()
     last = max(int(x.split()[1]) for x in lines if x.startswith("moves"))
 
     settings = QSettings(str(data / "settings.ini"), QSettings.Format.IniFormat)
