@@ -234,7 +234,7 @@ class Option:
         return value
 
 
-_NOT_OFFERED = object()  # what `_offered` answers for an id it does not hold
+_NOT_OFFERED = (object(), None)  # what `_offered` answers for an id it does not hold
 
 
 class Game(ABC):
@@ -246,11 +246,14 @@ class Game(ABC):
     reason for, so `perform` only ever sees a legal action and a refused one changes nothing.
     """
 
-    # The moves last listed for `_offered_seat`, by id, until the next move: one of them
-    # is legal without asking `refusal` again (a bot plays what it was offered, and bots
-    # simulate thousands of games). The dict holds the moves, so no other object can
-    # have one of their ids meanwhile. Replaced, never changed in place.
-    _offered: dict[int, Action] = {}
+    # The moves last listed for `_offered_seat`, by id, each with a copy of its fields,
+    # until the next move: one of them is legal without asking `refusal` again (a bot
+    # plays what it was offered, and bots simulate thousands of games) while its fields
+    # are still those it was offered with: a frozen move can still be changed in place
+    # (`object.__setattr__`), and a changed one is checked like any other. The dict holds
+    # the moves, so no other object can have one of their ids meanwhile. Replaced, never
+    # changed in place.
+    _offered: dict[int, tuple[Action, dict[str, Any]]] = {}
     _offered_seat: int | None = None
 
     # Attributes that are caches: a clone starts them empty rather than copying them.
@@ -326,7 +329,8 @@ class Game(ABC):
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action the seat may take now (empty when it is not awaited)."""
         moves = self.list_moves(seat)
-        self._offered = dict(zip(map(id, moves), moves, strict=True))
+        # (map and zip, not a comprehension: this runs for every move a bot makes.)
+        self._offered = dict(zip(map(id, moves), zip(moves, map(dict.copy, map(vars, moves)))))
         self._offered_seat = seat
         return moves
 
@@ -334,7 +338,8 @@ class Game(ABC):
         waiting = self.to_act()
         offered = type(seat) is int and seat == self._offered_seat  # True is not seat 1
         # (`_NOT_OFFERED`, not None: None is no move, and must not pass for one offered.)
-        if not offered or self._offered.get(id(action), _NOT_OFFERED) is not action:
+        move, fields = self._offered.get(id(action), _NOT_OFFERED)
+        if not offered or move is not action or fields != vars(action):
             self._check(seat, action, waiting)
         self._offered = {}
         events = self.perform(seat, action)

@@ -364,3 +364,29 @@ def test_a_non_move_right_after_the_moves_were_listed_is_refused_and_changes_not
         game.apply(seat, junk)
     assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before
     game.apply(seat, game.legal_actions(seat)[0])  # the match goes on
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("illusio", {}), ("incantibus", {"mode": "expert"}), ("illuminati", {})],
+)
+def test_a_move_changed_in_place_after_it_was_offered_is_checked_again(game_id, options):
+    """A frozen move can still be changed with `object.__setattr__`; the move just offered
+    was trusted by identity alone, and so carried out with whatever it had become."""
+    from illusio_table.engine import builtin_registry
+
+    game = builtin_registry().new_game(game_id, 3, 8, options)
+    seat = min(game.to_act())
+    moves = game.legal_actions(seat)
+    move = next(m for m in moves if any(type(v) is int for v in vars(m).values()))
+    name = next(name for name, value in vars(move).items() if type(value) is int)
+    kept = getattr(move, name)
+    before = (game.record.to_json(), [game.view(s) for s in range(3)])
+    object.__setattr__(move, name, 9999)  # no card, seat, token or Group has that number
+    try:
+        with pytest.raises(IllegalAction):
+            game.apply(seat, move)
+    finally:
+        object.__setattr__(move, name, kept)  # moves are shared (`interned`) by later games
+    assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before
+    game.apply(seat, move)  # as offered again, it is played
