@@ -233,7 +233,8 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
             found.append(Gesture(action, ("seat", action.seat), ("special", action.card), False))
         elif isinstance(action, PlaySpecial):
             card = ("special", action.card)
-            if action.target is not None and view["phase"] != "window":
+            # (A target with "#" is a Special, which Secrets Man cancels with a click.)
+            if action.target is not None and "#" not in action.target:
                 found.append(Gesture(action, ("group", action.target), card, False))
             elif action.seat is not None:
                 found.append(Gesture(action, ("seat", action.seat), card, False))

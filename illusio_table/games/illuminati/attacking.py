@@ -27,9 +27,8 @@ from .actions import (
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
-from .specials import kind_of, pending_special
+from .specials import ANY_TIME, kind_of, pending_special
 
-MONEY_CARDS = ("slush-fund", "swiss-bank-account", "white-collar-crime")
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
 if TYPE_CHECKING:
@@ -131,10 +130,9 @@ class Attacks:
                     moves.append(spend(source, amount))
                 else:
                     moves += [spend(source, amount, True), spend(source, amount, False)]
-        # Money Specials are played "at any time": here, when it is one's turn to spend;
-        # money and Specials may be given away then too (but not in a privileged attack).
-        moves += [PlaySpecial(c) for c in self.specials[seat] if kind_of(c) in MONEY_CARDS]
-        return moves + self._gift_moves(seat)
+        # Specials are played "at any time" when it is one's turn to spend too, and money
+        # and Specials may be given away then (but not in a privileged attack).
+        return moves + self._any_time_moves(seat) + self._gift_moves(seat)
 
     def _spend_sources(self, seat: int) -> list[str]:
         a = self.attack
@@ -225,9 +223,9 @@ class Attacks:
                 return "Only the attacker calls an attack off, before any money is down."
             return None
         if isinstance(action, PlaySpecial):
-            if action.card not in self.specials[seat] or kind_of(action.card) not in MONEY_CARDS:
-                return "During an attack only money Specials are played."
-            return None
+            if action.card not in self.specials[seat] or kind_of(action.card) not in ANY_TIME:
+                return "While money goes down, only the Specials played at any time are played."
+            return self._any_time_refusal(seat, action)
         if isinstance(action, (GiveMoney, GiveSpecial)):
             return self._gift_refusal(seat, action)
         if not isinstance(action, Spend):

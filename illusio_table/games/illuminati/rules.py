@@ -23,6 +23,7 @@ from illusio_table.engine import Action, Event, Game, Option, Rng
 from .actions import (
     ACTIONS,
     END_TURN,
+    PASS,
     Accuse,
     Attack,
     CallOff,
@@ -165,6 +166,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.borrowed_goal: dict[int, str] = {}
         self.attack: dict[str, Any] | None = None
         self.window: dict[str, Any] | None = None
+        # White Collar Crime's moment: whose money moves, and where play goes on after.
+        self.rearranging: dict[str, Any] | None = None
         self.winners: list[int] = []
         self.last_roll: list[int] = []
         self.outcome: dict[str, Any] | None = None  # the last attack: where, how it ended
@@ -213,7 +216,6 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.ufo_attacks = 0
         self.bavarian_used = False
         self.bonus_transfer: tuple[str, str] | None = None
-        self.free_money = False  # White Collar Crime: money moves freely this turn
         self.shifts.clear()  # the Lasers' change lasts one turn (Numbers shares the dict)
         self.shifted_this_turn = False
         self.extra_drawn = False
@@ -650,6 +652,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return frozenset({self.attack["order"][self.attack["turn"]]})
         if self.phase == "consent":
             return frozenset({self.offer["to"]})
+        if self.phase == "rearranging":
+            return frozenset({self.rearranging["seat"]})
         return frozenset({self.current})
 
     def list_moves(self, seat: int) -> list[Action]:
@@ -671,6 +675,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             ]
         if self.phase == "spending":
             return self._spending_moves(seat)
+        if self.phase == "rearranging":
+            return [PASS] + self._free_transfers(seat)
         return self._turn_moves(seat)
 
     def _turn_moves(self, seat: int) -> list[Action]:
@@ -733,15 +739,20 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     def _reorganize_moves(self, seat: int) -> list[Action]:
         structure = self.structures[seat]
         if self.illuminati[seat] == "gnomes-of-zurich":
-            return [
-                Transfer(card, other, n)
-                for card in structure
-                if self.money.get(card, 0)
-                for other in structure
-                if other != card
-                for n in amounts(self.money[card])
-            ]
+            return self._free_transfers(seat)
         return self._move_moves(structure)
+
+    def _free_transfers(self, seat: int) -> list[Action]:
+        """Every transfer from one card of the seat's Power Structure to any other."""
+        structure = self.structures[seat]
+        return [
+            Transfer(card, other, n)
+            for card in structure
+            if self.money.get(card, 0)
+            for other in structure
+            if other != card
+            for n in amounts(self.money[card])
+        ]
 
     @staticmethod
     def _move_moves(structure: Structure) -> list[Action]:
@@ -777,7 +788,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
         structure = self.structures[seat]
         gnomes = self.illuminati[seat] == "gnomes-of-zurich" and self.phase == "reorganize"
-        if card == "federal-reserve" or gnomes or self.free_money:
+        if card == "federal-reserve" or gnomes or self.phase == "rearranging":
             return [c for c in structure if c != card]
         return structure.adjacent(card)
 
@@ -814,6 +825,12 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return None
         if phase == "spending":
             return self._spending_refusal(seat, action)
+        if phase == "rearranging":
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, Transfer):
+                return "First rearrange your money (White Collar Crime), then say you are done."
+            return self._transfer_refusal(seat, action)
         if isinstance(action, (Spend, Pass, CallOff, TakeIncome, ChooseGoal)):
             return "There is no attack under way."
         if isinstance(action, EndTurn):
@@ -923,14 +940,17 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         bonus = self.bonus_transfer == (action.source, action.target)
         if not bonus and action.target not in self._transfer_targets(seat, action.source):
             return "Money moves only to an adjacent Group: the master or a puppet."
-        free = bonus or self.free_money or self.free_transfers or self._gnomes_rearranging(seat)
+        free = bonus or self.free_transfers or self._free_money(seat)
         if not (free or self.actions_left):
             return "No money transfer is left this turn."
         return None
 
-    def _gnomes_rearranging(self, seat: int) -> bool:
-        """The Gnomes of Zurich move money freely when they rearrange at the end of a turn;
-        the Bermuda Triangle rearranges Groups, and its money moves by the usual rules."""
+    def _free_money(self, seat: int) -> bool:
+        """Money moves at no cost in White Collar Crime's moment, and when the Gnomes of
+        Zurich rearrange at the end of a turn (the Bermuda Triangle rearranges Groups, and
+        its money moves by the usual rules)."""
+        if self.phase == "rearranging":
+            return True
         return self.phase == "reorganize" and self.illuminati[seat] == "gnomes-of-zurich"
 
     # -- moves ---------------------------------------------------------------------------------
@@ -1031,6 +1051,10 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return self._receive(seat, action)
         if self.phase == "spending":
             return self._spending(seat, action)
+        if self.phase == "rearranging":
+            if isinstance(action, Pass):
+                return self._rearranged()
+            return self._transfer(seat, action)
         who = self.name(seat)
         if self.bonus_transfer is not None:  # the capture's transfer comes at once or never
             is_bonus = (
@@ -1074,22 +1098,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if isinstance(action, Attack):
             return self._announce(seat, action)
         if isinstance(action, Transfer):
-            if self.bonus_transfer == (action.source, action.target):
-                self.bonus_transfer = None
-            elif self.free_money or self._gnomes_rearranging(seat):
-                pass  # White Collar Crime, or the Gnomes rearranging: money moves at no cost
-            elif self.free_transfers:
-                self.free_transfers -= 1
-            else:
-                self.actions_left -= 1
-            self.money[action.source] -= action.amount
-            self.money[action.target] = self.money.get(action.target, 0) + action.amount
-            return [
-                Event(
-                    f"{who} moves {action.amount} MB from {self.title_of(action.source)} "
-                    f"to {self.title_of(action.target)}."
-                )
-            ]
+            return self._transfer(seat, action)
         if isinstance(action, Move):
             if self.phase != "reorganize":
                 self.actions_left -= 1
@@ -1137,6 +1146,24 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             self.actions_left -= 1
         events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]
         return events + self._played("own", [pending_special(seat, action, action.card)])
+
+    def _transfer(self, seat: int, action: Transfer) -> list[Event]:
+        if self.bonus_transfer == (action.source, action.target):
+            self.bonus_transfer = None
+        elif self._free_money(seat):
+            pass  # White Collar Crime, or the Gnomes rearranging: money moves at no cost
+        elif self.free_transfers:
+            self.free_transfers -= 1
+        else:
+            self.actions_left -= 1
+        self.money[action.source] -= action.amount
+        self.money[action.target] = self.money.get(action.target, 0) + action.amount
+        return [
+            Event(
+                f"{self.name(seat)} moves {action.amount} MB from "
+                f"{self.title_of(action.source)} to {self.title_of(action.target)}."
+            )
+        ]
 
     def _uncontrol(self, cards: list[str]) -> list[Event]:
         for card in cards:

@@ -4,8 +4,14 @@ A window asks every seat that holds any Special at once (so being asked reveals 
 before a turn (Senate Investigating Committee), after a privilege is declared (Deep
 Agent, Interference, two Specials to abolish it), after the dice (Assassination, Murphy's
 Law). Whenever Specials are played, anywhere, an answer window lets Secrets Man Was Not
-Meant To Know cancel one of them. Then the plays that stand take effect, in seat order
-from the player whose turn it is, so of two contradicting cards the last one governs.
+Meant To Know cancel one of them. Then the plays that stand take effect in the order they
+were played, so of two contradicting cards the last one governs.
+
+The Specials played "at any time" (ANY_TIME) are offered at every moment a player is asked
+anything: in their own turn, on their turn to spend on an attack, and in the windows
+before a turn, after a privilege and after the dice, whoever's turn it is (the card
+file's reading `any-time` says why these). White Collar Crime then opens a moment of its
+own, in which its player moves money freely among their Groups, before play goes on.
 """
 
 from __future__ import annotations
@@ -25,14 +31,14 @@ WINDOW_CARDS = {
     "roll": ("assassination", "murphys-law"),
     "answer": ("secrets-man-was-not-meant-to-know",),
 }
-OWN_TURN = (
+ANY_TIME = (
     "slush-fund",
     "swiss-bank-account",
     "media-campaign",
     "computer-espionage",
     "white-collar-crime",
-    "bribery",
 )
+OWN_TURN = (*ANY_TIME, "bribery")
 
 
 def kind_of(card: str) -> str:
@@ -66,7 +72,7 @@ class SpecialCards:
         moves += [PlaySpecial(c) for c in mine if kind_of(c) in WINDOW_CARDS[w["kind"]]]
         if w["kind"] == "privilege" and len(mine) >= 2:
             moves.append(Abolish(tuple(mine[:2])))  # any two are accepted
-        return moves
+        return moves + self._any_time_moves(seat)
 
     def _window_refusal(self: IlluminatiGame, seat: int, action: Action) -> str | None:
         w = self.window
@@ -82,6 +88,8 @@ class SpecialCards:
             return None
         if not isinstance(action, PlaySpecial) or action.card not in self.specials[seat]:
             return "Play one of your Special cards that fits this moment, or pass."
+        if w["kind"] != "answer" and kind_of(action.card) in ANY_TIME:
+            return self._any_time_refusal(seat, action)
         if kind_of(action.card) not in WINDOW_CARDS[w["kind"]]:
             return f"{self.title_of(action.card)} cannot be played now."
         if w["kind"] == "answer":
@@ -97,15 +105,8 @@ class SpecialCards:
         kind = kind_of(action.card)
         if kind not in OWN_TURN:
             return f"{self.title_of(action.card)} is played at its own moment, not now."
-        if kind == "media-campaign" and action.target not in self.dead:
-            return "Media Campaign brings back a Group of the dead pile."
-        if kind == "computer-espionage":
-            group_ok = action.target is not None and self.owner(action.target) is not None
-            seat_ok = (
-                action.seat is not None and action.seat != seat and action.seat in self.players()
-            )
-            if not (group_ok or seat_ok):
-                return "Look at the money of a Group in play, or at another player's Specials."
+        if kind in ANY_TIME:
+            return self._any_time_refusal(seat, action)
         if kind == "bribery":
             if self.actions_left <= 0:
                 return "Bribery takes one of your actions, and none is left."
@@ -115,10 +116,22 @@ class SpecialCards:
                 return "You have no free arrow to hang it from."
         return None
 
-    def _own_special_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+    def _any_time_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+        """Why a Special played "at any time" (one the seat holds) cannot be played so."""
+        kind = kind_of(action.card)
+        if kind == "media-campaign" and action.target not in self.dead:
+            return "Media Campaign brings back a Group of the dead pile."
+        if kind == "computer-espionage":
+            group_ok = action.target is not None and self.owner(action.target) is not None
+            seat_ok = (
+                action.seat is not None and action.seat != seat and action.seat in self.players()
+            )
+            if not (group_ok or seat_ok):
+                return "Look at the money of a Group in play, or at another player's Specials."
+        return None
+
+    def _any_time_moves(self: IlluminatiGame, seat: int) -> list[Action]:
         moves: list[Action] = []
-        structure = self.structures[seat]
-        room = any(structure.free_arrows(c) for c in structure)
         for card in self.specials[seat]:
             kind = kind_of(card)
             if kind in ("slush-fund", "swiss-bank-account", "white-collar-crime"):
@@ -127,8 +140,15 @@ class SpecialCards:
                 moves += [PlaySpecial(card, target=g) for g in self.dead]
             elif kind == "computer-espionage":
                 moves += [PlaySpecial(card, seat=s) for s in self.players() if s != seat]
-            elif kind == "bribery" and self.actions_left and room:
-                moves += [PlaySpecial(card, target=g) for g in self.uncontrolled]
+        return moves
+
+    def _own_special_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+        moves = self._any_time_moves(seat)
+        structure = self.structures[seat]
+        if self.actions_left and any(structure.free_arrows(c) for c in structure):
+            for card in self.specials[seat]:
+                if kind_of(card) == "bribery":
+                    moves += [PlaySpecial(card, target=g) for g in self.uncontrolled]
         return moves
 
     # -- playing ---------------------------------------------------------------------------
@@ -180,6 +200,36 @@ class SpecialCards:
         return events + self._played(w["kind"], pending)
 
     def _take_effect(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+        """The plays that stand take effect: first those of Specials played "at any time" in
+        a window, then the window's own. White Collar Crime stops here until its player has
+        rearranged their money; `_rearranged` goes on from there."""
+        events: list[Event] = []
+        if then in ("turn", "privilege", "roll"):
+            rest = []
+            for p in pending:
+                if isinstance(p["action"], PlaySpecial) and kind_of(p["card"]) in ANY_TIME:
+                    events += self._special_effect(p["seat"], p["action"])
+                else:
+                    rest.append(p)
+            pending = rest
+        elif then in ("own", "spend-own"):
+            for p in pending:
+                events += self._special_effect(p["seat"], p["action"])
+            pending = []
+        if self.rearranging is not None:
+            self.rearranging.update(then=then, pending=pending)
+            self.phase = "rearranging"
+            return events
+        return events + self._go_on(then, pending)
+
+    def _rearranged(self: IlluminatiGame) -> list[Event]:
+        """White Collar Crime's player is done moving money: play goes on where it stopped."""
+        r, self.rearranging = self.rearranging, None  # `_go_on` sets the phase
+        return [Event(f"{self.name(r['seat'])} is done rearranging money.")] + self._go_on(
+            r["then"], r["pending"]
+        )
+
+    def _go_on(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
         if then == "turn":
             if pending:
                 return [
@@ -207,12 +257,9 @@ class SpecialCards:
                 self.phase = "actions"
                 return [Event("The Whispering Campaign comes to nothing.")]
             return self._start_spending()
-        events = []
-        for p in pending:
-            events += self._special_effect(p["seat"], p["action"])
-        # A money card played while spending on an attack leaves the spending where it was.
+        # A Special played while spending on an attack leaves the spending where it was.
         self.phase = "spending" if then == "spend-own" else "actions"
-        return events
+        return []
 
     def _special_effect(self: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
         kind = kind_of(action.card)
@@ -226,8 +273,8 @@ class SpecialCards:
             return [Event(f"{who}'s {title}: 25 MB.")]
         if kind == "white-collar-crime":
             self._pay_from_bank(top, 5)
-            self.free_money = True
-            return [Event(f"{who}'s {title}: 5 MB, and money moves freely this turn.")]
+            self.rearranging = {"seat": seat}  # `_take_effect` stops for it
+            return [Event(f"{who}'s {title}: 5 MB, and {who} rearranges their money freely.")]
         if kind == "media-campaign":
             if action.target not in self.dead:
                 return []

@@ -52,6 +52,8 @@ class Views:
                 side = " to help the attacker" if action.helps else " against the attack"
             return f"Spend {action.amount} MB from {t(action.source)}{side}"
         if isinstance(action, Pass):
+            if self.phase == "rearranging":
+                return "Done rearranging money"
             return "Play nothing" if self.phase == "window" else "Spend nothing more"
         if isinstance(action, Transfer):
             return f"Move {action.amount} MB from {t(action.source)} to {t(action.target)}"
@@ -183,6 +185,8 @@ class Views:
             "window": None
             if self.window is None
             else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},
+            # Who moves money freely now (White Collar Crime was played face up).
+            "rearranging": self.rearranging["seat"] if self.rearranging else None,
         }
         if self.is_over():
             view["result"] = self.result()

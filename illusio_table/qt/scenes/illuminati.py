@@ -158,6 +158,8 @@ class IlluminatiScene(Felt, TableScene):
         x = WIDTH
         for kind in reversed(kinds):
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
+            if kind == "pass" and view["phase"] == "rearranging":
+                label = "Done"
             width = 16 + 8.5 * len(label)
             x -= width + 8
             self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
@@ -183,6 +185,10 @@ class IlluminatiScene(Felt, TableScene):
             return "Collect your income to begin your turn."
         if phase == "goals":
             return "Choose the goal you will secretly pursue."
+        if phase == "rearranging":
+            if me == view["rearranging"]:
+                return "White Collar Crime: drag coins between your Groups as you like, then Done."
+            return "Waiting: money is being rearranged (White Collar Crime)."
         if me != view["current"]:
             return f"{self.names[view['current']]} is playing."
         if self.plan is not None:

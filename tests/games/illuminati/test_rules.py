@@ -848,7 +848,7 @@ def test_special_goals_of_the_illuminati():
     assert game.meets_goal(seat)
 
 
-def test_white_collar_crime_adds_5_mb_and_money_moves_freely():
+def test_white_collar_crime_adds_5_mb_and_money_moves_freely_until_its_player_is_done():
     game, seat = ready()
     own(game, seat, "c-i-a")
     own(game, seat, "f-b-i", master="c-i-a")
@@ -856,9 +856,121 @@ def test_white_collar_crime_adds_5_mb_and_money_moves_freely():
     before = game.money[top]
     game.apply(seat, PlaySpecial(give_special(game, seat, "white-collar-crime")))
     assert game.money[top] == before + 5
-    for _ in range(3):
+    assert game.phase == "rearranging" and game.view(seat)["rearranging"] == seat
+    assert game.describe(Pass()) == "Done rearranging money"
+    for _ in range(3):  # to a Group that is not adjacent, and at no cost
         game.apply(seat, Transfer(top, "f-b-i", 1))
-    assert game.free_transfers == 2 and game.actions_left == 2
+    game.apply(seat, Pass())
+    assert game.phase == "actions" and (game.free_transfers, game.actions_left) == (2, 2)
+    with pytest.raises(IllegalAction, match="adjacent"):  # the moment is over
+        game.apply(seat, Transfer(top, "f-b-i", 1))
+
+
+def test_specials_at_any_time_are_offered_before_another_players_turn():
+    """Slush Fund in the window before another player's turn: the money comes, and that
+    turn is played (only Senate Investigating Committee takes it away)."""
+    game, seat = ready()
+    nxt, other = (seat + 1) % 4, (seat + 2) % 4
+    card = give_special(game, other, "slush-fund")
+    top = game.illuminati[other]
+    before = game.money[top]
+    game.apply(seat, EndTurn())
+    assert game.phase == "window" and game.window["kind"] == "turn"
+    assert PlaySpecial(card) in game.legal_actions(other)
+    game.apply(other, PlaySpecial(card))
+    through_windows(game)
+    assert game.money[top] == before + 15
+    assert game.current == nxt and game.phase == "actions"
+    assert not any("loses the whole turn" in line for line in game.log(None))
+    check_invariants(game)
+
+
+def test_specials_at_any_time_are_offered_after_the_dice_of_another_players_attack():
+    game, seat, other, _assassination, _murphy, _target = (
+        _roll_window_with_assassination_and_murphys_law((1, 1))
+    )
+    from .helpers import take_out
+
+    take_out(game, "comic-books")
+    game.dead.append("comic-books")
+    media = give_special(game, other, "media-campaign")
+    spy = give_special(game, other, "computer-espionage")
+    legal = game.legal_actions(other)
+    assert PlaySpecial(media, target="comic-books") in legal
+    assert PlaySpecial(spy, seat=seat) in legal
+    game.apply(seat, Pass())
+    game.apply(other, PlaySpecial(media, target="comic-books"))
+    through_windows(game)
+    assert "comic-books" in game.uncontrolled
+    assert game.phase == "actions" and game.current == seat  # the attack was resolved
+
+
+def test_specials_computer_espionage_may_be_played_while_spending_on_another_players_attack():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    set_money(game, "comic-books", 7)
+    spy = give_special(game, victim, "computer-espionage")
+    game.apply(seat, Attack("neutralize", game.illuminati[seat], "comic-books"))
+    game.apply(seat, Pass())
+    assert game.to_act() == {victim}
+    assert PlaySpecial(spy, seat=seat) in game.legal_actions(victim)
+    game.apply(victim, PlaySpecial(spy, seat=seat))
+    through_windows(game)
+    assert game.phase == "spending" and game.to_act() == {victim}
+
+
+def test_white_collar_crime_in_another_players_attack_moves_only_its_players_money():
+    """The defender plays White Collar Crime on its turn to spend: it moves money off the
+    Group under attack freely, then spends; the attacker gains no free transfers by it."""
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    theirs = game.illuminati[victim]
+    own(game, victim, "c-i-a")
+    own(game, victim, "comic-books", master="c-i-a")
+    set_money(game, "comic-books", 6)
+    card = give_special(game, victim, "white-collar-crime")
+    mine = game.illuminati[seat]
+    own(game, seat, "f-b-i")
+    own(game, seat, "kgb", master="f-b-i")
+    game.apply(seat, Attack("neutralize", mine, "comic-books"))
+    game.apply(seat, Pass())
+    game.apply(victim, PlaySpecial(card))
+    assert game.phase == "rearranging" and game.to_act() == {victim}
+    assert game.legal_actions(seat) == []
+    legal = game.legal_actions(victim)
+    assert Pass() in legal and all(
+        isinstance(m, Transfer) and m.source in game.structures[victim]
+        for m in legal
+        if m != Pass()
+    )
+    game.apply(victim, Transfer("comic-books", theirs, 6))  # not adjacent: free all the same
+    game.apply(victim, Pass())
+    assert game.phase == "spending" and game.to_act() == {victim}
+    assert game.money.get("comic-books", 0) == 0
+    spend_round(game)
+    through_windows(game)
+    assert game.phase == "actions" and game.current == seat
+    with pytest.raises(IllegalAction, match="adjacent"):
+        game.apply(seat, Transfer(mine, "kgb", 1))
+    check_invariants(game)
+
+
+def test_specials_secrets_man_cancels_a_special_played_at_any_time_in_a_window():
+    game, seat = ready()
+    nxt, other, third = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    card = give_special(game, other, "swiss-bank-account")
+    secrets = give_special(game, third, "secrets-man-was-not-meant-to-know")
+    before = game.money[game.illuminati[other]]
+    game.apply(seat, EndTurn())
+    for s in sorted(game.to_act()):
+        game.apply(s, PlaySpecial(card) if s == other else Pass())
+    assert game.window["kind"] == "answer"
+    for s in sorted(game.to_act()):
+        game.apply(s, PlaySpecial(secrets, target=card) if s == third else Pass())
+    through_windows(game)
+    assert game.money[game.illuminati[other]] == before
+    assert game.current == nxt
 
 
 def test_elimination_spares_the_servants_of_cthulhu_who_meet_their_goal():
