@@ -330,7 +330,8 @@ class Game(ABC):
         """Every action the seat may take now (empty when it is not awaited)."""
         moves = self.list_moves(seat)
         # (map and zip, not a comprehension: this runs for every move a bot makes.)
-        self._offered = dict(zip(map(id, moves), zip(moves, map(dict.copy, map(vars, moves)))))
+        fields = zip(moves, map(dict.copy, map(vars, moves)), strict=True)
+        self._offered = dict(zip(map(id, moves), fields, strict=True))
         self._offered_seat = seat
         return moves
 
