@@ -315,15 +315,18 @@ class Game(ABC):
         if cls is None:
             raise IllegalAction(f"{self.title} has no action {data['kind']!r}")
         hints = typing.get_type_hints(cls)
-        fields = {f.name for f in dataclasses.fields(cls)}
-        extra = set(data) - fields - {"kind"}
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        extra = set(data) - set(fields) - {"kind"}
         if extra:
             raise IllegalAction(f"action {cls.kind!r} has no field {sorted(extra)[0]!r}")
         values = {}
-        for name in fields:
-            if name not in data:
+        for name, field in fields.items():
+            if name in data:
+                values[name] = _coerce(data[name], hints[name], f"field {name!r} of {cls.kind!r}")
+            # A field with a default may be left out: a move saved before the field was
+            # added still reads, as what it meant then.
+            elif field.default is dataclasses.MISSING:
                 raise IllegalAction(f"action {cls.kind!r} needs the field {name!r}")
-            values[name] = _coerce(data[name], hints[name], f"field {name!r} of {cls.kind!r}")
         return cls(**values)
 
     def legal_actions(self, seat: int) -> list[Action]:

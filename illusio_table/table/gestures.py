@@ -179,6 +179,7 @@ BUTTONS = {
     "accuse": "Accuse",
     "rearrange": "Rearrange",
     "show-specials": "Show Specials",
+    "let-go": "Let it go",
 }
 
 
@@ -193,6 +194,7 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
         GiveGroup,
         GiveMoney,
         GiveSpecial,
+        Hang,
         Move,
         PlaySpecial,
         Receive,
@@ -240,6 +242,14 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
                 found.append(Gesture(action, ("seat", action.seat), card, False))
             else:  # played where it lies (or, in a window, against what is on the table)
                 found.append(Gesture(action, card))
+        elif isinstance(action, Hang):
+            placing = view["placing"]
+            if action.side is None:
+                found.append(Gesture(action, ("button", "let-go")))
+            elif action.side in placing["blockers"]:  # the card of one's own in the way
+                found.append(Gesture(action, ("group", placing["blockers"][action.side])))
+            else:
+                found.append(Gesture(action, ("arrow", placing["master"], action.side)))
         elif isinstance(action, Shift):
             found.append(Gesture(action, ("group", action.group)))
         else:

@@ -652,3 +652,38 @@ def test_the_large_card_shows_and_tells_the_card_pointed_at(window, qtbot):
     name = game.cards.group[group].name
     assert scene.preview.isVisible() and scene.preview.card["id"] == group
     assert tip_text(scene.preview).startswith(name)
+
+
+def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows(window):
+    """A Group moved to where its puppet's arrow is blocked: the table says what to place
+    and where, draws the free arrows to click, and the click places it."""
+    from illusio_table.games.illuminati.actions import EndTurn, Hang, Move
+    from tests.games.illuminati.helpers import take_out
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.game, window.model
+    ana_when(window, lambda legal: any(isinstance(a, EndTurn) for a in legal) or None)
+    assert game.phase == "actions" and game.current == 0 and game.actions_left
+    top = game.illuminati[0]
+    for group in ("c-i-a", "f-b-i", "big-media", "boy-sprouts"):
+        if group not in game.structures[0] and game.owner(group) is None:
+            take_out(game, group)
+    for group, master, side in (
+        ("c-i-a", top, "L"),
+        ("f-b-i", "c-i-a", "B"),
+        ("big-media", top, "T"),
+        ("boy-sprouts", "big-media", "T"),
+    ):
+        game.structures[0].attach(group, master, side)
+    assert model.act(Move("c-i-a", top, "R"))
+    QApplication.processEvents()
+    scene = window.scene
+    words = texts(scene)
+    assert "Place F.B.I. under C.I.A.: click one of its arrows." in words
+    for side in ("T", "L"):
+        assert ("arrow", "c-i-a", side) in scene.targets
+    screenshot(window, "illuminati-placing-a-puppet")
+    click(window, ("arrow", "c-i-a", "L"))
+    assert game.record.moves[-1].action == Hang("f-b-i", "L").to_json()
+    assert game.phase == "actions"
+    check_table(window.scene, model.view())

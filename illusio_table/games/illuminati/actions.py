@@ -96,12 +96,15 @@ class GiveSpecial(Action):
 
 @dataclass(frozen=True)
 class PlaySpecial(Action):
-    """A Special card: `target` is a Group, `seat` a player, as the card needs."""
+    """A Special card: `target` is a Group, `seat` a player, as the card needs; Bribery
+    also names the arrow (`master`, `side`) the Group it takes hangs from."""
 
     kind = "play"
     card: str
     target: str | None = None
     seat: int | None = None
+    master: str | None = None
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,17 @@ class Receive(Action):
     kind = "receive"
     master: str | None = None
     side: str | None = None
+
+
+@dataclass(frozen=True)
+class Hang(Action):
+    """A puppet of a Group that came or moved, whose place is the owner's choice: under
+    its master's arrow on `side` (for a Group received, an arrow blocked by a card of
+    one's own, which then goes uncontrolled); None lets the puppet go uncontrolled."""
+
+    kind = "hang"
+    group: str
+    side: str | None
 
 
 @dataclass(frozen=True)
@@ -214,6 +228,7 @@ ACTIONS = (
     Abolish,
     GiveGroup,
     Receive,
+    Hang,
     Shift,
     ExtraDraw,
     Accuse,

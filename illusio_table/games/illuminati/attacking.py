@@ -506,21 +506,20 @@ class Attacks:
         events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]
         seat, target, defender = a["seat"], a["target"], a["defender"]
         if a["how"] == "control":
+            self.bonus_transfer = (a["attacker"], target)
+            events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
             if defender is None:
                 self.uncontrolled.remove(target)
                 self.structures[seat].attach(target, a["attacker"], a["side"])
-                dropped: list[str] = []
-            else:
-                tree = self.structures[defender].cut(target)
-                for card in tree.cards():  # half the money comes along, the rest to the bank
-                    money = self.money.pop(card, 0)
-                    self.bank += money - money // 2
-                    if money // 2:
-                        self.money[card] = money // 2
-                dropped = self.structures[seat].graft(tree, a["attacker"], a["side"])
-            self.bonus_transfer = (a["attacker"], target)
-            events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
-            return events + self._uncontrol(dropped) + self._eliminations(by=seat)
+                return events
+            tree = self.structures[defender].cut(target)
+            for card in tree.cards():  # half the money comes along, the rest to the bank
+                money = self.money.pop(card, 0)
+                self.bank += money - money // 2
+                if money // 2:
+                    self.money[card] = money // 2
+            events += self._hang(seat, tree, a["attacker"], a["side"])
+            return events + self._eliminations(by=seat)
         if a["how"] == "neutralize":
             tree = self.structures[defender].cut(target)
             return events + self._uncontrol(tree.cards()) + self._eliminations(by=seat)

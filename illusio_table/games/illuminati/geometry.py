@@ -5,8 +5,9 @@ own sides (T, R, B, L as printed); turned, they point to the neighbouring cells.
 puppet lies in the cell its master's outward arrow points at, turned so that its inward
 arrow points back at the master. No two cards share a cell, so an arrow pointing at an
 occupied cell is blocked. A captured or moved Group keeps its puppets where they fit;
-one that overlaps goes under another free arrow of the same master, and one that still
-cannot fit drops out with its own puppets.
+one that overlaps goes under another free arrow of the same master (its owner chooses
+which, when there are several), and one that still cannot fit drops out with its own
+puppets (for a Group received, its owner may instead let a card of their own go).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ SIDES = ("T", "R", "B", "L")  # clockwise, as printed on the card
 SIDE_NAMES = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the table
 Cell = tuple[int, int]
+Link = tuple[str, str | None, str | None]  # a card, its master, the master's side
 
 
 class GeometryError(Exception):
@@ -53,7 +55,7 @@ class Tree:
     every master before its puppets.
     """
 
-    links: tuple[tuple[str, str | None, str | None], ...]
+    links: tuple[Link, ...]
 
     @property
     def root(self) -> str:
@@ -162,35 +164,54 @@ class Structure:
             del self.cells[self.places.pop(c).cell]
         return Tree(tuple(links))
 
-    def graft(self, tree: Tree, master: str, side: str) -> list[str]:
-        """Places a cut-out Group under the master's arrow; returns the cards that dropped.
-
-        Each puppet goes back on its master's same side if the cell is free, else on the
-        first other free arrow of that master; if none is free it drops, and its own
-        puppets with it.
-        """
-        self.attach(tree.root, master, side)
-        dropped: list[str] = []
-        for card, card_master, card_side in tree.links[1:]:
-            if card_master not in self.places or card_master in dropped:
-                dropped.append(card)
+    def settle(self, links: list[Link], dropped: list[str], received: bool) -> Link | None:
+        """Hangs the puppets of a Group just placed, `links` in the order of its Tree,
+        taking each off the list as it is settled: back on its master's same side if that
+        is free, else on the only free arrow; a puppet whose master dropped, or with no
+        free arrow, drops into `dropped` (unless `received` and a card of the structure
+        blocks an arrow it could take). Stops at the first puppet whose place is the
+        owner's choice, and returns its link; None when every one is settled."""
+        while links:
+            card, master, side = links[0]
+            if master not in self.places:  # its master dropped
+                dropped.append(links.pop(0)[0])
                 continue
-            free = self.free_arrows(card_master)
-            if not free:
-                dropped.append(card)
+            free = self.free_arrows(master)
+            if side in free or len(free) == 1:
+                self.attach(card, master, side if side in free else free[0])
+                links.pop(0)
                 continue
-            self.attach(card, card_master, card_side if card_side in free else free[0])
-        return dropped
+            if not free and not (received and self.blockers(master)):
+                dropped.append(links.pop(0)[0])
+                continue
+            return links[0]
+        return None
 
-    def move(self, card: str, master: str, side: str) -> list[str]:
-        """Moves a Group (with its puppets) under another free arrow of this structure."""
+    def blockers(self, master: str) -> dict[str, str]:
+        """The master's blocked outward arrows whose cell holds a card that could go, by
+        side: neither the Illuminati card nor a card the master itself hangs under."""
+        found = {}
+        above = set()
+        card: str | None = master
+        while card is not None:
+            above.add(card)
+            card = self.places[card].master
+        for side in self.arrows(master).outward:
+            there = self.cells.get(self.target(master, side))
+            if there is not None and there not in above:
+                found[side] = there
+        return found
+
+    def lift(self, card: str, master: str, side: str) -> Tree:
+        """Cuts out a Group (with its puppets) that is to move under another free arrow of
+        this structure; it is then attached and settled again."""
         if card == self.root:
             raise GeometryError("The Illuminati card does not move.")
         if master in self.subtree(card):
             raise GeometryError("A Group cannot go under itself or one of its own puppets.")
         if side not in self.free_arrows(master):
             raise GeometryError("That arrow is not free.")
-        return self.graft(self.cut(card), master, side)
+        return self.cut(card)
 
     def check(self) -> None:
         """Asserts the geometry holds: one card per cell, every puppet on its master's arrow."""

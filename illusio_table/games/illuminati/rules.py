@@ -34,6 +34,7 @@ from .actions import (
     GiveGroup,
     GiveMoney,
     GiveSpecial,
+    Hang,
     Move,
     Pass,
     PassTurn,
@@ -51,7 +52,7 @@ from .attack import Numbers, amounts, the
 from .attacking import Attacks
 from .bots import ExpertSchemer, SchemerBot
 from .cards import IlluminatiCards, load
-from .geometry import GeometryError, Place, Structure
+from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views, standing
 
@@ -168,6 +169,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.window: dict[str, Any] | None = None
         # White Collar Crime's moment: whose money moves, and where play goes on after.
         self.rearranging: dict[str, Any] | None = None
+        # A Group that came or moved: its puppets still to settle, and where play goes on.
+        self.placing: dict[str, Any] | None = None
         self.winners: list[int] = []
         self.last_roll: list[int] = []
         self.outcome: dict[str, Any] | None = None  # the last attack: where, how it ended
@@ -302,9 +305,70 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             self.actions_left += 1  # a gift refused costs nothing
             return [Event(f"{self.name(seat)} refuses {self.title_of(group)}.")]
         tree = self.structures[giver].cut(group)
-        dropped = self.structures[seat].graft(tree, action.master, action.side)
         events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
-        return events + self._uncontrol(dropped)  # who is left with nothing: see `perform`
+        # (Who is left with nothing: see `perform`.)
+        return events + self._hang(seat, tree, action.master, action.side, received=True)
+
+    # -- a Group that came or moved, and its puppets --------------------------------------
+
+    def _hang(
+        self, seat: int, tree: Tree, master: str, side: str, received: bool = False
+    ) -> list[Event]:
+        """Puts a Group (captured, moved or received) under the arrow, then its puppets,
+        asking the owner wherever their place is a choice (phase "placing")."""
+        self.structures[seat].attach(tree.root, master, side)
+        links = list(tree.links[1:])
+        self.placing = {"seat": seat, "links": links, "dropped": [], "received": received}
+        self.placing["then"] = self.phase
+        return self._settle()
+
+    def _settle(self) -> list[Event]:
+        p = self.placing
+        if self.structures[p["seat"]].settle(p["links"], p["dropped"], p["received"]):
+            self.phase = "placing"
+            return []
+        self.placing = None
+        self.phase = p["then"]
+        return self._uncontrol(p["dropped"])
+
+    def _placing_moves(self, seat: int) -> list[Action]:
+        p = self.placing
+        structure = self.structures[seat]
+        group, master, _ = p["links"][0]
+        free = structure.free_arrows(master)
+        if free:
+            return [Hang(group, side) for side in free]
+        return [Hang(group, side) for side in structure.blockers(master)] + [Hang(group, None)]
+
+    def _placing_refusal(self, seat: int, action: Action) -> str | None:
+        p = self.placing
+        group, master, _ = p["links"][0]
+        words = f"{self.title_of(group)} under {self.title_of(master)}"
+        if not isinstance(action, Hang) or action.group != group:
+            return f"First place {words}."
+        if action not in self._placing_moves(seat):
+            if self.structures[seat].free_arrows(master):
+                return f"Place {words}, on one of its free arrows."
+            return f"{words}: let one of your cards in the way go, or let it go itself."
+        return None
+
+    def _place(self, seat: int, action: Hang) -> list[Event]:
+        p = self.placing
+        structure = self.structures[seat]
+        _, master, _ = p["links"].pop(0)
+        who, group = self.name(seat), self.title_of(action.group)
+        if action.side is None:
+            p["dropped"].append(action.group)
+            return [Event(f"{who} lets {group} go.")] + self._settle()
+        events = []
+        blocker = structure.blockers(master).get(action.side)
+        if blocker is not None and action.side not in structure.free_arrows(master):
+            events = [Event(f"{who} lets {self.title_of(blocker)} go to make room.")]
+            events += self._uncontrol(structure.cut(blocker).cards())
+        structure.attach(action.group, master, action.side)
+        where = SIDE_NAMES.get(action.side, action.side)
+        events.append(Event(f"{who} places {group} under {self.title_of(master)} ({where})."))
+        return events + self._settle()
 
     def _shifted(self, action: Shift) -> tuple[str, ...]:
         now = list(self.shifts.get(action.group, self.cards.group[action.group].alignments))
@@ -654,6 +718,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return frozenset({self.offer["to"]})
         if self.phase == "rearranging":
             return frozenset({self.rearranging["seat"]})
+        if self.phase == "placing":
+            return frozenset({self.placing["seat"]})
         return frozenset({self.current})
 
     def list_moves(self, seat: int) -> list[Action]:
@@ -677,6 +743,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return self._spending_moves(seat)
         if self.phase == "rearranging":
             return [PASS] + self._free_transfers(seat)
+        if self.phase == "placing":
+            return self._placing_moves(seat)
         return self._turn_moves(seat)
 
     def _turn_moves(self, seat: int) -> list[Action]:
@@ -825,6 +893,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return None
         if phase == "spending":
             return self._spending_refusal(seat, action)
+        if phase == "placing":
+            return self._placing_refusal(seat, action)
         if phase == "rearranging":
             if isinstance(action, Pass):
                 return None
@@ -1055,6 +1125,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             if isinstance(action, Pass):
                 return self._rearranged()
             return self._transfer(seat, action)
+        if self.phase == "placing":
+            return self._place(seat, action)
         who = self.name(seat)
         if self.bonus_transfer is not None:  # the capture's transfer comes at once or never
             is_bonus = (
@@ -1102,14 +1174,14 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if isinstance(action, Move):
             if self.phase != "reorganize":
                 self.actions_left -= 1
-            dropped = self.structures[seat].move(action.group, action.master, action.side)
+            tree = self.structures[seat].lift(action.group, action.master, action.side)
             events = [
                 Event(
                     f"{who} moves {self.title_of(action.group)} "
                     f"under {self.title_of(action.master)}."
                 )
             ]
-            return events + self._uncontrol(dropped)
+            return events + self._hang(seat, tree, action.master, action.side)
         if isinstance(action, Drop):
             tree = self.structures[seat].cut(action.group)
             return [Event(f"{who} drops {self.title_of(action.group)}.")] + self._uncontrol(

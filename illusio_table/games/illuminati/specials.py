@@ -92,6 +92,8 @@ class SpecialCards:
             return self._any_time_refusal(seat, action)
         if kind_of(action.card) not in WINDOW_CARDS[w["kind"]]:
             return f"{self.title_of(action.card)} cannot be played now."
+        if action.master is not None or action.side is not None:
+            return "Only Bribery names an arrow."
         if w["kind"] == "answer":
             targets = [p["card"] for p in w["pending"] if p["seat"] != seat]
             if action.target not in targets:
@@ -112,12 +114,21 @@ class SpecialCards:
                 return "Bribery takes one of your actions, and none is left."
             if action.target not in self.uncontrolled:
                 return "Bribery takes control of an uncontrolled Group."
-            if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+            structure = self.structures[seat]
+            if not any(structure.free_arrows(c) for c in structure):
                 return "You have no free arrow to hang it from."
+            if action.master not in structure or action.side not in structure.free_arrows(
+                action.master
+            ):
+                return "Say which free arrow of your Power Structure it will hang from."
+        elif action.master is not None or action.side is not None:
+            return "Only Bribery names an arrow."
         return None
 
     def _any_time_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
         """Why a Special played "at any time" (one the seat holds) cannot be played so."""
+        if action.master is not None or action.side is not None:
+            return "Only Bribery names an arrow."
         kind = kind_of(action.card)
         if kind == "media-campaign" and action.target not in self.dead:
             return "Media Campaign brings back a Group of the dead pile."
@@ -145,10 +156,15 @@ class SpecialCards:
     def _own_special_moves(self: IlluminatiGame, seat: int) -> list[Action]:
         moves = self._any_time_moves(seat)
         structure = self.structures[seat]
-        if self.actions_left and any(structure.free_arrows(c) for c in structure):
+        if self.actions_left:
+            arrows = [(c, side) for c in structure for side in structure.free_arrows(c)]
             for card in self.specials[seat]:
                 if kind_of(card) == "bribery":
-                    moves += [PlaySpecial(card, target=g) for g in self.uncontrolled]
+                    moves += [
+                        PlaySpecial(card, target=g, master=m, side=side)
+                        for g in self.uncontrolled
+                        for m, side in arrows
+                    ]
         return moves
 
     # -- playing ---------------------------------------------------------------------------
@@ -293,14 +309,18 @@ class SpecialCards:
                 Event(f"Computer Espionage: {line}", seen_by=pair, reveals=True),
                 Event(f"{who} spies with Computer Espionage.", hidden_from=pair),
             ]
-        # Bribery
+        # Bribery: the arrow it named is still free (only Secrets Man may come between).
         structure = self.structures[seat]
-        masters = [c for c in structure if structure.free_arrows(c)]
-        if action.target not in self.uncontrolled or not masters:
+        if action.target not in self.uncontrolled:
             return []
         self.uncontrolled.remove(action.target)
-        structure.attach(action.target, masters[0], structure.free_arrows(masters[0])[0])
-        return [Event(f"{who} bribes {self.title_of(action.target)} into the Power Structure.")]
+        structure.attach(action.target, action.master, action.side)
+        return [
+            Event(
+                f"{who} bribes {self.title_of(action.target)} into the Power Structure, "
+                f"under {self.title_of(action.master)}."
+            )
+        ]
 
     # -- privilege ---------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from .actions import (
     GiveGroup,
     GiveMoney,
     GiveSpecial,
+    Hang,
     Move,
     Pass,
     PassTurn,
@@ -71,10 +72,24 @@ class Views:
             if action.master is None:
                 return "Refuse the Group offered"
             return f"Take the Group under {t(action.master)} ({action.side} arrow)"
+        if isinstance(action, Hang):
+            if action.side is None:
+                return f"Let {t(action.group)} go uncontrolled"
+            if self.placing is None:  # a move of the past: its master has moved on
+                return f"Place {t(action.group)} ({action.side} arrow)"
+            master = self.placing["links"][0][1]
+            where = f"Place {t(action.group)} under {t(master)} ({action.side} arrow)"
+            structure = self.structures[self.placing["seat"]]
+            blocker = structure.blockers(master).get(action.side)
+            if blocker is not None and action.side not in structure.free_arrows(master):
+                return f"{where}, letting {t(blocker)} go"
+            return where
         if isinstance(action, PlaySpecial):
             if self.phase == "window" and self.window and self.window["kind"] == "answer":
                 return f"Cancel {t(action.target)} with {t(action.card)}"
             on = f" on {t(action.target)}" if action.target else ""
+            if action.master is not None:
+                on += f", under {t(action.master)} ({action.side} arrow)"
             to = f" on {self.name(action.seat)}" if action.seat is not None else ""
             return f"Play {t(action.card)}{on}{to}"
         if isinstance(action, Abolish):
@@ -187,10 +202,30 @@ class Views:
             else {"kind": self.window["kind"], "waiting": sorted(self.window["waiting"])},
             # Who moves money freely now (White Collar Crime was played face up).
             "rearranging": self.rearranging["seat"] if self.rearranging else None,
+            # A Group that came or moved: its puppets still to be placed, the first one
+            # now, under `master` (all of it happened in the open).
+            "placing": None
+            if self.placing is None
+            else {
+                "seat": self.placing["seat"],
+                "groups": [card for card, _, _ in self.placing["links"]],
+                "master": self.placing["links"][0][1],
+                # The cards of one's own that may go to make room, by the arrow they block.
+                "blockers": self._room_to_make(),
+            },
         }
         if self.is_over():
             view["result"] = self.result()
         return view
+
+    def _room_to_make(self) -> dict[str, str]:
+        """For a Group received whose puppet fits under no free arrow of its master: the
+        cards in the way, by the side of the arrow each blocks."""
+        p = self.placing
+        structure, master = self.structures[p["seat"]], p["links"][0][1]
+        if not p["received"] or structure.free_arrows(master):
+            return {}
+        return structure.blockers(master)
 
 
 def standing(view: dict[str, Any]) -> list[str]:

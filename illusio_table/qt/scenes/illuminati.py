@@ -185,6 +185,13 @@ class IlluminatiScene(Felt, TableScene):
             return "Collect your income to begin your turn."
         if phase == "goals":
             return "Choose the goal you will secretly pursue."
+        if phase == "placing":
+            placing = view["placing"]
+            group = self.look.name(placing["groups"][0])
+            master = self.look.name(placing["master"])
+            if me == placing["seat"]:
+                return f"Place {group} under {master}: click one of its arrows."
+            return f"Waiting: {self.names[placing['seat']]} places {group} under {master}."
         if phase == "rearranging":
             if me == view["rearranging"]:
                 return "White Collar Crime: drag coins between your Groups as you like, then Done."

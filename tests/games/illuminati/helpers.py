@@ -77,8 +77,9 @@ def check_invariants(game: IlluminatiGame) -> None:
         structure.check()  # one card a cell, every puppet on its master's arrow
     assert game.bank + sum(game.money.values()) == BANK, "money is neither made nor lost"
     assert all(v >= 0 for v in game.money.values()), "no treasury below zero"
-    assert all(game.owner(card) is not None for card in game.money)
-    in_play = [c for s in game.structures for c in s if c in game.cards.group]
+    waiting = [card for card, _, _ in game.placing["links"]] if game.placing else []
+    assert all(game.owner(card) is not None or card in waiting for card in game.money)
+    in_play = [c for s in game.structures for c in s if c in game.cards.group] + waiting
     places = game.uncontrolled + game.dead + [c for c in game.deck if "#" not in c] + in_play
     assert sorted(places) == sorted(g.id for g in game.cards.groups), "every Group in one place"
     specials = [c for c in game.deck if "#" in c] + game.discarded

@@ -64,6 +64,17 @@ def test_position_depth_counts_groups_from_the_illuminati():
     assert s.adjacent("c-i-a") == ["bavarian-illuminati", "f-b-i"]
 
 
+def graft(structure, tree, master, side):
+    """Places a cut-out Group and settles its puppets, taking the first free arrow
+    wherever the owner would choose; returns the cards that dropped."""
+    structure.attach(tree.root, master, side)
+    links, dropped = list(tree.links[1:]), []
+    while structure.settle(links, dropped, received=False) is not None:
+        card, card_master, _ = links.pop(0)
+        structure.attach(card, card_master, structure.free_arrows(card_master)[0])
+    return dropped
+
+
 def test_a_captured_group_keeps_its_puppets_in_the_same_places_relative_to_it():
     theirs = Structure("servants-of-cthulhu", arrows)
     theirs.attach("c-i-a", "servants-of-cthulhu", "T")
@@ -71,7 +82,7 @@ def test_a_captured_group_keeps_its_puppets_in_the_same_places_relative_to_it():
     tree = theirs.cut("c-i-a")
     assert list(theirs) == ["servants-of-cthulhu"]
     mine = structure()
-    assert mine.graft(tree, "bavarian-illuminati", "L") == []
+    assert graft(mine, tree, "bavarian-illuminati", "L") == []
     assert mine.places["f-b-i"].master == "c-i-a" and mine.places["f-b-i"].side == "T"
     mine.check()
 
@@ -83,7 +94,7 @@ def test_a_captured_puppet_that_overlaps_goes_under_another_arrow_of_the_same_ma
     mine = structure()
     mine.attach("big-media", "bavarian-illuminati", "T")  # at (0, -1); its T arrow -> (1, -1)
     mine.attach("boy-sprouts", "big-media", "T")  # lies where the FBI would go
-    dropped = mine.graft(theirs.cut("c-i-a"), "bavarian-illuminati", "R")
+    dropped = graft(mine, theirs.cut("c-i-a"), "bavarian-illuminati", "R")
     assert dropped == []
     assert mine.places["f-b-i"].master == "c-i-a" and mine.places["f-b-i"].side == "T"
     mine.check()
@@ -97,7 +108,7 @@ def test_a_puppet_that_cannot_fit_drops_out_with_its_own_puppets():
     mine = structure()
     mine.attach("c-i-a", "bavarian-illuminati", "R")  # its B arrow -> (1, -1)
     mine.attach("boy-sprouts", "c-i-a", "B")
-    dropped = mine.graft(theirs.cut("convenience-stores"), "bavarian-illuminati", "T")
+    dropped = graft(mine, theirs.cut("convenience-stores"), "bavarian-illuminati", "T")
     assert mine.target("convenience-stores", "B") == (1, -1)
     assert dropped == ["comic-books", "tabloids"]
     assert "comic-books" not in mine and "tabloids" not in mine
@@ -108,11 +119,11 @@ def test_moving_a_group_takes_its_puppets_along():
     s = structure()
     s.attach("c-i-a", "bavarian-illuminati", "R")
     s.attach("f-b-i", "c-i-a", s.free_arrows("c-i-a")[0])
-    s.move("c-i-a", "bavarian-illuminati", "L")
+    graft(s, s.lift("c-i-a", "bavarian-illuminati", "L"), "bavarian-illuminati", "L")
     assert s.places["c-i-a"].cell == (-1, 0) and s.places["f-b-i"].master == "c-i-a"
     s.check()
     with pytest.raises(GeometryError, match="under itself"):
-        s.move("c-i-a", "f-b-i", s.free_arrows("f-b-i")[0])
+        s.lift("c-i-a", "f-b-i", s.free_arrows("f-b-i")[0])
 
 
 def test_the_illuminati_card_is_never_cut_or_moved():
@@ -142,7 +153,7 @@ def test_any_sequence_of_attaches_cuts_grafts_and_moves_keeps_the_geometry(steps
             tree = other.cut([c for c in other if c != other.root][b % (len(other) - 1)])
             free = [(c, side) for c in mine for side in mine.free_arrows(c)]
             if free:
-                dropped = mine.graft(tree, *free[a % len(free)])
+                dropped = graft(mine, tree, *free[a % len(free)])
                 assert set(dropped) <= set(tree.cards())
                 assert all(c in mine for c in tree.cards() if c not in dropped)
         elif what == 3 and len(mine) > 1:
@@ -154,7 +165,7 @@ def test_any_sequence_of_attaches_cuts_grafts_and_moves_keeps_the_geometry(steps
                 for side in mine.free_arrows(c)
             ]
             if free:
-                mine.move(card, *free[a % len(free)])
+                graft(mine, mine.lift(card, *free[a % len(free)]), *free[a % len(free)])
         mine.check()
         other.check()
         assert not set(mine) & set(other)

@@ -475,11 +475,24 @@ def test_specials_money_cards_slush_fund_15_swiss_bank_25():
     check_invariants(game)
 
 
-def test_specials_bribery_takes_an_uncontrolled_group_as_an_action():
+def test_specials_bribery_takes_an_uncontrolled_group_as_an_action_under_the_arrow_chosen():
     game, seat = ready()
     target = game.uncontrolled[0]
-    game.apply(seat, PlaySpecial(give_special(game, seat, "bribery"), target=target))
+    card = give_special(game, seat, "bribery")
+    top = game.illuminati[seat]
+    arrows = game.structures[seat].free_arrows(top)
+    offered = {
+        (m.master, m.side)
+        for m in game.legal_actions(seat)
+        if isinstance(m, PlaySpecial) and m.target == target
+    }
+    assert offered == {(top, side) for side in arrows} and len(arrows) > 1
+    with pytest.raises(IllegalAction, match="which free arrow"):
+        game.apply(seat, PlaySpecial(card, target=target))
+    game.apply(seat, PlaySpecial(card, target=target, master=top, side=arrows[-1]))
     assert game.owner(target) == seat and game.actions_left == 1
+    assert game.structures[seat].places[target].side == arrows[-1]
+    assert "under" in game.log(None)[-1]
 
 
 def test_specials_senate_committee_takes_a_whole_turn():
@@ -1500,3 +1513,136 @@ def test_goals_a_player_pursuing_destruction_who_reaches_it_with_their_own_last_
     seat = _alone_with_eight_destroyed_ends_the_turn(game)
     assert not game.eliminated[seat]
     assert game.is_over() and seat in game.result()["winners"]
+
+
+# -- where a Group that came or moved puts its puppets: the owner's choice (p. 8)
+
+
+def _capture_whose_puppet_must_move():
+    """The Bavarians capture the C.I.A., whose F.B.I. hung from the arrow that Boy Sprouts
+    now block: the F.B.I. must move, and the C.I.A. has two free arrows for it."""
+    game = without_specials(with_illuminati("bavarian-illuminati"))
+    seat = game.current
+    other = (seat + 1) % 4
+    top = game.illuminati[seat]
+    own(game, other, "c-i-a")
+    own(game, other, "f-b-i", master="c-i-a", side="B")
+    own(game, seat, "big-media", side="T")
+    own(game, seat, "boy-sprouts", master="big-media", side="T")
+    set_money(game, top, 40)
+    game.apply(seat, Attack("control", top, "c-i-a", side="R"))
+    game.apply(seat, Spend(top, 20))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    through_windows(game)
+    return game, seat, other
+
+
+def test_a_captured_puppet_that_must_move_is_placed_where_its_new_owner_chooses():
+    from illusio_table.games.illuminati.actions import Hang
+
+    game, seat, other = _capture_whose_puppet_must_move()
+    assert game.phase == "placing" and game.to_act() == {seat}
+    assert game.legal_actions(other) == []
+    assert game.legal_actions(seat) == [Hang("f-b-i", "T"), Hang("f-b-i", "L")]
+    view = game.view(other)  # everyone sees what waits to be placed, and where
+    assert view["placing"] == {
+        "seat": seat,
+        "groups": ["f-b-i"],
+        "master": "c-i-a",
+        "blockers": {},
+    }
+    assert game.describe(Hang("f-b-i", "L")) == "Place F.B.I. under C.I.A. (L arrow)"
+    with pytest.raises(IllegalAction, match="First place F.B.I. under C.I.A."):
+        game.apply(seat, EndTurn())
+    check_invariants(game)
+    game.apply(seat, Hang("f-b-i", "L"))
+    assert game.phase == "actions" and game.structures[seat].places["f-b-i"].side == "L"
+    assert "places F.B.I. under C.I.A." in game.log(None)[-1]
+    check_invariants(game)
+
+
+def test_a_moved_group_whose_puppet_must_move_asks_its_owner_too():
+    """The C.I.A. moves from the left of the Illuminati to its right, where the arrow its
+    F.B.I. hung from points at Boy Sprouts: the owner places the F.B.I. again."""
+    from illusio_table.games.illuminati.actions import Hang
+
+    game, seat = ready()
+    top = game.illuminati[seat]
+    own(game, seat, "c-i-a", side="L")
+    own(game, seat, "f-b-i", master="c-i-a", side="B")
+    own(game, seat, "big-media", side="T")
+    own(game, seat, "boy-sprouts", master="big-media", side="T")
+    game.apply(seat, Move("c-i-a", top, "R"))
+    assert game.phase == "placing" and game.actions_left == 1
+    assert game.legal_actions(seat) == [Hang("f-b-i", "T"), Hang("f-b-i", "L")]
+    game.apply(seat, Hang("f-b-i", "T"))
+    placed = game.structures[seat].places["f-b-i"]
+    assert (placed.master, placed.side, game.phase) == ("c-i-a", "T", "actions")
+    check_invariants(game)
+
+
+def _gift_whose_puppet_cannot_fit():
+    """The Convenience Stores (one arrow) are given with the Comic Books under them; in
+    the receiver's structure Boy Sprouts lie where that one arrow points."""
+    game, seat = ready()
+    receiver = (seat + 1) % 4
+    own(game, seat, "convenience-stores", side="R")
+    own(game, seat, "comic-books", master="convenience-stores", side="B")
+    own(game, seat, "tabloids", master="comic-books", side="T")
+    theirs = game.illuminati[receiver]
+    own(game, receiver, "c-i-a", side="R")
+    own(game, receiver, "boy-sprouts", master="c-i-a", side="B")
+    game.apply(seat, GiveGroup("convenience-stores", receiver))
+    game.apply(receiver, Receive(theirs, "T"))
+    return game, seat, receiver
+
+
+def test_a_received_group_that_cannot_fit_lets_the_receiver_choose_new_or_old_to_go():
+    from illusio_table.games.illuminati.actions import Hang
+
+    game, seat, receiver = _gift_whose_puppet_cannot_fit()
+    assert game.phase == "placing" and game.to_act() == {receiver}
+    assert set(game.legal_actions(receiver)) == {
+        Hang("comic-books", "B"),
+        Hang("comic-books", None),
+    }
+    assert game.view(seat)["placing"]["blockers"] == {"B": "boy-sprouts"}
+    assert game.describe(Hang("comic-books", "B")).endswith("letting Boy Sprouts go")
+    game.apply(receiver, Hang("comic-books", "B"))  # the old card goes, the new one stays
+    assert "boy-sprouts" in game.uncontrolled
+    mine = game.structures[receiver]
+    assert "comic-books" in mine and mine.places["tabloids"].master == "comic-books"
+    assert game.phase == "actions" and game.current == seat
+    check_invariants(game)
+
+
+def test_a_received_group_that_cannot_fit_may_let_the_new_puppet_go_instead():
+    from illusio_table.games.illuminati.actions import Hang
+
+    game, seat, receiver = _gift_whose_puppet_cannot_fit()
+    game.apply(receiver, Hang("comic-books", None))
+    assert {"comic-books", "tabloids"} <= set(game.uncontrolled)
+    assert "boy-sprouts" in game.structures[receiver]
+    check_invariants(game)
+
+
+def test_a_captured_puppet_that_cannot_fit_is_lost_with_no_question():
+    """Captured or moved, a puppet that cannot be kept from overlapping is lost: only a
+    Group received lets its owner choose an old card to go instead."""
+    game = without_specials(with_illuminati("bavarian-illuminati"))
+    seat = game.current
+    other = (seat + 1) % 4
+    top = game.illuminati[seat]
+    own(game, other, "convenience-stores")
+    own(game, other, "comic-books", master="convenience-stores", side="B")
+    own(game, seat, "c-i-a", side="R")
+    own(game, seat, "boy-sprouts", master="c-i-a", side="B")
+    set_money(game, top, 40)
+    game.apply(seat, Attack("control", top, "convenience-stores", side="T"))
+    game.apply(seat, Spend(top, 20))
+    fix_dice(game, (1, 1))
+    spend_round(game)
+    through_windows(game)
+    assert game.phase == "actions" and "comic-books" in game.uncontrolled
+    assert "boy-sprouts" in game.structures[seat]
