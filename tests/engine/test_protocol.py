@@ -239,6 +239,19 @@ def test_actions_round_trip_through_json():
         assert game.parse_action(json.loads(json.dumps(action.to_json()))) == action
 
 
+def test_a_saved_move_may_leave_out_a_field_that_has_a_default():
+    """A field added to a move later (with a default) leaves the moves saved before it
+    readable, as what they meant then; a field with no default is still needed."""
+    from illusio_table.engine import builtin_registry
+    from illusio_table.games.illuminati.actions import PlaySpecial
+
+    game = builtin_registry().new_game("illuminati", 3, 1, {})
+    saved = {"kind": "play", "card": "slush-fund#1", "target": None, "seat": None}
+    assert game.parse_action(saved) == PlaySpecial("slush-fund#1")
+    with pytest.raises(IllegalAction, match="needs the field 'card'"):
+        game.parse_action({"kind": "play"})
+
+
 @pytest.mark.parametrize(
     "data, reason",
     [

@@ -1518,24 +1518,31 @@ def test_goals_a_player_pursuing_destruction_who_reaches_it_with_their_own_last_
 # -- where a Group that came or moved puts its puppets: the owner's choice (p. 8)
 
 
-def _capture_whose_puppet_must_move():
-    """The Bavarians capture the C.I.A., whose F.B.I. hung from the arrow that Boy Sprouts
-    now block: the F.B.I. must move, and the C.I.A. has two free arrows for it."""
+def _capture(theirs, mine, target, side):
+    """The Bavarians, holding `mine` ((group, master, side), None for their Illuminati),
+    capture `target` from the next player, who holds `theirs`, hanging it on `side`."""
     game = without_specials(with_illuminati("bavarian-illuminati"))
     seat = game.current
     other = (seat + 1) % 4
     top = game.illuminati[seat]
-    own(game, other, "c-i-a")
-    own(game, other, "f-b-i", master="c-i-a", side="B")
-    own(game, seat, "big-media", side="T")
-    own(game, seat, "boy-sprouts", master="big-media", side="T")
+    for who, holding in ((other, theirs), (seat, mine)):
+        for group, master, arrow in holding:
+            own(game, who, group, master=master, side=arrow)
     set_money(game, top, 40)
-    game.apply(seat, Attack("control", top, "c-i-a", side="R"))
+    game.apply(seat, Attack("control", top, target, side=side))
     game.apply(seat, Spend(top, 20))
     fix_dice(game, (1, 1))
     spend_round(game)
     through_windows(game)
     return game, seat, other
+
+
+def _capture_whose_puppet_must_move():
+    """The Bavarians capture the C.I.A., whose F.B.I. hung from the arrow that Boy Sprouts
+    now block: the F.B.I. must move, and the C.I.A. has two free arrows for it."""
+    theirs = [("c-i-a", None, None), ("f-b-i", "c-i-a", "B")]
+    mine = [("big-media", None, "T"), ("boy-sprouts", "big-media", "T")]
+    return _capture(theirs, mine, "c-i-a", "R")
 
 
 def test_a_captured_puppet_that_must_move_is_placed_where_its_new_owner_chooses():
@@ -1630,19 +1637,8 @@ def test_a_received_group_that_cannot_fit_may_let_the_new_puppet_go_instead():
 def test_a_captured_puppet_that_cannot_fit_is_lost_with_no_question():
     """Captured or moved, a puppet that cannot be kept from overlapping is lost: only a
     Group received lets its owner choose an old card to go instead."""
-    game = without_specials(with_illuminati("bavarian-illuminati"))
-    seat = game.current
-    other = (seat + 1) % 4
-    top = game.illuminati[seat]
-    own(game, other, "convenience-stores")
-    own(game, other, "comic-books", master="convenience-stores", side="B")
-    own(game, seat, "c-i-a", side="R")
-    own(game, seat, "boy-sprouts", master="c-i-a", side="B")
-    set_money(game, top, 40)
-    game.apply(seat, Attack("control", top, "convenience-stores", side="T"))
-    game.apply(seat, Spend(top, 20))
-    fix_dice(game, (1, 1))
-    spend_round(game)
-    through_windows(game)
+    theirs = [("convenience-stores", None, None), ("comic-books", "convenience-stores", "B")]
+    mine = [("c-i-a", None, "R"), ("boy-sprouts", "c-i-a", "B")]
+    game, seat, _ = _capture(theirs, mine, "convenience-stores", "T")
     assert game.phase == "actions" and "comic-books" in game.uncontrolled
     assert "boy-sprouts" in game.structures[seat]
