@@ -264,6 +264,12 @@ def test_rehearsing_castings_keeps_a_tally(window):
         window.model.act(legal[0])
     assert window.tally_bar.text().startswith("Rehearsal — castings: ")
     assert "got what you pointed at" in window.tally_bar.text()
+    # The last casting under the numbers, and every one of them on pointing at the bar.
+    last = window.tally_bar.text().splitlines()[-1]
+    assert last.startswith("Casting ") and last in window.tally_bar.toolTip()
+    QApplication.processEvents()
+    bar = window.tally_bar
+    assert bar.height() >= bar.fontMetrics().lineSpacing() * 2, "both lines of the tally show"
     screenshot(window, "incantibus-rehearsal")
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"

@@ -312,9 +312,14 @@ class MainWindow(QMainWindow):
         self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
             from ..models.rehearsal import RehearsalTally
+            from ..scenes.look import plain
 
             self.tally = RehearsalTally(self.model)
             self.tally.changed.connect(self.tally_bar.setText)
+            # Every casting so far, what was pointed at and got, on pointing at the bar.
+            self.tally.changed.connect(
+                lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
+            )
             self.tally_bar.setText(self.tally.text())
             self.tally_bar.show()
             # Each person rehearsing on a phone has a tally of their own, on their phone.
@@ -368,6 +373,7 @@ class MainWindow(QMainWindow):
             self.model.deleteLater()
         old_scene = self.scene
         self.tally_bar.hide()
+        self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         table = table_of(match.game.game_id)

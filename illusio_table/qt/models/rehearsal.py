@@ -1,11 +1,13 @@
-"""The rehearsal tally: how often the rehearsing seat got what it pointed at, and its
-points per casting. Read from that seat's view, like everything the table shows."""
+"""The rehearsal tally on the screen: `table.rehearsal.Tally`, told each change of the match
+(read from the rehearsing seat's view, like everything the table shows)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
+
+from illusio_table.table.rehearsal import Tally
 
 from .match_model import MatchModel
 
@@ -16,29 +18,16 @@ class RehearsalTally(QObject):
     def __init__(self, model: MatchModel, seat: int = 0) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
-        self.castings = self.pointed = self.got = 0
-        self.seen = model.game.view(seat)["castings"]
+        self.tally = Tally(model.game.view(seat), seat)
         model.changed.connect(self.update)
 
     def update(self, *_: Any) -> None:
-        view = self.model.game.view(self.seat)
-        if view["castings"] == self.seen:
-            return
-        self.seen = view["castings"]
-        self.castings += 1
-        for entry in view["last_casting"]:
-            if self.seat in entry["claimants"]:
-                self.pointed += 1
-                self.got += entry["winner"] == self.seat
-        self.points = view["points"][self.seat]
-        self.changed.emit(self.text())
+        if self.tally.see(self.model.game.view(self.seat)):
+            self.changed.emit(self.text())
 
     def text(self) -> str:
-        if not self.castings:
-            return "Rehearsal: point your wand; the tally starts with the first casting."
-        rate = self.got / self.pointed if self.pointed else 0
-        per = self.model.game.view(self.seat)["points"][self.seat] / self.castings
-        return (
-            f"Rehearsal — castings: {self.castings} · got what you pointed at: "
-            f"{self.got} of {self.pointed} ({rate:.0%}) · points per casting: {per:.1f}"
-        )
+        return self.tally.text()
+
+    def history(self) -> str:
+        """Every casting so far, one a line: what the seat pointed at, got, and why."""
+        return "\n".join(self.tally.lines)

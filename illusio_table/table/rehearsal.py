@@ -1,0 +1,91 @@
+"""The rehearsal tally of one seat (Incantibus): what it pointed at each casting, what it
+got and why, how often it got what it pointed at, and the points it gained a casting.
+
+It reads only that seat's views, one after another, like everything the table shows. A
+casting counts once its outcome for the seat is known: at the reveal when a stronger wand
+took the target, after the take when the seat won it. A target "got" is one the seat
+kept: a monster won with nothing to catch it escapes, and so is not got.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# What the seat did with a target it won, by the engine's outcome.
+GOT = {
+    "taken": "got it",
+    "caught": "caught it",
+    "brewed": "brewed it",
+    "learned": "learned it",
+    "defeated": "defeated it",
+}
+LOST = {
+    "escaped": "won it, but had nothing to catch it with: it escaped into the moat",
+    "too strong": "won it, but it was too strong for you: it escaped into the moat",
+}
+
+
+class Tally:
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.start = view["points"][seat]  # what the seat had before rehearsing
+        self.points = self.start
+        self.castings = self.pointed = self.got = 0
+        self.lines: list[str] = []  # one a casting, in order
+        self.seen = view["castings"]
+        self.open: dict[str, Any] | None = None  # the seat's entry, until its outcome is known
+
+    def see(self, view: dict[str, Any]) -> bool:
+        """Takes the seat's view after a move; True when the tally changed."""
+        changed = False
+        if view["castings"] != self.seen:  # a casting was revealed
+            if self.open is not None:  # (the last one ended without a word: count it as seen)
+                changed = self._close(self.open)
+            self.seen = view["castings"]
+            mine = [e for e in view["last_casting"] if self.seat in e["claimants"]]
+            self.open = dict(mine[0]) if mine else None
+            if not mine:
+                self.castings += 1
+                self.lines.append(f"Casting {self.castings}: you pointed at nothing.")
+                changed = True
+        elif self.open is not None:
+            now = next(
+                (e for e in view["last_casting"] if e["target"] == self.open["target"]), None
+            )
+            if now is not None:
+                self.open = dict(now)
+        self.points = view["points"][self.seat]
+        if self.open is not None and (
+            self.open["winner"] != self.seat or self.open["outcome"] is not None
+        ):
+            changed = self._close(self.open)
+        return changed
+
+    def _close(self, entry: dict[str, Any]) -> bool:
+        self.open = None
+        self.castings += 1
+        self.pointed += 1
+        wand = entry["wands"][entry["claimants"].index(self.seat)]
+        got = entry.get("got")
+        what = f" ({got})" if got and got not in entry["name"] else ""  # a secret token
+        said = f"Casting {self.castings}: you pointed at {entry['name']}{what} with wand {wand}"
+        if entry["winner"] != self.seat:
+            said += f", but wand {entry['wands'][0]} was stronger: nothing."
+        elif entry["to"] == self.seat and entry["outcome"] in GOT:
+            self.got += 1
+            said += f" and {GOT[entry['outcome']]}."
+        else:
+            said += f" and {LOST.get(entry['outcome'], 'lost it into the moat')}."
+        self.lines.append(said)
+        return True
+
+    def text(self) -> str:
+        if not self.castings:
+            return "Rehearsal: point your wand; the tally starts with the first casting."
+        rate = self.got / self.pointed if self.pointed else 0
+        per = (self.points - self.start) / self.castings
+        return (
+            f"Rehearsal — castings: {self.castings} · got what you pointed at: "
+            f"{self.got} of {self.pointed} ({rate:.0%}) · points gained per casting: "
+            f"{per:.1f}\n{self.lines[-1]}"
+        )

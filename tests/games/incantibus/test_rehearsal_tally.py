@@ -1,0 +1,67 @@
+"""The rehearsal tally counts what a player would count: a target got is one kept."""
+
+from __future__ import annotations
+
+from illusio_table.engine import builtin_registry
+from illusio_table.engine.bots import bot_move, make_bot
+from illusio_table.table.rehearsal import Tally
+
+REHEARSAL = {"mode": "apprentice", "start_room": "kitchen", "first_wand": 2}
+
+
+def rehearse(seed: int, seats: int = 3, bot: str = "random"):
+    """A rehearsal played by bots; yields (the game, the tally) after every move, with
+    the tally fed seat 0's view as the table feeds it."""
+    game = builtin_registry().new_game("incantibus", seats, seed, REHEARSAL)
+    bots = [make_bot(game, bot, s, seed) for s in range(seats)]
+    tally = Tally(game.view(0), 0)
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))
+        tally.see(game.view(0))
+        yield game, tally
+
+
+def test_rehearsal_tally_a_monster_that_escapes_is_not_got_what_you_pointed_at():
+    escaped = 0
+    for seed in range(40):
+        for _game, tally in rehearse(seed):
+            if tally.lines and "escaped into the moat" in tally.lines[-1]:
+                counted = tally.got
+                line = tally.lines[-1]
+                assert " and won it, but " in line
+                # Only the castings written as got are counted so.
+                won = (" and got it", " and caught it", " and brewed it", " and learned it")
+                assert counted == sum(
+                    any(w in x for w in (*won, " and defeated it")) for x in tally.lines
+                )
+                escaped += 1
+                break
+        if escaped >= 2:
+            break
+    assert escaped >= 2, "no rehearsal had a monster escape: the test proves nothing"
+
+
+def test_rehearsal_tally_counts_every_casting_once_and_its_numbers_add_up():
+    for seed in range(6):
+        last = None
+        for game, tally in rehearse(seed, bot="cunning"):
+            last = game, tally
+            assert tally.got <= tally.pointed <= tally.castings <= game.view(0)["castings"]
+            assert len(tally.lines) == tally.castings
+        game, tally = last
+        assert tally.castings == game.view(0)["castings"]
+        gained = game.view(0)["points"][0] - tally.start
+        per = f"points gained per casting: {gained / tally.castings:.1f}"
+        assert per in tally.text()
+        assert f"got what you pointed at: {tally.got} of {tally.pointed}" in tally.text()
+
+
+def test_rehearsal_tally_per_casting_says_what_was_pointed_at_what_was_got_and_why():
+    lines = []
+    for seed in range(8):
+        *_, (_game, tally) = rehearse(seed)  # played to its end
+        lines += tally.lines
+    assert all(line.startswith("Casting ") and " you pointed at " in line for line in lines)
+    assert any("was stronger: nothing." in line for line in lines)
+    assert any(" and got it" in line for line in lines)
