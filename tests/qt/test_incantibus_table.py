@@ -275,6 +275,31 @@ def test_rehearsing_castings_keeps_a_tally(window):
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"
 
 
+def test_a_rehearsal_left_is_not_offered_again_but_one_cut_short_by_a_crash_is(make_window):
+    """Closing the program ends a rehearsal: the next start offers nothing. A crash in a
+    rehearsal offers it back as a rehearsal (not as an unfinished match), with its tally."""
+    from illusio_table.qt.app.rehearsal import RehearsalDialog
+
+    def rehearsing():
+        window = make_window()
+        dialog = RehearsalDialog(window)
+        dialog.seats.setValue(3)
+        assert window.start_match(dialog.config(), rehearsal=True)
+        window.model.act(window.model.legal_actions()[0])
+        return window
+
+    first = rehearsing()
+    first.close()  # as the person quits the program
+    assert not make_window().offer_resume()
+    rehearsing()  # this one is cut short: the program is killed, nothing is closed
+    again = make_window()
+    asked = []
+    again.ask = lambda title, text: asked.append(f"{title} {text}") or True
+    assert again.offer_resume()
+    assert "Continue the rehearsal?" in asked[0] and "unfinished match" not in asked[0]
+    assert again.tally_bar.isVisibleTo(again) and "tally" in again.tally_bar.text()
+
+
 def test_the_rehearsal_options_are_not_offered_for_an_ordinary_game(window, registry):
     from illusio_table.qt.app.new_game_dialog import NewGameDialog
 

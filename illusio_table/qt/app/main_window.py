@@ -309,27 +309,36 @@ class MainWindow(QMainWindow):
         self.last_config = config
         for seat in config.devices:  # kept with the match, so a resumed one offers them again
             match.game.record.table[f"device {seat}"] = True
+        if rehearsal:  # kept with the match: a rehearsal cut short is offered as one
+            match.game.record.table["rehearsal"] = True
         self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
-            from ..models.rehearsal import RehearsalTally
-            from ..scenes.look import plain
-
-            self.tally = RehearsalTally(self.model)
-            self.tally.changed.connect(self.tally_bar.setText)
-            # Every casting so far, what was pointed at and got, on pointing at the bar.
-            self.tally.changed.connect(
-                lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
-            )
-            self.tally_bar.setText(self.tally.text())
-            self.tally_bar.show()
-            # Each person rehearsing on a phone has a tally of their own, on their phone.
-            for seat in self.model.devices:
-                tally = RehearsalTally(self.model, seat)
-                hub = self.phones.hub
-                if hub is not None:
-                    tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
-                    hub.note(seat, tally.text())
+            self._show_tallies()
         return True
+
+    def _show_tallies(self) -> None:
+        """The rehearsal tally above the table, and each phone's on its phone."""
+        from ..models.rehearsal import RehearsalTally
+        from ..scenes.look import plain
+
+        self.tally = RehearsalTally(self.model)
+        self.tally.changed.connect(self.tally_bar.setText)
+        # Every casting so far, what was pointed at and got, on pointing at the bar.
+        self.tally.changed.connect(
+            lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
+        )
+        self.tally_bar.setText(self.tally.text())
+        self.tally_bar.show()
+        # Each person rehearsing on a phone has a tally of their own, on their phone.
+        for seat in self.model.devices:
+            tally = RehearsalTally(self.model, seat)
+            hub = self.phones.hub
+            if hub is not None:
+                tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
+                hub.note(seat, tally.text())
+
+    def _rehearsing(self) -> bool:
+        return self.model is not None and bool(self.model.game.record.table.get("rehearsal"))
 
     def _codes_to_scan(self, awaiting: bool) -> None:
         """While a phone seat waits for its phone, the Phones panel stands over the table,
@@ -521,13 +530,24 @@ class MainWindow(QMainWindow):
             return False
         players = ", ".join(p["name"] for p in match.players)
         moves = len(match.game.record.moves)
-        question = (
-            f"An unfinished match of {match.game.title} ({players}, {moves} moves in) "
-            "was kept. Continue it?"
-        )
-        if not self.ask("Continue the last match?", question):
+        rehearsal = bool(match.game.record.table.get("rehearsal"))
+        if rehearsal:  # (one left in the normal way is gone: see closeEvent)
+            title = "Continue the rehearsal?"
+            question = (
+                f"A rehearsal of casting ({players}, {moves} moves in) was cut short. "
+                "Continue it? Its tally starts again from here."
+            )
+        else:
+            title = "Continue the last match?"
+            question = (
+                f"An unfinished match of {match.game.title} ({players}, {moves} moves in) "
+                "was kept. Continue it?"
+            )
+        if not self.ask(title, question):
             return False
         self.install(match, None)
+        if rehearsal:
+            self._show_tallies()
         self._tell_withheld(match)
         return True
 
@@ -699,5 +719,7 @@ class MainWindow(QMainWindow):
         if self.model is not None:
             self.model.stop_thinking()
         self.phones.stop()
+        if self._rehearsing():  # a rehearsal left is over; only a crash leaves one to resume
+            self.autosave_path().unlink(missing_ok=True)
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)
