@@ -1,6 +1,7 @@
 """The Incantibus table, offscreen: dragging the wand, clicking, the keyboard, secrecy."""
 
 import json
+import re
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -755,3 +756,92 @@ def test_table_mode_keys_work_without_a_click_after_a_restart(make_window, qtbot
     again.table_mode.syllable_ms = 5
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
     assert again.table_mode.state == "counting"
+
+
+def satchel_heading(window, seat):
+    """The texts and the wand drawn at the top of a seat's satchel panel."""
+    box = window.scene.satchel_boxes[seat]
+    top = box.adjusted(0, 0, 0, -(box.height() - 46))  # above the cells
+    texts = [
+        i
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem) and top.intersects(i.sceneBoundingRect())
+    ]
+    wands = [
+        i
+        for i in window.scene.items()
+        if i.toolTip()
+        and "Wand of strength" in tip_text(i)
+        and top.intersects(i.sceneBoundingRect())
+    ]
+    on_wands = [i for i in texts if any(w.isAncestorOf(i) for w in wands)]  # its number
+    return box, [i for i in texts if i not in on_wands], wands
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_satchels_status_is_whole_and_never_under_its_wand(make_window, seats):
+    """Over whole games: the name, the points ("1 point", never "1 points") and the status
+    of each satchel lie inside it, clear of the wand and its badge, and end in no stray
+    separator (it read "28 points ·" with no status, and "has chose…" under the badge)."""
+    from illusio_table.engine.bots import bot_move, make_bot
+
+    window = make_window()
+    players = [{"name": f"Player {n + 1}", "bot": "cunning"} for n in range(seats)]
+    players[0]["bot"] = None
+    checked = 0
+    for seed in (4, 5, 6):
+        start(window, players, seed=seed)
+        window.resize(1280, 720)
+        game, model = window.model.game, window.model
+        me = make_bot(game, "cunning", 0, seed)
+        for _ in range(400):
+            if game.is_over():
+                break
+            if 0 in game.to_act():
+                model.act(bot_move(game, me, 0))
+            else:
+                model.step_bot()
+            QApplication.processEvents()
+            for seat in range(seats):
+                box, texts, wands = satchel_heading(window, seat)
+                assert wands, "each satchel shows its wand"
+                for item in texts:
+                    words, rect = item.text(), item.sceneBoundingRect()
+                    assert box.contains(rect), f"{words!r} runs out of its satchel"
+                    assert not words.rstrip().endswith("·"), f"{words!r} ends in a separator"
+                    assert not re.search(r"(?<!\d)1 points", words), words
+                    for wand in wands:  # the wand with its badge (a child of it)
+                        whole = wand.mapRectToScene(
+                            wand.boundingRect() | wand.childrenBoundingRect()
+                        )
+                        assert not rect.intersects(whole), f"{words!r} under the wand"
+            checked += 1
+    assert checked > 30  # states looked at
+
+
+def test_every_spell_card_shows_its_name_and_whole_text_inside_the_card(window):
+    """Each spell of the card file, drawn on a card: its name and every word of its text
+    inside the card, none cut ("Philosopher's" ran off its card)."""
+    start(window, seed=5)
+    scene = window.scene
+    game = window.model.game
+    for kind in scene.spell_kinds.values():
+        view = window.model.view()
+        view["spell_cards"] = [{"kind": kind.id}] + view["spell_cards"][1:]
+        scene.show_view(view, window.model.legal_actions(), list(scene.seat_names), "Spells")
+        QApplication.processEvents()
+        card = scene.item(("spell", 0))
+        inside = [
+            i
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and card.isAncestorOf(i)
+        ]
+        words = " ".join(i.text() for i in sorted(inside, key=lambda i: i.scenePos().y()))
+        assert words == f"{kind.name} {' '.join(kind.text.split())}", kind.id
+        for item in inside:
+            assert card.sceneBoundingRect().contains(item.sceneBoundingRect()), (
+                kind.id,
+                item.text(),
+            )
+            assert item.font().pointSize() >= 9, (kind.id, item.text())  # readable
+    assert game.view(0)  # the match itself was not touched

@@ -39,7 +39,7 @@ from .. import zones
 from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain, points
 
 WIDTH = 1500
 
@@ -216,7 +216,7 @@ class IllusioScene(Felt, TableScene):
             marker = self.addEllipse(
                 QRectF(x, TRACK_Y + 14, 16, 16), QPen(INK, 1), QBrush(self._seat_colour(seat))
             )
-            marker.setToolTip(plain(f"{self.names[seat]}: {s['score']} points"))
+            marker.setToolTip(plain(f"{self.names[seat]}: {points(s['score'])}"))
             self.piece(("marker", seat), marker)
 
     def _others(self, view: dict[str, Any]) -> None:
@@ -464,7 +464,7 @@ class IllusioScene(Felt, TableScene):
             lines.append("The game is over.")
             for seat, s in enumerate(view["seats"]):
                 tricks = len(s["tricks"])
-                lines.append(f"{self.names[seat]}: {s['score']} points, {tricks} trick(s)")
+                lines.append(f"{self.names[seat]}: {points(s['score'])}, {tricks} trick(s)")
         else:
             lines.append(f"Turn {view['turn']}: {current}")
             if view["phase"] == "discard":

@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
@@ -22,7 +22,7 @@ from illusio_table.games.incantibus.cards import load
 
 from .. import zones
 from .base import KEY, MARK, TableScene
-from .look import GOLD, INK, PAPER, WHITE, font, plain
+from .look import GOLD, INK, PAPER, WHITE, font, plain, points
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -31,6 +31,7 @@ MOAT = QColor("#2f5d7c")
 BACK = QColor("#3b1f2b")
 TOKEN_R = 28
 SMALL_R = 13
+WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
 
 CELL_ROWS = (
     ("ingredient", "Ingredients"),
@@ -68,7 +69,7 @@ DUNGEON = zones.grid((365, 126), 80, 96, per_line=5)
 POTIONS = zones.column((42, 61), 74)
 BOOKS = zones.column((125, 314), 54)
 MOAT_KINDS = zones.grid((290, 410), 30.5, 30, per_line=16)
-SPELL_CARDS = zones.row((906, 100), 80)
+SPELL_CARDS = zones.row((890, 100), 87)  # cards 84 wide: "Philosopher's" fits at 9 points
 SPECIAL_TOKENS = zones.row((818, 208), 40)
 TRACK = zones.grid((837, 293), 78, 68, per_line=4)
 
@@ -333,7 +334,7 @@ class IncantibusScene(TableScene):
         if kind in self.sorcerer_kinds:
             lines.append(self._weakness(kind))
         if token.get("points"):
-            lines.append(f"{token['points']} points")
+            lines.append(points(token["points"]))
         return "\n".join(lines)
 
     def _weakness(self, kind: str) -> str:
@@ -415,7 +416,7 @@ class IncantibusScene(TableScene):
             self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
             self._text(book["needs"], 80, y + 15, 9, parent=box)
             box.setToolTip(
-                plain(f"A magic book worth {book['points']} points, for {book['needs'].lower()}.")
+                plain(f"A magic book worth {points(book['points'])}, for {book['needs'].lower()}.")
             )
             self.target(("book", i), box, Point("book", i, ()))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
@@ -508,7 +509,7 @@ class IncantibusScene(TableScene):
                 symbol=small,
             )
             item.setToolTip(
-                plain(f"{sorcerer['name']}: {sorcerer['points']} points\n{self._weakness(kind)}")
+                plain(f"{sorcerer['name']}: {points(sorcerer['points'])}\n{self._weakness(kind)}")
             )
             name = sorcerer["name"]
         else:
@@ -524,11 +525,11 @@ class IncantibusScene(TableScene):
 
     def _spells(self, view: dict[str, Any]) -> None:
         panel = self._panel(790, 0, 320, 226, f"Spells — {view['spell_deck']} in the deck")
-        deck = self.addRect(QRectF(800, 30, 60, 86), QPen(INK, 1), QBrush(BACK))
+        deck = self.addRect(QRectF(800, 30, 44, 86), QPen(INK, 1), QBrush(BACK))
         deck.setParentItem(panel)
         self._centred(str(view["spell_deck"]), deck.rect().center(), 14, WHITE, deck)
         for i, card in enumerate(view["spell_cards"]):
-            box = _box(at(SPELL_CARDS, i), 76, 144)
+            box = _box(at(SPELL_CARDS, i), 84, 144)
             if card is None:
                 self.addRect(
                     box, QPen(INK, 1, Qt.PenStyle.DashLine), QBrush(Qt.BrushStyle.NoBrush)
@@ -536,15 +537,22 @@ class IncantibusScene(TableScene):
                 continue
             item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
             kind = self.spell_kinds[card["kind"]]
-            size = 10 if len(kind.name) <= 9 else 8  # the name fits the card
+            inside = box.width() - 4
+            size = next(
+                (
+                    n
+                    for n in (10, 9, 8, 7)
+                    if QFontMetricsF(font(n, True)).horizontalAdvance(kind.name) <= inside
+                ),
+                7,
+            )  # the name fits the card
             self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
-            # The whole text, folded to the card (the tooltip says it too).
-            lines = _wrap_plain(kind.text, 11)
-            size, step = (9, 12.6) if len(lines) <= 9 else (8, 11)
-            if size == 8:
-                lines = _wrap_plain(kind.text, 13)
+            # The whole text, folded to the card by measure (the tooltip says it too).
+            room = QRectF(box.left() + 2, box.top() + 27, inside, box.height() - 30)
+            size, lines = fold(kind.text, room)
+            step = QFontMetricsF(font(size)).lineSpacing()
             for n, text in enumerate(lines):
-                self._text(text, box.left() + 4, box.top() + 27 + n * step, size, parent=item)
+                self._text(text, room.left(), room.top() + n * step, size, parent=item)
             item.setToolTip(plain(f"{kind.name}: {kind.text}"))
             self.target(("spell", i), item, Cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
@@ -585,16 +593,14 @@ class IncantibusScene(TableScene):
             self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
-            points = view["points"][seat]
-            self._text(
-                f"{points} point{'s' * (points != 1)} · {status}", x + 8, y + 24, 9, parent=panel
-            )
+            said = " · ".join(w for w in (points(view["points"][seat]), status) if w)
+            self._text(said, x + 8, y + 24, 9, parent=panel)
             # The name's lines have the wand on them: the sign goes right of the cells.
             self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
             self._wand(
                 seat,
                 wand,
-                QPointF(x + width - 100, y + 16),
+                QPointF(x + width - WAND - 10, y + 16),
                 me and view["phase"] == "casting" and seat not in chosen,
             )
             overflow = decision and decision["kind"] == "overflow" and decision["seat"] == seat
@@ -607,9 +613,9 @@ class IncantibusScene(TableScene):
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
-        path.addRoundedRect(QRectF(0, 0, 90, 12), 6, 6)
+        path.addRoundedRect(QRectF(0, 0, WAND, 12), 6, 6)
         wand = self.addPath(path, QPen(INK, 1), QBrush(QColor("#5d4037")))
-        tip = self.addRect(QRectF(76, 0, 14, 12), QPen(INK, 1), QBrush(WHITE))
+        tip = self.addRect(QRectF(WAND - 14, 0, 14, 12), QPen(INK, 1), QBrush(WHITE))
         tip.setParentItem(wand)
         badge = self.addEllipse(QRectF(-30, -8, 28, 28), QPen(INK, 1.5), QBrush(GOLD))
         badge.setParentItem(wand)
@@ -620,7 +626,7 @@ class IncantibusScene(TableScene):
                 f"Wand of strength {strength}" + (": drag it onto your target" if draggable else "")
             )
         )
-        self.wand_anchor[seat] = at + QPointF(90, 6)
+        self.wand_anchor[seat] = at + QPointF(WAND, 6)
         if draggable:
             self.source(("wand", seat), wand)
 
@@ -915,6 +921,26 @@ REVEAL_WORDS = {
 
 def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent="   ") or [""]
+
+
+def fold(text: str, room: QRectF, sizes: tuple[int, ...] = (9,)) -> tuple[int, list[str]]:
+    """The text folded into lines that fit `room` by measure, at the largest size of
+    `sizes` at which every line is no wider than the room and all fit its height (a
+    long word is never cut: "Philosopher's" ran off the card when lines were counted by
+    letters). At the smallest size it is folded as well as it can be."""
+    for size in sizes:
+        metrics = QFontMetricsF(font(size))
+        lines: list[str] = []
+        for word in text.split():
+            wider = f"{lines[-1]} {word}" if lines else word
+            if lines and metrics.horizontalAdvance(wider) <= room.width():
+                lines[-1] = wider
+            else:
+                lines.append(word)
+        fits = all(metrics.horizontalAdvance(line) <= room.width() for line in lines)
+        if fits and len(lines) * metrics.lineSpacing() <= room.height():
+            return size, lines
+    return sizes[-1], lines
 
 
 def _wrap_plain(text: str, width: int) -> list[str]:

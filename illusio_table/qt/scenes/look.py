@@ -34,6 +34,11 @@ def font(size: int, bold: bool = False) -> QFont:
     return QFont(FONT, max(size, 6), QFont.Weight.Bold if bold else QFont.Weight.Normal)
 
 
+def points(n: int) -> str:
+    """'1 point', '2 points': a count of points as it is said."""
+    return f"{n} point{'s' * (n != 1)}"
+
+
 def plain(text: str) -> str:
     """A tooltip shown as the words it holds: Qt reads a tooltip that looks like markup
     as markup, and a seat's name such as `<b>Ana</b><!--` hid the rest of it. The text
