@@ -355,6 +355,15 @@ class Game(ABC):
         self.emit(events, index=len(self.record.moves) - 1)
         return events
 
+    def why_not(self, seat: int, action: Any) -> str | None:
+        """The reason `apply` would give for refusing the move, or None if it would play
+        it. Changes nothing: a table may ask before a move is dropped."""
+        try:
+            self._check(seat, action, self.to_act())
+        except IllegalAction as refusal:
+            return refusal.reason
+        return None
+
     def _check(self, seat: int, action: Action, waiting: frozenset[int]) -> None:
         """Raises IllegalAction with the reason, for a move not just offered to `seat`."""
         if type(action) not in self.actions:

@@ -403,3 +403,23 @@ def test_a_move_changed_in_place_after_it_was_offered_is_checked_again(game_id, 
         object.__setattr__(move, name, kept)  # moves are shared (`interned`) by later games
     assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before
     game.apply(seat, move)  # as offered again, it is played
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("illusio", {}), ("incantibus", {"mode": "expert"}), ("illuminati", {})],
+)
+def test_why_not_gives_the_reason_apply_would_give_and_changes_nothing(game_id, options):
+    from illusio_table.engine import builtin_registry
+
+    game = builtin_registry().new_game(game_id, 3, 8, options)
+    seat = min(game.to_act())
+    legal = game.legal_actions(seat)
+    before = (game.record.to_json(), [game.view(s) for s in range(3)])
+    assert game.why_not(seat, legal[0]) is None
+    reason = game.why_not(7, legal[0])  # no such seat
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(7, legal[0])
+    assert reason == refused.value.reason
+    assert game.why_not(seat, None) == "that is not a move of " + game.title
+    assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before

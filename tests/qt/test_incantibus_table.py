@@ -67,6 +67,25 @@ def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(wi
     assert window.scene.pointer().pos() == home
 
 
+def test_holding_the_wand_over_a_target_not_allowed_says_the_engines_reason_at_once(window):
+    """The hover, the drop and the outcome agree: before the wand is let go over a potion
+    it cannot brew, the status bar says why (it said "drop it to hear why")."""
+    start(window)
+    scene = window.scene
+    potion = next(k for k in scene.targets if k[0] == "potion" and k not in scene.moves)
+    viewport = window.table.viewport()
+    start_pos, end_pos = at(window, scene.pointer()), at(window, scene.item(potion))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_pos)
+    QTest.mouseMove(viewport, start_pos + QPoint(QApplication.startDragDistance() + 2, 0))
+    QTest.mouseMove(viewport, end_pos)
+    QApplication.processEvents()
+    held = window.statusBar().currentMessage()
+    assert held.startswith("Not possible there: To brew the"), held
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end_pos)
+    QApplication.processEvents()
+    assert held.split(": ", 1)[1] in window.statusBar().currentMessage()
+
+
 def test_legal_targets_light_up_and_a_click_points(window, qtbot):
     start(window)
     scene = window.scene

@@ -483,3 +483,19 @@ def test_the_new_game_dialog_shows_every_option_whole_after_another_game_is_chos
     for note in notes:
         assert note.height() >= note.heightForWidth(note.width()) - 1, note.text()
     dialog.close()
+
+
+def test_a_word_about_the_table_goes_when_the_table_changes(window):
+    """Status-bar words belong to the state they were said in: after a move (or an undo)
+    neither a hint of the table nor a refusal stays ("2 card(s) chosen" outlived the
+    exchange)."""
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    window.scene.message.emit("2 card(s) chosen: drag one onto the deck to exchange them.")
+    assert "chosen" in window.statusBar().currentMessage()
+    window.model.act(Step(2))
+    assert "chosen" not in window.statusBar().currentMessage()
+    window.model.act(Step(99))  # refused: the reason stays while nothing has changed
+    refusal = window.statusBar().currentMessage()
+    assert refusal.startswith("Not allowed")
+    window.scene.redraw()
+    assert window.statusBar().currentMessage() == refusal

@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         self.scene: TableScene | None = None
         self.path: Path | None = None
         self.last_config: GameConfig | None = None
+        self.moves_drawn = 0  # the moves of the match when the table was last drawn
 
         self.stack = QStackedWidget()
         self.tally_bar = QLabel()
@@ -416,6 +417,7 @@ class MainWindow(QMainWindow):
         self.model.finished.connect(self._finished)
         self.model.thinking.connect(self._thinking)
         self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
+        self.moves_drawn = len(match.game.record.moves)
         self.phones.attach(self.model)
         if self.model.devices:
             self.phones_dock.raise_()  # the codes to scan come first
@@ -650,6 +652,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(title)
         for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             dock.setVisible(model is not None)  # the welcome page needs the whole window
+        if model is not None and len(model.game.record.moves) != self.moves_drawn:
+            # A word about the table belongs to the state it was said in: a move (or an
+            # undo) takes it away ("2 card(s) chosen" stayed after the exchange).
+            self.moves_drawn = len(model.game.record.moves)
+            self.statusBar().clearMessage()
         if model is None:
             self.stack.setCurrentWidget(self.welcome)
         elif model.curtain_seat() is not None:
@@ -663,6 +670,7 @@ class MainWindow(QMainWindow):
             viewer = model.viewer
             self.scene.describe = lambda action: model.game.describe(action, viewer)
             self.scene.hint = lambda action: model.game.hint(action, viewer)
+            self.scene.why_not = model.why_not
             self.scene.panels = type(model.game).panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.scene.show_thinking(model.thinking_seat())

@@ -390,6 +390,12 @@ class MatchModel(QObject):
     def can_redo(self) -> bool:
         return self.match.can_redo(self._undo_seat())
 
+    def why_not(self, action: Action) -> str | None:
+        """Why the seat at the screen may not make that move now (None if it may)."""
+        if self.viewer is None:
+            return "Only the seats' own moves are made on their tables."
+        return self.game.why_not(self.viewer, action)
+
     def why_no_undo(self) -> str:
         """Why Undo is greyed out, in words ('' when it is not)."""
         if self.pending is not None:

@@ -88,6 +88,9 @@ class TableScene(QGraphicsScene):
         self.setBackgroundBrush(FELT)
         self.describe: Callable[[Action], str] = lambda action: action.label()
         self.hint: Callable[[Action], str] = lambda action: ""  # a figure beside a target
+        # The engine's reason a move would be refused (None if it would not), asked while
+        # a piece hovers over a target it cannot go to.
+        self.why_not: Callable[[Action], str | None] = lambda action: None
         # A game's own reading of its view as panels (Game.panels), for the plain table.
         self.panels: Callable[[dict[str, Any]], list[tuple[str, list[str]]] | None] = lambda view: (
             None
@@ -518,7 +521,8 @@ class TableScene(QGraphicsScene):
         legal = (source, key) in self.drops
         self._show_mark("hover", self.targets[key], LEGAL if legal else REFUSED)
         if not legal and key in self.attempts:
-            self.message.emit("Not possible there: drop it to hear why.")
+            reason = self.why_not(self.attempts[key])
+            self.message.emit(f"Not possible there: {reason}" if reason else "Not possible there.")
 
     def glide_home(self, source: Hashable) -> None:
         """A piece that found no move slides back to where it rests."""
