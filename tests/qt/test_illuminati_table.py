@@ -687,3 +687,62 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
     assert game.record.moves[-1].action == Hang("f-b-i", "L").to_json()
     assert game.phase == "actions"
     check_table(window.scene, model.view())
+
+
+def test_a_group_that_cannot_attack_says_why_when_it_is_taken_up(window):
+    """An Illuminati that has already attacked this turn, clicked or dragged, says so in
+    the engine's words (it said "Nothing to do there now")."""
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.game, window.model
+    ana_when(window, lambda legal: any(a.kind == "end-turn" for a in legal) or None)
+    top = game.illuminati[0]
+    attack = next(
+        a
+        for a in model.legal_actions()
+        if isinstance(a, Attack) and a.attacker == top and not a.aiders and a.privilege is None
+    )
+    assert model.act(attack)
+    while game.phase != "actions" or 0 not in game.to_act():
+        lift_curtain(window)
+        if 0 in game.to_act():
+            model.act(next(a for a in model.legal_actions() if a.kind == "pass"))
+        else:
+            model.step_bot()
+    lift_curtain(window)
+    QApplication.processEvents()
+    if game.is_over() or game.current != 0:
+        pytest.skip("the attack ended Ana's turn")
+    click(window, ("group", top))
+    assert "has already taken part in an attack this turn" in window.statusBar().currentMessage()
+
+
+def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
+    """Set up, an attack with no chance as it stands says that only money can change it,
+    on the table and on the Attack button's tooltip."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    hopeless = ana_when(
+        window,
+        lambda legal: next(
+            (
+                a
+                for a in legal
+                if isinstance(a, Attack)
+                and a.how == "control"
+                and not a.aiders
+                and a.privilege is None
+                and game.hint(a, 0) == "cannot succeed"
+            ),
+            None,
+        ),
+        rounds=200,
+    )
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    scene = window.scene
+    if scene.plan["how"] != "control":
+        click(window, ("plan", "how", "control"))
+    words = texts(scene)
+    assert "It cannot succeed as it stands:" in words
+    assert "only money put down can change that." in words
+    go = scene.item(("plan", "go"))
+    assert "cannot succeed unless money put down" in tip_text(go)

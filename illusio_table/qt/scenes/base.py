@@ -403,7 +403,11 @@ class TableScene(QGraphicsScene):
         elif key in self.attempts:
             self.play(self.attempts[key])
         else:
-            self.message.emit("Nothing to do there now.")
+            self.message.emit(self.nothing_there(key))
+
+    def nothing_there(self, key: Hashable) -> str:
+        """Why a click there makes no move; tables that can ask the engine say more."""
+        return "Nothing to do there now."
 
     def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
         moves = self.drops.get((source, key), []) if key is not None else []
@@ -598,7 +602,7 @@ class TableScene(QGraphicsScene):
     def lift(self, source: Hashable) -> None:
         targets = self.targets_of(source)
         if not targets:
-            self.message.emit("That piece has no move now.")
+            self.message.emit(self.nothing_there(source))
             return
         self.lifted = source
         self.focus(targets[0])

@@ -99,6 +99,7 @@ class Felt:
         key: Hashable,
         attempt: Action | None = None,
         size: int = 12,
+        tip: str = "",
     ) -> None:
         button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
         words = QGraphicsSimpleTextItem(label, button)
@@ -106,7 +107,7 @@ class Felt:
         words.setBrush(INK)
         box = words.boundingRect()
         words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
-        button.setToolTip(plain(label))
+        button.setToolTip(plain(tip or label))
         self.target(key, button, attempt)
 
     @staticmethod

@@ -278,7 +278,9 @@ class IlluminatiScene(Felt, TableScene):
             key = ("group", cid) if cid != "illuminati" else ("top", seat)
             face = {**c, "role": self._role(cid)}
             centre = at(tuple(c["cell"]))
-            self.card(face, centre, size * 0.84, size * 0.56, key)
+            item = self.card(face, centre, size * 0.84, size * 0.56, key)
+            if seat == self.me and key not in self.targets and key not in self.sources:
+                self.target(key, item)  # no move from it: a click says why (`nothing_there`)
             if c["money"] is not None or ("money", cid) in self.wanted:
                 coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
                 self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
@@ -486,15 +488,22 @@ class IlluminatiScene(Felt, TableScene):
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         self._text(words, rect.left() + 8, rect.top() + 136, 9)
         hint = self.hint(self._planned())
-        self._text(
-            f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}",
-            rect.left() + 8,
-            rect.top() + 156,
-            11,
-            bold=True,
-            colour=PROMPT,
+        hopeless = hint == "cannot succeed"
+        said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
+        if hopeless:  # the attack is allowed: money put down after it can change that
+            said = "It cannot succeed as it stands:\nonly money put down can change that."
+        for n, line in enumerate(said.splitlines()):
+            self._text(
+                line, rect.left() + 8, rect.top() + 156 + n * 16, 11, bold=True, colour=PROMPT
+            )
+        tip = (
+            "Attack: it cannot succeed unless money put down after you announce it lowers "
+            "the roll it needs to 2 or more."
+            if hopeless
+            else ""
         )
-        self._button("Attack", QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36), ("plan", "go"))
+        go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
+        self._button("Attack", go, ("plan", "go"), tip=tip)
         self._button(
             "Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), ("plan", "cancel")
         )
@@ -642,6 +651,22 @@ class IlluminatiScene(Felt, TableScene):
             self.message.emit("View > Fit the table (Ctrl+9) shows the whole table again.")
             return
         super().activate(key, screen_pos)
+
+    def nothing_there(self, key: Hashable) -> str:
+        """A Group of one's own that cannot attack says why (it has attacked already, no
+        action is left, it has no Power), as the engine would; so does an Illuminati
+        card, which nobody attacks."""
+        mine = next(s for s in self.view["structures"] if s["seat"] == self.me)
+        own = {c["id"] for c in mine["cards"]}
+        target = next(iter(self.view["uncontrolled"]), None)
+        if key[0] == "group" and key[1] in own and target is not None:
+            attempt = {"kind": "attack", "how": "control", "attacker": key[1], "target": target}
+            reason = self.why_not(self.parse(attempt))
+        elif key[0] == "top" or (key[0] == "group" and key[1] in self.look.illuminati):
+            reason = "An Illuminati card cannot be attacked."
+        else:
+            reason = None
+        return reason or super().nothing_there(key)
 
     def mouseMoveEvent(self, event: Any) -> None:
         super().mouseMoveEvent(event)
