@@ -746,3 +746,21 @@ def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
     assert "only money put down can change that." in words
     go = scene.item(("plan", "go"))
     assert "cannot succeed unless money put down" in tip_text(go)
+
+
+def test_the_menu_of_goals_fits_the_screen_and_says_each_goal_whole(window):
+    """The UFOs' goals (long labels) open a menu no wider than the screen; a label cut
+    to fit says itself whole in its tooltip."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QGuiApplication
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    goals = [a for a in game.actions if a.kind == "choose-goal"][0]
+    moves = [goals(i.id) for i in game.cards.illuminati if i.id != "ufos"]
+    menu = window.scene.menu_of(moves, QPoint(10, 10))
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    assert menu.sizeHint().width() <= screen.width()
+    for action, move in zip(menu.actions(), moves, strict=True):
+        whole = window.scene.menu_label(move)
+        assert action.text().replace("&&", "&") == whole or action.toolTip() == whole

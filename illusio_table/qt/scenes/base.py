@@ -27,11 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QCursor,
+    QFontMetrics,
+    QGuiApplication,
     QKeyEvent,
     QPainter,
     QPen,
@@ -446,13 +448,29 @@ class TableScene(QGraphicsScene):
 
     def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
         """A small menu of moves at the pointer; None when it is closed without a choice."""
-        menu = QMenu()
-        for number, action in enumerate(moves):
-            menu.addAction(self.menu_label(action)).setData(number)
         # A mouse event gives a QPoint, a scene event a QPointF: either will do.
         at = QPointF(screen_pos).toPoint() if screen_pos is not None else QCursor.pos()
+        menu = self.menu_of(moves, at)
         chosen = menu.exec(at)
         return moves[chosen.data()] if chosen is not None else None
+
+    def menu_of(self, moves: list[Action], at: QPoint) -> QMenu:
+        """The menu of moves, never wider than the screen it opens on: a label too long is
+        cut at its end, and said whole in its tooltip (the UFOs' goals ran off the
+        screen)."""
+        menu = QMenu()
+        menu.setToolTipsVisible(True)
+        screen = QGuiApplication.screenAt(at) or QGuiApplication.primaryScreen()
+        room = int(screen.availableGeometry().width() * 0.8) if screen is not None else 900
+        metrics = QFontMetrics(menu.font())
+        for number, action in enumerate(moves):
+            label = self.menu_label(action)
+            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, room)
+            item = menu.addAction(shown.replace("&", "&&"))
+            item.setData(number)
+            if shown != label:
+                item.setToolTip(label)
+        return menu
 
     # -- the mouse ---------------------------------------------------------------------------
 
