@@ -556,6 +556,64 @@ def test_an_attacks_end_is_written_where_it_happened(window):
     assert done["result"].upper() in words
     assert any(f"rolled {done['roll']}, needed {done['needed']}" in w for w in words)
     screenshot(window, "illuminati-table-after-an-attack")
+    # The badge lies beside the card, over no card (it covered the Group's name).
+    scene = window.scene
+    badge = [i for i in scene.items() if i.data(1) == ("badge", done["target"])]
+    cards = [c for c, at in drawn(scene)]
+    assert badge and cards
+    for part in badge:
+        for item in scene.items():
+            if isinstance(item, ConspiracyCard) and item is not scene.preview:
+                assert not part.sceneBoundingRect().intersects(item.sceneBoundingRect())
+
+
+def test_a_captured_group_carried_leaves_no_label_behind(window):
+    """Dragging the Group just captured hides its CAPTURED label until it is put down (the
+    label stayed where the card had been)."""
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.game, window.model
+    ana = game.bots["schemer"](0, 5)
+    for _ in range(400):
+        lift_curtain(window)
+        view = model.view()
+        done = view["outcome"]
+        if (
+            done is not None
+            and done["result"] == "captured"
+            and view["attack"] is None
+            and model.viewer == 0
+            and ("group", done["target"]) in window.scene.sources
+        ):
+            break
+        if 0 in game.to_act():
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+    else:
+        pytest.skip("Ana captured nothing she could move")
+    done = model.view()["outcome"]
+    scene = window.scene
+    badge = [i for i in scene.items() if i.data(1) == ("badge", done["target"])]
+    if not badge:
+        pytest.skip("the captured Group is Ana's, but not this turn")
+    from PySide6.QtCore import QPoint
+    from PySide6.QtCore import Qt as QtKeys
+    from PySide6.QtTest import QTest
+
+    from .illusio_table_checks import point_of
+
+    viewport = window.table.viewport()
+    at = point_of(window, ("group", done["target"]))
+    QTest.mousePress(
+        viewport, QtKeys.MouseButton.LeftButton, QtKeys.KeyboardModifier.NoModifier, at
+    )
+    QTest.mouseMove(viewport, at + QPoint(QApplication.startDragDistance() + 30, 20))
+    QApplication.processEvents()
+    assert all(not part.isVisible() for part in badge)
+    QTest.mouseRelease(
+        viewport, QtKeys.MouseButton.LeftButton, QtKeys.KeyboardModifier.NoModifier, at
+    )
+    QApplication.processEvents()
 
 
 def test_ending_a_turn_that_puts_the_person_out_asks_first(window):

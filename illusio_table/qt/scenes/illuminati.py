@@ -115,11 +115,13 @@ class IlluminatiScene(Felt, TableScene):
         return item
 
     def _outcome_badge(self, done: dict[str, Any], item: ConspiracyCard) -> None:
-        """Where the last attack happened: how it ended, written on the card."""
+        """Where the last attack happened: how it ended, written just above the card (on
+        it, it covered the Group's name), and hidden while the card is carried."""
         colours = {"failed": "#9e9e9e", "captured": "#ffb300", "neutralized": "#64b5f6"}
         words = self._text(done["result"].upper(), 0, 0, 9, bold=True, colour=INK)
         box = words.boundingRect()
-        at = item.sceneBoundingRect().center() - QPointF(box.width() / 2 + 4, box.height())
+        card = item.sceneBoundingRect()
+        at = QPointF(card.center().x() - box.width() / 2 - 4, card.top() - box.height() - 3)
         back = self.addRect(
             QRectF(at.x(), at.y(), box.width() + 8, box.height() + 2),
             QPen(INK, 1),
@@ -128,6 +130,8 @@ class IlluminatiScene(Felt, TableScene):
         back.setZValue(Z_PIECE + 3)
         words.setZValue(Z_PIECE + 4)
         words.setPos(at.x() + 4, at.y() + 1)
+        for part in (back, words):
+            part.setData(1, ("badge", done["target"]))
 
     def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
         coin = self.addEllipse(
@@ -675,7 +679,11 @@ class IlluminatiScene(Felt, TableScene):
             self._carry_coin(grabbed[1], event.scenePos() - self._press)
 
     def _carry_coin(self, card: str, by: QPointF | None) -> None:
-        """A Group lifted takes its coin along; `by` None puts the coin back."""
+        """A Group lifted takes its coin along, and its outcome badge hides till it is put
+        down; `by` None puts the coin back."""
+        for item in self.items():
+            if item.data(1) == ("badge", card):
+                item.setVisible(by is None)
         for item in self.items():
             if item.data(1) == ("coin", card):
                 if self._coin_home is None:
