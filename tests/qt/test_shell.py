@@ -499,3 +499,32 @@ def test_a_word_about_the_table_goes_when_the_table_changes(window):
     assert refusal.startswith("Not allowed")
     window.scene.redraw()
     assert window.statusBar().currentMessage() == refusal
+
+
+def test_at_1280x720_every_seat_row_and_every_move_shows_whole(make_window):
+    """At 1280 x 720 with four seats the Seats panel shows all four rows, and no line of
+    the Moves panel runs out of it (moves were cut off); a small screen opens the window
+    maximized (it opened smaller than the screen)."""
+    from PySide6.QtWidgets import QApplication
+
+    from illusio_table.qt.app.main_window import small_screen
+
+    assert small_screen(1280, 720) and small_screen(1366, 768) and not small_screen(1920, 1080)
+    window = make_window()
+    window.resize(1280, 720)
+    players = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
+    assert window.start_match(GameConfig("illuminati", players, seed=3))
+    window.model.lift_curtain()
+    QApplication.processEvents()
+    for dock in (window.seats_dock, window.moves_dock):
+        dock.raise_()
+        QApplication.processEvents()
+        view = dock.widget()
+        rows = view.model().rowCount()
+        assert rows >= 4 if dock is window.seats_dock else rows > 0
+        for row in range(rows):
+            rect = view.visualRect(view.model().index(row, 0))
+            if dock is window.seats_dock:
+                assert view.viewport().rect().contains(rect), f"seat row {row} is hidden"
+            else:
+                assert rect.width() <= view.viewport().width(), f"move {row} runs out"

@@ -63,7 +63,10 @@ def main(argv: list[str] | None = None, open_path: Path | None = None) -> int:
         window.installEventFilter(probe)
         window.show()
         return app.exec()
-    window.show()
+    if window.opens_maximized:
+        window.showMaximized()
+    else:
+        window.show()
     if errors is not None:
         window.statusBar().showMessage(f"Errors are written to {errors}")
     if open_path is not None:

@@ -75,6 +75,11 @@ class Welcome(QWidget):
         layout.addStretch(2)
 
 
+def small_screen(width: int, height: int) -> bool:
+    """A screen the window fills whole on opening (a laptop's 1280 x 720, 1366 x 768)."""
+    return width <= 1440 or height <= 900
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -127,12 +132,22 @@ class MainWindow(QMainWindow):
         self.log_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.moves_view = QListView()
         self.moves_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # A long move folds onto a second line instead of running out of the panel.
+        self.moves_view.setWordWrap(True)
+        self.moves_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.moves_view.activated.connect(self._move_activated)
         self.seats_view = QTableView()
         self.seats_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.seats_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
         )
+        self.seats_view.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        # Room for four seats' rows under the header, whatever the log above takes (at
+        # 1280 x 720 it showed three of four); more seats scroll.
+        line = self.seats_view.fontMetrics().lineSpacing()
+        self.seats_view.setMinimumHeight(int(line * 2 * 6) + 16)  # a header, 4 rows, a bar
         self.log_dock = self._dock("Game log", self.log_view, Qt.DockWidgetArea.RightDockWidgetArea)
         self.moves_dock = self._dock(
             "Moves", self.moves_view, Qt.DockWidgetArea.RightDockWidgetArea
@@ -157,9 +172,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Welcome: start a new game from the Game menu.")
         screen = self.screen().availableGeometry()
         self.resize(min(1280, int(screen.width() * 0.92)), min(800, int(screen.height() * 0.9)))
+        # On a small screen the table needs all of it: the window opens maximized there
+        # (at 1280 x 720 it opened smaller than the screen). A size kept from last time wins.
+        self.opens_maximized = small_screen(screen.width(), screen.height())
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+            self.opens_maximized = self.isMaximized()
         self._update()
 
     # -- building ------------------------------------------------------------------------
