@@ -95,11 +95,10 @@ def test_a_move_offered_before_the_last_move_is_checked_again():
         game.apply(0, stale)
 
 
-def test_a_clone_has_offered_nothing():
+def test_a_clone_checks_a_move_offered_to_the_original():
     game = duel_phase(DuelGame(2, seed=4))
     offered = game.legal_actions(0)[-1]
     copy = game.clone()
-    assert copy._offered == {} and game._offered
     copy.hands[0].remove(offered.card)
     with pytest.raises(IllegalAction, match="You do not hold"):
         copy.apply(0, offered)
