@@ -537,19 +537,26 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
     assert game.record.moves[moves].action["side"] == other
 
 
-def test_an_attacks_end_is_written_where_it_happened(window):
-    start(window, ANA_AND_LERA, seed=2)
+def schemer_plays_until(window, ready, rounds: int = 300) -> bool:
+    """The schemer plays Ana's seat (the bot the other) until `ready(view)` holds at
+    Ana's own screen; False if it never does."""
     game, model = window.model.game, window.model
     ana = game.bots["schemer"](0, 5)
-    for _ in range(300):
+    for _ in range(rounds):
         lift_curtain(window)
-        view = model.view()
-        if view["outcome"] is not None and view["attack"] is None and model.viewer == 0:
-            break
+        if model.viewer == 0 and ready(model.view()):
+            return True
         if 0 in game.to_act():
             model.act(bot_move(game, ana, 0))
         elif not model.step_bot():
-            break
+            return False
+    return False
+
+
+def test_an_attacks_end_is_written_where_it_happened(window):
+    start(window, ANA_AND_LERA, seed=2)
+    model = window.model
+    schemer_plays_until(window, lambda view: view["outcome"] is not None and view["attack"] is None)
     done = model.view()["outcome"]
     assert done is not None
     words = texts(window.scene)
@@ -571,25 +578,18 @@ def test_a_captured_group_carried_leaves_no_label_behind(window):
     """Dragging the Group just captured hides its CAPTURED label until it is put down (the
     label stayed where the card had been)."""
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
-    ana = game.bots["schemer"](0, 5)
-    for _ in range(400):
-        lift_curtain(window)
-        view = model.view()
+    model = window.model
+
+    def captured_and_movable(view):
         done = view["outcome"]
-        if (
+        return (
             done is not None
             and done["result"] == "captured"
             and view["attack"] is None
-            and model.viewer == 0
             and ("group", done["target"]) in window.scene.sources
-        ):
-            break
-        if 0 in game.to_act():
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
-            break
-    else:
+        )
+
+    if not schemer_plays_until(window, captured_and_movable, rounds=400):
         pytest.skip("Ana captured nothing she could move")
     done = model.view()["outcome"]
     scene = window.scene
