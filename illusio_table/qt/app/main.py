@@ -64,6 +64,9 @@ def main(argv: list[str] | None = None, open_path: Path | None = None) -> int:
         window.show()
         return app.exec()
     if window.opens_maximized:
+        # The whole screen first: with no window manager to maximize it, it is filled all
+        # the same.
+        window.setGeometry(window.screen().availableGeometry())
         window.showMaximized()
     else:
         window.show()
