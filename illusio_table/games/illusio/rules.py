@@ -908,6 +908,20 @@ class Illusio(Views, Game):
             events += self._end(f"{self.name(seat)} reaches {self.target} points.")
         return events
 
+    def _points_by_category(self, seat: int) -> dict[str, int]:
+        """The seat's points summed by the parts of its tricks (what a penalty below
+        nothing gave back, apart), and any points from elsewhere: they add up to its score."""
+        found = {word: 0 for _, word in CATEGORIES}
+        for entry in self.tricks[seat]:
+            for key, word in CATEGORIES:
+                found[word] += entry.get(key, 0)
+            if entry.get("floor"):
+                found["raised to 0"] = found.get("raised to 0", 0) + entry["floor"]
+        rest = self.scores[seat] - sum(found.values())
+        if rest:
+            found["other"] = rest
+        return {word: n for word, n in found.items() if n or word == "level"}
+
     def _end(self, why: str) -> list[Event]:
         self.phase = "over"
         return self.closing_events(why)
@@ -933,24 +947,27 @@ class Illusio(Views, Game):
         return {
             "scores": scores,
             "winners": winners,
+            "points": [self._points_by_category(s) for s in range(self.seats)],
             "tricks": [list(t) for t in self.tricks],
             "tiebreak": tiebreak,
             "explanation": explanation,
         }
 
 
+CATEGORIES = (  # a trick's parts, by its entry's key, as the result table names them
+    ("level", "level"),
+    ("exact", "exact"),
+    ("specialization", "specialization"),
+    ("grand", "Grand"),
+    ("deja_vu", "Deja vu"),
+    ("magician", "magician"),
+)
+
+
 def trick_sum(entry: dict[str, Any]) -> str:
     """`level 3 + exact 2 + Grand 2 = 7`: how a trick's points were made."""
-    words = (
-        ("level", "level"),
-        ("exact", "exact"),
-        ("specialization", "specialization"),
-        ("grand", "Grand"),
-        ("deja_vu", "Deja vu"),
-        ("magician", "magician"),
-    )
     parts = []
-    for key, word in words:
+    for key, word in CATEGORIES:
         value = entry.get(key, 0)
         if value or key == "level":
             sign = "−" if value < 0 else "+"

@@ -37,7 +37,7 @@ def result_table(match: Match) -> tuple[list[str], list[list[str]]]:
     if parts:
         for seat_parts in parts:
             categories += [k for k in seat_parts if k not in categories]
-    columns = ["Seat", *(c.capitalize() for c in categories), "Total", ""]
+    columns = ["Seat", *(c.capitalize() for c in categories), "Total", "Result"]
     rows = []
     for seat, player in enumerate(match.players):
         cells = [player["name"]]

@@ -296,3 +296,22 @@ def test_scoring_a_domain_magician_adds_one_to_tricks_of_that_domain():
     assert (evasion["magician"], evasion["points"]) == (1, 3)
     other = scored(game, seat, "smoking-mirror", "curtain", "curtain")
     assert other["magician"] == 0
+
+
+def test_the_result_sums_each_magicians_points_by_category_and_they_add_up():
+    """The game-over table's categories (level, exact, Grand, Deja vu...) come from the
+    result, and add up to each score, over whole seeded games."""
+    from illusio_table.engine import builtin_registry
+    from illusio_table.engine.selfplay import play_one
+
+    seen = set()
+    for seed in range(20):
+        game = builtin_registry().new_game("illusio", 3, seed, {})
+        play_one(game, ["random"] * 3)
+        result = game.result()
+        for seat in range(3):
+            parts = result["points"][seat]
+            assert sum(parts.values()) == result["scores"][seat]
+            assert "level" in parts and "other" not in parts
+            seen |= set(parts)
+    assert {"exact", "Grand"} <= seen
