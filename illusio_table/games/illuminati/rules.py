@@ -318,8 +318,13 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         asking the owner wherever their place is a choice (phase "placing")."""
         self.structures[seat].attach(tree.root, master, side)
         links = list(tree.links[1:])
-        self.placing = {"seat": seat, "links": links, "dropped": [], "received": received}
-        self.placing["then"] = self.phase
+        self.placing = {
+            "seat": seat,
+            "links": links,
+            "dropped": [],
+            "received": received,
+            "then": self.phase,  # where play goes on once every puppet is settled
+        }
         return self._settle()
 
     def _settle(self) -> list[Event]:
@@ -338,7 +343,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         free = structure.free_arrows(master)
         if free:
             return [Hang(group, side) for side in free]
-        return [Hang(group, side) for side in structure.blockers(master)] + [Hang(group, None)]
+        return [Hang(group, side) for side in self._room_to_make()] + [Hang(group, None)]
 
     def _placing_refusal(self, seat: int, action: Action) -> str | None:
         p = self.placing
@@ -361,8 +366,8 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             p["dropped"].append(action.group)
             return [Event(f"{who} lets {group} go.")] + self._settle()
         events = []
-        blocker = structure.blockers(master).get(action.side)
-        if blocker is not None and action.side not in structure.free_arrows(master):
+        blocker = structure.blockers(master).get(action.side)  # (a blocked arrow only)
+        if blocker is not None:
             events = [Event(f"{who} lets {self.title_of(blocker)} go to make room.")]
             events += self._uncontrol(structure.cut(blocker).cards())
         structure.attach(action.group, master, action.side)
@@ -855,8 +860,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
 
     def _transfer_targets(self, seat: int, card: str) -> list[str]:
         structure = self.structures[seat]
-        gnomes = self.illuminati[seat] == "gnomes-of-zurich" and self.phase == "reorganize"
-        if card == "federal-reserve" or gnomes or self.phase == "rearranging":
+        if card == "federal-reserve" or self._free_money(seat):
             return [c for c in structure if c != card]
         return structure.adjacent(card)
 

@@ -80,8 +80,8 @@ class Views:
             master = self.placing["links"][0][1]
             where = f"Place {t(action.group)} under {t(master)} ({action.side} arrow)"
             structure = self.structures[self.placing["seat"]]
-            blocker = structure.blockers(master).get(action.side)
-            if blocker is not None and action.side not in structure.free_arrows(master):
+            blocker = structure.blockers(master).get(action.side)  # (a blocked arrow only)
+            if blocker is not None:
                 return f"{where}, letting {t(blocker)} go"
             return where
         if isinstance(action, PlaySpecial):

@@ -909,17 +909,13 @@ class Illusio(Views, Game):
         return events
 
     def _points_by_category(self, seat: int) -> dict[str, int]:
-        """The seat's points summed by the parts of its tricks (what a penalty below
-        nothing gave back, apart), and any points from elsewhere: they add up to its score."""
-        found = {word: 0 for _, word in CATEGORIES}
+        """The seat's points summed by the parts of its tricks, and what a penalty below
+        nothing gave back: tricks are the only points, so these add up to its score."""
+        found = {word: 0 for _, word in CATEGORIES} | {"raised to 0": 0}
         for entry in self.tricks[seat]:
             for key, word in CATEGORIES:
                 found[word] += entry.get(key, 0)
-            if entry.get("floor"):
-                found["raised to 0"] = found.get("raised to 0", 0) + entry["floor"]
-        rest = self.scores[seat] - sum(found.values())
-        if rest:
-            found["other"] = rest
+            found["raised to 0"] += entry.get("floor", 0)
         return {word: n for word, n in found.items() if n or word == "level"}
 
     def _end(self, why: str) -> list[Event]:

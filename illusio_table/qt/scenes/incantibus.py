@@ -548,11 +548,9 @@ class IncantibusScene(TableScene):
             )  # the name fits the card
             self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
             # The whole text, folded to the card by measure (the tooltip says it too).
-            room = QRectF(box.left() + 2, box.top() + 27, inside, box.height() - 30)
-            size, lines = fold(kind.text, room)
-            step = QFontMetricsF(font(size)).lineSpacing()
-            for n, text in enumerate(lines):
-                self._text(text, room.left(), room.top() + n * step, size, parent=item)
+            step = QFontMetricsF(font(9)).lineSpacing()
+            for n, text in enumerate(fold(kind.text, inside, 9)):
+                self._text(text, box.left() + 2, box.top() + 27 + n * step, 9, parent=item)
             item.setToolTip(plain(f"{kind.name}: {kind.text}"))
             self.target(("spell", i), item, Cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
@@ -923,24 +921,19 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent="   ") or [""]
 
 
-def fold(text: str, room: QRectF, sizes: tuple[int, ...] = (9,)) -> tuple[int, list[str]]:
-    """The text folded into lines that fit `room` by measure, at the largest size of
-    `sizes` at which every line is no wider than the room and all fit its height (a
-    long word is never cut: "Philosopher's" ran off the card when lines were counted by
-    letters). At the smallest size it is folded as well as it can be."""
-    for size in sizes:
-        metrics = QFontMetricsF(font(size))
-        lines: list[str] = []
-        for word in text.split():
-            wider = f"{lines[-1]} {word}" if lines else word
-            if lines and metrics.horizontalAdvance(wider) <= room.width():
-                lines[-1] = wider
-            else:
-                lines.append(word)
-        fits = all(metrics.horizontalAdvance(line) <= room.width() for line in lines)
-        if fits and len(lines) * metrics.lineSpacing() <= room.height():
-            return size, lines
-    return sizes[-1], lines
+def fold(text: str, width: float, size: int) -> list[str]:
+    """The text folded into lines no wider than `width` at that size, by measure
+    ("Philosopher's" ran off its card when lines were counted by letters); a word is never
+    cut, so the room must be wide enough for the longest."""
+    metrics = QFontMetricsF(font(size))
+    lines: list[str] = []
+    for word in text.split():
+        wider = f"{lines[-1]} {word}" if lines else word
+        if lines and metrics.horizontalAdvance(wider) <= width:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines
 
 
 def _wrap_plain(text: str, width: int) -> list[str]:
