@@ -460,3 +460,51 @@ def test_a_card_taken_travels_from_the_hand_it_left_and_is_shown_only_to_the_tak
     name = game.info[got].name
     assert any(name in line for line in game.log(take.seat)[-3:])
     assert not any(f"gets {name}" in line for line in game.log(third)[-3:])
+
+
+def hover_then_drop(window, source_key, target_key) -> tuple[str, str]:
+    """A real drag held over the target, then let go: what the status said while it was
+    held there, and what it said after the drop."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    viewport = window.table.viewport()
+    start, end = point_of(window, source_key), point_of(window, target_key)
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, start)
+    QTest.mouseMove(viewport, start + QPoint(QApplication.startDragDistance() + 2, 0))
+    QTest.mouseMove(viewport, end)
+    held = window.statusBar().currentMessage()
+    QTest.mouseRelease(viewport, left, plain, end)
+    QApplication.processEvents()
+    return held, window.statusBar().currentMessage()
+
+
+def test_an_objective_that_cannot_be_taken_is_refused_alike_on_hover_and_on_drop(window):
+    start(window)
+    lift_curtain(window)
+    game, scene = window.model.game, window.scene
+    assert not [a for a in game.legal_actions(0) if isinstance(a, Realize)]  # nothing to pay
+    objective = next(o for o in game.contest if o is not None)
+    moves = len(game.record.moves)
+    held, dropped = hover_then_drop(window, ("objective", objective), ("tricks", 0))
+    reason = game.why_not(0, Realize(objective, ()))
+    assert reason and "place at least" in reason
+    assert reason in held  # the red light says why at once
+    assert reason in dropped  # and the drop says the same, with no panel to fill in
+    assert scene.paying is None
+    assert not any(t.startswith("Taking ") for t in texts(window.scene))
+    assert len(game.record.moves) == moves and objective in game.contest
+
+
+def test_a_component_dropped_on_the_tricks_area_hears_the_engines_reason(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    card = next(c for c in game.hands[0] if not game.info[c].special)
+    moves = len(game.record.moves)
+    held, dropped = hover_then_drop(window, ("card", card), ("tricks", 0))
+    assert "Components go around one of your own Objectives" in held
+    assert "Components go around one of your own Objectives" in dropped
+    assert "outlined in gold" not in dropped
+    assert len(game.record.moves) == moves and card in game.hands[0]

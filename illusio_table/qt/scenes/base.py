@@ -411,12 +411,19 @@ class TableScene(QGraphicsScene):
         """Why a click there makes no move; tables that can ask the engine say more."""
         return "Nothing to do there now."
 
+    def attempt(self, source: Hashable, key: Hashable) -> Action | None:
+        """What dropping `source` on `key` means when it is no legal move, asked of the
+        engine so that the person hears why not. The hover and the drop both ask here, so
+        the red light and the refusal always agree."""
+        return self.attempts.get(key)
+
     def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
         moves = self.drops.get((source, key), []) if key is not None else []
+        attempt = self.attempt(source, key) if key is not None and not moves else None
         if moves:
             self._choose(moves, screen_pos)
-        elif key is not None and key in self.attempts:
-            self.play(self.attempts[key])  # refused: the engine's reason is shown
+        elif attempt is not None:
+            self.play(attempt)  # refused: the engine's reason is shown
         else:
             self.message.emit(self.drop_hint(source))
 
@@ -542,8 +549,9 @@ class TableScene(QGraphicsScene):
             return
         legal = (source, key) in self.drops
         self._show_mark("hover", self.targets[key], LEGAL if legal else REFUSED)
-        if not legal and key in self.attempts:
-            reason = self.why_not(self.attempts[key])
+        attempt = None if legal else self.attempt(source, key)
+        if attempt is not None:
+            reason = self.why_not(attempt)
             self.message.emit(f"Not possible there: {reason}" if reason else "Not possible there.")
 
     def glide_home(self, source: Hashable) -> None:

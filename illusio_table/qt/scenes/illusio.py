@@ -621,25 +621,14 @@ class IllusioScene(Felt, TableScene):
             if len(self.selected) > 1:
                 self.play(Exchange(tuple(sorted(self.selected))))
                 return
-        if key is not None and key[0] == "tricks" and source[0] == "objective":
-            moves = self.drops.get((source, key), [])
-            view = self.view
-            if moves or (view["me"] == view["current"] and view["actions_left"]):
-                self._start_paying(source[1], moves)
-            else:
-                self.play(Realize(source[1], ()))  # not now: the engine says why
+        moves = self.drops.get((source, key), []) if key is not None else []
+        if moves and key[0] == "tricks" and source[0] == "objective":
+            # Which Backstage cards go around it is chosen on the table, then Take it.
+            self._start_paying(source[1], moves)
             return
-        if self.drops.get((source, key)) or key is None:
-            return super().drop(source, key, screen_pos)
-        attempt = self._attempt(source, key)
-        if attempt is not None:
-            self.play(attempt)  # refused: the engine says why
-        else:
-            super().drop(source, key, screen_pos)
+        super().drop(source, key, screen_pos)
 
-    def _attempt(self, source: Hashable, key: Hashable) -> Action | None:
-        """What the drop means, when it is no legal move: asked of the engine so that the
-        person hears why not."""
+    def attempt(self, source: Hashable, key: Hashable) -> Action | None:
         hand = {c["id"] for c in self.view["hand"] or []}
         what, thing = source[0], source[1]
         where = key[0]
@@ -654,7 +643,15 @@ class IllusioScene(Felt, TableScene):
                 return Discard(thing)
             if where == "seat" and thing in hand:
                 return PlaySpecial(thing, seat=key[1])
+            if where == "tricks":
+                # Onto the tricks area rather than one Objective: the first under
+                # realization (with none, the engine says where Components go).
+                works = self.view["seats"][key[1]]["works"]
+                open_ = [w["objective"]["id"] for w in works if not w["displayed"]]
+                return Place(thing, open_[0] if open_ else -1)
             return None
+        if what == "objective" and where == "tricks":
+            return Realize(thing, ())  # no set of Backstage cards can pay: the engine says why
         if what == "objective" and where == "discard":
             return Abandon(thing)
         if what == "magician":
@@ -664,7 +661,7 @@ class IllusioScene(Felt, TableScene):
                 return UseTalent(seat=key[1])
             if where == "discard":
                 return UseTalent()
-        return None
+        return super().attempt(source, key)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         if key == ("pay", "cancel"):
