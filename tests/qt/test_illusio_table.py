@@ -508,3 +508,78 @@ def test_a_component_dropped_on_the_tricks_area_hears_the_engines_reason(window)
     assert "Components go around one of your own Objectives" in dropped
     assert "outlined in gold" not in dropped
     assert len(game.record.moves) == moves and card in game.hands[0]
+
+
+def words_over_cards(scene) -> list[tuple[str, str]]:
+    """Each text drawn across a card (the large preview left out): a label over a card
+    hides what the card says."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    cards = [
+        i
+        for i in scene.items()
+        if isinstance(i, CardItem) and i is not scene.preview and i.isVisible()
+    ]
+    return [
+        (t.text(), c.card.get("name", c.card["face"]))
+        for t in scene.items()
+        if isinstance(t, QGraphicsSimpleTextItem) and t.isVisible() and t.text().strip()
+        for c in cards
+        if c.sceneBoundingRect().intersects(t.sceneBoundingRect())
+    ]
+
+
+def words_over_words(scene) -> list[tuple[str, str]]:
+    """Each pair of texts drawn across each other."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    words = [
+        t
+        for t in scene.items()
+        if isinstance(t, QGraphicsSimpleTextItem) and t.isVisible() and t.text().strip()
+    ]
+    return [
+        (a.text(), b.text())
+        for n, a in enumerate(words)
+        for b in words[n + 1 :]
+        if a.sceneBoundingRect().intersects(b.sceneBoundingRect())
+    ]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_no_label_lies_over_a_card_and_the_others_tricks_are_readable(make_window, size):
+    """Over whole games of 2, 4 and 6 seats: no text on a card ('ON DISPLAY' lay over the
+    Specials of a trick) nor on another text (the Contest's '1/5 in Backstage' ran into
+    the seat's name), and at four seats the others' Objectives are drawn at least 40
+    pixels wide on the screen (they were 29 at 1280 x 720)."""
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    narrowest = {}
+    for seats in (2, 4, 6):
+        players = ANA_AND_BOTS[:1] + [
+            {"name": f"Bot {n}", "bot": "showman"} for n in range(seats - 1)
+        ]
+        start(window, players, seed=seats, target=12)
+        game, model = window.model.game, window.model
+        bot = ShowmanBot(0, 1)
+        for _ in range(400):
+            if game.is_over():
+                break
+            if game.current == 0:
+                lift_curtain(window)
+                model.act(bot_move(game, bot, 0))
+            else:
+                model.step_bot()
+            lift_curtain(window)
+            scene = window.scene
+            assert not words_over_cards(scene), words_over_cards(scene)
+            assert not words_over_words(scene), words_over_words(scene)
+            zoom = window.table.zoom()
+            for seat, s in enumerate(window.model.view()["seats"]):
+                if seat != 0:
+                    for w in s["works"]:
+                        item = scene.item(("objective", w["objective"]["id"]))
+                        wide = item.sceneBoundingRect().width() * zoom
+                        narrowest[seats] = min(narrowest.get(seats, wide), wide)
+    assert narrowest[4] >= 40, narrowest

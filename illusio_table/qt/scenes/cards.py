@@ -204,18 +204,7 @@ class CardItem(QGraphicsItem):
         now = card.get("now", card["kind"])
         colour = look.colour(now)
         if self.h < 30:  # a chip: a Component placed around an Objective
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
-            words = f"{look.symbol(now)} {card.get('now_name', card['name'])}"
-            fitted_text(
-                painter,
-                QRectF(2, 0, self.w - 4, self.h),
-                words,
-                max(6, int(self.h * 0.5)),
-                WHITE,
-                bold=True,
-            )
+            self._chip(painter, colour, f"{look.symbol(now)} {card.get('now_name', card['name'])}")
             return
         small = self.w < 60
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
@@ -231,8 +220,19 @@ class CardItem(QGraphicsItem):
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
             fitted_text(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
+    def _chip(self, painter: QPainter, colour: QColor, words: str) -> None:
+        """A card laid around an Objective, drawn as a named chip."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
+        box = QRectF(2, 0, self.w - 4, self.h)
+        fitted_text(painter, box, words, max(6, int(self.h * 0.5)), WHITE, bold=True)
+
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
+        if self.h < 30:  # a chip: a Special played on an Objective
+            self._chip(painter, SPECIAL.lighter(130), f"{self.look.symbol(kind.id)} {kind.name}")
+            return
         top = QRectF(2, 4, self.w - 4, self.h * 0.36)
         fitted_text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
         name = QRectF(2, self.h * 0.4, self.w - 4, self.h * 0.18)

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
@@ -80,6 +80,24 @@ class Felt:
         item.setFont(font(size, bold))
         item.setBrush(colour)
         item.setPos(x, y)
+        return item
+
+    def _fitted(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        room: float,
+        size: int = 9,
+        bold: bool = False,
+        **kw: Any,
+    ) -> QGraphicsSimpleTextItem:
+        """A one-line label cut with '…' to `room` pixels, whole in its tooltip, so that it
+        never runs into its neighbour."""
+        shown = QFontMetricsF(font(size, bold)).elidedText(text, Qt.TextElideMode.ElideRight, room)
+        item = self._text(shown, x, y, size, bold, **kw)
+        if shown != text:
+            item.setToolTip(plain(text))
         return item
 
     def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:

@@ -46,10 +46,11 @@ WIDTH = 1500
 # Card sizes (width, height).
 MINE = (78, 109)
 THEIRS = (40, 56)
-CONTEST = (104, 146)
+CONTEST = (100, 136)
 PILE = (80, 112)
 AROUND = (84, 21)  # Components around an Objective of the seat's own, as chips
 PREVIEW = (230, 322)
+LABEL_H = 16  # the line above a trick saying how far it is ("2/3", "ON DISPLAY")
 
 # Where things lie.
 TRACK_Y = -8
@@ -262,8 +263,8 @@ class IllusioScene(Felt, TableScene):
             view,
             seat,
             QRectF(x0, y0 + 100, rect.width() - 16, rect.bottom() - y0 - 104),
-            (46, 64),
-            (26, 36),
+            (70, 98),
+            (80, 18),
         )
 
     def _row(
@@ -317,8 +318,9 @@ class IllusioScene(Felt, TableScene):
         size: tuple[float, float],
         around: tuple[float, float],
     ) -> None:
-        """A seat's Objectives: each with its Components fanned beneath, on display ones
-        marked; then the tricks already scored."""
+        """A seat's Objectives: each with its Components and Specials as named chips in a
+        column beside it, its state written above it; then the tricks already scored.
+        Narrow places (many seats) shrink the Objective before the chips."""
         s = view["seats"][seat]
         works = s["works"]
         scored = s["validated"]
@@ -326,6 +328,10 @@ class IllusioScene(Felt, TableScene):
         pile = small[0] + 8 * min(len(scored), 6) + 6 if scored else 0
         room = rect.width() - pile
         cell = min(size[0] + around[0] + 12, room / max(1, len(works)))
+        chip_w = max(min(around[0], 48.0), min(around[0], cell - size[0] - 15))
+        wide = max(34.0, min(size[0], cell - chip_w - 15))
+        card_size = (wide, wide * size[1] / size[0])
+        top = rect.top() + LABEL_H
         for i, w in enumerate(works):
             x = rect.left() + i * cell
             o = w["objective"]
@@ -338,30 +344,19 @@ class IllusioScene(Felt, TableScene):
                 state += " Encore holds it one more round."
             card = {"face": "objective", **o, "state": state}
             key = ("objective", o["id"])
-            item = self.card(card, x, rect.top() + 14, size, key)
+            item = self.card(card, x, top, card_size, key)
             self.target(key, item)
             if seat == self.me and not w["displayed"]:
                 self.source(key, item)
             label = "ON DISPLAY" if w["displayed"] else f"{len(w['components'])}/{len(o['needs'])}"
             colour = GOLD if w["displayed"] else WHITE
-            self._text(label, x, rect.top() - 2, 9, bold=True, colour=colour)
-            down = rect.height() - around[1] - 14
-            step = min(around[1] + 2, down / max(1, len(w["components"]) - 1))
-            for j, c in enumerate(w["components"]):
+            self._fitted(label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour)
+            chips = [(c, self._face(c)) for c in w["components"] + w["specials"]]
+            down = rect.bottom() - top - around[1]
+            step = min(around[1] + 2, down / max(1, len(chips) - 1))
+            for j, (c, face) in enumerate(chips):
                 self.card(
-                    self._face(c),
-                    x + size[0] + 3,
-                    rect.top() + 14 + j * step,
-                    around,
-                    ("card", c["id"]),
-                )
-            for j, sp in enumerate(w["specials"]):
-                self.card(
-                    self._face(sp),
-                    x + size[0] - 14 - j * 6,
-                    rect.top() + 4,
-                    (22, 30),
-                    ("card", sp["id"]),
+                    face, x + wide + 3, top + j * step, (chip_w, around[1]), ("card", c["id"])
                 )
         # Scored tricks: a small pile at the right end, with the points written under it.
         if scored:
@@ -369,7 +364,7 @@ class IllusioScene(Felt, TableScene):
             for j, o in enumerate(scored):
                 entry = s["tricks"][j]
                 card = {"face": "objective", **o, "state": f"Scored: {trick_sum(entry)}."}
-                self.card(card, x + min(j, 6) * 8, rect.top() + 14, small, ("objective", o["id"]))
+                self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
             points = sum(t["points"] for t in s["tricks"])
             words = self._text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"])))
@@ -399,20 +394,20 @@ class IllusioScene(Felt, TableScene):
                 have, total = card["progress"]
                 ready = o["id"] in takeable
                 words = f"{'✔ ' if ready else ''}{have}/{total} in Backstage"
-                self._text(
-                    words, x, y + CONTEST[1] - 2, 8, bold=ready, colour=GOLD if ready else WHITE
-                )
+                colour = GOLD if ready else WHITE
+                room = CONTEST[0] + 10
+                self._fitted(words, x, y + CONTEST[1] - 2, room, 8, bold=ready, colour=colour)
         # The Objective deck, and the Objectives given up (the last one face up).
         ox, oy = 548, MIDDLE_Y + 24
         if view["objective_deck"]:
             deck = {"face": "back", "title": "The Objective deck", "why": "Objectives face down."}
             self.card(deck, ox, oy, (48, 68))
-        self._text(f"Objectives:\n{view['objective_deck']} left", ox, oy + 72, 8)
+        self._text(f"Objective\ndeck: {view['objective_deck']}", ox, oy + 72, 8)
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
             self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
-        self._text(f"Given up:\n{len(view['objective_discard'])}", ox + 54, oy + 72, 8)
+        self._text(f"Given\nup: {len(view['objective_discard'])}", ox + 56, oy + 72, 8)
         # The deck and the discard pile.
         deck = self._deck_rect()
         back = {"face": "back", "title": "The deck", "why": f"{view['deck']} cards face down."}
