@@ -864,3 +864,35 @@ def test_every_spell_card_shows_its_name_and_whole_text_inside_the_card(window):
             )
             assert item.font().pointSize() >= 9, (kind.id, item.text())  # readable
     assert game.view(0)  # the match itself was not touched
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_last_casting_in_a_dungeon_of_eleven_sorcerers_covers_none(make_window, size):
+    """The box telling the last casting lies at the foot of the tower: with eleven or
+    twelve sorcerers in the dungeon it covered the third line of them, targets
+    included."""
+    from illusio_table.engine import Match
+    from tests.games.incantibus.helpers import make
+
+    game = make(4, seed=3)
+    game.room_stack = []
+    game._enter_dungeon()
+    assert len(game.dungeon) == 12
+    # Every wand at the same sorcerer: one is won, eleven stay.
+    common = set.intersection(*(set(game.legal_actions(seat)) for seat in range(4)))
+    target = min((a for a in common if a.place == "dungeon"), key=lambda a: a.index)
+    for seat in range(4):
+        game.apply(seat, target)
+    assert 10 < len([s for s in game.dungeon if s is not None]) < 12
+    window = make_window()
+    window.resize(*size)
+    window.install(Match(game), None)
+    lift_curtain(window)
+    scene = window.scene
+    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
+    sorcerers = [k for k in scene.targets if k[0] == "dungeon"]
+    assert len(sorcerers) == len([s for s in game.dungeon if s is not None])
+    for key in sorcerers:
+        assert not box.sceneBoundingRect().intersects(scene.targets[key]), key
+    assert any("Last casting" in t for t in shown_texts(scene))
+    screenshot(window, f"incantibus-dungeon-eleven-{size[0]}x{size[1]}")

@@ -66,6 +66,9 @@ PROMPTS = {
 # table as it was both place things here.
 ROOM = zones.grid((362, 118), 79, 84, per_line=5)
 DUNGEON = zones.grid((365, 126), 80, 96, per_line=5)
+# More than ten sorcerers go six to a line, narrower: a third line would lie where the
+# last casting is told, at the foot of the tower.
+CROWDED_DUNGEON = zones.grid((350, 126), 68, 96, per_line=6)
 POTIONS = zones.column((42, 61), 74)
 BOOKS = zones.column((125, 314), 54)
 MOAT_KINDS = zones.grid((290, 410), 30.5, 30, per_line=16)
@@ -82,7 +85,10 @@ def room_centre(n: int) -> QPointF:
     return at(ROOM, n)
 
 
-def dungeon_box(n: int) -> QRectF:
+def dungeon_box(n: int, count: int) -> QRectF:
+    """The place of the n-th of `count` sorcerers in the dungeon."""
+    if count > 10:
+        return _box(at(CROWDED_DUNGEON, n), 64, 84)
     return _box(at(DUNGEON, n), 70, 84)
 
 
@@ -438,7 +444,7 @@ class IncantibusScene(TableScene):
             for n, sorcerer in enumerate(view["dungeon"]):
                 self._sorcerer(
                     sorcerer,
-                    dungeon_box(n),
+                    dungeon_box(n, len(view["dungeon"])),
                     ("dungeon", sorcerer["slot"]),
                     Point("dungeon", sorcerer["slot"]),
                 )
@@ -753,7 +759,8 @@ class IncantibusScene(TableScene):
             return room_centre(slots.index(index)) if index in slots else room_centre(index)
         if place == "dungeon":
             slots = [t["slot"] for t in before["dungeon"] or []]
-            return dungeon_box(slots.index(index) if index in slots else index).center()
+            n = slots.index(index) if index in slots else index
+            return dungeon_box(n, len(slots)).center()
         if place == "potion":
             return potion_centre(index)
         return book_box(index).center()
@@ -777,7 +784,8 @@ class IncantibusScene(TableScene):
         if before["dungeon"] is not None:
             for n, sorcerer in enumerate(before["dungeon"]):
                 key = ("dungeon", sorcerer["slot"])
-                pieces.append((key, self._sorcerer(sorcerer, dungeon_box(n))))
+                box = dungeon_box(n, len(before["dungeon"]))
+                pieces.append((key, self._sorcerer(sorcerer, box)))
         else:
             for n, token in enumerate(before["room"]):
                 key = ("room", token["slot"])
