@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.look import points
 
 from .conftest import lift_curtain, screenshot, tip_text
 
@@ -896,3 +897,73 @@ def test_the_last_casting_in_a_dungeon_of_eleven_sorcerers_covers_none(make_wind
         assert not box.sceneBoundingRect().intersects(scene.targets[key]), key
     assert any("Last casting" in t for t in shown_texts(scene))
     screenshot(window, f"incantibus-dungeon-eleven-{size[0]}x{size[1]}")
+
+
+def satchel_tokens_drawn(scene) -> set[int]:
+    """The tokens drawn inside the satchels."""
+    boxes = list(scene.satchel_boxes.values())
+    return {
+        item.data(0)[1]
+        for item in scene.items()
+        if isinstance(item.data(0), tuple)
+        and item.data(0)[0] == "token"
+        and item.isVisible()
+        and any(b.contains(item.sceneBoundingRect().center()) for b in boxes)
+    }
+
+
+def wand_numbers(scene, count) -> list[str]:
+    """The numbers on the satchels' wand badges, seat by seat."""
+    found = []
+    for seat in range(count):
+        anchor = scene.wand_anchor[seat]
+        badge = [
+            i.text()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and i.isVisible()
+            and i.text().isdigit()
+            and abs(i.sceneBoundingRect().center().y() - anchor.y()) < 12
+            and -100 < i.sceneBoundingRect().center().x() - anchor.x() < 0
+        ]
+        found.append(badge[0] if badge else "")
+    return found
+
+
+def test_the_reveal_tells_the_result_before_the_satchels_and_wands_show_it(window):
+    """While the wand lines are drawn, the satchels hold what they held when the wands
+    pointed, the points are the old ones and the wands have not been swapped; once it is
+    told, the table shows what came of it (the winnings were in the satchels and the
+    swapped numbers on the wands from the start)."""
+    start(window, seed=5)
+    scene, model = window.scene, window.model
+    scene.animation_ms = 5000
+    game = model.game
+    count = game.seats
+    for _ in range(30):  # castings until one puts a token in a satchel and swaps wands
+        before = model.view()
+        old_tokens = {t["id"] for s in before["satchels"] for t in s["tokens"]}
+        model.act(model.legal_actions()[0])
+        QApplication.processEvents()
+        after = model.view()
+        new_tokens = {t["id"] for s in after["satchels"] for t in s["tokens"]}
+        if scene.revealing() and new_tokens - old_tokens and after["wands"] != before["wands"]:
+            break
+        scene.stop_reveal(seen=True)
+        QApplication.processEvents()
+        while model.legal_actions() and model.view()["phase"] != "casting":
+            model.act(model.legal_actions()[0])
+    else:
+        raise AssertionError("no casting won a token and swapped wands")
+    scene.animation.setCurrentTime(1000)  # the wands point
+    assert satchel_tokens_drawn(scene) == old_tokens
+    assert wand_numbers(scene, count) == [str(w) for w in before["wands"]]
+    texts = shown_texts(scene)
+    for seat in range(count):
+        assert any(t.startswith(points(before["points"][seat])) for t in texts)
+    scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    assert satchel_tokens_drawn(window.scene) == {
+        t["id"] for s in model.view()["satchels"] for t in s["tokens"]
+    }
+    assert wand_numbers(window.scene, count) == [str(w) for w in model.view()["wands"]]

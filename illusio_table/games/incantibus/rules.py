@@ -427,7 +427,8 @@ class Incantibus(Game):
 
     def _before_reveal(self) -> dict[str, Any]:
         """The public table as it stood when the wands pointed (for the reveal's picture):
-        the room's or dungeon's slots, the open potions and books, and the wands."""
+        the room's or dungeon's slots, the open potions and books, the wands, and the
+        satchels, points and moat, so that no result shows before the reveal tells it."""
 
         def slot(index: int, token: int, face_up: bool) -> dict[str, Any]:
             return {"slot": index, "face_up": face_up, **(self._token(token) if face_up else {})}
@@ -442,6 +443,9 @@ class Incantibus(Game):
             "potions": [None if p is None else self._token(p) for p in self.potions],
             "books": [None if b is None else self._token(b) for b in self.books],
             "wands": list(self.wands),
+            "satchels": [self._satchel_view(s) for s in range(self.seats)],
+            "points": [sum(self.points(s).values()) for s in range(self.seats)],
+            "moat": [self._token(t) for t in self.moat],
         }
 
     def _reveal(self) -> list[Event]:

@@ -126,8 +126,15 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.stop_reveal(seen=False)  # a new drawing overtakes a reveal still playing
+        self.last = (view, legal, names, title)
         self.finish_glide()
         before = self.remember_places()
+        self._draw(view, legal, names, title)
+        self.glide_from(before)  # tokens that moved slide from where they were
+
+    def _draw(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> None:
         self.clear()
         self.positions, self.names, self.wand_anchor = {}, {}, {}
         self.satchel_boxes: dict[int, QRectF] = {}
@@ -143,7 +150,6 @@ class IncantibusScene(TableScene):
         self._satchels(view, names)
         self._last_casting(view)
         self.bind(self.gesture_map(view, legal, self.viewer))
-        self.glide_from(before)  # tokens that moved slide from where they were
 
     def shared_targets(self) -> list[Hashable]:
         return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
@@ -363,7 +369,9 @@ class IncantibusScene(TableScene):
 
     def _prompt(self, view: dict[str, Any], legal: list[Action], names: list[str]) -> None:
         decision = view.get("decision")
-        if view["phase"] == "over":
+        if view.get("revealing"):
+            text = "In-can-to! Every wand points at once: click or press a key to skip."
+        elif view["phase"] == "over":
             text = "The game is over: see the scores under each satchel."
         elif decision and self.viewer == decision["seat"]:
             text = PROMPTS[decision["kind"]]
@@ -743,6 +751,11 @@ class IncantibusScene(TableScene):
         if self.animation_ms <= 0:
             return False
         self._revealed = data
+        # While the wands point, the table is as it stood: no winnings in the satchels, no
+        # points gained, no wands swapped, nothing new in the moat; the table as it is
+        # now comes at the end.
+        view, legal, names, title = self.last
+        self._draw(self._as_it_stood(view, data["before"]), [], names, title)
         self._overlay(data)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
@@ -752,6 +765,24 @@ class IncantibusScene(TableScene):
         self.animation.finished.connect(lambda: self.stop_reveal(seen=True))
         self.animation.start()
         return True
+
+    @staticmethod
+    def _as_it_stood(view: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+        """The seat's view with the public parts a casting changes as they were before it:
+        every seat has chosen, nobody is deciding, no result is known."""
+        shown = {key: value for key, value in view.items() if key != "scores"}
+        shown.update(
+            phase="casting",
+            decision=None,
+            chosen=list(range(len(view["satchels"]))),
+            satchels=before["satchels"],
+            points=before["points"],
+            wands=before["wands"],
+            moat=before["moat"],
+            last_casting=[],
+            revealing=True,
+        )
+        return shown
 
     def _target_centre(self, place: str, index: int, before: dict[str, Any]) -> QPointF:
         if place == "room":
@@ -895,6 +926,7 @@ class IncantibusScene(TableScene):
             item.setVisible(False)  # hidden, not removed (see TableScene's note)
         self._show_casting_box(True)
         if seen:
+            self.redraw()  # the table as it is now, what the reveal told in it
             self.shown.emit()
 
     def _skipped(self, event: Any) -> bool:
