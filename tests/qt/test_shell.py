@@ -532,3 +532,112 @@ def test_at_1280x720_every_seat_row_and_every_move_shows_whole(make_window):
                 assert view.viewport().rect().contains(rect), f"seat row {row} is hidden"
             else:
                 assert rect.width() <= view.viewport().width(), f"move {row} runs out"
+
+
+def laid_out_badly(dialog) -> list[str]:
+    """What a person would see wrong in a dialog: a visible widget outside it, two that
+    overlap (neither inside the other), or a blank gap between its rows."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QGroupBox, QWidget
+
+    def rect(widget) -> QRect:
+        return QRect(widget.mapTo(dialog, widget.rect().topLeft()), widget.size())
+
+    shown = [
+        w
+        for w in dialog.findChildren(QWidget)
+        if w.isVisibleTo(dialog)
+        and w.parentWidget() is not None
+        and w.isWindow() is False
+        and (w.parentWidget() is dialog or isinstance(w.parentWidget(), QGroupBox))
+    ]
+    faults = []
+    whole = dialog.rect()
+    for w in shown:
+        if not whole.contains(rect(w)):
+            faults.append(f"{type(w).__name__} {w.objectName() or ''} outside the dialog")
+    for n, a in enumerate(shown):
+        for b in shown[n + 1 :]:
+            ra, rb = rect(a), rect(b)
+            if ra.intersects(rb) and not ra.contains(rb) and not rb.contains(ra):
+                faults.append(f"{type(a).__name__} over {type(b).__name__}")
+    rows = sorted((rect(w).top(), rect(w).bottom()) for w in shown if w.parentWidget() is dialog)
+    reach = rows[0][1]
+    for top, bottom in rows[1:]:
+        if top - reach > 24:
+            faults.append(f"a blank gap of {top - reach} px")
+        reach = max(reach, bottom)
+    return faults
+
+
+def test_the_new_game_dialog_is_laid_out_whole_for_every_game_and_on_reopening(window, registry):
+    """The seats' heading stays, no rows lie over each other and no blank gap opens, after
+    switching games back and forth and when the dialog is opened again (switching left
+    the old seat rows over the new ones and a gap the height of Illuminati's options)."""
+    from PySide6.QtWidgets import QApplication
+
+    from illusio_table.engine import builtin_registry
+
+    registry = builtin_registry()
+    dialog = NewGameDialog(registry, window, settings=window.settings)
+    dialog.show()
+    QApplication.processEvents()
+    for game_id in [*registry.ids(), *reversed(registry.ids())]:
+        dialog.game_box.setCurrentIndex(registry.ids().index(game_id))
+        QApplication.processEvents()
+        assert dialog.seats_box.title() == "Who sits where" and dialog.seats_box.isVisible()
+        assert not laid_out_badly(dialog), (game_id, laid_out_badly(dialog))
+        seats = [w for w in dialog.name_edits if w.isVisible()]
+        assert len(seats) == dialog.seat_count.value()
+    dialog.config()
+    dialog.close()
+    again = NewGameDialog(registry, window, settings=window.settings)
+    again.show()
+    QApplication.processEvents()
+    assert not laid_out_badly(again), laid_out_badly(again)
+    again.close()
+
+
+def test_each_game_keeps_its_own_last_setup(window):
+    """Illusio played to 3 points with an expert seat, then Illuminati with five seats:
+    the dialog opens on Illuminati's five seats, and choosing Illusio gives back its 3
+    points and its expert (it gave Illusio's defaults)."""
+    from illusio_table.engine import builtin_registry
+
+    registry = builtin_registry()
+    dialog = NewGameDialog(registry, window, settings=window.settings)
+    dialog.game_box.setCurrentIndex(registry.ids().index("illusio"))
+    dialog.option_widgets["target"].setValue(3)
+    dialog.set_seat(1, "Robo", "expert")
+    dialog.config()
+    dialog = NewGameDialog(registry, window, settings=window.settings)
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    dialog.seat_count.setValue(5)
+    # Switching away and back inside the dialog keeps what was set too.
+    dialog.game_box.setCurrentIndex(registry.ids().index("incantibus"))
+    dialog.game_box.setCurrentIndex(registry.ids().index("illuminati"))
+    assert dialog.seat_count.value() == 5
+    dialog.config()
+    again = NewGameDialog(registry, window, settings=window.settings)
+    assert again.game_box.currentData() == "illuminati" and again.seat_count.value() == 5
+    again.game_box.setCurrentIndex(registry.ids().index("illusio"))
+    assert again.option_widgets["target"].value() == 3
+    assert again.kind_boxes[1].currentData() == "expert"
+    assert again.config().players[1]["name"] == "Robo"
+
+
+def test_rehearse_casting_keeps_its_last_choices(window):
+    """Expert mode, three seats and expert bots are there when Rehearse opens again (it
+    forgot expert mode)."""
+    from illusio_table.qt.app.rehearsal import RehearsalDialog
+
+    dialog = RehearsalDialog(window, window.settings)
+    dialog.seats.setValue(3)
+    dialog.mode.setCurrentText("expert")
+    dialog.bot.setCurrentText("expert")
+    config = dialog.config()
+    assert config.options["mode"] == "expert"
+    again = RehearsalDialog(window, window.settings)
+    assert again.mode.currentText() == "expert"
+    assert again.seats.value() == 3 and again.bot.currentText() == "expert"
+    assert again.budget.isEnabled()

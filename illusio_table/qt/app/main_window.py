@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
             return
 
         try:
-            dialog = RehearsalDialog(self)
+            dialog = RehearsalDialog(self, self.settings)
         except CardDataError as error:
             self._tell_broken_cards(error)
             return

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QLayout,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -52,21 +53,27 @@ def new_seed() -> int:
 
 
 def remember(settings: QSettings | None, config: GameConfig) -> None:
-    """Keeps the choices of a new game (never its seed) for the next time."""
+    """Keeps the choices of a new game (never its seed) for the next time: as the last
+    game, and as that game's own, so that each game opens as it was last set up."""
     if settings is not None:
-        kept = {
-            "game_id": config.game_id,
-            "players": config.players,
-            "options": config.options,
-            "table_mode": config.table_mode,
-            "devices": config.devices,
-        }
-        settings.setValue("new_game", json.dumps(kept))
+        kept = json.dumps(
+            {
+                "game_id": config.game_id,
+                "players": config.players,
+                "options": config.options,
+                "table_mode": config.table_mode,
+                "devices": config.devices,
+            }
+        )
+        settings.setValue("new_game", kept)
+        settings.setValue(f"new_game/{config.game_id}", kept)
 
 
-def remembered(settings: QSettings | None) -> GameConfig | None:
-    """The choices of the last new game, if the settings hold readable ones."""
-    raw = settings.value("new_game") if settings is not None else None
+def remembered(settings: QSettings | None, game_id: str | None = None) -> GameConfig | None:
+    """The choices of the last new game (of `game_id`, when given), if the settings hold
+    readable ones."""
+    key = "new_game" if game_id is None else f"new_game/{game_id}"
+    raw = settings.value(key) if settings is not None else None
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
         players = [dict(p) for p in data["players"]]
@@ -152,6 +159,9 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
+        # The dialog is always the size of what it shows: it grows and shrinks with the
+        # game's seats and options (a kept size left blank gaps, or cut rows off).
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
         layout.addLayout(top)
         layout.addWidget(self.seats_box)
         layout.addWidget(self.budget_row)
@@ -159,13 +169,17 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.table_mode)
         layout.addWidget(buttons)
 
-        self.game_box.currentIndexChanged.connect(self._game_changed)
-        self.seat_count.valueChanged.connect(self._seats_changed)
+        # Each game's setup as last seen in this dialog, or else as last started.
+        self.drafts: dict[str, GameConfig] = {}
+        if last is not None:
+            self.drafts[last.game_id] = last
+        self._build_seats(max(registry.get(g).max_seats for g in registry.ids()))
+        self.shown_game: str | None = None
         if last is not None and last.game_id in registry.ids():
             self.game_box.setCurrentIndex(registry.ids().index(last.game_id))
+        self.game_box.currentIndexChanged.connect(self._game_changed)
+        self.seat_count.valueChanged.connect(self._seats_changed)
         self._game_changed()
-        if last is not None and last.game_id == self.game_box.currentData():
-            self._restore(last)
 
     def game_class(self):
         return self.registry.get(self.game_box.currentData())
@@ -193,32 +207,47 @@ class NewGameDialog(QDialog):
         self.table_mode.setChecked(last.table_mode and table_of(cls.game_id).choose_at_once)
 
     def _game_changed(self) -> None:
+        if self.shown_game is not None:  # what was set up for the game left is kept
+            self.drafts[self.shown_game] = self._chosen()
         cls = self.game_class()
+        self.shown_game = cls.game_id
         self.table_mode.setVisible(table_of(cls.game_id).choose_at_once)
         self.table_mode.setChecked(False)
         self.seat_count.blockSignals(True)
         self.seat_count.setRange(cls.min_seats, cls.max_seats)
         self.seat_count.setValue(max(cls.min_seats, min(cls.max_seats, 4)))
         self.seat_count.blockSignals(False)
-        self._build_seats(cls)
+        self._offer_bots(cls)
         self._build_options(cls.options_spec)
+        kept = self.drafts.get(cls.game_id) or remembered(self.settings, cls.game_id)
+        if kept is not None and kept.game_id == cls.game_id:
+            self._restore(kept)
         self._seats_changed()
-        # Another game has other options: the dialog grows (or shrinks) to show them whole.
-        self.layout().activate()
-        self.adjustSize()
 
-    def _build_seats(self, cls) -> None:
-        while self.seats_grid.count():
-            self.seats_grid.takeAt(0).widget().deleteLater()
-        self.name_edits, self.kind_boxes = [], []
-        classes = bot_classes(cls)
-        bots = list(classes)
-        quick = max(i for i, b in enumerate(bots) if not searches(classes[b]))
-        for seat in range(cls.max_seats):
+    def _build_seats(self, count: int) -> None:
+        """A row for every seat any game has; each game shows as many as it seats."""
+        for seat in range(count):
             label = QLabel(f"Seat {seat + 1}")
             name = QLineEdit(NAMES[seat % len(NAMES)])
             name.setMaxLength(24)
             kind = QComboBox()
+            kind.currentIndexChanged.connect(self._seats_changed)
+            label.setBuddy(name)
+            self.seats_grid.addWidget(label, seat, 0)
+            self.seats_grid.addWidget(name, seat, 1)
+            self.seats_grid.addWidget(kind, seat, 2)
+            self.name_edits.append(name)
+            self.kind_boxes.append(kind)
+
+    def _offer_bots(self, cls) -> None:
+        """Who may sit in each seat of this game: a person, a person on a phone, or one of
+        the game's own bots."""
+        classes = bot_classes(cls)
+        bots = list(classes)
+        quick = max(i for i, b in enumerate(bots) if not searches(classes[b]))
+        for seat, kind in enumerate(self.kind_boxes):
+            kind.blockSignals(True)
+            kind.clear()
             kind.addItem(HUMAN, None)
             kind.addItem(ON_A_PHONE, PHONE)
             kind.setItemData(
@@ -232,13 +261,7 @@ class NewGameDialog(QDialog):
             # One person and the game's own quick bots (its heuristic player) is the
             # common start; the searching expert and more humans are one click away.
             kind.setCurrentIndex(0 if seat == 0 else 2 + quick)
-            kind.currentIndexChanged.connect(self._seats_changed)
-            label.setBuddy(name)
-            self.seats_grid.addWidget(label, seat, 0)
-            self.seats_grid.addWidget(name, seat, 1)
-            self.seats_grid.addWidget(kind, seat, 2)
-            self.name_edits.append(name)
-            self.kind_boxes.append(kind)
+            kind.blockSignals(False)
 
     def _seats_changed(self) -> None:
         for seat, (name, kind) in enumerate(zip(self.name_edits, self.kind_boxes, strict=True)):
@@ -246,7 +269,8 @@ class NewGameDialog(QDialog):
             name.setVisible(visible)
             kind.setVisible(visible)
             self.seats_grid.itemAtPosition(seat, 0).widget().setVisible(visible)
-        self.budget_row.setVisible(bool(self._searching_seats()))
+        if self.name_edits:
+            self.budget_row.setVisible(bool(self._searching_seats()))
 
     def _searching_seats(self) -> list[int]:
         classes = bot_classes(self.game_class())
@@ -294,6 +318,12 @@ class NewGameDialog(QDialog):
         self.options_box.setVisible(bool(spec))
 
     def config(self) -> GameConfig:
+        """The game to start, remembered for the next time."""
+        config = self._chosen()
+        remember(self.settings, config)
+        return config
+
+    def _chosen(self) -> GameConfig:
         players, devices = [], []
         for seat in range(self.seat_count.value()):
             name = self.name_edits[seat].text().strip() or f"Seat {seat + 1}"
@@ -315,17 +345,16 @@ class NewGameDialog(QDialog):
         seed = self.seed
         if self.choose_seed.isChecked() and self.seed_edit.text():
             seed = int(self.seed_edit.text())
-        config = GameConfig(
-            self.game_box.currentData(),
+        game_id = self.shown_game or self.game_box.currentData()
+        return GameConfig(
+            game_id,
             players,
             seed,
             options,
             # (isVisible() is False once the dialog has closed: ask the table registry.)
-            self.table_mode.isChecked() and table_of(self.game_box.currentData()).choose_at_once,
+            self.table_mode.isChecked() and table_of(game_id).choose_at_once,
             devices,
         )
-        remember(self.settings, config)
-        return config
 
     def set_seat(self, seat: int, name: str, bot: str | None) -> None:
         """Fills one seat's row (used by tests and by "play again")."""

@@ -6,6 +6,9 @@ options of the engine, and shows the tally in a bar above the table.
 
 from __future__ import annotations
 
+import json
+
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,8 +25,11 @@ from .new_game_dialog import NAMES, GameConfig, budget_box, new_seed
 
 
 class RehearsalDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    """The last choices are remembered (in the settings, when given), as New Game does."""
+
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.setWindowTitle("Rehearse casting")
         self.cards = load()
         self.name = QLineEdit(NAMES[0])
@@ -64,6 +70,32 @@ class RehearsalDialog(QDialog):
         form.addRow(buttons)
         self.seats.valueChanged.connect(self._seats_changed)
         self._seats_changed()
+        self._restore()
+
+    def _restore(self) -> None:
+        """The choices of the last rehearsal, those that still make sense."""
+        raw = self.settings.value("rehearsal") if self.settings is not None else None
+        try:
+            kept = json.loads(raw) if isinstance(raw, str) else {}
+            if not isinstance(kept, dict):
+                return
+        except ValueError:
+            return  # edited by hand: the defaults
+        if isinstance(kept.get("name"), str):
+            self.name.setText(kept["name"])
+        if isinstance(kept.get("seats"), int):
+            self.seats.setValue(kept["seats"])
+        if isinstance(kept.get("phones"), int):
+            self.phones.setValue(kept["phones"])
+        if isinstance(kept.get("budget"), (int, float)):
+            self.budget.setValue(kept["budget"])
+        for box, key in ((self.mode, "mode"), (self.bot, "bot")):
+            if box.findText(str(kept.get(key))) >= 0:
+                box.setCurrentText(kept[key])
+        for box, key in ((self.wand, "wand"), (self.room, "room")):
+            found = box.findData(kept.get(key))
+            if found >= 0:
+                box.setCurrentIndex(found)
 
     def _seats_changed(self) -> None:
         self.phones.setMaximum(self.seats.value() - 1)
@@ -94,4 +126,16 @@ class RehearsalDialog(QDialog):
             "start_room": self.room.currentData(),
             "first_wand": self.wand.currentData(),
         }
+        if self.settings is not None:
+            kept = {
+                "name": self.name.text(),
+                "seats": self.seats.value(),
+                "phones": self.phones.value(),
+                "budget": self.budget.value(),
+                "mode": self.mode.currentText(),
+                "bot": bot,
+                "wand": self.wand.currentData(),
+                "room": self.room.currentData(),
+            }
+            self.settings.setValue("rehearsal", json.dumps(kept))
         return GameConfig("incantibus", players, new_seed(), options, devices=phones)
