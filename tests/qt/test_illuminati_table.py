@@ -822,3 +822,109 @@ def test_the_menu_of_goals_fits_the_screen_and_says_each_goal_whole(window):
     for action, move in zip(menu.actions(), moves, strict=True):
         whole = window.scene.menu_label(move)
         assert action.text().replace("&&", "&") == whole or action.toolTip() == whole
+
+
+def faces(scene, leave_out=None) -> list[tuple[str, object]]:
+    """Where each card itself lies (its arrows left out), with its id."""
+    from PySide6.QtCore import QRectF
+
+    return [
+        (item.card.get("id"), item.mapRectToScene(QRectF(-item.w / 2, -item.h / 2, item.w, item.h)))
+        for item in scene.items()
+        if isinstance(item, ConspiracyCard)
+        and item is not scene.preview
+        and item.isVisible()
+        and item is not leave_out
+    ]
+
+
+def shown_marks(scene, tag):
+    return [
+        item
+        for item in scene.items()
+        if isinstance(item.data(0), tuple)
+        and item.data(0)[:2] == ("mark", tag)
+        and item.isVisible()
+    ]
+
+
+def what_a_lift_hides(window, source) -> list[str]:
+    """Lifts a piece with the mouse and reads what is drawn: a ring across another card, a
+    roll badge over a card, a coin, a word or another badge."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    scene, viewport = window.scene, window.table.viewport()
+    at = window.table.mapFromScene(scene.sources[source].center())
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, at)
+    QTest.mouseMove(viewport, at + QPoint(QApplication.startDragDistance() + 3, 0))
+    lifted = scene.item(source)
+    cards = faces(scene, leave_out=lifted)
+    found = []
+    for ring in shown_marks(scene, "legal"):
+        mine = ring.data(0)[2]
+        outer = ring.sceneBoundingRect()
+        for card, face in cards:
+            if outer.intersects(face) and not outer.contains(face):
+                found.append(f"the ring of {mine} crosses {card}")
+    badges = shown_marks(scene, "hint")
+    words = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and i.text().strip()
+        and not any(b.isAncestorOf(i) for b in badges)
+    ]
+    coins = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i.data(1), tuple) and i.data(1)[0] == "coin" and i.isVisible()
+    ]
+    for n, badge in enumerate(badges):
+        box = badge.sceneBoundingRect()
+        if any(box.intersects(face) for _, face in cards):
+            found.append(f"a roll badge over {[c for c, f in cards if box.intersects(f)]}")
+        if any(box.intersects(w) for w in words + coins):
+            found.append("a roll badge over a word or a coin")
+        if any(box.intersects(b.sceneBoundingRect()) for b in badges[n + 1 :]):
+            found.append("two roll badges over each other")
+    QTest.mouseRelease(viewport, left, plain, at)
+    QApplication.processEvents()
+    return found
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_a_lifted_groups_targets_and_rolls_hide_no_number(make_window, size):
+    """Over many states of games of 2, 4 and 6 seats, every Group of Ana's lifted in
+    turn: the gold rings cross no other card (they ran across the Uncontrolled Groups'
+    'R 6' and 'I +4'), and the roll badges lie over no card, coin, word or each other
+    (they overlapped each other and the card titles)."""
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    lifts = 0
+    for seats, seed in ((2, 1), (4, 3), (6, 5)):
+        players = [{"name": "Ana", "bot": None}] + [
+            {"name": f"Bot {n}", "bot": "schemer"} for n in range(seats - 1)
+        ]
+        start(window, players, seed=seed)
+        game, model = window.model.game, window.model
+        from illusio_table.games.illuminati.bots import SchemerBot
+
+        bot = SchemerBot(0, seed)
+        for _ in range(160):
+            if game.is_over():
+                break
+            lift_curtain(window)
+            if 0 in game.to_act():
+                groups = [k for k in window.scene.sources if k[0] in ("group", "top")]
+                for source in groups[:4]:
+                    assert not what_a_lift_hides(window, source), what_a_lift_hides(window, source)
+                    lifts += 1
+                model.act(bot_move(game, bot, 0))
+            else:
+                model.step_bot()
+    assert lifts > 40

@@ -114,6 +114,10 @@ class ConspiracyCard(QGraphicsItem):
         self.setToolTip(plain("\n".join(line for line in self.look.words(card) if line)))
         self.update()
 
+    def face(self) -> QRectF:
+        """Where the card itself lies on the table, its arrows left out."""
+        return self.mapRectToScene(QRectF(-self.w / 2, -self.h / 2, self.w, self.h))
+
     def boundingRect(self) -> QRectF:
         m = 0.16 * self.h  # room for the arrows around the card
         return QRectF(-self.w / 2 - m, -self.h / 2 - m, self.w + 2 * m, self.h + 2 * m)

@@ -18,17 +18,17 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
 from illusio_table.games.illuminati.attack import chance
 from illusio_table.games.illuminati.geometry import STEPS, pointing
 from illusio_table.table.gestures import BUTTONS
 
-from .base import KEY, MARK, TableScene
+from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .look import GOLD, INK, LEGAL, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
 WIDTH = 1600
 BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
@@ -333,11 +333,14 @@ class IlluminatiScene(Felt, TableScene):
         count = len(view["uncontrolled"])
         per_row = 3 if count <= 9 else 4 if count <= 16 else 5
         rows = max(1, -(-count // per_row))
-        cw = min(104.0, (w - 16) / per_row - 8, ((unc.height() - 34) / rows - 8) * 1.5)
+        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card.
+        lane = 24
+        cw = min(104.0, (w - 16) / per_row - 8, ((unc.height() - 34) / rows - lane) * 1.5)
         ch = cw / 1.5
         for k, cid in enumerate(view["uncontrolled"]):
             col, row = k % per_row, k // per_row
-            centre = QPointF(x + 12 + cw / 2 + col * (cw + 8), 30 + ch / 2 + row * (ch + 8))
+            top = 30 + lane - 4
+            centre = QPointF(x + 12 + cw / 2 + col * (cw + 8), top + ch / 2 + row * (ch + lane))
             card = {"id": cid, "turn": 0, "role": self._role(cid)}
             self.card(card, centre, cw, ch, ("group", cid))
         piles = QRectF(x, 310, w, 86)
@@ -586,26 +589,94 @@ class IlluminatiScene(Felt, TableScene):
             words.setBrush(PROMPT)
             badge.setVisible(False)
 
+    def target(
+        self, key: Hashable, item: QGraphicsItem, attempt: Action | None = None
+    ) -> QGraphicsItem:
+        """A card's place as a target is its face: the room for its arrows around it
+        overlaps its neighbours, and a ring drawn there ran across their numbers."""
+        super().target(key, item, attempt)
+        if isinstance(item, ConspiracyCard):
+            self.targets[key] = item.face()
+        return item
+
+    def _ring(self, rect: QRectF, key: Hashable = None) -> None:
+        """A thin ring close round the card, under the coins: it crosses no other card
+        and never strikes through a treasury."""
+        ring = self.addRect(
+            rect.adjusted(-TIGHT, -TIGHT, TIGHT, TIGHT),
+            QPen(LEGAL, 2.5),
+            QBrush(Qt.BrushStyle.NoBrush),
+        )
+        ring.setZValue(Z_PIECE + 1)
+        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        ring.setData(KEY, (MARK, "legal", key))
+
+    def _hint_words(self, source: Hashable, target: Hashable) -> str:
+        """The roll a plain attack of the lifted Group on that target would need."""
+        attacks = [m for m in self.drops.get((source, target), []) if m.kind == "attack"]
+        plain = [m for m in attacks if not m.aiders and not m.privilege] or attacks
+        return self.hint(plain[0]) if plain else ""
+
     def _light_targets(self, source: Hashable | None) -> None:
         super()._light_targets(source)
         hints = []
         for target in self.targets_of(source) if source is not None else []:
-            attacks = [m for m in self.drops[(source, target)] if m.kind == "attack"]
-            plain = [m for m in attacks if not m.aiders and not m.privilege] or attacks
-            words = self.hint(plain[0]) if plain else ""
+            words = self._hint_words(source, target)
             if words:
                 hints.append((self.targets[target], words))
         badges = [i for i in self.items() if _tag(i.data(KEY)) == "hint"]
         for badge in badges:
             badge.setVisible(False)
+        if not hints:
+            return
+        # Each badge goes where it covers no card, coin, words or other badge: above the
+        # card, else below, beside, and in fewer words; with no room at all it is left
+        # out (holding the Group over that card says the same in the status bar).
+        taken = self._obstacles(source)
         for badge, (rect, words) in zip(badges, hints, strict=False):
             (label,) = badge.childItems()
-            label.setText(words)
-            box = label.boundingRect()
-            badge.setRect(QRectF(0, 0, box.width() + 8, box.height() + 2))
-            badge.setPos(rect.left(), rect.top() - box.height() - 2)
+            # Inside the part of the table the card lies in (a structure, the uncontrolled).
+            home = next((r for r in self.regions.values() if r.contains(rect.center())), None)
+            for text in (words, _short(words)):
+                label.setText(text)
+                box = label.boundingRect()
+                size = (box.width() + 8, box.height() + 2)
+                spots = [r for r in _around(rect, *size) if home is None or home.contains(r)]
+                spot = next((r for r in spots if not _hits(r, taken)), None)
+                if spot is not None:
+                    break
+            if spot is None:
+                continue
+            badge.setRect(QRectF(0, 0, *size))
+            badge.setPos(spot.topLeft())
             label.setPos(4, 1)
             badge.setVisible(True)
+            taken.append(spot)
+
+    def _obstacles(self, source: Hashable) -> list[QRectF]:
+        """What a badge must not cover: every card's face but the lifted one's, every
+        coin, and every word on the table."""
+        lifted = self.item(source)
+        found = []
+        for item in self.items():
+            if not item.isVisible() or item is lifted or item is self.preview:
+                continue
+            if isinstance(item, ConspiracyCard):
+                found.append(item.face())
+            elif isinstance(item, QGraphicsSimpleTextItem) and item.text().strip():
+                found.append(item.sceneBoundingRect())
+            elif item.data(PIECE) is not None and item.data(PIECE)[0] == "coin":
+                found.append(item.sceneBoundingRect())
+        return found
+
+    def _hover(self, source: Hashable, key: Hashable | None) -> None:
+        """Over a target it may go to, the lifted Group's roll is said too: the badge may
+        have had no room beside that card."""
+        super()._hover(source, key)
+        if key is not None and (source, key) in self.drops:
+            words = self._hint_words(source, key)
+            if words:
+                self.message.emit(f"Attack {self.look.name(key[1])}: {words}.")
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -699,6 +770,32 @@ class IlluminatiScene(Felt, TableScene):
         if self._dragging and grabbed is not None and grabbed[0] == "group":
             self._carry_coin(grabbed[1], None)  # home before the move redraws the table
         super().mouseReleaseEvent(event)
+
+
+TIGHT = 2.5  # a ring's distance from its card
+
+
+def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
+    """Places for a badge w × h next to a card, outside its ring, in order of preference."""
+    gap = TIGHT + 3
+    above, below = card.top() - gap - h, card.bottom() + gap
+    centre, left, right = card.center().x() - w / 2, card.left(), card.right() - w
+    middle = card.center().y() - h / 2
+    spots = [(centre, above), (left, above), (right, above), (centre, below), (left, below)]
+    spots += [(right, below), (card.right() + gap, middle), (card.left() - gap - w, middle)]
+    return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
+    drawn = spot.adjusted(-1, -1, 1, 1)  # with its outline
+    return any(drawn.intersects(other) for other in taken)
+
+
+def _short(words: str) -> str:
+    """The badge in fewer words: the chance alone ('17%'), or a cross for 'cannot'."""
+    if "cannot" in words:
+        return "✗"
+    return words.rsplit("·", 1)[-1].strip()
 
 
 def _tag(data: Any) -> str | None:
