@@ -768,6 +768,11 @@ class TableView(QGraphicsView):
         self.setBackgroundBrush(QBrush(FELT))
         self.viewport().setMouseTracking(True)  # the pointer's moves, for what it is over
         self.fitting = True
+        self.kept = QRectF()  # the table's extent so far, while the same scene is shown
+
+    def setScene(self, scene: QGraphicsScene | None) -> None:
+        self.kept = QRectF()  # a new table: its own extent
+        super().setScene(scene)
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
         return False  # Tab moves between the table's moves, not out of the table
@@ -802,12 +807,18 @@ class TableView(QGraphicsView):
         self.drawn()
 
     def drawn(self) -> None:
-        """After each drawing: the table is as large as what is on it, and fits again."""
+        """After each drawing: the table is as large as what is on it, and fits again. It
+        only ever grows while the same table is shown: refitted to what each view drew,
+        it shifted by a few pixels between turns, and every piece with it."""
         scene = self.scene()
         if scene is not None and not scene.itemsBoundingRect().isEmpty():
-            fixed = scene.extent()
-            drawn = scene.itemsBoundingRect().adjusted(-12, -12, 12, 12)
-            scene.setSceneRect(fixed.united(drawn) if fixed is not None else drawn)
+            fixed = scene.extent() or QRectF()
+            drawn = scene.itemsBoundingRect()
+            if not fixed.contains(drawn):
+                fixed = fixed.united(drawn.adjusted(-12, -12, 12, 12))
+            self.kept = self.kept.united(fixed) if not self.kept.isEmpty() else fixed
+            if scene.sceneRect() != self.kept:
+                scene.setSceneRect(self.kept)
         self.refit()
 
     def refit(self) -> None:

@@ -111,7 +111,7 @@ class IllusioScene(Felt, TableScene):
 
     def extent(self) -> QRectF:
         """The whole table, the same after every move, so that fitting it never shifts it."""
-        return QRectF(-12, -104, WIDTH + 24, 1010)
+        return QRectF(-12, -104, WIDTH + 24, 1060)
 
     def _note_scoring(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Remembers the last trick scored, to show it worked out until the next, and the

@@ -85,8 +85,14 @@ def room_centre(n: int) -> QPointF:
     return at(ROOM, n)
 
 
+def dungeon_slots(sorcerers: list[dict[str, Any]]) -> int:
+    """How many places the dungeon's layout has: each sorcerer keeps the place it went
+    down to, so that one won moves no other."""
+    return 1 + max((s["slot"] for s in sorcerers), default=0)
+
+
 def dungeon_box(n: int, count: int) -> QRectF:
-    """The place of the n-th of `count` sorcerers in the dungeon."""
+    """The place of sorcerer slot n of a dungeon of `count` places."""
     if count > 10:
         return _box(at(CROWDED_DUNGEON, n), 64, 84)
     return _box(at(DUNGEON, n), 70, 84)
@@ -119,6 +125,10 @@ class IncantibusScene(TableScene):
         self.wand_anchor: dict[int, QPointF] = {}
         self.animation: QVariantAnimation | None = None
         self.viewer: int | None = None
+
+    def extent(self) -> QRectF:
+        """The whole table, the same after every move, so that fitting it never shifts it."""
+        return QRectF(-16, -78, 1148, 866)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -449,16 +459,17 @@ class IncantibusScene(TableScene):
             heading = f"{room['name']} — {below} room{'s' if below != 1 else ''} below"
         self._text(heading, 322, 46, 12, bold=True, colour=WHITE)
         if view["dungeon"] is not None:
-            for n, sorcerer in enumerate(view["dungeon"]):
+            slots = dungeon_slots(view["dungeon"])
+            for sorcerer in view["dungeon"]:
                 self._sorcerer(
                     sorcerer,
-                    dungeon_box(n, len(view["dungeon"])),
+                    dungeon_box(sorcerer["slot"], slots),
                     ("dungeon", sorcerer["slot"]),
                     Point("dungeon", sorcerer["slot"]),
                 )
         else:
-            for n, token in enumerate(room["tokens"]):
-                centre = room_centre(n)
+            for token in room["tokens"]:  # each on its own spot: taking one moves no other
+                centre = room_centre(token["slot"])
                 self.token(
                     token, centre, TOKEN_R, ("room", token["slot"]), Point("room", token["slot"])
                 )
@@ -721,7 +732,7 @@ class IncantibusScene(TableScene):
         lines = ["Last casting:"] + [e["line"] for e in entries]
         wrapped = [part for line in lines for part in _wrap(line, 64)]
         # Under the room's tokens, inside the tower; what does not fit is in the tooltip.
-        first = 244 if view["dungeon"] is None or len(view["dungeon"]) <= 5 else 280
+        first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
         if len(wrapped) > room:
             wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
@@ -786,12 +797,9 @@ class IncantibusScene(TableScene):
 
     def _target_centre(self, place: str, index: int, before: dict[str, Any]) -> QPointF:
         if place == "room":
-            slots = [t["slot"] for t in before["room"]]
-            return room_centre(slots.index(index)) if index in slots else room_centre(index)
+            return room_centre(index)
         if place == "dungeon":
-            slots = [t["slot"] for t in before["dungeon"] or []]
-            n = slots.index(index) if index in slots else index
-            return dungeon_box(n, len(slots)).center()
+            return dungeon_box(index, dungeon_slots(before["dungeon"] or [])).center()
         if place == "potion":
             return potion_centre(index)
         return book_box(index).center()
@@ -813,14 +821,15 @@ class IncantibusScene(TableScene):
         self._overlay_item(veil, -3, 85)
         pieces: list[tuple[tuple[str, int], QGraphicsItem]] = []
         if before["dungeon"] is not None:
-            for n, sorcerer in enumerate(before["dungeon"]):
+            slots = dungeon_slots(before["dungeon"])
+            for sorcerer in before["dungeon"]:
                 key = ("dungeon", sorcerer["slot"])
-                box = dungeon_box(n, len(before["dungeon"]))
+                box = dungeon_box(sorcerer["slot"], slots)
                 pieces.append((key, self._sorcerer(sorcerer, box)))
         else:
-            for n, token in enumerate(before["room"]):
+            for token in before["room"]:
                 key = ("room", token["slot"])
-                pieces.append((key, self.token(token, room_centre(n), TOKEN_R)))
+                pieces.append((key, self.token(token, room_centre(token["slot"]), TOKEN_R)))
         for i, potion in enumerate(before["potions"]):
             if potion is not None and ("potion", i) in pointed:
                 pieces.append((("potion", i), self.token(potion, potion_centre(i), 26)))
