@@ -36,7 +36,8 @@ UNUSED_QT = [
     "PySide6.QtStateMachine",
     "PySide6.QtCharts",
     "PySide6.QtDataVisualization",
-    "PySide6.QtMultimedia",
+    "PySide6.QtMultimediaWidgets",  # the sounds use QtMultimedia alone
+    "PySide6.QtSpatialAudio",
     "PySide6.QtWebEngineCore",
 ]
 UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy"]

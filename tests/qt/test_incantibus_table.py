@@ -4,13 +4,13 @@ import json
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
-from illusio_table.qt.scenes.look import points
+from illusio_table.qt.scenes.look import Z_LABEL, points
 
 from .conftest import lift_curtain, screenshot, tip_text
 
@@ -359,11 +359,18 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     QApplication.processEvents()
     moves = window.model.game.record.moves
     lera = [m.action for m in moves if m.seat == 1]
-    assert lera == [Point(*window.scene.shared_targets()[1]).to_json()]
+    assert lera == [Point(*window.table_mode.targets()[1]).to_json()]
     QTest.keyClick(window.table, Qt.Key.Key_1)  # Ana: the first target, and the reveal
     QApplication.processEvents()
     assert any(m.seat == 0 for m in window.model.game.record.moves)
     assert window.model.view()["castings"] == 1
+
+
+def first_free_keys(window):
+    """Each person's key for the first spot that has a target now (keys keep their spots,
+    so a spot emptied by the last casting has none)."""
+    n = next(i for i, key in enumerate(window.table_mode.targets()) if key is not None)
+    return [Qt.Key(ord(row[n])) for row in window.table_mode.rows().values()]
 
 
 def cast_by_keys(window, qtbot, keys):
@@ -393,7 +400,7 @@ def test_table_mode_goes_on_casting_after_casting_and_comes_back_after_a_restart
     for casting in range(1, 4):
         if game.is_over() or not window.model.is_shared():
             break
-        cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
+        cast_by_keys(window, qtbot, first_free_keys(window))
         assert window.model.game.view(None)["castings"] == casting, f"casting {casting}"
         # A decision (a full satchel, a spell) passes the screen to one person: settle it.
         while not window.model.is_shared() and not window.model.game.is_over():
@@ -700,7 +707,7 @@ def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, q
     qtbot.waitUntil(lambda: not window.model.holding, timeout=3000)
     qtbot.waitUntil(lambda: "Press Space" in window.tally_bar.text(), timeout=2000)
     if window.model.is_shared():
-        cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
+        cast_by_keys(window, qtbot, first_free_keys(window))
         assert window.model.game.view(None)["castings"] == 2
 
 
@@ -755,8 +762,8 @@ def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decide
 
 def test_table_mode_says_why_a_key_points_nowhere(make_window, qtbot):
     window = two_at_the_table(make_window)
-    targets = window.scene.shared_targets()
-    potion = next(n for n, key in enumerate(targets) if key[0] == "potion")
+    targets = window.table_mode.targets()
+    potion = next(n for n, key in enumerate(targets) if key is not None and key[0] == "potion")
     cast_by_keys(window, qtbot, [])
     QTest.keyClicks(window.table, window.table_mode.rows()[1][potion].lower())
     text = window.tally_bar.text()
@@ -967,3 +974,73 @@ def test_the_reveal_tells_the_result_before_the_satchels_and_wands_show_it(windo
         t["id"] for s in model.view()["satchels"] for t in s["tokens"]
     }
     assert wand_numbers(window.scene, count) == [str(w) for w in model.view()["wands"]]
+
+
+def count_on_the_table(scene):
+    """The count's words drawn across the table, and their size in points (None: none)."""
+    for item in scene.items():
+        if item.data(0) == ("mark", "count") and item.isVisible():
+            (label,) = [c for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+            return label.text(), label.font().pointSizeF(), item.sceneBoundingRect()
+    return None
+
+
+def key_labels(scene):
+    """Each target's key label: the words, and where they are drawn."""
+    found = {}
+    for item in scene.items():
+        if (
+            isinstance(item, QGraphicsSimpleTextItem)
+            and item.zValue() == Z_LABEL + 1
+            and item.isVisible()
+        ):
+            rect = item.sceneBoundingRect()
+            for key, box in scene.targets.items():
+                if box.intersects(rect) and key[0] in ("room", "potion", "book", "dungeon"):
+                    found[key] = (item.text(), rect)
+    return found
+
+
+def test_table_mode_counts_large_on_the_table_and_keeps_each_targets_keys(make_window, qtbot):
+    """The count is written large in the middle of the table (it was small type in a thin
+    strip); a target keeps its keys from casting to casting while it lies on the table
+    (the Vampire was '3 E', then '1 Q'); the keys of a potion lie inside its card."""
+    window = two_at_the_table(make_window)
+    scene = window.scene
+    assert count_on_the_table(scene) is None
+    before = {k: text for k, (text, _) in key_labels(scene).items()}
+    assert len(before) >= 5
+    QTest.keyClick(window.table, Qt.Key.Key_Space)
+    text, size, where = count_on_the_table(window.scene)
+    assert text == "In…" and size >= 40
+    assert where.intersects(window.scene.targets[("room", 0)]) or where.width() > 200
+    qtbot.waitUntil(lambda: window.table_mode.state == "armed", timeout=2000)
+    assert count_on_the_table(window.scene)[0] == "In-can-to!"
+    # Both point at the first token: it is won; the others keep their keys.
+    taken = window.table_mode.targets()[0]
+    for row in window.table_mode.rows().values():
+        QTest.keyClick(window.table, Qt.Key(ord(row[0])))
+        QApplication.processEvents()
+    qtbot.waitUntil(lambda: window.model.view()["castings"] == 1, timeout=2000)
+    qtbot.waitUntil(lambda: not window.model.holding, timeout=2000)  # the reveal played
+    while not window.model.is_shared():
+        lift_curtain(window)
+        window.model.act(window.model.legal_actions()[0])
+    QApplication.processEvents()
+    assert count_on_the_table(window.scene) is None  # the count goes with its casting
+    after = key_labels(window.scene)
+    assert taken not in after
+    for key, text in before.items():
+        if key != taken and key in after:
+            assert after[key][0] == text, key
+    # A potion's keys inside its card, over none of its words.
+    words = [
+        i.sceneBoundingRect()
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem) and i.isVisible() and i.zValue() < Z_LABEL
+    ]
+    for key, (_, rect) in after.items():
+        if key[0] == "potion":
+            card = QRectF(8, 28 + key[1] * 74, 234, 66)
+            assert card.contains(rect), f"the keys of {key} on its edge"
+            assert not any(rect.intersects(w) for w in words), f"the keys of {key} on words"

@@ -97,6 +97,9 @@ class MainWindow(QMainWindow):
         self.interactive = interactive  # False: no modal dialogs (the headless demo)
         # Motion on the table (the reveal, gliding pieces): a setting; tests turn it off.
         self.motion = bool(self.settings.value("motion", True, type=bool))
+        from .sound import Sounds
+
+        self.sounds = Sounds(self.data_dir, bool(self.settings.value("sound", True, type=bool)))
         self.model: MatchModel | None = None
         self.scene: TableScene | None = None
         self.path: Path | None = None
@@ -226,6 +229,9 @@ class MainWindow(QMainWindow):
         self.motion_action = self._action(view, "&Animate the table", self._toggle_motion)
         self.motion_action.setCheckable(True)
         self.motion_action.setChecked(self.motion)
+        self.sound_action = self._action(view, "&Sound", self._toggle_sound)
+        self.sound_action.setCheckable(True)
+        self.sound_action.setChecked(self.sounds.on)
 
         self.help_menu = self.menuBar().addMenu("&Help")
         self._action(self.help_menu, "&About", self.about)
@@ -254,6 +260,14 @@ class MainWindow(QMainWindow):
         self.settings.setValue("motion", on)
         if self.scene is not None:
             self._set_motion(self.scene)
+
+    def _toggle_sound(self, on: bool) -> None:
+        self.sounds.on = on
+        self.settings.setValue("sound", on)
+
+    def sound(self, name: str) -> None:
+        """One of the table's sounds (sound.py), if Sound is on."""
+        self.sounds.play(name)
 
     # -- dialogs (tests replace these two) -----------------------------------------------
 
@@ -382,10 +396,15 @@ class MainWindow(QMainWindow):
         after "to!" (back to the rehearsal tally, if one is shown)."""
         self.tally_bar.setText(words)
         self.tally_bar.show()
+        if self.scene is not None:
+            self.scene.show_count(words)
+        self.sound("to" if words.endswith("to!") else "count")
         if words.endswith("to!"):
             QTimer.singleShot(1500, self, self._after_count)
 
     def _after_count(self) -> None:
+        if self.scene is not None:
+            self.scene.show_count(None)
         tally = getattr(self, "tally", None)
         if self.model is not None and tally is not None and tally.model is self.model:
             self.tally_bar.setText(tally.text())
@@ -603,6 +622,7 @@ class MainWindow(QMainWindow):
 
     def _refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {reason}", 10000)
+        self.sound("refused")
 
     def _thinking(self, seat: int | None) -> None:
         """A bot searches for its move (or stopped): a sign on its seat, a word below."""
@@ -674,6 +694,8 @@ class MainWindow(QMainWindow):
         if model is not None and len(model.game.record.moves) != self.moves_drawn:
             # A word about the table belongs to the state it was said in: a move (or an
             # undo) takes it away ("2 card(s) chosen" stayed after the exchange).
+            if len(model.game.record.moves) > self.moves_drawn and model.curtain_seat() is None:
+                self.sound("land")  # a card or token put down on the table in sight
             self.moves_drawn = len(model.game.record.moves)
             self.statusBar().clearMessage()
         if model is None:
@@ -705,7 +727,9 @@ class MainWindow(QMainWindow):
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
                 reveal = [e for e in events if e.is_casting]
-                if not (reveal and self.scene.play_reveal(reveal)) and not self.scene.revealing():
+                if reveal and self.scene.play_reveal(reveal):
+                    self.sound("reveal")
+                elif not self.scene.revealing():
                     model.release()
         has_match = model is not None
         # Behind the curtain nothing happens but lifting it: saving waits too.

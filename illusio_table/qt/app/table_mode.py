@@ -1,7 +1,8 @@
 """Table mode: people sitting together cast at once, each with a row of keys.
 
-Every target on the table gets a number; each person has a row of the keyboard (1–0,
-Q–P, A–;, Z–/), the n-th key pointing at the n-th target. Space starts the count
+Every spot one may point at gets a number, kept while it lies on the table (ten at a
+time: a row has ten keys); each person has a row of the keyboard (1–0, Q–P, A–;, Z–/),
+the n-th key pointing at the spot numbered n. Space starts the count
 "In… can… to!", and the first key each person presses after the last syllable is that
 person's choice; a key pressed too early is ignored, and the table says so.
 """
@@ -34,6 +35,9 @@ class TableMode:
         self.pressed: set[int] = set()  # seats whose first key after "to!" was taken
         self.syllable = 0
         self.round: int | None = None  # which shared round the count belongs to
+        # Which key number each target has: kept while the target lies on the table
+        # (numbered afresh each casting, the Vampire was '3 E', then '1 Q').
+        self.numbers: dict[Any, int] = {}
         self.timer = QTimer(window)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._next_syllable)
@@ -75,6 +79,7 @@ class TableMode:
                 self.state = "off"
                 self.timer.stop()
                 self.window.tally_bar.hide()
+                self.window.scene.show_count(None)
             return
         shared_round = self.window.model.shared_round()
         if self.state == "off" or shared_round != self.round:
@@ -82,13 +87,42 @@ class TableMode:
             self.round = shared_round
             self.timer.stop()
             self.state, self.early, self.pressed = "idle", set(), set()
-        targets = self.window.scene.shared_targets()[:10]
+            self.window.scene.show_count(None)
+        targets = self.targets()
         rows = list(self.rows().values())
         self.window.scene.number_targets(
-            {key: " ".join(row[n] for row in rows) for n, key in enumerate(targets)}
+            {
+                key: " ".join(row[n] for row in rows)
+                for n, key in enumerate(targets)
+                if key is not None
+            }
         )
         if self.state == "idle":
             self.banner(self.legend())
+        else:  # a redraw in the middle of the count keeps it on the table
+            self.window.scene.show_count(self._count_words())
+
+    def targets(self) -> list[Any]:
+        """The target of each key number (None: that number points nowhere now). A target
+        keeps its number while it lies on the table; a new one takes the lowest free
+        number (a row has ten keys: beyond ten, a target waits for a number)."""
+        present = self.window.scene.shared_targets()
+        self.numbers = {key: n for key, n in self.numbers.items() if key in present}
+        for key in present:
+            free = sorted(set(range(10)) - set(self.numbers.values()))
+            if key not in self.numbers and free:
+                self.numbers[key] = free[0]
+        slots: list[Any] = [None] * 10
+        for key, n in self.numbers.items():
+            slots[n] = key
+        while slots and slots[-1] is None:
+            slots.pop()
+        return slots
+
+    def _count_words(self) -> str:
+        if self.state == "armed":
+            return "In-can-to!"
+        return " ".join(SYLLABLES[: self.syllable + 1])
 
     def banner(self, text: str) -> None:
         self.window.tally_bar.setText(text)
@@ -98,6 +132,7 @@ class TableMode:
 
     def start(self) -> None:
         self.state, self.syllable, self.early, self.pressed = "counting", 0, set(), set()
+        self._say_count()
         self.banner(SYLLABLES[0])
         self.timer.start(self.syllable_ms)
 
@@ -109,6 +144,12 @@ class TableMode:
         else:
             self.state = "armed"
             self.banner(self._armed_text())
+        self._say_count()
+
+    def _say_count(self) -> None:
+        """Each syllable large on the table, and heard."""
+        self.window.scene.show_count(self._count_words())
+        self.window.sound("to" if self.state == "armed" else "count")
 
     def _armed_text(self) -> str:
         text = "In-can-to! Point now."
@@ -143,11 +184,11 @@ class TableMode:
             return
         if seat in self.pressed or seat not in model.match.waiting_humans():
             return  # the first key counts; later ones change nothing
-        targets = self.window.scene.shared_targets()[:10]
-        if index >= len(targets):
-            self.banner(f"{name}: no target has that key.")
+        targets = self.targets()
+        key = targets[index] if index < len(targets) else None
+        if key is None:
+            self.banner(f"{name}: no target has that key now.")
             return
-        key = targets[index]
         scene = self.window.scene
         gestures = scene.gesture_map(model.view(), model.game.legal_actions(seat), seat)
         moves = [g.action for g in gestures if g.target == key]

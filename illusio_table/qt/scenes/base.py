@@ -43,9 +43,11 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
     QGraphicsView,
     QMenu,
 )
@@ -65,6 +67,7 @@ from .look import (
     Z_LABEL,
     Z_LIFTED,
     Z_MARK,
+    Z_OVERLAY,
     font,
     plain,
 )
@@ -302,20 +305,63 @@ class TableScene(QGraphicsScene):
         return list(self.order)
 
     def number_targets(self, labels: dict[Hashable, str]) -> None:
-        """Table mode: writes each person's key beside each target."""
+        """Table mode: writes each person's key beside each target; inside the corner of
+        a wide one (a potion, a book), where it lies on no edge."""
         for key, text in labels.items():
             box = self.targets[key]
             tag = self.addSimpleText(text)
+            tag.setFont(font(10, bold=True))
             tag.setBrush(WHITE)
             tag.setZValue(Z_LABEL + 1)
+            size = tag.boundingRect()
+            at = self.key_spot(key, box, size)
             back = self.addRect(
-                tag.boundingRect().adjusted(-3, -1, 3, 1),
-                QPen(Qt.PenStyle.NoPen),
-                QBrush(QColor(0, 0, 0, 190)),
+                size.adjusted(-3, -1, 3, 1), QPen(Qt.PenStyle.NoPen), QBrush(QColor(0, 0, 0, 200))
             )
             back.setZValue(Z_LABEL)
-            back.setPos(box.left(), box.bottom() - 4)
-            tag.setPos(box.left(), box.bottom() - 4)
+            back.setPos(at)
+            tag.setPos(at)
+
+    def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
+        """Where a target's key label goes: inside the corner of a wide target, under the
+        corner of a small one (a token)."""
+        if box.width() > 100:
+            return QPointF(box.right() - size.width() - 6, box.bottom() - size.height() - 4)
+        return QPointF(box.left(), box.bottom() - 4)
+
+    def show_count(self, words: str | None) -> None:
+        """The count people choose at ("In… can… to!"), large across the middle of the
+        table where everyone looks; None takes it away."""
+        for item in self.items():
+            if item.data(KEY) == (MARK, "count"):
+                item.setVisible(False)  # hidden, not removed (see the note on items)
+                if words is None:
+                    return
+                (label,) = [c for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+                self._place_count(item, label, words)
+                return
+        if words is None:
+            return
+        back = self.addRect(QRectF(), QPen(GOLD, 3), QBrush(QColor(20, 16, 12, 225)))
+        back.setData(KEY, (MARK, "count"))
+        back.setZValue(Z_OVERLAY + 10)
+        back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        label = QGraphicsSimpleTextItem("", back)
+        label.setFont(font(54, bold=True))
+        label.setBrush(QColor("#ffe082"))
+        self._place_count(back, label, words)
+
+    def _place_count(
+        self, back: QGraphicsRectItem, label: QGraphicsSimpleTextItem, words: str
+    ) -> None:
+        label.setText(words)
+        size = label.boundingRect()
+        where = self.extent() or self.itemsBoundingRect()
+        centre = where.center()
+        back.setRect(QRectF(0, 0, size.width() + 60, size.height() + 24))
+        back.setPos(centre.x() - back.rect().width() / 2, centre.y() - back.rect().height() / 2)
+        label.setPos(30, 12)
+        back.setVisible(True)
 
     def pointer(self) -> QGraphicsItem | None:
         """The first piece the seat may lift (in Incantibus: its wand)."""

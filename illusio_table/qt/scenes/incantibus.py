@@ -162,7 +162,22 @@ class IncantibusScene(TableScene):
         self.bind(self.gesture_map(view, legal, self.viewer))
 
     def shared_targets(self) -> list[Hashable]:
-        return [k for k in self.order if k[0] in ("room", "dungeon", "potion", "book")]
+        """The spots one may point at, in table order: the room's tokens (or in the final
+        battle the dungeon's sorcerers) by slot, then the potions and the books."""
+        view = self.view
+        if view["dungeon"] is not None:
+            spots: list[Hashable] = [("dungeon", s["slot"]) for s in view["dungeon"]]
+        else:
+            spots = [("room", t["slot"]) for t in view["room"]["tokens"]]
+        spots += [("potion", n) for n in range(len(view["potions"]))]
+        spots += [("book", n) for n in range(len(view["books"]))]
+        return [key for key in spots if key in self.targets]
+
+    def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
+        """A potion's keys go in the top right corner of its card, clear of its words."""
+        if key[0] == "potion":
+            return QPointF(8 + 234 - size.width() - 6, 28 + key[1] * 74 + 5)
+        return super().key_spot(key, box, size)
 
     def drop_hint(self, source: Hashable) -> str:
         return "Drop the wand on a token, a potion, a book or a sorcerer outlined in gold."
