@@ -641,3 +641,43 @@ def test_rehearse_casting_keeps_its_last_choices(window):
     assert again.mode.currentText() == "expert"
     assert again.seats.value() == 3 and again.bot.currentText() == "expert"
     assert again.budget.isEnabled()
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati", "incantibus"])
+def test_help_shows_the_table_with_its_parts_named_and_closes(window, game_id):
+    """How to play opens on a picture of the game's own table, drawn by the program with
+    each part numbered and named in a list under it, then the rules under headings; its
+    Close button closes it (it was a wall of text with no way out but the title bar)."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from illusio_table.engine import builtin_registry
+    from illusio_table.qt.app.help import PICTURE, HelpDialog
+
+    registry = builtin_registry()
+    window.registry = registry
+    window.show_help(registry.get(game_id))
+    QApplication.processEvents()
+    (dialog,) = [d for d in window.findChildren(HelpDialog) if d.isVisible()]
+    document = dialog.browser.document()
+    picture = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(PICTURE))
+    assert picture is not None and picture.width() >= 700 and picture.height() >= 400
+    colours = {picture.pixelColor(x, y).name() for x in range(0, 700, 7) for y in range(0, 400, 7)}
+    assert len(colours) > 40, "a real table, not a blank"
+    text = document.toPlainText()
+    assert len(dialog.part_names) >= 6
+    for number, name in enumerate(dialog.part_names, 1):
+        assert name in text, name
+    assert text.index(dialog.part_names[-1]) < text.index("Aim")
+    headings = [
+        document.findBlockByNumber(n)
+        for n in range(document.blockCount())
+        if document.findBlockByNumber(n).blockFormat().headingLevel() == 2
+    ]
+    assert len(headings) >= 6, "the rules come in parts, each under its heading"
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    assert close is not None and close.isVisible()
+    close.click()
+    QApplication.processEvents()
+    assert not [d for d in window.findChildren(HelpDialog) if d.isVisible()]

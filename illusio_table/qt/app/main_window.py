@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTableView,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -747,13 +746,10 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------------
 
     def show_help(self, cls: Any) -> None:
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"How to play {cls.title}")
-        browser = QTextBrowser()
-        browser.setMarkdown(getattr(cls, "help_text", "") or "No help yet.")
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(browser)
-        dialog.resize(640, 560)
+        from .help import HelpDialog
+
+        dialog = HelpDialog(cls, self.registry, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 
     def about(self) -> None:

@@ -126,6 +126,7 @@ class TableScene(QGraphicsScene):
         self._grabbed: Hashable | None = None  # the source under the press
         self._dragging = False
         self._moving: dict[Hashable, tuple[QPointF, QPointF]] = {}  # piece -> (pos, offset)
+        self.parts: list[tuple[str, QRectF]] = []  # the table's parts, named for the help
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -240,6 +241,11 @@ class TableScene(QGraphicsScene):
             self.outlines[key] = item.mapToScene(item.boundingRect())
         self.homes[key] = (item.pos(), item.zValue())
         return item
+
+    def name_part(self, name: str, rect: QRectF) -> None:
+        """Names a part of the table as a newcomer should know it (Help draws the table
+        with its parts numbered and named)."""
+        self.parts.append((name, QRectF(rect)))
 
     def piece(self, key: Hashable, item: QGraphicsItem) -> QGraphicsItem:
         """Marks an item as a piece that glides from its last place when the view changes."""

@@ -85,8 +85,11 @@ class IlluminatiScene(Felt, TableScene):
                 THEIRS.left() + (k % per_row) * w, THEIRS.top() + (k // per_row) * h, w - 10, h - 10
             )
             self._structure(view, s, box, 90)
+        if others:
+            self.name_part("The other players' Power Structures", THEIRS)
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
         self._structure(view, mine, MINE, 150)
+        self.name_part("Your Power Structure: drag a Group to attack or move it", MINE)
         self._side(view)
         self.bind(gestures)
         if self.plan is not None:
@@ -330,6 +333,7 @@ class IlluminatiScene(Felt, TableScene):
         x, w = SIDE.left(), SIDE.width()
         unc = QRectF(x, 0, w, 300)
         self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
+        self.name_part("Uncontrolled Groups: anyone may attack them", unc)
         count = len(view["uncontrolled"])
         per_row = 3 if count <= 9 else 4 if count <= 16 else 5
         rows = max(1, -(-count // per_row))
@@ -345,6 +349,7 @@ class IlluminatiScene(Felt, TableScene):
             self.card(card, centre, cw, ch, ("group", cid))
         piles = QRectF(x, 310, w, 86)
         self._region(piles, f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}")
+        self.name_part("The deck and the dead pile", piles)
         for k, cid in enumerate(view["dead"][-6:]):
             centre = QPointF(x + 32 + k * 56, 310 + 58)
             self.card({"id": cid, "turn": 0}, centre, 52, 34, ("group", cid))
@@ -352,7 +357,9 @@ class IlluminatiScene(Felt, TableScene):
             self._planning(QRectF(x, 406, w, 236))
         else:
             self._attack(view, QRectF(x, 406, w, 236))
+        self.name_part("The attack: its roll worked out, then the dice", QRectF(x, 406, w, 236))
         self._preview(QRectF(x, 652, w, 348))
+        self.name_part("The card under the pointer, large, in words", QRectF(x, 652, w, 348))
 
     def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
         self._region(rect, "Attack")

@@ -210,6 +210,10 @@ class IllusioScene(Felt, TableScene):
             self._text(
                 str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n == target else WHITE
             )
+        self.name_part(
+            "The score track: first to the target wins",
+            QRectF(0, TRACK_Y, 60 + (target + 1) * cell, 34),
+        )
         for seat, s in enumerate(view["seats"]):
             score = min(s["score"], target)
             x = 60 + score * cell + 4 + at[score] * 7
@@ -226,6 +230,9 @@ class IllusioScene(Felt, TableScene):
         width = min(520.0, (WIDTH + 12) / max(1, len(others)) - 12)
         for k, seat in enumerate(others):
             self._other(view, seat, QRectF(k * (width + 12), OTHERS_Y, width, OTHERS_H))
+        if others:
+            every = QRectF(0, OTHERS_Y, len(others) * (width + 12) - 12, OTHERS_H)
+            self.name_part("The other magicians: hand, Backstage and tricks", every)
 
     def _name_line(self, view: dict[str, Any], seat: int, x: float, y: float) -> None:
         s = view["seats"][seat]
@@ -375,6 +382,7 @@ class IllusioScene(Felt, TableScene):
     def _middle(self, view: dict[str, Any]) -> None:
         self.regions["contest"] = QRectF(0, MIDDLE_Y, 540, 170)
         self._region(self.regions["contest"], "Contest")
+        self.name_part("The Contest: the Objectives anyone may take", self.regions["contest"])
         mine = view["seats"][self.bottom]["backstage"] if self.me is not None else None
         takeable = {a.objective for a in self.realize_moves}
         for slot, o in enumerate(view["contest"]):
@@ -408,8 +416,13 @@ class IllusioScene(Felt, TableScene):
             card = {"face": "objective", **top, "state": "Given up."}
             self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
         self._text(f"Given\nup: {len(view['objective_discard'])}", ox + 56, oy + 72, 8)
+        self.name_part("The Objectives left and given up", QRectF(ox, oy, 104, 100))
         # The deck and the discard pile.
         deck = self._deck_rect()
+        self.name_part(
+            "The deck (exchange here) and the discard pile",
+            QRectF(deck.left(), deck.top(), 2 * PILE[0] + 16, PILE[1] + 20),
+        )
         back = {"face": "back", "title": "The deck", "why": f"{view['deck']} cards face down."}
         pile = self.card(back, deck.left(), deck.top(), PILE) if view["deck"] else None
         spot = self.addRect(
@@ -453,6 +466,7 @@ class IllusioScene(Felt, TableScene):
 
     def _turn_box(self, view: dict[str, Any], rect: QRectF) -> None:
         self._region(rect)
+        self.name_part("Whose turn it is, and the last trick scored", rect)
         current = self.names[view["current"]]
         lines = []
         if view["phase"] == "over":
@@ -483,9 +497,11 @@ class IllusioScene(Felt, TableScene):
         self.regions["hand"] = QRectF(0, MINE_Y + 190, 1200, 340)
         self._name_line(view, seat, 0, MINE_Y - 2)
         self._magician(view, seat, 0, MINE_Y + 24, (112, 156))
+        self.name_part("Your magician and their talent", QRectF(0, MINE_Y + 24, 112, 156))
         # The Backstage.
         stage = QRectF(124, MINE_Y + 22, 560, 160)
         region = self._region(stage, "Your Backstage" if seat == self.me else "Backstage")
+        self.name_part("Your Backstage: Components laid out for your tricks", stage)
         self.target(("backstage", seat), region)
         own = seat == self.me
         self._row(
@@ -501,6 +517,7 @@ class IllusioScene(Felt, TableScene):
         tricks = QRectF(696, MINE_Y + 22, 500, 160)
         words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
         region = self._region(tricks, words)
+        self.name_part("Your tricks: Objectives taken, under way and scored", tricks)
         self.target(("tricks", seat), region)
         self._works(view, seat, tricks.adjusted(8, 34, -8, -4), (70, 98), AROUND)
         # The hand, fanned along the bottom edge.
@@ -535,10 +552,15 @@ class IllusioScene(Felt, TableScene):
             item.setZValue(Z_PIECE + i)
             self.target(key, item)
             self.source(key, item)
+        fan = QRectF(0, MINE_Y + 196, 90, 20)  # the hand's words, and every card of it
+        for c in hand:
+            fan = fan.united(self.targets[("card", c["id"])])
+        self.name_part("Your hand: only you see it", fan)
 
     def _preview(self) -> None:
         """The large card: what is under the pointer (or focused), with its whole text."""
         self._region(PREVIEW_BOX)
+        self.name_part("The card under the pointer, large, with its whole text", PREVIEW_BOX)
         self._text(
             "Point at a card to see it here.", PREVIEW_BOX.left() + 10, PREVIEW_BOX.top() + 6, 10
         )

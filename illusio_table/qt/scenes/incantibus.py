@@ -427,6 +427,7 @@ class IncantibusScene(TableScene):
 
     def _potions(self, view: dict[str, Any]) -> None:
         panel = self._panel(0, 0, 250, 250, "Potions")
+        self.name_part("Potions: point at one whose ingredients you hold", QRectF(0, 0, 250, 250))
         for i, potion in enumerate(view["potions"]):
             y = 28 + i * 74
             slot = self.addRect(QRectF(8, y, 234, 66), QPen(INK, 1), QBrush(QColor("#e9dfc6")))
@@ -445,6 +446,9 @@ class IncantibusScene(TableScene):
         if not view["books"]:
             return
         panel = self._panel(0, 262, 250, 196, "Magic books")
+        self.name_part(
+            "Magic books (expert): point at one you can pay for", QRectF(0, 262, 250, 196)
+        )
         for i, book in enumerate(view["books"]):
             y = book_box(i).top()
             if book is None:
@@ -466,6 +470,8 @@ class IncantibusScene(TableScene):
         moat = self.addRect(QRectF(270, 0, 500, 458), QPen(INK, 1.5), QBrush(MOAT))
         moat.setToolTip(plain(self._moat_tip(view)))
         self.addRect(QRectF(312, 40, 416, 330), QPen(INK, 2), QBrush(STONE))  # the tower
+        self.name_part("The room of the tower: the tokens to point at", QRectF(312, 40, 416, 330))
+        self.name_part("The moat: what escaped or was thrown away", QRectF(270, 380, 500, 78))
         room = view["room"]
         if view["dungeon"] is not None:
             heading = "The dungeon — the final battle"
@@ -565,6 +571,7 @@ class IncantibusScene(TableScene):
 
     def _spells(self, view: dict[str, Any]) -> None:
         panel = self._panel(790, 0, 320, 226, f"Spells — {view['spell_deck']} in the deck")
+        self.name_part("Spell cards, cast with a spell token", QRectF(790, 0, 320, 226))
         deck = self.addRect(QRectF(800, 30, 44, 86), QPen(INK, 1), QBrush(BACK))
         deck.setParentItem(panel)
         self._centred(str(view["spell_deck"]), deck.rect().center(), 14, WHITE, deck)
@@ -603,6 +610,7 @@ class IncantibusScene(TableScene):
             return
         track = view["sorcerers"]
         self._panel(790, 236, 320, 234, f"Sorcerers — {len(track)} to face")
+        self.name_part("The sorcerers of the final battle", QRectF(790, 236, 320, 234))
         for n, sorcerer in enumerate(track):
             box = _box(at(TRACK, n), 74, 62)
             self._sorcerer(sorcerer, box)
@@ -617,6 +625,10 @@ class IncantibusScene(TableScene):
             me = seat == self.viewer
             fill = QColor("#fff3d6") if me else PAPER
             self.satchel_boxes[seat] = QRectF(x, y, width, 300)
+            if me:
+                self.name_part(
+                    "Your satchel, and your wand: drag it onto a target", QRectF(x, y, width, 300)
+                )
             panel = self.addRect(
                 QRectF(x, y, width, 300), QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill)
             )

@@ -1,0 +1,117 @@
+"""How to play: each game's rules in our words, under a picture of its table.
+
+The picture is the real table, drawn by the program from the card files: a seeded game
+played a little way by the game's own bots, seen from the first seat, with each part of
+the table numbered and named (the parts the scenes name as they draw them). Nothing is
+pasted art, so an edited card file changes the picture too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QTextDocument
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from illusio_table.engine import Match, Registry, bot_classes, make_bot
+from illusio_table.engine.bots import bot_move
+
+from ..scenes import table_of
+from ..scenes.look import GOLD, INK, font
+
+PICTURE_WIDTH = 760
+# How far the game is played before its picture is taken: far enough that the table
+# shows what a game in progress looks like.
+MOVES = {"illusio": 40, "illuminati": 60, "incantibus": 16}
+NAMES = ("Ana", "Lera", "Milo", "Juno")
+
+
+def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
+    """The game's table at 4 seats as the first seat sees it, each named part numbered;
+    and the names, in the numbers' order."""
+    cls = registry.get(game_id)
+    quick = next(name for name, bot in bot_classes(cls).items() if not bot.searches)
+    players = [{"name": name, "bot": quick} for name in NAMES]
+    match = Match.start(game_id, players, 7, {}, registry)
+    game = match.game
+    bots = [make_bot(cls, quick, seat, 7) for seat in range(game.seats)]
+    for _ in range(MOVES.get(game_id, 20)):
+        if game.is_over():
+            break
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))
+    table = table_of(game_id)
+    scene = table.scene_class()()
+    scene.gesture_map = table.gestures
+    scene.animation_ms = scene.glide_ms = 0
+    scene.show_view(game.view(0), game.legal_actions(0), list(NAMES), f"{cls.title} — Ana's table")
+    source = scene.extent() or scene.itemsBoundingRect()
+    height = round(PICTURE_WIDTH * source.height() / source.width())
+    image = QImage(PICTURE_WIDTH, height, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#1f4d36"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, PICTURE_WIDTH, height), source)
+    scale = PICTURE_WIDTH / source.width()
+    parts = list(scene.parts)
+    for number, (_, part) in enumerate(parts, 1):
+        box = QRectF(
+            (part.left() - source.left()) * scale,
+            (part.top() - source.top()) * scale,
+            part.width() * scale,
+            part.height() * scale,
+        )
+        painter.setPen(QPen(GOLD, 2, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(box.adjusted(1, 1, -1, -1))
+        # In the top right corner: the top left one holds the part's own heading.
+        _number(painter, number, box.topRight() + QPointF(-13, 13))
+    painter.end()
+    scene.clear()
+    return image, [name for name, _ in parts]
+
+
+def _number(painter: QPainter, number: int, centre: QPointF) -> None:
+    """A gold disc with the part's number, as the legend under the picture counts."""
+    disc = QRectF(centre.x() - 11, centre.y() - 11, 22, 22)
+    painter.setPen(QPen(INK, 1.5))
+    painter.setBrush(QBrush(GOLD))
+    painter.drawEllipse(disc)
+    painter.setFont(font(10, bold=True))
+    painter.setPen(INK)
+    painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, str(number))
+
+
+class HelpDialog(QDialog):
+    """How to play one game: the picture of its table with its parts named, then the
+    rules in words; a Close button (and Esc) closes it."""
+
+    def __init__(self, cls: Any, registry: Registry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"How to play {cls.title}")
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        image, self.part_names = table_picture(cls.game_id, registry)
+        legend = "\n".join(f"{n}. {name}" for n, name in enumerate(self.part_names, 1))
+        text = cls.help_text or "No help yet."
+        title, _, rest = text.partition("\n")
+        self.browser.setMarkdown(
+            f"{title}\n\n![The table, as Ana sees it]({PICTURE})\n\n"
+            f"**The table** (a game under way, as the first seat sees it):\n\n{legend}\n\n{rest}"
+        )
+        # The picture is the document's own resource (set after the text, which would
+        # clear it), so nothing is read from disk.
+        document = self.browser.document()
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(PICTURE), image)
+        document.markContentsDirty(0, document.characterCount())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(PICTURE_WIDTH + 60, 720)
+
+
+PICTURE = "table.png"  # the picture's name inside the help document
