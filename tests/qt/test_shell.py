@@ -667,7 +667,7 @@ def test_help_shows_the_table_with_its_parts_named_and_closes(window, game_id):
     assert len(colours) > 40, "a real table, not a blank"
     text = document.toPlainText()
     assert len(dialog.part_names) >= 6
-    for number, name in enumerate(dialog.part_names, 1):
+    for name in dialog.part_names:
         assert name in text, name
     assert text.index(dialog.part_names[-1]) < text.index("Aim")
     headings = [
