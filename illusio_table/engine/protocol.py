@@ -255,6 +255,7 @@ class Game(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     bots: ClassVar[dict[str, type]] = {}
     help_text: ClassVar[str] = ""  # how to play, in Markdown, in our own words
+    aside_words: ClassVar[str] = ""  # the standing choice `aside` makes, as a menu says it
     card_schema: ClassVar[type | None] = None  # the dataclass of cards/<game_id>.yaml
 
     def __init__(
@@ -401,6 +402,12 @@ class Game(ABC):
         at in secret (see `shared_view`). Then the screen passes to it without the
         curtain. Games say so where they can; by default every seat has secrets."""
         return False
+
+    def aside(self, seat: int) -> Action | None:
+        """The move `seat` makes at once when its player asked not to be asked about what
+        is not their business (Illuminati: money on attacks they are not part of); None
+        when the seat must choose itself. By default a seat always chooses."""
+        return None
 
     def shared_view(self, seat: int) -> dict[str, Any]:
         """What `seat`'s screen shows when the screen came to it without the curtain:

@@ -169,6 +169,7 @@ def _talent(action: Action, magician: Hashable, alike: Callable) -> list[Gesture
 # Illuminati moves made with a button on the table (a menu when there are several).
 BUTTONS = {
     "pass": "Pass",
+    "pass-on-attack": "Pass on this attack",
     "call-off": "Call off",
     "take-income": "Collect income",
     "pass-turn": "Pass the turn (+5 MB)",

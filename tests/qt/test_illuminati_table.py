@@ -928,3 +928,87 @@ def test_a_lifted_groups_targets_and_rolls_hide_no_number(make_window, size):
             else:
                 model.step_bot()
     assert lifts > 40
+
+
+def until_spending_passes_openly(window, rounds=400):
+    """Plays people's plain moves (attacks first) until the screen passes to another
+    person without the curtain for money on an attack."""
+    model, game = window.model, window.model.game
+    for _ in range(rounds):
+        if window.stack.currentWidget() is window.curtain:
+            lift_curtain(window)
+        if game.phase == "spending" and model.passed_openly:
+            return
+        if model.viewer is None:
+            model.step_bot()
+            continue
+        legal = model.legal_actions()
+        kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
+        model.act(next((a for a in legal if a.kind in kinds), legal[0]))
+    raise AssertionError("the screen never passed openly")
+
+
+def test_with_hidden_goals_money_goes_round_openly_with_a_banner_naming_who_decides(window):
+    """Two people and hidden goals: the curtain fell at every round of spending, and the
+    table flipped between two people's views without a word. Now money goes round on the
+    screen everyone sees, the secret goal left off it, and a banner names who decides."""
+    two = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    start(window, two, seed=4, options={"hidden_goals": True})
+    until_spending_passes_openly(window)
+    model = window.model
+    name = model.match.name(model.viewer)
+    assert window.tally_bar.isVisible() and window.tally_bar.text().startswith(f"{name} decides")
+    assert window.scene.view["my_goal"] is None
+    assert model.game.view(model.viewer)["my_goal"] is not None  # it has one, kept secret
+    # Back to a screen of one's own (a curtain or a turn): the banner goes.
+    for _ in range(60):
+        if not model.passed_openly:
+            break
+        model.act(next(a for a in model.legal_actions() if a.kind == "pass"))
+    if not model.passed_openly:
+        assert not window.tally_bar.isVisible()
+
+
+def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(window):
+    """The button passes on the whole attack (never asked again until its dice); with
+    'Pass on attacks I am not part of' ticked, Ana is not asked about the bots' attacks at
+    all: the table passes for her, in the record like any move."""
+    from illusio_table.games.illuminati.actions import PassOnAttack
+
+    ana_and_bots = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    start(window, ana_and_bots, seed=3)
+    model, game = window.model, window.model.game
+    asked = ana_when(
+        window,
+        lambda legal: PassOnAttack() in legal and game.attack["defender"] != 0,
+        rounds=400,
+    )
+    assert asked
+    attack_moves = len(game.record.moves)
+    click(window, ("button", "pass-on-attack"))
+    assert game.record.moves[attack_moves].action["kind"] == "pass-on-attack"
+    assert window.aside_action.isVisible() and not window.aside_action.isChecked()
+    window.aside_action.trigger()
+    assert model.standing_aside(0)
+    for _ in range(600):
+        if game.is_over():
+            break
+        lift_curtain(window)
+        if 0 in game.to_act():
+            assert not (
+                game.phase == "spending"
+                and game.attack["seat"] != 0
+                and game.attack["defender"] != 0
+            ), "Ana was asked about an attack she is not part of"
+            legal = game.legal_actions(0)
+            model.act(next((a for a in legal if a.kind in ("take-income", "end-turn")), legal[0]))
+        else:
+            model.step_bot()
+    asides = sum(
+        1
+        for m in game.record.moves[attack_moves + 1 :]
+        if m.seat == 0 and m.action["kind"] == "pass-on-attack"
+    )
+    assert asides >= 2

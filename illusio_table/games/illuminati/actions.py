@@ -44,6 +44,13 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class PassOnAttack(Action):
+    """Nothing to spend on this attack, and not to be asked again until its dice."""
+
+    kind = "pass-on-attack"
+
+
+@dataclass(frozen=True)
 class CallOff(Action):
     """The attacker takes the attack back before any money is down."""
 
@@ -214,6 +221,7 @@ ACTIONS = (
     Attack,
     Spend,
     Pass,
+    PassOnAttack,
     CallOff,
     Transfer,
     Move,
@@ -237,6 +245,7 @@ ACTIONS = (
 )
 END_TURN = EndTurn()
 PASS = Pass()
+PASS_ON_ATTACK = PassOnAttack()
 # The moves listed most often, made once for the same fields (bots simulate many games).
 attack = interned(Attack)
 spend = interned(Spend)

@@ -14,11 +14,13 @@ from illusio_table.engine import Action, Event
 
 from .actions import (
     PASS,
+    PASS_ON_ATTACK,
     Attack,
     CallOff,
     GiveMoney,
     GiveSpecial,
     Pass,
+    PassOnAttack,
     PlaySpecial,
     Spend,
     attack,
@@ -122,6 +124,8 @@ class Attacks:
     def _spending_moves(self, seat: int) -> list[Action]:
         a = self.attack
         moves: list[Action] = [PASS]
+        if seat != a["seat"]:
+            moves.append(PASS_ON_ATTACK)
         if seat == a["seat"] and not a["committed"]:
             moves.append(CallOff())
         for source in self._spend_sources(seat):
@@ -218,6 +222,10 @@ class Attacks:
         a = self.attack
         if isinstance(action, Pass):
             return None
+        if isinstance(action, PassOnAttack):
+            if seat == a["seat"]:
+                return "The attacker passes for now; only the others pass on the whole attack."
+            return None
         if isinstance(action, CallOff):
             if seat != a["seat"] or a["committed"]:
                 return "Only the attacker calls an attack off, before any money is down."
@@ -299,6 +307,7 @@ class Attacks:
             "order": order,
             "turn": 0,
             "passes": 0,
+            "out": [],  # who passed on this attack: not asked again until the dice
             "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
             "whisper": action.card is not None,
         }
@@ -442,12 +451,12 @@ class Attacks:
             self.phase = "actions"
             self.actions_left += 1  # an attack called off is no action
             return [Event(f"{who} calls the attack off.")]
+        if isinstance(action, PassOnAttack):
+            a["out"].append(seat)
+            return [Event(f"{who} passes on this attack.")] + self._next_to_spend()
         if isinstance(action, Pass):
             a["passes"] += 1
-            if a["passes"] >= len(a["order"]):
-                return self._roll_dice()
-            a["turn"] = (a["turn"] + 1) % len(a["order"])
-            return []
+            return self._next_to_spend()
         a["committed"] = True
         a["passes"] = 0
         self._to_bank(action.source, action.amount)
@@ -458,7 +467,7 @@ class Attacks:
             a["spent"][key] += action.amount
         else:
             a["spent"]["others"] += action.amount if action.helps else -action.amount
-        a["turn"] = (a["turn"] + 1) % len(a["order"])
+        self._next_to_spend()
         side = (
             ""
             if seat in (a["seat"], a["defender"])
@@ -470,6 +479,19 @@ class Attacks:
                 f"the attack: {needs_words(self.target_number())}."
             )
         ]
+
+    def _next_to_spend(self) -> list[Event]:
+        """The next player in turn who has not passed on the attack; the dice once every
+        such player has passed since the last money went down."""
+        a = self.attack
+        order, out = a["order"], a["out"]
+        if a["passes"] >= len([s for s in order if s not in out]):
+            return self._roll_dice()
+        turn = (a["turn"] + 1) % len(order)
+        while order[turn] in out:
+            turn = (turn + 1) % len(order)
+        a["turn"] = turn
+        return []
 
     def _roll_dice(self) -> list[Event]:
         self.last_roll = self._roll()

@@ -24,6 +24,7 @@ from .actions import (
     ACTIONS,
     END_TURN,
     PASS,
+    PASS_ON_ATTACK,
     Accuse,
     Attack,
     CallOff,
@@ -97,6 +98,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     )
     card_schema = IlluminatiCards
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
+    aside_words = "Pass on attacks I am not part of"
     bots = {"schemer": SchemerBot, "expert": ExpertSchemer}
     standing = staticmethod(standing)
 
@@ -623,15 +625,29 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
 
     def public_screen(self, seat: int) -> bool:
         """A seat decides on a screen everyone sees when nothing of its own is hidden by
-        an option or a secret goal, and it has no Special to think about: none at all,
-        or while money goes down on an attack, where its Specials stay in its hand (a
-        button asks for the curtain to use them, see `shared_view`)."""
+        an option, and it has no secret to think about: no Special and no secret goal,
+        or while money goes down on an attack, where its Specials and its goal stay off
+        the screen (a button asks for the curtain to use the Specials, see
+        `shared_view`). With stacked money or a hidden Illuminati the curtain stays: the
+        screen would show the seat's own money or card."""
         o = self.options
-        if o["hidden_goals"] or o["stacked_money"] or seat in self.borrowed_goal:
+        if o["stacked_money"]:
             return False
         if o["hidden_illuminati"] and seat not in self.revealed:
             return False
-        return not self.specials[seat] or self.phase == "spending"
+        if self.phase == "spending":
+            return True  # a secret goal, like the Specials, stays off the shared screen
+        if o["hidden_goals"] or seat in self.borrowed_goal:
+            return False
+        return not self.specials[seat]
+
+    def aside(self, seat: int) -> Action | None:
+        """Asked to spend on an attack neither theirs nor on them: pass on it."""
+        a = self.attack
+        if self.phase == "spending" and seat in self.to_act():
+            if seat not in (a["seat"], a["defender"]):
+                return PASS_ON_ATTACK
+        return None
 
     def shared_view(self, seat: int) -> dict[str, Any]:
         """On a shared screen the seat's Specials stay face down in its hand: only how
@@ -639,6 +655,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         view = self.view(seat)
         view["hidden_specials"] = len(view["my_specials"] or [])
         view["my_specials"] = []
+        view["my_goal"] = None  # a goal chosen in secret
         return view
 
     def shared_moves(self, seat: int, legal: list[Action]) -> list[Action]:

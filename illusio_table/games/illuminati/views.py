@@ -20,6 +20,7 @@ from .actions import (
     Hang,
     Move,
     Pass,
+    PassOnAttack,
     PassTurn,
     PlaySpecial,
     Rearrange,
@@ -52,6 +53,8 @@ class Views:
             if self.attack and seat not in (self.attack["seat"], self.attack["defender"]):
                 side = " to help the attacker" if action.helps else " against the attack"
             return f"Spend {action.amount} MB from {t(action.source)}{side}"
+        if isinstance(action, PassOnAttack):
+            return "Pass on this attack (not asked again until its dice)"
         if isinstance(action, Pass):
             if self.phase == "rearranging":
                 return "Done rearranging money"
@@ -173,6 +176,7 @@ class Views:
                 "defender": a["defender"],
                 "privileged": a["privileged"],
                 "committed": a["committed"],
+                "out": list(a["out"]),
                 "spent": dict(a["spent"]),
                 "whisper": a["whisper"],
                 "lines": [list(line) for line in lines],

@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.path: Path | None = None
         self.last_config: GameConfig | None = None
         self.moves_drawn = 0  # the moves of the match when the table was last drawn
+        self.showing_open_banner = False  # the banner of a screen passed openly
 
         self.stack = QStackedWidget()
         self.tally_bar = QLabel()
@@ -211,6 +212,11 @@ class MainWindow(QMainWindow):
         self.save_action = self._action(game, "&Save", self.save, keys.Save)
         self.save_as_action = self._action(game, "Save &as…", self.save_as, keys.SaveAs)
         game.addSeparator()
+        # A standing choice of the person at the screen (Illuminati: pass on attacks they
+        # are not part of); shown for games that have one.
+        self.aside_action = self._action(game, "Pass on attacks I am not part of", self._aside)
+        self.aside_action.setCheckable(True)
+        self.aside_action.setVisible(False)
         self.undo_action = self._action(game, "&Undo", self.undo, keys.Undo)
         self.redo_action = self._action(game, "&Redo", self.redo, keys.Redo)
         game.addSeparator()
@@ -259,6 +265,10 @@ class MainWindow(QMainWindow):
         self.settings.setValue("motion", on)
         if self.scene is not None:
             self._set_motion(self.scene)
+
+    def _aside(self, on: bool) -> None:
+        if self.model is not None and self.model.viewer is not None:
+            self.model.stand_aside(self.model.viewer, on)
 
     def _toggle_sound(self, on: bool) -> None:
         self.sounds.on = on
@@ -735,13 +745,43 @@ class MainWindow(QMainWindow):
         open_table = has_match and model.curtain_seat() is None
         self.save_action.setEnabled(open_table)
         self.save_as_action.setEnabled(open_table)
+        words = model.aside_words() if has_match else ""
+        seat = model.viewer if has_match else None
+        self.aside_action.setVisible(bool(words))
+        self.aside_action.setEnabled(open_table and seat is not None)
+        if words:
+            self.aside_action.setText(words)
+            self.aside_action.setChecked(seat is not None and model.standing_aside(seat))
         self.undo_action.setEnabled(open_table and model.can_undo())
         self.redo_action.setEnabled(open_table and model.can_redo())
         why = model.why_no_undo() if has_match and not model.can_undo() else ""
         tip = f"Undo — not now: {why}" if why else "Take back your last move (Ctrl+Z)"
         self.undo_action.setToolTip(tip)
         self.undo_action.setStatusTip(tip)
+        self._open_banner()
         self.table_mode.refresh()
+
+    def _open_banner(self) -> None:
+        """When the screen passes to another person without the curtain (nothing secret
+        on it), a banner says whose it is now: the table changed hands without a word."""
+        model = self.model
+        opened = (
+            model is not None
+            and model.passed_openly
+            and model.viewer is not None
+            and model.curtain_seat() is None
+        )
+        if opened:
+            name = model.match.name(model.viewer)
+            self.tally_bar.setText(
+                f"{name} decides now — the screen passed without the curtain: "
+                "nothing secret is on it."
+            )
+            self.tally_bar.show()
+            self.showing_open_banner = True
+        elif self.showing_open_banner:
+            self.showing_open_banner = False
+            self.tally_bar.hide()
 
     # -- help -----------------------------------------------------------------------------------
 

@@ -198,7 +198,42 @@ class MatchModel(QObject):
         """Which shared round is under way (the move it began at), or None."""
         return self._shared_from
 
+    def aside_words(self) -> str:
+        """The game's standing choice in words ('' when it has none)."""
+        return self.game.aside_words
+
+    def standing_aside(self, seat: int) -> bool:
+        """Whether that seat's player asked not to be asked about what is not their
+        business (kept in the match's table settings, so a resumed match keeps it)."""
+        return bool(self.game.record.table.get(f"aside {seat}"))
+
+    def stand_aside(self, seat: int, on: bool) -> None:
+        if on:
+            self.game.record.table[f"aside {seat}"] = True
+        else:
+            self.game.record.table.pop(f"aside {seat}", None)
+        self._save()
+        if on and seat in self.match.waiting_humans() and self.game.aside(seat) is not None:
+            self._after([])  # asked just now: the move is made at once
+
+    def _asides(self) -> list[Event]:
+        """The moves of people standing aside, made at once and recorded like any other
+        (the screen never comes to them for a question they asked not to hear)."""
+        events: list[Event] = []
+        for _ in range(4 * self.game.seats):
+            moves = [
+                (seat, self.game.aside(seat))
+                for seat in self.match.waiting_humans()
+                if self.standing_aside(seat)
+            ]
+            moves = [(seat, move) for seat, move in moves if move is not None]
+            if not moves or self.game.is_over():
+                break
+            events += self.match.apply(*moves[0])
+        return events
+
     def _after(self, events: list[Event]) -> None:
+        events = events + self._asides()
         self._save()
         # Choices revealed together (the In-can-to!) are shown to everyone at the screen
         # before anything else happens: bots wait, and with several people the screen

@@ -15,6 +15,7 @@ from illusio_table.games.illuminati.actions import (
     GiveSpecial,
     Move,
     Pass,
+    PassOnAttack,
     PassTurn,
     PlaySpecial,
     Receive,
@@ -1642,3 +1643,70 @@ def test_a_captured_puppet_that_cannot_fit_is_lost_with_no_question():
     game, seat, _ = _capture(theirs, mine, "convenience-stores", "T")
     assert game.phase == "actions" and "comic-books" in game.uncontrolled
     assert "boy-sprouts" in game.structures[seat]
+
+
+# -- passing on an attack (house rule: the rulebook goes round until all pass)
+
+
+def test_passing_on_an_attack_is_not_asked_again_until_its_dice():
+    """A player who passes on the attack is skipped in every later round of spending on it,
+    however often money goes down; the dice come once everyone still in has passed."""
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    set_money(game, "comic-books", 6)
+    top = game.illuminati[seat]
+    set_money(game, top, 10)
+    game.apply(seat, Attack("neutralize", top, "comic-books"))
+    asked = []
+    game.apply(seat, Spend(top, 1))
+    third, fourth = (seat + 2) % 4, (seat + 3) % 4
+    assert game.to_act() == {victim}
+    game.apply(victim, Spend("comic-books", 1))
+    assert game.to_act() == {third}
+    assert PassOnAttack() in game.legal_actions(third)
+    events = game.apply(third, PassOnAttack())
+    assert any("passes on this attack" in e.text for e in events)
+    assert game.view(seat)["attack"]["out"] == [third]
+    for _ in range(12):  # money goes down again and again: the third is never asked
+        if game.phase != "spending":
+            break
+        who = min(game.to_act())
+        asked.append(who)
+        money = game.money.get(top if who == seat else "comic-books", 0)
+        if who in (seat, victim) and money and len(asked) < 6:
+            game.apply(who, Spend(top if who == seat else "comic-books", 1))
+        else:
+            game.apply(who, Pass())
+    assert third not in asked and fourth in asked
+    assert game.phase != "spending"
+    check_invariants(game)
+
+
+def test_the_attacker_may_not_pass_on_their_own_attack():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    game.apply(seat, Attack("neutralize", game.illuminati[seat], "comic-books"))
+    assert PassOnAttack() not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction, match="only the others pass on the whole attack"):
+        game.apply(seat, PassOnAttack())
+    game.apply(seat, Pass())
+    assert PassOnAttack() in game.legal_actions(victim)
+
+
+def test_when_all_the_others_pass_on_the_attack_the_attackers_pass_rolls():
+    game, seat = ready()
+    victim = (seat + 1) % 4
+    own(game, victim, "comic-books")
+    game.apply(seat, Attack("neutralize", game.illuminati[seat], "comic-books"))
+    game.apply(seat, Pass())
+    for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+        assert game.to_act() == {other}
+        game.apply(other, PassOnAttack())
+    # Everyone else is out: once the attacker has passed again, the dice.
+    assert game.phase != "spending" or game.to_act() == {seat}
+    if game.phase == "spending":
+        game.apply(seat, Pass())
+    assert game.phase != "spending"
+    check_invariants(game)
