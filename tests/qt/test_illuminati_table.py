@@ -1012,3 +1012,83 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
         if m.seat == 0 and m.action["kind"] == "pass-on-attack"
     )
     assert asides >= 2
+
+
+def others_card_widths(window) -> list[float]:
+    """How wide the cards of the other players' structures are on the screen, in pixels."""
+    scene, zoom = window.scene, window.table.zoom()
+    mine = {c["id"] for s in scene.view["structures"] if s["seat"] == 0 for c in s["cards"]}
+    theirs = {c["id"] for s in scene.view["structures"] if s["seat"] != 0 for c in s["cards"]}
+    return [
+        item.w * zoom
+        for item in scene.items()
+        if isinstance(item, ConspiracyCard)
+        and item is not scene.preview
+        and item.card.get("id") in theirs - mine
+    ]
+
+
+def test_the_structures_use_the_room_they_have_and_hiding_the_panels_enlarges_them(window):
+    """At 1280 x 720 with 4 seats the others' cards were about 45 pixels wide over empty
+    felt, and hiding the side panels left the new room empty: now they are drawn larger,
+    and hiding the panels widens the table."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    four = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    window.resize(1280, 720)
+    start(window, four, seed=3)
+    model, game = window.model, window.model.game
+    for _ in range(120):
+        lift_curtain(window)
+        if 0 in game.to_act():
+            model.act(bot_move(game, SchemerBot(0, 1), 0))
+        else:
+            model.step_bot()
+    lift_curtain(window)
+    QApplication.processEvents()
+    widths = sorted(others_card_widths(window))
+    assert widths and widths[len(widths) // 2] >= 55, widths
+    before, board = window.scene.width, window.scene.board
+    for dock in (window.log_dock, window.moves_dock, window.seats_dock, window.phones_dock):
+        dock.hide()
+    QApplication.processEvents()
+    assert window.scene.width > before + 300 and window.scene.board > board + 300
+    table = window.table.mapFromScene(window.scene.sceneRect()).boundingRect()
+    assert table.width() >= window.table.viewport().width() - 20  # it fills the window
+    screenshot(window, "illuminati-table-panels-hidden-1280x720")
+
+
+@pytest.mark.parametrize("game_id", ["illuminati", "illusio"])
+def test_the_prompt_and_the_buttons_stay_in_sight_at_any_zoom(window, game_id):
+    """Zoomed in and scrolled to the middle of the table, the prompt and the buttons
+    (Illuminati's Choose a goal, Illusio's End turn) are at the top of the window, and a
+    click on one still makes its move (zooming scrolled them out of view)."""
+    bots = {"illuminati": "schemer", "illusio": "showman"}
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": bots[game_id]} for n in ("Lera", "Milo", "Juno")
+    ]
+    window.resize(1280, 720)
+    assert window.start_match(GameConfig(game_id, players, 3, {}))
+    lift_curtain(window)
+    view = window.table
+    for _ in range(3):
+        view.zoom_in()
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum() // 2)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().maximum() // 2)
+    QApplication.processEvents()
+    scene = window.scene
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    prompt = next(t for t in texts(scene) if t.startswith(("Choose the goal", "Your turn")))
+    item = next(i for i in scene.items() if getattr(i, "text", None) and i.text() == prompt)
+    assert seen.contains(item.sceneBoundingRect()), "the prompt is in sight"
+    buttons = [k for k in scene.targets if k[0] in ("button", "end-turn")]
+    assert buttons
+    for key in buttons:
+        assert seen.contains(scene.targets[key]), f"{key} is in sight"
+    scene.choose_from_menu = lambda moves, screen_pos: moves[0]  # a button of several moves
+    moves = len(window.model.game.record.moves)
+    click(window, buttons[-1])
+    assert len(window.model.game.record.moves) > moves, "the button still makes its move"

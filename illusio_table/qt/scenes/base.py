@@ -74,6 +74,7 @@ from .look import (
 
 KEY = 0  # item data: the key of a target or source, or a mark's tag
 PIECE = 1  # item data: the key of a piece that glides between views
+HEADING = 4  # item data: where a part of the heading (prompt, buttons) lies at home
 THINKING = "◔ thinking…"  # beside a bot's name while it searches (a glyph the font has)
 MARK = "mark"
 
@@ -147,6 +148,11 @@ class TableScene(QGraphicsScene):
         return False
 
     def revealing(self) -> bool:
+        return False
+
+    def fit_shape(self, aspect: float) -> bool:
+        """Tables that can take the shape of their window (width / height) do so and say
+        True; they are drawn again in it."""
         return False
 
     def extent(self) -> QRectF | None:
@@ -241,6 +247,58 @@ class TableScene(QGraphicsScene):
             self.outlines[key] = item.mapToScene(item.boundingRect())
         self.homes[key] = (item.pos(), item.zValue())
         return item
+
+    def in_heading(self, item: QGraphicsItem) -> QGraphicsItem:
+        """Marks a top-level item as part of the heading (the title, the prompt, the
+        buttons), which stays in sight at any zoom (`keep_heading_in_sight`)."""
+        item.setData(HEADING, QPointF(item.pos()))
+        return item
+
+    def keep_heading_in_sight(self, visible: QRectF) -> None:
+        """Zoomed in, the heading comes to the top of what is in sight, at the size it
+        has when the table fits, over a band of felt; the table fitting, it is at home.
+        (Zooming in scrolled the prompt and the End turn or Pass buttons out of view.)"""
+        items = [i for i in self.items() if isinstance(i.data(HEADING), QPointF)]
+        if not items:
+            return
+        home = QRectF()
+        for item in items:
+            at = item.data(HEADING)
+            rect = item.boundingRect().translated(at)
+            home = rect if home.isEmpty() else home.united(rect)
+        band = [i for i in self.items() if i.data(KEY) == (MARK, "heading-band")]
+        if visible.contains(home):
+            for item in items:
+                item.setScale(1.0)
+                item.setPos(item.data(HEADING))
+            for item in band:
+                item.setVisible(False)
+        else:
+            scale = min(1.0, (visible.width() - 8) / max(1.0, home.width()))
+            origin = QPointF(visible.left() + 4, visible.top() + 4)
+            for item in items:
+                item.setScale(scale)
+                item.setPos(origin + (item.data(HEADING) - home.topLeft()) * scale)
+                item.setZValue(Z_OVERLAY + 2)
+            if not band:
+                back = self.addRect(
+                    QRectF(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(31, 77, 54, 240))
+                )
+                back.setData(KEY, (MARK, "heading-band"))
+                back.setZValue(Z_OVERLAY + 1)
+                back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                band = [back]
+            for item in band:
+                item.setRect(
+                    QRectF(
+                        visible.left(), visible.top(), visible.width(), home.height() * scale + 8
+                    )
+                )
+                item.setVisible(True)
+        for item in items:  # a button keeps answering where it is drawn now
+            key = item.data(KEY)
+            if key in self.targets:
+                self.targets[key] = item.sceneBoundingRect()
 
     def name_part(self, name: str, rect: QRectF) -> None:
         """Names a part of the table as a newcomer should know it (Help draws the table
@@ -844,15 +902,27 @@ class TableView(QGraphicsView):
         self.fitting = False
         if self.zoom() < 4:
             self.scale(self.STEP, self.STEP)
+        self.heading_in_sight()
 
     def zoom_out(self) -> None:
         self.fitting = False
         if self.zoom() > 0.2:
             self.scale(1 / self.STEP, 1 / self.STEP)
+        self.heading_in_sight()
 
     def zoom_reset(self) -> None:
         self.fitting = False
         self.resetTransform()
+        self.heading_in_sight()
+
+    def heading_in_sight(self) -> None:
+        scene = self.scene()
+        if isinstance(scene, TableScene):
+            scene.keep_heading_in_sight(self.mapToScene(self.viewport().rect()).boundingRect())
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.heading_in_sight()
 
     def zoom_fit(self) -> None:
         self.fitting = True
@@ -874,10 +944,23 @@ class TableView(QGraphicsView):
         self.refit()
 
     def refit(self) -> None:
-        """Fits the table again if the person has not zoomed by hand."""
+        """Fits the table again if the person has not zoomed by hand (a table that takes
+        the window's shape is first laid out anew in it)."""
         scene = self.scene()
-        if self.fitting and scene is not None and not scene.sceneRect().isEmpty():
+        if scene is None:
+            return
+        if not self.fitting:
+            self.heading_in_sight()  # a new drawing, zoomed by hand: its heading in sight
+            return
+        room = self.viewport().rect()
+        if room.height() > 0 and scene.fit_shape(room.width() / room.height()):
+            self.kept = QRectF()  # the table's new shape has its own extent
+            scene.redraw()
+            self.drawn()  # (fits it: the shape is kept now)
+            return
+        if not scene.sceneRect().isEmpty():
             self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.heading_in_sight()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

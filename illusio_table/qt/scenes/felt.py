@@ -118,7 +118,7 @@ class Felt:
         attempt: Action | None = None,
         size: int = 12,
         tip: str = "",
-    ) -> None:
+    ) -> QGraphicsItem:
         button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
         words = QGraphicsSimpleTextItem(label, button)
         words.setFont(font(size, bold=True))
@@ -127,6 +127,7 @@ class Felt:
         words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
         button.setToolTip(plain(tip or label))
         self.target(key, button, attempt)
+        return button
 
     @staticmethod
     def _seat_colour(seat: int) -> QColor:

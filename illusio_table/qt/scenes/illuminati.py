@@ -30,12 +30,10 @@ from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
 from .look import GOLD, INK, LEGAL, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
-WIDTH = 1600
-BOARD = 1230  # the structures' part of the table; the column right of it holds the rest
+WIDTH = 1600  # the table's least width; a wider window widens the structures' part
+HEIGHT = 1000  # below the heading
+COLUMN = 354  # the column right of the structures: uncontrolled Groups, piles, attack
 COIN = QColor("#f2c94c")
-MINE = QRectF(0, 470, BOARD, 530)
-THEIRS = QRectF(0, 0, BOARD, 460)
-SIDE = QRectF(BOARD + 16, 0, WIDTH - BOARD - 16, 1000)
 ANY = -1  # the amount of a menu line that asks for any amount
 
 
@@ -48,6 +46,7 @@ class IlluminatiScene(Felt, TableScene):
         self.regions: dict[Hashable, QRectF] = {}
         self.preview: ConspiracyCard | None = None
         self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
+        self.width = float(WIDTH)
         self._coin_home: QPointF | None = None  # where a carried coin rests
 
     # -- drawing ---------------------------------------------------------------------------
@@ -57,7 +56,22 @@ class IlluminatiScene(Felt, TableScene):
         super().clear()
 
     def extent(self) -> QRectF:
-        return QRectF(-12, -120, WIDTH + 24, 1132)
+        return QRectF(-12, -120, self.width + 24, HEIGHT + 132)
+
+    def fit_shape(self, aspect: float) -> bool:
+        """The table takes the shape of the window it is shown in: wider when the window
+        is (the side panels hidden), so that the structures get the room (it kept one
+        shape, and hiding the panels left the new room empty). True if it changed."""
+        width = round(max(WIDTH, min(2600.0, aspect * (HEIGHT + 132) - 24)) / 20) * 20
+        if width == self.width:
+            return False
+        self.width = width
+        return True
+
+    @property
+    def board(self) -> float:
+        """The structures' part of the table: all but the column on the right."""
+        return self.width - COLUMN - 16
 
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
@@ -76,20 +90,24 @@ class IlluminatiScene(Felt, TableScene):
         self._heading(view, title, gestures)
         bottom = self.me if self.me is not None else view["current"]
         others = [s for s in view["structures"] if s["seat"] != bottom]
+        mine = next(s for s in view["structures"] if s["seat"] == bottom)
+        theirs_rect, mine_rect = self._split(mine, others)
         rows = 1 if len(others) <= 3 else 2
         per_row = -(-len(others) // rows) if others else 1
-        w = THEIRS.width() / per_row
-        h = THEIRS.height() / rows
+        w = theirs_rect.width() / per_row
+        h = theirs_rect.height() / rows
         for k, s in enumerate(others):
             box = QRectF(
-                THEIRS.left() + (k % per_row) * w, THEIRS.top() + (k // per_row) * h, w - 10, h - 10
+                theirs_rect.left() + (k % per_row) * w,
+                theirs_rect.top() + (k // per_row) * h,
+                w - 10,
+                h - 10,
             )
-            self._structure(view, s, box, 90)
+            self._structure(view, s, box, 150)
         if others:
-            self.name_part("The other players' Power Structures", THEIRS)
-        mine = next(s for s in view["structures"] if s["seat"] == bottom)
-        self._structure(view, mine, MINE, 150)
-        self.name_part("Your Power Structure: drag a Group to attack or move it", MINE)
+            self.name_part("The other players' Power Structures", theirs_rect)
+        self._structure(view, mine, mine_rect, 150)
+        self.name_part("Your Power Structure: drag a Group to attack or move it", mine_rect)
         self._side(view)
         self.bind(gestures)
         if self.plan is not None:
@@ -156,24 +174,26 @@ class IlluminatiScene(Felt, TableScene):
     # -- regions ------------------------------------------------------------------------------
 
     def _heading(self, view: dict[str, Any], title: str, gestures: list) -> None:
-        self._text(title, 0, -112, 15, bold=True)
-        self._text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT)
+        self.in_heading(self._text(title, 0, -112, 15, bold=True))
+        self.in_heading(self._text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT))
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
                 kinds.append(g.target[1])
-        x = WIDTH
+        x = self.width
         for kind in reversed(kinds):
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
             if kind == "pass" and view["phase"] == "rearranging":
                 label = "Done"
             width = 16 + 8.5 * len(label)
             x -= width + 8
-            self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
+            self.in_heading(
+                self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
+            )
         current = self.names[view["current"]]
         turn = f"{current}'s turn: {view['actions_left']} action(s), "
         turn += f"{view['free_transfers']} free transfer(s) left. Goal: {view['goal']} Groups."
-        self._text(turn, 0, -56, 11)
+        self.in_heading(self._text(turn, 0, -56, 11))
 
     def _prompt(self, view: dict[str, Any]) -> str:
         me, phase = view["me"], view["phase"]
@@ -227,11 +247,13 @@ class IlluminatiScene(Felt, TableScene):
         you = " (you)" if seat == view["me"] else ""
         out = " — out of the game" if s["eliminated"] else ""
         playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
-        name = self._text(
+        # Cut to its box, whole in its tooltip: a long one ran into the next structure.
+        name = self._fitted(
             f"{self.names[seat]}{you}: {leader}{out}{playing}",
             box.left() + 28,
             box.top() + 5,
-            12 if largest > 100 else 10,
+            box.width() - 36,
+            12 if box.width() > 300 else 10,
             bold=True,
         )
         self.seat_spot(seat, name)
@@ -292,6 +314,19 @@ class IlluminatiScene(Felt, TableScene):
                 coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
                 self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
 
+    def _split(self, mine: dict[str, Any], others: list[dict[str, Any]]) -> tuple[QRectF, QRectF]:
+        """One's own structure below, as tall as the rows it spans need at a good size,
+        the others above in all the rest: a small structure of one's own leaves them
+        more room (the split was fixed, and their cards stayed small over empty felt)."""
+        high = HEIGHT - 10
+        if not others:
+            return QRectF(0, 0, self.board, 0), QRectF(0, 0, self.board, HEIGHT)
+        ys = [c["cell"][1] for c in mine["cards"]]
+        rows = max(ys) - min(ys) + 3  # with a row for free arrows above and below
+        mine_h = max(300.0, min(high - 300.0, rows * 100.0 + 60))
+        theirs = QRectF(0, 0, self.board, high - mine_h)
+        return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
+
     def _role(self, card: str) -> str | None:
         """Its part in the attack under way (or being set up), if any: its frame says it."""
         a = self.view["attack"] or self.plan
@@ -330,7 +365,7 @@ class IlluminatiScene(Felt, TableScene):
 
     def _side(self, view: dict[str, Any]) -> None:
         """Right of the structures: uncontrolled Groups, piles, the attack, the large card."""
-        x, w = SIDE.left(), SIDE.width()
+        x, w = self.board + 16, COLUMN
         unc = QRectF(x, 0, w, 300)
         self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
         self.name_part("Uncontrolled Groups: anyone may attack them", unc)

@@ -169,10 +169,11 @@ class IllusioScene(Felt, TableScene):
     # -- regions ------------------------------------------------------------------------------
 
     def _heading(self, view: dict[str, Any], legal: list[Action], title: str) -> None:
-        self._text(title, 0, -92, 15, bold=True)
-        self._text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT)
+        self.in_heading(self._text(title, 0, -92, 15, bold=True))
+        self.in_heading(self._text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT))
         if any(a.kind == "end-turn" for a in legal):
-            self._button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
+            end = self._button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
+            self.in_heading(end)
 
     def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
         current = self.names[view["current"]]

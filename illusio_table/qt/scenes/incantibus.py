@@ -150,7 +150,7 @@ class IncantibusScene(TableScene):
         self.satchel_boxes: dict[int, QRectF] = {}
         self.view, self.seat_names = view, names
         self.viewer = view["me"]
-        self._text(title, 0, -66, 15, bold=True, colour=WHITE)
+        self.in_heading(self._text(title, 0, -66, 15, bold=True, colour=WHITE))
         self._prompt(view, legal, names)
         self._tower(view)  # first: the keyboard visits the room before the potions
         self._potions(view)
@@ -414,6 +414,7 @@ class IncantibusScene(TableScene):
         if decision and decision["kind"] == "spell" and decision.get("optional"):
             text = PROMPTS["spell-optional"] if self.viewer == decision["seat"] else text
         words = self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
+        self.in_heading(words)
         if any(isinstance(a, Decline) for a in legal):
             self._decline_button(words.sceneBoundingRect().right() + 48)
 
@@ -424,6 +425,7 @@ class IncantibusScene(TableScene):
         self._centred(label, button.rect().center(), 10, INK, button)
         button.setToolTip(plain(label))
         self.target(("decline", 0), button, Decline())
+        self.in_heading(button)
 
     def _potions(self, view: dict[str, Any]) -> None:
         panel = self._panel(0, 0, 250, 250, "Potions")
