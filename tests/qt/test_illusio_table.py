@@ -117,6 +117,16 @@ def play_on_table(window, action) -> None:
     by_gesture(window, action)
 
 
+def one_move(window, bot) -> None:
+    """One move: Ana's, made for her by `bot` once the curtain is lifted, or a bot's."""
+    game, model = window.model.game, window.model
+    if game.current == 0:
+        lift_curtain(window)
+        model.act(bot_move(game, bot, 0))
+    else:
+        model.step_bot()
+
+
 def check_screen(window) -> None:
     """Behind the curtain nothing of any seat is drawn; otherwise the table is the view."""
     if window.stack.currentWidget() is window.curtain:
@@ -316,14 +326,10 @@ def test_screenshots_of_a_scoring(make_window, size):
     window = make_window()
     window.resize(*size)
     start(window, seed=4, target=12)
-    game, model = window.model.game, window.model
+    game = window.model.game
     bot = ShowmanBot(0, 1)
     while not any(s["tricks"] for s in game.view(None)["seats"]) and not game.is_over():
-        if game.current == 0:
-            lift_curtain(window)
-            model.act(bot_move(game, bot, 0))
-        else:
-            model.step_bot()
+        one_move(window, bot)
     lift_curtain(window)
     assert any("scored" in t for t in texts(window.scene))
     screenshot(window, f"illusio-table-scoring-{size[0]}x{size[1]}")
@@ -561,16 +567,12 @@ def test_no_label_lies_over_a_card_and_the_others_tricks_are_readable(make_windo
             {"name": f"Bot {n}", "bot": "showman"} for n in range(seats - 1)
         ]
         start(window, players, seed=seats, target=12)
-        game, model = window.model.game, window.model
+        game = window.model.game
         bot = ShowmanBot(0, 1)
         for _ in range(400):
             if game.is_over():
                 break
-            if game.current == 0:
-                lift_curtain(window)
-                model.act(bot_move(game, bot, 0))
-            else:
-                model.step_bot()
+            one_move(window, bot)
             lift_curtain(window)
             scene = window.scene
             assert not words_over_cards(scene), words_over_cards(scene)
