@@ -47,7 +47,15 @@ def test_the_help_menu_names_every_game_once_opened(window):
     texts = [a.text() for a in window.help_menu.actions() if not a.isSeparator()]
     titles = [window.registry.get(game_id).title for game_id in window.registry.ids()]
     assert {"Incantibus", "Illusio", "Illuminati"} <= set(titles)
-    assert texts == [f"How to play {title}" for title in titles] + ["&About"]
+    from illusio_table.table.guide import GUIDES
+
+    guided = [
+        f"Guided first game of {window.registry.get(g).title}"
+        for g in window.registry.ids()
+        if g in GUIDES
+    ]
+    assert len(guided) == 3
+    assert texts == [f"How to play {title}" for title in titles] + guided + ["&About"]
 
 
 def test_the_builtin_registry_imports_a_game_when_it_is_first_asked_for():

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
     QFileDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QListView,
@@ -71,6 +72,25 @@ class Welcome(QWidget):
             button.setMinimumHeight(40)
             button.clicked.connect(slot)
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        # A guided first game of each game: a few steps on the real table.
+        learn = QLabel("New to a game? Play your first moves with a guide:")
+        learn.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addSpacing(16)
+        layout.addWidget(learn)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for game_id, title in (
+            ("incantibus", "Incantibus"),
+            ("illusio", "Illusio"),
+            ("illuminati", "Illuminati"),
+        ):
+            if game_id in window.registry.ids():
+                guide = QPushButton(f"Learn {title}")
+                guide.setMinimumHeight(36)
+                guide.clicked.connect(lambda _=False, g=game_id: window.start_guide(g))
+                row.addWidget(guide)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addStretch(2)
 
 
@@ -126,6 +146,12 @@ class MainWindow(QMainWindow):
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
+        from .guide import GuideBar
+
+        self.guide_bar = GuideBar()
+        self.guide_bar.leave.clicked.connect(self.leave_guide)
+        self.guide: Any = None  # a guided first game under way (guide.GuideSession)
+        column.addWidget(self.guide_bar)
         column.addWidget(self.tally_bar)
         column.addWidget(self.stack)
         self.setCentralWidget(central)
@@ -253,6 +279,15 @@ class MainWindow(QMainWindow):
             action = QAction(f"How to play {cls.title}", self)
             action.triggered.connect(lambda _=False, c=cls: self.show_help(c))
             self.help_menu.insertAction(about, action)
+        from illusio_table.table.guide import GUIDES
+
+        self.help_menu.insertSeparator(about)
+        for game_id in self.registry.ids():
+            if game_id in GUIDES:
+                title = self.registry.get(game_id).title
+                action = QAction(f"Guided first game of {title}", self)
+                action.triggered.connect(lambda _=False, g=game_id: self.start_guide(g))
+                self.help_menu.insertAction(about, action)
         self.help_menu.insertSeparator(about)
 
     def _set_motion(self, scene: TableScene) -> None:
@@ -428,6 +463,7 @@ class MainWindow(QMainWindow):
         if self.model is not None:
             self.model.stop_thinking()
             self.model.deleteLater()
+        self.leave_guide()  # a guide belongs to its own match
         old_scene = self.scene
         self.tally_bar.hide()
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
@@ -760,6 +796,40 @@ class MainWindow(QMainWindow):
         self.undo_action.setStatusTip(tip)
         self._open_banner()
         self.table_mode.refresh()
+        if self.guide is not None and self.model is not None:
+            self.guide.refresh()
+
+    # -- guided first games ----------------------------------------------------------------------
+
+    def start_guide(self, game_id: str) -> bool:
+        """A guided first game: its fixed deal, its words over the table, its lit moves."""
+        from illusio_table.table.guide import GUIDES
+
+        from .guide import GuideSession
+        from .new_game_dialog import GameConfig
+
+        if not self.may_leave():
+            return False
+        guide = GUIDES[game_id]()
+        players = [dict(p) for p in guide.players]
+        if not self.start_match(GameConfig(guide.game_id, players, guide.seed, guide.options)):
+            return False
+        self.guide = GuideSession(self, guide)
+        self.model.gate = self.guide.gate
+        self.guide_bar.show()
+        self._update()
+        return True
+
+    def leave_guide(self) -> None:
+        """The guide goes; the match goes on as an ordinary one."""
+        if self.guide is None:
+            return
+        self.guide = None
+        if self.model is not None:
+            self.model.gate = None
+        self.guide_bar.hide()
+        if self.scene is not None:
+            self.scene.show_guide([])
 
     def _open_banner(self) -> None:
         """When the screen passes to another person without the curtain (nothing secret

@@ -12,6 +12,7 @@ back, if it still may be.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,9 @@ class MatchModel(QObject):
         # the moment several people are asked at once until a reveal.
         self._shared_from: int | None = None
         self.holding = False  # a reveal is on the screen: nothing moves until `release`
+        # What may hold back a move of the person at the screen before the engine sees it,
+        # saying why (a guided game asks for its step's move first); None: nothing does.
+        self.gate: Callable[[Action], str | None] | None = None
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
@@ -170,6 +174,10 @@ class MatchModel(QObject):
                 self.refused.emit("Only bots are playing: there is nothing to do.")
             return False
         seat = self.viewer
+        held = self.gate(action) if self.gate is not None else None
+        if held:
+            self.refused.emit(held)
+            return False
         try:
             events = self.match.apply(seat, action)
         except IllegalAction as error:

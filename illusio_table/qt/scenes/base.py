@@ -107,6 +107,7 @@ class TableScene(QGraphicsScene):
         self._home: QVariantAnimation | None = None
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
         self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
+        self.guided: list[Hashable] = []  # the keys a guided game lights (show_guide)
         self._forget()
 
     def _forget(self) -> None:
@@ -141,6 +142,8 @@ class TableScene(QGraphicsScene):
         that redraw keep `last` as the arguments of their last `show_view`."""
         if self.last is not None:
             self.show_view(*self.last)
+            if self.guided:
+                self.show_guide(self.guided)  # a guided game's lit move stays lit
 
     def play_reveal(self, events: list[Any]) -> bool:
         """Shows choices revealed together (events with data); False when this table has
@@ -392,6 +395,24 @@ class TableScene(QGraphicsScene):
         if box.width() > 100:
             return QPointF(box.right() - size.width() - 6, box.bottom() - size.height() - 4)
         return QPointF(box.left(), box.bottom() - 4)
+
+    def show_guide(self, keys: list[Hashable]) -> None:
+        """A guided game's lit move: a white dashed frame round its piece and its place
+        (the gold rings show every move; this one is the step's)."""
+        self.guided = list(keys)
+        for item in self.items():
+            if item.data(KEY) == (MARK, "guide"):
+                item.setVisible(False)  # hidden, not removed (see the note on items)
+        for key in keys:
+            rect = self.targets.get(key) or self.sources.get(key)
+            if rect is None:
+                continue
+            frame = self.addRect(
+                rect.adjusted(-8, -8, 8, 8), QPen(WHITE, 4, Qt.PenStyle.DashLine), QBrush()
+            )
+            frame.setData(KEY, (MARK, "guide"))
+            frame.setZValue(Z_MARK + 1)
+            frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def show_count(self, words: str | None) -> None:
         """The count people choose at ("In… can… to!"), large across the middle of the

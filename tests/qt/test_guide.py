@@ -1,0 +1,136 @@
+"""Guided first games: each runs to its end on the real table, every step's move made
+by real mouse events; the guide's words and lit places are what a newcomer reads."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from .conftest import lift_curtain, screenshot
+from .illusio_table_checks import by_gesture, click
+
+TITLES = {"incantibus": "Incantibus", "illusio": "Illusio", "illuminati": "Illuminati"}
+
+
+def make_on_table(window, action) -> None:
+    """The move as a person makes it: a drag, a click, or (an attack, an Objective taken)
+    the drag and the choices on the table after it."""
+    from .test_illuminati_table import play_on_table as illuminati_move
+    from .test_illusio_table import play_on_table as illusio_move
+
+    game_id = window.model.game.game_id
+    if game_id == "illuminati":
+        illuminati_move(window, action)
+    elif game_id == "illusio":
+        illusio_move(window, action)
+    else:
+        by_gesture(window, action)
+
+
+def frames(scene):
+    """The white frames of the guide's lit move."""
+    return [
+        item.sceneBoundingRect()
+        for item in scene.items()
+        if item.data(0) == ("mark", "guide") and item.isVisible()
+    ]
+
+
+@pytest.mark.parametrize("game_id", ["incantibus", "illusio", "illuminati"])
+def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_id):
+    window = make_window()
+    window.resize(1280, 720)
+    (learn,) = [
+        b
+        for b in window.welcome.findChildren(QPushButton)
+        if b.text() == f"Learn {TITLES[game_id]}"
+    ]
+    learn.click()
+    QApplication.processEvents()
+    guide = window.guide
+    assert guide is not None and window.guide_bar.isVisible()
+    assert window.model.game.game_id == game_id
+    steps = len(guide.run.guide.steps)
+    made = 0
+    for _ in range(120):
+        QApplication.processEvents()
+        if guide.run.over:
+            break
+        lift_curtain(window)
+        model = window.model
+        if model.holding:
+            window.scene.stop_reveal(seen=True)
+            continue
+        if model.viewer != 0 or 0 not in model.game.to_act():
+            assert model.step_bot() or model.game.is_over()
+            continue
+        words = window.guide_bar.words.text()
+        lit = guide.lit
+        if lit is None:  # a move no step is about: any, made on the table
+            legal = model.legal_actions()
+            make_on_table(window, next((a for a in legal if a.kind == "pass"), legal[0]))
+            continue
+        index = guide.run.index
+        assert f"Step {index + 1} of {steps}:" in words
+        lit_keys = [
+            k
+            for g in window.scene.gestures
+            if g.action == lit
+            for k in (g.source, g.target)
+            if k is not None
+        ]
+        shown = frames(window.scene)
+        for key in lit_keys[:2]:
+            place = window.scene.targets.get(key) or window.scene.sources.get(key)
+            assert any(f.contains(place) for f in shown), f"{key} is not lit"
+        if made == 0:
+            screenshot(window, f"guide-{game_id}-first-step")
+        moves = len(model.game.record.moves)
+        make_on_table(window, lit)
+        QApplication.processEvents()
+        assert len(model.game.record.moves) > moves, f"step {index + 1} was not made"
+        assert guide.run.index == index + 1
+        made += 1
+    assert guide.run.over and made == steps
+    text = window.guide_bar.words.text()
+    assert "Guided game over" in text and guide.run.told in text
+    screenshot(window, f"guide-{game_id}-over")
+    # The match goes on as any once the guide is left.
+    click_leave = window.guide_bar.leave
+    click_leave.click()
+    assert window.guide is None and not window.guide_bar.isVisible()
+    assert window.model.gate is None and not frames(window.scene)
+
+
+def test_a_move_other_than_the_steps_is_held_back_with_the_steps_words(window):
+    from illusio_table.games.illusio.actions import EndTurn
+
+    assert window.start_guide("illusio")
+    lift_curtain(window)
+    game = window.model.game
+    moves = len(game.record.moves)
+    assert EndTurn() in window.model.legal_actions()
+    click(window, ("end-turn",))
+    assert len(game.record.moves) == moves
+    message = window.statusBar().currentMessage()
+    assert "In this guided game, first:" in message and "Backstage" in message
+    window.leave_guide()
+    click(window, ("end-turn",))
+    assert (
+        len(game.record.moves) == moves + 1 or game.record.moves[moves].action["kind"] == "end-turn"
+    )
+
+
+def test_the_help_menu_and_a_new_game_offer_and_end_the_guide(window):
+    window.help_menu.aboutToShow.emit()
+    (entry,) = [
+        a for a in window.help_menu.actions() if a.text() == "Guided first game of Illuminati"
+    ]
+    entry.trigger()
+    assert window.guide is not None and window.model.game.game_id == "illuminati"
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    window.ask = lambda title, text: True
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "showman"}]
+    assert window.start_match(GameConfig("illusio", players, 3))
+    assert window.guide is None and not window.guide_bar.isVisible()
