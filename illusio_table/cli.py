@@ -181,18 +181,41 @@ def self_test() -> int:
                 file=sys.stderr,
             )
         phones_check()
+        sound_check()
     except CardDataError as error:
         print("\n".join(error.problems), file=sys.stderr)
         print("self-test failed: a card file is broken", file=sys.stderr)
         return 2
     except (OSError, AssertionError) as error:
-        print(f"self-test failed: seats on phones: {error}", file=sys.stderr)
+        print(f"self-test failed: seats on phones or sound: {error}", file=sys.stderr)
         return 1
     except FileNotFoundError as error:
         print(f"self-test failed: {error}", file=sys.stderr)
         return 1
     print("self-test passed")
     return 0
+
+
+def sound_check() -> None:
+    """The table's sounds can be made and played in this program (the frozen one too):
+    Qt Multimedia loads and every sound is written; a machine with no sound device hears
+    nothing, which is no failure."""
+    import tempfile
+
+    from PySide6.QtMultimedia import QSoundEffect  # noqa: F401 - it must load here
+    from PySide6.QtWidgets import QApplication
+
+    from illusio_table.qt.app.sound import NOTES, Sounds
+
+    app = QApplication.instance() or QApplication([])
+    with tempfile.TemporaryDirectory() as folder:
+        sounds = Sounds(Path(folder))
+        for name in NOTES:
+            sounds.play(name)
+        made = [p for p in (Path(folder) / "sounds").glob("*.wav") if p.stat().st_size > 1000]
+        assert len(made) == len(NOTES), f"sounds made: {len(made)} of {len(NOTES)}"
+    del app
+    print(f"ok: Qt Multimedia loads, {len(NOTES)} sounds made", file=sys.stderr)
 
 
 def phones_check() -> None:

@@ -11,8 +11,7 @@ from pathlib import Path
 DATA_FOLDERS = ("cards", "assets")
 
 # Qt modules the program never imports; leaving them out shrinks the bundle.
-UNUSED_QT = [
-    "PySide6.QtNetwork",
+UNUSED_QT = [  # (not QtNetwork: Qt Multimedia's binding, for the sounds, imports it)
     "PySide6.QtQml",
     "PySide6.QtQuick",
     "PySide6.QtQuickWidgets",
@@ -40,6 +39,33 @@ UNUSED_QT = [
     "PySide6.QtSpatialAudio",
     "PySide6.QtWebEngineCore",
 ]
+# Plugins PySide6 ships that the table never loads, with the libraries only they need:
+# the on-screen virtual keyboard (it brings Qt Quick and QML), the PDF image format (Qt
+# Pdf, from PySide6-Addons, installed for Qt Multimedia's sounds) and Qt Multimedia's
+# FFmpeg backend for playing media files (QSoundEffect plays a WAV without it: the
+# frozen program's self-test makes and plays every sound).
+UNUSED_BINARIES = (
+    "libqtvirtualkeyboardplugin",
+    "libQt6VirtualKeyboard",
+    "libQt6Quick",
+    "libQt6Qml",
+    "libqpdf",
+    "libQt6Pdf",
+    "libffmpegmediaplugin",
+    "libQt6FFmpegStub",
+    "libavcodec",
+    "libavformat",
+    "libavutil",
+    "libswresample",
+    "libswscale",
+)
+
+
+def unused_binary(name: str) -> bool:
+    """A binary of the bundle (its path inside it) the program never loads."""
+    return Path(name).name.startswith(UNUSED_BINARIES)
+
+
 UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy"]
 
 

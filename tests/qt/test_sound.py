@@ -90,3 +90,12 @@ def test_the_count_and_the_reveal_are_heard_in_table_mode(make_window, qtbot):
     qtbot.waitUntil(lambda: window.scene.revealing(), timeout=2000)
     # Each choice put down, then the reveal.
     assert window.sounds.heard[3:] == ["land", "land", "reveal"]
+
+
+def test_the_self_test_checks_that_the_sounds_load_and_are_made(capsys):
+    """`--self-test` (run on the frozen program by CI) loads Qt Multimedia and makes every
+    sound: a bundle that left Qt Multimedia out fails it."""
+    from illusio_table.cli import sound_check
+
+    sound_check()
+    assert f"ok: Qt Multimedia loads, {len(NOTES)} sounds made" in capsys.readouterr().err
