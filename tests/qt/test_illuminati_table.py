@@ -1092,3 +1092,28 @@ def test_the_prompt_and_the_buttons_stay_in_sight_at_any_zoom(window, game_id):
     moves = len(window.model.game.record.moves)
     click(window, buttons[-1])
     assert len(window.model.game.record.moves) > moves, "the button still makes its move"
+
+
+def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
+    """The prompt told every seat to click a coin, also while another player was asked
+    (bots moving one at a time, as they do at a table)."""
+    window = make_window(bot_delay_ms=None)  # bots move only when stepped
+    ana_and_bots = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    start(window, ana_and_bots, seed=3)
+    model, game = window.model, window.model.game
+    for _ in range(300):
+        lift_curtain(window)
+        if game.phase == "spending" and 0 not in game.to_act():
+            break
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            model.act(next((a for a in legal if a.kind in ("pass", "take-income")), legal[0]))
+        else:
+            model.step_bot()
+    assert game.phase == "spending" and 0 not in game.to_act()
+    window._update()
+    words = texts(window.scene)
+    assert any(w.startswith("Waiting: money may go down") for w in words)
+    assert not any(w.startswith("Money on the attack: click a coin") for w in words)

@@ -205,6 +205,8 @@ class IlluminatiScene(Felt, TableScene):
                 return "Specials may be played now: click one of yours, or Pass."
             return "Waiting: others may play a Special."
         if phase == "spending":
+            if not self.wanted:  # another player is asked: nothing to click here
+                return "Waiting: money may go down on the attack, a player at a time."
             return "Money on the attack: click a coin to spend from it (any amount), or Pass."
         if phase == "consent":
             return "A Group is offered to you: click a free arrow to place it, or Refuse."
