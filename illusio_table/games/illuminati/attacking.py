@@ -467,7 +467,7 @@ class Attacks:
             a["spent"][key] += action.amount
         else:
             a["spent"]["others"] += action.amount if action.helps else -action.amount
-        self._next_to_spend()
+        self._pass_turn_on()  # (no dice: money just went down)
         side = (
             ""
             if seat in (a["seat"], a["defender"])
@@ -484,14 +484,19 @@ class Attacks:
         """The next player in turn who has not passed on the attack; the dice once every
         such player has passed since the last money went down."""
         a = self.attack
-        order, out = a["order"], a["out"]
-        if a["passes"] >= len([s for s in order if s not in out]):
+        if a["passes"] >= len([s for s in a["order"] if s not in a["out"]]):
             return self._roll_dice()
+        self._pass_turn_on()
+        return []
+
+    def _pass_turn_on(self) -> None:
+        """The turn to spend goes to the next player who has not passed on the attack."""
+        a = self.attack
+        order, out = a["order"], a["out"]
         turn = (a["turn"] + 1) % len(order)
         while order[turn] in out:
             turn = (turn + 1) % len(order)
         a["turn"] = turn
-        return []
 
     def _roll_dice(self) -> list[Event]:
         self.last_roll = self._roll()

@@ -261,7 +261,12 @@ class TableScene(QGraphicsScene):
         """Zoomed in, the heading comes to the top of what is in sight, at the size it
         has when the table fits, over a band of felt; the table fitting, it is at home.
         (Zooming in scrolled the prompt and the End turn or Pass buttons out of view.)"""
-        items = [i for i in self.items() if isinstance(i.data(HEADING), QPointF)]
+        items, band = [], []  # one walk of the table: this runs at every scroll
+        for item in self.items():
+            if isinstance(item.data(HEADING), QPointF):
+                items.append(item)
+            elif item.data(KEY) == (MARK, "heading-band"):
+                band.append(item)
         if not items:
             return
         home = QRectF()
@@ -269,7 +274,6 @@ class TableScene(QGraphicsScene):
             at = item.data(HEADING)
             rect = item.boundingRect().translated(at)
             home = rect if home.isEmpty() else home.united(rect)
-        band = [i for i in self.items() if i.data(KEY) == (MARK, "heading-band")]
         if visible.contains(home):
             for item in items:
                 item.setScale(1.0)
@@ -954,9 +958,9 @@ class TableView(QGraphicsView):
         only ever grows while the same table is shown: refitted to what each view drew,
         it shifted by a few pixels between turns, and every piece with it."""
         scene = self.scene()
-        if scene is not None and not scene.itemsBoundingRect().isEmpty():
+        drawn = scene.itemsBoundingRect() if scene is not None else QRectF()
+        if not drawn.isEmpty():
             fixed = scene.extent() or QRectF()
-            drawn = scene.itemsBoundingRect()
             if not fixed.contains(drawn):
                 fixed = fixed.united(drawn.adjusted(-12, -12, 12, 12))
             self.kept = self.kept.united(fixed) if not self.kept.isEmpty() else fixed

@@ -796,18 +796,18 @@ class IlluminatiScene(Felt, TableScene):
     def _carry_coin(self, card: str, by: QPointF | None) -> None:
         """A Group lifted takes its coin along, and its outcome badge hides till it is put
         down; `by` None puts the coin back."""
+        # One walk of the table for both: this runs at every move of the mouse in a drag.
         for item in self.items():
-            if item.data(1) == ("badge", card):
+            tag = item.data(PIECE)
+            if tag == ("badge", card):
                 item.setVisible(by is None)
-        for item in self.items():
-            if item.data(1) == ("coin", card):
+            elif tag == ("coin", card):
                 if self._coin_home is None:
                     self._coin_home = item.pos()
                 item.setPos(self._coin_home + by if by is not None else self._coin_home)
                 item.setZValue(Z_LIFTED + 1 if by is not None else Z_PIECE + 2)
-                if by is None:
-                    self._coin_home = None
-                return
+        if by is None:
+            self._coin_home = None
 
     def mouseReleaseEvent(self, event: Any) -> None:
         grabbed = self._grabbed
