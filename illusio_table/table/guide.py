@@ -50,7 +50,6 @@ class GuideRun:
         self.guide = guide
         self.index = 0
         self.told = ""  # what came of the last step
-        self.before: View | None = None  # the seat's view when the step's move was made
 
     @property
     def over(self) -> bool:
@@ -82,14 +81,15 @@ class GuideRun:
             self.told = step.then(before, after, log)
             self.index += 1
 
-    def words(self, view: View, legal: list[Action], prompt: str) -> str:
-        """The banner: what the last step did, then what to do now."""
+    def words(self, view: View, lit: Action | None, prompt: str) -> str:
+        """The banner: what the last step did, then what to do now (`lit`: the move the
+        table lights now, as `lit` found it)."""
         total = len(self.guide.steps)
         done = f"{self.told} " if self.told else ""
         if self.over:
             return f"{done}Guided game over: {self.guide.done}"
         step = self.step()
-        if self.lit(view, legal) is None:
+        if lit is None:
             return f"{done}{prompt} (Step {self.index + 1} of {total} waits for its moment.)"
         return f"{done}Step {self.index + 1} of {total}: {self.say(step, view)}"
 

@@ -24,9 +24,9 @@ def test_each_sound_is_a_short_clear_wav_made_by_the_project(tmp_path, name):
     with wave.open(str(path)) as file:
         assert (file.getnchannels(), file.getsampwidth(), file.getframerate()) == (1, 2, RATE)
         frames = file.readframes(file.getnframes())
-        seconds = file.getnframes() / RATE
+        length = file.getnframes() / RATE  # the sound's own length, read from the file
     values = struct.unpack(f"<{len(frames) // 2}h", frames)
-    assert 0.05 <= seconds <= 0.6, seconds
+    assert 0.05 <= length <= 0.6, length  # short: a tick, not a tune (no clock is read)
     assert 20000 < max(abs(v) for v in values) <= 32000  # heard, and never clipped
     assert abs(values[-1]) < 2000  # it dies away instead of ending in a click
 

@@ -68,14 +68,14 @@ class GuideSession:
         """After each drawing: the step made (if it was), then the words and the lit move."""
         window = self.window
         model = window.model
+        view = model.view()
         if self.waiting is not None:
             action, before, moves, lines = self.waiting
             record = model.game.record.moves
             if len(record) > moves and record[moves].seat == self.SEAT:
                 self.waiting = None
-                self.run.moved(action, before, model.view(), model.log()[lines:])
+                self.run.moved(action, before, view, model.log()[lines:])
         mine = model.viewer == self.SEAT and model.curtain_seat() is None and not model.holding
-        view = model.view()
         legal = model.legal_actions() if mine else []
         self.lit = self.run.lit(view, legal)
         prompt = (
@@ -83,7 +83,7 @@ class GuideSession:
             if mine
             else "The others are playing."
         )
-        window.guide_bar.words.setText(self.run.words(view, legal, prompt))
+        window.guide_bar.words.setText(self.run.words(view, self.lit, prompt))
         keys = []
         if self.lit is not None and window.scene is not None:
             for gesture in window.scene.gestures:

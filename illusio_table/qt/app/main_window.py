@@ -77,15 +77,13 @@ class Welcome(QWidget):
         learn.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addSpacing(16)
         layout.addWidget(learn)
+        from illusio_table.table.guide import GUIDES  # (no game is imported by it)
+
         row = QHBoxLayout()
         row.addStretch(1)
-        for game_id, title in (
-            ("incantibus", "Incantibus"),
-            ("illusio", "Illusio"),
-            ("illuminati", "Illuminati"),
-        ):
+        for game_id, make in GUIDES.items():
             if game_id in window.registry.ids():
-                guide = QPushButton(f"Learn {title}")
+                guide = QPushButton(f"Learn {make().title}")
                 guide.setMinimumHeight(36)
                 guide.clicked.connect(lambda _=False, g=game_id: window.start_guide(g))
                 row.addWidget(guide)
@@ -284,7 +282,7 @@ class MainWindow(QMainWindow):
         self.help_menu.insertSeparator(about)
         for game_id in self.registry.ids():
             if game_id in GUIDES:
-                title = self.registry.get(game_id).title
+                title = GUIDES[game_id]().title
                 action = QAction(f"Guided first game of {title}", self)
                 action.triggered.connect(lambda _=False, g=game_id: self.start_guide(g))
                 self.help_menu.insertAction(about, action)
