@@ -128,6 +128,7 @@ class TableScene(QGraphicsScene):
         self._grabbed: Hashable | None = None  # the source under the press
         self._dragging = False
         self._moving: dict[Hashable, tuple[QPointF, QPointF]] = {}  # piece -> (pos, offset)
+        self._at_rest = QRectF()  # what a drawing covers at rest, while pieces glide
         self.parts: list[tuple[str, QRectF]] = []  # the table's parts, named for the help
 
     # -- drawing ---------------------------------------------------------------------------
@@ -153,9 +154,9 @@ class TableScene(QGraphicsScene):
     def revealing(self) -> bool:
         return False
 
-    def fit_shape(self, aspect: float) -> bool:
-        """Tables that can take the shape of their window (width / height) do so and say
-        True; they are drawn again in it."""
+    def fit_shape(self, width: float, height: float) -> bool:
+        """Tables that can take the shape of their window (its room, in pixels) do so and
+        say True; they are drawn again in it."""
         return False
 
     def extent(self) -> QRectF | None:
@@ -278,8 +279,9 @@ class TableScene(QGraphicsScene):
             for item in items:
                 item.setScale(1.0)
                 item.setPos(item.data(HEADING))
-            for item in band:
+            for item in band:  # (empty too: a hidden item still counts in the table's extent)
                 item.setVisible(False)
+                item.setRect(QRectF())
         else:
             scale = min(1.0, (visible.width() - 8) / max(1.0, home.width()))
             origin = QPointF(visible.left() + 4, visible.top() + 4)
@@ -837,6 +839,8 @@ class TableScene(QGraphicsScene):
                 continue
             offset = start - item.sceneBoundingRect().center()
             if offset.manhattanLength() > 2:
+                if not moving:  # what the drawing covers, every piece at its place
+                    self._at_rest = self.itemsBoundingRect()
                 moving[key] = (item.pos(), offset)
                 item.setPos(item.pos() + offset)
         if not moving:
@@ -852,6 +856,11 @@ class TableScene(QGraphicsScene):
                     item.setPos(rest + offset * (1 - eased))
 
         self._glide = self._animate(self.glide_ms, step, self.finish_glide)
+
+    def drawn_rect(self) -> QRectF:
+        """What this drawing covers, each piece at its place: a gliding piece starts from
+        where it was, and the table grew to take in that start for good."""
+        return QRectF(self._at_rest) if self._moving else self.itemsBoundingRect()
 
     def finish_glide(self) -> None:
         """Every gliding piece at its place at once (a click or key skips the motion)."""
@@ -958,7 +967,7 @@ class TableView(QGraphicsView):
         only ever grows while the same table is shown: refitted to what each view drew,
         it shifted by a few pixels between turns, and every piece with it."""
         scene = self.scene()
-        drawn = scene.itemsBoundingRect() if scene is not None else QRectF()
+        drawn = scene.drawn_rect() if isinstance(scene, TableScene) else QRectF()
         if not drawn.isEmpty():
             fixed = scene.extent() or QRectF()
             if not fixed.contains(drawn):
@@ -978,7 +987,7 @@ class TableView(QGraphicsView):
             self.heading_in_sight()  # a new drawing, zoomed by hand: its heading in sight
             return
         room = self.viewport().rect()
-        if room.height() > 0 and scene.fit_shape(room.width() / room.height()):
+        if room.height() > 0 and scene.fit_shape(room.width(), room.height()):
             self.kept = QRectF()  # the table's new shape has its own extent
             scene.redraw()
             self.drawn()  # (fits it: the shape is kept now)
