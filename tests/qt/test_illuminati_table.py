@@ -386,8 +386,8 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
     for a in attacks:
         if not a.aiders and not a.privilege:
             expected.setdefault(a.target, game.hint(a, 0))
-    assert shown() == sorted(expected.values())
     screenshot(window, "illuminati-table-a-group-lifted")
+    assert shown() == sorted(expected.values())
     QTest.mouseRelease(viewport, left, plain, at + QPoint(20, -20))
     assert shown() == []
 

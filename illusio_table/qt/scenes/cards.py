@@ -326,24 +326,40 @@ def fitted_text(
     bold: bool = False,
     flags: Any = Qt.AlignmentFlag.AlignCenter,
     wrap: bool = True,
+    least: int = 6,
 ) -> None:
-    """Words in a box of a card, made smaller until they fit it (a long name)."""
+    """Words in a box of a card, made smaller until they fit it (a long name), down to
+    `least` points, and cut short with "…" if that size does not: they never run over
+    the card's numbers (the whole words are in the card's tooltip)."""
     flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-    size = _fitting(text, rect.width(), rect.height(), max(size, 6), bold, flags)
+    size, text = fitting(text, rect.width(), rect.height(), max(size, 6), bold, flags, least)
     painter.setFont(font(size, bold))
     painter.setPen(colour)
     painter.drawText(rect, flags, text)
 
 
 @cache
-def _fitting(text: str, width: float, height: float, size: int, bold: bool, flags: int) -> int:
-    """The largest size up to `size` at which the text fits the box (remembered: a card
-    is painted again and again with the same words)."""
-    while size > 6:
-        needed = QFontMetricsF(font(size, bold)).boundingRect(
-            QRectF(0, 0, width, 10_000), flags, text
+def fitting(
+    text: str, width: float, height: float, size: int, bold: bool, flags: int, least: int = 6
+) -> tuple[int, str]:
+    """The largest size from `size` down to `least` at which the text fits the box, and
+    the text as drawn: whole, or cut at a word with "…" where even `least` is too large
+    (remembered: a card is painted again and again with the same words)."""
+
+    def fits(words: str, at: int) -> bool:
+        needed = QFontMetricsF(font(at, bold)).boundingRect(
+            QRectF(0, 0, width, 10_000), flags, words
         )
-        if needed.width() <= width + 0.5 and needed.height() <= height + 0.5:
-            break
+        return needed.width() <= width + 0.5 and needed.height() <= height + 0.5
+
+    while size > max(least, 6) and not fits(text, size):
         size -= 1
-    return size
+    words = text.split()
+    while len(words) > 1 and not fits(text, size):
+        words.pop()
+        text = " ".join(words) + "…"
+    word = text.rstrip("…")  # one word too long for the box: cut within it
+    while len(word) > 2 and not fits(text, size):
+        word = word[:-1]
+        text = word + "…"
+    return size, text

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.games.illuminati.cards import IlluminatiCards, load
 
-from .cards import fitted_text
-from .look import GOLD, INK, PAPER, WHITE, plain
+from .cards import fitted_text, fitting
+from .look import GOLD, INK, PAPER, WHITE, font, plain
 
 ILLUMINATI = QColor("#1b2a1b")
 GROUP = PAPER
@@ -119,11 +119,125 @@ class ConspiracyCard(QGraphicsItem):
         return self.mapRectToScene(QRectF(-self.w / 2, -self.h / 2, self.w, self.h))
 
     def boundingRect(self) -> QRectF:
-        m = 0.16 * self.h  # room for the arrows around the card
+        m = 0.16 * self.h if not self.card.get("strip") else 1  # room for the arrows
         return QRectF(-self.w / 2 - m, -self.h / 2 - m, self.w + 2 * m, self.h + 2 * m)
 
     def words(self) -> list[str]:
         return self.look.words(self.card)
+
+    # The name has the whole band between the numbers above and the foot below (it had a
+    # third of the card, and long names came out at 5 pixels on a small screen). On a
+    # strip it has the left part, its numbers the right.
+    def _name_box(self) -> QRectF:
+        if self.card.get("strip"):
+            room = self.numbers_left() - 8 - self.card.get("tag", 0)  # (an outcome badge's)
+            return QRectF(-self.w / 2 + 5, -self.h / 2, room, self.h)
+        return QRectF(-self.w / 2 + 3, -self.h / 2 + self.h * 0.2, self.w - 6, self.h * 0.56)
+
+    @property
+    def _name_size(self) -> int:
+        """A strip's name has the size the table gives it (it is cut short rather than
+        made smaller); a card's is as large as its height allows, and at least the
+        table's `least` if it gives one (a long name is then cut short, whole in the
+        tooltip and the large card under the pointer)."""
+        return self.card.get("strip") or max(int(self.h * 0.2), self.card.get("least", 0))
+
+    @property
+    def _least(self) -> int:
+        return self.card.get("strip") or self.card.get("least") or 6
+
+    def _name_flags(self) -> int:
+        if self.card.get("strip"):
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        return int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+
+    def name_size(self) -> int | None:
+        """The point size its name is drawn at (None for a card that shows no name)."""
+        cid = self.card["id"]
+        if self.card.get("face") in ("special", "back") or cid == "illuminati":
+            return None
+        box = self._name_box()
+        size = max(self._name_size, 6)
+        name = self.look.name(cid)
+        flags = self._name_flags()
+        return fitting(name, box.width(), box.height(), size, True, flags, self._least)[0]
+
+    def _numbers(self) -> tuple[str, str, str, tuple[str, ...]]:
+        """Power (and transferable Power), Resistance, Income and alignments, as printed."""
+        cid = self.card["id"]
+        if cid in self.look.illuminati:
+            i = self.look.illuminati[cid]
+            return f"{i.power}/{i.transferable}", "", f"+{i.income}", ()
+        g = self.look.groups[cid]
+        numbers = f"{g.power}/{g.transferable}" if g.transferable else f"{g.power}"
+        return numbers, str(g.resistance), f"{g.income:+d}", g.alignments
+
+    def _strip_numbers(self) -> str:
+        if self.card["id"] == "illuminati":
+            return ""
+        numbers, resistance, income, _ = self._numbers()
+        return "  ".join(
+            w for w in (numbers, f"R {resistance}" if resistance else "", f"I {income}") if w
+        )
+
+    def numbers_left(self) -> float:
+        """Where a strip's numbers and alignment discs begin, from its left edge."""
+        if self.card["id"] == "illuminati":
+            return self.w
+        d = self.h * 0.5
+        aligned = len(self._numbers()[3])
+        size = self._name_size
+        wide = QFontMetricsF(font(size, True)).horizontalAdvance(self._strip_numbers())
+        return self.w - 6 - wide - aligned * (d + 2) - (4 if aligned else 0)
+
+    def _paint_strip(self, painter: QPainter, box: QRectF, fill: QColor, ink: QColor) -> None:
+        """A card as one line (where cards would be too small to read): its name on the
+        left, Power, Resistance, Income and alignments on the right; the tooltip and the
+        large card under the pointer tell the rest, arrows too."""
+        cid = self.card["id"]
+        name = "ILLUMINATI (face down)" if cid == "illuminati" else self.look.name(cid)
+        fitted_text(
+            painter,
+            self._name_box(),
+            name,
+            self._name_size,
+            GOLD if fill == ILLUMINATI else ink,
+            bold=True,
+            flags=self._name_flags(),
+            wrap=False,
+            least=self._least,
+        )
+        if cid == "illuminati":
+            return
+        left = box.left() + self.numbers_left()
+        d = self.h * 0.5
+        aligned = self._numbers()[3]
+        size = self._name_size
+        words = QRectF(left, box.top(), box.right() - left - 4, self.h)
+        words.setRight(box.right() - 4 - len(aligned) * (d + 2) - (4 if aligned else 0))
+        fitted_text(
+            painter,
+            words,
+            self._strip_numbers(),
+            size,
+            ink,
+            bold=True,
+            flags=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            wrap=False,
+        )
+        self._discs(painter, aligned, box.right() - 4, box.center().y() + d / 2, d)
+
+    def _discs(
+        self, painter: QPainter, aligned: tuple[str, ...], right: float, bottom: float, d: float
+    ) -> None:
+        """Alignments: coloured discs with their symbols, leftwards from `right`."""
+        for k, a in enumerate(aligned):
+            al = self.look.alignments[a]
+            disc = QRectF(right - (k + 1) * (d + 2), bottom - d, d, d)
+            painter.setPen(QPen(INK, 0.8))
+            painter.setBrush(QColor(al.colour))
+            painter.drawEllipse(disc)
+            fitted_text(painter, disc, al.symbol or al.name[:1], int(d * 0.62), WHITE)
 
     def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -138,6 +252,9 @@ class ConspiracyCard(QGraphicsItem):
         painter.setPen(QPen(role, 4) if role else QPen(GOLD, 3) if self.chosen else QPen(INK, 1.2))
         painter.setBrush(fill)
         painter.drawRoundedRect(box, 5, 5)
+        if card.get("strip"):
+            self._paint_strip(painter, box, fill, WHITE if fill == ILLUMINATI else INK)
+            return
         if face in ("special", "back"):
             title = look.name(cid) if face == "special" else "Special"
             fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, bold=True)
@@ -151,19 +268,16 @@ class ConspiracyCard(QGraphicsItem):
         dark = fill == ILLUMINATI
         ink = WHITE if dark else INK
         size = max(7, int(self.h * 0.13))
-        name = QRectF(box.left() + 4, box.top() + self.h * 0.2, self.w - 8, self.h * 0.34)
         fitted_text(
-            painter, name, look.name(cid), int(self.h * 0.16), GOLD if dark else ink, bold=True
+            painter,
+            self._name_box(),
+            look.name(cid),
+            self._name_size,
+            GOLD if dark else ink,
+            bold=True,
+            least=self._least,
         )
-        if cid in look.illuminati:
-            i = look.illuminati[cid]
-            numbers, resistance, income = f"{i.power}/{i.transferable}", "", f"+{i.income}"
-            aligned: tuple[str, ...] = ()
-        else:
-            g = look.groups[cid]
-            numbers = f"{g.power}/{g.transferable}" if g.transferable else f"{g.power}"
-            resistance, income = str(g.resistance), f"{g.income:+d}"
-            aligned = g.alignments
+        numbers, resistance, income, aligned = self._numbers()
         corner = QRectF(0, 0, self.w * 0.42, self.h * 0.2)
         fitted_text(
             painter,
@@ -193,15 +307,7 @@ class ConspiracyCard(QGraphicsItem):
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
         )
-        # Alignments: coloured discs with their symbols, bottom right.
-        d = self.h * 0.2
-        for k, a in enumerate(aligned):
-            al = look.alignments[a]
-            disc = QRectF(box.right() - 4 - (k + 1) * (d + 2), box.bottom() - d - 4, d, d)
-            painter.setPen(QPen(INK, 0.8))
-            painter.setBrush(QColor(al.colour))
-            painter.drawEllipse(disc)
-            fitted_text(painter, disc, al.symbol or al.name[:1], int(d * 0.62), WHITE)
+        self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2)
 
     def _arrows(self, painter: QPainter, box: QRectF) -> None:
         """Outward arrows point out of their sides (gold while free, grey when used); the

@@ -4,6 +4,7 @@ seat's colour on the felt, and the large card that follows the pointer and the k
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from typing import Any
 
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 
 from .base import PIECE
-from .look import INK, WHITE, font, plain
+from .look import INK, READABLE_PX, WHITE, font, plain
 
 REGION = QColor(255, 255, 255, 22)
 REGION_EDGE = QColor(255, 255, 255, 70)
@@ -38,6 +39,17 @@ class Felt:
     regions: dict[Hashable, QRectF]
     cards: dict[Hashable, dict[str, Any]]
     preview: QGraphicsItem | None = None  # the large card
+    # The smallest point size that reads (8 pixels) at the zoom the table is seen at,
+    # once the window has said (`learn_zoom`): no word is drawn smaller.
+    least_points = 0
+
+    def learn_zoom(self, zoom: float) -> bool:
+        """Learns the zoom the table will be seen at; True if its least size changed."""
+        least = math.ceil(READABLE_PX * 72 / 96 / max(zoom, 0.1))
+        if least == self.least_points:
+            return False
+        self.least_points = least
+        return True
 
     def show_large(self, key: Hashable | None) -> None:
         """Shows the card of `key` large (None: the pointer is over no card)."""
@@ -77,7 +89,7 @@ class Felt:
         colour: QColor = WHITE,
     ) -> QGraphicsSimpleTextItem:
         item = self.addSimpleText(text)
-        item.setFont(font(size, bold))
+        item.setFont(font(max(size, self.least_points), bold))
         item.setBrush(colour)
         item.setPos(x, y)
         return item
@@ -90,15 +102,40 @@ class Felt:
         room: float,
         size: int = 9,
         bold: bool = False,
+        short: str = "",
         **kw: Any,
     ) -> QGraphicsSimpleTextItem:
         """A one-line label cut with '…' to `room` pixels, whole in its tooltip, so that it
-        never runs into its neighbour."""
-        shown = QFontMetricsF(font(size, bold)).elidedText(text, Qt.TextElideMode.ElideRight, room)
+        never runs into its neighbour; in its `short` words first, if it has some and
+        the whole does not fit."""
+        size = max(size, self.least_points)
+        metrics = QFontMetricsF(font(size, bold))
+        said = short if short and metrics.horizontalAdvance(text) > room else text
+        shown = metrics.elidedText(said, Qt.TextElideMode.ElideRight, room)
         item = self._text(shown, x, y, size, bold, **kw)
         if shown != text:
             item.setToolTip(plain(text))
         return item
+
+    def _lines(
+        self, lines: list[str], x: float, y: float, room: QRectF, size: int, bold_last: bool = False
+    ) -> None:
+        """Lines of words from (x, y), each wrapped to the width of `room`, down to its
+        bottom: where they do not all fit, the last line stays (it says the outcome) and
+        the ones before it are cut, with a line saying so."""
+        size = max(size, self.least_points)
+        metrics = QFontMetricsF(font(size, bold_last))
+        width = room.right() - x - 4
+        parts = [wrapped(line, metrics, width) for line in lines]
+        step = metrics.lineSpacing()
+        most = max(1, int((room.bottom() - y) // step))
+        rows = [(part, k == len(lines) - 1) for k, cut in enumerate(parts) for part in cut]
+        if len(rows) > most:
+            last = [r for r in rows if r[1]]
+            kept = rows[: max(0, most - len(last) - 1)]
+            rows = [*kept, ("… (the rest in the log)", False), *last][-most:]
+        for n, (part, last_line) in enumerate(rows):
+            self._text(part, x, y + n * step, size, bold=bold_last and last_line)
 
     def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:
         """A dashed part of the table, titled; with a key, a place things are dropped on."""
@@ -120,7 +157,11 @@ class Felt:
         tip: str = "",
     ) -> QGraphicsItem:
         button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
-        words = QGraphicsSimpleTextItem(label, button)
+        size = max(size, self.least_points)  # readable, and cut to the button (the tooltip
+        shown = QFontMetricsF(font(size, True)).elidedText(  # says it whole)
+            label, Qt.TextElideMode.ElideRight, rect.width() - 6
+        )
+        words = QGraphicsSimpleTextItem(shown, button)
         words.setFont(font(size, bold=True))
         words.setBrush(INK)
         box = words.boundingRect()
@@ -132,3 +173,16 @@ class Felt:
     @staticmethod
     def _seat_colour(seat: int) -> QColor:
         return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+def wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """A line cut at words into parts no wider than `width` pixels."""
+    parts, current = [], ""
+    for word in line.split(" "):
+        trial = f"{current} {word}" if current else word
+        if current and metrics.horizontalAdvance(trial) > width:
+            parts.append(current)
+            current = word
+        else:
+            current = trial
+    return [*parts, current]

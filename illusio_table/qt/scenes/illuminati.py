@@ -13,11 +13,12 @@ dragged onto its target or clicked; the rest are buttons along the top.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -27,14 +28,15 @@ from illusio_table.table.gestures import BUTTONS
 
 from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
-from .felt import Felt
-from .look import GOLD, INK, LEGAL, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .felt import Felt, wrapped
+from .look import GOLD, INK, LEGAL, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
 HEIGHT = 1000  # below the heading
 COLUMN = 354  # the column right of the structures: uncontrolled Groups, piles, attack
 COIN = QColor("#f2c94c")
 ANY = -1  # the amount of a menu line that asks for any amount
+STRIP_GAP = 7  # between strips: a gold ring around one crosses none beside it
 
 
 class IlluminatiScene(Felt, TableScene):
@@ -47,6 +49,8 @@ class IlluminatiScene(Felt, TableScene):
         self.preview: ConspiracyCard | None = None
         self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
         self.width = float(WIDTH)
+        self.zoom_hint = 0.75  # the zoom it is seen at, until a window says (1600 x 1000)
+        self.learn_zoom(self.zoom_hint)
         self._coin_home: QPointF | None = None  # where a carried coin rests
 
     # -- drawing ---------------------------------------------------------------------------
@@ -58,14 +62,37 @@ class IlluminatiScene(Felt, TableScene):
     def extent(self) -> QRectF:
         return QRectF(-12, -120, self.width + 24, HEIGHT + 132)
 
-    def fit_shape(self, aspect: float) -> bool:
+    def fit_shape(self, width: float, height: float) -> bool:
         """The table takes the shape of the window it is shown in: wider when the window
         is (the side panels hidden), so that the structures get the room (it kept one
-        shape, and hiding the panels left the new room empty). True if it changed."""
-        width = round(max(WIDTH, min(2600.0, aspect * (HEIGHT + 132) - 24)) / 20) * 20
-        if width == self.width:
+        shape, and hiding the panels left the new room empty). It also learns the zoom
+        it will be seen at, to list what would be too small to read as cards. True if
+        it changed."""
+        wide = round(max(WIDTH, min(2600.0, width / height * (HEIGHT + 132) - 24)) / 20) * 20
+        zoom = math.floor(min(width / (wide + 24), height / (HEIGHT + 132)) * 100) / 100
+        if (wide, zoom) == (self.width, self.zoom_hint):
             return False
-        self.width = width
+        self.width, self.zoom_hint = wide, zoom
+        self.learn_zoom(zoom)
+        return True
+
+    @property
+    def strip_points(self) -> int:
+        """The size of a name on a strip."""
+        return max(9, self.least_points)
+
+    @property
+    def strip_step(self) -> float:
+        """How far one strip lies below the one above."""
+        return round(self.strip_points * 1.9) + STRIP_GAP
+
+    def readable(self, cards: list[str], w: float, h: float, strip: bool = False) -> bool:
+        """Whether every one of these cards' names, drawn w × h, reads at the zoom the
+        table is seen at."""
+        for cid in cards:
+            size = ConspiracyCard(self.look, {"id": cid, "strip": strip}, w, h).name_size()
+            if size is not None and size * 96 / 72 * self.zoom_hint < READABLE_PX:
+                return False
         return True
 
     @property
@@ -92,18 +119,17 @@ class IlluminatiScene(Felt, TableScene):
         others = [s for s in view["structures"] if s["seat"] != bottom]
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
         theirs_rect, mine_rect = self._split(mine, others)
-        rows = 1 if len(others) <= 3 else 2
-        per_row = -(-len(others) // rows) if others else 1
-        w = theirs_rect.width() / per_row
-        h = theirs_rect.height() / rows
-        for k, s in enumerate(others):
-            box = QRectF(
-                theirs_rect.left() + (k % per_row) * w,
-                theirs_rect.top() + (k // per_row) * h,
-                w - 10,
-                h - 10,
-            )
-            self._structure(view, s, box, 150)
+        # Each row shares the height in proportion to what it needs: a long list in one
+        # row was cut short while the other row had felt to spare.
+        needs = self._row_needs(others) if others else []
+        top = theirs_rect.top()
+        for row, need in zip(self._rows(others), needs, strict=True):
+            h = theirs_rect.height() * need / sum(needs)
+            w = theirs_rect.width() / len(self._rows(others)[0])
+            for k, s in enumerate(row):
+                box = QRectF(theirs_rect.left() + k * w, top, w - 10, h - 10)
+                self._structure(view, s, box, 150)
+            top += h
         if others:
             self.name_part("The other players' Power Structures", theirs_rect)
         self._structure(view, mine, mine_rect, 150)
@@ -120,14 +146,22 @@ class IlluminatiScene(Felt, TableScene):
     def card(
         self, card: dict[str, Any], centre: QPointF, w: float, h: float, key: Hashable
     ) -> ConspiracyCard:
+        done = self.view.get("outcome")
+        if done is not None and (
+            self.view["attack"] is not None or card.get("id") != done["target"]
+        ):
+            done = None
+        if done is not None and card.get("strip"):  # its name leaves room for the badge
+            size = max(9, self.least_points)
+            wide = QFontMetricsF(font(size, True)).horizontalAdvance(done["result"].upper())
+            card = {**card, "tag": wide + 12}
         item = ConspiracyCard(self.look, card, w, h)
         self.addItem(item)
         item.setPos(centre)
         item.setZValue(Z_PIECE)
         self.cards[key] = card
         self.piece(key, item)
-        done = self.view.get("outcome")
-        if done is not None and self.view["attack"] is None and card.get("id") == done["target"]:
+        if done is not None:
             self._outcome_badge(done, item)
         if key in self.wanted:
             self.target(key, item)
@@ -143,6 +177,12 @@ class IlluminatiScene(Felt, TableScene):
         box = words.boundingRect()
         card = item.sceneBoundingRect()
         at = QPointF(card.center().x() - box.width() / 2 - 4, card.top() - box.height() - 3)
+        if item.card.get("strip"):  # on a strip, in the room left between name and numbers
+            face = item.face()
+            at = QPointF(
+                face.left() + item.numbers_left() - item.card["tag"] + 2,
+                face.center().y() - box.height() / 2 - 1,
+            )
         back = self.addRect(
             QRectF(at.x(), at.y(), box.width() + 8, box.height() + 2),
             QPen(INK, 1),
@@ -155,12 +195,13 @@ class IlluminatiScene(Felt, TableScene):
             part.setData(1, ("badge", done["target"]))
 
     def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
+        r = max(r, self.least_points * 0.95)  # as large as the amount it holds needs to read
         coin = self.addEllipse(
             QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), QPen(INK, 1), QBrush(COIN)
         )
         coin.setZValue(Z_PIECE + 2)
         words = QGraphicsSimpleTextItem("?" if money is None else str(money), coin)
-        words.setFont(font(max(7, int(r * 0.8)), bold=True))
+        words.setFont(font(max(self.least_points, int(r * 0.8)), bold=True))
         words.setBrush(INK)
         box = words.boundingRect()
         words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
@@ -185,7 +226,9 @@ class IlluminatiScene(Felt, TableScene):
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
             if kind == "pass" and view["phase"] == "rearranging":
                 label = "Done"
-            width = 16 + 8.5 * len(label)
+            width = 16 + QFontMetricsF(font(max(11, self.least_points), True)).horizontalAdvance(
+                label
+            )
             x -= width + 8
             self.in_heading(
                 self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
@@ -272,6 +315,10 @@ class IlluminatiScene(Felt, TableScene):
                 label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10
             )
             top += 36
+        if seat != self.me and self._listed(
+            s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
+        ):
+            return
         cells = [tuple(c["cell"]) for c in s["cards"]]
         arrows = [
             (card, side, cell, self._arrow_key(card, side))
@@ -307,7 +354,7 @@ class IlluminatiScene(Felt, TableScene):
         for c in s["cards"]:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", seat)
-            face = {**c, "role": self._role(cid)}
+            face = {**c, "role": self._role(cid), "least": self.least_points}
             centre = at(tuple(c["cell"]))
             item = self.card(face, centre, size * 0.84, size * 0.56, key)
             if seat == self.me and key not in self.targets and key not in self.sources:
@@ -315,6 +362,41 @@ class IlluminatiScene(Felt, TableScene):
             if c["money"] is not None or ("money", cid) in self.wanted:
                 coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
                 self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
+
+    def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
+        """Another's structure as a list, each Group a strip under the one that controls
+        it, when its cards would be too small to read (True if so). Only one's own
+        structure must be drawn as it lies: Groups are moved and placed there."""
+        xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
+        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
+        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56):
+            return False
+        under: dict[str | None, list[dict[str, Any]]] = {}
+        for c in s["cards"]:
+            under.setdefault(c["master"], []).append(c)
+        order: list[tuple[int, dict[str, Any]]] = []
+
+        def walk(card: str | None, depth: int) -> None:
+            for c in sorted(under.get(card, []), key=lambda c: (c["cell"][1], c["cell"][0])):
+                order.append((depth, c))
+                walk(c["id"], depth + 1)
+
+        walk(None, 0)
+        step = min(self.strip_step, (area.height() - 4) / max(1, len(order)))
+        r = max(7.0, step * 0.36)
+        for k, (depth, c) in enumerate(order):
+            cid = c["id"]
+            key = ("group", cid) if cid != "illuminati" else ("top", s["seat"])
+            left = area.left() + 8 + depth * 14
+            right = area.right() - 8 - 2 * r - 4
+            y = area.top() + k * step
+            face = {**c, "turn": 0, "strip": self.strip_points, "role": self._role(cid)}
+            centre = QPointF((left + right) / 2, y + step / 2)
+            self.card(face, centre, right - left, step - STRIP_GAP, key)
+            if c["money"] is not None or ("money", cid) in self.wanted:
+                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, centre.y()), r)
+        return True
 
     def _split(self, mine: dict[str, Any], others: list[dict[str, Any]]) -> tuple[QRectF, QRectF]:
         """One's own structure below, as tall as the rows it spans need at a good size,
@@ -325,9 +407,27 @@ class IlluminatiScene(Felt, TableScene):
             return QRectF(0, 0, self.board, 0), QRectF(0, 0, self.board, HEIGHT)
         ys = [c["cell"][1] for c in mine["cards"]]
         rows = max(ys) - min(ys) + 3  # with a row for free arrows above and below
-        mine_h = max(300.0, min(high - 300.0, rows * 100.0 + 60))
+        # The others keep at least the room their Groups need listed one to a line: a
+        # tall structure of one's own takes the rest (its cards were cut to 30 pixels
+        # above others' three-line lists).
+        # One's own keeps 420 at least, where its Groups' names read when cut short.
+        theirs_least = sum(self._row_needs(others))
+        mine_h = max(420.0, min(high - theirs_least, rows * 100.0 + 60))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
+
+    def _rows(self, others: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        """The others' structures in one row, or two from five seats on."""
+        per_row = len(others) if len(others) <= 3 else -(-len(others) // 2)
+        return [row for row in (others[:per_row], others[per_row:]) if row]
+
+    def _row_needs(self, others: list[dict[str, Any]]) -> list[float]:
+        """The height each row of the others' structures needs at the least: their
+        Groups listed one to a line (a row is as tall as its largest structure)."""
+        return [
+            max(160.0, 54 + (max(len(s["cards"]) for s in row) + 0.5) * self.strip_step)
+            for row in self._rows(others)
+        ]
 
     def _role(self, card: str) -> str | None:
         """Its part in the attack under way (or being set up), if any: its frame says it."""
@@ -366,37 +466,70 @@ class IlluminatiScene(Felt, TableScene):
         return y + 44
 
     def _side(self, view: dict[str, Any]) -> None:
-        """Right of the structures: uncontrolled Groups, piles, the attack, the large card."""
+        """Right of the structures, one under the other: uncontrolled Groups, piles, the
+        attack, the large card. The uncontrolled Groups lie three (or two) a row as long as
+        twelve fit and their names read at the zoom the table is seen at; else each is a strip,
+        and the large card gives them its room if they need it (the tooltips still tell
+        a card whole)."""
         x, w = self.board + 16, COLUMN
-        unc = QRectF(x, 0, w, 300)
-        self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
-        self.name_part("Uncontrolled Groups: anyone may attack them", unc)
-        count = len(view["uncontrolled"])
-        per_row = 3 if count <= 9 else 4 if count <= 16 else 5
-        rows = max(1, -(-count // per_row))
+        groups = view["uncontrolled"]
         # Rows stand apart by a lane where a lifted Group's roll badges go, over no card.
         lane = 24
-        cw = min(104.0, (w - 16) / per_row - 8, ((unc.height() - 34) / rows - lane) * 1.5)
-        ch = cw / 1.5
-        for k, cid in enumerate(view["uncontrolled"]):
+        listed = True
+        for per_row in (3, 2):  # three a row, or two larger ones where names need it
+            rows = max(1, -(-len(groups) // per_row))
+            cw = (w - 16) / per_row - 8
+            high = min(430.0, max(300.0, 34 + rows * (cw / 1.5 + lane)))
+            cw = min(cw, ((high - 34) / rows - lane) * 1.5)
+            if len(groups) <= 12 and self.readable(groups, cw, cw / 1.5):
+                listed = False
+                break
+        step = self.strip_step
+        dead = view["dead"][-3:]
+        piles_h = 34 + len(dead) * step
+        if listed:
+            room = HEIGHT - piles_h - 236 - 20
+            high = max(300.0, min(room, 34 + len(groups) * step))
+            step = min(step, (high - 34) / max(1, len(groups)))
+        unc = QRectF(x, 0, w, high)
+        self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
+        self.name_part("Uncontrolled Groups: anyone may attack them", unc)
+        for k, cid in enumerate(groups):
+            card = {"id": cid, "turn": 0, "role": self._role(cid)}
+            if listed:  # a lane on the right for the roll badges
+                centre = QPointF(x + 8 + (w - 56) / 2, 32 + step * (k + 0.5))
+                self.card(
+                    {**card, "strip": self.strip_points},
+                    centre,
+                    w - 56,
+                    step - STRIP_GAP,
+                    ("group", cid),
+                )
+                continue
             col, row = k % per_row, k // per_row
             top = 30 + lane - 4
+            ch = cw / 1.5
             centre = QPointF(x + 12 + cw / 2 + col * (cw + 8), top + ch / 2 + row * (ch + lane))
-            card = {"id": cid, "turn": 0, "role": self._role(cid)}
             self.card(card, centre, cw, ch, ("group", cid))
-        piles = QRectF(x, 310, w, 86)
-        self._region(piles, f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}")
+        piles = QRectF(x, unc.bottom() + 10, w, piles_h)
+        words = f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}"
+        self._region(piles, words + (", the last three:" if len(view["dead"]) > 3 else ""))
         self.name_part("The deck and the dead pile", piles)
-        for k, cid in enumerate(view["dead"][-6:]):
-            centre = QPointF(x + 32 + k * 56, 310 + 58)
-            self.card({"id": cid, "turn": 0}, centre, 52, 34, ("group", cid))
+        for k, cid in enumerate(reversed(dead)):  # the last to die first
+            centre = QPointF(x + w / 2, piles.top() + 32 + step * (k + 0.5))
+            face = {"id": cid, "turn": 0, "strip": self.strip_points}
+            self.card(face, centre, w - 16, self.strip_step - STRIP_GAP, ("group", cid))
+        attack = QRectF(x, piles.bottom() + 10, w, 236)
         if self.plan is not None:
-            self._planning(QRectF(x, 406, w, 236))
+            self._planning(attack)
         else:
-            self._attack(view, QRectF(x, 406, w, 236))
-        self.name_part("The attack: its roll worked out, then the dice", QRectF(x, 406, w, 236))
-        self._preview(QRectF(x, 652, w, 348))
-        self.name_part("The card under the pointer, large, in words", QRectF(x, 652, w, 348))
+            self._attack(view, attack)
+        self.name_part("The attack: its roll worked out, then the dice", attack)
+        large = QRectF(x, attack.bottom() + 10, w, HEIGHT - attack.bottom() - 10)
+        self.preview = None
+        if large.height() >= 150:
+            self._preview(large)
+            self.name_part("The card under the pointer, large, in words", large)
 
     def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
         self._region(rect, "Attack")
@@ -410,13 +543,14 @@ class IlluminatiScene(Felt, TableScene):
                     f"\nLast: {self.look.name(done['target'])} {done['result']}\n"
                     f"(rolled {done['roll']}, needed {done['needed']} or less)."
                 )
-            self._text(words, rect.left() + 8, y, 10)
+            room = QRectF(rect.left(), rect.top(), rect.width() - 90, rect.height())  # (dice)
+            self._lines(words.split("\n"), rect.left() + 8, y, room, 10)
             self._dice(view, rect)
             return
         head = (
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
-        lines = _wrap(head, 44) + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
         number = a["target_number"]
         if number < 2:
             lines.append("It cannot succeed as it stands.")
@@ -424,8 +558,10 @@ class IlluminatiScene(Felt, TableScene):
             lines.append(f"Needs {min(number, 10)} or less: {chance(number):.0%} (11, 12 fail)")
         if a["privileged"]:
             lines.append("Privileged: nobody may interfere.")
-        for k, line in enumerate(lines[:13]):
-            self._text(line, rect.left() + 8, y + k * 17, 9, bold=k == len(lines) - 1)
+        room = rect.adjusted(0, 0, 0, -4)
+        if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
+            room.setRight(rect.right() - 90)
+        self._lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
         self._dice(view, rect)
 
     def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
@@ -441,23 +577,32 @@ class IlluminatiScene(Felt, TableScene):
     def _preview(self, rect: QRectF) -> None:
         """The card under the pointer (or focused), large and upright, and in words."""
         self._region(rect)
-        self.preview = ConspiracyCard(self.look, {"id": "illuminati"}, 200, 132)
+        # Smaller when the uncontrolled Groups take room, leaving its words ten lines.
+        h = max(80.0, min(132.0, rect.height() - 34 - 10 * 13))
+        self.preview = ConspiracyCard(self.look, {"id": "illuminati"}, h * 1.5, h)
         self.addItem(self.preview)
-        self.preview.setPos(rect.center().x(), rect.top() + 14 + 66 + 8)
+        self.preview.setPos(rect.center().x(), rect.top() + 22 + h / 2)
         self.preview.setVisible(False)
         self.preview_words = self._text(
-            "Point at a card to read it.", rect.left() + 8, rect.top() + 166, 9
+            "Point at a card to read it.", rect.left() + 8, rect.top() + 34 + h, 9
         )
+        self.preview_width = rect.width() - 16
 
     def show_large(self, key: Hashable | None) -> None:
         card = self.cards.get(key) if key is not None else None
         if card is None or self.preview is None:
             return
-        self.preview.set_card({**card, "turn": 0, "role": None})
+        self.preview.set_card({**card, "turn": 0, "role": None, "strip": False})
         self.preview.setVisible(True)
         lines = self.look.words(card)
+        metrics = QFontMetricsF(self.preview_words.font())
         self.preview_words.setText(
-            "\n".join(part for line in lines if line for part in _wrap(line, 46))
+            "\n".join(
+                part
+                for line in lines
+                if line
+                for part in wrapped(line, metrics, self.preview_width)
+            )
         )
 
     # -- setting up an attack after the drop ---------------------------------------------------
@@ -515,7 +660,7 @@ class IlluminatiScene(Felt, TableScene):
         self._region(rect, "Set up the attack")
         look = self.look
         head = f"{look.name(p['attacker'])} against {look.name(p['target'])}"
-        self._text(head, rect.left() + 8, rect.top() + 24, 9, bold=True)
+        self._fitted(head, rect.left() + 8, rect.top() + 24, rect.width() - 16, 9, bold=True)
         choices = self._plan_choices()
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
@@ -850,9 +995,3 @@ def _tag(data: Any) -> str | None:
 def _has_amount(action: Action) -> bool:
     """A move of money (spend, transfer, give): made in any amount."""
     return "amount" in {f.name for f in dataclasses.fields(action)}
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width) or [text]

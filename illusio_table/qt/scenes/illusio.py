@@ -113,6 +113,12 @@ class IllusioScene(Felt, TableScene):
         """The whole table, the same after every move, so that fitting it never shifts it."""
         return QRectF(-12, -104, WIDTH + 24, 1060)
 
+    def fit_shape(self, width: float, height: float) -> bool:
+        """The table keeps its shape, but learns the zoom it is seen at: in a small window
+        its labels grow to stay readable (they came out at 7 pixels at 1280 × 720)."""
+        room = self.extent()
+        return self.learn_zoom(min(width / room.width(), height / room.height()))
+
     def _note_scoring(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Remembers the last trick scored, to show it worked out until the next, and the
         hands that shrank (a card taken from them travels from there)."""
@@ -404,19 +410,28 @@ class IllusioScene(Felt, TableScene):
                 ready = o["id"] in takeable
                 words = f"{'✔ ' if ready else ''}{have}/{total} in Backstage"
                 colour = GOLD if ready else WHITE
-                room = CONTEST[0] + 10
-                self._fitted(words, x, y + CONTEST[1] - 2, room, 8, bold=ready, colour=colour)
+                room = CONTEST[0] + 2  # (wider, it ran into the next card's words)
+                short = f"{'✔ ' if ready else ''}{have}/{total} held"
+                self._fitted(
+                    words, x, y + CONTEST[1] - 2, room, 8, bold=ready, short=short, colour=colour
+                )
         # The Objective deck, and the Objectives given up (the last one face up).
         ox, oy = 548, MIDDLE_Y + 24
         if view["objective_deck"]:
             deck = {"face": "back", "title": "The Objective deck", "why": "Objectives face down."}
             self.card(deck, ox, oy, (48, 68))
-        self._text(f"Objective\ndeck: {view['objective_deck']}", ox, oy + 72, 8)
+        # Short words under small cards: they stay readable in a small window, whole in
+        # their tooltips.
+        left = self._text(f"left:\n{view['objective_deck']}", ox, oy + 72, 8)
+        left.setToolTip(plain(f"Objectives left in their deck: {view['objective_deck']}"))
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
             self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
-        self._text(f"Given\nup: {len(view['objective_discard'])}", ox + 56, oy + 72, 8)
+        given = len(view["objective_discard"])
+        self._text(f"given\nup: {given}", ox + 56, oy + 72, 8).setToolTip(
+            plain(f"Objectives given up: {given}")
+        )
         self.name_part("The Objectives left and given up", QRectF(ox, oy, 104, 100))
         # The deck and the discard pile.
         deck = self._deck_rect()

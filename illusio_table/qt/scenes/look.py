@@ -27,7 +27,7 @@ Z_LIFTED = 100
 Z_OVERLAY = 120
 
 RING = 5  # how far a mark stands out around its target
-MIN_TEXT = 9  # the smallest text, in points at 100 % zoom: readable at 1280 × 720 fitted
+READABLE_PX = 8.0  # the smallest words on a table, in pixels on the screen
 
 
 def font(size: int, bold: bool = False) -> QFont:
