@@ -4,7 +4,7 @@ drawn checked against the seat's view after each move, secrets kept."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QRawFont
 from PySide6.QtWidgets import QApplication
 
@@ -514,6 +514,32 @@ def test_a_component_dropped_on_the_tricks_area_hears_the_engines_reason(window)
     assert "Components go around one of your own Objectives" in dropped
     assert "outlined in gold" not in dropped
     assert len(game.record.moves) == moves and card in game.hands[0]
+
+
+def test_the_reason_said_over_a_refused_place_goes_when_the_card_moves_on(window):
+    """A Component held over the tricks area, refused with the engine's reason, then moved
+    on over the Backstage, where it may go: the status says that move now, not the
+    refusal (it stayed, and still said "Not possible there" as a menu opened)."""
+    from PySide6.QtTest import QTest
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    card = next(c for c in game.hands[0] if not game.info[c].special)
+    viewport, status = window.table.viewport(), window.statusBar()
+    begin = point_of(window, ("card", card))
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, begin)
+    QTest.mouseMove(viewport, begin + QPoint(QApplication.startDragDistance() + 2, 0))
+    QTest.mouseMove(viewport, point_of(window, ("tricks", 0)))
+    assert status.currentMessage().startswith("Not possible there")
+    QTest.mouseMove(viewport, point_of(window, ("backstage", 0)))
+    said = status.currentMessage()
+    assert "Not possible" not in said and "Backstage" in said, said
+    felt = window.table.mapFromScene(QPointF(2, 950))  # the corner: no place there
+    QTest.mouseMove(viewport, felt)
+    assert status.currentMessage() == ""
+    QTest.mouseRelease(viewport, left, plain, felt)
 
 
 def words_over_cards(scene) -> list[tuple[str, str]]:

@@ -681,15 +681,20 @@ class TableScene(QGraphicsScene):
         if key == self.hover_key:
             return
         self.hover_key = key
-        if key is None:
+        if key is None:  # what was said of the last place goes with it (it stayed)
             self._show_mark("hover", None)
+            self.message.emit("")
             return
         legal = (source, key) in self.drops
         self._show_mark("hover", self.targets[key], LEGAL if legal else REFUSED)
-        attempt = None if legal else self.attempt(source, key)
-        if attempt is not None:
-            reason = self.why_not(attempt)
-            self.message.emit(f"Not possible there: {reason}" if reason else "Not possible there.")
+        if legal:
+            moves = self.drops[(source, key)]
+            many = f"{len(moves)} moves there: drop it to choose one."
+            self.message.emit(self.describe(moves[0]) if len(moves) == 1 else many)
+            return
+        attempt = self.attempt(source, key)
+        reason = self.why_not(attempt) if attempt is not None else ""
+        self.message.emit(f"Not possible there: {reason}" if reason else "Not possible there.")
 
     def glide_home(self, source: Hashable) -> None:
         """A piece that found no move slides back to where it rests."""
