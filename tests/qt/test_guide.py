@@ -52,6 +52,7 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
     assert window.model.game.game_id == game_id
     steps = len(guide.run.guide.steps)
     made = 0
+    zooms = set()  # the table's zoom at each step: the guide's words never refit it
     for _ in range(120):
         QApplication.processEvents()
         if guide.run.over:
@@ -72,6 +73,7 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
             continue
         index = guide.run.index
         assert f"Step {index + 1} of {steps}:" in words
+        zooms.add(round(window.table.zoom(), 4))
         lit_keys = [
             k
             for g in window.scene.gestures
@@ -92,6 +94,7 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
         assert guide.run.index == index + 1
         made += 1
     assert guide.run.over and made == steps
+    assert len(zooms) == 1, zooms  # (a step of two lines after one of one shifted it)
     text = window.guide_bar.words.text()
     assert "Guided game over" in text and guide.run.told in text
     screenshot(window, f"guide-{game_id}-over")

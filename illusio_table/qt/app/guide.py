@@ -27,6 +27,10 @@ class GuideBar(QFrame):
         )
         self.words = QLabel()
         self.words.setWordWrap(True)
+        # Room for three lines from the start: a step's words of two lines after one of
+        # one made the bar taller, and the table shrank and shifted under it.
+        lines = self.words.fontMetrics().lineSpacing() * 3
+        self.words.setMinimumHeight(lines + 12)  # (its padding, above and below)
         self.leave = QPushButton("Leave the guide")
         self.leave.setToolTip("The match goes on as an ordinary one")
         row = QHBoxLayout(self)
