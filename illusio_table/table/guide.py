@@ -270,8 +270,10 @@ def _illuminati() -> Guide:
         )
 
     def rolled(before: View, after: View, log: list[str]) -> str:
+        # Only an outcome new since the move: the one still shown may be the last attack's
+        # (the guide told Lera's roll as if it were the newcomer's).
         done = after.get("outcome")
-        if done is None:
+        if done is None or after.get("attack") is not None or done == before.get("outcome"):
             return "Money goes round: each player may add some, for or against."
         return (
             f"The dice said {done['roll']}, against {done['needed']} or less: the attack "

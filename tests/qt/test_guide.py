@@ -92,6 +92,11 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
         QApplication.processEvents()
         assert len(model.game.record.moves) > moves, f"step {index + 1} was not made"
         assert guide.run.index == index + 1
+        told = guide.run.told  # a roll told is the last one the log tells
+        if told.startswith("The dice said"):
+            rolls = [line for line in model.log() if line.startswith("The dice roll")]
+            said = told.split(",")[0].removeprefix("The dice said ")
+            assert rolls and rolls[-1].endswith(f"= {said}."), (told, rolls[-1:])
         made += 1
     assert guide.run.over and made == steps
     assert len(zooms) == 1, zooms  # (a step of two lines after one of one shifted it)
