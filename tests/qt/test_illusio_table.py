@@ -226,7 +226,8 @@ def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window
     assert scene.paying == (objective, set(best.components))
     chosen = [i for i in scene.items() if isinstance(i, CardItem) and i.chosen]
     assert {i.card["id"] for i in chosen} == set(best.components)
-    screenshot(window, "illusio-table-taking-an-objective")
+    assert not words_over_cards(scene), words_over_cards(scene)  # (a chosen card, raised,
+    screenshot(window, "illusio-table-taking-an-objective")  # hid "Your Backstage")
     # Too few cards: the engine's reason, and the Objective stays in the Contest.
     for card in best.components:
         click(window, ("card", card))

@@ -299,12 +299,12 @@ class IllusioScene(Felt, TableScene):
         for i, c in enumerate(cards):
             key = ("card", c["id"])
             face = self._face(c)
-            raised = 0
+            chosen = False
             if payers is not None:  # taking an Objective: what may pay is lit, the rest dim
                 face["dim"] = c["id"] not in payers
-                raised = 18 if c["id"] in self.paying[1] else 0
-            item = self.card(face, x + i * step, y - raised, size, key)
-            item.chosen = bool(raised)
+                chosen = c["id"] in self.paying[1]  # framed in gold (raised, it hid the
+            item = self.card(face, x + i * step, y, size, key)  # Backstage's title)
+            item.chosen = chosen
             if target:
                 self.target(key, item)
             if source:
@@ -618,10 +618,11 @@ class IllusioScene(Felt, TableScene):
             self._ring(self.targets[("card", c)])
         o = self.paying[0]
         name = next(c["name"] for c in self.view["contest"] if c and c["id"] == o)
-        # Over the seat's tricks, where the Objective was dropped.
+        # Over the seat's tricks, where the Objective was dropped: opaque (the tricks'
+        # title showed through, half hidden behind the panel's words).
         box = self.targets[("tricks", self.me)]
         cover = self.addRect(
-            box.adjusted(2, 2, -2, -2), QPen(Qt.PenStyle.NoPen), QBrush(QColor(20, 40, 30, 235))
+            box.adjusted(2, 2, -2, -2), QPen(Qt.PenStyle.NoPen), QBrush(QColor(20, 40, 30))
         )
         cover.setZValue(Z_LIFTED - 10)
         words = self._text(
