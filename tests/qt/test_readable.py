@@ -107,23 +107,24 @@ def words_over_words(window) -> list[str]:
     words = table_words(window)
     boxes = [(w.text(), w.sceneBoundingRect().adjusted(1, 1, -1, -1)) for w in words]
     return [
-        f"{a!r} over {b!r}"
+        f"{a!r} over {b!r} {ra.topLeft().toTuple()}"
         for n, (a, ra) in enumerate(boxes)
         for b, rb in boxes[n + 1 :]
         if ra.intersects(rb)
     ]
 
 
-def play(window, game_id: str, seats: int, seed: int, every: int, check) -> int:
+def play(window, game_id: str, seats: int, seed: int, every: int, check, options=None) -> int:
     """Plays a match of `seats` (Ana, a person, playing at random; bots in the others),
-    checking the table every few moves; returns how many drawings were checked."""
+    checking the table every few moves and at its end; returns how many drawings were
+    checked."""
     players = [{"name": "Ana", "bot": None}] + [
         {"name": f"Bot {n}", "bot": "random"} for n in range(1, seats)
     ]
-    assert window.start_match(GameConfig(game_id, players, seed, {}))
+    assert window.start_match(GameConfig(game_id, players, seed, options or {}))
     window.table.zoom_fit()
     model, chooser, checked = window.model, random.Random(seed), 0
-    for step in range(400):
+    for step in range(3000):
         if model.game.is_over():
             break
         lift_curtain(window)
@@ -139,15 +140,28 @@ def play(window, game_id: str, seats: int, seed: int, every: int, check) -> int:
             QApplication.processEvents()
             check()
             checked += 1
-    return checked
+    assert model.game.is_over(), f"{game_id} seed {seed} did not end"
+    lift_curtain(window)  # the last table too: the game over, its scores
+    QApplication.processEvents()
+    check()
+    return checked + 1
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(
-    "game_id,seats",
-    [("illuminati", 3), ("illuminati", 4), ("illuminati", 5), ("illusio", 4), ("incantibus", 4)],
+    "game_id,seats,options",
+    [
+        ("illuminati", 3, {}),
+        ("illuminati", 4, {}),
+        ("illuminati", 5, {"hidden_goals": True, "hidden_illuminati": True}),
+        ("illusio", 4, {}),
+        ("incantibus", 4, {"mode": "apprentice"}),
+        ("incantibus", 4, {"mode": "expert"}),
+    ],
 )
-def test_every_word_of_the_table_reads_and_lies_over_no_other(make_window, game_id, seats, size):
+def test_every_word_of_the_table_reads_and_lies_over_no_other(
+    make_window, game_id, seats, options, size
+):
     """No word of the table under 8 pixels, none over another, every Illuminati card name
     at 8 pixels or more (the others' structures listed, one's own names cut short where
     the cards are small), and the table as large as its window lets it be."""
@@ -166,8 +180,9 @@ def test_every_word_of_the_table_reads_and_lies_over_no_other(make_window, game_
         for problem in found:
             problems.setdefault(problem, [])
 
-    checked = sum(play(window, game_id, seats, seed, 3, check) for seed in (1, 2, 3))
-    screenshot(window, f"readable-{game_id}-{seats}-{size[0]}x{size[1]}")
+    checked = sum(play(window, game_id, seats, seed, 3, check, options) for seed in (1, 2, 3))
+    mode = options.get("mode", "")
+    screenshot(window, f"readable-{game_id}{mode}-{seats}-{size[0]}x{size[1]}")
     assert checked > 20
     assert not problems, sorted(problems)[:20]
 

@@ -210,12 +210,23 @@ class IncantibusScene(TableScene):
         parent: QGraphicsItem,
         bold: bool = True,
         symbol: bool = False,
+        room: float = 0,
     ) -> None:
         """Text centred on a point; a `symbol` (a token's mark, a badge's number) may be
-        small, as the piece's tooltip says it in words."""
+        small, as the piece's tooltip says it in words. With `room`, a word a point or two
+        smaller, then not bold, where it would be wider (a long name ran into the next
+        card's); never under 8 points, which read at the zoom that fits 1280 x 720."""
         item = QGraphicsSimpleTextItem(text, parent)
         if symbol:
             item.setData(SYMBOL, True)
+
+        def wide() -> bool:
+            return QFontMetricsF(font(size, bold)).horizontalAdvance(text) > room
+
+        while room and size > 8 and wide():
+            size -= 1
+        if room and bold and wide():
+            bold = False
         item.setFont(font(size, bold))
         item.setBrush(colour)
         box = item.boundingRect()
@@ -547,6 +558,7 @@ class IncantibusScene(TableScene):
                     self._ink_on(colour),
                     item,
                     symbol=small,
+                    room=box.width() - 2,
                 )
             self._centred(
                 f"{sorcerer['points']}",
@@ -695,15 +707,19 @@ class IncantibusScene(TableScene):
         tokens = {t["id"]: t for t in satchel["tokens"]}
         cells = satchel["cells"]
         capacity = satchel["capacity"]
+        # Rows 30 apart, closer where there are more (the books of the expert mode): the
+        # Spells and Sorcerers and the final scores keep their room below (the scores
+        # were written over them).
+        pitch = min(30, (300 - 48 - 58) // sum(1 for c, _ in CELL_ROWS if c in capacity))
         row = 0
         for cell, label in CELL_ROWS:
             if cell not in capacity:
                 continue
-            top = y + row * 30
-            self._text(label, x, top + 7, 9)
+            top = y + row * pitch
+            self._text(label, x, top + pitch / 2 - 8, 9)
             ids = cells.get(cell, [])
             for n in range(max(capacity[cell], len(ids))):
-                box = QRectF(x + 72 + n * 30, top, 28, 28)
+                box = QRectF(x + 72 + n * 30, top, pitch - 2, pitch - 2)
                 if n < capacity[cell]:
                     self.addRect(box, QPen(QColor("#a1887f"), 1), QBrush(QColor("#efe6d2")))
                 else:
@@ -731,7 +747,7 @@ class IncantibusScene(TableScene):
                         back.setZValue(69)
             row += 1
         stacks = [("spell", "Spells"), ("sorcerer", "Sorcerers")]
-        top = y + row * 30
+        top = y + row * pitch
         for n, (cell, label) in enumerate(stacks):
             ids = cells.get(cell, [])
             left = x + n * (width / 2)
