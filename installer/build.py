@@ -71,16 +71,8 @@ def run(*command: str) -> None:
 
 def bundle() -> Path:
     run(
-        sys.executable,
-        "-m",
-        "PyInstaller",
-        "--noconfirm",
-        "--log-level",
-        "WARN",
-        "--workpath",
-        str(ROOT / "build" / "pyinstaller"),
-        "--distpath",
-        str(DIST),
+        sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+        "--workpath", str(ROOT / "build" / "pyinstaller"), "--distpath", str(DIST),
         str(ROOT / "installer" / "illusio_table.spec"),
     )
     return DIST / NAME
@@ -94,9 +86,7 @@ def tarball(folder: Path) -> Path:
 
 
 def deb(folder: Path) -> Path:
-    arch = subprocess.run(
-        ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
-    ).stdout.strip()
+    arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
     root = ROOT / "build" / "deb"
     shutil.rmtree(root, ignore_errors=True)
     shutil.copytree(folder, root / "opt" / NAME, symlinks=True)
@@ -110,16 +100,7 @@ def deb(folder: Path) -> Path:
     for png in sorted((ROOT / "assets" / "icons").glob(f"{NAME}-*.png")):
         size = png.stem.rsplit("-", 1)[1]
         if int(size) <= 512:
-            target = (
-                root
-                / "usr"
-                / "share"
-                / "icons"
-                / "hicolor"
-                / f"{size}x{size}"
-                / "apps"
-                / f"{NAME}.png"
-            )
+            target = root / "usr" / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{NAME}.png"
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(png, target)
     size_kb = sum(p.stat().st_size for p in root.rglob("*") if p.is_file()) // 1024

@@ -66,16 +66,7 @@ def unused_binary(name: str) -> bool:
     return Path(name).name.startswith(UNUSED_BINARIES)
 
 
-UNUSED_PYTHON = [
-    "tkinter",
-    "unittest",
-    "pydoc",
-    "doctest",
-    "pytest",
-    "hypothesis",
-    "PIL.ImageQt",
-    "numpy",
-]
+UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy"]
 
 
 def game_modules() -> list[str]:

@@ -31,9 +31,7 @@ def startup(program: Path) -> float:
     times = []
     for _ in range(STARTS):
         started = time.perf_counter()
-        process = subprocess.Popen(
-            [str(program)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-        )
+        process = subprocess.Popen([str(program)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
         for line in process.stdout:
             if line.startswith("first paint"):
                 times.append(time.perf_counter() - started)
@@ -48,25 +46,13 @@ def main() -> int:
         print("run `make installer` first", file=sys.stderr)
         return 1
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "PyInstaller",
-            "--noconfirm",
-            "--log-level",
-            "WARN",
-            "--workpath",
-            str(ROOT / "build" / "bare-work"),
-            "--distpath",
-            str(BARE),
-            str(ROOT / "installer" / "bare_window.spec"),
-        ],
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+         "--workpath", str(ROOT / "build" / "bare-work"), "--distpath", str(BARE),
+         str(ROOT / "installer" / "bare_window.spec")],
         check=True,
     )
     ours, bare = size(program), size(BARE / "bare-window")
-    print(
-        f"bundle: {ours / 2**20:.1f} MiB; bare PySide6 window: {bare / 2**20:.1f} MiB; ratio {ours / bare:.2f}"
-    )
+    print(f"bundle: {ours / 2**20:.1f} MiB; bare PySide6 window: {bare / 2**20:.1f} MiB; ratio {ours / bare:.2f}")
     for deb in DIST.glob("*.deb"):
         print(f"{deb.name}: {deb.stat().st_size / 2**20:.1f} MiB")
     where = "X display" if os.environ.get("DISPLAY") else "offscreen"
