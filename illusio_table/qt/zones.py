@@ -1,4 +1,4 @@
-"""Zones: where the pieces of a pile, a row or a hand lie, as plain geometry (no Qt).
+"""Zones: where the pieces of a row, a grid or a hand lie, as plain geometry (no Qt).
 
 A table asks a zone for the place of its n-th piece; the zone alone knows the spacing,
 the wrapping, the fanning. So a table says "the room's tokens are a grid of five" once,
@@ -45,19 +45,6 @@ def grid(origin: Point, across: float, down: float, per_line: int) -> Grid:
 
 
 @dataclass(frozen=True)
-class Stack:
-    """A pile: each piece a little offset from the one under it (a deck, a discard)."""
-
-    origin: Point
-    offset: Point = (0.6, -0.6)
-    shown: int = 6  # deeper pieces lie exactly under the sixth: a tall pile stays small
-
-    def place(self, n: int) -> Point:
-        k = min(n, self.shown - 1)
-        return (self.origin[0] + k * self.offset[0], self.origin[1] + k * self.offset[1])
-
-
-@dataclass(frozen=True)
 class Fan:
     """A hand held up: pieces on an arc around `centre`, turned with it, at most
     `spread` degrees in all and `most` degrees apart."""
@@ -80,13 +67,3 @@ class Fan:
             self.centre[0] + self.radius * math.sin(turn),
             self.centre[1] - self.radius * math.cos(turn),
         )
-
-
-@dataclass(frozen=True)
-class Free:
-    """Pieces where the table says, by their own keys (a structure's cards on its grid)."""
-
-    places: dict
-
-    def place(self, key: object) -> Point:
-        return self.places[key]

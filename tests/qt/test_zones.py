@@ -1,4 +1,4 @@
-"""Zones lay pieces out: rows and grids wrap, piles stay small, hands fan evenly."""
+"""Zones lay pieces out: rows and grids wrap, hands fan evenly."""
 
 import math
 
@@ -14,11 +14,6 @@ def test_a_grid_wraps_into_lines_and_a_row_never_does():
     assert zones.column((0, 0), 5).place(3) == (0, 15)
 
 
-def test_a_stack_shows_its_top_few_pieces_and_keeps_the_rest_underneath():
-    pile = zones.Stack((100, 100), (1, -1), shown=3)
-    assert [pile.place(n) for n in range(5)] == [(100, 100), (101, 99), (102, 98)] + [(102, 98)] * 2
-
-
 @pytest.mark.parametrize("count", [1, 2, 5, 8, 20])
 def test_a_fan_is_symmetric_and_never_wider_than_its_spread(count):
     hand = zones.Fan((0, 0), 100, spread=60, most=9)
@@ -28,7 +23,3 @@ def test_a_fan_is_symmetric_and_never_wider_than_its_spread(count):
     for n in range(count):
         x, y = hand.place(n, count)
         assert math.isclose(math.hypot(x, y), 100)
-
-
-def test_free_places_are_looked_up_by_key():
-    assert zones.Free({"a": (1, 2)}).place("a") == (1, 2)

@@ -8,8 +8,6 @@ result is applied.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from illusio_table.engine import Action, Event
 
 from .actions import (
@@ -32,9 +30,6 @@ from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, kind_of, pending_special
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
-
-if TYPE_CHECKING:
-    pass
 
 
 class Attacks:

@@ -17,9 +17,8 @@ FOCUS = QColor("#4fc3f7")  # the keyboard's highlight
 PROMPT = QColor("#ffe082")
 FONT = "DejaVu Sans"
 
-# Stacking: the felt's regions, the pieces on them, marks over pieces, what is lifted
-# or animated over everything.
-Z_REGION = 0
+# Stacking: the pieces on the felt's regions (which lie at 0, Qt's own), marks over
+# pieces, what is lifted or animated over everything.
 Z_PIECE = 10
 Z_MARK = 50
 Z_LABEL = 60
