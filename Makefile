@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test bench lint format demo assets installer clean
+.PHONY: run test check bench lint format demo assets installer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 	$(BIN)/ruff check illusio_table tests
 	$(BIN)/ruff format --check illusio_table tests
+
+# The quick part, for while you work on the engines (about two minutes): the engines, the
+# games, the card files, no window and no browser. `make test` runs everything.
+check: $(VENV)/.installed-test
+	$(BIN)/python -m pytest tests/engine tests/games tests/data -m "not slow"
+	$(BIN)/ruff check illusio_table tests
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check illusio_table tests

@@ -97,6 +97,7 @@ def load_damaged(folder: Path, game_id: str, text: str | bytes) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150,
     deadline=None,

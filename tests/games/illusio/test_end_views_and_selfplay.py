@@ -241,6 +241,7 @@ def test_end_a_round_where_someone_acts_does_not_close_the_show():
     assert not game.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [5, 6])
 def test_magician_balance_no_magician_wins_past_one_and_a_half_fair_shares(seats):
     """Gemelos won 1.7 to 1.9 fair shares at five and six seats with a free placement
