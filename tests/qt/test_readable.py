@@ -128,11 +128,10 @@ def play(window, game_id: str, seats: int, seed: int, every: int, check, options
         if model.game.is_over():
             break
         lift_curtain(window)
-        if 0 in model.game.to_act():
-            legal = model.legal_actions()
-            if not legal:
-                break
-            model.act(chooser.choice(legal))
+        if model.holding:  # a casting's reveal, played with motion: seen to its end
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.game.to_act():
+            model.act(chooser.choice(model.legal_actions()))
         else:
             model.step_bot()
         if step % every == 0:
