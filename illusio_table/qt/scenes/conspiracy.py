@@ -180,15 +180,18 @@ class ConspiracyCard(QGraphicsItem):
             w for w in (numbers, f"R {resistance}" if resistance else "", f"I {income}") if w
         )
 
+    def _discs_width(self) -> float:
+        """How much of a strip's right end its alignment discs take."""
+        aligned = len(self._numbers()[3])
+        return aligned * (self.h * 0.5 + 2) + (4 if aligned else 0)
+
     def numbers_left(self) -> float:
         """Where a strip's numbers and alignment discs begin, from its left edge."""
         if self.card["id"] == "illuminati":
             return self.w
-        d = self.h * 0.5
-        aligned = len(self._numbers()[3])
         size = self._name_size
         wide = QFontMetricsF(font(size, True)).horizontalAdvance(self._strip_numbers())
-        return self.w - 6 - wide - aligned * (d + 2) - (4 if aligned else 0)
+        return self.w - 6 - wide - self._discs_width()
 
     def _paint_strip(self, painter: QPainter, box: QRectF, fill: QColor, ink: QColor) -> None:
         """A card as one line (where cards would be too small to read): its name on the
@@ -210,22 +213,19 @@ class ConspiracyCard(QGraphicsItem):
         if cid == "illuminati":
             return
         left = box.left() + self.numbers_left()
-        d = self.h * 0.5
-        aligned = self._numbers()[3]
-        size = self._name_size
-        words = QRectF(left, box.top(), box.right() - left - 4, self.h)
-        words.setRight(box.right() - 4 - len(aligned) * (d + 2) - (4 if aligned else 0))
+        right = box.right() - 4 - self._discs_width()
         fitted_text(
             painter,
-            words,
+            QRectF(left, box.top(), right - left, self.h),
             self._strip_numbers(),
-            size,
+            self._name_size,
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             wrap=False,
         )
-        self._discs(painter, aligned, box.right() - 4, box.center().y() + d / 2, d)
+        d = self.h * 0.5
+        self._discs(painter, self._numbers()[3], box.right() - 4, box.center().y() + d / 2, d)
 
     def _discs(
         self, painter: QPainter, aligned: tuple[str, ...], right: float, bottom: float, d: float

@@ -118,14 +118,15 @@ class IlluminatiScene(Felt, TableScene):
         bottom = self.me if self.me is not None else view["current"]
         others = [s for s in view["structures"] if s["seat"] != bottom]
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
-        theirs_rect, mine_rect = self._split(mine, others)
+        rows = self._rows(others)
+        needs = self._row_needs(rows)
+        theirs_rect, mine_rect = self._split(mine, sum(needs))
         # Each row shares the height in proportion to what it needs: a long list in one
         # row was cut short while the other row had felt to spare.
-        needs = self._row_needs(others) if others else []
         top = theirs_rect.top()
-        for row, need in zip(self._rows(others), needs, strict=True):
+        for row, need in zip(rows, needs, strict=True):
             h = theirs_rect.height() * need / sum(needs)
-            w = theirs_rect.width() / len(self._rows(others)[0])
+            w = theirs_rect.width() / len(rows[0])
             for k, s in enumerate(row):
                 box = QRectF(theirs_rect.left() + k * w, top, w - 10, h - 10)
                 self._structure(view, s, box, 150)
@@ -398,20 +399,19 @@ class IlluminatiScene(Felt, TableScene):
                 self._coin(("money", cid), c["money"], QPointF(right + 4 + r, centre.y()), r)
         return True
 
-    def _split(self, mine: dict[str, Any], others: list[dict[str, Any]]) -> tuple[QRectF, QRectF]:
+    def _split(self, mine: dict[str, Any], theirs_least: float) -> tuple[QRectF, QRectF]:
         """One's own structure below, as tall as the rows it spans need at a good size,
         the others above in all the rest: a small structure of one's own leaves them
-        more room (the split was fixed, and their cards stayed small over empty felt)."""
+        more room (the split was fixed, and their cards stayed small over empty felt).
+        The others keep at least `theirs_least`, what they need listed one Group to a
+        line, and a tall structure of one's own takes the rest (its cards were cut to 30
+        pixels above others' three-line lists); one's own keeps 420 at least, where its
+        Groups' names read when cut short."""
         high = HEIGHT - 10
-        if not others:
+        if not theirs_least:  # nobody else at the table
             return QRectF(0, 0, self.board, 0), QRectF(0, 0, self.board, HEIGHT)
         ys = [c["cell"][1] for c in mine["cards"]]
         rows = max(ys) - min(ys) + 3  # with a row for free arrows above and below
-        # The others keep at least the room their Groups need listed one to a line: a
-        # tall structure of one's own takes the rest (its cards were cut to 30 pixels
-        # above others' three-line lists).
-        # One's own keeps 420 at least, where its Groups' names read when cut short.
-        theirs_least = sum(self._row_needs(others))
         mine_h = max(420.0, min(high - theirs_least, rows * 100.0 + 60))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
@@ -421,12 +421,12 @@ class IlluminatiScene(Felt, TableScene):
         per_row = len(others) if len(others) <= 3 else -(-len(others) // 2)
         return [row for row in (others[:per_row], others[per_row:]) if row]
 
-    def _row_needs(self, others: list[dict[str, Any]]) -> list[float]:
+    def _row_needs(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures needs at the least: their
         Groups listed one to a line (a row is as tall as its largest structure)."""
         return [
             max(160.0, 54 + (max(len(s["cards"]) for s in row) + 0.5) * self.strip_step)
-            for row in self._rows(others)
+            for row in rows
         ]
 
     def _role(self, card: str) -> str | None:

@@ -31,6 +31,7 @@ MOAT = QColor("#2f5d7c")
 BACK = QColor("#3b1f2b")
 TOKEN_R = 28
 SMALL_R = 13
+SATCHEL_H = 300  # a satchel's panel: its cells, its Spells and Sorcerers, its final scores
 WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
 
 CELL_ROWS = (
@@ -638,14 +639,10 @@ class IncantibusScene(TableScene):
             x, y = seat * (width + 10), 474
             me = seat == self.viewer
             fill = QColor("#fff3d6") if me else PAPER
-            self.satchel_boxes[seat] = QRectF(x, y, width, 300)
+            box = self.satchel_boxes[seat] = QRectF(x, y, width, SATCHEL_H)
             if me:
-                self.name_part(
-                    "Your satchel, and your wand: drag it onto a target", QRectF(x, y, width, 300)
-                )
-            panel = self.addRect(
-                QRectF(x, y, width, 300), QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill)
-            )
+                self.name_part("Your satchel, and your wand: drag it onto a target", QRectF(box))
+            panel = self.addRect(box, QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill))
             wand = view["wands"][seat]
             status = ""
             if view["phase"] == "casting":
@@ -673,7 +670,7 @@ class IncantibusScene(TableScene):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
                 for n, part in enumerate(_wrap_plain(line, 44)[:2]):
-                    self._text(part, x + 8, y + 270 + n * 13, 8, parent=panel)
+                    self._text(part, x + 8, y + SATCHEL_H - 30 + n * 13, 8, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -710,7 +707,7 @@ class IncantibusScene(TableScene):
         # Rows 30 apart, closer where there are more (the books of the expert mode): the
         # Spells and Sorcerers and the final scores keep their room below (the scores
         # were written over them).
-        pitch = min(30, (300 - 48 - 58) // sum(1 for c, _ in CELL_ROWS if c in capacity))
+        pitch = min(30, (SATCHEL_H - 48 - 58) // sum(1 for c, _ in CELL_ROWS if c in capacity))
         row = 0
         for cell, label in CELL_ROWS:
             if cell not in capacity:
