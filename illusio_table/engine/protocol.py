@@ -7,13 +7,16 @@ import dataclasses
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any, ClassVar, NamedTuple
 
 from .rng import Rng
+
+if typing.TYPE_CHECKING:
+    from .moves import Phase
 
 
 class IllegalAction(Exception):
@@ -237,10 +240,12 @@ class Option:
 class Game(ABC):
     """A match of one game. Subclasses hold the state and implement the rules.
 
-    A subclass implements `setup`, `to_act`, `list_moves`, `refusal`, `perform`,
-    `seat_view`, `is_over` and `result`. `legal_actions` and `apply` are written once here:
-    `apply` refuses actions from seats that are not awaited and actions `refusal` names a
-    reason for, so `perform` only ever sees a legal action and a refused one changes nothing.
+    A subclass implements `setup`, `to_act`, `seat_view`, `is_over` and `result`, and
+    declares its moves in `phases` (engine/moves.py): `list_moves`, `refusal` and
+    `perform` look a move's rule up there. `legal_actions` and `apply` are written once
+    here: `apply` refuses actions from seats that are not awaited and actions `refusal`
+    names a reason for, so `perform` only ever sees a legal action and a refused one
+    changes nothing.
     """
 
     # Attributes that are caches: a clone starts them empty rather than copying them.
@@ -257,6 +262,8 @@ class Game(ABC):
     help_text: ClassVar[str] = ""  # how to play, in Markdown, in our own words
     aside_words: ClassVar[str] = ""  # the standing choice `aside` makes, as a menu says it
     card_schema: ClassVar[type | None] = None  # the dataclass of cards/<game_id>.yaml
+    phases: ClassVar[Mapping[str, Phase]] = {}  # the table of moves, by phase (moves.py)
+    phase: str  # the phase the match is in, a key of `phases`
 
     def __init__(
         self,
@@ -506,18 +513,59 @@ class Game(ABC):
     def to_act(self) -> frozenset[int]:
         """Seats whose input is awaited now; several means a simultaneous choice."""
 
-    @abstractmethod
+    # -- the moves: a lookup in the game's table of phases (engine/moves.py) ----------------
+
+    def current_phase(self) -> Phase:
+        """The phase whose rules the moves now follow. By default the one named by the
+        game's `phase`; a game whose moment is finer than its phase says which."""
+        return self.phases[self.phase]
+
     def list_moves(self, seat: int) -> list[Action]:
         """Every action the seat may take now (empty when it is not awaited): what
         `legal_actions` returns. Each must be one `refusal` accepts."""
+        if seat not in self.to_act():
+            return []
+        moves: list[Action] = []
+        may_act = None
+        for lister, costs_action in self.current_phase().listers:
+            if costs_action:
+                if may_act is None:
+                    may_act = self.action_refusal(seat) is None
+                if not may_act:
+                    continue
+            moves += lister(self, seat)
+        return moves
 
-    @abstractmethod
     def refusal(self, seat: int, action: Action) -> str | None:
         """Why an awaited seat may not take this action, or None when it may."""
+        phase = self.current_phase()
+        rule = phase.by_action.get(type(action))
+        if rule is None:
+            return phase.refuse_other(self, seat, action)
+        if rule.costs_action:
+            reason = self.action_refusal(seat)
+            if reason:
+                return reason
+        return rule.refuse(self, seat, action)
 
-    @abstractmethod
     def perform(self, seat: int, action: Action) -> list[Event]:
         """Carries out a legal action; never raises for one `refusal` accepted."""
+        phase = self.current_phase()
+        rule = phase.by_action[type(action)]
+        if phase.before is not None:
+            phase.before(self, seat, action)
+        if rule.costs_action:
+            self.spend_action(seat)
+        return rule.perform(self, seat, action)
+
+    def action_refusal(self, seat: int) -> str | None:
+        """Why the seat may make no move that uses one of its turn's actions now (a rule
+        with `costs_action`); None when it may. Only games with such rules define it."""
+        raise NotImplementedError(f"{self.title} counts no actions")
+
+    def spend_action(self, seat: int) -> None:
+        """Uses one of the seat's actions for a move whose rule `costs_action`."""
+        raise NotImplementedError(f"{self.title} counts no actions")
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe: exactly what that seat may know (None: a spectator).

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
@@ -240,70 +241,70 @@ class Incantibus(Game):
             return frozenset({self.decision["seat"]})
         return frozenset()
 
-    def list_moves(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self.phase == "casting":
-            return self._pointing_options(seat)
-        return self._decision_options()
+    def current_phase(self) -> Phase:
+        """A casting, or the decision a step of the resolution waits for (each kind of
+        decision takes its own moves)."""
+        if self.phase == "decision":
+            return self.phases[self.decision["kind"]]
+        return self.phases[self.phase]
 
     def not_your_turn(self, seat: int) -> str:
         if seat in self.choices:
             return "You have pointed already: wait until everyone has chosen."
         return super().not_your_turn(seat)
 
-    def refusal(self, seat: int, action: Action) -> str | None:
-        if self.phase == "casting":
-            if not isinstance(action, Point):
-                return "Everyone is casting: point your wand at a token."
-            return self._point_refusal(seat, action)
-        kind = self.decision["kind"]
-        if kind == "overflow":
-            if not isinstance(action, Discard):
-                return "Your satchel is full: choose a token to throw into the moat."
-            if action not in self._decision_options():
-                return "Throwing that token away would not make room in your satchel."
-            return None
-        if kind == "spell":
-            if isinstance(action, Decline):
-                return None if self.decision.get("optional") else "This spell must be cast."
-            if not isinstance(action, Cast):
-                return "Choose one of the open spell cards to cast."
-            if (
-                not 0 <= action.card < len(self.spell_cards)
-                or self.spell_cards[action.card] is None
-            ):
-                return "There is no open spell card there."
-            return None
-        if not isinstance(action, Choose):
-            return f"Choose the target of {self.decision['spell'].capitalize()}."
-        if action not in self._decision_options():
-            return SPELL_REFUSALS[kind]
-        return None
+    # -- the moves of each phase (the table is `PHASES`, below the class) ---------------------
 
-    def perform(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Point):
-            self.choices[seat] = action
-            events = [Event(f"{self.name(seat)} has chosen.")]
-            if len(self.choices) == self.seats:
-                events += self._reveal()
-            return events
+    def _point(self, seat: int, action: Point) -> list[Event]:
+        self.choices[seat] = action
+        events = [Event(f"{self.name(seat)} has chosen.")]
+        if len(self.choices) == self.seats:
+            events += self._reveal()
+        return events
+
+    def _decided(self) -> dict[str, Any]:
+        """The decision awaited, now taken: the resolution goes on after its effect."""
         decision, self.decision = self.decision, None
         self.phase = "resolving"
-        if isinstance(action, Discard):
-            events = self._discard(seat, action.token, decision["token"])
-            if not bag.fits(self.held(seat), self.side):
-                self.decision = decision  # still too full: one more token goes
-                events.append(
-                    Event(f"{self.name(seat)}'s satchel is still full: one more token must go.")
-                )
-        elif isinstance(action, Cast):
-            events = self._cast(seat, action.card)
-        elif isinstance(action, Decline):
-            events = [Event(f"{self.name(seat)} casts no more spell.")]
-        else:
-            events = SPELL_TARGETS[decision["kind"]](self, seat, action.target)
+        return decision
+
+    def _decision_refusal(self, seat: int, action: Action) -> str | None:
+        return None if action in self._decision_options() else SPELL_REFUSALS[self.decision["kind"]]
+
+    def _overflow_refusal(self, seat: int, action: Discard) -> str | None:
+        if action not in self._decision_options():
+            return "Throwing that token away would not make room in your satchel."
+        return None
+
+    def _throw(self, seat: int, action: Discard) -> list[Event]:
+        decision = self._decided()
+        events = self._discard(seat, action.token, decision["token"])
+        if not bag.fits(self.held(seat), self.side):
+            self.decision = decision  # still too full: one more token goes
+            events.append(
+                Event(f"{self.name(seat)}'s satchel is still full: one more token must go.")
+            )
         return events + self._run()
+
+    def _cast_refusal(self, seat: int, action: Cast) -> str | None:
+        if not 0 <= action.card < len(self.spell_cards) or self.spell_cards[action.card] is None:
+            return "There is no open spell card there."
+        return None
+
+    def _cast_chosen(self, seat: int, action: Cast) -> list[Event]:
+        self._decided()
+        return self._cast(seat, action.card) + self._run()
+
+    def _decline_refusal(self, seat: int, action: Decline) -> str | None:
+        return None if self.decision.get("optional") else "This spell must be cast."
+
+    def _decline(self, seat: int, action: Decline) -> list[Event]:
+        self._decided()
+        return [Event(f"{self.name(seat)} casts no more spell.")] + self._run()
+
+    def _target_chosen(self, seat: int, action: Choose) -> list[Event]:
+        decision = self._decided()
+        return SPELL_TARGETS[decision["kind"]](self, seat, action.target) + self._run()
 
     # -- pointing ---------------------------------------------------------------------------
 
@@ -1073,3 +1074,40 @@ SPELL_TARGETS = {
     "imperium": Incantibus._seize,
     "oculus": Incantibus._peek,
 }
+
+
+def _options(game: Incantibus, seat: int) -> list[Action]:
+    return game._decision_options()
+
+
+def _spell_phase(spell: str) -> Phase:
+    """The choice of a spell's target: only a target it may take."""
+    return Phase(
+        spell,
+        (Rule(Choose, Incantibus._decision_refusal, Incantibus._target_chosen, _options),),
+        f"Choose the target of {spell.capitalize()}.",
+    )
+
+
+Incantibus.phases = phase_table(
+    Phase(
+        "casting",
+        (Rule(Point, Incantibus._point_refusal, Incantibus._point, Incantibus._pointing_options),),
+        "Everyone is casting: point your wand at a token.",
+    ),
+    Phase(
+        "overflow",
+        (Rule(Discard, Incantibus._overflow_refusal, Incantibus._throw, _options),),
+        "Your satchel is full: choose a token to throw into the moat.",
+    ),
+    Phase(
+        "spell",
+        (
+            Rule(Cast, Incantibus._cast_refusal, Incantibus._cast_chosen),
+            Rule(Decline, Incantibus._decline_refusal, Incantibus._decline),
+        ),
+        "Choose one of the open spell cards to cast.",
+        listing=(_options,),
+    ),
+    *(_spell_phase(spell) for spell in SPELL_TARGETS),
+)
