@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
     ACTIONS,
@@ -34,16 +35,17 @@ from .actions import (
     place,
     realize,
     special,
-    talent,
 )
 from .bots import ExpertShowman, ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
+from .talents import TALENTS
 from .views import Views, standing
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
 NONE: list[Action] = []  # shared: nothing to add (never changed)
+ENDING: list[Action] = [END_TURN]  # shared, as NONE
 ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on every move
 
 
@@ -328,44 +330,54 @@ class Illusio(Views, Game):
     def to_act(self) -> frozenset[int]:
         return NOBODY if self.phase == "over" else ONLY[self.current]
 
-    def list_moves(self, seat: int) -> list[Action]:
-        """Every move, one for each set of interchangeable cards.
+    # -- the moves of a turn (listed one for each set of interchangeable cards) -------------
+    #
+    # Cards of the same kind (and the same transformation) do the same thing, so one of
+    # them stands for all. Two moves are listed in their common shapes only: exchanging one
+    # card or the whole hand, and taking an Objective with the Components that pay best for
+    # each count per group; `apply` accepts any legal set for both. The table of rules is
+    # `Illusio.phases`, below the class.
 
-        Cards of the same kind (and the same transformation) do the same thing, so one of
-        them stands for all. Two moves are listed in their common shapes only: exchanging
-        one card or the whole hand, and taking an Objective with the Components that pay
-        best for each count per group; `apply` accepts any legal set for both.
-        """
-        if seat != self.current or self.phase == "over":
-            return []
-        hand = self.hands[seat]
-        if self.phase == "discard":
-            return [discard(c) for c in self._distinct(hand)]
+    def _action_moves(self, seat: int) -> list[Action]:
+        """The moves that use one of the turn's two actions (A to F), found together
+        because they share the look at the hand."""
+        if self.actions_left <= 0:
+            return NONE
+        hand, info = self.hands[seat], self.info
         moves: list[Action] = []
-        if self.actions_left > 0:
-            info = self.info
-            kinds = self._distinct(hand)
-            components = [c for c in kinds if not info[c].special]
-            moves += [backstage(c) for c in components]
-            if len(components) < len(kinds):
-                moves += self._special_moves(seat, [c for c in kinds if info[c].special])
-            left = len(self.deck) + len(self.discard_pile)
-            if left:
-                moves += [exchange((c,)) for c in kinds]
-                if len(hand) > 1 and left >= len(hand):
-                    moves.append(exchange(tuple(sorted(hand))))
-            realizing = self.realizing(seat)
-            if len(realizing) < self.limits.realizing and self.backstage[seat]:
-                moves += self._realize_moves(seat)
-            if realizing:
-                sources = components + self._distinct(self.backstage[seat])
-                for work in realizing:
-                    moves += self._place_moves(work, sources)
-                    moves.append(abandon(work.objective))
-        if not self.talent_used[seat]:
-            moves += self._talent_moves(seat)
-        moves.append(END_TURN)
+        kinds = self._distinct(hand)
+        components = [c for c in kinds if not info[c].special]
+        moves += [backstage(c) for c in components]
+        if len(components) < len(kinds):
+            moves += self._special_moves(seat, [c for c in kinds if info[c].special])
+        left = len(self.deck) + len(self.discard_pile)
+        if left:
+            moves += [exchange((c,)) for c in kinds]
+            if len(hand) > 1 and left >= len(hand):
+                moves.append(exchange(tuple(sorted(hand))))
+        realizing = self.realizing(seat)
+        if len(realizing) < self.limits.realizing and self.backstage[seat]:
+            moves += self._realize_moves(seat)
+        if realizing:
+            sources = components + self._distinct(self.backstage[seat])
+            for work in realizing:
+                moves += self._place_moves(work, sources)
+                moves.append(abandon(work.objective))
         return moves
+
+    def _end_turn_moves(self, seat: int) -> list[Action]:
+        return ENDING
+
+    def _discard_moves(self, seat: int) -> list[Action]:
+        return [discard(c) for c in self._distinct(self.hands[seat])]
+
+    def action_refusal(self, seat: int) -> str | None:
+        if self.actions_left <= 0:
+            return "You have used both actions of this turn; end your turn."
+        return None
+
+    def spend_action(self, seat: int) -> None:
+        self.actions_left -= 1
 
     def _distinct(self, cards: list[int]) -> list[int]:
         """One card of each kind (as printed and as it is now), standing for the others."""
@@ -456,77 +468,35 @@ class Illusio(Views, Game):
         return [place(c, work.objective) for c in sources if now_group[c] in room]
 
     def _talent_moves(self, seat: int) -> list[Action]:
-        power = self.magicians[seat].talent
-        hand, now, now_group = self.hands[seat], self.now, self.now_group
-        # Factories take positional arguments: card, seat, target, into (cheaper to cache).
-        if power == "stand-in":
-            twins = {now[c] for c in self.backstage[seat]}
-            return [talent(c) for c in self._distinct(hand) if now[c] in twins]
-        if power == "metamorphosis":
-            return [
-                talent(None, s, c, t)
-                for s in range(self.seats)
-                for c in self._distinct(self.backstage[s])
-                for t in self.group_types[now_group[c]]
-                if t != now[c]
-            ]
-        if power == "sleight":
-            theirs = [(s, self._distinct(self.backstage[s])) for s in self.others(seat)]
-            return [
-                talent(mine, s, c)
-                for mine in self._distinct(self.backstage[seat])
-                for s, cards in theirs
-                for c in cards
-                if now[c] != now[mine]
-            ]
-        if power == "second-sight" and self._cards_left():
-            return [talent(c) for c in self._distinct(hand)]
-        if power == "scavenger" and self.discard_pile:
-            return [talent()]
-        if power == "pickpocket":
-            kinds = self._distinct(hand)
-            return [talent(c, s) for s in self.others(seat) if self.hands[s] for c in kinds]
-        return []
+        if self.talent_used[seat]:
+            return NONE
+        return TALENTS[self.magicians[seat].talent].moves(self, seat)
 
     # -- refusals ---------------------------------------------------------------------------
 
-    def refusal(self, seat: int, action: Action) -> str | None:
-        hand = self.hands[seat]
-        if self.phase == "discard":
-            if not isinstance(action, Discard):
-                over = len(hand) - self.limits.hand_limit
-                limit = self.limits.hand_limit
-                return f"Your hand is over {limit} cards: let go of {_cards(over)} first."
-            return None if action.card in hand else "That card is not in your hand."
-        if isinstance(action, Discard):
-            return (
-                f"You let go of cards only at the end of your turn, "
-                f"when your hand holds more than {self.limits.hand_limit}."
-            )
-        if isinstance(action, EndTurn):
-            return None
-        if isinstance(action, UseTalent):
-            return self._talent_refusal(seat, action)
-        if self.actions_left <= 0:
-            return "You have used both actions of this turn; end your turn."
-        if isinstance(action, Backstage):
-            return self._from_hand(seat, action.card, component=True)
-        if isinstance(action, PlaySpecial):
-            return self._special_refusal(seat, action)
-        if isinstance(action, Exchange):
-            return self._exchange_refusal(seat, action.cards)
-        if isinstance(action, Realize):
-            return self._realize_refusal(seat, action)
-        if isinstance(action, Place):
-            return self._place_refusal(seat, action)
-        if isinstance(action, Abandon):
-            work = self.work(seat, action.objective)
-            if work is None:
-                return "You can only discard one of your own Objectives under realization."
-            if work.displayed:
-                return "A trick on display is no longer under realization; it cannot be discarded."
-            return None
-        return "That is not a move of Illusio."
+    def _over_the_limit(self, seat: int) -> str:
+        over = len(self.hands[seat]) - self.limits.hand_limit
+        return f"Your hand is over {self.limits.hand_limit} cards: let go of {_cards(over)} first."
+
+    def _not_now_discard(self, seat: int) -> str:
+        return (
+            "You let go of cards only at the end of your turn, "
+            f"when your hand holds more than {self.limits.hand_limit}."
+        )
+
+    def _discard_refusal(self, seat: int, action: Discard) -> str | None:
+        return None if action.card in self.hands[seat] else "That card is not in your hand."
+
+    def _backstage_refusal(self, seat: int, action: Backstage) -> str | None:
+        return self._from_hand(seat, action.card, component=True)
+
+    def _abandon_refusal(self, seat: int, action: Abandon) -> str | None:
+        work = self.work(seat, action.objective)
+        if work is None:
+            return "You can only discard one of your own Objectives under realization."
+        if work.displayed:
+            return "A trick on display is no longer under realization; it cannot be discarded."
+        return None
 
     def _from_hand(self, seat: int, card: int, component: bool) -> str | None:
         if card not in self.hands[seat]:
@@ -574,7 +544,8 @@ class Illusio(Views, Game):
             return "An Encore already holds this trick this round; a second one adds nothing."
         return None
 
-    def _exchange_refusal(self, seat: int, cards: tuple[int, ...]) -> str | None:
+    def _exchange_refusal(self, seat: int, action: Exchange) -> str | None:
+        cards = action.cards
         if not cards:
             return "Choose at least one card to exchange."
         if len(set(cards)) != len(cards) or any(c not in self.hands[seat] for c in cards):
@@ -633,91 +604,40 @@ class Illusio(Views, Game):
 
     def _talent_refusal(self, seat: int, action: UseTalent) -> str | None:
         magician = self.magicians[seat]
-        if magician.talent == "bonus":
-            return f"{magician.name}'s talent works by itself when a trick is scored."
-        if self.talent_used[seat]:
+        if magician.talent != "bonus" and self.talent_used[seat]:
             return f"{magician.name}'s talent is used once per round; it is used."
-        talent, hand = magician.talent, self.hands[seat]
-        other = action.seat is not None and action.seat != seat and 0 <= action.seat < self.seats
-        if talent == "stand-in":
-            if action.card is None:
-                return "Choose a Component of your hand."
-            reason = self._from_hand(seat, action.card, component=True)
-            if reason:
-                return reason
-            if all(self.now[c] != self.now[action.card] for c in self.backstage[seat]):
-                kind = self.cards.name(self.now[action.card])
-                return f"The twins place a Component next to its twin: no {kind} in your Backstage."
-            return None
-        if talent == "metamorphosis":
-            owner = next((s for s in range(self.seats) if action.target in self.backstage[s]), None)
-            if owner is None:
-                return "Choose a Component in a Backstage (not one around an Objective)."
-            if action.seat != owner or action.card is not None:
-                return "Name the Component and the magician whose Backstage holds it."
-            types = self.group_types[self.group(action.target)]
-            if not types:
-                return "Audience and Formula have no types to turn into."
-            if action.into not in types or action.into == self.kind(action.target):
-                return f"It becomes another type of its group: {', '.join(types)}."
-            return None
-        if talent == "sleight":
-            if action.card not in self.backstage[seat]:
-                return "Choose a Component of your own Backstage to give."
-            if not other or action.target not in self.backstage[action.seat]:
-                return "Choose a Component in another magician's Backstage."
-            if self.kind(action.card) == self.kind(action.target):
-                now = self.cards.name(self.kind(action.card))
-                return f"Swapping a {now} for a {now} changes nothing."
-            return None
-        if talent == "second-sight":
-            if action.card not in hand:
-                return "Choose a card of your hand."
-            return None if self._cards_left() else "There is no card left to draw."
-        if talent == "scavenger":
-            return None if self.discard_pile else "The discard pile is empty."
-        if action.card not in hand:
-            return "Choose a card of your hand to give."
-        if not other or not self.hands[action.seat]:
-            return "Choose another magician with cards in hand."
-        return None
+        return TALENTS[magician.talent].refuse(self, seat, action)
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def perform(self, seat: int, action: Action) -> list[Event]:
-        who = self.name(seat)
-        if isinstance(action, Discard):
-            self.hands[seat].remove(action.card)
-            self.discard_pile.append(action.card)
-            events = [Event(f"{who} lets go of {self.info[action.card].name}.")]
-            if len(self.hands[seat]) <= self.limits.hand_limit:
-                events += self._start_turn((seat + 1) % self.seats)
-            return events
-        if isinstance(action, EndTurn):
-            return [Event(f"{who} ends the turn.")] + self._end_turn(seat)
-        if isinstance(action, UseTalent):
-            self.talent_used[seat] = True
-            return self._talent(seat, action)
-        self.actions_left -= 1
-        if isinstance(action, Backstage):
-            self.hands[seat].remove(action.card)
-            self.backstage[seat].append(action.card)
-            return [Event(f"{who} puts {self.info[action.card].name} in the Backstage.")]
-        if isinstance(action, PlaySpecial):
-            return self._special(seat, action)
-        if isinstance(action, Exchange):
-            return self._exchange(seat, action.cards)
-        if isinstance(action, Realize):
-            return self._realize(seat, action)
-        if isinstance(action, Place):
-            return self._place(seat, action)
+    def _let_go(self, seat: int, action: Discard) -> list[Event]:
+        self.hands[seat].remove(action.card)
+        self.discard_pile.append(action.card)
+        events = [Event(f"{self.name(seat)} lets go of {self.info[action.card].name}.")]
+        if len(self.hands[seat]) <= self.limits.hand_limit:
+            events += self._start_turn((seat + 1) % self.seats)
+        return events
+
+    def _end_turn_move(self, seat: int, action: EndTurn) -> list[Event]:
+        return [Event(f"{self.name(seat)} ends the turn.")] + self._end_turn(seat)
+
+    def _backstage(self, seat: int, action: Backstage) -> list[Event]:
+        self.hands[seat].remove(action.card)
+        self.backstage[seat].append(action.card)
+        return [Event(f"{self.name(seat)} puts {self.info[action.card].name} in the Backstage.")]
+
+    def _exchange_move(self, seat: int, action: Exchange) -> list[Event]:
+        return self._exchange(seat, action.cards)
+
+    def _abandon(self, seat: int, action: Abandon) -> list[Event]:
         work = self.work(seat, action.objective)
+        assert work is not None  # refused otherwise
         self.works[seat].remove(work)
         self.backstage[seat].extend(work.components)
         self.objective_discard.append(work.objective)
         return [
             Event(
-                f"{who} gives up {self.objectives[work.objective].name}; "
+                f"{self.name(seat)} gives up {self.objectives[work.objective].name}; "
                 "its Components go back to the Backstage."
             )
         ]
@@ -815,54 +735,10 @@ class Illusio(Views, Game):
         return [Event(f"{who} plays {self.info[card].name} on {trick}: it will pay {what}.")]
 
     def _talent(self, seat: int, action: UseTalent) -> list[Event]:
-        magician, who = self.magicians[seat], self.name(seat)
-        talent = magician.talent
-        said = f"{who} uses {magician.name}'s talent"
-        if talent == "stand-in":
-            self.hands[seat].remove(action.card)
-            self.backstage[seat].append(action.card)
-            return [Event(f"{said}: {self.info[action.card].name} goes to the Backstage, free.")]
-        if talent == "metamorphosis":
-            before = self.card_name(action.target)
-            owner = next(s for s in range(self.seats) if action.target in self.backstage[s])
-            transforms = len(self.attached.get(action.target, ()))
-            self._turn_into(action.target, action.into)
-            whose = "own" if owner == seat else f"{self.name(owner)}'s"
-            into = self.cards.name(action.into)
-            events = [Event(f"{said}: {before} in {whose} Backstage becomes {into}.")]
-            if transforms and action.target not in self.attached:
-                cards = "card goes" if transforms == 1 else f"{transforms} cards go"
-                events.append(Event(f"Back to what it is, its Transform {cards} to the discard."))
-            return events
-        if talent == "sleight":
-            mine, theirs = self.backstage[seat], self.backstage[action.seat]
-            mine.remove(action.card)
-            theirs.remove(action.target)
-            mine.append(action.target)
-            theirs.append(action.card)
-            return [
-                Event(
-                    f"{said}: {self.card_name(action.card)} swaps places with "
-                    f"{self.name(action.seat)}'s {self.card_name(action.target)}."
-                )
-            ]
-        if talent == "second-sight":
-            return [Event(f"{said}.")] + self._exchange(seat, (action.card,))
-        if talent == "scavenger":
-            card = self.discard_pile.pop()
-            self.hands[seat].append(card)
-            return [Event(f"{said}: {self.info[card].name} comes back from the discard pile.")]
-        victim = action.seat
-        taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
-        self.hands[seat].remove(action.card)
-        self.hands[victim].append(action.card)
-        self.hands[seat].append(taken)
-        pair = frozenset({seat, victim})
-        given, got = self.info[action.card].name, self.info[taken].name
-        return [
-            Event(f"{said} on {self.name(victim)}: {given} for {got}.", seen_by=pair, reveals=True),
-            Event(f"{said}: a card swaps hands with {self.name(victim)}.", hidden_from=pair),
-        ]
+        self.talent_used[seat] = True
+        magician = self.magicians[seat]
+        said = f"{self.name(seat)} uses {magician.name}'s talent"
+        return TALENTS[magician.talent].perform(self, seat, action, said)
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -957,6 +833,31 @@ CATEGORIES = (  # a trick's parts, by its entry's key, as the result table names
     ("grand", "Grand"),
     ("deja_vu", "Deja vu"),
     ("magician", "magician"),
+)
+
+
+Illusio.phases = phase_table(
+    Phase(
+        "turn",
+        (
+            Rule(Backstage, Illusio._backstage_refusal, Illusio._backstage, costs_action=True),
+            Rule(PlaySpecial, Illusio._special_refusal, Illusio._special, costs_action=True),
+            Rule(Exchange, Illusio._exchange_refusal, Illusio._exchange_move, costs_action=True),
+            Rule(Realize, Illusio._realize_refusal, Illusio._realize, costs_action=True),
+            Rule(Place, Illusio._place_refusal, Illusio._place, costs_action=True),
+            Rule(Abandon, Illusio._abandon_refusal, Illusio._abandon, costs_action=True),
+            Rule(UseTalent, Illusio._talent_refusal, Illusio._talent),
+            Rule(EndTurn, always, Illusio._end_turn_move),
+        ),
+        "That is not a move of Illusio.",
+        refusals={Discard: Illusio._not_now_discard},
+        listing=(Illusio._action_moves, Illusio._talent_moves, Illusio._end_turn_moves),
+    ),
+    Phase(
+        "discard",
+        (Rule(Discard, Illusio._discard_refusal, Illusio._let_go, Illusio._discard_moves),),
+        Illusio._over_the_limit,
+    ),
 )
 
 

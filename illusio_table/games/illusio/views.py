@@ -8,6 +8,7 @@ from illusio_table.engine import Action
 
 from .actions import Abandon, Backstage, Discard, EndTurn, Exchange, Place, PlaySpecial, Realize
 from .catalog import exact_bonus
+from .talents import TALENTS
 
 if TYPE_CHECKING:
     from .rules import Work
@@ -137,26 +138,7 @@ class Views:
                 return f"Take a card from {self.name(action.seat)}"
             return f"Play {name} on {self.objectives[action.trick].name}"
         talent = self.magicians[seat if seat is not None else self.current].talent
-        if talent == "stand-in" and action.card is not None:
-            return f"Talent: put {self.info[action.card].name} in your Backstage, free"
-        if talent == "metamorphosis" and action.target is not None:
-            into = self.cards.name(action.into or "")
-            return f"Talent: turn {self.card_name(action.target)} into {into}"
-        if talent == "sleight" and action.card is not None:
-            return (
-                f"Talent: swap your {self.card_name(action.card)} for "
-                f"{self.name(action.seat)}'s {self.card_name(action.target)}"
-            )
-        if talent == "second-sight" and action.card is not None:
-            return f"Talent: exchange {self.info[action.card].name} with the deck"
-        if talent == "scavenger":
-            top = self.info[self.discard_pile[-1]].name if self.discard_pile else "nothing"
-            return f"Talent: take {top} from the discard pile"
-        if action.card is not None and action.seat is not None:
-            return (
-                f"Talent: give {self.info[action.card].name} to {self.name(action.seat)} for a card"
-            )
-        return "Use your talent"
+        return TALENTS[talent].words(self, action) or "Use your talent"
 
 
 def standing(view: dict[str, Any]) -> list[str]:
