@@ -15,8 +15,6 @@ from .actions import (
     PASS_ON_ATTACK,
     Attack,
     CallOff,
-    GiveMoney,
-    GiveSpecial,
     Pass,
     PassOnAttack,
     PlaySpecial,
@@ -213,26 +211,25 @@ class Attacks:
                 return "Discard one of your own Special cards to make the attack privileged."
         return None
 
-    def _spending_refusal(self, seat: int, action: Action) -> str | None:
+    # -- while money goes down: the rules of the "spending" phase (see rules.py) -------------
+
+    def _pass_on_attack_refusal(self, seat: int, action: PassOnAttack) -> str | None:
+        if seat == self.attack["seat"]:
+            return "The attacker passes for now; only the others pass on the whole attack."
+        return None
+
+    def _call_off_refusal(self, seat: int, action: CallOff) -> str | None:
+        if seat != self.attack["seat"] or self.attack["committed"]:
+            return "Only the attacker calls an attack off, before any money is down."
+        return None
+
+    def _spending_special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
+        if action.card not in self.specials[seat] or kind_of(action.card) not in ANY_TIME:
+            return "While money goes down, only the Specials played at any time are played."
+        return self._any_time_refusal(seat, action)
+
+    def _spend_refusal(self, seat: int, action: Spend) -> str | None:
         a = self.attack
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, PassOnAttack):
-            if seat == a["seat"]:
-                return "The attacker passes for now; only the others pass on the whole attack."
-            return None
-        if isinstance(action, CallOff):
-            if seat != a["seat"] or a["committed"]:
-                return "Only the attacker calls an attack off, before any money is down."
-            return None
-        if isinstance(action, PlaySpecial):
-            if action.card not in self.specials[seat] or kind_of(action.card) not in ANY_TIME:
-                return "While money goes down, only the Specials played at any time are played."
-            return self._any_time_refusal(seat, action)
-        if isinstance(action, (GiveMoney, GiveSpecial)):
-            return self._gift_refusal(seat, action)
-        if not isinstance(action, Spend):
-            return "An attack is under way: put money down, give money or a Special, or pass."
         if action.source not in self._spend_sources(seat):
             return "That treasury cannot pay for this attack."
         if not action.helps and seat in (a["seat"], a["defender"]):
@@ -428,30 +425,35 @@ class Attacks:
     def target_number(self) -> int:
         return sum(v for _, v in self.lines())
 
-    def _spending(self, seat: int, action: Action) -> list[Event]:
+    def _spending_special(self, seat: int, action: PlaySpecial) -> list[Event]:
+        """A Special played "at any time" while money goes down: the same player then
+        spends or passes."""
+        self._discard_special(seat, action.card)
+        events = [Event(f"{self.name(seat)} plays {self.title_of(action.card)}.", reveals=True)]
+        return events + self._played("spend-own", [pending_special(seat, action, action.card)])
+
+    def _call_off(self, seat: int, action: CallOff) -> list[Event]:
+        a = self.attack
+        for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
+            self.attacked.discard(card)
+            if card == "ufos":
+                self.ufo_attacks -= 1
+        self.attack = None
+        self.phase = "actions"
+        self.actions_left += 1  # an attack called off is no action
+        return [Event(f"{self.name(seat)} calls the attack off.")]
+
+    def _pass_on_attack(self, seat: int, action: PassOnAttack) -> list[Event]:
+        self.attack["out"].append(seat)
+        return [Event(f"{self.name(seat)} passes on this attack.")] + self._next_to_spend()
+
+    def _spend_nothing(self, seat: int, action: Pass) -> list[Event]:
+        self.attack["passes"] += 1
+        return self._next_to_spend()
+
+    def _spend(self, seat: int, action: Spend) -> list[Event]:
         a = self.attack
         who = self.name(seat)
-        if isinstance(action, (GiveMoney, GiveSpecial)):  # then it spends or passes
-            return self._give(seat, action)
-        if isinstance(action, PlaySpecial):  # the same player then spends or passes
-            self._discard_special(seat, action.card)
-            events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]
-            return events + self._played("spend-own", [pending_special(seat, action, action.card)])
-        if isinstance(action, CallOff):
-            for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
-                self.attacked.discard(card)
-                if card == "ufos":
-                    self.ufo_attacks -= 1
-            self.attack = None
-            self.phase = "actions"
-            self.actions_left += 1  # an attack called off is no action
-            return [Event(f"{who} calls the attack off.")]
-        if isinstance(action, PassOnAttack):
-            a["out"].append(seat)
-            return [Event(f"{who} passes on this attack.")] + self._next_to_spend()
-        if isinstance(action, Pass):
-            a["passes"] += 1
-            return self._next_to_spend()
         a["committed"] = True
         a["passes"] = 0
         self._to_bank(action.source, action.amount)

@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
     ACTIONS,
     END_TURN,
     PASS,
     PASS_ON_ATTACK,
+    Abolish,
     Accuse,
     Attack,
     CallOff,
@@ -38,6 +40,7 @@ from .actions import (
     Hang,
     Move,
     Pass,
+    PassOnAttack,
     PassTurn,
     PlaySpecial,
     Rearrange,
@@ -347,11 +350,17 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return [Hang(group, side) for side in free]
         return [Hang(group, side) for side in self._room_to_make()] + [Hang(group, None)]
 
-    def _placing_refusal(self, seat: int, action: Action) -> str | None:
-        p = self.placing
-        group, master, _ = p["links"][0]
-        words = f"{self.title_of(group)} under {self.title_of(master)}"
-        if not isinstance(action, Hang) or action.group != group:
+    def _placing_words(self) -> str:
+        group, master, _ = self.placing["links"][0]
+        return f"{self.title_of(group)} under {self.title_of(master)}"
+
+    def _first_place(self, seat: int) -> str:
+        return f"First place {self._placing_words()}."
+
+    def _placing_refusal(self, seat: int, action: Hang) -> str | None:
+        group, master, _ = self.placing["links"][0]
+        words = self._placing_words()
+        if action.group != group:
             return f"First place {words}."
         if action not in self._placing_moves(seat):
             if self.structures[seat].free_arrows(master):
@@ -744,36 +753,30 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return frozenset({self.placing["seat"]})
         return frozenset({self.current})
 
-    def list_moves(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self.phase == "goals":
-            return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
-        if self.phase == "window":
-            return self._window_moves(seat)
-        if self.phase == "income":
-            doubled = any(c.startswith("market-manipulation#") for c in self.specials[seat])
-            return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
-        if self.phase == "consent":
-            receiver = self.structures[seat]
-            return [Receive()] + [
-                Receive(master, side)
-                for master in receiver
-                for side in receiver.free_arrows(master)
-            ]
-        if self.phase == "spending":
-            return self._spending_moves(seat)
-        if self.phase == "rearranging":
-            return [PASS] + self._free_transfers(seat)
-        if self.phase == "placing":
-            return self._placing_moves(seat)
-        return self._turn_moves(seat)
+    # -- the moves: each phase's rules are in `IlluminatiGame.phases`, below the class --------
+
+    def _goal_moves(self, seat: int) -> list[Action]:
+        return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
+
+    def _income_moves(self, seat: int) -> list[Action]:
+        doubled = any(c.startswith("market-manipulation#") for c in self.specials[seat])
+        return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
+
+    def _consent_moves(self, seat: int) -> list[Action]:
+        receiver = self.structures[seat]
+        return [Receive()] + [
+            Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
+        ]
+
+    def _rearranging_moves(self, seat: int) -> list[Action]:
+        return [PASS] + self._free_transfers(seat)
+
+    def _reorganizing_moves(self, seat: int) -> list[Action]:
+        return self._reorganize_moves(seat) + [END_TURN]
 
     def _turn_moves(self, seat: int) -> list[Action]:
         moves: list[Action] = []
         structure = self.structures[seat]
-        if self.phase == "reorganize":
-            return self._reorganize_moves(seat) + [END_TURN]
         if not self.acted:
             moves.append(PassTurn())
         if self.actions_left > 0:
@@ -883,144 +886,121 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
 
     # -- refusals ---------------------------------------------------------------------------
 
-    def refusal(self, seat: int, action: Action) -> str | None:
-        phase = self.phase
-        if phase == "goals":
-            if not isinstance(action, ChooseGoal):
-                return "The UFOs first choose their goal."
-            if action.illuminati == "ufos" or action.illuminati not in self.numbers.illuminati:
-                return "Choose the goal of another Illuminati."
-            return None
-        if phase == "window":
-            return self._window_refusal(seat, action)
-        if phase == "consent":
-            if not isinstance(action, Receive):
-                return "First say whether you take the Group offered to you."
-            if action.master is None:
-                return None if action.side is None else "Refusing a Group names no arrow."
-            receiver = self.structures[seat]
-            if action.master not in receiver or action.side not in receiver.free_arrows(
-                action.master
-            ):
-                return "Put it under a free arrow of your Power Structure."
-            return None
-        if phase == "income":
-            if not isinstance(action, TakeIncome):
-                return "First collect your income."
-            if action.doubled and not any(
-                c.startswith("market-manipulation#") for c in self.specials[seat]
-            ):
-                return "Doubling needs Market Manipulation."
-            return None
-        if phase == "spending":
-            return self._spending_refusal(seat, action)
-        if phase == "placing":
-            return self._placing_refusal(seat, action)
-        if phase == "rearranging":
-            if isinstance(action, Pass):
-                return None
-            if not isinstance(action, Transfer):
-                return "First rearrange your money (White Collar Crime), then say you are done."
-            return self._transfer_refusal(seat, action)
-        if isinstance(action, (Spend, Pass, CallOff, TakeIncome, ChooseGoal)):
-            return "There is no attack under way."
-        if isinstance(action, EndTurn):
-            return None
-        if self.phase == "reorganize" and not isinstance(action, (Move, Transfer)):
-            return "Now only rearranging is left; end the turn when done."
-        if isinstance(action, ShowSpecials):
-            return None if self.specials[seat] else "You hold no Special card."
-        if isinstance(action, Rearrange):
-            if self.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
-                return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
-            return None
-        if isinstance(action, Accuse):
-            if not self.options["hidden_illuminati"]:
-                return "Every Illuminati card is face up already."
-            if self.actions_left <= 0:
-                return "An accusation takes an action, and none is left."
-            if action.seat == seat or action.seat not in self.players():
-                return "Accuse another player still in the game."
-            if action.seat in self.revealed:
-                return "That Illuminati card is face up already."
-            if action.illuminati not in self.numbers.illuminati:
-                return "Name one of the eight Illuminati."
-            return None
-        if isinstance(action, PassTurn):
-            return None if not self.acted else "You have already acted this turn; end it instead."
-        if isinstance(action, Attack):
-            if self.actions_left <= 0:
-                return "You have used both actions of this turn."
-            return self._attack_refusal(seat, action)
-        if isinstance(action, Transfer):
-            return self._transfer_refusal(seat, action)
-        if isinstance(action, Move):
-            if self.illuminati[seat] != "bermuda-triangle" and self.phase == "reorganize":
-                return "Only the Bermuda Triangle rearranges its Power Structure now."
-            if self.actions_left <= 0 and self.phase != "reorganize":
-                return "You have used both actions of this turn."
-            try:
-                structure = self.structures[seat]
-                if action.group not in structure or action.master not in structure:
-                    return "Both Groups must be in your Power Structure."
-                if action.group == structure.root:
-                    return "The Illuminati card does not move."
-                if action.master in structure.subtree(action.group):
-                    return "A Group cannot go under itself or one of its own puppets."
-                if action.side not in structure.free_arrows(action.master):
-                    return "That arrow is not free."
-            except GeometryError as error:
-                return error.reason
-            return None
-        if isinstance(action, Drop):
+    def _goal_refusal(self, seat: int, action: ChooseGoal) -> str | None:
+        if action.illuminati == "ufos" or action.illuminati not in self.numbers.illuminati:
+            return "Choose the goal of another Illuminati."
+        return None
+
+    def _receive_refusal(self, seat: int, action: Receive) -> str | None:
+        if action.master is None:
+            return None if action.side is None else "Refusing a Group names no arrow."
+        receiver = self.structures[seat]
+        if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
+            return "Put it under a free arrow of your Power Structure."
+        return None
+
+    def _income_refusal(self, seat: int, action: TakeIncome) -> str | None:
+        if action.doubled and not any(
+            c.startswith("market-manipulation#") for c in self.specials[seat]
+        ):
+            return "Doubling needs Market Manipulation."
+        return None
+
+    def _show_refusal(self, seat: int, action: ShowSpecials) -> str | None:
+        return None if self.specials[seat] else "You hold no Special card."
+
+    def _rearrange_refusal(self, seat: int, action: Rearrange) -> str | None:
+        if self.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
+            return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
+        return None
+
+    def _accuse_refusal(self, seat: int, action: Accuse) -> str | None:
+        if not self.options["hidden_illuminati"]:
+            return "Every Illuminati card is face up already."
+        if self.actions_left <= 0:
+            return "An accusation takes an action, and none is left."
+        if action.seat == seat or action.seat not in self.players():
+            return "Accuse another player still in the game."
+        if action.seat in self.revealed:
+            return "That Illuminati card is face up already."
+        if action.illuminati not in self.numbers.illuminati:
+            return "Name one of the eight Illuminati."
+        return None
+
+    def _pass_turn_refusal(self, seat: int, action: PassTurn) -> str | None:
+        return None if not self.acted else "You have already acted this turn; end it instead."
+
+    def _turn_attack_refusal(self, seat: int, action: Attack) -> str | None:
+        if self.actions_left <= 0:
+            return "You have used both actions of this turn."
+        return self._attack_refusal(seat, action)
+
+    def _move_refusal(self, seat: int, action: Move) -> str | None:
+        if self.illuminati[seat] != "bermuda-triangle" and self.phase == "reorganize":
+            return "Only the Bermuda Triangle rearranges its Power Structure now."
+        if self.actions_left <= 0 and self.phase != "reorganize":
+            return "You have used both actions of this turn."
+        try:
             structure = self.structures[seat]
-            if action.group not in structure or action.group == structure.root:
-                return "You can drop only a Group of your own Power Structure."
+            if action.group not in structure or action.master not in structure:
+                return "Both Groups must be in your Power Structure."
+            if action.group == structure.root:
+                return "The Illuminati card does not move."
+            if action.master in structure.subtree(action.group):
+                return "A Group cannot go under itself or one of its own puppets."
+            if action.side not in structure.free_arrows(action.master):
+                return "That arrow is not free."
+        except GeometryError as error:
+            return error.reason
+        return None
+
+    def _drop_refusal(self, seat: int, action: Drop) -> str | None:
+        structure = self.structures[seat]
+        if action.group not in structure or action.group == structure.root:
+            return "You can drop only a Group of your own Power Structure."
+        return None
+
+    def _give_group_refusal(self, seat: int, action: GiveGroup) -> str | None:
+        structure = self.structures[seat]
+        if self.actions_left <= 0:
+            return "Giving a Group away takes an action, and none is left."
+        if action.group not in structure or action.group == structure.root:
+            return "Give away a Group of your own Power Structure."
+        if action.seat == seat or action.seat not in self.players():
+            return "Give it to another player still in the game."
+        return None
+
+    def _shift_refusal(self, seat: int, action: Shift) -> str | None:
+        if "orbital-mind-control-lasers" not in self.structures[seat]:
+            return "Only the Orbital Mind Control Lasers change alignments."
+        if self.shifted_this_turn:
+            return "The Lasers change one alignment a turn."
+        in_play = action.group in self.uncontrolled or self.owner(action.group) is not None
+        if (
+            action.group not in self.cards.group
+            or action.group == "orbital-mind-control-lasers"
+            or not in_play
+        ):
+            return "Choose one other Group in play."
+        now = self.shifts.get(action.group, self.cards.group[action.group].alignments)
+        if action.how == "add":
+            known = any(a.id == action.alignment for a in self.cards.alignments)
+            return None if known and action.alignment not in now else "Add a new alignment."
+        if action.alignment not in now:
+            return "It does not have that alignment."
+        if action.how == "reverse":
+            kind = next(a for a in self.cards.alignments if a.id == action.alignment)
+            if kind.opposite in (None, action.alignment):
+                return f"{kind.name} has no opposite to turn into."
             return None
-        if isinstance(action, (GiveMoney, GiveSpecial)):
-            return self._gift_refusal(seat, action)
-        if isinstance(action, PlaySpecial):
-            return self._special_refusal(seat, action)
-        if isinstance(action, GiveGroup):
-            structure = self.structures[seat]
-            if self.actions_left <= 0:
-                return "Giving a Group away takes an action, and none is left."
-            if action.group not in structure or action.group == structure.root:
-                return "Give away a Group of your own Power Structure."
-            if action.seat == seat or action.seat not in self.players():
-                return "Give it to another player still in the game."
-            return None
-        if isinstance(action, Shift):
-            if "orbital-mind-control-lasers" not in self.structures[seat]:
-                return "Only the Orbital Mind Control Lasers change alignments."
-            if self.shifted_this_turn:
-                return "The Lasers change one alignment a turn."
-            in_play = action.group in self.uncontrolled or self.owner(action.group) is not None
-            if (
-                action.group not in self.cards.group
-                or action.group == "orbital-mind-control-lasers"
-                or not in_play
-            ):
-                return "Choose one other Group in play."
-            now = self.shifts.get(action.group, self.cards.group[action.group].alignments)
-            if action.how == "add":
-                known = any(a.id == action.alignment for a in self.cards.alignments)
-                return None if known and action.alignment not in now else "Add a new alignment."
-            if action.alignment not in now:
-                return "It does not have that alignment."
-            if action.how == "reverse":
-                kind = next(a for a in self.cards.alignments if a.id == action.alignment)
-                if kind.opposite in (None, action.alignment):
-                    return f"{kind.name} has no opposite to turn into."
-                return None
-            return None if action.how == "remove" else "Add, remove or reverse an alignment."
-        if isinstance(action, ExtraDraw):
-            if "recyclers" not in self.structures[seat] or self.extra_drawn:
-                return "Only the Recyclers' owner draws one more card, once a turn."
-            if self.money.get("recyclers", 0) < 5:
-                return "The Recyclers need 5 MB in their treasury."
-            return None if self.deck else "The deck is empty."
-        return "That is not a move of Illuminati."
+        return None if action.how == "remove" else "Add, remove or reverse an alignment."
+
+    def _extra_draw_refusal(self, seat: int, action: ExtraDraw) -> str | None:
+        if "recyclers" not in self.structures[seat] or self.extra_drawn:
+            return "Only the Recyclers' owner draws one more card, once a turn."
+        if self.money.get("recyclers", 0) < 5:
+            return "The Recyclers need 5 MB in their treasury."
+        return None if self.deck else "The deck is empty."
 
     def _transfer_refusal(self, seat: int, action: Transfer) -> str | None:
         structure = self.structures[seat]
@@ -1066,19 +1046,28 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return "Nobody gives money or Specials away while a privileged attack is under way."
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."
-        if isinstance(action, GiveMoney):
-            if not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
-                return "Money goes from your Illuminati treasury, and only what is there."
-            return None
-        return None if action.card in self.specials[seat] else "That Special is not yours."
+        return None
 
-    def _give(self, seat: int, action: GiveMoney | GiveSpecial) -> list[Event]:
+    def _give_money_refusal(self, seat: int, action: GiveMoney) -> str | None:
+        reason = self._gift_refusal(seat, action)
+        if reason is None and not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
+            return "Money goes from your Illuminati treasury, and only what is there."
+        return reason
+
+    def _give_special_refusal(self, seat: int, action: GiveSpecial) -> str | None:
+        reason = self._gift_refusal(seat, action)
+        if reason is None and action.card not in self.specials[seat]:
+            return "That Special is not yours."
+        return reason
+
+    def _give_money(self, seat: int, action: GiveMoney) -> list[Event]:
+        self.money[self.illuminati[seat]] -= action.amount
+        target = self.illuminati[action.seat]
+        self.money[target] = self.money.get(target, 0) + action.amount
+        return [Event(f"{self.name(seat)} gives {action.amount} MB to {self.name(action.seat)}.")]
+
+    def _give_special(self, seat: int, action: GiveSpecial) -> list[Event]:
         who = self.name(seat)
-        if isinstance(action, GiveMoney):
-            self.money[self.illuminati[seat]] -= action.amount
-            target = self.illuminati[action.seat]
-            self.money[target] = self.money.get(target, 0) + action.amount
-            return [Event(f"{who} gives {action.amount} MB to {self.name(action.seat)}.")]
         self.specials[seat].remove(action.card)
         self.specials[action.seat].append(action.card)
         pair = frozenset({seat, action.seat})
@@ -1097,7 +1086,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         dropped or given away, not only an attack), and a player put out in their own
         turn hands it on."""
         out = sum(self.eliminated)
-        events = self._perform(seat, action)
+        events = super().perform(seat, action)
         if self.phase == "over":
             return events
         events += self._eliminations()
@@ -1117,127 +1106,149 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
             return self._begin_turn(following)
         return []
 
-    def _perform(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "goals":
-            self.borrowed_goal[seat] = action.illuminati
-            self.choosing.discard(seat)
-            events = [
-                Event(
-                    f"You pursue the goal of {the(self.numbers.name(action.illuminati))}.",
-                    seen_by=frozenset({seat}),
-                ),
-                Event(f"{self.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
-            ]
-            return events if self.choosing else events + self._begin_turn(self.current)
-        if self.phase == "window":
-            return self._window_choice(seat, action)
-        if self.phase == "income":
-            if not action.doubled:
-                return self._collect(seat, doubled=False)
-            card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
-            self._discard_special(seat, card)
-            events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
-            return events + self._played("income", [pending_special(seat, action, card)])
-        if self.phase == "consent":
-            return self._receive(seat, action)
-        if self.phase == "spending":
-            return self._spending(seat, action)
-        if self.phase == "rearranging":
-            if isinstance(action, Pass):
-                return self._rearranged()
-            return self._transfer(seat, action)
-        if self.phase == "placing":
-            return self._place(seat, action)
-        who = self.name(seat)
-        if self.bonus_transfer is not None:  # the capture's transfer comes at once or never
+    def _choose_goal(self, seat: int, action: ChooseGoal) -> list[Event]:
+        self.borrowed_goal[seat] = action.illuminati
+        self.choosing.discard(seat)
+        events = [
+            Event(
+                f"You pursue the goal of {the(self.numbers.name(action.illuminati))}.",
+                seen_by=frozenset({seat}),
+            ),
+            Event(f"{self.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
+        ]
+        return events if self.choosing else events + self._begin_turn(self.current)
+
+    def _take_income(self, seat: int, action: TakeIncome) -> list[Event]:
+        if not action.doubled:
+            return self._collect(seat, doubled=False)
+        card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
+        self._discard_special(seat, card)
+        events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
+        return events + self._played("income", [pending_special(seat, action, card)])
+
+    def _done_rearranging(self, seat: int, action: Pass) -> list[Event]:
+        return self._rearranged()
+
+    def _turn_begun(self, seat: int, action: Action) -> None:
+        """What every move of one's turn does first: the transfer a capture allows comes
+        at once or never."""
+        if self.bonus_transfer is not None:
             is_bonus = (
-                isinstance(action, Transfer)
-                and (
-                    action.source,
-                    action.target,
-                )
-                == self.bonus_transfer
+                type(action) is Transfer and (action.source, action.target) == self.bonus_transfer
             )
             if not is_bonus:
                 self.bonus_transfer = None
-        if isinstance(action, EndTurn):
-            return [Event(f"{who} ends the turn.")] + self._end_turn()
-        if isinstance(action, ShowSpecials):
-            held = ", ".join(self.title_of(c) for c in self.specials[seat])
-            return [Event(f"{who} shows their Specials: {held}.", reveals=True)]
-        if isinstance(action, Rearrange):
-            self.phase = "reorganize"
-            shown = self._reveal(seat, "it rearranges at the end of its turn")
-            bermuda = self.illuminati[seat] == "bermuda-triangle"
-            what = "Power Structure" if bermuda else "money"
-            return shown + [Event(f"{who} rearranges the {what} freely to end the turn.")]
-        if isinstance(action, Accuse):
-            self.actions_left -= 1
-            self.acted = True  # an action: passing for 5 MB is no longer open
-            target = self.name(action.seat)
-            named = the(self.numbers.name(action.illuminati))
-            if self.illuminati[action.seat] == action.illuminati:
-                return [Event(f"{who} names {target}'s Illuminati: {named}. Right!")] + (
-                    self._reveal(action.seat, "named by an accusation")
-                )
-            # "Wrong" tells something too (one Illuminati fewer to guess): no undo past it.
-            return [Event(f"{who} names {target}'s Illuminati: {named}. Wrong.", reveals=True)]
-        if isinstance(action, PassTurn):
-            self._pay_from_bank(self.illuminati[seat], self.limits.pass_income)
-            return [
-                Event(f"{who} passes and takes {self.limits.pass_income} MB.")
-            ] + self._end_turn()
+
+    def _end_turn_move(self, seat: int, action: EndTurn) -> list[Event]:
+        return [Event(f"{self.name(seat)} ends the turn.")] + self._end_turn()
+
+    def _show_specials(self, seat: int, action: ShowSpecials) -> list[Event]:
+        held = ", ".join(self.title_of(c) for c in self.specials[seat])
+        return [Event(f"{self.name(seat)} shows their Specials: {held}.", reveals=True)]
+
+    def _rearrange(self, seat: int, action: Rearrange) -> list[Event]:
+        self.phase = "reorganize"
+        shown = self._reveal(seat, "it rearranges at the end of its turn")
+        bermuda = self.illuminati[seat] == "bermuda-triangle"
+        what = "Power Structure" if bermuda else "money"
+        return shown + [Event(f"{self.name(seat)} rearranges the {what} freely to end the turn.")]
+
+    def _accuse(self, seat: int, action: Accuse) -> list[Event]:
+        self.actions_left -= 1
+        self.acted = True  # an action: passing for 5 MB is no longer open
+        who, target = self.name(seat), self.name(action.seat)
+        named = the(self.numbers.name(action.illuminati))
+        if self.illuminati[action.seat] == action.illuminati:
+            return [Event(f"{who} names {target}'s Illuminati: {named}. Right!")] + (
+                self._reveal(action.seat, "named by an accusation")
+            )
+        # "Wrong" tells something too (one Illuminati fewer to guess): no undo past it.
+        return [Event(f"{who} names {target}'s Illuminati: {named}. Wrong.", reveals=True)]
+
+    def _pass_turn(self, seat: int, action: PassTurn) -> list[Event]:
+        self._pay_from_bank(self.illuminati[seat], self.limits.pass_income)
+        return [
+            Event(f"{self.name(seat)} passes and takes {self.limits.pass_income} MB.")
+        ] + self._end_turn()
+
+    # The moves below are actions of the turn, free or regular: after one, the turn can no
+    # longer be passed for money (`acted`).
+
+    def _turn_attack(self, seat: int, action: Attack) -> list[Event]:
         self.acted = True
-        if isinstance(action, Attack):
-            return self._announce(seat, action)
-        if isinstance(action, Transfer):
-            return self._transfer(seat, action)
-        if isinstance(action, Move):
-            if self.phase != "reorganize":
-                self.actions_left -= 1
-            tree = self.structures[seat].lift(action.group, action.master, action.side)
-            events = [
-                Event(
-                    f"{who} moves {self.title_of(action.group)} "
-                    f"under {self.title_of(action.master)}."
-                )
-            ]
-            return events + self._hang(seat, tree, action.master, action.side)
-        if isinstance(action, Drop):
-            tree = self.structures[seat].cut(action.group)
-            return [Event(f"{who} drops {self.title_of(action.group)}.")] + self._uncontrol(
-                tree.cards()
-            )
-        if isinstance(action, (GiveMoney, GiveSpecial)):
-            return self._give(seat, action)
-        if isinstance(action, GiveGroup):
+        return self._announce(seat, action)
+
+    def _turn_transfer(self, seat: int, action: Transfer) -> list[Event]:
+        self.acted = True
+        return self._transfer(seat, action)
+
+    def _move(self, seat: int, action: Move) -> list[Event]:
+        self.acted = True
+        if self.phase != "reorganize":
             self.actions_left -= 1
-            self.offer = {"from": seat, "to": action.seat, "group": action.group}
-            self.phase = "consent"
-            return [
-                Event(f"{who} offers {self.title_of(action.group)} to {self.name(action.seat)}.")
-            ]
-        if isinstance(action, Shift):
-            self.shifted_this_turn = True
-            self.shifts[action.group] = self._shifted(action)
-            now = ", ".join(self.cards.name(a) for a in self.shifts[action.group]) or "no alignment"
-            return [
-                Event(
-                    f"The Orbital Mind Control Lasers make {self.title_of(action.group)} "
-                    f"{now} this turn."
-                )
-            ]
-        if isinstance(action, ExtraDraw):
-            self.extra_drawn = True
-            self._to_bank("recyclers", 5)
-            return [Event(f"{who} pays 5 MB from the Recyclers for one more card.")] + self._draw(
-                seat, 1
+        tree = self.structures[seat].lift(action.group, action.master, action.side)
+        events = [
+            Event(
+                f"{self.name(seat)} moves {self.title_of(action.group)} "
+                f"under {self.title_of(action.master)}."
             )
-        # A Special played in one's own turn.
+        ]
+        return events + self._hang(seat, tree, action.master, action.side)
+
+    def _drop(self, seat: int, action: Drop) -> list[Event]:
+        self.acted = True
+        tree = self.structures[seat].cut(action.group)
+        return [Event(f"{self.name(seat)} drops {self.title_of(action.group)}.")] + (
+            self._uncontrol(tree.cards())
+        )
+
+    def _turn_give_money(self, seat: int, action: GiveMoney) -> list[Event]:
+        self.acted = True
+        return self._give_money(seat, action)
+
+    def _turn_give_special(self, seat: int, action: GiveSpecial) -> list[Event]:
+        self.acted = True
+        return self._give_special(seat, action)
+
+    def _give_group(self, seat: int, action: GiveGroup) -> list[Event]:
+        self.acted = True
+        self.actions_left -= 1
+        self.offer = {"from": seat, "to": action.seat, "group": action.group}
+        self.phase = "consent"
+        return [
+            Event(
+                f"{self.name(seat)} offers {self.title_of(action.group)} "
+                f"to {self.name(action.seat)}."
+            )
+        ]
+
+    def _shift(self, seat: int, action: Shift) -> list[Event]:
+        self.acted = True
+        self.shifted_this_turn = True
+        self.shifts[action.group] = self._shifted(action)
+        now = ", ".join(self.cards.name(a) for a in self.shifts[action.group]) or "no alignment"
+        return [
+            Event(
+                f"The Orbital Mind Control Lasers make {self.title_of(action.group)} "
+                f"{now} this turn."
+            )
+        ]
+
+    def _extra_draw(self, seat: int, action: ExtraDraw) -> list[Event]:
+        self.acted = True
+        self.extra_drawn = True
+        self._to_bank("recyclers", 5)
+        return [Event(f"{self.name(seat)} pays 5 MB from the Recyclers for one more card.")] + (
+            self._draw(seat, 1)
+        )
+
+    def _own_special(self, seat: int, action: PlaySpecial) -> list[Event]:
+        """A Special played in one's own turn."""
+        self.acted = True
         self._discard_special(seat, action.card)
         if kind_of(action.card) == "bribery":
             self.actions_left -= 1
-        events = [Event(f"{who} plays {self.title_of(action.card)}.", reveals=True)]
+        events = [Event(f"{self.name(seat)} plays {self.title_of(action.card)}.", reveals=True)]
         return events + self._played("own", [pending_special(seat, action, action.card)])
 
     def _transfer(self, seat: int, action: Transfer) -> list[Event]:
@@ -1265,6 +1276,104 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         if not cards:
             return []
         return [Event(", ".join(self.title_of(c) for c in cards) + " go uncontrolled.")]
+
+
+NO_ATTACK_UNDER_WAY = dict.fromkeys(
+    (Spend, Pass, CallOff, TakeIncome, ChooseGoal), "There is no attack under way."
+)
+_G = IlluminatiGame
+# The moves of one's turn that are not made after `Rearrange` (the end of the turn).
+_TURN_ONLY = (
+    Rule(ShowSpecials, _G._show_refusal, _G._show_specials),
+    Rule(Rearrange, _G._rearrange_refusal, _G._rearrange),
+    Rule(Accuse, _G._accuse_refusal, _G._accuse),
+    Rule(PassTurn, _G._pass_turn_refusal, _G._pass_turn),
+    Rule(Attack, _G._turn_attack_refusal, _G._turn_attack),
+    Rule(Drop, _G._drop_refusal, _G._drop),
+    Rule(GiveMoney, _G._give_money_refusal, _G._turn_give_money),
+    Rule(GiveSpecial, _G._give_special_refusal, _G._turn_give_special),
+    Rule(PlaySpecial, _G._special_refusal, _G._own_special),
+    Rule(GiveGroup, _G._give_group_refusal, _G._give_group),
+    Rule(Shift, _G._shift_refusal, _G._shift),
+    Rule(ExtraDraw, _G._extra_draw_refusal, _G._extra_draw),
+)
+_REARRANGING_TOO = (
+    Rule(EndTurn, always, _G._end_turn_move),
+    Rule(Move, _G._move_refusal, _G._move),
+    Rule(Transfer, _G._transfer_refusal, _G._turn_transfer),
+)
+
+IlluminatiGame.phases = phase_table(
+    Phase(
+        "goals",
+        (Rule(ChooseGoal, _G._goal_refusal, _G._choose_goal, _G._goal_moves),),
+        "The UFOs first choose their goal.",
+    ),
+    Phase(
+        "window",
+        (
+            Rule(Pass, always, _G._window_pass),
+            Rule(Abolish, _G._abolish_refusal, _G._window_play),
+            Rule(PlaySpecial, _G._window_special_refusal, _G._window_play),
+        ),
+        "Play one of your Special cards that fits this moment, or pass.",
+        listing=(_G._window_moves,),
+    ),
+    Phase(
+        "consent",
+        (Rule(Receive, _G._receive_refusal, _G._receive, _G._consent_moves),),
+        "First say whether you take the Group offered to you.",
+    ),
+    Phase(
+        "income",
+        (Rule(TakeIncome, _G._income_refusal, _G._take_income, _G._income_moves),),
+        "First collect your income.",
+    ),
+    Phase(
+        "spending",
+        (
+            Rule(Pass, always, _G._spend_nothing),
+            Rule(PassOnAttack, _G._pass_on_attack_refusal, _G._pass_on_attack),
+            Rule(CallOff, _G._call_off_refusal, _G._call_off),
+            Rule(PlaySpecial, _G._spending_special_refusal, _G._spending_special),
+            Rule(GiveMoney, _G._give_money_refusal, _G._give_money),
+            Rule(GiveSpecial, _G._give_special_refusal, _G._give_special),
+            Rule(Spend, _G._spend_refusal, _G._spend),
+        ),
+        "An attack is under way: put money down, give money or a Special, or pass.",
+        listing=(_G._spending_moves,),
+    ),
+    Phase(
+        "placing",
+        (Rule(Hang, _G._placing_refusal, _G._place, _G._placing_moves),),
+        _G._first_place,
+    ),
+    Phase(
+        "rearranging",
+        (
+            Rule(Pass, always, _G._done_rearranging),
+            Rule(Transfer, _G._transfer_refusal, _G._transfer),
+        ),
+        "First rearrange your money (White Collar Crime), then say you are done.",
+        listing=(_G._rearranging_moves,),
+    ),
+    Phase(
+        "actions",
+        _REARRANGING_TOO + _TURN_ONLY,
+        "That is not a move of Illuminati.",
+        refusals=NO_ATTACK_UNDER_WAY,
+        listing=(_G._turn_moves,),
+        before=_G._turn_begun,
+    ),
+    Phase(
+        "reorganize",
+        _REARRANGING_TOO,
+        "Now only rearranging is left; end the turn when done.",
+        refusals=NO_ATTACK_UNDER_WAY,
+        listing=(_G._reorganizing_moves,),
+        before=_G._turn_begun,
+    ),
+)
 
 
 def _renamed(value: Any, mapping: dict[str, str]) -> Any:

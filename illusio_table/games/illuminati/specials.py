@@ -74,19 +74,18 @@ class SpecialCards:
             moves.append(Abolish(tuple(mine[:2])))  # any two are accepted
         return moves + self._any_time_moves(seat)
 
-    def _window_refusal(self: IlluminatiGame, seat: int, action: Action) -> str | None:
+    # -- in a window: the rules of the "window" phase (see rules.py) -------------------------
+
+    def _abolish_refusal(self: IlluminatiGame, seat: int, action: Abolish) -> str | None:
+        if self.window["kind"] != "privilege":
+            return "Two Specials are discarded together only against a privilege."
+        if len(set(action.cards)) != 2 or any(c not in self.specials[seat] for c in action.cards):
+            return "Discard two Special cards of your own."
+        return None
+
+    def _window_special_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
         w = self.window
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Abolish):
-            if w["kind"] != "privilege":
-                return "Two Specials are discarded together only against a privilege."
-            if len(set(action.cards)) != 2 or any(
-                c not in self.specials[seat] for c in action.cards
-            ):
-                return "Discard two Special cards of your own."
-            return None
-        if not isinstance(action, PlaySpecial) or action.card not in self.specials[seat]:
+        if action.card not in self.specials[seat]:
             return "Play one of your Special cards that fits this moment, or pass."
         if w["kind"] != "answer" and kind_of(action.card) in ANY_TIME:
             return self._any_time_refusal(seat, action)
@@ -180,10 +179,20 @@ class SpecialCards:
             return []
         return self._take_effect(then, pending)
 
-    def _window_choice(self: IlluminatiGame, seat: int, action: Action) -> list[Event]:
+    def _window_pass(self: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
+        return self._window_choice(seat, None)
+
+    def _window_play(self: IlluminatiGame, seat: int, action: PlaySpecial | Abolish) -> list[Event]:
+        return self._window_choice(seat, action)
+
+    def _window_choice(
+        self: IlluminatiGame, seat: int, play: PlaySpecial | Abolish | None
+    ) -> list[Event]:
+        """A seat's choice in a window (None: it plays nothing); once all have chosen,
+        the plays are shown together and take effect."""
         w = self.window
         w["waiting"].discard(seat)
-        w["plays"][seat] = None if isinstance(action, Pass) else action
+        w["plays"][seat] = play
         if w["waiting"]:  # the others see only that this seat has made up its mind
             return [Event(f"{self.name(seat)} has decided.")]
         events: list[Event] = []
