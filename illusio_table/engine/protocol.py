@@ -264,6 +264,9 @@ class Game(ABC):
     card_schema: ClassVar[type | None] = None  # the dataclass of cards/<game_id>.yaml
     phases: ClassVar[Mapping[str, Phase]] = {}  # the table of moves, by phase (moves.py)
     phase: str  # the phase the match is in, a key of `phases`
+    # A move in words, by its class (game, action, seat). Kept beside the phases rather
+    # than in a rule, because a move is told in any phase: the move list tells past ones.
+    move_words: ClassVar[Mapping[type[Action], Callable[[Any, Any, int | None], str]]] = {}
 
     def __init__(
         self,
@@ -401,8 +404,10 @@ class Game(ABC):
         ]
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        """A move in words for menus and the move list, from what `seat` may know."""
-        return action.label()
+        """A move in words for menus and the move list, from what `seat` may know: the
+        game's words for its class (`move_words`), else the action's own label."""
+        words = self.move_words.get(type(action))
+        return action.label() if words is None else words(self, action, seat)
 
     def public_screen(self, seat: int) -> bool:
         """Whether `seat` may decide now on a screen everyone sees: nothing it must look

@@ -59,6 +59,7 @@ from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views, standing
+from .words import MOVE_WORDS
 
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
@@ -104,6 +105,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     aside_words = "Pass on attacks I am not part of"
     bots = {"schemer": SchemerBot, "expert": ExpertSchemer}
     standing = staticmethod(standing)
+    move_words = MOVE_WORDS
 
     # -- set-up ---------------------------------------------------------------------------------
 

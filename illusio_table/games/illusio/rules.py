@@ -40,7 +40,7 @@ from .bots import ExpertShowman, ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .talents import TALENTS
-from .views import Views, standing
+from .views import MOVE_WORDS, Views, standing
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -84,6 +84,7 @@ class Illusio(Views, Game):
     card_schema = IllusioCards
     bots = {"showman": ShowmanBot, "expert": ExpertShowman}
     standing = staticmethod(standing)
+    move_words = MOVE_WORDS
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from illusio_table.engine import Action
-
-from .actions import Abandon, Backstage, Discard, EndTurn, Exchange, Place, PlaySpecial, Realize
+from .actions import (
+    Abandon,
+    Backstage,
+    Discard,
+    EndTurn,
+    Exchange,
+    Place,
+    PlaySpecial,
+    Realize,
+    UseTalent,
+)
 from .catalog import exact_bonus
 from .talents import TALENTS
 
 if TYPE_CHECKING:
-    from .rules import Work
+    from .rules import Illusio, Work
 
 
 class Views:
@@ -109,36 +118,66 @@ class Views:
             view["scores"] = self.result()
         return view
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A move in words for menus and the move list."""
-        if isinstance(action, Backstage):
-            return f"Put {self.info[action.card].name} in your Backstage"
-        if isinstance(action, Discard):
-            return f"Let go of {self.info[action.card].name}"
-        if isinstance(action, EndTurn):
-            return "End your turn"
-        if isinstance(action, Exchange):
-            if len(action.cards) > 1 and sorted(action.cards) == sorted(self.hands[self.current]):
-                return f"Exchange your whole hand ({len(action.cards)} cards)"
-            return "Exchange " + ", ".join(self.info[c].name for c in action.cards)
-        if isinstance(action, Realize):
-            parts = ", ".join(self.card_name(c) for c in action.components)
-            return f"Take {self.objectives[action.objective].name} with {parts}"
-        if isinstance(action, Place):
-            o = self.objectives[action.objective].name
-            return f"Place {self.card_name(action.card)} around {o}"
-        if isinstance(action, Abandon):
-            return f"Give up {self.objectives[action.objective].name}"
-        if isinstance(action, PlaySpecial):
-            name = self.info[action.card].name
-            if action.component is not None:
-                into = self.cards.name(action.into or "")
-                return f"Transform {self.card_name(action.component)} into {into}"
-            if action.seat is not None:
-                return f"Take a card from {self.name(action.seat)}"
-            return f"Play {name} on {self.objectives[action.trick].name}"
-        talent = self.magicians[seat if seat is not None else self.current].talent
-        return TALENTS[talent].words(self, action) or "Use your talent"
+
+# -- every move in words, for menus and the move list (`Game.describe` reads MOVE_WORDS) ------
+
+
+def _backstage_words(game: Illusio, action: Backstage, seat: int | None) -> str:
+    return f"Put {game.info[action.card].name} in your Backstage"
+
+
+def _discard_words(game: Illusio, action: Discard, seat: int | None) -> str:
+    return f"Let go of {game.info[action.card].name}"
+
+
+def _end_turn_words(game: Illusio, action: EndTurn, seat: int | None) -> str:
+    return "End your turn"
+
+
+def _exchange_words(game: Illusio, action: Exchange, seat: int | None) -> str:
+    if len(action.cards) > 1 and sorted(action.cards) == sorted(game.hands[game.current]):
+        return f"Exchange your whole hand ({len(action.cards)} cards)"
+    return "Exchange " + ", ".join(game.info[c].name for c in action.cards)
+
+
+def _realize_words(game: Illusio, action: Realize, seat: int | None) -> str:
+    parts = ", ".join(game.card_name(c) for c in action.components)
+    return f"Take {game.objectives[action.objective].name} with {parts}"
+
+
+def _place_words(game: Illusio, action: Place, seat: int | None) -> str:
+    return f"Place {game.card_name(action.card)} around {game.objectives[action.objective].name}"
+
+
+def _abandon_words(game: Illusio, action: Abandon, seat: int | None) -> str:
+    return f"Give up {game.objectives[action.objective].name}"
+
+
+def _special_words(game: Illusio, action: PlaySpecial, seat: int | None) -> str:
+    if action.component is not None:
+        into = game.cards.name(action.into or "")
+        return f"Transform {game.card_name(action.component)} into {into}"
+    if action.seat is not None:
+        return f"Take a card from {game.name(action.seat)}"
+    return f"Play {game.info[action.card].name} on {game.objectives[action.trick].name}"
+
+
+def _talent_words(game: Illusio, action: UseTalent, seat: int | None) -> str:
+    talent = game.magicians[seat if seat is not None else game.current].talent
+    return TALENTS[talent].words(game, action) or "Use your talent"
+
+
+MOVE_WORDS: dict[type, Callable[[Any, Any, int | None], str]] = {
+    Backstage: _backstage_words,
+    Discard: _discard_words,
+    EndTurn: _end_turn_words,
+    Exchange: _exchange_words,
+    Realize: _realize_words,
+    Place: _place_words,
+    Abandon: _abandon_words,
+    PlaySpecial: _special_words,
+    UseTalent: _talent_words,
+}
 
 
 def standing(view: dict[str, Any]) -> list[str]:

@@ -986,43 +986,61 @@ class Incantibus(Game):
             "capacity": {**self.side.cells, "purse": bag.purse_size(held, self.side)},
         }
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A move in words, from what the seat can see (never a secret token's face)."""
-        if isinstance(action, Point):
-            if action.place == "room":
-                token, face_up = self.room[action.index]
-                seen = self.known[seat].get(action.index) if seat is not None else None
-                if face_up:
-                    return f"Point at the {self.info[token].name}"
-                return f"Point at secret token {action.index + 1}" + (
-                    f" (you saw: {seen})" if seen else ""
-                )
-            if action.place == "dungeon":
-                sid, face_up = self.dungeon[action.index]
-                return (
-                    f"Fight {self.info[sid].name}"
-                    if face_up
-                    else f"Fight hidden sorcerer {action.index + 1}"
-                )
-            if action.place == "potion":
-                brew = f"Brew the {self.info[self.potions[action.index]].name}"
-                if not action.pay:
-                    return brew
-                return f"{brew} with {', '.join(self.info[t].name for t in action.pay)}"
-            paid = ", ".join(self.info[t].name for t in action.pay)
-            return f"Learn the book “{self.info[self.books[action.index]].name}” for {paid}"
-        if isinstance(action, Discard):
-            return f"Throw the {self.info[action.token].name} into the moat"
-        if isinstance(action, Cast):
-            return f"Cast {self.cards.kind(self.spell_cards[action.card]).name}"
-        kind = self.decision["kind"] if self.decision else ""
-        if isinstance(action, Decline):
-            return "Cast no more spell"
-        if kind in ("alkimia", "retiro"):
-            return f"Take the {self.info[action.target].name}"
-        if kind == "imperium":
-            return f"Take the {self.info[self.room[action.target][0]].name}"
-        return f"Look at secret token {action.target + 1}"
+
+# -- every move in words, from what the seat can see (never a secret token's face) ----------
+
+
+def _point_words(game: Incantibus, action: Point, seat: int | None) -> str:
+    if action.place == "room":
+        token, face_up = game.room[action.index]
+        seen = game.known[seat].get(action.index) if seat is not None else None
+        if face_up:
+            return f"Point at the {game.info[token].name}"
+        return f"Point at secret token {action.index + 1}" + (f" (you saw: {seen})" if seen else "")
+    if action.place == "dungeon":
+        sid, face_up = game.dungeon[action.index]
+        return (
+            f"Fight {game.info[sid].name}"
+            if face_up
+            else f"Fight hidden sorcerer {action.index + 1}"
+        )
+    if action.place == "potion":
+        brew = f"Brew the {game.info[game.potions[action.index]].name}"
+        if not action.pay:
+            return brew
+        return f"{brew} with {', '.join(game.info[t].name for t in action.pay)}"
+    paid = ", ".join(game.info[t].name for t in action.pay)
+    return f"Learn the book “{game.info[game.books[action.index]].name}” for {paid}"
+
+
+def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
+    return f"Throw the {game.info[action.token].name} into the moat"
+
+
+def _cast_words(game: Incantibus, action: Cast, seat: int | None) -> str:
+    return f"Cast {game.cards.kind(game.spell_cards[action.card]).name}"
+
+
+def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:
+    return "Cast no more spell"
+
+
+def _choose_words(game: Incantibus, action: Choose, seat: int | None) -> str:
+    kind = game.decision["kind"] if game.decision else ""
+    if kind in ("alkimia", "retiro"):
+        return f"Take the {game.info[action.target].name}"
+    if kind == "imperium":
+        return f"Take the {game.info[game.room[action.target][0]].name}"
+    return f"Look at secret token {action.target + 1}"
+
+
+Incantibus.move_words = {
+    Point: _point_words,
+    Discard: _discard_words,
+    Cast: _cast_words,
+    Decline: _decline_words,
+    Choose: _choose_words,
+}
 
 
 # Actions are immutable, so the common ones are made once (bots simulate many games).
