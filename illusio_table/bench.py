@@ -6,9 +6,10 @@ import statistics
 import sys
 import time
 
-from illusio_table.engine import builtin_registry, new_game
 from illusio_table.engine.collector import collect_rarely
+from illusio_table.engine.match import replay_with
 from illusio_table.engine.selfplay import play_one, selfplay
+from illusio_table.games import builtin_registry, new_game
 
 RUNS = 3
 
@@ -78,7 +79,9 @@ def speed_against_uno(python: str | None) -> None:
     uno = uno_speed(python) if python else None
     for label, (game_id, options) in ours.items():
         per_s = statistics.median(
-            selfplay(game_id, 4, 200, seed=run * 1000, options=options)["actions_per_s"]
+            selfplay(builtin_registry().get(game_id), 4, 200, seed=run * 1000, options=options)[
+                "actions_per_s"
+            ]
             for run in range(RUNS)
         )
         ratio = f" = {per_s / uno:.2f}× RLCard UNO ({uno:,.0f} steps/s)" if uno else ""
@@ -301,7 +304,9 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
 
     app = QApplication.instance() or QApplication([])
     players = [{"name": f"P{s + 1}", "bot": None} for s in range(devices)]
-    model = MatchModel(Match.start("illuminati", players, 3, {}), bot_delay_ms=0)
+    model = MatchModel(
+        Match.start("illuminati", players, 3, {}, registry=builtin_registry()), bot_delay_ms=0
+    )
     hub = DeviceHub(model, network=False)
     model.begin()
     addresses = [hub.give(s) for s in range(devices)]
@@ -565,7 +570,7 @@ def clone_cost(moves: int = 150, runs: int = 200) -> None:
         clone = (time.perf_counter() - started) / runs * 1000
         started = time.perf_counter()
         for _ in range(5):
-            game.replay()
+            replay_with(game.record, type(game))
         replay = (time.perf_counter() - started) / 5 * 1000
         print(
             f"{game_id}: a copy after {len(game.record.moves)} moves: clone {clone:.2f} ms, "

@@ -73,8 +73,8 @@ def parse_option(text: str) -> tuple[str, object]:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from illusio_table.engine.collector import collect_rarely
-    from illusio_table.engine.registry import builtin_registry
     from illusio_table.engine.selfplay import selfplay
+    from illusio_table.games import builtin_registry
 
     collect_rarely()
 
@@ -98,13 +98,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     try:
         report = selfplay(
-            args.game,
+            registry.get(args.game),
             args.seats,
             args.games,
             args.seed,
             args.bots.split(",") if args.bots else args.bot,
             dict(parse_option(o) for o in args.option),
-            registry,
             progress=progress,
             max_actions=args.max_actions,
             budget=args.budget,
@@ -118,10 +117,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_replay(path: Path) -> int:
     from illusio_table.engine import RecordError
+    from illusio_table.engine.match import replay
     from illusio_table.engine.record import read_save
+    from illusio_table.games import builtin_registry
 
     try:
-        game = read_save(path).replay()
+        game = replay(read_save(path), builtin_registry())
     except RecordError as error:
         print(f"{path}: {error.message}. The file was left as it is.", file=sys.stderr)
         return 1
@@ -163,7 +164,7 @@ def self_test() -> int:
     from illusio_table.data import CardDataError, read_yaml, resource_dir
     from illusio_table.data.loader import load_file
     from illusio_table.demo import run_demo
-    from illusio_table.engine.registry import builtin_registry
+    from illusio_table.games import builtin_registry
 
     registry = builtin_registry()
     try:

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 
 from illusio_table.data import CardDataError
-from illusio_table.engine import Registry, builtin_registry
+from illusio_table.engine import Registry
+from illusio_table.games import builtin_registry
 
 SHOTS = 4  # screenshots per game, spread over the match
 

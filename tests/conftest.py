@@ -4,7 +4,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from illusio_table.engine import builtin_registry  # noqa: E402
+from illusio_table.games import builtin_registry  # noqa: E402
 from tests.duel_game import DuelGame  # noqa: E402
 
 

@@ -13,8 +13,8 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 
 MATCHES = [
     ("incantibus", 3, {"mode": "expert"}, 60),

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-import illusio_table.engine.registry as registry_module
+import illusio_table.games as registry_module
 from illusio_table import cli
 from tests.duel_game import DuelGame, Step
 

@@ -13,7 +13,7 @@ from .protocol import (
     interned,
 )
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
-from .registry import Registry, builtin_registry, new_game
+from .registry import Registry
 from .rng import Rng
 
 __all__ = [
@@ -34,8 +34,6 @@ __all__ = [
     "Registry",
     "Rng",
     "bot_classes",
-    "builtin_registry",
     "interned",
     "make_bot",
-    "new_game",
 ]

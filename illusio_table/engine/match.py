@@ -11,16 +11,54 @@ from __future__ import annotations
 from math import isfinite
 from typing import Any
 
-from .bots import Bot, bot_move, make_bot
-from .protocol import Action, Event, Game
-from .record import MatchRecord, read_save
-from .registry import Registry, builtin_registry
+from .bots import Bot, bot_classes, bot_move, make_bot
+from .protocol import Action, Event, Game, IllegalAction
+from .record import MatchRecord, Move, RecordError, read_save
+from .registry import Registry
+
+
+def replay(record: MatchRecord, registry: Registry, upto: int | None = None) -> Game:
+    """Plays a record again from its seed, checking every action against the rules, and
+    that the game and its bots are ones `registry` knows."""
+    try:
+        cls = registry.get(record.game_id)
+    except KeyError as error:
+        raise RecordError(str(error.args[0])) from None
+    bots = bot_classes(cls)
+    for seat, player in enumerate(record.players):
+        if player.get("bot") is not None and player["bot"] not in bots:
+            raise RecordError(
+                f"seat {seat + 1} is played by a bot called {player['bot']!r}, which "
+                f"{cls.title} does not have (it has: {', '.join(bots)})"
+            )
+    return replay_with(record, cls, upto)
+
+
+def replay_with(record: MatchRecord, cls: type[Game], upto: int | None = None) -> Game:
+    """Plays a record again as a match of `cls` (the first `upto` moves)."""
+    try:
+        game = cls(record.seats, record.seed, record.options, record.players)
+    except ValueError as error:
+        raise RecordError(f"the save cannot start a game: {error}") from None
+    for index, move in enumerate(record.moves[:upto]):
+        try:
+            action = game.parse_action(move.action)
+            game.apply(move.seat, action)
+        except IllegalAction as error:
+            raise RecordError(
+                f"action {index} (seat {move.seat + 1}) is not legal: {error.reason}", index
+            ) from None
+        replayed = game.record.moves[-1]
+        if replayed.barrier != move.barrier or replayed.action != move.action:
+            raise RecordError(f"action {index} does not match the game it was saved in", index)
+    game.record.players = [dict(p) for p in record.players]
+    game.record.table = dict(record.table)
+    return game
 
 
 class Match:
-    def __init__(self, game: Game, registry: Registry | None = None) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
-        self.registry = registry or builtin_registry()
         # Seats whose secret choices were left out of the file this match came from.
         self.withheld: list[int] = []
         self._redo: list[list[tuple[int, dict[str, Any]]]] = []
@@ -33,19 +71,18 @@ class Match:
         players: list[dict[str, Any]],
         seed: int,
         options: dict[str, Any] | None = None,
-        registry: Registry | None = None,
+        *,
+        registry: Registry,
     ) -> Match:
-        registry = registry or builtin_registry()
-        game = registry.new_game(game_id, len(players), seed, options, players)
-        return cls(game, registry)
+        return cls(registry.new_game(game_id, len(players), seed, options, players))
 
     @classmethod
-    def load(cls, data: Any, registry: Registry | None = None) -> Match:
+    def load(cls, data: Any, registry: Registry) -> Match:
         """From a save's JSON; raises RecordError naming the first bad action."""
         return cls.from_record(MatchRecord.from_json(data), registry)
 
     @classmethod
-    def open(cls, path: Any, registry: Registry | None = None) -> Match:
+    def open(cls, path: Any, registry: Registry) -> Match:
         """From a save file; raises RecordError saying in words what is wrong with it.
 
         The file is only read: a damaged or edited one stays as it was.
@@ -53,9 +90,8 @@ class Match:
         return cls.from_record(read_save(path), registry)
 
     @classmethod
-    def from_record(cls, record: MatchRecord, registry: Registry | None = None) -> Match:
-        registry = registry or builtin_registry()
-        match = cls(record.replay(registry), registry)
+    def from_record(cls, record: MatchRecord, registry: Registry) -> Match:
+        match = cls(replay(record, registry))
         match.withheld = list(record.withheld)
         return match
 
@@ -68,6 +104,70 @@ class Match:
             f"{names} had chosen before this match was saved. Choices that were not yet "
             "revealed are never written to a file, so they choose again."
         )
+
+    # -- the match as a table asks about it (the window never reaches the game itself) ----
+
+    @property
+    def game_class(self) -> type[Game]:
+        """The game's class: its title, options and the table's readings of a view."""
+        return type(self.game)
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def game_id(self) -> str:
+        return self.game.game_id
+
+    @property
+    def moves_made(self) -> int:
+        return len(self.game.record.moves)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves made so far, as the record keeps them (not to be changed)."""
+        return self.game.record.moves
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """How the match is played at the table (device seats, table mode, a rehearsal),
+        kept in its record so that a resumed match comes back the same."""
+        return self.game.record.table
+
+    def is_over(self) -> bool:
+        return self.game.is_over()
+
+    def result(self) -> dict[str, Any]:
+        return self.game.result()
+
+    def file_json(self) -> dict[str, Any]:
+        """The match as its save file holds it."""
+        return self.game.record.to_file_json()
+
+    def parse_action(self, data: Any) -> Action:
+        return self.game.parse_action(data)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(seat)
+
+    def why_not(self, seat: int, action: Any) -> str | None:
+        """Why `apply` would refuse the seat's move now (None: it would play it), with
+        every check of `apply`, the seat awaited included."""
+        return self.game.why_not(seat, action)
+
+    def describe(self, action: Action, seat: int | None) -> str:
+        return self.game.describe(action, seat)
+
+    def hint(self, action: Action, seat: int | None) -> str:
+        return self.game.hint(action, seat)
+
+    def warning(self, action: Action, seat: int) -> str:
+        return self.game.warning(action, seat)
 
     # -- seats ----------------------------------------------------------------------
 
@@ -152,7 +252,7 @@ class Match:
             return False
         record = self.game.record
         undone = [(m.seat, m.action) for m in record.moves[point:]]
-        self.game = record.truncated(point).replay(self.registry)
+        self.game = replay_with(record.truncated(point), type(self.game))
         self._redo.append(undone)
         return True
 

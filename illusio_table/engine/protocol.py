@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any, ClassVar, NamedTuple
 
+from .record import MatchRecord
 from .rng import Rng
 
 if typing.TYPE_CHECKING:
@@ -275,8 +276,6 @@ class Game(ABC):
         options: dict[str, Any] | None = None,
         players: list[dict[str, Any]] | None = None,
     ) -> None:
-        from .record import MatchRecord  # record imports this module
-
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise ValueError(
                 f"{self.title} is played by {self.min_seats} to {self.max_seats} seats, not {seats}"
@@ -467,7 +466,7 @@ class Game(ABC):
         """An independent copy of the match, as it stands: its state copied, while what
         never changes is shared — the card data, the log's lines, the record's moves (a
         bot simulating thousands of games copies a match at every step). The same match
-        as replaying the record (`replay`), which a test checks, at a fraction of the
+        as replaying the record (`match.replay_with`), which a test checks, at a fraction of the
         cost (`make bench` measures both)."""
         memo: dict[int, Any] = dict(_frozen_parts(getattr(self, "cards", None)))
         for name in self.shared_state:  # more card data, read once (a game's catalog)
@@ -503,10 +502,6 @@ class Game(ABC):
         """Draws again what `seat` may not know (see `determinize`), in place on a copy.
         A game with no secrets keeps the default, which changes nothing."""
         return None
-
-    def replay(self) -> Game:
-        """An independent copy made as DESIGN.md first said: by replaying the record."""
-        return self.record.replay_with(type(self))
 
     # -- what each game implements ------------------------------------------------------
 

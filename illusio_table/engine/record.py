@@ -1,11 +1,11 @@
-"""Match records: save files, replay, and the checks that refuse a damaged or edited save.
+"""Match records: save files and the checks that refuse a damaged or edited save.
 
 A record is the game id, options, seats (names and bots), seed and the list of
 (seat, action). The header has a checksum over all of it; each move carries one chained
 to the one before it and to the header; the end of the file says how many moves it holds
 with a checksum chained to the last move. So a file edited by hand is refused at the
 first altered move, with its index, or as cut short, before anything is replayed; replay
-then checks every action against the rules.
+(match.py) then checks every action against the rules.
 
 What a checksum cannot prove: anyone can compute these plain hashes again after an edit,
 and an older copy of a save is as valid as the newest. They catch accidents and casual
@@ -19,12 +19,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .bots import bot_classes
-from .protocol import Action, IllegalAction
-
 if TYPE_CHECKING:
-    from .protocol import Game
-    from .registry import Registry
+    from .protocol import Action
 
 FORMAT = "illusio-table match"
 FORMAT_VERSION = 2  # 2: the header's checksum covers the players; the end counts the moves
@@ -52,7 +48,7 @@ class Move:
     ) -> None:
         # secret: a simultaneous choice that is not revealed yet (others are still choosing)
         self.seat, self.barrier, self.secret = seat, barrier, secret
-        self._action, self._json = (action, None) if isinstance(action, Action) else (None, action)
+        self._action, self._json = (None, action) if type(action) is dict else (action, None)
 
     @property
     def action(self) -> dict[str, Any]:
@@ -251,45 +247,6 @@ class MatchRecord:
             raise RecordError("the end of the save was altered after saving")
         record.withheld = withheld
         return record
-
-    # -- replay ---------------------------------------------------------------------
-
-    def replay(self, registry: Registry | None = None, upto: int | None = None) -> Game:
-        """Plays the record again from its seed, checking every action against the rules."""
-        from .registry import builtin_registry
-
-        try:
-            cls = (registry or builtin_registry()).get(self.game_id)
-        except KeyError as error:
-            raise RecordError(str(error.args[0])) from None
-        bots = bot_classes(cls)
-        for seat, player in enumerate(self.players):
-            if player.get("bot") is not None and player["bot"] not in bots:
-                raise RecordError(
-                    f"seat {seat + 1} is played by a bot called {player['bot']!r}, which "
-                    f"{cls.title} does not have (it has: {', '.join(bots)})"
-                )
-        return self.replay_with(cls, upto)
-
-    def replay_with(self, cls: type[Game], upto: int | None = None) -> Game:
-        try:
-            game = cls(self.seats, self.seed, self.options, self.players)
-        except ValueError as error:
-            raise RecordError(f"the save cannot start a game: {error}") from None
-        for index, move in enumerate(self.moves[:upto]):
-            try:
-                action = game.parse_action(move.action)
-                game.apply(move.seat, action)
-            except IllegalAction as error:
-                raise RecordError(
-                    f"action {index} (seat {move.seat + 1}) is not legal: {error.reason}", index
-                ) from None
-            replayed = game.record.moves[-1]
-            if replayed.barrier != move.barrier or replayed.action != move.action:
-                raise RecordError(f"action {index} does not match the game it was saved in", index)
-        game.record.players = [dict(p) for p in self.players]
-        game.record.table = dict(self.table)
-        return game
 
 
 def _whole(value: Any) -> bool:

@@ -1,9 +1,9 @@
 """Which games exist. A Registry is an immutable mapping from game id to Game class.
 
-The built-in games are named in `illusio_table.games.BUILTIN` and each is imported when it
-is first asked for, so that the window opens without loading any game. Tests build a registry
-with a test-only game added (`builtin_registry().with_game(...)`), so nothing global is
-ever changed.
+The engine knows no game: the built-in registry is made above it, in `illusio_table.games`
+(`builtin_registry`), where each game is imported when it is first asked for, so that the
+window opens without loading any. Tests build a registry with a test-only game added
+(`builtin_registry().with_game(...)`), so nothing global is ever changed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -45,7 +44,7 @@ class Registry:
         return self.get(game_id)(seats, seed, options, players)
 
 
-class _Imported(Mapping[str, type[Game]]):
+class Imported(Mapping[str, type[Game]]):
     """Game classes by id, each imported from its "module:Class" at its first use."""
 
     def __init__(self, paths: Mapping[str, str]) -> None:
@@ -67,21 +66,3 @@ class _Imported(Mapping[str, type[Game]]):
 
     def __len__(self) -> int:
         return len(self._paths)
-
-
-@cache
-def builtin_registry() -> Registry:
-    from illusio_table.games import BUILTIN
-
-    return Registry(_Imported(BUILTIN))
-
-
-def new_game(
-    game_id: str,
-    seats: int,
-    seed: int,
-    options: dict[str, Any] | None = None,
-    players: list[dict[str, Any]] | None = None,
-    registry: Registry | None = None,
-) -> Game:
-    return (registry or builtin_registry()).new_game(game_id, seats, seed, options, players)

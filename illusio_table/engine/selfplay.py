@@ -8,7 +8,6 @@ from typing import Any
 
 from .bots import bot_move, make_bot
 from .protocol import Game
-from .registry import Registry, builtin_registry
 
 Check = Callable[[Game], None]
 
@@ -36,13 +35,12 @@ def play_one(
 
 
 def selfplay(
-    game_id: str,
+    game: type[Game],
     seats: int,
     games: int,
     seed: int,
     bot: str | list[str] = "random",
     options: dict[str, Any] | None = None,
-    registry: Registry | None = None,
     check: Check | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_actions: int = 100_000,
@@ -50,7 +48,7 @@ def selfplay(
 ) -> dict[str, Any]:
     """Many games of bots; `bot` is one name for every seat or a name per seat. The
     report counts each seat's wins (a tie shares the win) and the actions per second."""
-    registry = registry or builtin_registry()
+    cls = game
     names = [bot] * seats if isinstance(bot, str) else list(bot)
     if len(names) != seats:
         raise ValueError(f"{len(names)} bots named for {seats} seats")
@@ -58,20 +56,20 @@ def selfplay(
     wins = [0.0] * seats
     started = time.perf_counter()
     for number in range(games):
-        game = registry.new_game(game_id, seats, seed + number, options)
-        actions = play_one(game, names, max_actions, check, budget)
+        match = cls(seats, seed + number, options)
+        actions = play_one(match, names, max_actions, check, budget)
         total += actions
         longest = max(longest, actions)
-        finished += game.is_over()
-        if game.is_over():
-            winners = game.result()["winners"]
+        finished += match.is_over()
+        if match.is_over():
+            winners = match.result()["winners"]
             for s in winners:
                 wins[s] += 1 / len(winners)
         if progress is not None:
             progress(number + 1, games)
     seconds = time.perf_counter() - started
     return {
-        "game": game_id,
+        "game": cls.game_id,
         "seats": seats,
         "games": games,
         "bots": names,

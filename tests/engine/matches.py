@@ -16,8 +16,8 @@ GAMES_AND_OPTIONS = [(game_id, options) for game_id, _, options in MATCHES]
 def sampled_states(game_id, options, games, seed, steps, every, first):
     """Seeded games of random bots at 2, 3 and 4 seats: yields (game, step) at every
     `every`-th step from `first`, then plays on (what the caller did to the match stays)."""
-    from illusio_table.engine import builtin_registry
     from illusio_table.engine.bots import RandomBot, bot_move
+    from illusio_table.games import builtin_registry
 
     registry = builtin_registry()
     for number in range(games):

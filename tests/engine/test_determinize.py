@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from illusio_table.engine import Rng, builtin_registry
+from illusio_table.engine import Rng
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 
 from .matches import GAMES_AND_OPTIONS as MATCHES
 from .matches import sampled_states

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from illusio_table.engine import Rng, builtin_registry, make_bot
+from illusio_table.engine import Rng, make_bot
 from illusio_table.engine.bots import bot_move
 from illusio_table.engine.search import ExpertBot
+from illusio_table.games import builtin_registry
 
 MATCHES = [
     ("illusio", "showman", {}),
@@ -124,7 +125,9 @@ def test_a_players_budget_is_read_within_bounds():
     assert bot_budget({"budget": True}) is None and bot_budget({"budget": "1"}) is None
     assert bot_budget({}) is None
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 0.5}]
-    match = Match.start("incantibus", players, 3, {"mode": "apprentice"}, builtin_registry())
+    match = Match.start(
+        "incantibus", players, 3, {"mode": "apprentice"}, registry=builtin_registry()
+    )
     assert match.bot(1).budget == 0.5
 
 
@@ -294,14 +297,16 @@ def test_a_save_whose_expert_thinks_for_nan_seconds_is_refused_and_left_as_it_wa
     from illusio_table.engine.match import bot_budget
 
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 1.0}]
-    match = Match.start("incantibus", players, 3, {"mode": "apprentice"}, builtin_registry())
+    match = Match.start(
+        "incantibus", players, 3, {"mode": "apprentice"}, registry=builtin_registry()
+    )
     text = json.dumps(match.game.record.to_file_json()).replace('"budget": 1.0', '"budget": NaN')
     # The checksums are easy to recompute: the file is as a tamperer would leave it.
     data = json.loads(text)
     path = tmp_path / "nan.json"
     path.write_text(text)
     with pytest.raises(RecordError, match="NaN"):
-        Match.open(path)
+        Match.open(path, builtin_registry())
     assert path.read_text() == text
     assert bot_budget(data["players"][1]) is None  # read any other way: the bot's default
     assert bot_budget({"budget": float("inf")}) is None

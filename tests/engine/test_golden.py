@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move, make_bot
+from illusio_table.games import builtin_registry
 
 from .matches import MATCHES
 

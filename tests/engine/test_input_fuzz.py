@@ -18,8 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from illusio_table.engine import IllegalAction, MatchRecord, builtin_registry
+from illusio_table.engine import IllegalAction, MatchRecord
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.engine.match import replay
+from illusio_table.games import builtin_registry
 from tests.engine.matches import MATCHES
 
 POINTS = (0, 7, 40, 150)  # moves into the match
@@ -84,7 +86,7 @@ def game_from(data, draw):
     game_id, count, options = draw(st.sampled_from(MATCHES))
     point = draw(st.sampled_from(POINTS))
     record = record_at(game_id, count, json.dumps(options, sort_keys=True), point)
-    return MatchRecord.from_json(record).replay()
+    return replay(MatchRecord.from_json(record), builtin_registry())
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from illusio_table.engine import IllegalAction, Match, MatchRecord, RecordError
+from illusio_table.engine.match import replay
 from illusio_table.engine.selfplay import play_one, selfplay
+from illusio_table.games import builtin_registry
 from tests.duel_game import Commit, Draw, DuelGame, Roll, Step
 
 
@@ -35,7 +37,7 @@ def play_script(game, picks):
 def test_engine_and_games_import_without_qt():
     code = (
         "import sys, illusio_table.engine, illusio_table.games, illusio_table.data;"
-        "from illusio_table.engine import builtin_registry; r = builtin_registry();"
+        "from illusio_table.games import builtin_registry; r = builtin_registry();"
         "[r.get(game_id) for game_id in r.ids()];"
         "bad = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))];"
         "print(bad); sys.exit(1 if bad else 0)"
@@ -136,7 +138,7 @@ def test_same_seed_and_actions_give_identical_views():
 def test_save_load_replay_gives_identical_views(registry):
     game = play_script(DuelGame(4, seed=5), [2, 3, 1, 0, 2, 2, 1, 3, 0, 1, 2, 3] * 2)
     saved = json.loads(json.dumps(game.record.to_json()))
-    clone = MatchRecord.from_json(saved).replay(registry)
+    clone = replay(MatchRecord.from_json(saved), registry)
     assert all_views(clone) == all_views(game) and all_logs(clone) == all_logs(game)
     assert all_views(game.clone()) == all_views(game)
 
@@ -156,7 +158,7 @@ def test_a_save_with_an_illegal_action_is_rejected_with_its_index(registry):
     record = game.record.truncated(1)
     record.add(1, Step(7), barrier=False)
     with pytest.raises(RecordError) as rejected:
-        MatchRecord.from_json(record.to_json()).replay(registry)
+        replay(MatchRecord.from_json(record.to_json()), registry)
     assert rejected.value.index == 1 and "step 1 or 2" in rejected.value.message
 
 
@@ -241,7 +243,7 @@ def test_actions_round_trip_through_json():
 def test_a_saved_move_may_leave_out_a_field_that_has_a_default():
     """A field added to a move later (with a default) leaves the moves saved before it
     readable, as what they meant then; a field with no default is still needed."""
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
     from illusio_table.games.illuminati.actions import PlaySpecial
 
     game = builtin_registry().new_game("illuminati", 3, 1, {})
@@ -278,7 +280,7 @@ def test_options_are_checked():
 
 
 def test_bots_finish_games_and_selfplay_reports(registry):
-    report = selfplay("duel", seats=3, games=20, seed=1, registry=registry)
+    report = selfplay(registry.get("duel"), seats=3, games=20, seed=1)
     assert report["finished"] == 20 and report["actions"] > 0
     assert set(report) == {
         "game",
@@ -302,14 +304,14 @@ def test_bots_finish_games_and_selfplay_reports(registry):
 
 
 def test_selfplay_takes_a_bot_per_seat(registry):
-    report = selfplay("duel", seats=2, games=4, seed=1, bot=["random", "random"], registry=registry)
+    report = selfplay(registry.get("duel"), seats=2, games=4, seed=1, bot=["random", "random"])
     assert report["bots"] == ["random", "random"] and report["finished"] == 4
     with pytest.raises(ValueError, match="3 bots named for 2 seats"):
-        selfplay("duel", seats=2, games=1, seed=1, bot=["random"] * 3, registry=registry)
+        selfplay(registry.get("duel"), seats=2, games=1, seed=1, bot=["random"] * 3)
 
 
 def test_selfplay_counts_games_stopped_at_the_cap(registry):
-    report = selfplay("duel", seats=2, games=3, seed=1, registry=registry, max_actions=2)
+    report = selfplay(registry.get("duel"), seats=2, games=3, seed=1, max_actions=2)
     assert report["capped"] == 3 and report["finished"] == 0 and report["longest"] == 2
 
 
@@ -324,7 +326,7 @@ def test_the_move_makers_keep_a_bounded_number_of_moves():
         makers += [v for v in vars(module).values() if hasattr(v, "cache_info")]
     assert len(makers) >= 11
     assert all(maker.cache_info().maxsize for maker in makers)
-    selfplay("illusio", 4, 20, seed=3)
+    selfplay(builtin_registry().get("illusio"), 4, 20, seed=3)
     from illusio_table.games.illusio.actions import exchange
 
     assert 0 < exchange.cache_info().currsize <= exchange.cache_info().maxsize
@@ -340,7 +342,8 @@ def test_a_match_holds_no_cycle_so_reference_counting_frees_it(game_id, options)
     references. (An Illuminati Power Structure once held a method of its game.)"""
     import gc
 
-    from illusio_table.engine import Rng, new_game
+    from illusio_table.engine import Rng
+    from illusio_table.games import new_game
 
     gc.collect()
     gc.disable()
@@ -366,7 +369,7 @@ def test_a_non_move_right_after_the_moves_were_listed_is_refused_and_changes_not
 ):
     """Listing the moves and then applying something that is no move (None was taken for
     a move just offered, and crashed half-way through it) is refused in words."""
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     game = builtin_registry().new_game(game_id, 3, 8, options)
     seat = min(game.to_act())
@@ -385,7 +388,7 @@ def test_a_non_move_right_after_the_moves_were_listed_is_refused_and_changes_not
 def test_a_move_changed_in_place_after_it_was_offered_is_checked_again(game_id, options):
     """A frozen move can still be changed with `object.__setattr__`; the move just offered
     was trusted by identity alone, and so carried out with whatever it had become."""
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     game = builtin_registry().new_game(game_id, 3, 8, options)
     seat = min(game.to_act())
@@ -409,7 +412,7 @@ def test_a_move_changed_in_place_after_it_was_offered_is_checked_again(game_id, 
     [("illusio", {}), ("incantibus", {"mode": "expert"}), ("illuminati", {})],
 )
 def test_why_not_gives_the_reason_apply_would_give_and_changes_nothing(game_id, options):
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     game = builtin_registry().new_game(game_id, 3, 8, options)
     seat = min(game.to_act())

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from illusio_table.engine import Action, builtin_registry
+from illusio_table.engine import Action
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 from tests.engine.matches import MATCHES
 
 

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from illusio_table.engine import IllegalAction, builtin_registry
+from illusio_table.engine import IllegalAction
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 from tests.games.incantibus.helpers import hidden_ids, ids_in
 
 

@@ -9,8 +9,8 @@ import sys
 import threading
 import time
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.thinking import Thinker
+from illusio_table.games import builtin_registry
 
 
 def _ask(thinker, game, budget):
@@ -45,7 +45,7 @@ def test_the_thinking_process_answers_with_a_legal_move_and_stops_when_told():
 
 ORPHAN = """
 import os, sys, time
-from illusio_table.engine import builtin_registry
+from illusio_table.games import builtin_registry
 from illusio_table.engine.thinking import Thinker
 game = builtin_registry().new_game("incantibus", 3, 1, {})
 thinker = Thinker()

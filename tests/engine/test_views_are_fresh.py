@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 
 GAMES = [
     ("incantibus", 3, {"mode": "expert"}),

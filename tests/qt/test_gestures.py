@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.games import builtin_registry
 from illusio_table.qt.scenes import table_of
 
 STATES = 500  # per mode: 1,000 in all

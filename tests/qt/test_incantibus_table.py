@@ -592,8 +592,9 @@ def test_the_table_fits_the_window_at_every_size_until_zoomed_by_hand(window):
 def full_satchel_match():
     """A match where Ana (seat 0, the only person) must throw a token: found by seeded
     random play, so the position is real."""
-    from illusio_table.engine import Match, builtin_registry
+    from illusio_table.engine import Match
     from illusio_table.engine.bots import RandomBot, bot_move
+    from illusio_table.games import builtin_registry
 
     players = [{"name": "Ana", "bot": None}] + [
         {"name": n, "bot": "random"} for n in ("Lera", "Milo", "Juno")

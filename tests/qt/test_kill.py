@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from illusio_table.engine import Match, RecordError
+from illusio_table.games import builtin_registry
 from tests.program import Program
 
 KILLS = 32
@@ -44,7 +45,7 @@ def check_after_kill(make_window, data: Path, played: int | None, lines: list[st
     autosave = data / "autosave.json"
     assert autosave.is_file(), "the kill lost the autosave"
     try:
-        match = Match.open(autosave)
+        match = Match.open(autosave, builtin_registry())
     except RecordError as error:  # pragma: no cover - the failure this test is for
         raise AssertionError(f"the autosave does not load after a kill: {error.message}") from None
     assert not list(data.glob("autosave.damaged-*")), "the autosave was set aside as damaged"

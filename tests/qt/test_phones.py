@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QSpinBox
 
+from illusio_table.games import builtin_registry
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from tests.qt.conftest import SCREENSHOTS
 from tests.remote.phone import Phone
@@ -78,7 +79,7 @@ def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
     second = make_window()
     second.phones.network = False
     try:
-        second.install(Match.load(record), None)
+        second.install(Match.load(record, builtin_registry()), None)
         assert second.model.devices == [0, 1]
         new = second.phones.hub.address(0)
         assert new and new.rsplit("/", 1)[1] != old.rsplit("/", 1)[1]

@@ -473,7 +473,7 @@ def test_the_new_game_dialog_shows_every_option_whole_after_another_game_is_chos
     (the dialog once kept its old size and cut the notes off)."""
     from PySide6.QtWidgets import QApplication, QLabel
 
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     registry = builtin_registry()
     dialog = NewGameDialog(registry, window)
@@ -576,7 +576,7 @@ def test_the_new_game_dialog_is_laid_out_whole_for_every_game_and_on_reopening(w
     the old seat rows over the new ones and a gap the height of Illuminati's options)."""
     from PySide6.QtWidgets import QApplication
 
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     registry = builtin_registry()
     dialog = NewGameDialog(registry, window, settings=window.settings)
@@ -602,7 +602,7 @@ def test_each_game_keeps_its_own_last_setup(window):
     """Illusio played to 3 points with an expert seat, then Illuminati with five seats:
     the dialog opens on Illuminati's five seats, and choosing Illusio gives back its 3
     points and its expert (it gave Illusio's defaults)."""
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
 
     registry = builtin_registry()
     dialog = NewGameDialog(registry, window, settings=window.settings)
@@ -652,7 +652,7 @@ def test_help_shows_the_table_with_its_parts_named_and_closes(window, game_id):
     from PySide6.QtGui import QTextDocument
     from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
     from illusio_table.qt.app.help import PICTURE, HelpDialog
 
     registry = builtin_registry()

@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from illusio_table.engine.registry import Registry, _Imported, builtin_registry
-from illusio_table.games import BUILTIN
+from illusio_table.engine.registry import Imported, Registry
+from illusio_table.games import BUILTIN, builtin_registry
 
 # Loaded when the first match starts, never for the welcome screen.
 NOT_AT_START = [
@@ -66,6 +66,6 @@ def test_the_builtin_registry_imports_a_game_when_it_is_first_asked_for():
 
 
 def test_a_game_listed_under_another_id_is_refused():
-    registry = Registry(_Imported({"illusio": BUILTIN["incantibus"]}))
+    registry = Registry(Imported({"illusio": BUILTIN["incantibus"]}))
     with pytest.raises(ValueError, match="is the game 'incantibus', not 'illusio'"):
         registry.get("illusio")

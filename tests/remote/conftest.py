@@ -2,6 +2,7 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from illusio_table.engine import Match
+from illusio_table.games import builtin_registry
 from illusio_table.qt.app.main import make_app
 from illusio_table.qt.models.match_model import MatchModel
 from illusio_table.remote.hub import DeviceHub
@@ -18,7 +19,7 @@ def hosting(qtbot):
     made = []
 
     def host(game_id, players, seed=3, options=None, bot_delay_ms=0):
-        match = Match.start(game_id, players, seed, options or {})
+        match = Match.start(game_id, players, seed, options or {}, registry=builtin_registry())
         model = MatchModel(match, bot_delay_ms=bot_delay_ms)
         hub = DeviceHub(model, network=False)
         hub.syllable_ms = 10  # "In… can… to!" in a blink (a test of the count sets its own)

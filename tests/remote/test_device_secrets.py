@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from illusio_table.engine import builtin_registry, make_bot
+from illusio_table.engine import make_bot
 from illusio_table.engine.bots import bot_move
+from illusio_table.games import builtin_registry
 from illusio_table.remote.seats import state_message
 from tests.engine.test_expert import MATCHES, _money_twin, _twin
 

@@ -54,7 +54,6 @@ from .actions import (
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
-from .bots import ExpertSchemer, SchemerBot
 from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import SpecialCards, kind_of, pending_special
@@ -103,7 +102,6 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
     card_schema = IlluminatiCards
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     aside_words = "Pass on attacks I am not part of"
-    bots = {"schemer": SchemerBot, "expert": ExpertSchemer}
     standing = staticmethod(standing)
     move_words = MOVE_WORDS
 

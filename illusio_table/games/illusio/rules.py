@@ -36,7 +36,6 @@ from .actions import (
     realize,
     special,
 )
-from .bots import ExpertShowman, ShowmanBot
 from .cards import IllusioCards, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .talents import TALENTS
@@ -82,7 +81,6 @@ class Illusio(Views, Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IllusioCards
-    bots = {"showman": ShowmanBot, "expert": ExpertShowman}
     standing = staticmethod(standing)
     move_words = MOVE_WORDS
 

@@ -18,7 +18,6 @@ from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
-from .bots import CunningBot, ExpertWizard
 from .cards import IncantibusCards, load
 from .satchel import TokenInfo, catalog
 
@@ -62,7 +61,6 @@ class Incantibus(Game):
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
     standing = staticmethod(standing)
-    bots = {"cunning": CunningBot, "expert": ExpertWizard}
 
     # -- set-up ---------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ def plain_message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str
 def result_table(match: Match) -> tuple[list[str], list[list[str]]]:
     """The columns and rows of a finished match: each seat's points by category where the
     game counts them so, its total, and whether it won."""
-    result = match.game.result()
+    result = match.result()
     parts: list[dict[str, Any]] | None = result.get("points")
     categories = []
     if parts:
@@ -54,9 +54,8 @@ class ResultDialog(QDialog):
 
     def __init__(self, match: Match, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        game = match.game
-        result = game.result()
-        self.setWindowTitle(f"{game.title} — game over")
+        result = match.result()
+        self.setWindowTitle(f"{match.title} — game over")
         winners = " and ".join(match.name(s) for s in result["winners"])
         heading = QLabel(f"{winners} won.")
         heading.setTextFormat(Qt.TextFormat.PlainText)
@@ -72,7 +71,7 @@ class ResultDialog(QDialog):
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lines = list(result.get("explanation", []))
         lines.append(
-            f"The seed of this match was {game.seed}: the same seed and the same moves give "
+            f"The seed of this match was {match.seed}: the same seed and the same moves give "
             "the same game."
         )
         details = QLabel("\n".join(lines))

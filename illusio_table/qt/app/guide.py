@@ -65,7 +65,7 @@ class GuideSession:
         view, legal = model.view(), model.legal_actions()
         reason = self.run.refusal(action, view, legal)
         if reason is None:
-            self.waiting = (action, view, len(model.game.record.moves), len(model.log()))
+            self.waiting = (action, view, model.match.moves_made, len(model.log()))
         return reason
 
     def refresh(self) -> None:
@@ -75,7 +75,7 @@ class GuideSession:
         view = model.view()
         if self.waiting is not None:
             action, before, moves, lines = self.waiting
-            record = model.game.record.moves
+            record = model.match.moves
             if len(record) > moves and record[moves].seat == self.SEAT:
                 self.waiting = None
                 self.run.moved(action, before, view, model.log()[lines:])

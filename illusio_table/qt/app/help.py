@@ -33,7 +33,7 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
     cls = registry.get(game_id)
     quick = next(name for name, bot in bot_classes(cls).items() if not bot.searches)
     players = [{"name": name, "bot": quick} for name in NAMES]
-    match = Match.start(game_id, players, 7, {}, registry)
+    match = Match.start(game_id, players, 7, {}, registry=registry)
     game = match.game
     bots = [make_bot(cls, quick, seat, 7) for seat in range(game.seats)]
     for _ in range(MOVES.get(game_id, 20)):

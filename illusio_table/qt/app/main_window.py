@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from illusio_table import __version__
 from illusio_table.data import CardDataError
-from illusio_table.engine import Match, RecordError, Registry, builtin_registry
+from illusio_table.engine import Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_json, remove_leftovers, set_aside
+from illusio_table.games import builtin_registry
 
 from ..scenes import TableScene, TableView, table_of
 from .curtain import Curtain
@@ -323,7 +324,7 @@ class MainWindow(QMainWindow):
         """A move made on the table: a result the person can see coming is asked first."""
         model = self.model
         if model.viewer is not None:
-            warning = model.game.warning(action, model.viewer)
+            warning = model.match.warning(action, model.viewer)
             if warning and not self.ask("Are you sure?", warning):
                 self.statusBar().showMessage("Not played.", 5000)
                 return
@@ -338,11 +339,11 @@ class MainWindow(QMainWindow):
 
     def may_leave(self) -> bool:
         """Before New, Open or Rehearse replaces an unfinished match: ask first."""
-        if self.model is None or self.model.game.is_over():
+        if self.model is None or self.model.match.is_over():
             return True
         return self.ask(
             "Leave this match?",
-            f"The match of {self.model.game.title} in play will be closed (its autosave is "
+            f"The match of {self.model.match.title} in play will be closed (its autosave is "
             "replaced by the next match). Save it first to come back to it. Leave it?",
         )
 
@@ -374,7 +375,7 @@ class MainWindow(QMainWindow):
     def start_match(self, config: GameConfig, rehearsal: bool = False) -> bool:
         try:
             match = Match.start(
-                config.game_id, config.players, config.seed, config.options, self.registry
+                config.game_id, config.players, config.seed, config.options, registry=self.registry
             )
         except CardDataError as error:
             self._tell_broken_cards(error)
@@ -384,9 +385,9 @@ class MainWindow(QMainWindow):
             return False
         self.last_config = config
         for seat in config.devices:  # kept with the match, so a resumed one offers them again
-            match.game.record.table[f"device {seat}"] = True
+            match.table[f"device {seat}"] = True
         if rehearsal:  # kept with the match: a rehearsal cut short is offered as one
-            match.game.record.table["rehearsal"] = True
+            match.table["rehearsal"] = True
         self.install(match, None, table_mode=config.table_mode)
         if rehearsal:
             self._show_tallies()
@@ -414,7 +415,7 @@ class MainWindow(QMainWindow):
                 hub.note(seat, tally.text())
 
     def _rehearsing(self) -> bool:
-        return self.model is not None and bool(self.model.game.record.table.get("rehearsal"))
+        return self.model is not None and bool(self.model.match.table.get("rehearsal"))
 
     def _codes_to_scan(self, awaiting: bool) -> None:
         """While a phone seat waits for its phone, the Phones panel stands over the table,
@@ -467,15 +468,15 @@ class MainWindow(QMainWindow):
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
-        table = table_of(match.game.game_id)
+        table = table_of(match.game_id)
         if table_mode and table.choose_at_once:
             self.model.table_mode = True
         self.scene = table.scene_class()(self)
         self.scene.gesture_map = table.gestures
         # Moves of a set picked at the table: the game says which, and reads the move (its
         # class's reading, the same for every later copy of the match).
-        self.scene.set_choices = type(match.game).set_choices
-        self.scene.parse = match.game.parse_action
+        self.scene.set_choices = match.game_class.set_choices
+        self.scene.parse = match.parse_action
         self._set_motion(self.scene)
         self.table.setScene(self.scene)
         if old_scene is not None:
@@ -497,8 +498,8 @@ class MainWindow(QMainWindow):
         self.model.refused.connect(self._refused)
         self.model.finished.connect(self._finished)
         self.model.thinking.connect(self._thinking)
-        self.statusBar().showMessage(f"{match.game.title}: a match for {len(match.players)} seats.")
-        self.moves_drawn = len(match.game.record.moves)
+        self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
+        self.moves_drawn = match.moves_made
         self.phones.attach(self.model)
         if self.model.devices:
             self.phones_dock.raise_()  # the codes to scan come first
@@ -558,13 +559,13 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.model is None:
             return False
-        suggested = self._save_folder() / f"{self.model.game.game_id}.illusio.json"
+        suggested = self._save_folder() / f"{self.model.match.game_id}.illusio.json"
         path, _ = QFileDialog.getSaveFileName(self, "Save the match", str(suggested), SAVE_FILTER)
         return bool(path) and self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
         try:
-            atomic_write_json(path, self.model.game.record.to_file_json())
+            atomic_write_json(path, self.model.match.file_json())
         except OSError as error:
             self.tell("Cannot save the match", f"{path}: {error}")
             return False
@@ -609,11 +610,11 @@ class MainWindow(QMainWindow):
         except CardDataError as error:
             self._tell_broken_cards(error)
             return False
-        if match.game.is_over():
+        if match.is_over():
             return False
         players = ", ".join(p["name"] for p in match.players)
-        moves = len(match.game.record.moves)
-        rehearsal = bool(match.game.record.table.get("rehearsal"))
+        moves = match.moves_made
+        rehearsal = bool(match.table.get("rehearsal"))
         if rehearsal:  # (one left in the normal way is gone: see closeEvent)
             title = "Continue the rehearsal?"
             question = (
@@ -623,7 +624,7 @@ class MainWindow(QMainWindow):
         else:
             title = "Continue the last match?"
             question = (
-                f"An unfinished match of {match.game.title} ({players}, {moves} moves in) "
+                f"An unfinished match of {match.title} ({players}, {moves} moves in) "
                 "was kept. Continue it?"
             )
         if not self.ask(title, question):
@@ -678,7 +679,7 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _finished(self) -> None:
-        game = self.model.game
+        game = self.model.match
         result = game.result()
         names = " and ".join(self.model.match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
@@ -711,7 +712,7 @@ class MainWindow(QMainWindow):
 
     def heading(self) -> str:
         model = self.model
-        game = model.game
+        game = model.match
         if game.is_over():
             winners = " and ".join(model.match.name(s) for s in game.result()["winners"])
             return f"{game.title} — game over, {winners} won"
@@ -728,18 +729,18 @@ class MainWindow(QMainWindow):
         model = self.model
         title = APP
         if model is not None:
-            title = f"{model.game.title} — {APP}"
+            title = f"{model.match.title} — {APP}"
             if self.path is not None:
                 title = f"{self.path.name} — {title}"
         self.setWindowTitle(title)
         for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             dock.setVisible(model is not None)  # the welcome page needs the whole window
-        if model is not None and len(model.game.record.moves) != self.moves_drawn:
+        if model is not None and model.match.moves_made != self.moves_drawn:
             # A word about the table belongs to the state it was said in: a move (or an
             # undo) takes it away ("2 card(s) chosen" stayed after the exchange).
-            if len(model.game.record.moves) > self.moves_drawn and model.curtain_seat() is None:
+            if model.match.moves_made > self.moves_drawn and model.curtain_seat() is None:
                 self.sound("land")  # a card or token put down on the table in sight
-            self.moves_drawn = len(model.game.record.moves)
+            self.moves_drawn = model.match.moves_made
             self.statusBar().clearMessage()
         if model is None:
             self.stack.setCurrentWidget(self.welcome)
@@ -752,10 +753,10 @@ class MainWindow(QMainWindow):
         else:
             names = [p["name"] for p in model.match.players]
             viewer = model.viewer
-            self.scene.describe = lambda action: model.game.describe(action, viewer)
-            self.scene.hint = lambda action: model.game.hint(action, viewer)
+            self.scene.describe = lambda action: model.match.describe(action, viewer)
+            self.scene.hint = lambda action: model.match.hint(action, viewer)
             self.scene.why_not = model.why_not
-            self.scene.panels = type(model.game).panels
+            self.scene.panels = model.match.game_class.panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.scene.show_thinking(model.thinking_seat())
             self.table.drawn()

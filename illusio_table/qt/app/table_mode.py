@@ -60,7 +60,7 @@ class TableMode:
             and not model.holding  # during the reveal a key only skips it
             and model.is_shared()
             and bool(model.match.waiting_humans())
-            and not model.game.is_over()
+            and not model.match.is_over()
         )
 
     def legend(self) -> str:
@@ -190,12 +190,12 @@ class TableMode:
             self.banner(f"{name}: no target has that key now.")
             return
         scene = self.window.scene
-        gestures = scene.gesture_map(model.view(), model.game.legal_actions(seat), seat)
+        gestures = scene.gesture_map(model.view(), model.match.legal_actions(seat), seat)
         moves = [g.action for g in gestures if g.target == key]
         if not moves:
             # The engine says why, as it does for a refused drop.
             attempt = scene.attempts.get(key)
-            why = model.game.refusal(seat, attempt) if attempt is not None else None
+            why = model.match.why_not(seat, attempt) if attempt is not None else None
             self.banner(f"{name} cannot point there: {why or 'choose another target.'}")
             return
         self.pressed.add(seat)

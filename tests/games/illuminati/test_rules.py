@@ -1363,7 +1363,7 @@ def test_hidden_illuminati_a_face_down_discordian_society_shows_its_immunity_whe
 def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money():
     """The figure the table writes beside a target is the number the attack, once
     announced, shows on the table (every option, many states)."""
-    from illusio_table.engine import builtin_registry
+    from illusio_table.games import builtin_registry
     from illusio_table.games.illuminati.actions import Attack
     from illusio_table.games.illuminati.attack import chance
 

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from illusio_table.engine import IllegalAction, MatchRecord, new_game
+from illusio_table.engine import IllegalAction, MatchRecord
+from illusio_table.engine.match import replay
 from illusio_table.engine.selfplay import play_one
+from illusio_table.games import builtin_registry, new_game
 
 from .helpers import check_invariants, give_special, make, settle
 
@@ -97,7 +99,7 @@ def test_the_attack_in_progress_shows_every_line_and_they_add_up():
 def test_a_saved_match_replays_to_the_same_views():
     game = make(4, 7)
     play_one(game, ["schemer"] * 4, max_actions=200)
-    copy = MatchRecord.from_json(game.record.to_json()).replay()
+    copy = replay(MatchRecord.from_json(game.record.to_json()), builtin_registry())
     for seat in [None, 0, 1, 2, 3]:
         assert copy.view(seat) == game.view(seat)
 

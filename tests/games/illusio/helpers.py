@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from illusio_table.engine import new_game
+from illusio_table.games import new_game
 from illusio_table.games.illusio import Illusio
 from illusio_table.games.illusio.rules import Work
 

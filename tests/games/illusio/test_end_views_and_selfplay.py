@@ -6,8 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from illusio_table.engine import IllegalAction, MatchRecord, new_game
+from illusio_table.engine import IllegalAction, MatchRecord
+from illusio_table.engine.match import replay
 from illusio_table.engine.selfplay import play_one, selfplay
+from illusio_table.games import builtin_registry, new_game
+from illusio_table.games.illusio import Illusio
 from illusio_table.games.illusio.actions import EndTurn, PlaySpecial
 
 from .helpers import (
@@ -149,7 +152,7 @@ def test_random_and_showman_games_keep_every_invariant_after_every_action(seats)
 
 
 def test_selfplay_reports_finished_games():
-    report = selfplay("illusio", 3, 5, seed=4, bot="showman")
+    report = selfplay(Illusio, 3, 5, seed=4, bot="showman")
     assert report["finished"] == 5 and report["actions"] > 0
 
 
@@ -192,7 +195,7 @@ def test_any_sequence_of_legal_moves_keeps_the_rules_and_refusals_change_nothing
 def test_a_saved_match_replays_to_the_same_views():
     game = make(4, seed=37)
     play_one(game, ["showman"] * 4, max_actions=150)
-    copy = MatchRecord.from_json(game.record.to_json()).replay()
+    copy = replay(MatchRecord.from_json(game.record.to_json()), builtin_registry())
     for seat in [None, 0, 1, 2, 3]:
         assert copy.view(seat) == game.view(seat)
         assert copy.log(seat) == game.log(seat)

@@ -301,8 +301,8 @@ def test_scoring_a_domain_magician_adds_one_to_tricks_of_that_domain():
 def test_the_result_sums_each_magicians_points_by_category_and_they_add_up():
     """The game-over table's categories (level, exact, Grand, Deja vu...) come from the
     result, and add up to each score, over whole seeded games."""
-    from illusio_table.engine import builtin_registry
     from illusio_table.engine.selfplay import play_one
+    from illusio_table.games import builtin_registry
 
     seen = set()
     for seed in range(20):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from illusio_table.engine import builtin_registry
 from illusio_table.engine.bots import bot_move, make_bot
+from illusio_table.games import builtin_registry
 from illusio_table.table.rehearsal import Tally
 
 REHEARSAL = {"mode": "apprentice", "start_room": "kitchen", "first_wand": 2}

@@ -7,7 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from illusio_table.engine import IllegalAction, MatchRecord
+from illusio_table.engine.match import replay
 from illusio_table.engine.selfplay import play_one, selfplay
+from illusio_table.games import builtin_registry
+from illusio_table.games.incantibus import Incantibus
 
 from .helpers import check_invariants, make
 
@@ -72,13 +75,15 @@ def test_a_seat_that_has_chosen_changes_no_other_view_but_the_fact():
 def test_a_save_replays_to_the_same_views():
     game = make(4, seed=12, mode="expert")
     play_one(game, ["random"] * 4, max_actions=150)
-    clone = MatchRecord.from_json(json.loads(json.dumps(game.record.to_json()))).replay()
+    clone = replay(
+        MatchRecord.from_json(json.loads(json.dumps(game.record.to_json()))), builtin_registry()
+    )
     assert all(clone.view(s) == game.view(s) for s in (None, 0, 1, 2, 3))
     assert all(clone.log(s) == game.log(s) for s in (None, 0, 1, 2, 3))
 
 
 def test_selfplay_reports_every_game_finished():
-    report = selfplay("incantibus", seats=3, games=20, seed=4)
+    report = selfplay(Incantibus, seats=3, games=20, seed=4)
     assert report["finished"] == 20
 
 

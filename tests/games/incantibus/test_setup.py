@@ -81,7 +81,7 @@ def test_the_same_seed_sets_up_the_same_table():
 
 
 def test_a_rehearsal_can_start_in_any_room_with_a_chosen_wand():
-    from illusio_table.engine import new_game
+    from illusio_table.games import new_game
 
     game = new_game("incantibus", 3, 4, {"start_room": "kitchen", "first_wand": 2})
     assert game.view(0)["room"]["name"] == "Kitchen" and game.wands[0] == 2

@@ -1,0 +1,143 @@
+"""The program's layers, read from its source with `ast`: no module imports itself round
+a circle, the engine knows no game, window or network, the games know no window, and the
+scenes that draw a table know no rules (what they show comes in the view).
+
+An import inside `if TYPE_CHECKING:` is for the type checker only and is not counted;
+an import inside a function is (it is a dependency all the same, only a late one).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "illusio_table"
+PACKAGE = "illusio_table"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules that `name` imports (a `from P import m` of a submodule m
+    counts as importing P.m, not P: that is what Python runs for it)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking_only(child):
+                for part in child.orelse:
+                    visit(part)
+                continue
+            if isinstance(child, ast.Import):
+                found.update(a.name for a in child.names if a.name.startswith(PACKAGE))
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (child.level - 1)]
+                    source = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    source = child.module or ""
+                if not source.startswith(PACKAGE):
+                    continue
+                for alias in child.names:
+                    sub = f"{source}.{alias.name}"
+                    found.add(sub if sub in known else source)
+            visit(child)
+
+    visit(tree)
+    found.discard(name)
+    return {m for m in found if m in known}
+
+
+def import_graph() -> dict[str, set[str]]:
+    known = _modules()
+    return {name: _imports(name, path, known) for name, path in known.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize(
+    ("layer", "forbidden"),
+    [
+        ("illusio_table.engine", ("games", "qt", "table", "remote", "data")),
+        ("illusio_table.games", ("qt", "table", "remote")),
+        ("illusio_table.data", ("games", "qt", "table", "remote", "engine")),
+    ],
+)
+def test_a_layer_imports_nothing_above_it(layer, forbidden):
+    graph = import_graph()
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if _under(module, layer)
+        for target in targets
+        for above in forbidden
+        if _under(target, f"{PACKAGE}.{above}")
+    )
+    assert wrong == []
