@@ -46,6 +46,11 @@ class Place:
     master: str | None
     side: str | None  # the master's side (as printed) whose arrow holds this card
 
+    def facing(self, side: str) -> Cell:
+        """The cell this card's `side` points at: where a Group hung from it would lie."""
+        dx, dy = STEPS[pointing(self.turn, side)]
+        return (self.cell[0] + dx, self.cell[1] + dy)
+
 
 @dataclass(frozen=True)
 class Tree:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .attack import chance
+
 
 class Views:
     def seat_view(self, seat: int | None) -> dict[str, Any]:
@@ -28,7 +30,9 @@ class Views:
                         "cell": list(place.cell),
                         "turn": place.turn,
                         "master": masked.get(place.master, place.master),
-                        "free_arrows": structure.free_arrows(card),
+                        "free_arrows": (free := structure.free_arrows(card)),
+                        # The cell each free arrow points at, where a Group would go.
+                        "free_cells": {side: list(place.facing(side)) for side in free},
                         "money": money(card, owner),
                     }
                 )
@@ -61,7 +65,8 @@ class Views:
                 "spent": dict(a["spent"]),
                 "whisper": a["whisper"],
                 "lines": [list(line) for line in lines],
-                "target_number": sum(v for _, v in lines),
+                "target_number": (number := sum(v for _, v in lines)),
+                "chance": chance(number),  # of the dice rolling the number or less
             }
             if "roll" in a:
                 attack["roll"] = a["roll"]

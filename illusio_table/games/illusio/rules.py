@@ -765,6 +765,7 @@ class Illusio(Views, Game):
         points = max(0, raw)
         entry = {"trick": o.name, "domain": o.domain, **parts, "floor": points - raw}
         entry["points"] = points
+        entry["sum"] = trick_sum(entry)  # in words, for the log and the table
         self.works[seat].remove(work)
         for c in work.components:
             self._leave_play(c)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,15 @@ class Views:
             "half": o.half,
         }
 
+    def _fits(self, objective: int, seat: int) -> dict[str, Any]:
+        """What the seat's Backstage holds for an Objective of the Contest: the cards
+        whose group it asks for (`cards`), and how many of its Components they could be
+        (`held`: a group gives no more than the Objective asks of it)."""
+        asked = self.objectives[objective].groups
+        cards = [c for c in self.backstage[seat] if self.now_group[c] in asked]
+        have = Counter(self.now_group[c] for c in cards)
+        return {"cards": cards, "held": sum(min(n, have[g]) for g, n in asked.items())}
+
     def _work(self, work: Work) -> dict[str, Any]:
         o = self.objectives[work.objective]
         kinds = [self.kind(c) for c in work.components]
@@ -91,6 +101,7 @@ class Views:
                     "talent_used": self.talent_used[s] if m.talent != "bonus" else None,
                     "hand": len(self.hands[s]),
                     "backstage": [self._card(c) for c in self.backstage[s]],
+                    "fits": [None if o is None else self._fits(o, s) for o in self.contest],
                     "works": [self._work(w) for w in self.works[s]],
                     "validated": [self._objective(o) for o in self.validated[s]],
                     "score": self.scores[s],

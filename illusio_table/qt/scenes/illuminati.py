@@ -22,8 +22,6 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
-from illusio_table.games.illuminati.attack import chance
-from illusio_table.games.illuminati.geometry import STEPS, pointing
 from illusio_table.table.gestures import BUTTONS
 
 from .base import KEY, MARK, PIECE, TableScene
@@ -454,9 +452,8 @@ class IlluminatiScene(Felt, TableScene):
         """Each free outward arrow of the structure and the cell it points at."""
         found = []
         for c in s["cards"]:
-            for side in c["free_arrows"]:
-                dx, dy = STEPS[pointing(c["turn"], side)]
-                found.append((c["id"], side, (c["cell"][0] + dx, c["cell"][1] + dy)))
+            for side, (x, y) in c["free_cells"].items():
+                found.append((c["id"], side, (x, y)))
         return found
 
     def _my_specials(self, specials: list[str], x: float, y: float) -> float:
@@ -555,7 +552,7 @@ class IlluminatiScene(Felt, TableScene):
         if number < 2:
             lines.append("It cannot succeed as it stands.")
         else:
-            lines.append(f"Needs {min(number, 10)} or less: {chance(number):.0%} (11, 12 fail)")
+            lines.append(f"Needs {min(number, 10)} or less: {a['chance']:.0%} (11, 12 fail)")
         if a["privileged"]:
             lines.append("Privileged: nobody may interfere.")
         room = rect.adjusted(0, 0, 0, -4)

@@ -33,7 +33,6 @@ from illusio_table.games.illusio.actions import (
     Realize,
     UseTalent,
 )
-from illusio_table.games.illusio.rules import trick_sum
 
 from .. import zones
 from .base import TableScene
@@ -377,11 +376,11 @@ class IllusioScene(Felt, TableScene):
             x = rect.right() - pile + 4
             for j, o in enumerate(scored):
                 entry = s["tricks"][j]
-                card = {"face": "objective", **o, "state": f"Scored: {trick_sum(entry)}."}
+                card = {"face": "objective", **o, "state": f"Scored: {entry['sum']}."}
                 self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
             points = sum(t["points"] for t in s["tricks"])
             words = self._text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
-            words.setToolTip(plain("\n".join(f"{t['trick']}: {trick_sum(t)}" for t in s["tricks"])))
+            words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
 
     def _deck_rect(self) -> QRectF:
         return QRectF(666, MIDDLE_Y + 30, *PILE)
@@ -390,7 +389,7 @@ class IllusioScene(Felt, TableScene):
         self.regions["contest"] = QRectF(0, MIDDLE_Y, 540, 170)
         self._region(self.regions["contest"], "Contest")
         self.name_part("The Contest: the Objectives anyone may take", self.regions["contest"])
-        mine = view["seats"][self.bottom]["backstage"] if self.me is not None else None
+        mine = view["seats"][self.bottom]["fits"] if self.me is not None else None
         takeable = {a.objective for a in self.realize_moves}
         for slot, o in enumerate(view["contest"]):
             x, y = CONTEST_ROW.place(slot)
@@ -401,7 +400,7 @@ class IllusioScene(Felt, TableScene):
                 continue
             card: dict[str, Any] = {"face": "objective", **o}
             if mine is not None:
-                card["progress"] = (self._holds(o, mine), len(o["needs"]))
+                card["progress"] = (mine[slot]["held"], len(o["needs"]))
             key = ("objective", o["id"])
             item = self.card(card, x, y, (CONTEST[0], CONTEST[1] - 4), key)
             self.source(key, item)
@@ -473,13 +472,6 @@ class IllusioScene(Felt, TableScene):
             view, QRectF(discard.right() + 14, MIDDLE_Y, 1198 - discard.right() - 14, 170)
         )
 
-    def _holds(self, o: dict[str, Any], backstage: list[dict[str, Any]]) -> int:
-        """How many of the Objective's Components the Backstage could place now."""
-        group_of = self.look.cards.group_of
-        asked = Counter(group_of[n] for n in o["needs"])
-        have = Counter(group_of[c.get("now", c["kind"])] for c in backstage if not c.get("special"))
-        return sum(min(n, have[g]) for g, n in asked.items())
-
     def _turn_box(self, view: dict[str, Any], rect: QRectF) -> None:
         self._region(rect)
         self.name_part("Whose turn it is, and the last trick scored", rect)
@@ -500,7 +492,7 @@ class IllusioScene(Felt, TableScene):
         if self.scored is not None:
             seat, entry = self.scored
             lines.append(f"{self.names[seat]} scored {entry['trick']}:")
-            lines.append(f"  {trick_sum(entry)}")
+            lines.append(f"  {entry['sum']}")
         width = int(rect.width() / 7.5)  # characters of 11-point text across the box
         lines = [part for line in lines for part in _wrap(line, width).split("\n")]
         for i, line in enumerate(lines[:8]):
@@ -606,11 +598,9 @@ class IllusioScene(Felt, TableScene):
     def _payers(self) -> list[int]:
         """The Backstage cards that could go around the Objective being taken."""
         objective = self.paying[0]
-        o = next(c for c in self.view["contest"] if c and c["id"] == objective)
-        group_of = self.look.cards.group_of
-        asked = {group_of[n] for n in o["needs"]}
-        mine = self.view["seats"][self.me]["backstage"]
-        return [c["id"] for c in mine if group_of[c.get("now", c["kind"])] in asked]
+        fits = self.view["seats"][self.me]["fits"]
+        slot = next(i for i, c in enumerate(self.view["contest"]) if c and c["id"] == objective)
+        return fits[slot]["cards"]
 
     def _light_payers(self) -> None:
         chosen = self.paying[1]
