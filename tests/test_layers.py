@@ -128,6 +128,7 @@ def test_the_circle_finder_finds_a_circle():
         ("illusio_table.engine", ("games", "qt", "table", "remote", "data")),
         ("illusio_table.games", ("qt", "table", "remote")),
         ("illusio_table.data", ("games", "qt", "table", "remote", "engine")),
+        ("illusio_table.qt.scenes", ("games",)),
     ],
 )
 def test_a_layer_imports_nothing_above_it(layer, forbidden):

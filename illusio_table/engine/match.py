@@ -160,6 +160,13 @@ class Match:
         every check of `apply`, the seat awaited included."""
         return self.game.why_not(seat, action)
 
+    def why_not_json(self, seat: int, data: Any) -> str | None:
+        """`why_not` of a move written as JSON (as a table or a phone writes it)."""
+        try:
+            return self.why_not(seat, self.parse_action(data))
+        except IllegalAction as refusal:
+            return refusal.reason
+
     def describe(self, action: Action, seat: int | None) -> str:
         return self.game.describe(action, seat)
 

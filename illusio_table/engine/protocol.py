@@ -264,6 +264,15 @@ class Game(ABC):
     aside_words: ClassVar[str] = ""  # the standing choice `aside` makes, as a menu says it
     card_schema: ClassVar[type | None] = None  # the dataclass of cards/<game_id>.yaml
     phases: ClassVar[Mapping[str, Phase]] = {}  # the table of moves, by phase (moves.py)
+    # The state of every match is declared: these fields here, each game's in its class
+    # (`state_fields`). A copy walks the declared fields, and a test checks that a match
+    # holds no other attribute, so that no new field escapes a copy unseen.
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    events: list[tuple[int, Event]]  # the log: (the move's index, or -1), the line
+    record: MatchRecord
     phase: str  # the phase the match is in, a key of `phases`
     # A move in words, by its class (game, action, seat). Kept beside the phases rather
     # than in a rule, because a move is told in any phase: the move list tells past ones.
@@ -299,6 +308,11 @@ class Game(ABC):
         return {key: spec.check(options.get(key, spec.default)) for key, spec in known.items()}
 
     @classmethod
+    def state_fields(cls) -> tuple[str, ...]:
+        """The names of the fields a match holds, as the classes declare them."""
+        return _declared_fields(cls)
+
+    @classmethod
     def action_types(cls) -> dict[str, type[Action]]:
         return {a.kind: a for a in cls.actions}
 
@@ -325,6 +339,12 @@ class Game(ABC):
             elif field.default is dataclasses.MISSING:
                 raise IllegalAction(f"action {cls.kind!r} needs the field {name!r}")
         return cls(**values)
+
+    @classmethod
+    def card_data(cls) -> Any:
+        """The game's card data as its card file gives it (None: a game with no card
+        file). Read once; a table draws its cards from it."""
+        return None
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action the seat may take now (empty when it is not awaited)."""
@@ -480,8 +500,8 @@ class Game(ABC):
             value = getattr(self, name, None)
             if value is not None:
                 memo[id(value)] = type(value)()
-        for value in vars(self).values():
-            _copy_plain(value, memo)
+        for name in self.state_fields():
+            _copy_plain(getattr(self, name, None), memo)
         return copy.deepcopy(self, memo)
 
     def determinize(self, seat: int, rng: Rng) -> Game:
@@ -591,6 +611,18 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> dict[str, Any]:
         """{"scores": [...], "winners": [...], "explanation": [str, ...]} once over."""
+
+
+@cache
+def _declared_fields(cls: type) -> tuple[str, ...]:
+    """Every field annotated in the class or a base, class variables left out, in the
+    order they are declared (the engine's first)."""
+    names: dict[str, None] = {}
+    for klass in reversed(cls.__mro__):
+        for name, hint in vars(klass).get("__annotations__", {}).items():
+            if not str(hint).startswith(("ClassVar", "typing.ClassVar")):
+                names[name] = None
+    return tuple(names)
 
 
 def _frozen_parts(cards: Any) -> dict[int, Any]:

@@ -72,7 +72,7 @@ def visit(game_id: str, options: dict, states: int):
 )
 def test_every_legal_action_has_a_gesture_on_something_drawn(qapp, game_id, options, states, kinds):
     table = table_of(game_id)
-    scene = table.scene_class()()
+    scene = table.scene_class()(None, builtin_registry().get(game_id).card_data())
     scene.gesture_map = table.gestures
     scene.animation_ms = 0
     seen = set()

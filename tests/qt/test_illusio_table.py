@@ -270,9 +270,10 @@ def test_a_transformed_component_shows_what_it_is_and_what_it_was(window):
         "now_name": "Tiger",
         "transforms": 1,
     }
+    from illusio_table.games.illusio.cards import load
     from illusio_table.qt.scenes.cards import Look
 
-    words = " ".join(Look().words(look_card))
+    words = " ".join(Look(load()).words(look_card))
     assert "Tiger" in words and "Printed as Rope" in words
 
 

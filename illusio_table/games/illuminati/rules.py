@@ -54,7 +54,7 @@ from .actions import (
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
-from .cards import IlluminatiCards, load
+from .cards import IlluminatiCards, PlayerCount, Rules, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import SpecialCards, kind_of, pending_special
 from .views import Views, standing
@@ -100,10 +100,57 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         ),
     )
     card_schema = IlluminatiCards
+
+    @classmethod
+    def card_data(cls) -> Any:
+        return load()
+
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     aside_words = "Pass on attacks I am not part of"
     standing = staticmethod(standing)
     move_words = MOVE_WORDS
+
+    # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
+    cards: IlluminatiCards
+    power_bonus: dict[str, int]  # the UFOs' Power with hidden goals
+    shifts: dict[str, tuple[str, ...]]  # alignments the Lasers changed this turn
+    numbers: Numbers  # each card's Power, Resistance, Income and alignments now
+    limits: Rules
+    by_count: PlayerCount  # what the number of players sets (the goal)
+    goal: int  # Groups the basic goal asks for
+    bank: int
+    money: dict[str, int]  # each card's treasury
+    illuminati: list[str]  # each seat's Illuminati
+    structures: list[Structure]
+    specials: list[list[str]]  # each seat's Special cards
+    deck: list[str]
+    uncontrolled: list[str]
+    dead: list[str]
+    discarded: list[str]  # Specials played
+    revealed: set[int]  # seats whose Illuminati lies face up
+    eliminated: list[bool]
+    turns_taken: list[int]
+    destroyed: list[int]  # Groups each seat has destroyed
+    borrowed_goal: dict[int, str]  # a hidden goal: whose goal each seat pursues
+    attack: dict[str, Any] | None  # the attack under way
+    window: dict[str, Any] | None  # a moment for Specials, and who may still play
+    rearranging: dict[str, Any] | None  # White Collar Crime: money moving at no cost
+    placing: dict[str, Any] | None  # Groups to hang in a Power Structure, one by one
+    winners: list[int]
+    last_roll: list[int]
+    outcome: dict[str, Any] | None  # how the last attack ended
+    current: int
+    actions_left: int
+    free_transfers: int
+    acted: bool  # made a move this turn (no passing for money then)
+    attacked: set[str]  # Groups that attacked or aided this turn
+    ufo_attacks: int
+    bavarian_used: bool
+    bonus_transfer: tuple[str, str] | None  # the transfer a capture allows, at once
+    shifted_this_turn: bool
+    extra_drawn: bool
+    offer: dict[str, Any] | None  # a Group offered to another player
+    choosing: set[int]  # seats still choosing a hidden goal
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -111,30 +158,30 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         cards = self.cards = load()
         # With hidden goals the UFOs gain 1 Power (they lose the secret of their goal).
         self.power_bonus = {"ufos": 1} if self.options["hidden_goals"] else {}
-        self.shifts: dict[str, tuple[str, ...]] = {}  # alignments changed for this turn
+        self.shifts = {}  # alignments changed for this turn
         self.numbers = Numbers(cards, self.shifts, self.power_bonus)
         self.limits = cards.rules
         self.by_count = next(p for p in cards.player_counts if p.players == self.seats)
         self.goal = self.by_count.goal + self.options["longer_game"]
         rng = self.rng
         self.bank = BANK
-        self.money: dict[str, int] = {}
+        self.money = {}
         tops = list(cards.illuminati)
         rng.shuffle(tops)
         self.illuminati = [i.id for i in tops[: self.seats]]
         self.structures = [Structure(i, self.cards.arrows) for i in self.illuminati]
         for i in self.illuminati:
             self._pay_from_bank(i, self.numbers.illuminati[i].income)
-        self.specials: list[list[str]] = [[] for _ in range(self.seats)]
+        self.specials = [[] for _ in range(self.seats)]
         deck = [g.id for g in cards.groups]
         deck += [f"{s.id}#{n + 1}" for s in cards.specials for n in range(s.count)]
         rng.shuffle(deck)
         self.deck = deck
-        self.uncontrolled: list[str] = []
-        self.dead: list[str] = []
-        self.discarded: list[str] = []
+        self.uncontrolled = []
+        self.dead = []
+        self.discarded = []
         hidden = self.options["hidden_illuminati"]
-        self.revealed: set[int] = set() if hidden else set(range(self.seats))
+        self.revealed = set() if hidden else set(range(self.seats))
         if hidden:
             events = [Event("The Illuminati are dealt face down.")] + [
                 Event(
@@ -169,16 +216,16 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.eliminated = [False] * self.seats
         self.turns_taken = [0] * self.seats
         self.destroyed = [0] * self.seats
-        self.borrowed_goal: dict[int, str] = {}
-        self.attack: dict[str, Any] | None = None
-        self.window: dict[str, Any] | None = None
+        self.borrowed_goal = {}
+        self.attack = None
+        self.window = None
         # White Collar Crime's moment: whose money moves, and where play goes on after.
-        self.rearranging: dict[str, Any] | None = None
+        self.rearranging = None
         # A Group that came or moved: its puppets still to settle, and where play goes on.
-        self.placing: dict[str, Any] | None = None
-        self.winners: list[int] = []
-        self.last_roll: list[int] = []
-        self.outcome: dict[str, Any] | None = None  # the last attack: where, how it ended
+        self.placing = None
+        self.winners = []
+        self.last_roll = []
+        self.outcome = None  # the last attack: where, how it ended
         self.phase = "setup"
         first, rolls = self._first_player()
         events += rolls
@@ -220,14 +267,14 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         self.actions_left = self.limits.actions
         self.free_transfers = self.limits.free_transfers
         self.acted = False
-        self.attacked: set[str] = set()  # Groups that attacked or aided this turn
+        self.attacked = set()  # Groups that attacked or aided this turn
         self.ufo_attacks = 0
         self.bavarian_used = False
-        self.bonus_transfer: tuple[str, str] | None = None
+        self.bonus_transfer = None
         self.shifts.clear()  # the Lasers' change lasts one turn (Numbers shares the dict)
         self.shifted_this_turn = False
         self.extra_drawn = False
-        self.offer: dict[str, Any] | None = None
+        self.offer = None
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -36,10 +36,10 @@ from .actions import (
     realize,
     special,
 )
-from .cards import IllusioCards, load
+from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .talents import TALENTS
-from .views import MOVE_WORDS, Views, standing
+from .views import MOVE_WORDS, printed_views, seat_view, standing
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -61,7 +61,7 @@ class Work:
         self.specials: list[int] = []  # Encore, Deja vu and Grand cards lying on it
 
 
-class Illusio(Views, Game):
+class Illusio(Game):
     game_id = "illusio"
     fresh_state = ("_realize_cache",)  # what each Backstage can take, by Backstage
     shared_state = ("info", "objectives", "printed")  # the numbered cards, from the card data
@@ -81,17 +81,54 @@ class Illusio(Views, Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IllusioCards
+
+    @classmethod
+    def card_data(cls) -> Any:
+        return load()
+
     standing = staticmethod(standing)
     move_words = MOVE_WORDS
+
+    # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
+    cards: IllusioCards
+    info: tuple[CardInfo, ...]  # every card by its number, from the card data
+    objectives: tuple[ObjectiveInfo, ...]
+    printed: tuple[tuple[tuple[str, Any], ...], ...]  # each card as a view shows it, untouched
+    limits: TurnRules
+    component_kinds: tuple[str, ...]
+    group_types: dict[str, tuple[str, ...]]  # the types of each group a Component may become
+    target: int  # the points that win
+    magicians: list[Magician]  # by seat
+    talent_used: list[bool]  # by seat, this round
+    objective_deck: list[int]
+    objective_discard: list[int]
+    deck: list[int]
+    discard_pile: list[int]
+    contest: list[int | None]  # the Objectives anyone may take, by slot
+    hands: list[list[int]]
+    backstage: list[list[int]]
+    works: list[list[Work]]  # each seat's Objectives under realization or on display
+    as_kind: dict[int, str]  # Components transformed, and what they now are
+    now: list[str]  # what each card is now, by number
+    now_group: list[str]  # the group of what it is now
+    key: list[str]  # what makes two cards interchangeable: their kind, printed and now
+    _realize_cache: dict[tuple[Any, ...], dict[int, list[Action]]]  # by Backstage (a cache)
+    attached: dict[int, list[int]]  # Transform cards lying on a Component
+    validated: list[list[int]]  # each seat's tricks scored
+    tricks: list[list[dict[str, Any]]]  # how each scored trick's points were made
+    scores: list[int]
+    first: int  # the seat that played first
+    current: int
+    actions_left: int
+    turn: int
+    idle_turns: int  # turns in a row with no move while no card is left to draw
 
     # -- set-up ---------------------------------------------------------------------------------
 
     def setup(self) -> list[Event]:
         cards = self.cards = load()
-        self.info: tuple[CardInfo, ...]
-        self.objectives: tuple[ObjectiveInfo, ...]
         self.info, self.objectives = catalog(cards)
-        self.printed = self.printed_views()
+        self.printed = printed_views(self)
         self.limits = cards.rules
         self.component_kinds = tuple(k.id for k in cards.components)
         self.group_types = {g.id: g.types for g in cards.groups}
@@ -114,13 +151,11 @@ class Illusio(Views, Game):
 
         self.objective_deck = list(range(len(self.objectives)))
         rng.shuffle(self.objective_deck)
-        self.objective_discard: list[int] = []
+        self.objective_discard = []
         self.deck = list(range(len(self.info)))
         rng.shuffle(self.deck)
-        self.discard_pile: list[int] = []
-        self.contest: list[int | None] = [
-            self._draw_objective() for _ in range(cards.rules.contest)
-        ]
+        self.discard_pile = []
+        self.contest = [self._draw_objective() for _ in range(cards.rules.contest)]
         events.append(
             Event(
                 "The Contest opens with "
@@ -129,19 +164,19 @@ class Illusio(Views, Game):
                 reveals=True,
             )
         )
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
-        self.backstage: list[list[int]] = [[] for _ in range(seats)]
-        self.works: list[list[Work]] = [[] for _ in range(seats)]
-        self.as_kind: dict[int, str] = {}  # Components transformed, and what they now are
+        self.hands = [[] for _ in range(seats)]
+        self.backstage = [[] for _ in range(seats)]
+        self.works = [[] for _ in range(seats)]
+        self.as_kind = {}  # Components transformed, and what they now are
         # What each card is now, its group and a key shared by interchangeable cards:
         # looked up on every move, so kept in lists rather than worked out each time.
         self.now = [i.kind for i in self.info]
         self.now_group = [i.group for i in self.info]
         self.key = list(self.now)
-        self._realize_cache: dict[tuple, dict[int, list[Action]]] = {}
-        self.attached: dict[int, list[int]] = {}  # Transform cards lying on a Component
-        self.validated: list[list[int]] = [[] for _ in range(seats)]
-        self.tricks: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
+        self._realize_cache = {}
+        self.attached = {}  # Transform cards lying on a Component
+        self.validated = [[] for _ in range(seats)]
+        self.tricks = [[] for _ in range(seats)]
         self.scores = [0] * seats
         for seat in range(seats):
             events += self._draw(seat, cards.rules.start_hand)
@@ -322,6 +357,9 @@ class Illusio(Views, Game):
         self.deck = unseen
         self.objective_deck.sort()
         rng.shuffle(self.objective_deck)
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        return seat_view(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == "over"

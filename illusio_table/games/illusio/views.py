@@ -1,4 +1,4 @@
-"""What each seat may see of an Illusio match, and every move in words."""
+"""What each seat may see of an Illusio match (`seat_view`), and every move in words."""
 
 from __future__ import annotations
 
@@ -24,110 +24,112 @@ if TYPE_CHECKING:
     from .rules import Illusio, Work
 
 
-class Views:
-    """Mixed into the game: the view of a seat and the words for a move."""
+def printed_views(game: Illusio) -> tuple[tuple[tuple[str, Any], ...], ...]:
+    """Each card as the view shows it untransformed, made once: a view holds every card
+    in the discard pile, and bots read views thousands of times a second."""
+    printed = []
+    for info in game.info:
+        data: dict[str, Any] = {"id": info.id, "kind": info.kind, "name": info.name}
+        if info.special:
+            data["special"] = True
+        else:
+            data["group"] = game.cards.group_of[info.kind]
+        printed.append(tuple(data.items()))
+    return tuple(printed)
 
-    def printed_views(self) -> tuple[tuple[tuple[str, Any], ...], ...]:
-        """Each card as the view shows it untransformed, made once: a view holds every card
-        in the discard pile, and bots read views thousands of times a second."""
-        printed = []
-        for info in self.info:
-            data: dict[str, Any] = {"id": info.id, "kind": info.kind, "name": info.name}
-            if info.special:
-                data["special"] = True
-            else:
-                data["group"] = self.cards.group_of[info.kind]
-            printed.append(tuple(data.items()))
-        return tuple(printed)
 
-    def _card(self, card: int) -> dict[str, Any]:
-        now = self.as_kind.get(card)
-        data = dict(self.printed[card])
-        if now is not None:
-            data["group"] = self.cards.group_of[now]
-            data["now"] = now
-            data["now_name"] = self.cards.name(now)
-            data["transforms"] = len(self.attached.get(card, ()))
-        return data
+def card_view(game: Illusio, card: int) -> dict[str, Any]:
+    now = game.as_kind.get(card)
+    data = dict(game.printed[card])
+    if now is not None:
+        data["group"] = game.cards.group_of[now]
+        data["now"] = now
+        data["now_name"] = game.cards.name(now)
+        data["transforms"] = len(game.attached.get(card, ()))
+    return data
 
-    def _objective(self, objective: int) -> dict[str, Any]:
-        o = self.objectives[objective]
-        return {
-            "id": objective,
-            "key": o.key,
-            "name": o.name,
-            "domain": o.domain,
-            "level": o.level,
-            "needs": list(o.needs),
-            "half": o.half,
-        }
 
-    def _fits(self, objective: int, seat: int) -> dict[str, Any]:
-        """What the seat's Backstage holds for an Objective of the Contest: the cards
-        whose group it asks for (`cards`), and how many of its Components they could be
-        (`held`: a group gives no more than the Objective asks of it)."""
-        asked = self.objectives[objective].groups
-        cards = [c for c in self.backstage[seat] if self.now_group[c] in asked]
-        have = Counter(self.now_group[c] for c in cards)
-        return {"cards": cards, "held": sum(min(n, have[g]) for g, n in asked.items())}
+def objective_view(game: Illusio, objective: int) -> dict[str, Any]:
+    o = game.objectives[objective]
+    return {
+        "id": objective,
+        "key": o.key,
+        "name": o.name,
+        "domain": o.domain,
+        "level": o.level,
+        "needs": list(o.needs),
+        "half": o.half,
+    }
 
-    def _work(self, work: Work) -> dict[str, Any]:
-        o = self.objectives[work.objective]
-        kinds = [self.kind(c) for c in work.components]
-        return {
-            "objective": self._objective(work.objective),
-            "components": [self._card(c) for c in work.components],
-            "displayed": work.displayed,
-            "encore": work.encore,
-            "specials": [self._card(c) for c in work.specials],
-            "exact": exact_bonus(o, kinds),
-            "missing": len(o.needs) - len(work.components),
-        }
 
-    def seat_view(self, seat: int | None) -> dict[str, Any]:
-        seats = []
-        for s in range(self.seats):
-            m = self.magicians[s]
-            seats.append(
-                {
-                    "name": self.name(s),
-                    "magician": {
-                        "id": m.id,
-                        "name": m.name,
-                        "talent": m.talent,
-                        "text": m.text,
-                        "domain": m.domain,
-                    },
-                    "talent_used": self.talent_used[s] if m.talent != "bonus" else None,
-                    "hand": len(self.hands[s]),
-                    "backstage": [self._card(c) for c in self.backstage[s]],
-                    "fits": [None if o is None else self._fits(o, s) for o in self.contest],
-                    "works": [self._work(w) for w in self.works[s]],
-                    "validated": [self._objective(o) for o in self.validated[s]],
-                    "score": self.scores[s],
-                    "tricks": [dict(t) for t in self.tricks[s]],
-                }
-            )
-        view = {
-            "me": seat,
-            "phase": self.phase,
-            "turn": self.turn,
-            "current": self.current,
-            "first": self.first,
-            "actions_left": self.actions_left if self.phase == "turn" else 0,
-            "target": self.target,
-            "contest": [None if o is None else self._objective(o) for o in self.contest],
-            "objective_deck": len(self.objective_deck),
-            "objective_discard": [self._objective(o) for o in self.objective_discard],
-            "deck": len(self.deck),
-            "discard": [self._card(c) for c in self.discard_pile],
-            "seats": seats,
-            "hand": None if seat is None else [self._card(c) for c in self.hands[seat]],
-            "hand_limit": self.limits.hand_limit,
-        }
-        if self.is_over():
-            view["scores"] = self.result()
-        return view
+def fits_view(game: Illusio, objective: int, seat: int) -> dict[str, Any]:
+    """What the seat's Backstage holds for an Objective of the Contest: the cards
+    whose group it asks for (`cards`), and how many of its Components they could be
+    (`held`: a group gives no more than the Objective asks of it)."""
+    asked = game.objectives[objective].groups
+    cards = [c for c in game.backstage[seat] if game.now_group[c] in asked]
+    have = Counter(game.now_group[c] for c in cards)
+    return {"cards": cards, "held": sum(min(n, have[g]) for g, n in asked.items())}
+
+
+def work_view(game: Illusio, work: Work) -> dict[str, Any]:
+    o = game.objectives[work.objective]
+    kinds = [game.kind(c) for c in work.components]
+    return {
+        "objective": objective_view(game, work.objective),
+        "components": [card_view(game, c) for c in work.components],
+        "displayed": work.displayed,
+        "encore": work.encore,
+        "specials": [card_view(game, c) for c in work.specials],
+        "exact": exact_bonus(o, kinds),
+        "missing": len(o.needs) - len(work.components),
+    }
+
+
+def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
+    seats = []
+    for s in range(game.seats):
+        m = game.magicians[s]
+        seats.append(
+            {
+                "name": game.name(s),
+                "magician": {
+                    "id": m.id,
+                    "name": m.name,
+                    "talent": m.talent,
+                    "text": m.text,
+                    "domain": m.domain,
+                },
+                "talent_used": game.talent_used[s] if m.talent != "bonus" else None,
+                "hand": len(game.hands[s]),
+                "backstage": [card_view(game, c) for c in game.backstage[s]],
+                "fits": [None if o is None else fits_view(game, o, s) for o in game.contest],
+                "works": [work_view(game, w) for w in game.works[s]],
+                "validated": [objective_view(game, o) for o in game.validated[s]],
+                "score": game.scores[s],
+                "tricks": [dict(t) for t in game.tricks[s]],
+            }
+        )
+    view = {
+        "me": seat,
+        "phase": game.phase,
+        "turn": game.turn,
+        "current": game.current,
+        "first": game.first,
+        "actions_left": game.actions_left if game.phase == "turn" else 0,
+        "target": game.target,
+        "contest": [None if o is None else objective_view(game, o) for o in game.contest],
+        "objective_deck": len(game.objective_deck),
+        "objective_discard": [objective_view(game, o) for o in game.objective_discard],
+        "deck": len(game.deck),
+        "discard": [card_view(game, c) for c in game.discard_pile],
+        "seats": seats,
+        "hand": None if seat is None else [card_view(game, c) for c in game.hands[seat]],
+        "hand_limit": game.limits.hand_limit,
+    }
+    if game.is_over():
+        view["scores"] = game.result()
+    return view
 
 
 # -- every move in words, for menus and the move list (`Game.describe` reads MOVE_WORDS) ------

@@ -18,7 +18,7 @@ from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
-from .cards import IncantibusCards, load
+from .cards import IncantibusCards, SatchelSide, load
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
@@ -60,13 +60,55 @@ class Incantibus(Game):
     )
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     card_schema = IncantibusCards
+
+    @classmethod
+    def card_data(cls) -> Any:
+        return load()
+
+    # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
+    cards: IncantibusCards
+    info: tuple[TokenInfo, ...]  # every token and card by its number, from the card data
+    expert: bool
+    side: SatchelSide  # the satchel's side in play
+    wands: list[int]  # the seats in wand order
+    satchels: list[list[int]]
+    visible_bag: list[int]  # tokens drawn face up
+    secret_bag: list[int]  # tokens drawn face down
+    moat: list[int]
+    room_stack: list[str]  # the rooms still to explore
+    room_name: str
+    room: list[tuple[int, bool] | None]  # each slot: a token and whether it lies face up
+    known: list[dict[int, str]]  # what each seat saw of face-down tokens, by slot
+    potion_bag: list[int]
+    potions: list[int | None]  # the open potions
+    book_bag: list[int]
+    books: list[int | None]  # the open magic books
+    specials: list[int]
+    spell_deck: list[str]
+    spell_cards: list[str | None]  # the open spells
+    spent_spells: list[str]
+    track: list[list[Any]]  # the sorcerers' track: [sorcerer, face up]
+    set_aside: list[int]  # sorcerers never seen by anyone
+    dungeon: list[list[Any] | None] | None
+    everyone: frozenset[int]
+    shortest_recipe: int
+    _book_cache: dict[tuple[Any, ...], list[Point]]  # payments, by satchel (a cache)
+    choices: dict[int, Point]  # this casting's secret choices, by seat
+    steps: list[tuple[Any, ...]]  # the resolution still to come
+    decision: dict[str, Any] | None  # the decision a step waits for
+    casters: list[int]
+    pointing_wands: list[int]
+    last_casting: list[dict[str, Any]]
+    laid_down: list[int]
+    castings: int
+
     standing = staticmethod(standing)
 
     # -- set-up ---------------------------------------------------------------------------------
 
     def setup(self) -> list[Event]:
         cards = self.cards = load()
-        self.info: tuple[TokenInfo, ...] = catalog(cards)
+        self.info = catalog(cards)
         self.expert = self.options["mode"] == "expert"
         self.side = next(
             s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice")
@@ -87,48 +129,48 @@ class Incantibus(Game):
                 )
             at = wands.index(wanted)
             wands[0], wands[at] = wands[at], wands[0]
-        self.wands: list[int] = wands
-        self.satchels: list[list[int]] = [[] for _ in range(self.seats)]
+        self.wands = wands
+        self.satchels = [[] for _ in range(self.seats)]
         self.visible_bag, self.secret_bag = ids("visible"), ids("secret")
-        self.moat: list[int] = []
+        self.moat = []
 
         rooms = [r.id for r in cards.rooms if r.group in row.groups]
         rng.shuffle(rooms)
-        self.room_stack: list[str] = rooms
+        self.room_stack = rooms
         self.room_name = "roof"
-        self.room: list[tuple[int, bool] | None] = []
-        self.known: list[dict[int, str]] = [{} for _ in range(self.seats)]
+        self.room = []
+        self.known = [{} for _ in range(self.seats)]
 
         self.potion_bag = ids("potion")
-        self.potions: list[int | None] = [None] * cards.open_potions
+        self.potions = [None] * cards.open_potions
         self.book_bag = ids("book") if self.expert else []
-        self.books: list[int | None] = [None] * (cards.open_books if self.expert else 0)
+        self.books = [None] * (cards.open_books if self.expert else 0)
         self.specials = ids("special")
 
         deck = [s.id for s in cards.spells for _ in range(s.count)]
         rng.shuffle(deck)
-        self.spell_deck: list[str] = deck
-        self.spell_cards: list[str | None] = [self._draw_spell() for _ in range(cards.open_spells)]
-        self.spent_spells: list[str] = []
+        self.spell_deck = deck
+        self.spell_cards = [self._draw_spell() for _ in range(cards.open_spells)]
+        self.spent_spells = []
 
         sorcerers = ids("sorcerer")
         rng.shuffle(sorcerers)
-        self.track: list[list[Any]] = [[s, False] for s in sorcerers[: row.sorcerers]]
+        self.track = [[s, False] for s in sorcerers[: row.sorcerers]]
         self.set_aside = sorcerers[row.sorcerers :]  # never seen by anyone
         self.track[0][1] = True
-        self.dungeon: list[list[Any] | None] | None = None
+        self.dungeon = None
 
         self.phase = "casting"
         self.everyone = frozenset(range(self.seats))
         self.shortest_recipe = min(len(p.recipe) for p in cards.potions)  # a cheap first test
-        self._book_cache: dict[tuple, list[Point]] = {}
-        self.choices: dict[int, Point] = {}
-        self.steps: list[tuple] = []
-        self.decision: dict[str, Any] | None = None
-        self.casters: list[int] = []
-        self.pointing_wands: list[int] = list(self.wands)
-        self.last_casting: list[dict[str, Any]] = []
-        self.laid_down: list[int] = []
+        self._book_cache = {}
+        self.choices = {}
+        self.steps = []
+        self.decision = None
+        self.casters = []
+        self.pointing_wands = list(self.wands)
+        self.last_casting = []
+        self.laid_down = []
         self.castings = 0
 
         first_room = next(r for r in cards.rooms if r.group == "roof")

@@ -42,7 +42,7 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
         seat = min(game.to_act())
         game.apply(seat, bot_move(game, bots[seat], seat))
     table = table_of(game_id)
-    scene = table.scene_class()()
+    scene = table.scene_class()(None, cls.card_data())
     scene.gesture_map = table.gestures
     scene.animation_ms = scene.glide_ms = 0
     scene.show_view(game.view(0), game.legal_actions(0), list(NAMES), f"{cls.title} — Ana's table")

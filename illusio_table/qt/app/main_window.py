@@ -471,7 +471,7 @@ class MainWindow(QMainWindow):
         table = table_of(match.game_id)
         if table_mode and table.choose_at_once:
             self.model.table_mode = True
-        self.scene = table.scene_class()(self)
+        self.scene = table.scene_class()(self, match.game_class.card_data())
         self.scene.gesture_map = table.gestures
         # Moves of a set picked at the table: the game says which, and reads the move (its
         # class's reading, the same for every later copy of the match).

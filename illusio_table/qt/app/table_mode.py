@@ -195,7 +195,7 @@ class TableMode:
         if not moves:
             # The engine says why, as it does for a refused drop.
             attempt = scene.attempts.get(key)
-            why = model.match.why_not(seat, attempt) if attempt is not None else None
+            why = model.match.why_not_json(seat, attempt) if attempt is not None else None
             self.banner(f"{name} cannot point there: {why or 'choose another target.'}")
             return
         self.pressed.add(seat)

@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
     QMenu,
 )
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, IllegalAction
 from illusio_table.table import gestures as gesture_maps
 from illusio_table.table.gestures import Gesture, GestureMap
 
@@ -89,9 +89,14 @@ class TableScene(QGraphicsScene):
     glide_ms = 0  # motion between views; the window sets it from the settings
     animation_ms = 0  # a reveal's length, on tables that play one (the window sets it too)
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, card_data: Any = None) -> None:
         super().__init__(parent)
         self.setBackgroundBrush(FELT)
+        # The game's card data (`Game.card_data`), handed in: a scene imports no game.
+        self.card_data = card_data
+        # A move the table writes itself (what a drop onto a target tries, a set picked)
+        # is written as its JSON, as a phone sends it, and read by the game when made.
+        self.parse: Callable[[Any], Action] = _no_game
         self.describe: Callable[[Action], str] = lambda action: action.label()
         self.hint: Callable[[Action], str] = lambda action: ""  # a figure beside a target
         # The engine's reason a move would be refused (None if it would not), asked while
@@ -118,7 +123,8 @@ class TableScene(QGraphicsScene):
         self.order: list[Hashable] = []  # table order of the targets
         self.moves: dict[Hashable, list[Action]] = {}  # target -> moves made by a click
         self.drops: dict[tuple[Hashable, Hashable], list[Action]] = {}  # (source, target)
-        self.attempts: dict[Hashable, Action] = {}  # what to try on a target with no move
+        # What to try on a target with no move (as JSON), so that the engine says why.
+        self.attempts: dict[Hashable, dict[str, Any]] = {}
         self.gestures: list[Gesture] = []
         self.focus_key: Hashable | None = None
         self.seat_spots: dict[int, tuple[QPointF, bool]] = {}  # seat -> where, right-aligned
@@ -231,7 +237,7 @@ class TableScene(QGraphicsScene):
         return None
 
     def target(
-        self, key: Hashable, item: QGraphicsItem, attempt: Action | None = None
+        self, key: Hashable, item: QGraphicsItem, attempt: dict[str, Any] | None = None
     ) -> QGraphicsItem:
         """Registers something moves can be made on (`attempt`: what to try when no move
         is legal there, so that the engine says why)."""
@@ -524,6 +530,23 @@ class TableScene(QGraphicsScene):
     def play(self, action: Action) -> None:
         self.action_chosen.emit(action)
 
+    def play_json(self, data: dict[str, Any]) -> None:
+        """A move the table wrote (see `parse`): made, or, if the game cannot read it,
+        the reason told."""
+        try:
+            action = self.parse(data)
+        except IllegalAction as refusal:
+            self.message.emit(refusal.reason)
+            return
+        self.play(action)
+
+    def why_not_json(self, data: dict[str, Any]) -> str | None:
+        """The engine's reason the written move would be refused (None: it would not)."""
+        try:
+            return self.why_not(self.parse(data))
+        except IllegalAction as refusal:
+            return refusal.reason
+
     def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
         # Moves that read the same are one choice (two tokens of a kind): no menu of twins.
         moves = list({self.describe(m): m for m in reversed(moves)}.values())[::-1]
@@ -540,7 +563,7 @@ class TableScene(QGraphicsScene):
         if moves:
             self._choose(moves, screen_pos)
         elif key in self.attempts:
-            self.play(self.attempts[key])
+            self.play_json(self.attempts[key])
         else:
             self.message.emit(self.nothing_there(key))
 
@@ -548,7 +571,7 @@ class TableScene(QGraphicsScene):
         """Why a click there makes no move; tables that can ask the engine say more."""
         return "Nothing to do there now."
 
-    def attempt(self, source: Hashable, key: Hashable) -> Action | None:
+    def attempt(self, source: Hashable, key: Hashable) -> dict[str, Any] | None:
         """What dropping `source` on `key` means when it is no legal move, asked of the
         engine so that the person hears why not. The hover and the drop both ask here, so
         the red light and the refusal always agree."""
@@ -560,7 +583,7 @@ class TableScene(QGraphicsScene):
         if moves:
             self._choose(moves, screen_pos)
         elif attempt is not None:
-            self.play(attempt)  # refused: the engine's reason is shown
+            self.play_json(attempt)  # refused: the engine's reason is shown
         else:
             self.message.emit(self.drop_hint(source))
 
@@ -693,7 +716,7 @@ class TableScene(QGraphicsScene):
             self.message.emit(self.describe(moves[0]) if len(moves) == 1 else many)
             return
         attempt = self.attempt(source, key)
-        reason = self.why_not(attempt) if attempt is not None else ""
+        reason = self.why_not_json(attempt) if attempt is not None else ""
         self.message.emit(f"Not possible there: {reason}" if reason else "Not possible there.")
 
     def glide_home(self, source: Hashable) -> None:
@@ -1011,3 +1034,8 @@ class TableView(QGraphicsView):
             event.accept()
         else:
             super().wheelEvent(event)
+
+
+def _no_game(data: Any) -> Action:
+    """`parse` of a table drawn outside a match (a help picture): no move is made there."""
+    raise IllegalAction("This table is not at a match.")

@@ -9,15 +9,16 @@ Colours and symbols come from the card file.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
-from illusio_table.games.illusio.cards import IllusioCards, load
-
 from .look import GOLD, INK, PAPER, WHITE, font, plain
+
+if TYPE_CHECKING:  # for the type checker only: a scene imports no game
+    from illusio_table.games.illusio.cards import IllusioCards
 
 BACK = QColor("#5a1f36")
 SPECIAL = QColor("#2e2440")
@@ -30,8 +31,8 @@ _PICTURES: dict[tuple, QPixmap] = {}  # a card's look at a size -> its picture
 class Look:
     """Names, colours, symbols and words of Illusio's cards, from the card file."""
 
-    def __init__(self, cards: IllusioCards | None = None) -> None:
-        self.cards = cards or load()
+    def __init__(self, cards: IllusioCards) -> None:
+        self.cards = cards
         self.groups = {g.id: g for g in self.cards.groups}
         self.domains = {d.id: d for d in self.cards.domains}
         self.kinds = self.cards.kinds

@@ -8,16 +8,17 @@ turns, the whole card turns, arrows and all, as it lies in its Power Structure.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from illusio_table.games.illuminati.cards import IlluminatiCards, load
-
 from .cards import fitted_text, fitting
 from .look import GOLD, INK, PAPER, WHITE, font, plain
+
+if TYPE_CHECKING:  # for the type checker only: a scene imports no game
+    from illusio_table.games.illuminati.cards import IlluminatiCards
 
 ILLUMINATI = QColor("#1b2a1b")
 GROUP = PAPER
@@ -31,8 +32,8 @@ ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#ffe082"), "target": QC
 class Look:
     """Numbers, alignments and words of Illuminati's cards, from the card file."""
 
-    def __init__(self, cards: IlluminatiCards | None = None) -> None:
-        self.cards = cards or load()
+    def __init__(self, cards: IlluminatiCards) -> None:
+        self.cards = cards
         self.groups = self.cards.group
         self.illuminati = {i.id: i for i in self.cards.illuminati}
         self.alignments = {a.id: a for a in self.cards.alignments}

@@ -38,10 +38,10 @@ STRIP_GAP = 7  # between strips: a gold ring around one crosses none beside it
 
 
 class IlluminatiScene(Felt, TableScene):
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
+    def __init__(self, parent: Any = None, card_data: Any = None) -> None:
+        super().__init__(parent, card_data)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.look = Look()
+        self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}
         self.regions: dict[Hashable, QRectF] = {}
         self.preview: ConspiracyCard | None = None
@@ -922,7 +922,7 @@ class IlluminatiScene(Felt, TableScene):
         target = next(iter(self.view["uncontrolled"]), None)
         if key[0] == "group" and key[1] in own and target is not None:
             attempt = {"kind": "attack", "how": "control", "attacker": key[1], "target": target}
-            reason = self.why_not(self.parse(attempt))
+            reason = self.why_not_json(attempt)
         elif key[0] == "top" or (key[0] == "group" and key[1] in self.look.illuminati):
             reason = "An Illuminati card cannot be attacked."
         else:

@@ -23,16 +23,6 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
 from illusio_table.engine import Action
-from illusio_table.games.illusio.actions import (
-    Abandon,
-    Backstage,
-    Discard,
-    Exchange,
-    Place,
-    PlaySpecial,
-    Realize,
-    UseTalent,
-)
 
 from .. import zones
 from .base import TableScene
@@ -63,12 +53,12 @@ PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 
 
 class IllusioScene(Felt, TableScene):
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
+    def __init__(self, parent: Any = None, card_data: Any = None) -> None:
+        super().__init__(parent, card_data)
         # The table is drawn anew after each move: no index to build for items that last
         # one move.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.look = Look()
+        self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
         self.paying: tuple[int, set[int]] | None = None  # taking an Objective: with what
@@ -95,7 +85,7 @@ class IllusioScene(Felt, TableScene):
         self.me = me
         self.bottom = me if me is not None else view["current"]
         gestures = self.gesture_map(view, legal, me)
-        self.realize_moves = [g.action for g in gestures if isinstance(g.action, Realize)]
+        self.realize_moves = [g.action for g in gestures if g.action.kind == "realize"]
         self._heading(view, legal, title)
         self._track(view)
         self._others(view)
@@ -452,7 +442,7 @@ class IllusioScene(Felt, TableScene):
         self.target(
             ("deck",),
             spot if pile is None else pile,
-            Exchange(tuple(sorted(self.selected))) if self.selected else None,
+            self._exchange() if self.selected else None,
         )
         self._text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
         discard = QRectF(deck.right() + 16, deck.top(), *PILE)
@@ -643,7 +633,7 @@ class IllusioScene(Felt, TableScene):
     def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
         if key == ("deck",) and source[0] == "card" and source[1] in self.selected:
             if len(self.selected) > 1:
-                self.play(Exchange(tuple(sorted(self.selected))))
+                self.play_json(self._exchange())
                 return
         moves = self.drops.get((source, key), []) if key is not None else []
         if moves and key[0] == "tricks" and source[0] == "objective":
@@ -652,39 +642,45 @@ class IllusioScene(Felt, TableScene):
             return
         super().drop(source, key, screen_pos)
 
-    def attempt(self, source: Hashable, key: Hashable) -> Action | None:
+    def _exchange(self) -> dict[str, Any]:
+        return {"kind": "exchange", "cards": sorted(self.selected)}
+
+    def attempt(self, source: Hashable, key: Hashable) -> dict[str, Any] | None:
         hand = {c["id"] for c in self.view["hand"] or []}
         what, thing = source[0], source[1]
         where = key[0]
         if what == "card":
             if where == "backstage":
-                return Backstage(thing)
+                return {"kind": "backstage", "card": thing}
             if where == "objective":
-                return Place(thing, key[1])
+                return {"kind": "place", "card": thing, "objective": key[1]}
             if where == "deck" and thing in hand:
-                return Exchange((thing,))
+                return {"kind": "exchange", "cards": [thing]}
             if where == "discard" and thing in hand:
-                return Discard(thing)
+                return {"kind": "discard", "card": thing}
             if where == "seat" and thing in hand:
-                return PlaySpecial(thing, seat=key[1])
+                return {"kind": "special", "card": thing, "seat": key[1]}
             if where == "tricks":
                 # Onto the tricks area rather than one Objective: the first under
                 # realization (with none, the engine says where Components go).
                 works = self.view["seats"][key[1]]["works"]
                 open_ = [w["objective"]["id"] for w in works if not w["displayed"]]
-                return Place(thing, open_[0] if open_ else -1)
+                return {"kind": "place", "card": thing, "objective": open_[0] if open_ else -1}
             return None
         if what == "objective" and where == "tricks":
-            return Realize(thing, ())  # no set of Backstage cards can pay: the engine says why
+            # No set of Backstage cards can pay: the engine says why.
+            return {"kind": "realize", "objective": thing, "components": []}
         if what == "objective" and where == "discard":
-            return Abandon(thing)
+            return {"kind": "abandon", "objective": thing}
         if what == "magician":
             if where == "card":
-                return UseTalent(thing) if key[1] in hand else UseTalent(target=key[1])
+                if key[1] in hand:
+                    return {"kind": "talent", "card": thing}
+                return {"kind": "talent", "target": key[1]}
             if where == "seat":
-                return UseTalent(seat=key[1])
+                return {"kind": "talent", "seat": key[1]}
             if where == "discard":
-                return UseTalent()
+                return {"kind": "talent"}
         return super().attempt(source, key)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
@@ -693,13 +689,15 @@ class IllusioScene(Felt, TableScene):
             return
         if key == ("pay", "take") and self.paying is not None:
             objective, chosen = self.paying
-            self.play(Realize(objective, tuple(sorted(chosen))))
+            self.play_json(
+                {"kind": "realize", "objective": objective, "components": sorted(chosen)}
+            )
             return
         if self.paying is not None and key[0] == "card" and key[1] in self._payers():
             self._toggle_payer(key[1])
             return
         if key == ("deck",) and self.selected:
-            self.play(Exchange(tuple(sorted(self.selected))))
+            self.play_json(self._exchange())
             return
         super().activate(key, screen_pos)
 

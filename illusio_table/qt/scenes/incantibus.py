@@ -17,8 +17,6 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
-from illusio_table.games.incantibus.actions import Cast, Choose, Decline, Point
-from illusio_table.games.incantibus.cards import load
 
 from .. import zones
 from .base import KEY, MARK, TableScene
@@ -114,9 +112,9 @@ def _box(centre: QPointF, width: float, height: float) -> QRectF:
 class IncantibusScene(TableScene):
     animation_ms = 1400  # the reveal; tests set 0
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.cards = load()
+    def __init__(self, parent: Any = None, card_data: Any = None) -> None:
+        super().__init__(parent, card_data)
+        self.cards = card_data
         self.look = {k.id: k for k in (*self.cards.tokens, *self.cards.specials)}
         self.potion_kinds = {p.id: p for p in self.cards.potions}
         self.sorcerer_kinds = {s.id: s for s in self.cards.sorcerers}
@@ -246,7 +244,7 @@ class IncantibusScene(TableScene):
         centre: QPointF,
         radius: float,
         key: Hashable | None = None,
-        attempt: Action | None = None,
+        attempt: dict[str, Any] | None = None,
     ) -> QGraphicsItem:
         """A round token: its colour and mark from the card file, its points, or its back."""
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
@@ -427,7 +425,7 @@ class IncantibusScene(TableScene):
             text = PROMPTS["spell-optional"] if self.viewer == decision["seat"] else text
         words = self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
         self.in_heading(words)
-        if any(isinstance(a, Decline) for a in legal):
+        if any(a.kind == "decline" for a in legal):
             self._decline_button(words.sceneBoundingRect().right() + 48)
 
     def _decline_button(self, x: float) -> None:
@@ -436,7 +434,7 @@ class IncantibusScene(TableScene):
         button = self.addRect(QRectF(x, -48, 120, 28), QPen(INK, 1.5), QBrush(QColor("#e8c36a")))
         self._centred(label, button.rect().center(), 10, INK, button)
         button.setToolTip(plain(label))
-        self.target(("decline", 0), button, Decline())
+        self.target(("decline", 0), button, {"kind": "decline"})
         self.in_heading(button)
 
     def _potions(self, view: dict[str, Any]) -> None:
@@ -449,7 +447,7 @@ class IncantibusScene(TableScene):
             if potion is None:
                 self._text("empty until the next room", 20, y + 24, 9, parent=slot)
                 continue
-            item = self.token(potion, potion_centre(i), 26, ("potion", i), Point("potion", i))
+            item = self.token(potion, potion_centre(i), 26, ("potion", i), _point("potion", i))
             item.setToolTip(plain(self._tooltip(potion)))
             self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
             for n, ingredient in enumerate(potion["recipe"]):
@@ -475,7 +473,7 @@ class IncantibusScene(TableScene):
             box.setToolTip(
                 plain(f"A magic book worth {points(book['points'])}, for {book['needs'].lower()}.")
             )
-            self.target(("book", i), box, Point("book", i, ()))
+            self.target(("book", i), box, _point("book", i))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
             self.names[("book", i)] = f"the book “{book['needs']}”"
 
@@ -500,13 +498,13 @@ class IncantibusScene(TableScene):
                     sorcerer,
                     dungeon_box(sorcerer["slot"], slots),
                     ("dungeon", sorcerer["slot"]),
-                    Point("dungeon", sorcerer["slot"]),
+                    _point("dungeon", sorcerer["slot"]),
                 )
         else:
             for token in room["tokens"]:  # each on its own spot: taking one moves no other
                 centre = room_centre(token["slot"])
                 self.token(
-                    token, centre, TOKEN_R, ("room", token["slot"]), Point("room", token["slot"])
+                    token, centre, TOKEN_R, ("room", token["slot"]), _point("room", token["slot"])
                 )
         count = len(view["moat"])
         self._text(
@@ -524,7 +522,7 @@ class IncantibusScene(TableScene):
         for n, (kind, tokens) in enumerate(list(groups.items())[:32]):
             centre = at(MOAT_KINDS, n)
             item = self.token(
-                {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), Choose(tokens[0]["id"])
+                {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), _choose(tokens[0]["id"])
             )
             if len(tokens) > 1:
                 self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
@@ -614,7 +612,7 @@ class IncantibusScene(TableScene):
             for n, text in enumerate(fold(kind.text, inside, 9)):
                 self._text(text, box.left() + 2, box.top() + 27 + n * step, 9, parent=item)
             item.setToolTip(plain(f"{kind.name}: {kind.text}"))
-            self.target(("spell", i), item, Cast(i))
+            self.target(("spell", i), item, {"kind": "cast", "card": i})
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
         for n, token in enumerate(view["special_tokens"]):
             self.token({**token, "face_up": True}, at(SPECIAL_TOKENS, n), 16)
@@ -731,7 +729,7 @@ class IncantibusScene(TableScene):
                         box.center(),
                         SMALL_R,
                         ("token", token["id"]),
-                        Choose(token["id"]),
+                        _choose(token["id"]),
                     )
                     if token["id"] == new:
                         tag = self._text("NEW", box.left() - 2, box.top() - 11, 8, True, WHITE)
@@ -763,7 +761,7 @@ class IncantibusScene(TableScene):
                         QPointF(after + 10 + m * 8, top + 12),
                         10,
                         ("token", token_id),
-                        Choose(token_id),
+                        _choose(token_id),
                     )
 
     def _last_casting(self, view: dict[str, Any]) -> None:
@@ -1029,3 +1027,12 @@ def fold(text: str, width: float, size: int) -> list[str]:
 
 def _wrap_plain(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, break_long_words=False) or [""]
+
+
+def _point(place: str, index: int) -> dict[str, Any]:
+    """Pointing the wand there, written as the move's JSON (the game reads it)."""
+    return {"kind": "point", "place": place, "index": index}
+
+
+def _choose(target: int) -> dict[str, Any]:
+    return {"kind": "choose", "target": target}
