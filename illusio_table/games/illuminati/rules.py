@@ -57,14 +57,14 @@ from .attacking import Attacks
 from .cards import IlluminatiCards, PlayerCount, Rules, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import SpecialCards, kind_of, pending_special
-from .views import Views, standing
+from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
 HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 
 
-class IlluminatiGame(Attacks, SpecialCards, Views, Game):
+class IlluminatiGame(Attacks, SpecialCards, Game):
     game_id = "illuminati"
     title = "Illuminati"
     min_seats = 2
@@ -395,7 +395,7 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         free = structure.free_arrows(master)
         if free:
             return [Hang(group, side) for side in free]
-        return [Hang(group, side) for side in self._room_to_make()] + [Hang(group, None)]
+        return [Hang(group, side) for side in room_to_make(self)] + [Hang(group, None)]
 
     def _placing_words(self) -> str:
         group, master, _ = self.placing["links"][0]
@@ -779,6 +779,9 @@ class IlluminatiGame(Attacks, SpecialCards, Views, Game):
         for s in others:
             if s in self.borrowed_goal:
                 self.borrowed_goal[s] = rng.choice(goals)
+
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        return seat_view(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == "over"

@@ -137,32 +137,26 @@ class Plan:
 
     def gain(self, action: Action) -> float:
         """How much an action helps, 0 or less when it does not."""
-        if isinstance(action, Place):
-            card = self.cards[action.card]
-            work = next(w for w in self.works if w["objective"]["id"] == action.objective)
-            exact = self.kind(card) in work["objective"]["needs"]
-            finishing = work["missing"] == 1
-            from_hand = action.card in self.hand
-            return 6 + 2 * finishing + exact + 0.5 * from_hand
-        if isinstance(action, Realize):
-            objective = next(o for o in self.contest if o["id"] == action.objective)
-            share = len(action.components) / len(objective["needs"])
-            return 4 + 3 * share + 0.3 * objective["level"]
-        if isinstance(action, PlaySpecial):
-            return self.special_gain(action)
-        if isinstance(action, Backstage):
-            card = self.hand[action.card]
-            return (
-                1.5
-                if any(
-                    card["group"] in (self.group_of[n] for n in o["needs"]) for o in self.targets
-                )
-                and not self.missing[card["group"]]
-                else 0
-            )
-        if isinstance(action, Abandon):
-            return self.abandon_gain(action.objective)
-        return 0
+        weigh = GAINS.get(type(action))
+        return 0 if weigh is None else weigh(self, action)
+
+    def place_gain(self, action: Place) -> float:
+        card = self.cards[action.card]
+        work = next(w for w in self.works if w["objective"]["id"] == action.objective)
+        exact = self.kind(card) in work["objective"]["needs"]
+        finishing = work["missing"] == 1
+        from_hand = action.card in self.hand
+        return 6 + 2 * finishing + exact + 0.5 * from_hand
+
+    def realize_gain(self, action: Realize) -> float:
+        objective = next(o for o in self.contest if o["id"] == action.objective)
+        share = len(action.components) / len(objective["needs"])
+        return 4 + 3 * share + 0.3 * objective["level"]
+
+    def backstage_gain(self, action: Backstage) -> float:
+        card = self.hand[action.card]
+        wanted = any(card["group"] in (self.group_of[n] for n in o["needs"]) for o in self.targets)
+        return 1.5 if wanted and not self.missing[card["group"]] else 0
 
     def abandon_gain(self, objective: int) -> float:
         """Give up a trick the bot cannot finish, to free its Components for another."""
@@ -247,3 +241,13 @@ class ExpertShowman(ExpertBot):
             share = 0.9 if work.displayed else len(work.components) / len(objective.needs)
             under_way += max(0, sum(game.trick_parts(seat, work).values())) * share
         return game.scores[seat] + 0.6 * under_way + 0.1 * len(game.backstage[seat])
+
+
+# How the plan weighs each kind of move (a kind not here gains nothing).
+GAINS: dict[type, Callable[[Plan, Any], float]] = {
+    Place: Plan.place_gain,
+    Realize: Plan.realize_gain,
+    PlaySpecial: Plan.special_gain,
+    Backstage: Plan.backstage_gain,
+    Abandon: lambda plan, action: plan.abandon_gain(action.objective),
+}
