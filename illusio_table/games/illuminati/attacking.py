@@ -25,12 +25,14 @@ from .actions import (
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
-from .specials import ANY_TIME, kind_of, pending_special
+from .specials import ANY_TIME, SpecialCards, kind_of, pending_special
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
 
-class Attacks:
+class Attacks(SpecialCards):
+    """Attacks: announced, paid for, rolled and resolved (the second family of moves)."""
+
     def _attack_moves(self, seat: int) -> list[Action]:
         """Every attack, alone and with every Group free to aid it (other sets are accepted).
 

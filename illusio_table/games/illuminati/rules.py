@@ -18,7 +18,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine import Action, Event, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
@@ -54,9 +54,9 @@ from .actions import (
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
-from .cards import IlluminatiCards, PlayerCount, Rules, load
+from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
-from .specials import SpecialCards, kind_of, pending_special
+from .specials import kind_of, pending_special
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -64,7 +64,7 @@ HELP = Path(__file__).with_name("help.md")
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 
 
-class IlluminatiGame(Attacks, SpecialCards, Game):
+class IlluminatiGame(Attacks):
     game_id = "illuminati"
     title = "Illuminati"
     min_seats = 2
@@ -109,48 +109,6 @@ class IlluminatiGame(Attacks, SpecialCards, Game):
     aside_words = "Pass on attacks I am not part of"
     standing = staticmethod(standing)
     move_words = MOVE_WORDS
-
-    # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
-    cards: IlluminatiCards
-    power_bonus: dict[str, int]  # the UFOs' Power with hidden goals
-    shifts: dict[str, tuple[str, ...]]  # alignments the Lasers changed this turn
-    numbers: Numbers  # each card's Power, Resistance, Income and alignments now
-    limits: Rules
-    by_count: PlayerCount  # what the number of players sets (the goal)
-    goal: int  # Groups the basic goal asks for
-    bank: int
-    money: dict[str, int]  # each card's treasury
-    illuminati: list[str]  # each seat's Illuminati
-    structures: list[Structure]
-    specials: list[list[str]]  # each seat's Special cards
-    deck: list[str]
-    uncontrolled: list[str]
-    dead: list[str]
-    discarded: list[str]  # Specials played
-    revealed: set[int]  # seats whose Illuminati lies face up
-    eliminated: list[bool]
-    turns_taken: list[int]
-    destroyed: list[int]  # Groups each seat has destroyed
-    borrowed_goal: dict[int, str]  # a hidden goal: whose goal each seat pursues
-    attack: dict[str, Any] | None  # the attack under way
-    window: dict[str, Any] | None  # a moment for Specials, and who may still play
-    rearranging: dict[str, Any] | None  # White Collar Crime: money moving at no cost
-    placing: dict[str, Any] | None  # Groups to hang in a Power Structure, one by one
-    winners: list[int]
-    last_roll: list[int]
-    outcome: dict[str, Any] | None  # how the last attack ended
-    current: int
-    actions_left: int
-    free_transfers: int
-    acted: bool  # made a move this turn (no passing for money then)
-    attacked: set[str]  # Groups that attacked or aided this turn
-    ufo_attacks: int
-    bavarian_used: bool
-    bonus_transfer: tuple[str, str] | None  # the transfer a capture allows, at once
-    shifted_this_turn: bool
-    extra_drawn: bool
-    offer: dict[str, Any] | None  # a Group offered to another player
-    choosing: set[int]  # seats still choosing a hidden goal
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -275,60 +233,6 @@ class IlluminatiGame(Attacks, SpecialCards, Game):
         self.shifted_this_turn = False
         self.extra_drawn = False
         self.offer = None
-
-    # -- helpers ---------------------------------------------------------------------------
-
-    def title_of(self, card: str) -> str:
-        if "#" in card:
-            return self.special_kind(card).name
-        if card in self.numbers.illuminati and card in self.illuminati:
-            owner = self.illuminati.index(card)
-            if owner not in self.revealed:  # face down: only its owner knows it
-                return f"{self.name(owner)}'s Illuminati"
-        return self.numbers.name(card)
-
-    def _reveal(self, seat: int, why: str) -> list[Event]:
-        """A face-down Illuminati card is turned up (its ability showed it, or it was named)."""
-        if seat in self.revealed:
-            return []
-        self.revealed.add(seat)
-        real = the(self.numbers.name(self.illuminati[seat]))
-        return [
-            Event(f"{self.name(seat)}'s Illuminati is turned up: {real} ({why}).", reveals=True)
-        ]
-
-    def special_kind(self, card: str):
-        kind = card.split("#")[0]
-        return next(s for s in self.cards.specials if s.id == kind)
-
-    def owner(self, card: str) -> int | None:
-        for seat, structure in enumerate(self.structures):
-            if card in structure:
-                return seat
-        return None
-
-    def _roll(self) -> list[int]:
-        return [self.rng.below(6) + 1, self.rng.below(6) + 1]
-
-    def _pay_from_bank(self, card: str, amount: int) -> None:
-        self.bank -= amount
-        self.money[card] = self.money.get(card, 0) + amount
-
-    def _to_bank(self, card: str, amount: int) -> None:
-        self.money[card] -= amount
-        self.bank += amount
-
-    def _clear(self, card: str) -> None:
-        """A card leaves every Power Structure: its money goes back to the bank."""
-        self.bank += self.money.pop(card, 0)
-
-    def players(self) -> list[int]:
-        return [s for s in range(self.seats) if not self.eliminated[s]]
-
-    def total_money(self, seat: int) -> int:
-        return sum(self.money.get(c, 0) for c in self.structures[seat])
-
-    # -- the turn ---------------------------------------------------------------------------
 
     def _begin_turn(self, seat: int) -> list[Event]:
         self.current = seat

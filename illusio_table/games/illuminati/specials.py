@@ -16,14 +16,12 @@ own, in which its player moves money freely among their Groups, before play goes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from illusio_table.engine import Action, Event
 
 from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
-
-if TYPE_CHECKING:
-    from .rules import IlluminatiGame
+from .state import IlluminatiState
 
 WINDOW_CARDS = {
     "turn": ("senate-investigating-committee",),
@@ -45,19 +43,19 @@ def kind_of(card: str) -> str:
     return card.split("#")[0]
 
 
-class SpecialCards:
-    """Mixed into the game: everything about Special cards."""
+class SpecialCards(IlluminatiState):
+    """Everything about Special cards: the first family of moves on the state."""
 
-    def _holders(self: IlluminatiGame, but: tuple[int, ...] = ()) -> list[int]:
+    def _holders(self, but: tuple[int, ...] = ()) -> list[int]:
         return [s for s in self.players() if self.specials[s] and s not in but]
 
-    def _open_window(self: IlluminatiGame, kind: str, seats: list[int], **data: Any) -> None:
+    def _open_window(self, kind: str, seats: list[int], **data: Any) -> None:
         self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
         self.phase = "window"
 
     # -- what may be played -----------------------------------------------------------------
 
-    def _window_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+    def _window_moves(self, seat: int) -> list[Action]:
         w = self.window
         mine = self.specials[seat]
         moves: list[Action] = [PASS]
@@ -76,14 +74,14 @@ class SpecialCards:
 
     # -- in a window: the rules of the "window" phase (see rules.py) -------------------------
 
-    def _abolish_refusal(self: IlluminatiGame, seat: int, action: Abolish) -> str | None:
+    def _abolish_refusal(self, seat: int, action: Abolish) -> str | None:
         if self.window["kind"] != "privilege":
             return "Two Specials are discarded together only against a privilege."
         if len(set(action.cards)) != 2 or any(c not in self.specials[seat] for c in action.cards):
             return "Discard two Special cards of your own."
         return None
 
-    def _window_special_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+    def _window_special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
         w = self.window
         if action.card not in self.specials[seat]:
             return "Play one of your Special cards that fits this moment, or pass."
@@ -99,7 +97,7 @@ class SpecialCards:
                 return "Name the Special card of another player that it cancels."
         return None
 
-    def _special_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
         """A Special played in one's own turn, outside any window."""
         if action.card not in self.specials[seat]:
             return "That Special is not yours."
@@ -124,7 +122,7 @@ class SpecialCards:
             return "Only Bribery names an arrow."
         return None
 
-    def _any_time_refusal(self: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+    def _any_time_refusal(self, seat: int, action: PlaySpecial) -> str | None:
         """Why a Special played "at any time" (one the seat holds) cannot be played so."""
         if action.master is not None or action.side is not None:
             return "Only Bribery names an arrow."
@@ -140,7 +138,7 @@ class SpecialCards:
                 return "Look at the money of a Group in play, or at another player's Specials."
         return None
 
-    def _any_time_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+    def _any_time_moves(self, seat: int) -> list[Action]:
         moves: list[Action] = []
         for card in self.specials[seat]:
             kind = kind_of(card)
@@ -152,7 +150,7 @@ class SpecialCards:
                 moves += [PlaySpecial(card, seat=s) for s in self.players() if s != seat]
         return moves
 
-    def _own_special_moves(self: IlluminatiGame, seat: int) -> list[Action]:
+    def _own_special_moves(self, seat: int) -> list[Action]:
         moves = self._any_time_moves(seat)
         structure = self.structures[seat]
         if self.actions_left:
@@ -168,26 +166,24 @@ class SpecialCards:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _discard_special(self: IlluminatiGame, seat: int, card: str) -> None:
+    def _discard_special(self, seat: int, card: str) -> None:
         self.specials[seat].remove(card)
         self.discarded.append(card)
 
-    def _played(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _played(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
         """Specials just played: others may answer them; then they take effect."""
         if pending and self._holders():
             self._open_window("answer", self._holders(), pending=pending, then=then)
             return []
         return self._take_effect(then, pending)
 
-    def _window_pass(self: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
+    def _window_pass(self, seat: int, action: Pass) -> list[Event]:
         return self._window_choice(seat, None)
 
-    def _window_play(self: IlluminatiGame, seat: int, action: PlaySpecial | Abolish) -> list[Event]:
+    def _window_play(self, seat: int, action: PlaySpecial | Abolish) -> list[Event]:
         return self._window_choice(seat, action)
 
-    def _window_choice(
-        self: IlluminatiGame, seat: int, play: PlaySpecial | Abolish | None
-    ) -> list[Event]:
+    def _window_choice(self, seat: int, play: PlaySpecial | Abolish | None) -> list[Event]:
         """A seat's choice in a window (None: it plays nothing); once all have chosen,
         the plays are shown together and take effect."""
         w = self.window
@@ -224,7 +220,7 @@ class SpecialCards:
             pending.append({"seat": s, "card": cards[0], "action": play})
         return events + self._played(w["kind"], pending)
 
-    def _take_effect(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _take_effect(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
         """The plays that stand take effect: first those of Specials played "at any time" in
         a window, then the window's own. White Collar Crime stops here until its player has
         rearranged their money; `_rearranged` goes on from there."""
@@ -247,14 +243,14 @@ class SpecialCards:
             return events
         return events + self._go_on(then, pending)
 
-    def _rearranged(self: IlluminatiGame) -> list[Event]:
+    def _rearranged(self) -> list[Event]:
         """White Collar Crime's player is done moving money: play goes on where it stopped."""
         r, self.rearranging = self.rearranging, None  # `_go_on` sets the phase
         return [Event(f"{self.name(r['seat'])} is done rearranging money.")] + self._go_on(
             r["then"], r["pending"]
         )
 
-    def _go_on(self: IlluminatiGame, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _go_on(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
         if then == "turn":
             if pending:
                 return [
@@ -286,7 +282,7 @@ class SpecialCards:
         self.phase = "spending" if then == "spend-own" else "actions"
         return []
 
-    def _special_effect(self: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
+    def _special_effect(self, seat: int, action: PlaySpecial) -> list[Event]:
         kind = kind_of(action.card)
         who, title = self.name(seat), self.title_of(action.card)
         top = self.illuminati[seat]
@@ -333,7 +329,7 @@ class SpecialCards:
 
     # -- privilege ---------------------------------------------------------------------------
 
-    def _privilege_window(self: IlluminatiGame) -> list[Event]:
+    def _privilege_window(self) -> list[Event]:
         a = self.attack
         others = self._holders(but=(a["seat"],))
         if others:
@@ -341,7 +337,7 @@ class SpecialCards:
             return []
         return self._start_spending()
 
-    def _privilege_answered(self: IlluminatiGame, pending: list[dict[str, Any]]) -> list[Event]:
+    def _privilege_answered(self, pending: list[dict[str, Any]]) -> list[Event]:
         a = self.attack
         events: list[Event] = []
         for p in pending:
@@ -353,14 +349,14 @@ class SpecialCards:
                 events.append(Event(f"{self.name(p['seat'])} may interfere all the same."))
         return events + self._start_spending()
 
-    def _lose_privilege(self: IlluminatiGame, why: str, start: bool = True) -> list[Event]:
+    def _lose_privilege(self, why: str, start: bool = True) -> list[Event]:
         a = self.attack
         a["privileged"] = False
         a["order"] += [s for s in self.players() if s not in a["order"]]
         events = [Event(why)]
         return events + (self._start_spending() if start else [])
 
-    def _start_spending(self: IlluminatiGame) -> list[Event]:
+    def _start_spending(self) -> list[Event]:
         self.phase = "spending"
         return []
 
