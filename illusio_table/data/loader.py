@@ -35,14 +35,14 @@ class Reading:
     why: str = dataclasses.field(default="", metadata={"blank": True})
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A YAML mapping that remembers the line of itself and of each key."""
 
     line = 0
     key_lines: dict[str, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     line = 0
     item_lines: list[int]
 
@@ -63,7 +63,7 @@ class _Loader(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:
         if not self.check_event(yaml.AliasEvent):
             return super().compose_node(parent, index)
-        mark = self.peek_event().start_mark
+        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]  # PyYAML: untyped
         node = super().compose_node(parent, index)
         self.expanded += self._weight(node)
         if self.expanded > MAX_EXPANDED_NODES:
@@ -199,7 +199,7 @@ class _Builder:
             self.problem(line, f"{where} must not be empty")
         return value
 
-    def _tuple(self, item_hint: Any, value: Any, line: int, where: str) -> tuple:
+    def _tuple(self, item_hint: Any, value: Any, line: int, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list):
             self.problem(line, f"{where} must be a list")
             return ()
@@ -221,7 +221,7 @@ class _Builder:
             seen.setdefault(key, item_line)
         return items
 
-    def _dict(self, value_hint: Any, value: Any, line: int, where: str) -> dict:
+    def _dict(self, value_hint: Any, value: Any, line: int, where: str) -> dict[Any, Any]:
         if not isinstance(value, dict):
             self.problem(line, f"{where} must be a table of names and values")
             return {}
@@ -286,7 +286,7 @@ def load_file(path: Path, cls: type[T]) -> T:
     """Reads one YAML file into an instance of the dataclass `cls`, or raises CardDataError."""
     data = read_yaml(path)
     builder = _Builder(path)
-    result = builder.build(cls, data, 1, path.stem)
+    result: T = builder.build(cls, data, 1, path.stem)
     if builder.problems:
         raise CardDataError(builder.problems)
     return result

@@ -9,7 +9,7 @@ from .protocol import Action, Game
 from .rng import Rng
 
 
-class SeatView(Mapping):
+class SeatView(Mapping[str, Any]):
     """`view(seat)`, computed only when a bot first reads it.
 
     A bot that does not look (the random bot) then costs nothing for the view, which
@@ -19,7 +19,8 @@ class SeatView(Mapping):
     __slots__ = ("_game", "_seat", "_data")
 
     def __init__(self, game: Game, seat: int) -> None:
-        self._game, self._seat, self._data = game, seat, None
+        self._game, self._seat = game, seat
+        self._data: dict[str, Any] | None = None
 
     def _view(self) -> dict[str, Any]:
         if self._data is None:
@@ -48,6 +49,13 @@ class Bot:
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError
 
+    def choose_in(
+        self, game: Game, seat: int, legal: list[Action], stop: Callable[[], bool] | None = None
+    ) -> Action:
+        """The move of a bot that `searches`: it plays the match forward from what `seat`
+        knows (`Game.determinize`), until `stop()` says so."""
+        raise NotImplementedError(f"the bot {self.name!r} does not search")
+
     def appeal(self, view: Mapping[str, Any]) -> Callable[[Action], float] | None:
         """How much the bot likes each move, higher better (None: it cannot say). A
         searching bot weighs the moves its heuristic likes best."""
@@ -75,9 +83,12 @@ def make_bot(
     classes = bot_classes(game)
     if name not in classes:
         raise ValueError(f"there is no bot called {name!r}; try one of: {', '.join(classes)}")
-    if budget is not None and classes[name].searches:
-        return classes[name](seat, seed, budget=budget)
-    return classes[name](seat, seed)
+    made = classes[name]
+    if budget is not None and made.searches:
+        searching: type[Any] = made  # a searching bot's maker takes its budget too
+        bot: Bot = searching(seat, seed, budget=budget)
+        return bot
+    return made(seat, seed)
 
 
 def bot_move(game: Game, bot: Bot, seat: int, stop: Callable[[], bool] | None = None) -> Action:

@@ -125,10 +125,19 @@ def _fits(hint: Any) -> Callable[[Any], bool]:
     return lambda value: type(value) is hint
 
 
-@cache
-def _field_checks(cls: type[Action]) -> tuple[tuple[str, Any, Callable[[Any], bool]], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name], _fits(hints[f.name])) for f in dataclasses.fields(cls))
+FieldChecks = tuple[tuple[str, Any, Callable[[Any], bool]], ...]
+_FIELD_CHECKS: dict[type[Action], FieldChecks] = {}  # by action class, made at first use
+
+
+def _field_checks(cls: type[Action]) -> FieldChecks:
+    found = _FIELD_CHECKS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple(
+            (f.name, hints[f.name], _fits(hints[f.name])) for f in dataclasses.fields(cls)
+        )
+        _FIELD_CHECKS[cls] = found
+    return found
 
 
 def check_fields(action: Action) -> None:
@@ -235,7 +244,8 @@ class Option:
         elif not isinstance(value, str) or (self.choices and value not in self.choices):
             allowed = ", ".join(self.choices)
             raise ValueError(f"option {self.key!r} must be one of: {allowed}")
-        return value
+        checked: bool | int | str = value
+        return checked
 
 
 class Game(ABC):
@@ -412,7 +422,8 @@ class Game(ABC):
 
     def name(self, seat: int) -> str:
         """The name of the person (or bot) at that seat."""
-        return self.record.players[seat]["name"]
+        name: str = self.record.players[seat]["name"]  # a save's names are checked text
+        return name
 
     def closing_events(self, why: str) -> list[Event]:
         """The lines that end a match: why it ended, who won, and every seat's result."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
     from .protocol import Action
@@ -48,11 +48,17 @@ class Move:
     ) -> None:
         # secret: a simultaneous choice that is not revealed yet (others are still choosing)
         self.seat, self.barrier, self.secret = seat, barrier, secret
-        self._action, self._json = (None, action) if type(action) is dict else (action, None)
+        self._action: Action | None = None
+        self._json: dict[str, Any] | None = None
+        if isinstance(action, dict):
+            self._json = action
+        else:
+            self._action = action
 
     @property
     def action(self) -> dict[str, Any]:
         if self._json is None:
+            assert self._action is not None  # a move holds one or the other
             self._json = self._action.to_json()
         return self._json
 
@@ -249,7 +255,7 @@ class MatchRecord:
         return record
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     """A whole number as JSON has it (true and false are not 1 and 0 here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -70,7 +70,9 @@ def what_the_seat_knows(game: Game, seat: int) -> bytes:
     return pickle.dumps(known)
 
 
-def _think(data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int):
+def _think(
+    data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int
+) -> Action:
     from . import protocol
     from .bots import bot_move, make_bot
 
@@ -111,12 +113,12 @@ class Thinker:
             )
         with self._asked.get_lock():
             self._asked.value += 1
-            ticket = self._asked.value
+            ticket: int = self._asked.value
         # A different stream of chances at every move, the same for the same match.
         known = what_the_seat_knows(game, seat)
         future = self._pool.submit(_think, known, bot, seat, key(game, "search"), budget, ticket)
 
-        def answered(f: Future) -> None:
+        def answered(f: Future[Action]) -> None:
             done(f.exception() or f.result())
 
         future.add_done_callback(answered)
