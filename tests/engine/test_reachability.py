@@ -80,7 +80,7 @@ def incantibus_key(game, action: Action, seat: int) -> Any:
     if action.kind == "discard":
         return (action.kind, token(action.token))
     if action.kind == "choose":
-        decision = (game.decision or {}).get("kind")
+        decision = (game.view(None)["decision"] or {}).get("kind")
         return (
             action.kind,
             action.target if decision in ("imperium", "oculus") else token(action.target),

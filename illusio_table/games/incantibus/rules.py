@@ -10,6 +10,7 @@ queue until that seat decides.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,19 @@ from .cards import IncantibusCards, SatchelSide, load
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A step of the resolution waits for a seat to decide: which token leaves a full
+    satchel ("overflow": `token` is the one just come), which spell to cast ("spell":
+    `optional` when it may decline), or a spell's target (the spell's name, and `spell`)."""
+
+    kind: str
+    seat: int
+    token: int | None = None
+    optional: bool | None = None
+    spell: str | None = None
 
 
 def standing(view: dict[str, Any]) -> list[str]:
@@ -95,7 +109,7 @@ class Incantibus(Game):
     _book_cache: dict[tuple[Any, ...], list[Point]]  # payments, by satchel (a cache)
     choices: dict[int, Point]  # this casting's secret choices, by seat
     steps: list[tuple[Any, ...]]  # the resolution still to come
-    decision: dict[str, Any] | None  # the decision a step waits for
+    decision: Decision | None  # the decision a step waits for
     casters: list[int]
     pointing_wands: list[int]
     last_casting: list[dict[str, Any]]
@@ -278,14 +292,14 @@ class Incantibus(Game):
         if self.phase == "casting":
             return self.everyone.difference(self.choices)
         if self.phase == "decision":
-            return frozenset({self.decision["seat"]})
+            return frozenset({self._awaited().seat})
         return frozenset()
 
     def current_phase(self) -> Phase:
         """A casting, or the decision a step of the resolution waits for (each kind of
         decision takes its own moves)."""
         if self.phase == "decision":
-            return self.phases[self.decision["kind"]]
+            return self.phases[self._awaited().kind]
         return self.phases[self.phase]
 
     def not_your_turn(self, seat: int) -> str:
@@ -302,14 +316,19 @@ class Incantibus(Game):
             events += self._reveal()
         return events
 
-    def _decided(self) -> dict[str, Any]:
+    def _awaited(self) -> Decision:
+        """The decision the resolution waits for (there is one in the "decision" phase)."""
+        assert self.decision is not None, "no decision is awaited"
+        return self.decision
+
+    def _decided(self) -> Decision:
         """The decision awaited, now taken: the resolution goes on after its effect."""
-        decision, self.decision = self.decision, None
+        decision, self.decision = self._awaited(), None
         self.phase = "resolving"
         return decision
 
     def _decision_refusal(self, seat: int, action: Action) -> str | None:
-        return None if action in self._decision_options() else SPELL_REFUSALS[self.decision["kind"]]
+        return None if action in self._decision_options() else SPELL_REFUSALS[self._awaited().kind]
 
     def _overflow_refusal(self, seat: int, action: Discard) -> str | None:
         if action not in self._decision_options():
@@ -318,7 +337,7 @@ class Incantibus(Game):
 
     def _throw(self, seat: int, action: Discard) -> list[Event]:
         decision = self._decided()
-        events = self._discard(seat, action.token, decision["token"])
+        events = self._discard(seat, action.token, decision.token)
         if not bag.fits(self.held(seat), self.side):
             self.decision = decision  # still too full: one more token goes
             events.append(
@@ -336,7 +355,7 @@ class Incantibus(Game):
         return self._cast(seat, action.card) + self._run()
 
     def _decline_refusal(self, seat: int, action: Decline) -> str | None:
-        return None if self.decision.get("optional") else "This spell must be cast."
+        return None if self._awaited().optional else "This spell must be cast."
 
     def _decline(self, seat: int, action: Decline) -> list[Event]:
         self._decided()
@@ -344,7 +363,7 @@ class Incantibus(Game):
 
     def _target_chosen(self, seat: int, action: Choose) -> list[Event]:
         decision = self._decided()
-        return SPELL_TARGETS[decision["kind"]](self, seat, action.target) + self._run()
+        return SPELL_TARGETS[decision.kind](self, seat, action.target) + self._run()
 
     # -- pointing ---------------------------------------------------------------------------
 
@@ -686,7 +705,7 @@ class Incantibus(Game):
         self.satchels[seat].append(token)
         if bag.fits(self.held(seat), self.side):
             return []
-        self.decision = {"kind": "overflow", "seat": seat, "token": token}
+        self.decision = Decision("overflow", seat, token=token)
         return [Event(f"{self.name(seat)}'s satchel is full: a token must go into the moat.")]
 
     def _fight(self, seat: int, slot: int) -> list[Event]:
@@ -727,7 +746,7 @@ class Incantibus(Game):
     def _offer_spell(self, seat: int, optional: bool = False) -> list[Event]:
         if all(card is None for card in self.spell_cards):
             return [Event(f"No spell card is left for {self.name(seat)} to cast.")]
-        self.decision = {"kind": "spell", "seat": seat, "optional": optional}
+        self.decision = Decision("spell", seat, optional=optional)
         return []
 
     def _cast(self, seat: int, slot: int) -> list[Event]:
@@ -751,7 +770,7 @@ class Incantibus(Game):
                 return events + [Event(f"{name} has nothing left to give.")]
             self.specials.remove(token)
             return events + self._receive(seat, token)
-        self.decision = {"kind": spell, "seat": seat, "spell": spell}
+        self.decision = Decision(spell, seat, spell=spell)
         if not self._decision_options():
             self.decision = None
             events.append(Event(f"{name} finds no target and does nothing."))
@@ -799,14 +818,14 @@ class Incantibus(Game):
     # -- decisions ---------------------------------------------------------------------------
 
     def _decision_options(self) -> list[Action]:
-        d = self.decision
-        seat = d["seat"]
-        if d["kind"] == "overflow":
+        d = self._awaited()
+        seat = d.seat
+        if d.kind == "overflow":
             return [Discard(t.id) for t in bag.room_makers(self.held(seat), self.side)]
-        if d["kind"] == "spell":
+        if d.kind == "spell":
             casts: list[Action] = [Cast(i) for i, c in enumerate(self.spell_cards) if c is not None]
-            return casts + [Decline()] if d.get("optional") else casts
-        if d["kind"] == "alkimia":
+            return casts + [Decline()] if d.optional else casts
+        if d.kind == "alkimia":
             return [
                 Choose(t)
                 for s in range(self.seats)
@@ -814,9 +833,9 @@ class Incantibus(Game):
                 for t in self.satchels[s]
                 if self.info[t].cell in ("ingredient", "weapon", "gold")
             ]
-        if d["kind"] == "retiro":
+        if d.kind == "retiro":
             return [Choose(t) for t in self.moat]
-        if d["kind"] == "imperium":
+        if d.kind == "imperium":
             return (
                 [Choose(slot) for slot, _, up in self.room_tokens() if up]
                 if self.dungeon is None
@@ -964,10 +983,10 @@ class Incantibus(Game):
         decision = None
         if self.decision is not None:
             d = self.decision
-            decision = {"kind": d["kind"], "seat": d["seat"]}
-            for field in ("token", "spell", "optional"):  # named fields, never the rest
-                if field in d:
-                    decision[field] = d[field]
+            decision = {"kind": d.kind, "seat": d.seat}
+            for field in ("token", "spell", "optional"):  # what this kind of decision has
+                if getattr(d, field) is not None:
+                    decision[field] = getattr(d, field)
         view = {
             "me": seat,
             "phase": self.phase,
@@ -1066,7 +1085,7 @@ def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:
 
 
 def _choose_words(game: Incantibus, action: Choose, seat: int | None) -> str:
-    kind = game.decision["kind"] if game.decision else ""
+    kind = game.decision.kind if game.decision else ""
     if kind in ("alkimia", "retiro"):
         return f"Take the {game.info[action.target].name}"
     if kind == "imperium":

@@ -198,12 +198,9 @@ def check_invariants(game: Incantibus) -> None:
         len(game.spell_deck) + sum(c is not None for c in game.spell_cards) + len(game.spent_spells)
     )
     assert cards == sum(s.count for s in game.cards.spells), "a spell card was created or lost"
+    decision = game.view(None)["decision"] or {}
     for seat in range(game.seats):
-        overflowing = (
-            game.decision is not None
-            and game.decision["kind"] == "overflow"
-            and game.decision["seat"] == seat
-        )
+        overflowing = decision.get("kind") == "overflow" and decision.get("seat") == seat
         assert overflowing or bag.fits(game.held(seat), game.side), (
             f"seat {seat}'s satchel is over capacity"
         )
