@@ -1084,8 +1084,11 @@ class IlluminatiGame(Attacks):
         return self._rearranged()
 
     def _turn_begun(self, seat: int, action: Action) -> None:
-        """What every move of one's turn does first: the transfer a capture allows comes
-        at once or never."""
+        """What every move of one's turn does first: an action of the turn, free or
+        regular, means the turn can no longer be passed for money (`acted`); and the
+        transfer a capture allows comes at once or never."""
+        if type(action) in TURN_ACTIONS:
+            self.acted = True
         if self.bonus_transfer is not None:
             is_bonus = (
                 type(action) is Transfer and (action.source, action.target) == self.bonus_transfer
@@ -1109,7 +1112,6 @@ class IlluminatiGame(Attacks):
 
     def _accuse(self, seat: int, action: Accuse) -> list[Event]:
         self.actions_left -= 1
-        self.acted = True  # an action: passing for 5 MB is no longer open
         who, target = self.name(seat), self.name(action.seat)
         named = the(self.numbers.name(action.illuminati))
         if self.illuminati[action.seat] == action.illuminati:
@@ -1125,19 +1127,7 @@ class IlluminatiGame(Attacks):
             Event(f"{self.name(seat)} passes and takes {self.limits.pass_income} MB.")
         ] + self._end_turn()
 
-    # The moves below are actions of the turn, free or regular: after one, the turn can no
-    # longer be passed for money (`acted`).
-
-    def _turn_attack(self, seat: int, action: Attack) -> list[Event]:
-        self.acted = True
-        return self._announce(seat, action)
-
-    def _turn_transfer(self, seat: int, action: Transfer) -> list[Event]:
-        self.acted = True
-        return self._transfer(seat, action)
-
     def _move(self, seat: int, action: Move) -> list[Event]:
-        self.acted = True
         if self.phase != "reorganize":
             self.actions_left -= 1
         tree = self.structures[seat].lift(action.group, action.master, action.side)
@@ -1150,22 +1140,12 @@ class IlluminatiGame(Attacks):
         return events + self._hang(seat, tree, action.master, action.side)
 
     def _drop(self, seat: int, action: Drop) -> list[Event]:
-        self.acted = True
         tree = self.structures[seat].cut(action.group)
         return [Event(f"{self.name(seat)} drops {self.title_of(action.group)}.")] + (
             self._uncontrol(tree.cards())
         )
 
-    def _turn_give_money(self, seat: int, action: GiveMoney) -> list[Event]:
-        self.acted = True
-        return self._give_money(seat, action)
-
-    def _turn_give_special(self, seat: int, action: GiveSpecial) -> list[Event]:
-        self.acted = True
-        return self._give_special(seat, action)
-
     def _give_group(self, seat: int, action: GiveGroup) -> list[Event]:
-        self.acted = True
         self.actions_left -= 1
         self.offer = {"from": seat, "to": action.seat, "group": action.group}
         self.phase = "consent"
@@ -1177,7 +1157,6 @@ class IlluminatiGame(Attacks):
         ]
 
     def _shift(self, seat: int, action: Shift) -> list[Event]:
-        self.acted = True
         self.shifted_this_turn = True
         self.shifts[action.group] = self._shifted(action)
         now = ", ".join(self.cards.name(a) for a in self.shifts[action.group]) or "no alignment"
@@ -1189,7 +1168,6 @@ class IlluminatiGame(Attacks):
         ]
 
     def _extra_draw(self, seat: int, action: ExtraDraw) -> list[Event]:
-        self.acted = True
         self.extra_drawn = True
         self._to_bank("recyclers", 5)
         return [Event(f"{self.name(seat)} pays 5 MB from the Recyclers for one more card.")] + (
@@ -1198,7 +1176,6 @@ class IlluminatiGame(Attacks):
 
     def _own_special(self, seat: int, action: PlaySpecial) -> list[Event]:
         """A Special played in one's own turn."""
-        self.acted = True
         self._discard_special(seat, action.card)
         if kind_of(action.card) == "bribery":
             self.actions_left -= 1
@@ -1236,16 +1213,21 @@ NO_ATTACK_UNDER_WAY = dict.fromkeys(
     (Spend, Pass, CallOff, TakeIncome, ChooseGoal), "There is no attack under way."
 )
 _G = IlluminatiGame
+# The actions of a turn, free or regular: after one the turn is no longer passed for money.
+TURN_ACTIONS = frozenset(
+    {Attack, Transfer, Move, Drop, GiveMoney, GiveSpecial, GiveGroup, Shift, ExtraDraw}
+    | {PlaySpecial, Accuse}
+)
 # The moves of one's turn that are not made after `Rearrange` (the end of the turn).
 _TURN_ONLY = (
     Rule(ShowSpecials, _G._show_refusal, _G._show_specials),
     Rule(Rearrange, _G._rearrange_refusal, _G._rearrange),
     Rule(Accuse, _G._accuse_refusal, _G._accuse),
     Rule(PassTurn, _G._pass_turn_refusal, _G._pass_turn),
-    Rule(Attack, _G._turn_attack_refusal, _G._turn_attack),
+    Rule(Attack, _G._turn_attack_refusal, _G._announce),
     Rule(Drop, _G._drop_refusal, _G._drop),
-    Rule(GiveMoney, _G._give_money_refusal, _G._turn_give_money),
-    Rule(GiveSpecial, _G._give_special_refusal, _G._turn_give_special),
+    Rule(GiveMoney, _G._give_money_refusal, _G._give_money),
+    Rule(GiveSpecial, _G._give_special_refusal, _G._give_special),
     Rule(PlaySpecial, _G._special_refusal, _G._own_special),
     Rule(GiveGroup, _G._give_group_refusal, _G._give_group),
     Rule(Shift, _G._shift_refusal, _G._shift),
@@ -1254,7 +1236,7 @@ _TURN_ONLY = (
 _REARRANGING_TOO = (
     Rule(EndTurn, always, _G._end_turn_move),
     Rule(Move, _G._move_refusal, _G._move),
-    Rule(Transfer, _G._transfer_refusal, _G._turn_transfer),
+    Rule(Transfer, _G._transfer_refusal, _G._transfer),
 )
 
 IlluminatiGame.phases = phase_table(
