@@ -26,6 +26,7 @@ from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, SpecialCards, kind_of, pending_special
+from .state import IlluminatiPhase
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
@@ -305,7 +306,7 @@ class Attacks(SpecialCards):
             "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
             "whisper": action.card is not None,
         }
-        self.phase = "spending"
+        self.phase = IlluminatiPhase.SPENDING
         shown = self._abilities_shown(seat, action)
         aid = (
             f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
@@ -441,7 +442,7 @@ class Attacks(SpecialCards):
             if card == "ufos":
                 self.ufo_attacks -= 1
         self.attack = None
-        self.phase = "actions"
+        self.phase = IlluminatiPhase.ACTIONS
         self.actions_left += 1  # an attack called off is no action
         return [Event(f"{self.name(seat)} calls the attack off.")]
 
@@ -516,7 +517,7 @@ class Attacks(SpecialCards):
         a = self.attack
         target_number = self.target_number()
         self.attack = None
-        self.phase = "actions"
+        self.phase = IlluminatiPhase.ACTIONS
         won = succeeds(target_number, a["roll"], self.limits.automatic_failure)
         result = {"control": "captured", "neutralize": "neutralized", "destroy": "destroyed"}
         # What the table shows where it happened, until the next attack is over.

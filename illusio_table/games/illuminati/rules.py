@@ -57,6 +57,7 @@ from .attacking import Attacks
 from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
 from .specials import kind_of, pending_special
+from .state import IlluminatiPhase
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -184,7 +185,7 @@ class IlluminatiGame(Attacks):
         self.winners = []
         self.last_roll = []
         self.outcome = None  # the last attack: where, how it ended
-        self.phase = "setup"
+        self.phase = IlluminatiPhase.SETUP
         first, rolls = self._first_player()
         events += rolls
         self.current = first
@@ -198,7 +199,7 @@ class IlluminatiGame(Attacks):
             self.choosing = {s for s, i in enumerate(self.illuminati) if i == "ufos"}
             text = "The UFOs choose a goal in secret."
         if self.choosing:
-            self.phase = "goals"
+            self.phase = IlluminatiPhase.GOALS
             return events + [Event(text)]
         return events + self._begin_turn(first)
 
@@ -255,7 +256,7 @@ class IlluminatiGame(Attacks):
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer, self.offer = self.offer, None
-        self.phase = "actions"
+        self.phase = IlluminatiPhase.ACTIONS
         giver, group = offer["from"], offer["group"]
         if action.master is None:
             self.actions_left += 1  # a gift refused costs nothing
@@ -286,7 +287,7 @@ class IlluminatiGame(Attacks):
     def _settle(self) -> list[Event]:
         p = self.placing
         if self.structures[p["seat"]].settle(p["links"], p["dropped"], p["received"]):
-            self.phase = "placing"
+            self.phase = IlluminatiPhase.PLACING
             return []
         self.placing = None
         self.phase = p["then"]
@@ -353,7 +354,7 @@ class IlluminatiGame(Attacks):
         Manipulation): how many Specials one holds is public, which ones is not."""
         seat = self.current
         if self.specials[seat]:
-            self.phase = "income"
+            self.phase = IlluminatiPhase.INCOME
             return []
         return self._collect(seat, doubled=False)
 
@@ -388,7 +389,7 @@ class IlluminatiGame(Attacks):
             events.append(Event(f"{said}.", hidden_from=mine))
         else:
             events.append(Event(f"{said}: {total} MB in all."))
-        self.phase = "actions"
+        self.phase = IlluminatiPhase.ACTIONS
         return events + self._draw(seat)
 
     def _tax(self, seat: int, irs: str, ability) -> list[Event]:
@@ -499,7 +500,7 @@ class IlluminatiGame(Attacks):
         return events
 
     def _end(self, why: str) -> list[Event]:
-        self.phase = "over"
+        self.phase = IlluminatiPhase.OVER
         self.revealed = set(range(self.seats))
         return [Event(f"{why} The game is over.")] + [
             Event(line) for line in self.result()["explanation"]
@@ -595,7 +596,7 @@ class IlluminatiGame(Attacks):
             return False
         if o["hidden_illuminati"] and seat not in self.revealed:
             return False
-        if self.phase == "spending":
+        if self.phase == IlluminatiPhase.SPENDING:
             return True  # a secret goal, like the Specials, stays off the shared screen
         if o["hidden_goals"] or seat in self.borrowed_goal:
             return False
@@ -604,7 +605,7 @@ class IlluminatiGame(Attacks):
     def aside(self, seat: int) -> Action | None:
         """Asked to spend on an attack neither theirs nor on them: pass on it."""
         a = self.attack
-        if self.phase == "spending" and seat in self.to_act():
+        if self.phase == IlluminatiPhase.SPENDING and seat in self.to_act():
             if seat not in (a["seat"], a["defender"]):
                 return PASS_ON_ATTACK
         return None
@@ -688,22 +689,22 @@ class IlluminatiGame(Attacks):
         return seat_view(self, seat)
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == IlluminatiPhase.OVER
 
     def to_act(self) -> frozenset[int]:
-        if self.phase == "over":
+        if self.phase == IlluminatiPhase.OVER:
             return frozenset()
-        if self.phase == "goals":
+        if self.phase == IlluminatiPhase.GOALS:
             return frozenset(self.choosing)
-        if self.phase == "window":
+        if self.phase == IlluminatiPhase.WINDOW:
             return frozenset(self.window["waiting"])
-        if self.phase == "spending":
+        if self.phase == IlluminatiPhase.SPENDING:
             return frozenset({self.attack["order"][self.attack["turn"]]})
-        if self.phase == "consent":
+        if self.phase == IlluminatiPhase.CONSENT:
             return frozenset({self.offer["to"]})
-        if self.phase == "rearranging":
+        if self.phase == IlluminatiPhase.REARRANGING:
             return frozenset({self.rearranging["seat"]})
-        if self.phase == "placing":
+        if self.phase == IlluminatiPhase.PLACING:
             return frozenset({self.placing["seat"]})
         return frozenset({self.current})
 
@@ -890,9 +891,9 @@ class IlluminatiGame(Attacks):
         return self._attack_refusal(seat, action)
 
     def _move_refusal(self, seat: int, action: Move) -> str | None:
-        if self.illuminati[seat] != "bermuda-triangle" and self.phase == "reorganize":
+        if self.illuminati[seat] != "bermuda-triangle" and self.phase == IlluminatiPhase.REORGANIZE:
             return "Only the Bermuda Triangle rearranges its Power Structure now."
-        if self.actions_left <= 0 and self.phase != "reorganize":
+        if self.actions_left <= 0 and self.phase != IlluminatiPhase.REORGANIZE:
             return "You have used both actions of this turn."
         try:
             structure = self.structures[seat]
@@ -974,9 +975,11 @@ class IlluminatiGame(Attacks):
         """Money moves at no cost in White Collar Crime's moment, and when the Gnomes of
         Zurich rearrange at the end of a turn (the Bermuda Triangle rearranges Groups, and
         its money moves by the usual rules)."""
-        if self.phase == "rearranging":
+        if self.phase == IlluminatiPhase.REARRANGING:
             return True
-        return self.phase == "reorganize" and self.illuminati[seat] == "gnomes-of-zurich"
+        return (
+            self.phase == IlluminatiPhase.REORGANIZE and self.illuminati[seat] == "gnomes-of-zurich"
+        )
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -1041,7 +1044,7 @@ class IlluminatiGame(Attacks):
         turn hands it on."""
         out = sum(self.eliminated)
         events = super().perform(seat, action)
-        if self.phase == "over":
+        if self.phase == IlluminatiPhase.OVER:
             return events
         events += self._eliminations()
         if sum(self.eliminated) != out:
@@ -1052,7 +1055,7 @@ class IlluminatiGame(Attacks):
         if len(self.players()) == 1:
             self.winners = self.players()
             return self._end(f"{self.name(self.winners[0])} is the last one left.")
-        if self.eliminated[self.current] and self.phase == "actions":
+        if self.eliminated[self.current] and self.phase == IlluminatiPhase.ACTIONS:
             following = self._next_player()
             if following is None:
                 return self._end("Nobody is left.")
@@ -1104,7 +1107,7 @@ class IlluminatiGame(Attacks):
         return [Event(f"{self.name(seat)} shows their Specials: {held}.", reveals=True)]
 
     def _rearrange(self, seat: int, action: Rearrange) -> list[Event]:
-        self.phase = "reorganize"
+        self.phase = IlluminatiPhase.REORGANIZE
         shown = self._reveal(seat, "it rearranges at the end of its turn")
         bermuda = self.illuminati[seat] == "bermuda-triangle"
         what = "Power Structure" if bermuda else "money"
@@ -1128,7 +1131,7 @@ class IlluminatiGame(Attacks):
         ] + self._end_turn()
 
     def _move(self, seat: int, action: Move) -> list[Event]:
-        if self.phase != "reorganize":
+        if self.phase != IlluminatiPhase.REORGANIZE:
             self.actions_left -= 1
         tree = self.structures[seat].lift(action.group, action.master, action.side)
         events = [
@@ -1148,7 +1151,7 @@ class IlluminatiGame(Attacks):
     def _give_group(self, seat: int, action: GiveGroup) -> list[Event]:
         self.actions_left -= 1
         self.offer = {"from": seat, "to": action.seat, "group": action.group}
-        self.phase = "consent"
+        self.phase = IlluminatiPhase.CONSENT
         return [
             Event(
                 f"{self.name(seat)} offers {self.title_of(action.group)} "
@@ -1241,12 +1244,12 @@ _REARRANGING_TOO = (
 
 IlluminatiGame.phases = phase_table(
     Phase(
-        "goals",
+        IlluminatiPhase.GOALS,
         (Rule(ChooseGoal, _G._goal_refusal, _G._choose_goal, _G._goal_moves),),
         "The UFOs first choose their goal.",
     ),
     Phase(
-        "window",
+        IlluminatiPhase.WINDOW,
         (
             Rule(Pass, always, _G._window_pass),
             Rule(Abolish, _G._abolish_refusal, _G._window_play),
@@ -1256,17 +1259,17 @@ IlluminatiGame.phases = phase_table(
         listing=(_G._window_moves,),
     ),
     Phase(
-        "consent",
+        IlluminatiPhase.CONSENT,
         (Rule(Receive, _G._receive_refusal, _G._receive, _G._consent_moves),),
         "First say whether you take the Group offered to you.",
     ),
     Phase(
-        "income",
+        IlluminatiPhase.INCOME,
         (Rule(TakeIncome, _G._income_refusal, _G._take_income, _G._income_moves),),
         "First collect your income.",
     ),
     Phase(
-        "spending",
+        IlluminatiPhase.SPENDING,
         (
             Rule(Pass, always, _G._spend_nothing),
             Rule(PassOnAttack, _G._pass_on_attack_refusal, _G._pass_on_attack),
@@ -1280,12 +1283,12 @@ IlluminatiGame.phases = phase_table(
         listing=(_G._spending_moves,),
     ),
     Phase(
-        "placing",
+        IlluminatiPhase.PLACING,
         (Rule(Hang, _G._placing_refusal, _G._place, _G._placing_moves),),
         _G._first_place,
     ),
     Phase(
-        "rearranging",
+        IlluminatiPhase.REARRANGING,
         (
             Rule(Pass, always, _G._done_rearranging),
             Rule(Transfer, _G._transfer_refusal, _G._transfer),
@@ -1294,7 +1297,7 @@ IlluminatiGame.phases = phase_table(
         listing=(_G._rearranging_moves,),
     ),
     Phase(
-        "actions",
+        IlluminatiPhase.ACTIONS,
         _REARRANGING_TOO + _TURN_ONLY,
         "That is not a move of Illuminati.",
         refusals=NO_ATTACK_UNDER_WAY,
@@ -1302,7 +1305,7 @@ IlluminatiGame.phases = phase_table(
         before=_G._turn_begun,
     ),
     Phase(
-        "reorganize",
+        IlluminatiPhase.REORGANIZE,
         _REARRANGING_TOO,
         "Now only rearranging is left; end the turn when done.",
         refusals=NO_ATTACK_UNDER_WAY,

@@ -21,7 +21,7 @@ from typing import Any
 from illusio_table.engine import Action, Event
 
 from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
-from .state import IlluminatiState
+from .state import IlluminatiPhase, IlluminatiState
 
 WINDOW_CARDS = {
     "turn": ("senate-investigating-committee",),
@@ -51,7 +51,7 @@ class SpecialCards(IlluminatiState):
 
     def _open_window(self, kind: str, seats: list[int], **data: Any) -> None:
         self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
-        self.phase = "window"
+        self.phase = IlluminatiPhase.WINDOW
 
     # -- what may be played -----------------------------------------------------------------
 
@@ -239,7 +239,7 @@ class SpecialCards(IlluminatiState):
             pending = []
         if self.rearranging is not None:
             self.rearranging.update(then=then, pending=pending)
-            self.phase = "rearranging"
+            self.phase = IlluminatiPhase.REARRANGING
             return events
         return events + self._go_on(then, pending)
 
@@ -275,11 +275,11 @@ class SpecialCards(IlluminatiState):
         if then == "whisper":
             if not pending:
                 self.attack = None
-                self.phase = "actions"
+                self.phase = IlluminatiPhase.ACTIONS
                 return [Event("The Whispering Campaign comes to nothing.")]
             return self._start_spending()
         # A Special played while spending on an attack leaves the spending where it was.
-        self.phase = "spending" if then == "spend-own" else "actions"
+        self.phase = IlluminatiPhase.SPENDING if then == "spend-own" else "actions"
         return []
 
     def _special_effect(self, seat: int, action: PlaySpecial) -> list[Event]:
@@ -357,7 +357,7 @@ class SpecialCards(IlluminatiState):
         return events + (self._start_spending() if start else [])
 
     def _start_spending(self) -> list[Event]:
-        self.phase = "spending"
+        self.phase = IlluminatiPhase.SPENDING
         return []
 
 

@@ -10,6 +10,7 @@ the end and written above.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game
@@ -17,6 +18,22 @@ from illusio_table.engine import Action, Event, Game
 from .attack import Numbers, the
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind
 from .geometry import Structure, Tree
+
+
+class IlluminatiPhase(StrEnum):
+    """The moments of an Illuminati match, each with its own moves (see `IlluminatiGame.phases`)."""
+
+    SETUP = "setup"
+    GOALS = "goals"
+    WINDOW = "window"
+    CONSENT = "consent"
+    INCOME = "income"
+    SPENDING = "spending"
+    PLACING = "placing"
+    REARRANGING = "rearranging"
+    ACTIONS = "actions"
+    REORGANIZE = "reorganize"
+    OVER = "over"
 
 
 class IlluminatiState(Game):

@@ -33,6 +33,7 @@ from .actions import (
     Transfer,
 )
 from .attack import the
+from .state import IlluminatiPhase
 
 if TYPE_CHECKING:
     from .rules import IlluminatiGame
@@ -65,9 +66,9 @@ def _pass_on_attack(game: IlluminatiGame, action: PassOnAttack, seat: Seat) -> s
 
 
 def _pass(game: IlluminatiGame, action: Pass, seat: Seat) -> str:
-    if game.phase == "rearranging":
+    if game.phase == IlluminatiPhase.REARRANGING:
         return "Done rearranging money"
-    return "Play nothing" if game.phase == "window" else "Spend nothing more"
+    return "Play nothing" if game.phase == IlluminatiPhase.WINDOW else "Spend nothing more"
 
 
 def _transfer(game: IlluminatiGame, action: Transfer, seat: Seat) -> str:
@@ -119,7 +120,7 @@ def _hang(game: IlluminatiGame, action: Hang, seat: Seat) -> str:
 
 def _play_special(game: IlluminatiGame, action: PlaySpecial, seat: Seat) -> str:
     t = game.title_of
-    if game.phase == "window" and game.window and game.window["kind"] == "answer":
+    if game.phase == IlluminatiPhase.WINDOW and game.window and game.window["kind"] == "answer":
         return f"Cancel {t(action.target)} with {t(action.card)}"
     on = f" on {t(action.target)}" if action.target else ""
     if action.master is not None:

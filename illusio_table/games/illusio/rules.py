@@ -38,6 +38,7 @@ from .actions import (
 )
 from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
+from .phases import IllusioPhase
 from .talents import TALENTS
 from .views import MOVE_WORDS, printed_views, seat_view, standing
 
@@ -180,7 +181,7 @@ class Illusio(Game):
         self.scores = [0] * seats
         for seat in range(seats):
             events += self._draw(seat, cards.rules.start_hand)
-        self.phase = "turn"
+        self.phase = IllusioPhase.TURN
         self.first = self.current = first
         self.actions_left = 0
         self.turn = 0
@@ -307,7 +308,7 @@ class Illusio(Game):
     def _start_turn(self, seat: int) -> list[Event]:
         self.current = seat
         self.turn += 1
-        self.phase = "turn"
+        self.phase = IllusioPhase.TURN
         self.actions_left = self.limits.actions
         self.talent_used[seat] = False
         events = [Event(f"— {self.name(seat)}'s turn —")]
@@ -318,7 +319,7 @@ class Illusio(Game):
                 events.append(Event(f"Encore! {name} stays on display one more round."))
                 continue
             events += self._score(seat, work, "")
-            if self.phase == "over":
+            if self.phase == IllusioPhase.OVER:
                 return events
         hand = len(self.hands[seat])
         wanted = self.limits.draw_up_to - hand if hand < self.limits.draw_below else 1
@@ -335,7 +336,7 @@ class Illusio(Game):
         else:
             self.idle_turns = 0
         if len(self.hands[seat]) > self.limits.hand_limit:
-            self.phase = "discard"
+            self.phase = IllusioPhase.DISCARD
             over = len(self.hands[seat]) - self.limits.hand_limit
             return [Event(f"{self.name(seat)} must let go of {_cards(over)}.")]
         return self._start_turn((seat + 1) % self.seats)
@@ -362,10 +363,10 @@ class Illusio(Game):
         return seat_view(self, seat)
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == IllusioPhase.OVER
 
     def to_act(self) -> frozenset[int]:
-        return NOBODY if self.phase == "over" else ONLY[self.current]
+        return NOBODY if self.phase == IllusioPhase.OVER else ONLY[self.current]
 
     # -- the moves of a turn (listed one for each set of interchangeable cards) -------------
     #
@@ -833,7 +834,7 @@ class Illusio(Game):
         return {word: n for word, n in found.items() if n or word == "level"}
 
     def _end(self, why: str) -> list[Event]:
-        self.phase = "over"
+        self.phase = IllusioPhase.OVER
         return self.closing_events(why)
 
     def result(self) -> dict[str, Any]:
@@ -876,7 +877,7 @@ CATEGORIES = (  # a trick's parts, by its entry's key, as the result table names
 
 Illusio.phases = phase_table(
     Phase(
-        "turn",
+        IllusioPhase.TURN,
         (
             Rule(Backstage, Illusio._backstage_refusal, Illusio._backstage, costs_action=True),
             Rule(PlaySpecial, Illusio._special_refusal, Illusio._special, costs_action=True),
@@ -892,7 +893,7 @@ Illusio.phases = phase_table(
         listing=(Illusio._action_moves, Illusio._talent_moves, Illusio._end_turn_moves),
     ),
     Phase(
-        "discard",
+        IllusioPhase.DISCARD,
         (Rule(Discard, Illusio._discard_refusal, Illusio._let_go, Illusio._discard_moves),),
         Illusio._over_the_limit,
     ),

@@ -18,6 +18,7 @@ from .actions import (
     UseTalent,
 )
 from .catalog import exact_bonus
+from .phases import IllusioPhase
 from .talents import TALENTS
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
         "turn": game.turn,
         "current": game.current,
         "first": game.first,
-        "actions_left": game.actions_left if game.phase == "turn" else 0,
+        "actions_left": game.actions_left if game.phase == IllusioPhase.TURN else 0,
         "target": game.target,
         "contest": [None if o is None else objective_view(game, o) for o in game.contest],
         "objective_deck": len(game.objective_deck),

@@ -11,6 +11,7 @@ queue until that seat decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,16 @@ from .cards import IncantibusCards, SatchelSide, load
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
+
+
+class IncantibusPhase(StrEnum):
+    """The moments of an Incantibus match: a casting, a decision that a step of its
+    resolution waits for, the resolution running, the end."""
+
+    CASTING = "casting"
+    DECISION = "decision"
+    RESOLVING = "resolving"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -174,7 +185,7 @@ class Incantibus(Game):
         self.track[0][1] = True
         self.dungeon = None
 
-        self.phase = "casting"
+        self.phase = IncantibusPhase.CASTING
         self.everyone = frozenset(range(self.seats))
         self.shortest_recipe = min(len(p.recipe) for p in cards.potions)  # a cheap first test
         self._book_cache = {}
@@ -286,19 +297,19 @@ class Incantibus(Game):
         self.choices = {s: self.choices[s] for s in order}
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == IncantibusPhase.OVER
 
     def to_act(self) -> frozenset[int]:
-        if self.phase == "casting":
+        if self.phase == IncantibusPhase.CASTING:
             return self.everyone.difference(self.choices)
-        if self.phase == "decision":
+        if self.phase == IncantibusPhase.DECISION:
             return frozenset({self._awaited().seat})
         return frozenset()
 
     def current_phase(self) -> Phase:
         """A casting, or the decision a step of the resolution waits for (each kind of
         decision takes its own moves)."""
-        if self.phase == "decision":
+        if self.phase == IncantibusPhase.DECISION:
             return self.phases[self._awaited().kind]
         return self.phases[self.phase]
 
@@ -324,7 +335,7 @@ class Incantibus(Game):
     def _decided(self) -> Decision:
         """The decision awaited, now taken: the resolution goes on after its effect."""
         decision, self.decision = self._awaited(), None
-        self.phase = "resolving"
+        self.phase = IncantibusPhase.RESOLVING
         return decision
 
     def _decision_refusal(self, seat: int, action: Action) -> str | None:
@@ -562,7 +573,7 @@ class Incantibus(Game):
         self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
         self.choices = {}
         self.casters = []
-        self.phase = "resolving"
+        self.phase = IncantibusPhase.RESOLVING
         return events + self._run()
 
     def _settle(self, seat: int, outcome: str, got: int, kept: bool) -> None:
@@ -614,7 +625,7 @@ class Incantibus(Game):
             elif step[0] == "cast":
                 events += self._offer_spell(step[1], optional=len(step) > 2 and step[2])
         if self.decision is not None:
-            self.phase = "decision"
+            self.phase = IncantibusPhase.DECISION
             return events
         return events + self._after_casting()
 
@@ -695,7 +706,9 @@ class Incantibus(Game):
             return events + self._place(seat, token)
         events = [Event(f"{who} takes the {info.name}.")] if announce else []
         if info.cell == "spell":
-            if self.phase == "resolving" and any(step[0] == "spells" for step in self.steps):
+            if self.phase == IncantibusPhase.RESOLVING and any(
+                step[0] == "spells" for step in self.steps
+            ):
                 self.casters.append(seat)
             else:
                 self.steps.insert(0, ("cast", seat, spell_optional))
@@ -850,7 +863,7 @@ class Incantibus(Game):
     # -- after a casting -----------------------------------------------------------------------
 
     def _after_casting(self) -> list[Event]:
-        self.phase = "casting"
+        self.phase = IncantibusPhase.CASTING
         if self.dungeon is not None:
             return self._after_battle()
         left = self.room_tokens()
@@ -908,7 +921,7 @@ class Incantibus(Game):
         return []
 
     def _end(self, why: str) -> list[Event]:
-        self.phase = "over"
+        self.phase = IncantibusPhase.OVER
         return self.closing_events(why)
 
     # -- scoring ---------------------------------------------------------------------------
@@ -1168,7 +1181,7 @@ def _spell_phase(spell: str) -> Phase:
 
 Incantibus.phases = phase_table(
     Phase(
-        "casting",
+        IncantibusPhase.CASTING,
         (Rule(Point, Incantibus._point_refusal, Incantibus._point, Incantibus._pointing_options),),
         "Everyone is casting: point your wand at a token.",
     ),
