@@ -26,7 +26,7 @@ from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, SpecialCards, kind_of, pending_special
-from .state import IlluminatiPhase
+from .state import IlluminatiPhase, Outcome
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
@@ -521,13 +521,9 @@ class Attacks(SpecialCards):
         won = succeeds(target_number, a["roll"], self.limits.automatic_failure)
         result = {"control": "captured", "neutralize": "neutralized", "destroy": "destroyed"}
         # What the table shows where it happened, until the next attack is over.
-        self.outcome = {
-            "target": a["target"],
-            "how": a["how"],
-            "roll": a["roll"],
-            "needed": target_number,
-            "result": result[a["how"]] if won else "failed",
-        }
+        self.outcome = Outcome(
+            a["target"], a["how"], a["roll"], target_number, result[a["how"]] if won else "failed"
+        )
         if not won:
             return [Event(f"The attack fails ({a['roll']} against {target_number}).")]
         events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]

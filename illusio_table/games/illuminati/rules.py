@@ -55,9 +55,9 @@ from .actions import (
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
 from .cards import IlluminatiCards, load
-from .geometry import SIDE_NAMES, GeometryError, Place, Structure, Tree
+from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
 from .specials import kind_of, pending_special
-from .state import IlluminatiPhase
+from .state import IlluminatiPhase, Offer, Rearranging
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -256,8 +256,9 @@ class IlluminatiGame(Attacks):
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer, self.offer = self.offer, None
+        assert offer is not None  # the consent phase answers an offer
         self.phase = IlluminatiPhase.ACTIONS
-        giver, group = offer["from"], offer["group"]
+        giver, group = offer.giver, offer.group
         if action.master is None:
             self.actions_left += 1  # a gift refused costs nothing
             return [Event(f"{self.name(seat)} refuses {self.title_of(group)}.")]
@@ -701,9 +702,9 @@ class IlluminatiGame(Attacks):
         if self.phase == IlluminatiPhase.SPENDING:
             return frozenset({self.attack["order"][self.attack["turn"]]})
         if self.phase == IlluminatiPhase.CONSENT:
-            return frozenset({self.offer["to"]})
+            return frozenset({self._offered().receiver})
         if self.phase == IlluminatiPhase.REARRANGING:
-            return frozenset({self.rearranging["seat"]})
+            return frozenset({self._rearranger().seat})
         if self.phase == IlluminatiPhase.PLACING:
             return frozenset({self.placing["seat"]})
         return frozenset({self.current})
@@ -1083,6 +1084,14 @@ class IlluminatiGame(Attacks):
         events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
         return events + self._played("income", [pending_special(seat, action, card)])
 
+    def _offered(self) -> Offer:
+        assert self.offer is not None, "no Group is on offer"
+        return self.offer
+
+    def _rearranger(self) -> Rearranging:
+        assert self.rearranging is not None, "nobody is rearranging money"
+        return self.rearranging
+
     def _done_rearranging(self, seat: int, action: Pass) -> list[Event]:
         return self._rearranged()
 
@@ -1150,7 +1159,7 @@ class IlluminatiGame(Attacks):
 
     def _give_group(self, seat: int, action: GiveGroup) -> list[Event]:
         self.actions_left -= 1
-        self.offer = {"from": seat, "to": action.seat, "group": action.group}
+        self.offer = Offer(seat, action.seat, action.group)
         self.phase = IlluminatiPhase.CONSENT
         return [
             Event(
@@ -1331,6 +1340,10 @@ def _renamed(value: Any, mapping: dict[str, str]) -> Any:
         value.places = _renamed(value.places, mapping)
         value.cells = _renamed(value.cells, mapping)
         return value
-    if isinstance(value, Place):
-        return dataclasses.replace(value, master=_renamed(value.master, mapping))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # A Place, an offer, an outcome: the same, its fields renamed.
+        changes = {
+            f.name: _renamed(getattr(value, f.name), mapping) for f in dataclasses.fields(value)
+        }
+        return dataclasses.replace(value, **changes)
     return value

@@ -16,12 +16,13 @@ own, in which its player moves money freely among their Groups, before play goes
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from illusio_table.engine import Action, Event
 
 from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
-from .state import IlluminatiPhase, IlluminatiState
+from .state import IlluminatiPhase, IlluminatiState, Rearranging
 
 WINDOW_CARDS = {
     "turn": ("senate-investigating-committee",),
@@ -238,7 +239,9 @@ class SpecialCards(IlluminatiState):
                 events += self._special_effect(p["seat"], p["action"])
             pending = []
         if self.rearranging is not None:
-            self.rearranging.update(then=then, pending=pending)
+            self.rearranging = dataclasses.replace(
+                self.rearranging, then=then, pending=tuple(pending)
+            )
             self.phase = IlluminatiPhase.REARRANGING
             return events
         return events + self._go_on(then, pending)
@@ -246,8 +249,9 @@ class SpecialCards(IlluminatiState):
     def _rearranged(self) -> list[Event]:
         """White Collar Crime's player is done moving money: play goes on where it stopped."""
         r, self.rearranging = self.rearranging, None  # `_go_on` sets the phase
-        return [Event(f"{self.name(r['seat'])} is done rearranging money.")] + self._go_on(
-            r["then"], r["pending"]
+        assert r is not None  # only its player ends it
+        return [Event(f"{self.name(r.seat)} is done rearranging money.")] + self._go_on(
+            r.then, list(r.pending)
         )
 
     def _go_on(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
@@ -294,7 +298,7 @@ class SpecialCards(IlluminatiState):
             return [Event(f"{who}'s {title}: 25 MB.")]
         if kind == "white-collar-crime":
             self._pay_from_bank(top, 5)
-            self.rearranging = {"seat": seat}  # `_take_effect` stops for it
+            self.rearranging = Rearranging(seat)  # `_take_effect` stops for it
             return [Event(f"{who}'s {title}: 5 MB, and {who} rearranges their money freely.")]
         if kind == "media-campaign":
             if action.target not in self.dead:

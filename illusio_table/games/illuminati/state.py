@@ -10,6 +10,7 @@ the end and written above.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -34,6 +35,36 @@ class IlluminatiPhase(StrEnum):
     ACTIONS = "actions"
     REORGANIZE = "reorganize"
     OVER = "over"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A Group of `giver`'s Power Structure offered to `receiver`, who takes it or not."""
+
+    giver: int
+    receiver: int
+    group: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the last attack ended, shown where it happened until the next one is over."""
+
+    target: str
+    how: str
+    roll: int
+    needed: int
+    result: str  # captured, neutralized, destroyed or failed
+
+
+@dataclass(frozen=True)
+class Rearranging:
+    """White Collar Crime: `seat` moves money freely; then play goes on as `then` and
+    `pending` say (set once the Specials played with it have taken effect)."""
+
+    seat: int
+    then: str = ""
+    pending: tuple[dict[str, Any], ...] = ()
 
 
 class IlluminatiState(Game):
@@ -61,11 +92,11 @@ class IlluminatiState(Game):
     borrowed_goal: dict[int, str]  # a hidden goal: whose goal each seat pursues
     attack: dict[str, Any] | None  # the attack under way
     window: dict[str, Any] | None  # a moment for Specials, and who may still play
-    rearranging: dict[str, Any] | None  # White Collar Crime: money moving at no cost
+    rearranging: Rearranging | None  # White Collar Crime: money moving at no cost
     placing: dict[str, Any] | None  # Groups to hang in a Power Structure, one by one
     winners: list[int]
     last_roll: list[int]
-    outcome: dict[str, Any] | None  # how the last attack ended
+    outcome: Outcome | None  # how the last attack ended
     current: int
     actions_left: int
     free_transfers: int
@@ -76,7 +107,7 @@ class IlluminatiState(Game):
     bonus_transfer: tuple[str, str] | None  # the transfer a capture allows, at once
     shifted_this_turn: bool
     extra_drawn: bool
-    offer: dict[str, Any] | None  # a Group offered to another player
+    offer: Offer | None  # a Group offered to another player
     choosing: set[int]  # seats still choosing a hidden goal
 
     # -- helpers ---------------------------------------------------------------------------

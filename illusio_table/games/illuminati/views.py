@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from .attack import chance
@@ -85,7 +86,7 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         "deck": len(game.deck),
         "attack": attack,
         "dice": list(game.last_roll),
-        "outcome": dict(game.outcome) if game.outcome else None,
+        "outcome": dataclasses.asdict(game.outcome) if game.outcome else None,
         "my_specials": list(game.specials[seat]) if seat is not None else None,
         "my_goal": game.borrowed_goal.get(seat) if seat is not None else None,
         "my_illuminati": game.illuminati[seat] if seat is not None else None,
@@ -93,7 +94,7 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         if game.window is None
         else {"kind": game.window["kind"], "waiting": sorted(game.window["waiting"])},
         # Who moves money freely now (White Collar Crime was played face up).
-        "rearranging": game.rearranging["seat"] if game.rearranging else None,
+        "rearranging": game.rearranging.seat if game.rearranging else None,
         # A Group that came or moved: its puppets still to be placed, the first one
         # now, under `master` (all of it happened in the open).
         "placing": None
