@@ -57,7 +57,7 @@ from .attacking import Attacks
 from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
 from .specials import kind_of, pending_special
-from .state import IlluminatiPhase, Offer, Rearranging
+from .state import IlluminatiPhase, Offer, Placing, Rearranging
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -276,42 +276,37 @@ class IlluminatiGame(Attacks):
         asking the owner wherever their place is a choice (phase "placing")."""
         self.structures[seat].attach(tree.root, master, side)
         links = list(tree.links[1:])
-        self.placing = {
-            "seat": seat,
-            "links": links,
-            "dropped": [],
-            "received": received,
-            "then": self.phase,  # where play goes on once every puppet is settled
-        }
+        # Play goes on in this phase once every puppet is settled.
+        self.placing = Placing(seat, links, [], received, self.phase)
         return self._settle()
 
     def _settle(self) -> list[Event]:
-        p = self.placing
-        if self.structures[p["seat"]].settle(p["links"], p["dropped"], p["received"]):
+        p = self._placing_now()
+        if self.structures[p.seat].settle(p.links, p.dropped, p.received):
             self.phase = IlluminatiPhase.PLACING
             return []
         self.placing = None
-        self.phase = p["then"]
-        return self._uncontrol(p["dropped"])
+        self.phase = p.then
+        return self._uncontrol(p.dropped)
 
     def _placing_moves(self, seat: int) -> list[Action]:
-        p = self.placing
+        p = self._placing_now()
         structure = self.structures[seat]
-        group, master, _ = p["links"][0]
+        group, master, _ = p.links[0]
         free = structure.free_arrows(master)
         if free:
             return [Hang(group, side) for side in free]
         return [Hang(group, side) for side in room_to_make(self)] + [Hang(group, None)]
 
     def _placing_words(self) -> str:
-        group, master, _ = self.placing["links"][0]
+        group, master, _ = self._placing_now().links[0]
         return f"{self.title_of(group)} under {self.title_of(master)}"
 
     def _first_place(self, seat: int) -> str:
         return f"First place {self._placing_words()}."
 
     def _placing_refusal(self, seat: int, action: Hang) -> str | None:
-        group, master, _ = self.placing["links"][0]
+        group, master, _ = self._placing_now().links[0]
         words = self._placing_words()
         if action.group != group:
             return f"First place {words}."
@@ -322,12 +317,12 @@ class IlluminatiGame(Attacks):
         return None
 
     def _place(self, seat: int, action: Hang) -> list[Event]:
-        p = self.placing
+        p = self._placing_now()
         structure = self.structures[seat]
-        _, master, _ = p["links"].pop(0)
+        _, master, _ = p.links.pop(0)
         who, group = self.name(seat), self.title_of(action.group)
         if action.side is None:
-            p["dropped"].append(action.group)
+            p.dropped.append(action.group)
             return [Event(f"{who} lets {group} go.")] + self._settle()
         events = []
         blocker = structure.blockers(master).get(action.side)  # (a blocked arrow only)
@@ -698,7 +693,7 @@ class IlluminatiGame(Attacks):
         if self.phase == IlluminatiPhase.GOALS:
             return frozenset(self.choosing)
         if self.phase == IlluminatiPhase.WINDOW:
-            return frozenset(self.window["waiting"])
+            return frozenset(self._window_open().waiting)
         if self.phase == IlluminatiPhase.SPENDING:
             return frozenset({self.attack["order"][self.attack["turn"]]})
         if self.phase == IlluminatiPhase.CONSENT:
@@ -706,7 +701,7 @@ class IlluminatiGame(Attacks):
         if self.phase == IlluminatiPhase.REARRANGING:
             return frozenset({self._rearranger().seat})
         if self.phase == IlluminatiPhase.PLACING:
-            return frozenset({self.placing["seat"]})
+            return frozenset({self._placing_now().seat})
         return frozenset({self.current})
 
     # -- the moves: each phase's rules are in `IlluminatiGame.phases`, below the class --------
@@ -1083,6 +1078,10 @@ class IlluminatiGame(Attacks):
         self._discard_special(seat, card)
         events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
         return events + self._played("income", [pending_special(seat, action, card)])
+
+    def _placing_now(self) -> Placing:
+        assert self.placing is not None, "no Group is being placed"
+        return self.placing
 
     def _offered(self) -> Offer:
         assert self.offer is not None, "no Group is on offer"

@@ -22,7 +22,7 @@ from typing import Any
 from illusio_table.engine import Action, Event
 
 from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
-from .state import IlluminatiPhase, IlluminatiState, Rearranging
+from .state import IlluminatiPhase, IlluminatiState, Rearranging, Window
 
 WINDOW_CARDS = {
     "turn": ("senate-investigating-committee",),
@@ -50,50 +50,60 @@ class SpecialCards(IlluminatiState):
     def _holders(self, but: tuple[int, ...] = ()) -> list[int]:
         return [s for s in self.players() if self.specials[s] and s not in but]
 
-    def _open_window(self, kind: str, seats: list[int], **data: Any) -> None:
-        self.window = {"kind": kind, "waiting": set(seats), "plays": {}, **data}
+    def _window_open(self) -> Window:
+        assert self.window is not None, "no window is open"
+        return self.window
+
+    def _open_window(
+        self,
+        kind: str,
+        seats: list[int],
+        pending: list[dict[str, Any]] | None = None,
+        then: str = "",
+    ) -> None:
+        self.window = Window(kind, set(seats), pending=pending or [], then=then)
         self.phase = IlluminatiPhase.WINDOW
 
     # -- what may be played -----------------------------------------------------------------
 
     def _window_moves(self, seat: int) -> list[Action]:
-        w = self.window
+        w = self._window_open()
         mine = self.specials[seat]
         moves: list[Action] = [PASS]
-        if w["kind"] == "answer":
+        if w.kind == "answer":
             secrets = [c for c in mine if kind_of(c) in WINDOW_CARDS["answer"]][:1]
             return moves + [
                 PlaySpecial(c, target=p["card"])
                 for c in secrets
-                for p in w["pending"]
+                for p in w.pending
                 if p["seat"] != seat
             ]
-        moves += [PlaySpecial(c) for c in mine if kind_of(c) in WINDOW_CARDS[w["kind"]]]
-        if w["kind"] == "privilege" and len(mine) >= 2:
+        moves += [PlaySpecial(c) for c in mine if kind_of(c) in WINDOW_CARDS[w.kind]]
+        if w.kind == "privilege" and len(mine) >= 2:
             moves.append(Abolish(tuple(mine[:2])))  # any two are accepted
         return moves + self._any_time_moves(seat)
 
     # -- in a window: the rules of the "window" phase (see rules.py) -------------------------
 
     def _abolish_refusal(self, seat: int, action: Abolish) -> str | None:
-        if self.window["kind"] != "privilege":
+        if self._window_open().kind != "privilege":
             return "Two Specials are discarded together only against a privilege."
         if len(set(action.cards)) != 2 or any(c not in self.specials[seat] for c in action.cards):
             return "Discard two Special cards of your own."
         return None
 
     def _window_special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
-        w = self.window
+        w = self._window_open()
         if action.card not in self.specials[seat]:
             return "Play one of your Special cards that fits this moment, or pass."
-        if w["kind"] != "answer" and kind_of(action.card) in ANY_TIME:
+        if w.kind != "answer" and kind_of(action.card) in ANY_TIME:
             return self._any_time_refusal(seat, action)
-        if kind_of(action.card) not in WINDOW_CARDS[w["kind"]]:
+        if kind_of(action.card) not in WINDOW_CARDS[w.kind]:
             return f"{self.title_of(action.card)} cannot be played now."
         if action.master is not None or action.side is not None:
             return "Only Bribery names an arrow."
-        if w["kind"] == "answer":
-            targets = [p["card"] for p in w["pending"] if p["seat"] != seat]
+        if w.kind == "answer":
+            targets = [p["card"] for p in w.pending if p["seat"] != seat]
             if action.target not in targets:
                 return "Name the Special card of another player that it cancels."
         return None
@@ -187,17 +197,17 @@ class SpecialCards(IlluminatiState):
     def _window_choice(self, seat: int, play: PlaySpecial | Abolish | None) -> list[Event]:
         """A seat's choice in a window (None: it plays nothing); once all have chosen,
         the plays are shown together and take effect."""
-        w = self.window
-        w["waiting"].discard(seat)
-        w["plays"][seat] = play
-        if w["waiting"]:  # the others see only that this seat has made up its mind
+        w = self._window_open()
+        w.waiting.discard(seat)
+        w.plays[seat] = play
+        if w.waiting:  # the others see only that this seat has made up its mind
             return [Event(f"{self.name(seat)} has decided.")]
         events: list[Event] = []
         self.window = None
         # In the order they were played (each seat's decision as it came): when two
         # contradict, the last one played governs, whoever sits where.
-        plays = [(s, play) for s, play in w["plays"].items() if play is not None]
-        if w["kind"] == "answer":
+        plays = [(s, play) for s, play in w.plays.items() if play is not None]
+        if w.kind == "answer":
             cancelled = set()
             for s, play in plays:
                 self._discard_special(s, play.card)
@@ -209,8 +219,8 @@ class SpecialCards(IlluminatiState):
                         reveals=True,
                     )
                 )
-            kept = [p for p in w["pending"] if p["card"] not in cancelled]
-            return events + self._take_effect(w["then"], kept)
+            kept = [p for p in w.pending if p["card"] not in cancelled]
+            return events + self._take_effect(w.then, kept)
         pending = []
         for s, play in plays:
             cards = play.cards if isinstance(play, Abolish) else (play.card,)
@@ -219,7 +229,7 @@ class SpecialCards(IlluminatiState):
             names = " and ".join(self.title_of(c) for c in cards)
             events.append(Event(f"{self.name(s)} plays {names}!", reveals=True))
             pending.append({"seat": s, "card": cards[0], "action": play})
-        return events + self._played(w["kind"], pending)
+        return events + self._played(w.kind, pending)
 
     def _take_effect(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
         """The plays that stand take effect: first those of Specials played "at any time" in

@@ -10,15 +10,16 @@ the end and written above.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game
 
+from .actions import Abolish, PlaySpecial
 from .attack import Numbers, the
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind
-from .geometry import Structure, Tree
+from .geometry import Link, Structure, Tree
 
 
 class IlluminatiPhase(StrEnum):
@@ -35,6 +36,32 @@ class IlluminatiPhase(StrEnum):
     ACTIONS = "actions"
     REORGANIZE = "reorganize"
     OVER = "over"
+
+
+@dataclass(frozen=True)
+class Window:
+    """A moment for Specials: which (`kind`: turn, privilege, roll, or the `answer` to
+    Specials just played, `pending`, after which play goes on as `then`), the seats
+    still to decide, and each seat's play so far (None: it plays nothing)."""
+
+    kind: str
+    waiting: set[int]
+    plays: dict[int, PlaySpecial | Abolish | None] = field(default_factory=dict)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    then: str = ""
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A Group hung in `seat`'s Power Structure and its puppets still to place, one link
+    at a time (`links`: card, master, the master's side); the cards let go so far; whether
+    it came as a gift; and the phase play goes back to (`then`)."""
+
+    seat: int
+    links: list[Link]
+    dropped: list[str]
+    received: bool
+    then: str
 
 
 @dataclass(frozen=True)
@@ -91,9 +118,9 @@ class IlluminatiState(Game):
     destroyed: list[int]  # Groups each seat has destroyed
     borrowed_goal: dict[int, str]  # a hidden goal: whose goal each seat pursues
     attack: dict[str, Any] | None  # the attack under way
-    window: dict[str, Any] | None  # a moment for Specials, and who may still play
+    window: Window | None  # a moment for Specials, and who may still play
     rearranging: Rearranging | None  # White Collar Crime: money moving at no cost
-    placing: dict[str, Any] | None  # Groups to hang in a Power Structure, one by one
+    placing: Placing | None  # Groups to hang in a Power Structure, one by one
     winners: list[int]
     last_roll: list[int]
     outcome: Outcome | None  # how the last attack ended

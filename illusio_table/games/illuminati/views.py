@@ -92,7 +92,7 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         "my_illuminati": game.illuminati[seat] if seat is not None else None,
         "window": None
         if game.window is None
-        else {"kind": game.window["kind"], "waiting": sorted(game.window["waiting"])},
+        else {"kind": game.window.kind, "waiting": sorted(game.window.waiting)},
         # Who moves money freely now (White Collar Crime was played face up).
         "rearranging": game.rearranging.seat if game.rearranging else None,
         # A Group that came or moved: its puppets still to be placed, the first one
@@ -100,9 +100,9 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         "placing": None
         if game.placing is None
         else {
-            "seat": game.placing["seat"],
-            "groups": [card for card, _, _ in game.placing["links"]],
-            "master": game.placing["links"][0][1],
+            "seat": game.placing.seat,
+            "groups": [card for card, _, _ in game.placing.links],
+            "master": game.placing.links[0][1],
             # The cards of one's own that may go to make room, by the arrow they block.
             "blockers": room_to_make(game),
         },
@@ -116,8 +116,9 @@ def room_to_make(game: IlluminatiGame) -> dict[str, str]:
     """For a Group received whose puppet fits under no free arrow of its master: the
     cards in the way, by the side of the arrow each blocks."""
     p = game.placing
-    structure, master = game.structures[p["seat"]], p["links"][0][1]
-    if not p["received"] or structure.free_arrows(master):
+    assert p is not None  # asked while a Group is being placed
+    structure, master = game.structures[p.seat], p.links[0][1]
+    if not p.received or structure.free_arrows(master):
         return {}
     return structure.blockers(master)
 

@@ -109,9 +109,9 @@ def _hang(game: IlluminatiGame, action: Hang, seat: Seat) -> str:
         return f"Let {t(action.group)} go uncontrolled"
     if game.placing is None:  # a move of the past: its master has moved on
         return f"Place {t(action.group)} ({action.side} arrow)"
-    master = game.placing["links"][0][1]
+    master = game.placing.links[0][1]
     where = f"Place {t(action.group)} under {t(master)} ({action.side} arrow)"
-    structure = game.structures[game.placing["seat"]]
+    structure = game.structures[game.placing.seat]
     blocker = structure.blockers(master).get(action.side)  # (a blocked arrow only)
     if blocker is not None:
         return f"{where}, letting {t(blocker)} go"
@@ -120,7 +120,7 @@ def _hang(game: IlluminatiGame, action: Hang, seat: Seat) -> str:
 
 def _play_special(game: IlluminatiGame, action: PlaySpecial, seat: Seat) -> str:
     t = game.title_of
-    if game.phase == IlluminatiPhase.WINDOW and game.window and game.window["kind"] == "answer":
+    if game.phase == IlluminatiPhase.WINDOW and game.window and game.window.kind == "answer":
         return f"Cancel {t(action.target)} with {t(action.card)}"
     on = f" on {t(action.target)}" if action.target else ""
     if action.master is not None:

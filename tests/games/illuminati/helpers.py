@@ -77,7 +77,8 @@ def check_invariants(game: IlluminatiGame) -> None:
         structure.check()  # one card a cell, every puppet on its master's arrow
     assert game.bank + sum(game.money.values()) == BANK, "money is neither made nor lost"
     assert all(v >= 0 for v in game.money.values()), "no treasury below zero"
-    waiting = [card for card, _, _ in game.placing["links"]] if game.placing else []
+    placing = game.view(None)["placing"]
+    waiting = placing["groups"] if placing else []
     assert all(game.owner(card) is not None or card in waiting for card in game.money)
     in_play = [c for s in game.structures for c in s if c in game.cards.group] + waiting
     places = game.uncontrolled + game.dead + [c for c in game.deck if "#" not in c] + in_play
@@ -111,6 +112,6 @@ def without_specials(game: IlluminatiGame) -> IlluminatiGame:
 def through_windows(game: IlluminatiGame, play=None) -> None:
     """Answers every window there is: `play(kind, seat)` gives a move, else the seat passes."""
     while game.phase == "window":
-        kind = game.window["kind"]
+        kind = game.view(None)["window"]["kind"]
         for seat in sorted(game.to_act()):
             game.apply(seat, (play(kind, seat) if play else None) or Pass())

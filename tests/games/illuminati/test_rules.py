@@ -443,7 +443,7 @@ def test_specials_assassination_after_the_roll_makes_it_2():
     fix_dice(game, (6, 5))
     while game.phase == "spending":
         game.apply(min(game.to_act()), Pass())
-    assert game.phase == "window" and game.window["kind"] == "roll"
+    assert game.phase == "window" and game.view(None)["window"]["kind"] == "roll"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(card) if s == seat else Pass())
     through_windows(game)  # the answer window: nobody holds Secrets
@@ -459,7 +459,7 @@ def test_specials_secrets_man_cancels_another_special():
     top = game.illuminati[seat]
     before = game.money[top]
     game.apply(seat, PlaySpecial(card))
-    assert game.phase == "window" and game.window["kind"] == "answer"
+    assert game.phase == "window" and game.view(None)["window"]["kind"] == "answer"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(secrets, target=card) if s == other else Pass())
     assert game.money[top] == before
@@ -502,7 +502,7 @@ def test_specials_senate_committee_takes_a_whole_turn():
     other = (seat + 2) % 4
     card = give_special(game, other, "senate-investigating-committee")
     game.apply(seat, EndTurn())
-    assert game.phase == "window" and game.window["kind"] == "turn"
+    assert game.phase == "window" and game.view(None)["window"]["kind"] == "turn"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(card) if s == other else Pass())
     through_windows(game)
@@ -889,7 +889,7 @@ def test_specials_at_any_time_are_offered_before_another_players_turn():
     top = game.illuminati[other]
     before = game.money[top]
     game.apply(seat, EndTurn())
-    assert game.phase == "window" and game.window["kind"] == "turn"
+    assert game.phase == "window" and game.view(None)["window"]["kind"] == "turn"
     assert PlaySpecial(card) in game.legal_actions(other)
     game.apply(other, PlaySpecial(card))
     through_windows(game)
@@ -979,7 +979,7 @@ def test_specials_secrets_man_cancels_a_special_played_at_any_time_in_a_window()
     game.apply(seat, EndTurn())
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(card) if s == other else Pass())
-    assert game.window["kind"] == "answer"
+    assert game.view(None)["window"]["kind"] == "answer"
     for s in sorted(game.to_act()):
         game.apply(s, PlaySpecial(secrets, target=card) if s == third else Pass())
     through_windows(game)
@@ -1133,7 +1133,7 @@ def _roll_window_with_assassination_and_murphys_law(dice):
     game.apply(seat, Spend(top, 20))
     fix_dice(game, dice)
     spend_round(game)
-    assert game.phase == "window" and game.window["kind"] == "roll"
+    assert game.phase == "window" and game.view(None)["window"]["kind"] == "roll"
     return game, seat, other, assassination, murphy, target
 
 
