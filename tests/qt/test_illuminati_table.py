@@ -982,7 +982,7 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
     model, game = window.model, window.model.game
     asked = ana_when(
         window,
-        lambda legal: PassOnAttack() in legal and game.attack["defender"] != 0,
+        lambda legal: PassOnAttack() in legal and game.attack.defender != 0,
         rounds=400,
     )
     assert asked
@@ -998,9 +998,7 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
         lift_curtain(window)
         if 0 in game.to_act():
             assert not (
-                game.phase == "spending"
-                and game.attack["seat"] != 0
-                and game.attack["defender"] != 0
+                game.phase == "spending" and game.attack.seat != 0 and game.attack.defender != 0
             ), "Ana was asked about an attack she is not part of"
             legal = game.legal_actions(0)
             model.act(next((a for a in legal if a.kind in ("take-income", "end-turn")), legal[0]))

@@ -26,7 +26,7 @@ from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, SpecialCards, kind_of, pending_special
-from .state import IlluminatiPhase, Outcome
+from .state import AttackUnderWay, IlluminatiPhase, Outcome
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
@@ -118,15 +118,15 @@ class Attacks(SpecialCards):
         return card not in self.attacked
 
     def _spending_moves(self, seat: int) -> list[Action]:
-        a = self.attack
+        a = self._attack_now()
         moves: list[Action] = [PASS]
-        if seat != a["seat"]:
+        if seat != a.seat:
             moves.append(PASS_ON_ATTACK)
-        if seat == a["seat"] and not a["committed"]:
+        if seat == a.seat and not a.committed:
             moves.append(CallOff())
         for source in self._spend_sources(seat):
             for amount in amounts(self.money.get(source, 0)):
-                if seat in (a["seat"], a["defender"]):
+                if seat in (a.seat, a.defender):
                     moves.append(spend(source, amount))
                 else:
                     moves += [spend(source, amount, True), spend(source, amount, False)]
@@ -135,15 +135,15 @@ class Attacks(SpecialCards):
         return moves + self._any_time_moves(seat) + self._gift_moves(seat)
 
     def _spend_sources(self, seat: int) -> list[str]:
-        a = self.attack
-        if seat == a["seat"]:
+        a = self._attack_now()
+        if seat == a.seat:
             return (
-                [a["attacker"], self.illuminati[seat]]
-                if a["attacker"] != self.illuminati[seat]
-                else [a["attacker"]]
+                [a.attacker, self.illuminati[seat]]
+                if a.attacker != self.illuminati[seat]
+                else [a.attacker]
             )
-        if seat == a["defender"]:
-            return [a["target"], self.illuminati[seat]]
+        if seat == a.defender:
+            return [a.target, self.illuminati[seat]]
         return [self.illuminati[seat]]
 
     def _attack_refusal(self, seat: int, action: Attack) -> str | None:
@@ -217,12 +217,12 @@ class Attacks(SpecialCards):
     # -- while money goes down: the rules of the "spending" phase (see rules.py) -------------
 
     def _pass_on_attack_refusal(self, seat: int, action: PassOnAttack) -> str | None:
-        if seat == self.attack["seat"]:
+        if seat == self._attack_now().seat:
             return "The attacker passes for now; only the others pass on the whole attack."
         return None
 
     def _call_off_refusal(self, seat: int, action: CallOff) -> str | None:
-        if seat != self.attack["seat"] or self.attack["committed"]:
+        if seat != self._attack_now().seat or self._attack_now().committed:
             return "Only the attacker calls an attack off, before any money is down."
         return None
 
@@ -232,10 +232,10 @@ class Attacks(SpecialCards):
         return self._any_time_refusal(seat, action)
 
     def _spend_refusal(self, seat: int, action: Spend) -> str | None:
-        a = self.attack
+        a = self._attack_now()
         if action.source not in self._spend_sources(seat):
             return "That treasury cannot pay for this attack."
-        if not action.helps and seat in (a["seat"], a["defender"]):
+        if not action.helps and seat in (a.seat, a.defender):
             return "Your money always works for your own side of the attack."
         if not 0 < action.amount <= self.money.get(action.source, 0):
             return "Spend only money that is there."
@@ -289,23 +289,18 @@ class Attacks(SpecialCards):
             order.append(defender)
         if not privileged:
             order += [s for s in self.players() if s not in order]
-        self.attack = {
-            "seat": seat,
-            "how": action.how,
-            "attacker": action.attacker,
-            "target": action.target,
-            "aiders": list(action.aiders),
-            "side": action.side,
-            "defender": defender,
-            "privileged": privileged,
-            "committed": False,
-            "order": order,
-            "turn": 0,
-            "passes": 0,
-            "out": [],  # who passed on this attack: not asked again until the dice
-            "spent": {"attacker": 0, "group": 0, "illuminati": 0, "others": 0},
-            "whisper": action.card is not None,
-        }
+        self.attack = AttackUnderWay(
+            seat=seat,
+            how=action.how,
+            attacker=action.attacker,
+            target=action.target,
+            aiders=list(action.aiders),
+            side=action.side,
+            defender=defender,
+            privileged=privileged,
+            order=order,
+            whisper=action.card is not None,
+        )
         self.phase = IlluminatiPhase.SPENDING
         shown = self._abilities_shown(seat, action)
         aid = (
@@ -351,15 +346,15 @@ class Attacks(SpecialCards):
         return []
 
     def announced(self) -> Announced:
-        a = self.attack
+        a = self._attack_now()
         return self._announcement(
-            a["seat"],
-            a["defender"],
-            a["how"],
-            a["attacker"],
-            a["target"],
-            a["aiders"],
-            a["whisper"],
+            a.seat,
+            a.defender,
+            a.how,
+            a.attacker,
+            a.target,
+            a.aiders,
+            a.whisper,
         )
 
     def _announcement(
@@ -408,7 +403,7 @@ class Attacks(SpecialCards):
         return f"{min(number, 10)} or less · {chance(number):.0%}"
 
     def lines(self) -> list[tuple[str, int]]:
-        s = self.attack["spent"]
+        s = self._attack_now().spent
         lines = breakdown(self.cards, self.announced(), self.shifts, self.power_bonus)
         lines += spending_lines(s["attacker"], s["group"], s["illuminati"], s["others"])
         hidden = {
@@ -436,8 +431,8 @@ class Attacks(SpecialCards):
         return events + self._played("spend-own", [pending_special(seat, action, action.card)])
 
     def _call_off(self, seat: int, action: CallOff) -> list[Event]:
-        a = self.attack
-        for card in (a["attacker"], *a["aiders"]):  # nobody took part after all
+        a = self._attack_now()
+        for card in (a.attacker, *a.aiders):  # nobody took part after all
             self.attacked.discard(card)
             if card == "ufos":
                 self.ufo_attacks -= 1
@@ -447,31 +442,29 @@ class Attacks(SpecialCards):
         return [Event(f"{self.name(seat)} calls the attack off.")]
 
     def _pass_on_attack(self, seat: int, action: PassOnAttack) -> list[Event]:
-        self.attack["out"].append(seat)
+        self._attack_now().out.append(seat)
         return [Event(f"{self.name(seat)} passes on this attack.")] + self._next_to_spend()
 
     def _spend_nothing(self, seat: int, action: Pass) -> list[Event]:
-        self.attack["passes"] += 1
+        self._attack_now().passes += 1
         return self._next_to_spend()
 
     def _spend(self, seat: int, action: Spend) -> list[Event]:
-        a = self.attack
+        a = self._attack_now()
         who = self.name(seat)
-        a["committed"] = True
-        a["passes"] = 0
+        a.committed = True
+        a.passes = 0
         self._to_bank(action.source, action.amount)
-        if seat == a["seat"]:
-            a["spent"]["attacker"] += action.amount
-        elif seat == a["defender"]:
-            key = "group" if action.source == a["target"] else "illuminati"
-            a["spent"][key] += action.amount
+        if seat == a.seat:
+            a.spent["attacker"] += action.amount
+        elif seat == a.defender:
+            key = "group" if action.source == a.target else "illuminati"
+            a.spent[key] += action.amount
         else:
-            a["spent"]["others"] += action.amount if action.helps else -action.amount
+            a.spent["others"] += action.amount if action.helps else -action.amount
         self._pass_turn_on()  # (no dice: money just went down)
         side = (
-            ""
-            if seat in (a["seat"], a["defender"])
-            else (" to help" if action.helps else " against it")
+            "" if seat in (a.seat, a.defender) else (" to help" if action.helps else " against it")
         )
         return [
             Event(
@@ -483,24 +476,24 @@ class Attacks(SpecialCards):
     def _next_to_spend(self) -> list[Event]:
         """The next player in turn who has not passed on the attack; the dice once every
         such player has passed since the last money went down."""
-        a = self.attack
-        if a["passes"] >= len([s for s in a["order"] if s not in a["out"]]):
+        a = self._attack_now()
+        if a.passes >= len([s for s in a.order if s not in a.out]):
             return self._roll_dice()
         self._pass_turn_on()
         return []
 
     def _pass_turn_on(self) -> None:
         """The turn to spend goes to the next player who has not passed on the attack."""
-        a = self.attack
-        order, out = a["order"], a["out"]
-        turn = (a["turn"] + 1) % len(order)
+        a = self._attack_now()
+        order, out = a.order, a.out
+        turn = (a.turn + 1) % len(order)
         while order[turn] in out:
             turn = (turn + 1) % len(order)
-        a["turn"] = turn
+        a.turn = turn
 
     def _roll_dice(self) -> list[Event]:
         self.last_roll = self._roll()
-        self.attack["roll"] = sum(self.last_roll)
+        self._attack_now().roll = sum(self.last_roll)
         events = [
             Event(
                 f"The dice roll {self.last_roll[0]} + {self.last_roll[1]} = {sum(self.last_roll)}.",
@@ -514,26 +507,26 @@ class Attacks(SpecialCards):
         return events + self._resolve()
 
     def _resolve(self) -> list[Event]:
-        a = self.attack
+        a = self._attack_now()
         target_number = self.target_number()
         self.attack = None
         self.phase = IlluminatiPhase.ACTIONS
-        won = succeeds(target_number, a["roll"], self.limits.automatic_failure)
+        won = succeeds(target_number, a.roll, self.limits.automatic_failure)
         result = {"control": "captured", "neutralize": "neutralized", "destroy": "destroyed"}
         # What the table shows where it happened, until the next attack is over.
         self.outcome = Outcome(
-            a["target"], a["how"], a["roll"], target_number, result[a["how"]] if won else "failed"
+            a.target, a.how, a.roll, target_number, result[a.how] if won else "failed"
         )
         if not won:
-            return [Event(f"The attack fails ({a['roll']} against {target_number}).")]
-        events = [Event(f"The attack succeeds ({a['roll']} against {target_number}).")]
-        seat, target, defender = a["seat"], a["target"], a["defender"]
-        if a["how"] == "control":
-            self.bonus_transfer = (a["attacker"], target)
+            return [Event(f"The attack fails ({a.roll} against {target_number}).")]
+        events = [Event(f"The attack succeeds ({a.roll} against {target_number}).")]
+        seat, target, defender = a.seat, a.target, a.defender
+        if a.how == "control":
+            self.bonus_transfer = (a.attacker, target)
             events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
             if defender is None:
                 self.uncontrolled.remove(target)
-                self.structures[seat].attach(target, a["attacker"], a["side"])
+                self.structures[seat].attach(target, a.attacker, a.side)
                 return events
             tree = self.structures[defender].cut(target)
             for card in tree.cards():  # half the money comes along, the rest to the bank
@@ -541,9 +534,9 @@ class Attacks(SpecialCards):
                 self.bank += money - money // 2
                 if money // 2:
                     self.money[card] = money // 2
-            events += self._hang(seat, tree, a["attacker"], a["side"])
+            events += self._hang(seat, tree, a.attacker, a.side)
             return events + self._eliminations(by=seat)
-        if a["how"] == "neutralize":
+        if a.how == "neutralize":
             tree = self.structures[defender].cut(target)
             return events + self._uncontrol(tree.cards()) + self._eliminations(by=seat)
         if defender is None:

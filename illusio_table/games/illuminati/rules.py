@@ -600,9 +600,9 @@ class IlluminatiGame(Attacks):
 
     def aside(self, seat: int) -> Action | None:
         """Asked to spend on an attack neither theirs nor on them: pass on it."""
-        a = self.attack
+        a = self._attack_now()
         if self.phase == IlluminatiPhase.SPENDING and seat in self.to_act():
-            if seat not in (a["seat"], a["defender"]):
+            if seat not in (a.seat, a.defender):
                 return PASS_ON_ATTACK
         return None
 
@@ -695,7 +695,7 @@ class IlluminatiGame(Attacks):
         if self.phase == IlluminatiPhase.WINDOW:
             return frozenset(self._window_open().waiting)
         if self.phase == IlluminatiPhase.SPENDING:
-            return frozenset({self.attack["order"][self.attack["turn"]]})
+            return frozenset({self._attack_now().order[self._attack_now().turn]})
         if self.phase == IlluminatiPhase.CONSENT:
             return frozenset({self._offered().receiver})
         if self.phase == IlluminatiPhase.REARRANGING:
@@ -984,7 +984,7 @@ class IlluminatiGame(Attacks):
     def _gift_moves(self, seat: int) -> list[Action]:
         """Money and Specials may be given away at any time (p. 7), not only on one's turn:
         whenever the seat is asked to act, but while a privileged attack is under way."""
-        if self.attack is not None and self.attack.get("privileged"):
+        if self.attack is not None and self.attack.privileged:
             return []
         moves: list[Action] = []
         top = self.money.get(self.illuminati[seat], 0)
@@ -995,7 +995,7 @@ class IlluminatiGame(Attacks):
         return moves
 
     def _gift_refusal(self, seat: int, action: GiveMoney | GiveSpecial) -> str | None:
-        if self.attack is not None and self.attack.get("privileged"):
+        if self.attack is not None and self.attack.privileged:
             return "Nobody gives money or Specials away while a privileged attack is under way."
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."

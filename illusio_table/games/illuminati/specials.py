@@ -282,9 +282,9 @@ class SpecialCards(IlluminatiState):
         if then == "roll":
             events = []
             for p in pending:  # the last card played governs
-                self.attack["roll"] = 2 if kind_of(p["card"]) == "assassination" else 12
+                self._attack_now().roll = 2 if kind_of(p["card"]) == "assassination" else 12
             if pending:
-                events.append(Event(f"The roll counts as {self.attack['roll']}."))
+                events.append(Event(f"The roll counts as {self._attack_now().roll}."))
             return events + self._resolve()
         if then == "whisper":
             if not pending:
@@ -344,29 +344,29 @@ class SpecialCards(IlluminatiState):
     # -- privilege ---------------------------------------------------------------------------
 
     def _privilege_window(self) -> list[Event]:
-        a = self.attack
-        others = self._holders(but=(a["seat"],))
+        a = self._attack_now()
+        others = self._holders(but=(a.seat,))
         if others:
             self._open_window("privilege", others)
             return []
         return self._start_spending()
 
     def _privilege_answered(self, pending: list[dict[str, Any]]) -> list[Event]:
-        a = self.attack
+        a = self._attack_now()
         events: list[Event] = []
         for p in pending:
             if isinstance(p["action"], Abolish) or kind_of(p["card"]) == "deep-agent":
-                if a["privileged"]:
+                if a.privileged:
                     events += self._lose_privilege("The privilege is abolished.", start=False)
-            elif a["privileged"] and p["seat"] not in a["order"]:  # Interference
-                a["order"].append(p["seat"])
+            elif a.privileged and p["seat"] not in a.order:  # Interference
+                a.order.append(p["seat"])
                 events.append(Event(f"{self.name(p['seat'])} may interfere all the same."))
         return events + self._start_spending()
 
     def _lose_privilege(self, why: str, start: bool = True) -> list[Event]:
-        a = self.attack
-        a["privileged"] = False
-        a["order"] += [s for s in self.players() if s not in a["order"]]
+        a = self._attack_now()
+        a.privileged = False
+        a.order += [s for s in self.players() if s not in a.order]
         events = [Event(why)]
         return events + (self._start_spending() if start else [])
 

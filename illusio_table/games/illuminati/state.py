@@ -38,6 +38,32 @@ class IlluminatiPhase(StrEnum):
     OVER = "over"
 
 
+@dataclass
+class AttackUnderWay:
+    """The attack under way, built up as money goes down: who attacks what, how and with
+    which aid; the order the players spend in and whose turn it is; who passed on it;
+    what each side spent; the dice once rolled. (Not frozen: it changes at every step.)"""
+
+    seat: int
+    how: str  # control, neutralize, destroy
+    attacker: str
+    target: str
+    aiders: list[str]
+    side: str | None  # the arrow a captured Group will hang from
+    defender: int | None
+    privileged: bool
+    order: list[int]  # the seats that spend, in turn
+    whisper: bool  # Whispering Campaign, on a Group with no Power
+    committed: bool = False  # money is down: it can no longer be called off
+    turn: int = 0  # whose turn to spend, in `order`
+    passes: int = 0  # passes in a row since the last money went down
+    out: list[int] = field(default_factory=list)  # passed on the whole attack
+    spent: dict[str, int] = field(
+        default_factory=lambda: {"attacker": 0, "group": 0, "illuminati": 0, "others": 0}
+    )
+    roll: int | None = None
+
+
 @dataclass(frozen=True)
 class Window:
     """A moment for Specials: which (`kind`: turn, privilege, roll, or the `answer` to
@@ -117,7 +143,7 @@ class IlluminatiState(Game):
     turns_taken: list[int]
     destroyed: list[int]  # Groups each seat has destroyed
     borrowed_goal: dict[int, str]  # a hidden goal: whose goal each seat pursues
-    attack: dict[str, Any] | None  # the attack under way
+    attack: AttackUnderWay | None  # the attack under way
     window: Window | None  # a moment for Specials, and who may still play
     rearranging: Rearranging | None  # White Collar Crime: money moving at no cost
     placing: Placing | None  # Groups to hang in a Power Structure, one by one
@@ -190,6 +216,11 @@ class IlluminatiState(Game):
         return sum(self.money.get(c, 0) for c in self.structures[seat])
 
     # -- the turn ---------------------------------------------------------------------------
+
+    def _attack_now(self) -> AttackUnderWay:
+        """The attack under way (there is one while money goes down and after the dice)."""
+        assert self.attack is not None, "no attack is under way"
+        return self.attack
 
     # -- steps written by the families above (see the module's words) ---------------------
 

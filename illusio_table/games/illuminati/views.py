@@ -55,24 +55,24 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         a = game.attack
         # Named fields, copied: a view never hands out the engine's own lists.
         attack = {
-            "seat": a["seat"],
-            "how": a["how"],
-            "attacker": a["attacker"],
-            "target": a["target"],
-            "aiders": list(a["aiders"]),
-            "side": a["side"],
-            "defender": a["defender"],
-            "privileged": a["privileged"],
-            "committed": a["committed"],
-            "out": list(a["out"]),
-            "spent": dict(a["spent"]),
-            "whisper": a["whisper"],
+            "seat": a.seat,
+            "how": a.how,
+            "attacker": a.attacker,
+            "target": a.target,
+            "aiders": list(a.aiders),
+            "side": a.side,
+            "defender": a.defender,
+            "privileged": a.privileged,
+            "committed": a.committed,
+            "out": list(a.out),
+            "spent": dict(a.spent),
+            "whisper": a.whisper,
             "lines": [list(line) for line in lines],
             "target_number": (number := sum(v for _, v in lines)),
             "chance": chance(number),  # of the dice rolling the number or less
         }
-        if "roll" in a:
-            attack["roll"] = a["roll"]
+        if a.roll is not None:
+            attack["roll"] = a.roll
     view = {
         "me": seat,
         "phase": game.phase,

@@ -56,7 +56,7 @@ def _attack(game: IlluminatiGame, action: Attack, seat: Seat) -> str:
 
 def _spend(game: IlluminatiGame, action: Spend, seat: Seat) -> str:
     side = ""
-    if game.attack and seat not in (game.attack["seat"], game.attack["defender"]):
+    if game.attack and seat not in (game.attack.seat, game.attack.defender):
         side = " to help the attacker" if action.helps else " against the attack"
     return f"Spend {action.amount} MB from {game.title_of(action.source)}{side}"
 

@@ -301,7 +301,7 @@ def test_privileged_attack_no_one_else_may_spend_and_the_bavarians_pay_5():
     later = game.clone()
     game.apply(seat, Attack("control", top, target, side="T", privilege="bavarian"))
     assert game.money[top] == before - 5
-    assert game.attack["order"] == [seat]
+    assert game.attack.order == [seat]
     later.bavarian_used = True
     reason = later.refusal(seat, Attack("control", top, target, side="T", privilege="bavarian"))
     assert "once a turn" in reason
@@ -318,8 +318,8 @@ def test_privilege_deep_agent_abolishes_it():
     through_windows(
         game, lambda kind, s: PlaySpecial(agent) if kind == "privilege" and s == other else None
     )
-    assert not game.attack["privileged"]
-    assert set(game.attack["order"]) == set(range(4))
+    assert not game.attack.privileged
+    assert set(game.attack.order) == set(range(4))
 
 
 def test_privilege_two_specials_discarded_together_abolish_it():
@@ -332,7 +332,7 @@ def test_privilege_two_specials_discarded_together_abolish_it():
     through_windows(
         game, lambda kind, s: Abolish(pair) if kind == "privilege" and s == other else None
     )
-    assert not game.attack["privileged"]
+    assert not game.attack.privileged
 
 
 def test_results_control_brings_the_puppets_and_half_their_money():
@@ -825,7 +825,7 @@ def test_interference_card_lets_its_holder_spend_on_a_privileged_attack():
         game,
         lambda kind, s: PlaySpecial(interference) if kind == "privilege" and s == other else None,
     )
-    assert game.attack["privileged"] and game.attack["order"] == [seat, other]
+    assert game.attack.privileged and game.attack.order == [seat, other]
 
 
 def test_winning_together_is_a_shared_victory():
@@ -1115,7 +1115,7 @@ def test_attack_a_failed_first_attack_may_be_repeated_by_another_group_as_the_se
     spend_round(game)
     assert game.owner(target) is None and game.actions_left == 1
     game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
-    assert game.attack["target"] == target
+    assert game.attack.target == target
 
 
 def _roll_window_with_assassination_and_murphys_law(dice):
@@ -1484,7 +1484,7 @@ def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
     top = game.illuminati[seat]
     set_money(game, top, 20)
     game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
-    game.attack["privileged"] = True  # declared, and not abolished
+    game.attack.privileged = True  # declared, and not abolished
     mover = min(game.to_act())
     assert not any(isinstance(a, (GiveMoney, GiveSpecial)) for a in game.legal_actions(mover))
     other = (mover + 1) % 4
