@@ -207,9 +207,11 @@ def check(cards: IlluminatiCards, path: Path) -> list[str]:
         if ability.alignment is not None and ability.alignment not in alignments:
             problem(f"{owner!r}: {ability.alignment!r} is no alignment", f"id: {owner}")
     for g in cards.groups:
-        for a in g.alignments:
-            if a not in alignments:
-                problem(f"group {g.id!r} has the alignment {a!r}, which is unknown", f"id: {g.id}")
+        for named in g.alignments:
+            if named not in alignments:
+                problem(
+                    f"group {g.id!r} has the alignment {named!r}, which is unknown", f"id: {g.id}"
+                )
         if g.arrow_in in g.arrows_out or len(set(g.arrows_out)) != len(g.arrows_out):
             problem(f"group {g.id!r}: each side holds at most one arrow", f"id: {g.id}")
     return problems

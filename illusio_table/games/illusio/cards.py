@@ -120,7 +120,9 @@ class IllusioCards:
 
     @cached_property
     def kinds(self) -> dict[str, ComponentKind | SpecialKind]:
-        return {k.id: k for k in (*self.components, *self.specials)}
+        kinds: dict[str, ComponentKind | SpecialKind] = {k.id: k for k in self.components}
+        kinds.update((k.id, k) for k in self.specials)
+        return kinds
 
     @cached_property
     def group_of(self) -> dict[str, str]:
