@@ -600,8 +600,8 @@ class IlluminatiGame(Attacks):
 
     def aside(self, seat: int) -> Action | None:
         """Asked to spend on an attack neither theirs nor on them: pass on it."""
-        a = self._attack_now()
         if self.phase == IlluminatiPhase.SPENDING and seat in self.to_act():
+            a = self._attack_now()  # money goes down only on an attack under way
             if seat not in (a.seat, a.defender):
                 return PASS_ON_ATTACK
         return None

@@ -1710,3 +1710,30 @@ def test_when_all_the_others_pass_on_the_attack_the_attackers_pass_rolls():
         game.apply(seat, Pass())
     assert game.phase != "spending"
     check_invariants(game)
+
+
+def test_standing_aside_passes_only_on_attacks_and_never_on_ones_own():
+    """'Pass on attacks I am not part of' makes a move only while money goes down on an
+    attack that is neither the seat's nor on it; at any other moment it makes none."""
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    passed = 0
+    for seed in range(6):
+        game = make(4, seed=seed)
+        bots = [RandomBot(s, seed) for s in range(4)]
+        for _ in range(400):
+            if game.is_over():
+                break
+            view = game.view(None)
+            for seat in range(4):
+                move = game.aside(seat)
+                attack = view["attack"]
+                party = attack is not None and seat in (attack["seat"], attack["defender"])
+                if view["phase"] != "spending" or seat not in game.to_act() or party:
+                    assert move is None, (view["phase"], seat)
+                else:
+                    assert move == PassOnAttack() and game.why_not(seat, move) is None
+                    passed += 1
+            seat = min(game.to_act())
+            game.apply(seat, bot_move(game, bots[seat], seat))
+    assert passed > 0
