@@ -172,7 +172,7 @@ class Incantibus(Game):
         self.books = [None] * (cards.open_books if self.expert else 0)
         self.specials = ids("special")
 
-        deck = [s.id for s in cards.spells for _ in range(s.count)]
+        deck: list[str] = [s.id for s in cards.spells for _ in range(s.count)]
         rng.shuffle(deck)
         self.spell_deck = deck
         self.spell_cards = [self._draw_spell() for _ in range(cards.open_spells)]
@@ -237,9 +237,9 @@ class Incantibus(Game):
         ):
             for i, space in enumerate(spaces):
                 if space is None and pool:
-                    spaces[i] = self._draw(pool)
+                    drawn = spaces[i] = self._draw(pool)
                     events.append(
-                        Event(f"A new {what} is opened: {self.info[spaces[i]].name}.", reveals=True)
+                        Event(f"A new {what} is opened: {self.info[drawn].name}.", reveals=True)
                     )
         return events
 
@@ -252,9 +252,36 @@ class Incantibus(Game):
             (self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))
         ]
         self.known = [{} for _ in range(self.seats)]
-        shown = ", ".join(self.info[t].name for t, up in self.room if up)
-        hidden = sum(1 for _, up in self.room if not up)
+        shown = ", ".join(self.info[t].name for _, t, up in self.room_tokens() if up)
+        hidden = sum(1 for _, _, up in self.room_tokens() if not up)
         return [Event(f"The {name} is explored: {shown}; {hidden} secret tokens.", reveals=True)]
+
+    # -- what a legal move finds where it points (a refused one never gets here) -------------
+
+    def _slot(self, index: int) -> tuple[int, bool]:
+        """The token in a room slot that still holds one, and whether it lies face up."""
+        found = self.room[index]
+        assert found is not None, "an emptied room slot"
+        return found
+
+    def _sorcerer_at(self, index: int) -> list[Any]:
+        """A sorcerer still in the dungeon: [its token, face up]."""
+        assert self.dungeon is not None, "no battle in the dungeon"
+        found = self.dungeon[index]
+        assert found is not None, "a sorcerer already fought"
+        return found
+
+    @staticmethod
+    def _opened(spaces: list[int | None], index: int) -> int:
+        """The potion or magic book open in that space."""
+        found = spaces[index]
+        assert found is not None, "an empty space"
+        return found
+
+    def _open_spell(self, index: int) -> str:
+        found = self.spell_cards[index]
+        assert found is not None, "no spell card open there"
+        return found
 
     def room_tokens(self) -> list[tuple[int, int, bool]]:
         return [(slot, t[0], t[1]) for slot, t in enumerate(self.room) if t is not None]
@@ -271,7 +298,7 @@ class Incantibus(Game):
         slots = [i for i in slots if i not in mine]
         # Sorted before each shuffle: the deal then depends on what is hidden, never on
         # where it really lies.
-        pool = sorted([self.room[i][0] for i in slots] + self.secret_bag)
+        pool = sorted([self._slot(i)[0] for i in slots] + self.secret_bag)
         rng.shuffle(pool)
         for i in slots:
             self.room[i] = (pool.pop(), False)
@@ -280,7 +307,7 @@ class Incantibus(Game):
             if other != seat:
                 for i in seen:
                     if self.room[i] is not None:  # (a slot since emptied stays as it was)
-                        seen[i] = self.info[self.room[i][0]].kind
+                        seen[i] = self.info[self._slot(i)[0]].kind
         lying = [e for e in (self.dungeon or self.track) if e is not None and not e[1]]
         sorcerers = sorted([e[0] for e in lying] + self.set_aside)
         rng.shuffle(sorcerers)
@@ -348,6 +375,7 @@ class Incantibus(Game):
 
     def _throw(self, seat: int, action: Discard) -> list[Event]:
         decision = self._decided()
+        assert decision.token is not None  # an overflow names the token just come
         events = self._discard(seat, action.token, decision.token)
         if not bag.fits(self.held(seat), self.side):
             self.decision = decision  # still too full: one more token goes
@@ -413,7 +441,8 @@ class Incantibus(Game):
         return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:
-        return self.cards.kind(self.info[potion].kind).recipe
+        recipe: tuple[str, ...] = self.cards.kind(self.info[potion].kind).recipe
+        return recipe
 
     def _can_defeat(
         self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None
@@ -435,13 +464,13 @@ class Incantibus(Game):
                 return "The sorcerers wait in the dungeon, at the bottom of the tower."
             if not 0 <= action.index < len(self.dungeon) or self.dungeon[action.index] is None:
                 return "There is no sorcerer there."
-            sid, face_up = self.dungeon[action.index]
+            sid, face_up = self._sorcerer_at(action.index)
             if face_up and not self._can_defeat(seat, self.info[sid], held):
                 return self._sorcerer_refusal(seat, self.info[sid])
         elif action.place == "potion":
             if not 0 <= action.index < len(self.potions) or self.potions[action.index] is None:
                 return "There is no open potion there."
-            potion = self.info[self.potions[action.index]]
+            potion = self.info[self._opened(self.potions, action.index)]
             recipe = self._recipe(potion.id)
             needed = " and ".join(self.cards.kind(i).name for i in recipe)
             if bag.potion_payment(held, recipe) is None:
@@ -461,7 +490,7 @@ class Incantibus(Game):
                     if self.expert
                     else "Magic books are for expert mode."
                 )
-            book = self.cards.kind(self.info[self.books[action.index]].kind)
+            book = self.cards.kind(self.info[self._opened(self.books, action.index)].kind)
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
             problem = (
                 "Pay with tokens of your own satchel, each once."
@@ -487,13 +516,13 @@ class Incantibus(Game):
 
     def _target_name(self, action: Point, for_seat: int | None = None) -> str:
         if action.place == "room":
-            token, face_up = self.room[action.index]
+            token, face_up = self._slot(action.index)
             return self.info[token].name if face_up else "a secret token"
         if action.place == "dungeon":
-            sid, face_up = self.dungeon[action.index]
+            sid, face_up = self._sorcerer_at(action.index)
             return self.info[sid].name if face_up else "a hidden sorcerer"
         spaces = self.potions if action.place == "potion" else self.books
-        name = self.info[spaces[action.index]].name
+        name = self.info[self._opened(spaces, action.index)].name
         return name if action.place == "potion" else f"the book “{name}”"
 
     def _before_reveal(self) -> dict[str, Any]:
@@ -634,7 +663,7 @@ class Incantibus(Game):
     def _take(self, seat: int, action: Point) -> list[Event]:
         who = self.name(seat)
         if action.place == "room":
-            token, face_up = self.room[action.index]
+            token, face_up = self._slot(action.index)
             self.room[action.index] = None
             events = []
             if not face_up:
@@ -648,16 +677,17 @@ class Incantibus(Game):
             self._settle(seat, outcome, token, kept)
             return events
         if action.place == "potion":
-            potion = self.potions[action.index]
+            potion = self._opened(self.potions, action.index)
             self.potions[action.index] = None
             chosen = [self.info[t] for t in action.pay]
             paid = chosen or bag.potion_payment(self.held(seat), self._recipe(potion))
+            assert paid is not None  # pointing at it was legal: the satchel can pay
             self._settle(seat, "brewed", potion, True)
             return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(
                 seat, potion
             )
         if action.place == "book":
-            book = self.books[action.index]
+            book = self._opened(self.books, action.index)
             self.books[action.index] = None
             paid = [self.info[t] for t in action.pay]
             self._settle(seat, "learned", book, True)
@@ -722,7 +752,8 @@ class Incantibus(Game):
         return [Event(f"{self.name(seat)}'s satchel is full: a token must go into the moat.")]
 
     def _fight(self, seat: int, slot: int) -> list[Event]:
-        sid, face_up = self.dungeon[slot]
+        sid, face_up = self._sorcerer_at(slot)
+        assert self.dungeon is not None  # (`_sorcerer_at` has checked)
         self.dungeon[slot] = None
         who, sorcerer = self.name(seat), self.info[sid]
         events = (
@@ -739,6 +770,7 @@ class Incantibus(Game):
                 Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
             ]
         paid = bag.sorcerer_payment(held, kind.needs)
+        assert paid is not None  # (`_can_defeat` found the payment above)
         self._settle(seat, "defeated", sid, True)
         return (
             events
@@ -763,17 +795,14 @@ class Incantibus(Game):
         return []
 
     def _cast(self, seat: int, slot: int) -> list[Event]:
-        spell = self.spell_cards[slot]
+        spell = self._open_spell(slot)
         self.spent_spells.append(spell)
-        self.spell_cards[slot] = self._draw_spell()
+        new = self.spell_cards[slot] = self._draw_spell()
         name = self.cards.kind(spell).name
         events = [Event(f"{self.name(seat)} casts {name}.")]
-        if self.spell_cards[slot] is not None:
+        if new is not None:
             events.append(
-                Event(
-                    f"A new spell card is opened: {self.cards.kind(self.spell_cards[slot]).name}.",
-                    reveals=True,
-                )
+                Event(f"A new spell card is opened: {self.cards.kind(new).name}.", reveals=True)
             )
         if spell in SPECIAL_OF_SPELL:
             token = next(
@@ -805,12 +834,12 @@ class Incantibus(Game):
         return events + self._receive(seat, token, caught=True, announce=False, spell_optional=True)
 
     def _seize(self, seat: int, slot: int) -> list[Event]:
-        token, _ = self.room[slot]
+        token, _ = self._slot(slot)
         self.room[slot] = None
         return self._receive(seat, token)
 
     def _peek(self, seat: int, slot: int) -> list[Event]:
-        token, _ = self.room[slot]
+        token, _ = self._slot(slot)
         info, who = self.info[token], self.name(seat)
         events = [
             Event(
@@ -905,6 +934,7 @@ class Incantibus(Game):
         ] + self._after_battle()
 
     def _after_battle(self) -> list[Event]:
+        assert self.dungeon is not None  # the battle is under way
         left = [s for s in self.dungeon if s is not None]
         if not left:
             return self._end("The dungeon is empty.")
@@ -1064,25 +1094,25 @@ class Incantibus(Game):
 
 def _point_words(game: Incantibus, action: Point, seat: int | None) -> str:
     if action.place == "room":
-        token, face_up = game.room[action.index]
+        token, face_up = game._slot(action.index)
         seen = game.known[seat].get(action.index) if seat is not None else None
         if face_up:
             return f"Point at the {game.info[token].name}"
         return f"Point at secret token {action.index + 1}" + (f" (you saw: {seen})" if seen else "")
     if action.place == "dungeon":
-        sid, face_up = game.dungeon[action.index]
+        sid, face_up = game._sorcerer_at(action.index)
         return (
             f"Fight {game.info[sid].name}"
             if face_up
             else f"Fight hidden sorcerer {action.index + 1}"
         )
     if action.place == "potion":
-        brew = f"Brew the {game.info[game.potions[action.index]].name}"
+        brew = f"Brew the {game.info[game._opened(game.potions, action.index)].name}"
         if not action.pay:
             return brew
         return f"{brew} with {', '.join(game.info[t].name for t in action.pay)}"
     paid = ", ".join(game.info[t].name for t in action.pay)
-    return f"Learn the book “{game.info[game.books[action.index]].name}” for {paid}"
+    return f"Learn the book “{game.info[game._opened(game.books, action.index)].name}” for {paid}"
 
 
 def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
@@ -1090,7 +1120,7 @@ def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
 
 
 def _cast_words(game: Incantibus, action: Cast, seat: int | None) -> str:
-    return f"Cast {game.cards.kind(game.spell_cards[action.card]).name}"
+    return f"Cast {game.cards.kind(game._open_spell(action.card)).name}"
 
 
 def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:
@@ -1102,7 +1132,7 @@ def _choose_words(game: Incantibus, action: Choose, seat: int | None) -> str:
     if kind in ("alkimia", "retiro"):
         return f"Take the {game.info[action.target].name}"
     if kind == "imperium":
-        return f"Take the {game.info[game.room[action.target][0]].name}"
+        return f"Take the {game.info[game._slot(action.target)[0]].name}"
     return f"Look at secret token {action.target + 1}"
 
 

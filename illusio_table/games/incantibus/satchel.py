@@ -10,9 +10,11 @@ of their own and always fit.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from .cards import IncantibusCards, SatchelSide
 
@@ -42,7 +44,7 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
     """Every token of the box, numbered in the order of the card file."""
     made: list[TokenInfo] = []
 
-    def add(count: int, **fields) -> None:
+    def add(count: int, **fields: Any) -> None:
         for _ in range(count):
             made.append(TokenInfo(id=len(made), **fields))
 
@@ -81,8 +83,15 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
         )
     for b in cards.books:
         add(1, kind=b.id, name=b.label, back="book", cell="book", points=b.points)
-    for s in cards.sorcerers:
-        add(s.count, kind=s.id, name=s.name, back="sorcerer", cell="sorcerer", points=s.points)
+    for sorcerer in cards.sorcerers:
+        add(
+            sorcerer.count,
+            kind=sorcerer.id,
+            name=sorcerer.name,
+            back="sorcerer",
+            cell="sorcerer",
+            points=sorcerer.points,
+        )
     return tuple(made)
 
 
@@ -237,6 +246,7 @@ def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[
     if needs == "spell":
         pool = [t for t in payable if t.cell == "spell"]
         return [tuple(t.id for t in pool[:amount])] if len(pool) >= amount else []
+    candidates: list[tuple[TokenInfo, ...]]
     if needs == "special":
         candidates = [(t,) for t in _one_per_kind(t for t in payable if t.is_special)]
     elif needs == "coins":
@@ -313,14 +323,14 @@ def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
     )
 
 
-def _one_per_kind(tokens) -> list[TokenInfo]:
+def _one_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:
     seen: dict[str, TokenInfo] = {}
     for t in tokens:
         seen.setdefault(t.kind, t)
     return list(seen.values())
 
 
-def _two_per_kind(tokens) -> list[TokenInfo]:
+def _two_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:
     seen: dict[str, list[TokenInfo]] = {}
     for t in tokens:
         if len(seen.setdefault(t.kind, [])) < 2:
