@@ -33,7 +33,8 @@ def always(game: Any, seat: int, action: Any) -> None:
 class Rule:
     """One kind of move: the action class it reads, why it refuses one (None: legal),
     what it does, and which of its moves a seat may make now (none listed: it is made at
-    the table from parts, or offered by another rule's listing).
+    the table from parts, or offered by another rule's listing). As every listing, it
+    lists only moves the refusal accepts.
 
     `costs_action` marks a move that uses one of the turn's actions: the game's
     `action_refusal` is asked first, and `spend_action` is called before `perform`."""
@@ -59,7 +60,7 @@ class Phase:
     listing: tuple[Lister, ...] | None = None
     before: Callable[[Any, int, Any], None] | None = None  # what every move here does first
     by_action: Mapping[type[Action], Rule] = field(init=False, repr=False, compare=False)
-    listers: tuple[tuple[Lister, bool], ...] = field(init=False, repr=False, compare=False)
+    listers: tuple[Lister, ...] = field(init=False, repr=False, compare=False)
 
     def refuse_other(self, game: Any, seat: int, action: Action) -> str:
         """The refusal of a move this phase has no rule for."""
@@ -71,10 +72,9 @@ class Phase:
         if len(by_action) != len(self.rules):
             raise ValueError(f"phase {self.name!r} has two rules for one kind of move")
         object.__setattr__(self, "by_action", by_action)
-        if self.listing is not None:
-            listers = tuple((lister, False) for lister in self.listing)
-        else:
-            listers = tuple((r.moves, r.costs_action) for r in self.rules if r.moves is not None)
+        listers = self.listing
+        if listers is None:
+            listers = tuple(rule.moves for rule in self.rules if rule.moves is not None)
         object.__setattr__(self, "listers", listers)
 
 

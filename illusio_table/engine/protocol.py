@@ -557,13 +557,7 @@ class Game(ABC):
         if seat not in self.to_act():
             return []
         moves: list[Action] = []
-        may_act = None
-        for lister, costs_action in self.current_phase().listers:
-            if costs_action:
-                if may_act is None:
-                    may_act = self.action_refusal(seat) is None
-                if not may_act:
-                    continue
+        for lister in self.current_phase().listers:
             moves += lister(self, seat)
         return moves
 

@@ -57,7 +57,7 @@ from .attacking import Attacks
 from .cards import IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
 from .specials import kind_of, pending_special
-from .state import IlluminatiPhase, Offer, Placing, Rearranging
+from .state import IlluminatiPhase, Offer, Placing
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -695,7 +695,8 @@ class IlluminatiGame(Attacks):
         if self.phase == IlluminatiPhase.WINDOW:
             return frozenset(self._window_open().waiting)
         if self.phase == IlluminatiPhase.SPENDING:
-            return frozenset({self._attack_now().order[self._attack_now().turn]})
+            attack = self._attack_now()
+            return frozenset({attack.order[attack.turn]})
         if self.phase == IlluminatiPhase.CONSENT:
             return frozenset({self._offered().receiver})
         if self.phase == IlluminatiPhase.REARRANGING:
@@ -710,7 +711,7 @@ class IlluminatiGame(Attacks):
         return [ChooseGoal(i.id) for i in self.cards.illuminati if i.id != "ufos"]
 
     def _income_moves(self, seat: int) -> list[Action]:
-        doubled = any(c.startswith("market-manipulation#") for c in self.specials[seat])
+        doubled = self._market_manipulation(seat) is not None
         return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
 
     def _consent_moves(self, seat: int) -> list[Action]:
@@ -851,9 +852,7 @@ class IlluminatiGame(Attacks):
         return None
 
     def _income_refusal(self, seat: int, action: TakeIncome) -> str | None:
-        if action.doubled and not any(
-            c.startswith("market-manipulation#") for c in self.specials[seat]
-        ):
+        if action.doubled and self._market_manipulation(seat) is None:
             return "Doubling needs Market Manipulation."
         return None
 
@@ -1074,22 +1073,15 @@ class IlluminatiGame(Attacks):
     def _take_income(self, seat: int, action: TakeIncome) -> list[Event]:
         if not action.doubled:
             return self._collect(seat, doubled=False)
-        card = next(c for c in self.specials[seat] if c.startswith("market-manipulation#"))
+        card = self._market_manipulation(seat)
+        assert card is not None  # refused otherwise
         self._discard_special(seat, card)
         events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
         return events + self._played("income", [pending_special(seat, action, card)])
 
-    def _placing_now(self) -> Placing:
-        assert self.placing is not None, "no Group is being placed"
-        return self.placing
-
-    def _offered(self) -> Offer:
-        assert self.offer is not None, "no Group is on offer"
-        return self.offer
-
-    def _rearranger(self) -> Rearranging:
-        assert self.rearranging is not None, "nobody is rearranging money"
-        return self.rearranging
+    def _market_manipulation(self, seat: int) -> str | None:
+        """The seat's first Market Manipulation card, which may double its income."""
+        return next((c for c in self.specials[seat] if c.startswith("market-manipulation#")), None)
 
     def _done_rearranging(self, seat: int, action: Pass) -> list[Event]:
         return self._rearranged()

@@ -50,10 +50,6 @@ class SpecialCards(IlluminatiState):
     def _holders(self, but: tuple[int, ...] = ()) -> list[int]:
         return [s for s in self.players() if self.specials[s] and s not in but]
 
-    def _window_open(self) -> Window:
-        assert self.window is not None, "no window is open"
-        return self.window
-
     def _open_window(
         self,
         kind: str,

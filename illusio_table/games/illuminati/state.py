@@ -217,10 +217,28 @@ class IlluminatiState(Game):
 
     # -- the turn ---------------------------------------------------------------------------
 
+    # -- what the phase in play holds (each is there in its phase; never None then) -------
+
     def _attack_now(self) -> AttackUnderWay:
         """The attack under way (there is one while money goes down and after the dice)."""
         assert self.attack is not None, "no attack is under way"
         return self.attack
+
+    def _window_open(self) -> Window:
+        assert self.window is not None, "no window is open"
+        return self.window
+
+    def _placing_now(self) -> Placing:
+        assert self.placing is not None, "no Group is being placed"
+        return self.placing
+
+    def _offered(self) -> Offer:
+        assert self.offer is not None, "no Group is on offer"
+        return self.offer
+
+    def _rearranger(self) -> Rearranging:
+        assert self.rearranging is not None, "nobody is rearranging money"
+        return self.rearranging
 
     # -- steps written by the families above (see the module's words) ---------------------
 

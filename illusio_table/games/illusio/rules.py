@@ -40,7 +40,15 @@ from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
 from .phases import IllusioPhase
 from .talents import TALENTS
-from .views import MOVE_WORDS, printed_views, seat_view, standing
+from .views import (
+    CATEGORIES,
+    MOVE_WORDS,
+    printed_views,
+    seat_view,
+    standing,
+    trick_sum,
+    trick_view,
+)
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -379,7 +387,7 @@ class Illusio(Game):
     def _action_moves(self, seat: int) -> list[Action]:
         """The moves that use one of the turn's two actions (A to F), found together
         because they share the look at the hand."""
-        if self.actions_left <= 0:
+        if self.action_refusal(seat) is not None:
             return NONE
         hand, info = self.hands[seat], self.info
         moves: list[Action] = []
@@ -804,7 +812,6 @@ class Illusio(Game):
         points = max(0, raw)
         entry = {"trick": o.name, "domain": o.domain, **parts, "floor": points - raw}
         entry["points"] = points
-        entry["sum"] = trick_sum(entry)  # in words, for the log and the table
         self.works[seat].remove(work)
         for c in work.components:
             self._leave_play(c)
@@ -859,20 +866,10 @@ class Illusio(Game):
             "scores": scores,
             "winners": winners,
             "points": [self._points_by_category(s) for s in range(self.seats)],
-            "tricks": [list(t) for t in self.tricks],
+            "tricks": [[trick_view(e) for e in t] for t in self.tricks],
             "tiebreak": tiebreak,
             "explanation": explanation,
         }
-
-
-CATEGORIES = (  # a trick's parts, by its entry's key, as the result table names them
-    ("level", "level"),
-    ("exact", "exact"),
-    ("specialization", "specialization"),
-    ("grand", "Grand"),
-    ("deja_vu", "Deja vu"),
-    ("magician", "magician"),
-)
 
 
 Illusio.phases = phase_table(
@@ -898,19 +895,6 @@ Illusio.phases = phase_table(
         Illusio._over_the_limit,
     ),
 )
-
-
-def trick_sum(entry: dict[str, Any]) -> str:
-    """`level 3 + exact 2 + Grand 2 = 7`: how a trick's points were made."""
-    parts = []
-    for key, word in CATEGORIES:
-        value = entry.get(key, 0)
-        if value or key == "level":
-            sign = "−" if value < 0 else "+"
-            parts.append(f"{sign} {word} {abs(value)}" if parts else f"{word} {value}")
-    if entry.get("floor"):  # the penalties went below nothing; a trick pays at least 0
-        return " ".join(parts) + f" = {entry['points'] - entry['floor']}, raised to 0"
-    return " ".join(parts) + f" = {entry['points']}"
 
 
 def _count(groups: list[str | None], cards: list[int]) -> dict[str | None, int]:

@@ -108,7 +108,7 @@ def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
                 "works": [work_view(game, w) for w in game.works[s]],
                 "validated": [objective_view(game, o) for o in game.validated[s]],
                 "score": game.scores[s],
-                "tricks": [dict(t) for t in game.tricks[s]],
+                "tricks": [trick_view(t) for t in game.tricks[s]],
             }
         )
     view = {
@@ -192,6 +192,34 @@ MOVE_WORDS: dict[type, Callable[[Any, Any, int | None], str]] = {
     PlaySpecial: _special_words,
     UseTalent: _talent_words,
 }
+
+
+CATEGORIES = (  # a trick's parts, by its entry's key, as the result table names them
+    ("level", "level"),
+    ("exact", "exact"),
+    ("specialization", "specialization"),
+    ("grand", "Grand"),
+    ("deja_vu", "Deja vu"),
+    ("magician", "magician"),
+)
+
+
+def trick_view(entry: dict[str, Any]) -> dict[str, Any]:
+    """A scored trick as a view and the result show it: its parts, and their sum in words."""
+    return {**entry, "sum": trick_sum(entry)}
+
+
+def trick_sum(entry: dict[str, Any]) -> str:
+    """`level 3 + exact 2 + Grand 2 = 7`: how a trick's points were made."""
+    parts = []
+    for key, word in CATEGORIES:
+        value = entry.get(key, 0)
+        if value or key == "level":
+            sign = "−" if value < 0 else "+"
+            parts.append(f"{sign} {word} {abs(value)}" if parts else f"{word} {value}")
+    if entry.get("floor"):  # the penalties went below nothing; a trick pays at least 0
+        return " ".join(parts) + f" = {entry['points'] - entry['floor']}, raised to 0"
+    return " ".join(parts) + f" = {entry['points']}"
 
 
 def standing(view: dict[str, Any]) -> list[str]:

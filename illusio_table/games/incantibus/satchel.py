@@ -83,15 +83,8 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
         )
     for b in cards.books:
         add(1, kind=b.id, name=b.label, back="book", cell="book", points=b.points)
-    for sorcerer in cards.sorcerers:
-        add(
-            sorcerer.count,
-            kind=sorcerer.id,
-            name=sorcerer.name,
-            back="sorcerer",
-            cell="sorcerer",
-            points=sorcerer.points,
-        )
+    for c in cards.sorcerers:
+        add(c.count, kind=c.id, name=c.name, back="sorcerer", cell="sorcerer", points=c.points)
     return tuple(made)
 
 
