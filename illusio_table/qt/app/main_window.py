@@ -679,12 +679,12 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _finished(self) -> None:
-        game = self.model.match
-        result = game.result()
-        names = " and ".join(self.model.match.name(s) for s in result["winners"])
+        match = self.model.match
+        result = match.result()
+        names = " and ".join(match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
         if self.interactive:
-            ResultDialog(self.model.match, self).exec()
+            ResultDialog(match, self).exec()
         else:
             self.tell("Game over", f"{names} won. " + " ".join(result.get("explanation", [])))
 
@@ -712,17 +712,17 @@ class MainWindow(QMainWindow):
 
     def heading(self) -> str:
         model = self.model
-        game = model.match
-        if game.is_over():
-            winners = " and ".join(model.match.name(s) for s in game.result()["winners"])
-            return f"{game.title} — game over, {winners} won"
+        match = model.match
+        if match.is_over():
+            winners = " and ".join(match.name(s) for s in match.result()["winners"])
+            return f"{match.title} — game over, {winners} won"
         if model.viewer is None:
             if model.holding:
-                return f"{game.title} — In-can-to! Everyone sees the choices revealed"
-            if model.match.human_seats():
-                return f"{game.title} — everyone at the table"
-            return f"{game.title} — watching the bots"
-        return f"{game.title} — {model.match.name(model.viewer)}'s table"
+                return f"{match.title} — In-can-to! Everyone sees the choices revealed"
+            if match.human_seats():
+                return f"{match.title} — everyone at the table"
+            return f"{match.title} — watching the bots"
+        return f"{match.title} — {match.name(model.viewer)}'s table"
 
     def _update(self, *args: Any) -> None:
         events = args[0] if args and isinstance(args[0], list) else []

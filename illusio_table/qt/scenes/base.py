@@ -90,10 +90,10 @@ class TableScene(QGraphicsScene):
     animation_ms = 0  # a reveal's length, on tables that play one (the window sets it too)
 
     def __init__(self, parent: Any = None, card_data: Any = None) -> None:
+        # `card_data`: the game's (`Game.card_data`), handed to every table, for those that
+        # draw cards from it (a scene imports no game).
         super().__init__(parent)
         self.setBackgroundBrush(FELT)
-        # The game's card data (`Game.card_data`), handed in: a scene imports no game.
-        self.card_data = card_data
         # A move the table writes itself (what a drop onto a target tries, a set picked)
         # is written as its JSON, as a phone sends it, and read by the game when made.
         self.parse: Callable[[Any], Action] = _no_game
