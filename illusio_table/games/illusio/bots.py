@@ -12,6 +12,7 @@ from illusio_table.engine.search import ExpertBot
 from .actions import (
     Abandon,
     Backstage,
+    Discard,
     EndTurn,
     Exchange,
     Place,
@@ -38,7 +39,9 @@ class ShowmanBot(Bot):
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         plan = Plan(view)
         if view["phase"] == "discard":
-            return min(legal, key=lambda a: plan.worth(a.card))
+            return min(
+                [a for a in legal if isinstance(a, Discard)], key=lambda a: plan.worth(a.card)
+            )
         talents = [a for a in legal if isinstance(a, UseTalent)]
         if talents:
             best = max(talents, key=plan.talent_gain)
@@ -59,7 +62,7 @@ class ShowmanBot(Bot):
         """The gain `choose` weighs each move by (the card's worth, negated, to discard)."""
         plan = Plan(view)
         if view["phase"] == "discard":
-            return lambda a: -plan.worth(a.card)
+            return lambda a: -plan.worth(a.card) if isinstance(a, Discard) else 0.0
         return lambda a: plan.talent_gain(a) if isinstance(a, UseTalent) else plan.gain(a)
 
 
@@ -97,16 +100,18 @@ class Plan:
         )
 
     def kind(self, card: dict[str, Any]) -> str:
-        return card.get("now", card["kind"])
+        kind: str = card.get("now", card["kind"])
+        return kind
 
     def promise(self, objective: dict[str, Any]) -> float:
         """How close the bot's cards come to finishing this Objective, and what it pays."""
         need = Counter(self.group_of[n] for n in objective["needs"])
         covered = sum(min(n, self.have[g]) for g, n in need.items())
-        return covered / len(objective["needs"]) + 0.15 * objective["level"]
+        level: int = objective["level"]
+        return covered / len(objective["needs"]) + 0.15 * level
 
-    def worth(self, card_id: int) -> float:
-        card = self.cards.get(card_id)
+    def worth(self, card_id: int | None) -> float:
+        card = self.cards.get(card_id)  # None: the move names no card of the bot's
         if card is None:
             return 0.0
         if card.get("special"):
@@ -126,7 +131,8 @@ class Plan:
     def my_show(self, objective: int | None) -> dict[str, Any] | None:
         for w in self.seat["works"]:
             if w["displayed"] and w["objective"]["id"] == objective:
-                return w
+                work: dict[str, Any] = w
+                return work
         return None
 
     def owner_of(self, objective: int | None) -> int | None:
@@ -144,14 +150,15 @@ class Plan:
         card = self.cards[action.card]
         work = next(w for w in self.works if w["objective"]["id"] == action.objective)
         exact = self.kind(card) in work["objective"]["needs"]
-        finishing = work["missing"] == 1
+        finishing: bool = work["missing"] == 1
         from_hand = action.card in self.hand
         return 6 + 2 * finishing + exact + 0.5 * from_hand
 
     def realize_gain(self, action: Realize) -> float:
         objective = next(o for o in self.contest if o["id"] == action.objective)
         share = len(action.components) / len(objective["needs"])
-        return 4 + 3 * share + 0.3 * objective["level"]
+        level: int = objective["level"]
+        return 4 + 3 * share + 0.3 * level
 
     def backstage_gain(self, action: Backstage) -> float:
         card = self.hand[action.card]
@@ -194,7 +201,7 @@ class Plan:
             return 0
         if kind == "encore":
             # Hold back a rival who is about to win with this trick.
-            return 3.0 if not mine and scores[owner] >= target - 4 else 0
+            return 3.0 if owner is not None and not mine and scores[owner] >= target - 4 else 0
         return 0
 
     def talent_gain(self, action: UseTalent) -> float:
@@ -240,7 +247,8 @@ class ExpertShowman(ExpertBot):
             objective = game.objectives[work.objective]
             share = 0.9 if work.displayed else len(work.components) / len(objective.needs)
             under_way += max(0, sum(game.trick_parts(seat, work).values())) * share
-        return game.scores[seat] + 0.6 * under_way + 0.1 * len(game.backstage[seat])
+        score: int = game.scores[seat]
+        return score + 0.6 * under_way + 0.1 * len(game.backstage[seat])
 
 
 # How the plan weighs each kind of move (a kind not here gains nothing).

@@ -39,9 +39,9 @@ def catalog(cards: IllusioCards) -> tuple[tuple[CardInfo, ...], tuple[ObjectiveI
     for kind in cards.components:
         for _ in range(kind.count):
             deck.append(CardInfo(len(deck), kind.id, kind.name, False, kind.group))
-    for kind in cards.specials:
-        for _ in range(kind.count):
-            deck.append(CardInfo(len(deck), kind.id, kind.name, True, None))
+    for special in cards.specials:
+        for _ in range(special.count):
+            deck.append(CardInfo(len(deck), special.id, special.name, True, None))
     objectives = tuple(
         ObjectiveInfo(
             number,

@@ -119,7 +119,7 @@ class Illusio(Game):
     works: list[list[Work]]  # each seat's Objectives under realization or on display
     as_kind: dict[int, str]  # Components transformed, and what they now are
     now: list[str]  # what each card is now, by number
-    now_group: list[str]  # the group of what it is now
+    now_group: list[str]  # the group of what it is now ("" for a Special action: none)
     key: list[str]  # what makes two cards interchangeable: their kind, printed and now
     _realize_cache: dict[tuple[Any, ...], dict[int, list[Action]]]  # by Backstage (a cache)
     attached: dict[int, list[int]]  # Transform cards lying on a Component
@@ -180,7 +180,7 @@ class Illusio(Game):
         # What each card is now, its group and a key shared by interchangeable cards:
         # looked up on every move, so kept in lists rather than worked out each time.
         self.now = [i.kind for i in self.info]
-        self.now_group = [i.group for i in self.info]
+        self.now_group = [i.group or "" for i in self.info]
         self.key = list(self.now)
         self._realize_cache = {}
         self.attached = {}  # Transform cards lying on a Component
@@ -716,13 +716,14 @@ class Illusio(Game):
         self.contest[slot] = self._draw_objective()
         placed = ", ".join(self.card_name(c) for c in action.components)
         events = [Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")]
-        if self.contest[slot] is not None:
-            new = self.objectives[self.contest[slot]].name
-            events.append(Event(f"{new} joins the Contest.", reveals=True))
+        drawn = self.contest[slot]
+        if drawn is not None:
+            events.append(Event(f"{self.objectives[drawn].name} joins the Contest.", reveals=True))
         return events + self._display_if_done(seat, work)
 
     def _place(self, seat: int, action: Place) -> list[Event]:
         work = self.work(seat, action.objective)
+        assert work is not None  # refused otherwise
         source = self.backstage[seat] if action.card in self.backstage[seat] else self.hands[seat]
         source.remove(action.card)
         work.components.append(action.card)
@@ -742,15 +743,15 @@ class Illusio(Game):
         effect = self.info[card].kind
         self.hands[seat].remove(card)
         if effect == "transform":
-            c = action.component
+            c, into = action.component, action.into
+            assert c is not None and into is not None  # refused otherwise
             before = self.card_name(c)
             self.attached.setdefault(c, []).append(card)
-            self._turn_into(c, action.into)
-            return [
-                Event(f"{who} plays Transform: {before} becomes {self.cards.name(action.into)}.")
-            ]
+            self._turn_into(c, into)
+            return [Event(f"{who} plays Transform: {before} becomes {self.cards.name(into)}.")]
         if effect == "take":
             victim = action.seat
+            assert victim is not None  # refused otherwise
             taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
             self.hands[seat].append(taken)
             self.discard_pile.append(card)
@@ -767,7 +768,9 @@ class Illusio(Game):
                     hidden_from=pair,
                 ),
             ]
-        owner, work = self.displayed_work(action.trick)
+        shown = self.displayed_work(action.trick)
+        assert shown is not None  # refused otherwise
+        owner, work = shown
         trick = self.objectives[work.objective].name
         if effect == "immediate-success":
             self.discard_pile.append(card)
@@ -897,9 +900,9 @@ Illusio.phases = phase_table(
 )
 
 
-def _count(groups: list[str | None], cards: list[int]) -> dict[str | None, int]:
+def _count(groups: list[str], cards: list[int]) -> dict[str, int]:
     """How many of these cards are in each group (a Counter, without its cost)."""
-    found: dict[str | None, int] = {}
+    found: dict[str, int] = {}
     for c in cards:
         g = groups[c]
         found[g] = found.get(g, 0) + 1

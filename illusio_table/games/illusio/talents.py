@@ -28,8 +28,10 @@ class Talent:
     words: Callable[[Illusio, UseTalent], str | None]  # None: not a use this talent makes
 
 
-def _another(game: Illusio, seat: int, action: UseTalent) -> bool:
-    return action.seat is not None and action.seat != seat and 0 <= action.seat < game.seats
+def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
+    """The other magician the talent names, None when it names no other one."""
+    other = action.seat
+    return other if other is not None and other != seat and 0 <= other < game.seats else None
 
 
 # -- the Stand-in: a Component of the hand goes to the Backstage, free, beside its twin ------
@@ -132,7 +134,8 @@ def _sleight_moves(game: Illusio, seat: int) -> list[Action]:
 def _sleight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
     if action.card not in game.backstage[seat]:
         return "Choose a Component of your own Backstage to give."
-    if not _another(game, seat, action) or action.target not in game.backstage[action.seat]:
+    other = _another(game, seat, action)
+    if other is None or action.target not in game.backstage[other]:
         return "Choose a Component in another magician's Backstage."
     if game.kind(action.card) == game.kind(action.target):
         now = game.cards.name(game.kind(action.card))
@@ -224,7 +227,8 @@ def _pickpocket_moves(game: Illusio, seat: int) -> list[Action]:
 def _pickpocket_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
     if action.card not in game.hands[seat]:
         return "Choose a card of your hand to give."
-    if not _another(game, seat, action) or not game.hands[action.seat]:
+    other = _another(game, seat, action)
+    if other is None or not game.hands[other]:
         return "Choose another magician with cards in hand."
     return None
 

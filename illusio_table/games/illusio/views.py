@@ -111,7 +111,7 @@ def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
                 "tricks": [trick_view(t) for t in game.tricks[s]],
             }
         )
-    view = {
+    view: dict[str, Any] = {
         "me": seat,
         "phase": game.phase,
         "turn": game.turn,
@@ -173,6 +173,8 @@ def _special_words(game: Illusio, action: PlaySpecial, seat: int | None) -> str:
         return f"Transform {game.card_name(action.component)} into {into}"
     if action.seat is not None:
         return f"Take a card from {game.name(action.seat)}"
+    if action.trick is None:  # not a move the rules list; said as plainly as it came
+        return f"Play {game.info[action.card].name}"
     return f"Play {game.info[action.card].name} on {game.objectives[action.trick].name}"
 
 
@@ -211,7 +213,7 @@ def trick_view(entry: dict[str, Any]) -> dict[str, Any]:
 
 def trick_sum(entry: dict[str, Any]) -> str:
     """`level 3 + exact 2 + Grand 2 = 7`: how a trick's points were made."""
-    parts = []
+    parts: list[str] = []
     for key, word in CATEGORIES:
         value = entry.get(key, 0)
         if value or key == "level":
