@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # The errors `mypy --strict` still finds in illusio_table/games (and nowhere else): lower
 # it as they are fixed; it never goes up.
-GAMES_ERRORS_AT_MOST = 77
+GAMES_ERRORS_AT_MOST = 57
 
 
 def _mypy(*paths: str) -> subprocess.CompletedProcess[str]:

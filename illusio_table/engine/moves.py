@@ -11,7 +11,7 @@ the module of its family; nothing tests a move's class in a chain.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ from .protocol import Action, Event
 
 # The functions a rule is made of take the game first: (game, seat[, action]). They are
 # typed loosely here because each game passes its own class; the game's modules type them.
-Lister = Callable[[Any, int], list[Action]]
+Lister = Callable[[Any, int], Sequence[Action]]  # a sequence: a list of one action class will do
 Refuser = Callable[[Any, int, Any], "str | None"]
 Performer = Callable[[Any, int, Any], list[Event]]
 

@@ -11,7 +11,7 @@ from typing import Any
 from illusio_table.engine import Action, Bot
 from illusio_table.engine.search import ExpertBot
 
-from .actions import Cast, Discard, Point
+from .actions import Cast, Choose, Discard, Point
 from .cards import load
 
 SECRET_GUESS = 2.0  # what a face-down token is worth on average to a wizard
@@ -43,7 +43,8 @@ class CunningBot(Bot):
     # -- valuing tokens ---------------------------------------------------------------------
 
     def mine(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return view["satchels"][self.seat]["tokens"]
+        tokens: list[dict[str, Any]] = view["satchels"][self.seat]["tokens"]
+        return tokens
 
     def _held(self, view: Mapping[str, Any]) -> Counter[str]:
         """The kinds in its satchel, counted once per view (a choice weighs every token
@@ -60,13 +61,15 @@ class CunningBot(Bot):
             return SPELL_VALUE
         if kind in self.monster_of:  # a monster
             can_catch = held[self.monster_of[kind]] or held["ultimus"]
-            return token["points"] if can_catch else -0.5
+            points: float = token["points"]
+            return points if can_catch else -0.5
         if kind in self.catches:  # a weapon: worth the monsters it would catch
             if held[kind]:
                 return 0.4
             prey = self.catches[kind]
             around = [t for t in view["room"]["tokens"] if t.get("kind") == prey]
-            return 1.2 + sum(t["points"] for t in around) * 0.8
+            caught: float = sum(t["points"] for t in around)
+            return 1.2 + caught * 0.8
         if kind in ("mistletoe", "mushroom", "pumpkin"):
             best = 0.3
             for potion in view["potions"]:
@@ -86,7 +89,8 @@ class CunningBot(Bot):
             return self.point(view, legal)
         if isinstance(first, Discard):
             tokens = {t["id"]: t for s in view["satchels"] for t in s["tokens"]}
-            return min(legal, key=lambda a: self.worth(tokens[a.token], view))
+            discards = [a for a in legal if isinstance(a, Discard)]
+            return min(discards, key=lambda a: self.worth(tokens[a.token], view))
         if isinstance(first, Cast):  # a spell is worth casting, also when it may be declined
             cards = view["spell_cards"]
             casts = [a for a in legal if isinstance(a, Cast)]
@@ -94,6 +98,7 @@ class CunningBot(Bot):
         return self.spell_target(view, legal)
 
     def point(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        points = [a for a in legal if isinstance(a, Point)]  # all of them, when pointing
         wands = view["wands"]
         stronger = sum(1 for w in wands if w > wands[self.seat])
         room = {t["slot"]: t for t in view["room"]["tokens"]}
@@ -116,28 +121,32 @@ class CunningBot(Bot):
                     worth *= 0.35
                 return worth
             if action.place == "potion":
-                return view["potions"][action.index]["points"] - 1.0
+                potion: float = view["potions"][action.index]["points"]
+                return potion - 1.0
             if action.place == "book":
                 paid = sum(max(0.0, self.worth(mine[t], view)) for t in action.pay)
-                return view["books"][action.index]["points"] - paid
+                book: float = view["books"][action.index]["points"]
+                return book - paid
             sorcerer = next(s for s in view["dungeon"] if s["slot"] == action.index)
-            return sorcerer["points"] if sorcerer["face_up"] else 3.0
+            defeated: float = sorcerer["points"] if sorcerer["face_up"] else 3.0
+            return defeated
 
-        values = [value(a) for a in legal]
+        values = [value(a) for a in points]
         best = max(values)
-        top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+        top = [a for a, v in zip(points, values, strict=True) if v >= best - 1e-9]
         return self.rng.choice(top)
 
     def spell_target(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         decision = view["decision"]
         kind = decision["kind"]
+        chosen = [a for a in legal if isinstance(a, Choose)]  # all of them, for a target
         if kind in ("alkimia", "retiro"):
             pool = {t["id"]: t for s in view["satchels"] for t in s["tokens"]}
             pool.update({t["id"]: t for t in view["moat"]})
-            return max(legal, key=lambda a: self.worth(pool[a.target], view))
+            return max(chosen, key=lambda a: self.worth(pool[a.target], view))
         room = {t["slot"]: t for t in view["room"]["tokens"]}
         if kind == "imperium":
-            return max(legal, key=lambda a: self.worth(room[a.target], view))
+            return max(chosen, key=lambda a: self.worth(room[a.target], view))
         return self.rng.choice(legal)  # Oculus: every face-down token looks the same
 
 
@@ -151,4 +160,5 @@ class ExpertWizard(ExpertBot):
 
     @staticmethod
     def progress(game: Any, seat: int) -> float:
-        return sum(game.points(seat).values())
+        points: dict[str, int] = game.points(seat)
+        return sum(points.values())

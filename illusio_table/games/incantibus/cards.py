@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from illusio_table.data.loader import Reading, line_of, load_cards
 
@@ -118,6 +118,10 @@ class SorcererKind:
     why: str = WHY
 
 
+Kind = TokenKind | SpecialKind | PotionKind | BookKind | SpellKind | SorcererKind
+K = TypeVar("K", TokenKind, SpecialKind, PotionKind, BookKind, SpellKind, SorcererKind)
+
+
 @dataclass(frozen=True)
 class RoomTile:
     id: str
@@ -166,12 +170,16 @@ class IncantibusCards:
     open_books: int
     readings: tuple[Reading, ...] = ()
 
-    def kind(self, kind_id: str):
-        return self.index[kind_id]
+    def kind(self, kind_id: str, of: type[K]) -> K:
+        """The kind this id names, which is one of `of` (the rules know what they look up)."""
+        found = self.index[kind_id]
+        if not isinstance(found, of):
+            raise KeyError(f"{kind_id!r} is a {type(found).__name__}, not a {of.__name__}")
+        return found
 
     @cached_property
-    def index(self) -> dict[str, object]:
-        every = (
+    def index(self) -> dict[str, Kind]:
+        every: tuple[Kind, ...] = (
             *self.tokens,
             *self.specials,
             *self.potions,

@@ -20,7 +20,16 @@ from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
-from .cards import IncantibusCards, SatchelSide, load
+from .cards import (
+    BookKind,
+    IncantibusCards,
+    PotionKind,
+    SatchelSide,
+    SorcererKind,
+    SpellKind,
+    TokenKind,
+    load,
+)
 from .satchel import TokenInfo, catalog
 
 HELP = Path(__file__).with_name("help.md")
@@ -406,9 +415,9 @@ class Incantibus(Game):
 
     # -- pointing ---------------------------------------------------------------------------
 
-    def _pointing_options(self, seat: int) -> list[Action]:
+    def _pointing_options(self, seat: int) -> list[Point]:
         held = self.held(seat)
-        options: list[Action] = []
+        options: list[Point] = []
         if self.dungeon is None:
             options += [
                 ROOM_POINTS[slot] for slot, entry in enumerate(self.room) if entry is not None
@@ -435,19 +444,19 @@ class Incantibus(Game):
         key = (tuple(self.satchels[seat]), space, kind)
         found = self._book_cache.get(key)
         if found is None:
-            book = self.cards.kind(kind)
+            book = self.cards.kind(kind, BookKind)
             payments = bag.book_payments(self.held(seat), book.needs, book.amount)
             found = self._book_cache[key] = [Point("book", space, pay) for pay in payments]
         return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:
-        recipe: tuple[str, ...] = self.cards.kind(self.info[potion].kind).recipe
+        recipe: tuple[str, ...] = self.cards.kind(self.info[potion].kind, PotionKind).recipe
         return recipe
 
     def _can_defeat(
         self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None
     ) -> bool:
-        kind = self.cards.kind(sorcerer.kind)
+        kind = self.cards.kind(sorcerer.kind, SorcererKind)
         if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
             return False
         return bag.sorcerer_payment(held, kind.needs) is not None
@@ -472,7 +481,7 @@ class Incantibus(Game):
                 return "There is no open potion there."
             potion = self.info[self._opened(self.potions, action.index)]
             recipe = self._recipe(potion.id)
-            needed = " and ".join(self.cards.kind(i).name for i in recipe)
+            needed = " and ".join(self.cards.kind(i, TokenKind).name for i in recipe)
             if bag.potion_payment(held, recipe) is None:
                 return f"To brew the {potion.name} you need {needed}."
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
@@ -490,7 +499,7 @@ class Incantibus(Game):
                     if self.expert
                     else "Magic books are for expert mode."
                 )
-            book = self.cards.kind(self.info[self._opened(self.books, action.index)].kind)
+            book = self.cards.kind(self.info[self._opened(self.books, action.index)].kind, BookKind)
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
             problem = (
                 "Pay with tokens of your own satchel, each once."
@@ -506,7 +515,7 @@ class Incantibus(Game):
         return None
 
     def _sorcerer_refusal(self, seat: int, sorcerer: TokenInfo) -> str:
-        kind = self.cards.kind(sorcerer.kind)
+        kind = self.cards.kind(sorcerer.kind, SorcererKind)
         if kind.max_wand is not None:
             return f"Only a wand of strength {kind.max_wand} or less defeats {kind.name}."
         needs = " and ".join(f"{n} {NEED_NAMES.get(k, k)}" for k, n in kind.needs.items())
@@ -565,7 +574,7 @@ class Incantibus(Game):
             seats.sort(key=lambda s: -self.wands[s])
             winner = seats[0]
             winners.append(winner)
-            entry = {
+            entry: dict[str, Any] = {
                 "target": list(target),
                 "name": self._target_name(self.choices[winner]),  # as it looked: public
                 "claimants": list(seats),
@@ -761,7 +770,7 @@ class Incantibus(Game):
             if face_up
             else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
         )
-        kind = self.cards.kind(sorcerer.kind)
+        kind = self.cards.kind(sorcerer.kind, SorcererKind)
         held = self.held(seat)
         if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
             self.moat.append(sid)
@@ -798,11 +807,14 @@ class Incantibus(Game):
         spell = self._open_spell(slot)
         self.spent_spells.append(spell)
         new = self.spell_cards[slot] = self._draw_spell()
-        name = self.cards.kind(spell).name
+        name = self.cards.kind(spell, SpellKind).name
         events = [Event(f"{self.name(seat)} casts {name}.")]
         if new is not None:
             events.append(
-                Event(f"A new spell card is opened: {self.cards.kind(new).name}.", reveals=True)
+                Event(
+                    f"A new spell card is opened: {self.cards.kind(new, SpellKind).name}.",
+                    reveals=True,
+                )
             )
         if spell in SPECIAL_OF_SPELL:
             token = next(
@@ -1046,11 +1058,11 @@ class Incantibus(Game):
             "books": [
                 None
                 if b is None
-                else {**self._token(b), "needs": self.cards.kind(self.info[b].kind).label}
+                else {**self._token(b), "needs": self.cards.kind(self.info[b].kind, BookKind).label}
                 for b in self.books
             ],
             "spell_cards": [
-                None if c is None else {"kind": c, "name": self.cards.kind(c).name}
+                None if c is None else {"kind": c, "name": self.cards.kind(c, SpellKind).name}
                 for c in self.spell_cards
             ],
             "spell_deck": len(self.spell_deck),
@@ -1120,7 +1132,7 @@ def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
 
 
 def _cast_words(game: Incantibus, action: Cast, seat: int | None) -> str:
-    return f"Cast {game.cards.kind(game._open_spell(action.card)).name}"
+    return f"Cast {game.cards.kind(game._open_spell(action.card), SpellKind).name}"
 
 
 def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:
