@@ -31,9 +31,10 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff format --check illusio_table tests
 
 # The quick part, for while you work on the engines (about two minutes): the engines, the
-# games, the card files, no window and no browser. `make test` runs everything.
+# games, the card files, the layers and the types, no window and no browser. `make test`
+# runs everything.
 check: $(VENV)/.installed-test
-	$(BIN)/python -m pytest tests/engine tests/games tests/data -m "not slow"
+	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/test_layers.py tests/test_types.py -m "not slow"
 	$(BIN)/ruff check illusio_table tests
 
 lint: $(VENV)/.installed-test

@@ -102,9 +102,14 @@ def breakdown(
     defending_alignments = n.alignments(defender)
     attacking_alignments = n.alignments(attacker)
     for ability in n.abilities(attacker):
-        if ability.kind == "counts-as" and aims_at(ability, kind, defender, defending_alignments):
-            attacking_alignments = (ability.alignment,)
-            lines.append((f"{n.name(attacker)} counts as {cards.name(ability.alignment)}", 0))
+        counts_as = ability.alignment  # the card file gives a counts-as one alignment
+        if (
+            ability.kind == "counts-as"
+            and counts_as is not None
+            and aims_at(ability, kind, defender, defending_alignments)
+        ):
+            attacking_alignments = (counts_as,)
+            lines.append((f"{n.name(attacker)} counts as {cards.name(counts_as)}", 0))
 
     if kind == "destroy" and not attack.whispering:
         lines.append((f"Power of {target.name}", -target.power))

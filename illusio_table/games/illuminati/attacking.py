@@ -25,8 +25,8 @@ from .actions import (
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
 from .geometry import SIDE_NAMES
-from .specials import ANY_TIME, SpecialCards, kind_of, pending_special
-from .state import AttackUnderWay, IlluminatiPhase, Outcome
+from .specials import ANY_TIME, SpecialCards, kind_of
+from .state import AttackUnderWay, IlluminatiPhase, Outcome, Pending
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
@@ -44,7 +44,7 @@ class Attacks(SpecialCards):
         structure = self.structures[seat]
         numbers = self.numbers
         helpers = [c for c in structure if numbers.transferable(c) > 0 and self._free_to_act(c)]
-        targets = [(t, None) for t in self.uncontrolled]
+        targets: list[tuple[str, int | None]] = [(t, None) for t in self.uncontrolled]
         for other in self.players():
             if other != seat:
                 root = self.structures[other].root
@@ -276,7 +276,7 @@ class Attacks(SpecialCards):
         if action.privilege == "bavarian":
             self.bavarian_used = True
             self._to_bank(self.illuminati[seat], 5)
-        elif privileged:
+        elif action.privilege is not None:
             self._discard_special(seat, action.privilege)
         if action.card is not None:
             self._discard_special(seat, action.card)
@@ -319,13 +319,11 @@ class Attacks(SpecialCards):
             )
         ]
         if action.card is not None:
-            return events + self._played("whisper", [pending_special(seat, action, action.card)])
+            return events + self._played("whisper", [Pending(seat, action.card, action)])
         if action.privilege == "bavarian":
             return events + self._privilege_window()
-        if privileged:
-            return events + self._played(
-                "declare", [pending_special(seat, action, action.privilege)]
-            )
+        if action.privilege is not None:
+            return events + self._played("declare", [Pending(seat, action.privilege, action)])
         return events
 
     def _abilities_shown(self, seat: int, action: Attack) -> list[Event]:
@@ -428,7 +426,7 @@ class Attacks(SpecialCards):
         spends or passes."""
         self._discard_special(seat, action.card)
         events = [Event(f"{self.name(seat)} plays {self.title_of(action.card)}.", reveals=True)]
-        return events + self._played("spend-own", [pending_special(seat, action, action.card)])
+        return events + self._played("spend-own", [Pending(seat, action.card, action)])
 
     def _call_off(self, seat: int, action: CallOff) -> list[Event]:
         a = self._attack_now()
@@ -508,25 +506,29 @@ class Attacks(SpecialCards):
 
     def _resolve(self) -> list[Event]:
         a = self._attack_now()
+        roll = a.roll
+        assert roll is not None  # resolved once the dice are rolled
         target_number = self.target_number()
         self.attack = None
         self.phase = IlluminatiPhase.ACTIONS
-        won = succeeds(target_number, a.roll, self.limits.automatic_failure)
+        won = succeeds(target_number, roll, self.limits.automatic_failure)
         result = {"control": "captured", "neutralize": "neutralized", "destroy": "destroyed"}
         # What the table shows where it happened, until the next attack is over.
         self.outcome = Outcome(
-            a.target, a.how, a.roll, target_number, result[a.how] if won else "failed"
+            a.target, a.how, roll, target_number, result[a.how] if won else "failed"
         )
         if not won:
-            return [Event(f"The attack fails ({a.roll} against {target_number}).")]
-        events = [Event(f"The attack succeeds ({a.roll} against {target_number}).")]
+            return [Event(f"The attack fails ({roll} against {target_number}).")]
+        events = [Event(f"The attack succeeds ({roll} against {target_number}).")]
         seat, target, defender = a.seat, a.target, a.defender
         if a.how == "control":
+            side = a.side
+            assert side is not None  # refused otherwise: a Group controlled hangs under an arrow
             self.bonus_transfer = (a.attacker, target)
             events.append(Event(f"{self.name(seat)} now controls {self.title_of(target)}."))
             if defender is None:
                 self.uncontrolled.remove(target)
-                self.structures[seat].attach(target, a.attacker, a.side)
+                self.structures[seat].attach(target, a.attacker, side)
                 return events
             tree = self.structures[defender].cut(target)
             for card in tree.cards():  # half the money comes along, the rest to the bank
@@ -534,9 +536,10 @@ class Attacks(SpecialCards):
                 self.bank += money - money // 2
                 if money // 2:
                     self.money[card] = money // 2
-            events += self._hang(seat, tree, a.attacker, a.side)
+            events += self._hang(seat, tree, a.attacker, side)
             return events + self._eliminations(by=seat)
         if a.how == "neutralize":
+            assert defender is not None  # refused otherwise: only a controlled Group
             tree = self.structures[defender].cut(target)
             return events + self._uncontrol(tree.cards()) + self._eliminations(by=seat)
         if defender is None:

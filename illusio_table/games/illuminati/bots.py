@@ -39,7 +39,8 @@ class SchemerBot(Bot):
             # Double the income when Market Manipulation is in hand.
             return max((a for a in legal if isinstance(a, TakeIncome)), key=lambda a: a.doubled)
         if Receive in kinds:
-            return max(legal, key=lambda a: a.master is not None)
+            receives = [a for a in legal if isinstance(a, Receive)]  # all of them, when offered
+            return max(receives, key=lambda a: a.master is not None)
         if view["phase"] == "spending":
             return self.spend(view, legal)
         cheap = [
@@ -112,7 +113,8 @@ def money_liking(attack: Mapping[str, Any], me: int, amount: int) -> float:
     """How much the schemer likes putting `amount` down on the attack: the attacker, by how
     near it brings the roll needed to a sure 10; the defender, the more the better."""
     if me == attack["seat"]:
-        return 10 - abs(attack["target_number"] + amount - 10)
+        target_number: int = attack["target_number"]
+        return 10 - abs(target_number + amount - 10)
     return amount if me == attack["defender"] else 0.0
 
 
@@ -129,7 +131,7 @@ class Odds:
         self.structures = [{c["id"]: c for c in s["cards"]} for s in view["structures"]]
         self.money = {c["id"]: c["money"] or 0 for c in structure["cards"]}
         self.illuminati = structure["illuminati"]
-        self.known: dict[tuple, float] = {}
+        self.known: dict[tuple[str, str, str, tuple[str, ...]], float] = {}
 
     def __call__(self, attack: Attack) -> float:
         key = (attack.how, attack.attacker, attack.target, attack.aiders)
@@ -139,7 +141,8 @@ class Odds:
         return found
 
     def _reckon(self, attack: Attack) -> float:
-        depth, holdings = None, frozenset()
+        depth: int | None = None
+        holdings: frozenset[str] = frozenset()
         for ids in self.structures:
             if attack.target in ids:
                 holdings = frozenset(c for c in ids if c != "illuminati")
@@ -174,5 +177,5 @@ class ExpertSchemer(ExpertBot):
         """Groups held (the basic goal counts them), and a little for the money."""
         if game.eliminated[seat]:
             return -10.0
-        money = sum(game.money.get(c, 0) for c in game.structures[seat])
+        money: int = sum(game.money.get(c, 0) for c in game.structures[seat])
         return len(game.structures[seat]) + money / 25

@@ -206,6 +206,8 @@ def check(cards: IlluminatiCards, path: Path) -> list[str]:
                 problem(f"{owner!r} names {target!r}, which is no Group or alignment", target)
         if ability.alignment is not None and ability.alignment not in alignments:
             problem(f"{owner!r}: {ability.alignment!r} is no alignment", f"id: {owner}")
+        if ability.kind == "counts-as" and ability.alignment is None:
+            problem(f"{owner!r} counts as an alignment it does not name", f"id: {owner}")
     for g in cards.groups:
         for named in g.alignments:
             if named not in alignments:

@@ -19,7 +19,7 @@ SIDES = ("T", "R", "B", "L")  # clockwise, as printed on the card
 SIDE_NAMES = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the table
 Cell = tuple[int, int]
-Link = tuple[str, str | None, str | None]  # a card, its master, the master's side
+Link = tuple[str, str, str]  # a puppet, its master, the master's side
 
 
 class GeometryError(Exception):
@@ -56,18 +56,15 @@ class Place:
 class Tree:
     """A Group cut out of a Power Structure with its puppets, in the shape they had.
 
-    `links` lists (card, master, master's side), the Group itself first with no master,
-    every master before its puppets.
+    `puppets` lists (card, master, master's side) below the Group itself, every master
+    before its puppets.
     """
 
-    links: tuple[Link, ...]
-
-    @property
-    def root(self) -> str:
-        return self.links[0][0]
+    root: str
+    puppets: tuple[Link, ...]
 
     def cards(self) -> list[str]:
-        return [card for card, _, _ in self.links]
+        return [self.root] + [card for card, _, _ in self.puppets]
 
 
 def pointing(turn: int, side: str) -> int:
@@ -128,7 +125,9 @@ class Structure:
         """1 for a Group directly under the Illuminati, 2 one Group away, and so on."""
         steps = 0
         while card != self.root:
-            card = self.places[card].master
+            master = self.places[card].master
+            assert master is not None  # only the root has none
+            card = master
             steps += 1
         return steps
 
@@ -161,13 +160,15 @@ class Structure:
         """Takes a Group and its puppets out, remembering how they hung together."""
         if card == self.root:
             raise GeometryError("The Illuminati card never leaves its Power Structure.")
-        links = []
-        for c in self.subtree(card):
-            place = self.places[c]
-            links.append((c, None, None) if c == card else (c, place.master, place.side))
-        for c, _, _ in links:
+        tree = self.subtree(card)
+        links: list[Link] = []
+        for c in tree[1:]:
+            master, side = self.places[c].master, self.places[c].side
+            assert master is not None and side is not None  # a puppet hangs from an arrow
+            links.append((c, master, side))
+        for c in tree:
             del self.cells[self.places.pop(c).cell]
-        return Tree(tuple(links))
+        return Tree(card, tuple(links))
 
     def settle(self, links: list[Link], dropped: list[str], received: bool) -> Link | None:
         """Hangs the puppets of a Group just placed, `links` in the order of its Tree,
@@ -226,7 +227,9 @@ class Structure:
             if card == self.root:
                 assert place.master is None and place.cell == (0, 0)
                 continue
-            assert place.side in self.arrows(place.master).outward
-            assert self.target(place.master, place.side) == place.cell
-            back = (pointing(self.places[place.master].turn, place.side) + 2) % 4
-            assert pointing(place.turn, self.arrows(card).inward) == back
+            master, side, inward = place.master, place.side, self.arrows(card).inward
+            assert master is not None and side is not None and inward is not None
+            assert side in self.arrows(master).outward
+            assert self.target(master, side) == place.cell
+            back = (pointing(self.places[master].turn, side) + 2) % 4
+            assert pointing(place.turn, inward) == back

@@ -54,10 +54,10 @@ from .actions import (
 )
 from .attack import Numbers, amounts, the
 from .attacking import Attacks
-from .cards import IlluminatiCards, load
+from .cards import Ability, IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
-from .specials import kind_of, pending_special
-from .state import IlluminatiPhase, Offer, Placing
+from .specials import kind_of
+from .state import IlluminatiPhase, Offer, Pending, Placing
 from .views import room_to_make, seat_view, standing
 from .words import MOVE_WORDS
 
@@ -252,20 +252,24 @@ class IlluminatiGame(Attacks):
 
     def _skip_turn(self) -> list[Event]:
         self.turns_taken[self.current] += 1
-        return self._begin_turn(self._next_player())
+        after = self._next_player()
+        assert after is not None  # a turn is skipped only while someone is in the game
+        return self._begin_turn(after)
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer, self.offer = self.offer, None
         assert offer is not None  # the consent phase answers an offer
         self.phase = IlluminatiPhase.ACTIONS
         giver, group = offer.giver, offer.group
-        if action.master is None:
+        master, side = action.master, action.side
+        if master is None:
             self.actions_left += 1  # a gift refused costs nothing
             return [Event(f"{self.name(seat)} refuses {self.title_of(group)}.")]
+        assert side is not None  # refused otherwise: a Group taken hangs under an arrow
         tree = self.structures[giver].cut(group)
         events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
         # (Who is left with nothing: see `perform`.)
-        return events + self._hang(seat, tree, action.master, action.side, received=True)
+        return events + self._hang(seat, tree, master, side, received=True)
 
     # -- a Group that came or moved, and its puppets --------------------------------------
 
@@ -275,7 +279,7 @@ class IlluminatiGame(Attacks):
         """Puts a Group (captured, moved or received) under the arrow, then its puppets,
         asking the owner wherever their place is a choice (phase "placing")."""
         self.structures[seat].attach(tree.root, master, side)
-        links = list(tree.links[1:])
+        links = list(tree.puppets)
         # Play goes on in this phase once every puppet is settled.
         self.placing = Placing(seat, links, [], received, self.phase)
         return self._settle()
@@ -289,7 +293,7 @@ class IlluminatiGame(Attacks):
         self.phase = p.then
         return self._uncontrol(p.dropped)
 
-    def _placing_moves(self, seat: int) -> list[Action]:
+    def _placing_moves(self, seat: int) -> list[Hang]:
         p = self._placing_now()
         structure = self.structures[seat]
         group, master, _ = p.links[0]
@@ -342,6 +346,7 @@ class IlluminatiGame(Attacks):
             now.remove(action.alignment)
         else:
             opposite = next(a.opposite for a in self.cards.alignments if a.id == action.alignment)
+            assert opposite is not None  # refused otherwise: only a paired alignment reverses
             now[now.index(action.alignment)] = opposite
         return tuple(now)
 
@@ -388,7 +393,7 @@ class IlluminatiGame(Attacks):
         self.phase = IlluminatiPhase.ACTIONS
         return events + self._draw(seat)
 
-    def _tax(self, seat: int, irs: str, ability) -> list[Event]:
+    def _tax(self, seat: int, irs: str, ability: Ability) -> list[Event]:
         events = []
         for other in self.players():
             if other == seat:
@@ -714,7 +719,7 @@ class IlluminatiGame(Attacks):
         doubled = self._market_manipulation(seat) is not None
         return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
 
-    def _consent_moves(self, seat: int) -> list[Action]:
+    def _consent_moves(self, seat: int) -> list[Receive]:
         receiver = self.structures[seat]
         return [Receive()] + [
             Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
@@ -752,10 +757,10 @@ class IlluminatiGame(Attacks):
         if self.specials[seat]:
             moves.append(ShowSpecials())
         if self.options["hidden_illuminati"] and self.actions_left:
-            for other in self.players():
-                if other != seat and other not in self.revealed:
+            for rival in self.players():
+                if rival != seat and rival not in self.revealed:
                     moves += [
-                        Accuse(other, i.id)
+                        Accuse(rival, i.id)
                         for i in self.cards.illuminati
                         if i.id != self.illuminati[seat]
                     ]
@@ -1077,7 +1082,7 @@ class IlluminatiGame(Attacks):
         assert card is not None  # refused otherwise
         self._discard_special(seat, card)
         events = [Event(f"{self.name(seat)} plays Market Manipulation!", reveals=True)]
-        return events + self._played("income", [pending_special(seat, action, card)])
+        return events + self._played("income", [Pending(seat, card, action)])
 
     def _market_manipulation(self, seat: int) -> str | None:
         """The seat's first Market Manipulation card, which may double its income."""
@@ -1183,7 +1188,7 @@ class IlluminatiGame(Attacks):
         if kind_of(action.card) == "bribery":
             self.actions_left -= 1
         events = [Event(f"{self.name(seat)} plays {self.title_of(action.card)}.", reveals=True)]
-        return events + self._played("own", [pending_special(seat, action, action.card)])
+        return events + self._played("own", [Pending(seat, action.card, action)])
 
     def _transfer(self, seat: int, action: Transfer) -> list[Event]:
         if self.bonus_transfer == (action.source, action.target):

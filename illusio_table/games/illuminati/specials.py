@@ -17,12 +17,11 @@ own, in which its player moves money freely among their Groups, before play goes
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from illusio_table.engine import Action, Event
 
-from .actions import PASS, Abolish, Attack, Pass, PlaySpecial, TakeIncome
-from .state import IlluminatiPhase, IlluminatiState, Rearranging, Window
+from .actions import PASS, Abolish, Pass, PlaySpecial
+from .state import IlluminatiPhase, IlluminatiState, Pending, Rearranging, Window
 
 WINDOW_CARDS = {
     "turn": ("senate-investigating-committee",),
@@ -54,7 +53,7 @@ class SpecialCards(IlluminatiState):
         self,
         kind: str,
         seats: list[int],
-        pending: list[dict[str, Any]] | None = None,
+        pending: list[Pending] | None = None,
         then: str = "",
     ) -> None:
         self.window = Window(kind, set(seats), pending=pending or [], then=then)
@@ -69,10 +68,7 @@ class SpecialCards(IlluminatiState):
         if w.kind == "answer":
             secrets = [c for c in mine if kind_of(c) in WINDOW_CARDS["answer"]][:1]
             return moves + [
-                PlaySpecial(c, target=p["card"])
-                for c in secrets
-                for p in w.pending
-                if p["seat"] != seat
+                PlaySpecial(c, target=p.card) for c in secrets for p in w.pending if p.seat != seat
             ]
         moves += [PlaySpecial(c) for c in mine if kind_of(c) in WINDOW_CARDS[w.kind]]
         if w.kind == "privilege" and len(mine) >= 2:
@@ -99,7 +95,7 @@ class SpecialCards(IlluminatiState):
         if action.master is not None or action.side is not None:
             return "Only Bribery names an arrow."
         if w.kind == "answer":
-            targets = [p["card"] for p in w.pending if p["seat"] != seat]
+            targets = [p.card for p in w.pending if p.seat != seat]
             if action.target not in targets:
                 return "Name the Special card of another player that it cancels."
         return None
@@ -121,9 +117,10 @@ class SpecialCards(IlluminatiState):
             structure = self.structures[seat]
             if not any(structure.free_arrows(c) for c in structure):
                 return "You have no free arrow to hang it from."
-            if action.master not in structure or action.side not in structure.free_arrows(
-                action.master
-            ):
+            master = action.master
+            if master is None or master not in structure:
+                return "Say which free arrow of your Power Structure it will hang from."
+            if action.side not in structure.free_arrows(master):
                 return "Say which free arrow of your Power Structure it will hang from."
         elif action.master is not None or action.side is not None:
             return "Only Bribery names an arrow."
@@ -177,7 +174,7 @@ class SpecialCards(IlluminatiState):
         self.specials[seat].remove(card)
         self.discarded.append(card)
 
-    def _played(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _played(self, then: str, pending: list[Pending]) -> list[Event]:
         """Specials just played: others may answer them; then they take effect."""
         if pending and self._holders():
             self._open_window("answer", self._holders(), pending=pending, then=then)
@@ -206,6 +203,8 @@ class SpecialCards(IlluminatiState):
         if w.kind == "answer":
             cancelled = set()
             for s, play in plays:
+                # refused otherwise: an answer is a Special naming the card it cancels
+                assert isinstance(play, PlaySpecial) and play.target is not None
                 self._discard_special(s, play.card)
                 cancelled.add(play.target)
                 events.append(
@@ -215,7 +214,7 @@ class SpecialCards(IlluminatiState):
                         reveals=True,
                     )
                 )
-            kept = [p for p in w.pending if p["card"] not in cancelled]
+            kept = [p for p in w.pending if p.card not in cancelled]
             return events + self._take_effect(w.then, kept)
         pending = []
         for s, play in plays:
@@ -224,10 +223,10 @@ class SpecialCards(IlluminatiState):
                 self._discard_special(s, card)
             names = " and ".join(self.title_of(c) for c in cards)
             events.append(Event(f"{self.name(s)} plays {names}!", reveals=True))
-            pending.append({"seat": s, "card": cards[0], "action": play})
+            pending.append(Pending(s, cards[0], play))
         return events + self._played(w.kind, pending)
 
-    def _take_effect(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _take_effect(self, then: str, pending: list[Pending]) -> list[Event]:
         """The plays that stand take effect: first those of Specials played "at any time" in
         a window, then the window's own. White Collar Crime stops here until its player has
         rearranged their money; `_rearranged` goes on from there."""
@@ -235,14 +234,15 @@ class SpecialCards(IlluminatiState):
         if then in ("turn", "privilege", "roll"):
             rest = []
             for p in pending:
-                if isinstance(p["action"], PlaySpecial) and kind_of(p["card"]) in ANY_TIME:
-                    events += self._special_effect(p["seat"], p["action"])
+                if isinstance(p.action, PlaySpecial) and kind_of(p.card) in ANY_TIME:
+                    events += self._special_effect(p.seat, p.action)
                 else:
                     rest.append(p)
             pending = rest
         elif then in ("own", "spend-own"):
             for p in pending:
-                events += self._special_effect(p["seat"], p["action"])
+                assert isinstance(p.action, PlaySpecial)  # the only play of one's own
+                events += self._special_effect(p.seat, p.action)
             pending = []
         if self.rearranging is not None:
             self.rearranging = dataclasses.replace(
@@ -260,7 +260,7 @@ class SpecialCards(IlluminatiState):
             r.then, list(r.pending)
         )
 
-    def _go_on(self, then: str, pending: list[dict[str, Any]]) -> list[Event]:
+    def _go_on(self, then: str, pending: list[Pending]) -> list[Event]:
         if then == "turn":
             if pending:
                 return [
@@ -278,7 +278,7 @@ class SpecialCards(IlluminatiState):
         if then == "roll":
             events = []
             for p in pending:  # the last card played governs
-                self._attack_now().roll = 2 if kind_of(p["card"]) == "assassination" else 12
+                self._attack_now().roll = 2 if kind_of(p.card) == "assassination" else 12
             if pending:
                 events.append(Event(f"The roll counts as {self._attack_now().roll}."))
             return events + self._resolve()
@@ -318,22 +318,26 @@ class SpecialCards(IlluminatiState):
                 money = self.money.get(action.target, 0)
                 line = f"{self.title_of(action.target)} holds {money} MB."
             else:
-                held = ", ".join(self.title_of(c) for c in self.specials[action.seat]) or "nothing"
-                line = f"{self.name(action.seat)} holds: {held}."
+                spied = action.seat
+                assert spied is not None  # refused otherwise: it names a Group or a player
+                held = ", ".join(self.title_of(c) for c in self.specials[spied]) or "nothing"
+                line = f"{self.name(spied)} holds: {held}."
             return [
                 Event(f"Computer Espionage: {line}", seen_by=pair, reveals=True),
                 Event(f"{who} spies with Computer Espionage.", hidden_from=pair),
             ]
         # Bribery: the arrow it named is still free (only Secrets Man may come between).
         structure = self.structures[seat]
-        if action.target not in self.uncontrolled:
+        bribed, master, side = action.target, action.master, action.side
+        if bribed not in self.uncontrolled:
             return []
-        self.uncontrolled.remove(action.target)
-        structure.attach(action.target, action.master, action.side)
+        assert bribed is not None and master is not None and side is not None  # as refused
+        self.uncontrolled.remove(bribed)
+        structure.attach(bribed, master, side)
         return [
             Event(
-                f"{who} bribes {self.title_of(action.target)} into the Power Structure, "
-                f"under {self.title_of(action.master)}."
+                f"{who} bribes {self.title_of(bribed)} into the Power Structure, "
+                f"under {self.title_of(master)}."
             )
         ]
 
@@ -347,16 +351,16 @@ class SpecialCards(IlluminatiState):
             return []
         return self._start_spending()
 
-    def _privilege_answered(self, pending: list[dict[str, Any]]) -> list[Event]:
+    def _privilege_answered(self, pending: list[Pending]) -> list[Event]:
         a = self._attack_now()
         events: list[Event] = []
         for p in pending:
-            if isinstance(p["action"], Abolish) or kind_of(p["card"]) == "deep-agent":
+            if isinstance(p.action, Abolish) or kind_of(p.card) == "deep-agent":
                 if a.privileged:
                     events += self._lose_privilege("The privilege is abolished.", start=False)
-            elif a.privileged and p["seat"] not in a.order:  # Interference
-                a.order.append(p["seat"])
-                events.append(Event(f"{self.name(p['seat'])} may interfere all the same."))
+            elif a.privileged and p.seat not in a.order:  # Interference
+                a.order.append(p.seat)
+                events.append(Event(f"{self.name(p.seat)} may interfere all the same."))
         return events + self._start_spending()
 
     def _lose_privilege(self, why: str, start: bool = True) -> list[Event]:
@@ -369,7 +373,3 @@ class SpecialCards(IlluminatiState):
     def _start_spending(self) -> list[Event]:
         self.phase = IlluminatiPhase.SPENDING
         return []
-
-
-def pending_special(seat: int, action: PlaySpecial | Attack | TakeIncome, card: str) -> dict:
-    return {"seat": seat, "card": card, "action": action}

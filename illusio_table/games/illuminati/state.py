@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from illusio_table.engine import Action, Event, Game
 
-from .actions import Abolish, PlaySpecial
+from .actions import Abolish, Attack, PlaySpecial, TakeIncome
 from .attack import Numbers, the
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind
 from .geometry import Link, Structure, Tree
@@ -65,6 +64,16 @@ class AttackUnderWay:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A Special card played (or discarded for a privilege), waiting for its answer
+    window to close: `seat` played `card` with `action`."""
+
+    seat: int
+    card: str
+    action: PlaySpecial | Abolish | Attack | TakeIncome
+
+
+@dataclass(frozen=True)
 class Window:
     """A moment for Specials: which (`kind`: turn, privilege, roll, or the `answer` to
     Specials just played, `pending`, after which play goes on as `then`), the seats
@@ -73,7 +82,7 @@ class Window:
     kind: str
     waiting: set[int]
     plays: dict[int, PlaySpecial | Abolish | None] = field(default_factory=dict)
-    pending: list[dict[str, Any]] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
     then: str = ""
 
 
@@ -117,7 +126,7 @@ class Rearranging:
 
     seat: int
     then: str = ""
-    pending: tuple[dict[str, Any], ...] = ()
+    pending: tuple[Pending, ...] = ()
 
 
 class IlluminatiState(Game):
@@ -266,7 +275,9 @@ class IlluminatiState(Game):
         """Money and Specials the seat may give away now (rules.py)."""
         raise NotImplementedError
 
-    def _hang(self, seat: int, tree: Tree, master: str, side: str | None) -> list[Event]:
+    def _hang(
+        self, seat: int, tree: Tree, master: str, side: str, received: bool = False
+    ) -> list[Event]:
         """A Group and its puppets hang under a master, one link at a time (rules.py)."""
         raise NotImplementedError
 

@@ -23,7 +23,7 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
     for owner, structure in enumerate(game.structures):
         known = owner in game.revealed or owner == seat
         # A face-down Illuminati card is "illuminati" to those who may not know it.
-        masked = {} if known else {structure.root: "illuminati"}
+        masked: dict[str, str] = {} if known else {structure.root: "illuminati"}
         cards = []
         for card, place in structure.places.items():
             cards.append(
@@ -32,7 +32,9 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
                     "name": game.title_of(card),
                     "cell": list(place.cell),
                     "turn": place.turn,
-                    "master": masked.get(place.master, place.master),
+                    "master": None
+                    if place.master is None
+                    else masked.get(place.master, place.master),
                     "free_arrows": (free := structure.free_arrows(card)),
                     # The cell each free arrow points at, where a Group would go.
                     "free_cells": {side: list(place.facing(side)) for side in free},

@@ -120,7 +120,10 @@ def _hang(game: IlluminatiGame, action: Hang, seat: Seat) -> str:
 
 def _play_special(game: IlluminatiGame, action: PlaySpecial, seat: Seat) -> str:
     t = game.title_of
-    if game.phase == IlluminatiPhase.WINDOW and game.window and game.window.kind == "answer":
+    answering = (
+        game.phase == IlluminatiPhase.WINDOW and game.window and game.window.kind == "answer"
+    )
+    if answering and action.target is not None:
         return f"Cancel {t(action.target)} with {t(action.card)}"
     on = f" on {t(action.target)}" if action.target else ""
     if action.master is not None:

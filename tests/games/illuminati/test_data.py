@@ -120,6 +120,19 @@ def test_a_broken_illuminati_card_file_names_its_line(tmp_path):
     assert "nuclear-fun" in broken.splitlines()[line - 1]
 
 
+def test_a_counts_as_ability_must_name_its_alignment(tmp_path):
+    (problem,) = problems_after_edit(
+        tmp_path,
+        "illuminati",
+        load,
+        "        alignment: government\n        attacks",
+        "        attacks",
+    )
+    assert "counts as an alignment it does not name" in problem
+    broken = (tmp_path / "illuminati.yaml").read_text(encoding="utf-8")
+    assert "chinese-campaign-donors" in broken.splitlines()[int(problem.split(":")[1]) - 1]
+
+
 def test_every_house_reading_says_why():
     ids = {r.id for r in CARDS.readings}
     assert {"grid", "last-one-left", "hidden-illuminati"} <= ids

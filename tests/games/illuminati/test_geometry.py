@@ -68,7 +68,7 @@ def graft(structure, tree, master, side):
     """Places a cut-out Group and settles its puppets, taking the first free arrow
     wherever the owner would choose; returns the cards that dropped."""
     structure.attach(tree.root, master, side)
-    links, dropped = list(tree.links[1:]), []
+    links, dropped = list(tree.puppets), []
     while structure.settle(links, dropped, received=False) is not None:
         card, card_master, _ = links.pop(0)
         structure.attach(card, card_master, structure.free_arrows(card_master)[0])
