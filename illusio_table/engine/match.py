@@ -41,15 +41,16 @@ def replay_with(record: MatchRecord, cls: type[Game], upto: int | None = None) -
     except ValueError as error:
         raise RecordError(f"the save cannot start a game: {error}") from None
     for index, move in enumerate(record.moves[:upto]):
+        saved = cls.saved_action(move.action)
         try:
-            action = game.parse_action(move.action)
+            action = game.parse_action(saved)
             game.apply(move.seat, action)
         except IllegalAction as error:
             raise RecordError(
                 f"action {index} (seat {move.seat + 1}) is not legal: {error.reason}", index
             ) from None
         replayed = game.record.moves[-1]
-        if replayed.barrier != move.barrier or replayed.action != move.action:
+        if replayed.barrier != move.barrier or replayed.action != saved:
             raise RecordError(f"action {index} does not match the game it was saved in", index)
     game.record.players = [dict(p) for p in record.players]
     game.record.table = dict(record.table)

@@ -326,6 +326,13 @@ class Game(ABC):
     def action_types(cls) -> dict[str, type[Action]]:
         return {a.kind: a for a in cls.actions}
 
+    @classmethod
+    def saved_action(cls, data: Any) -> Any:
+        """A move as a save holds it, in the form `parse_action` reads today: a game whose
+        moves changed shape rewrites the old form here, so that older saves still open.
+        What it does not know it hands back unchanged, for `parse_action` to judge."""
+        return data
+
     def parse_action(self, data: Any) -> Action:
         """Builds an action from its JSON form, refusing anything malformed with a reason."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):

@@ -83,6 +83,8 @@ def illusio(view: dict[str, Any], legal: list[Action], seat: int | None) -> list
         Place,
         PlaySpecial,
         Realize,
+        Take,
+        Transform,
         UseTalent,
     )
 
@@ -129,18 +131,19 @@ def illusio(view: dict[str, Any], legal: list[Action], seat: int | None) -> list
                 )
         elif isinstance(action, Abandon):
             found.append(Gesture(action, ("discard",), ("objective", action.objective), False))
+        elif isinstance(action, Transform):
+            for c in alike(action.card):
+                for t in alike(action.component):
+                    move = Transform(c, t, action.into)
+                    found.append(Gesture(move, ("card", t), ("card", c), False))
+        elif isinstance(action, Take):
+            for c in alike(action.card):
+                move = Take(c, action.seat)
+                found.append(Gesture(move, ("seat", action.seat), ("card", c), False))
         elif isinstance(action, PlaySpecial):
             for c in alike(action.card):
-                if action.component is not None:
-                    for t in alike(action.component):
-                        move = PlaySpecial(c, component=t, into=action.into)
-                        found.append(Gesture(move, ("card", t), ("card", c), False))
-                elif action.seat is not None:
-                    move = PlaySpecial(c, seat=action.seat)
-                    found.append(Gesture(move, ("seat", action.seat), ("card", c), False))
-                else:
-                    move = PlaySpecial(c, trick=action.trick)
-                    found.append(Gesture(move, ("objective", action.trick), ("card", c), False))
+                move = PlaySpecial(c, action.trick)
+                found.append(Gesture(move, ("objective", action.trick), ("card", c), False))
         elif isinstance(action, UseTalent):
             found += _talent(action, magician, alike)
         else:  # End turn

@@ -59,6 +59,8 @@ def visit(game_id: str, options: dict, states: int):
             {
                 "backstage",
                 "special",
+                "transform",
+                "take",
                 "exchange",
                 "realize",
                 "place",

@@ -17,18 +17,31 @@ class Backstage(Action):
 
 @dataclass(frozen=True)
 class PlaySpecial(Action):
-    """Action B: a Special action from the hand.
-
-    `seat` is the victim of Take; `trick` the Objective of a trick on display (Encore,
-    Immediate success, Deja vu, Grand); `component` and `into` say what Transform changes.
-    """
+    """Action B: a Special action from the hand played on a trick on display, the
+    Objective `trick` (Encore, Immediate success, Deja vu, Grand)."""
 
     kind = "special"
     card: int
-    seat: int | None = None
-    trick: int | None = None
-    component: int | None = None
-    into: str | None = None
+    trick: int
+
+
+@dataclass(frozen=True)
+class Transform(Action):
+    """Action B with a Transform card: the Backstage `component` becomes `into`."""
+
+    kind = "transform"
+    card: int
+    component: int
+    into: str
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Action B with a Take card: a card drawn at random from `seat`'s hand."""
+
+    kind = "take"
+    card: int
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -93,7 +106,19 @@ class Discard(Action):
     card: int
 
 
-ACTIONS = (Backstage, PlaySpecial, Exchange, Realize, Place, Abandon, UseTalent, EndTurn, Discard)
+ACTIONS = (
+    Backstage,
+    PlaySpecial,
+    Transform,
+    Take,
+    Exchange,
+    Realize,
+    Place,
+    Abandon,
+    UseTalent,
+    EndTurn,
+    Discard,
+)
 
 backstage = interned(Backstage)
 place = interned(Place)
@@ -102,5 +127,7 @@ abandon = interned(Abandon)
 exchange = interned(Exchange)
 realize = interned(Realize)
 special = interned(PlaySpecial)
+transform = interned(Transform)
+take = interned(Take)
 talent = interned(UseTalent)
 END_TURN = EndTurn()

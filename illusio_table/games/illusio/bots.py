@@ -18,6 +18,8 @@ from .actions import (
     Place,
     PlaySpecial,
     Realize,
+    Take,
+    Transform,
     UseTalent,
 )
 from .cards import load
@@ -174,20 +176,23 @@ class Plan:
         drying = self.view["deck"] + len(self.view["discard"]) < 10
         return 0.5 + short if short and drying else 0
 
+    def transform_gain(self, action: Transform) -> float:
+        """A Component nobody's target wants turned into one a target asks for by name."""
+        card = self.backstage[action.component]
+        if self.kind(card) not in (n for o in self.targets for n in o["needs"]) and any(
+            action.into in o["needs"] for o in self.targets
+        ):
+            return 2.0
+        return 0
+
+    def take_gain(self, action: Take) -> float:
+        dry = not self.view["deck"] and not self.view["discard"]
+        return 1.0 if len(self.hand) < 5 or dry else 0
+
     def special_gain(self, action: PlaySpecial) -> float:
         kind = self.hand[action.card]["kind"]
         scores = [s["score"] for s in self.view["seats"]]
         target = self.view["target"]
-        if kind == "transform":
-            card = self.backstage[action.component]
-            if self.kind(card) not in (n for o in self.targets for n in o["needs"]) and any(
-                action.into in o["needs"] for o in self.targets
-            ):
-                return 2.0
-            return 0
-        if kind == "take":
-            dry = not self.view["deck"] and not self.view["discard"]
-            return 1.0 if len(self.hand) < 5 or dry else 0
         owner = self.owner_of(action.trick)
         mine = owner == self.me
         if kind == "grand":
@@ -256,6 +261,8 @@ GAINS: dict[type, Callable[[Plan, Any], float]] = {
     Place: Plan.place_gain,
     Realize: Plan.realize_gain,
     PlaySpecial: Plan.special_gain,
+    Transform: Plan.transform_gain,
+    Take: Plan.take_gain,
     Backstage: Plan.backstage_gain,
     Abandon: lambda plan, action: plan.abandon_gain(action.objective),
 }

@@ -27,6 +27,8 @@ from .actions import (
     Place,
     PlaySpecial,
     Realize,
+    Take,
+    Transform,
     UseTalent,
     abandon,
     backstage,
@@ -35,6 +37,8 @@ from .actions import (
     place,
     realize,
     special,
+    take,
+    transform,
 )
 from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
@@ -442,16 +446,14 @@ class Illusio(Game):
             if effect == "transform":
                 for c in self._distinct(self.backstage[seat]):
                     now = self.kind(c)
-                    moves += [
-                        special(card, None, None, c, k) for k in self.component_kinds if k != now
-                    ]
+                    moves += [transform(card, c, k) for k in self.component_kinds if k != now]
             elif effect == "take":
-                moves += [special(card, s) for s in self.others(seat) if self.hands[s]]
+                moves += [take(card, s) for s in self.others(seat) if self.hands[s]]
             else:
                 if shows is None:
                     shows = [w for works in self.works for w in works if w.displayed]
                 moves += [
-                    special(card, None, w.objective)
+                    special(card, w.objective)
                     for w in shows
                     if not (effect == "encore" and w.encore)
                 ]
@@ -553,40 +555,77 @@ class Illusio(Game):
             return "That is a Component, not a Special action."
         return None
 
-    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
-        reason = self._from_hand(seat, action.card, component=False)
+    @classmethod
+    def saved_action(cls, data: Any) -> Any:
+        """Saves made before Transform and Take were moves of their own hold every Special
+        as one move, "special", with a field for each thing any Special could name
+        (`seat`, `trick`, `component`, `into`; None where unused). Each is read as the move
+        it was."""
+        if not isinstance(data, dict) or data.get("kind") != "special":
+            return data
+        if not {"seat", "component", "into"} & set(data):
+            return data  # today's form
+        card = data.get("card")
+        if data.get("component") is not None or data.get("into") is not None:
+            return {
+                "kind": "transform",
+                "card": card,
+                "component": data.get("component"),
+                "into": data.get("into"),
+            }
+        if data.get("seat") is not None:
+            return {"kind": "take", "card": card, "seat": data.get("seat")}
+        return {"kind": "special", "card": card, "trick": data.get("trick")}
+
+    def _special_card(self, seat: int, card: int, move: str) -> str | None:
+        """Why this card of the hand cannot be played as `move` (transform, take, or on a
+        trick for the others): each Special has one way to be played, said when another
+        way is tried."""
+        reason = self._from_hand(seat, card, component=False)
         if reason:
             return reason
-        effect = self.info[action.card].kind
-        # Each Special names only what it acts on: one form of each move.
-        named = {
-            "transform": ("component", "into"),
-            "take": ("seat",),
-        }.get(effect, ("trick",))
-        for part in ("seat", "trick", "component", "into"):
-            if part not in named and getattr(action, part) is not None:
-                return f"{self.info[action.card].name} names no {part.replace('into', 'kind')}."
+        effect = self.info[card].kind
+        if (effect if effect in ("transform", "take") else "trick") == move:
+            return None
         if effect == "transform":
-            if action.component not in self.backstage[seat]:
-                return (
-                    "Transform works on a Component of your own Backstage, "
-                    "not one around an Objective or someone else's."
-                )
-            if action.into not in self.component_kinds:
-                return "Name the kind of Component it becomes."
-            if action.into == self.kind(action.component):
-                return "It already is that; choose another kind."
-            return None
+            return "Transform is played on a Component of your own Backstage, naming its new kind."
         if effect == "take":
-            if action.seat is None or action.seat == seat or not 0 <= action.seat < self.seats:
-                return "Take needs another magician to take from."
-            if not self.hands[action.seat]:
-                return f"{self.name(action.seat)} has no card in hand."
-            return None
+            return "Take is played on another magician, to take a card of their hand."
+        return f"{self.info[card].name} is played on a trick on display."
+
+    def _transform_refusal(self, seat: int, action: Transform) -> str | None:
+        reason = self._special_card(seat, action.card, "transform")
+        if reason:
+            return reason
+        if action.component not in self.backstage[seat]:
+            return (
+                "Transform works on a Component of your own Backstage, "
+                "not one around an Objective or someone else's."
+            )
+        if action.into not in self.component_kinds:
+            return "Name the kind of Component it becomes."
+        if action.into == self.kind(action.component):
+            return "It already is that; choose another kind."
+        return None
+
+    def _take_refusal(self, seat: int, action: Take) -> str | None:
+        reason = self._special_card(seat, action.card, "take")
+        if reason:
+            return reason
+        if action.seat == seat or not 0 <= action.seat < self.seats:
+            return "Take needs another magician to take from."
+        if not self.hands[action.seat]:
+            return f"{self.name(action.seat)} has no card in hand."
+        return None
+
+    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
+        reason = self._special_card(seat, action.card, "trick")
+        if reason:
+            return reason
         found = self.displayed_work(action.trick)
         if found is None:
             return f"{self.info[action.card].name} is played on a trick on display."
-        if effect == "encore" and found[1].encore:
+        if self.info[action.card].kind == "encore" and found[1].encore:
             return "An Encore already holds this trick this round; a second one adds nothing."
         return None
 
@@ -738,36 +777,39 @@ class Illusio(Game):
         work.displayed = True
         return [Event(f"{self.name(seat)}: “I'm displaying {o.name}!”")]
 
+    def _transform(self, seat: int, action: Transform) -> list[Event]:
+        card, c = action.card, action.component
+        self.hands[seat].remove(card)
+        before = self.card_name(c)
+        self.attached.setdefault(c, []).append(card)
+        self._turn_into(c, action.into)
+        into = self.cards.name(action.into)
+        return [Event(f"{self.name(seat)} plays Transform: {before} becomes {into}.")]
+
+    def _take(self, seat: int, action: Take) -> list[Event]:
+        card, victim, who = action.card, action.seat, self.name(seat)
+        self.hands[seat].remove(card)
+        taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
+        self.hands[seat].append(taken)
+        self.discard_pile.append(card)
+        name = self.info[taken].name
+        pair = frozenset({seat, victim})
+        return [
+            Event(
+                f"{who} plays Take on {self.name(victim)} and gets {name}.",
+                seen_by=pair,
+                reveals=True,
+            ),
+            Event(
+                f"{who} plays Take and gets a card of {self.name(victim)}'s hand.",
+                hidden_from=pair,
+            ),
+        ]
+
     def _special(self, seat: int, action: PlaySpecial) -> list[Event]:
         card, who = action.card, self.name(seat)
         effect = self.info[card].kind
         self.hands[seat].remove(card)
-        if effect == "transform":
-            c, into = action.component, action.into
-            assert c is not None and into is not None  # refused otherwise
-            before = self.card_name(c)
-            self.attached.setdefault(c, []).append(card)
-            self._turn_into(c, into)
-            return [Event(f"{who} plays Transform: {before} becomes {self.cards.name(into)}.")]
-        if effect == "take":
-            victim = action.seat
-            assert victim is not None  # refused otherwise
-            taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
-            self.hands[seat].append(taken)
-            self.discard_pile.append(card)
-            name = self.info[taken].name
-            pair = frozenset({seat, victim})
-            return [
-                Event(
-                    f"{who} plays Take on {self.name(victim)} and gets {name}.",
-                    seen_by=pair,
-                    reveals=True,
-                ),
-                Event(
-                    f"{who} plays Take and gets a card of {self.name(victim)}'s hand.",
-                    hidden_from=pair,
-                ),
-            ]
         shown = self.displayed_work(action.trick)
         assert shown is not None  # refused otherwise
         owner, work = shown
@@ -881,6 +923,8 @@ Illusio.phases = phase_table(
         (
             Rule(Backstage, Illusio._backstage_refusal, Illusio._backstage, costs_action=True),
             Rule(PlaySpecial, Illusio._special_refusal, Illusio._special, costs_action=True),
+            Rule(Transform, Illusio._transform_refusal, Illusio._transform, costs_action=True),
+            Rule(Take, Illusio._take_refusal, Illusio._take, costs_action=True),
             Rule(Exchange, Illusio._exchange_refusal, Illusio._exchange_move, costs_action=True),
             Rule(Realize, Illusio._realize_refusal, Illusio._realize, costs_action=True),
             Rule(Place, Illusio._place_refusal, Illusio._place, costs_action=True),

@@ -15,6 +15,8 @@ from .actions import (
     Place,
     PlaySpecial,
     Realize,
+    Take,
+    Transform,
     UseTalent,
 )
 from .catalog import exact_bonus
@@ -168,14 +170,16 @@ def _abandon_words(game: Illusio, action: Abandon, seat: int | None) -> str:
 
 
 def _special_words(game: Illusio, action: PlaySpecial, seat: int | None) -> str:
-    if action.component is not None:
-        into = game.cards.name(action.into or "")
-        return f"Transform {game.card_name(action.component)} into {into}"
-    if action.seat is not None:
-        return f"Take a card from {game.name(action.seat)}"
-    if action.trick is None:  # not a move the rules list; said as plainly as it came
-        return f"Play {game.info[action.card].name}"
     return f"Play {game.info[action.card].name} on {game.objectives[action.trick].name}"
+
+
+def _transform_words(game: Illusio, action: Transform, seat: int | None) -> str:
+    into = game.cards.name(action.into)
+    return f"Transform {game.card_name(action.component)} into {into}"
+
+
+def _take_words(game: Illusio, action: Take, seat: int | None) -> str:
+    return f"Take a card from {game.name(action.seat)}"
 
 
 def _talent_words(game: Illusio, action: UseTalent, seat: int | None) -> str:
@@ -192,6 +196,8 @@ MOVE_WORDS: dict[type, Callable[[Any, Any, int | None], str]] = {
     Place: _place_words,
     Abandon: _abandon_words,
     PlaySpecial: _special_words,
+    Transform: _transform_words,
+    Take: _take_words,
     UseTalent: _talent_words,
 }
 

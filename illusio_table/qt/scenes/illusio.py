@@ -659,7 +659,7 @@ class IllusioScene(Felt, TableScene):
             if where == "discard" and thing in hand:
                 return {"kind": "discard", "card": thing}
             if where == "seat" and thing in hand:
-                return {"kind": "special", "card": thing, "seat": key[1]}
+                return {"kind": "take", "card": thing, "seat": key[1]}
             if where == "tricks":
                 # Onto the tricks area rather than one Objective: the first under
                 # realization (with none, the engine says where Components go).

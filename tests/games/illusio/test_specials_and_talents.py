@@ -9,6 +9,8 @@ from illusio_table.games.illusio.actions import (
     Place,
     PlaySpecial,
     Realize,
+    Take,
+    Transform,
     UseTalent,
 )
 
@@ -45,7 +47,7 @@ def test_transform_turns_a_backstage_component_into_another_and_stays_with_it():
     game, seat = staged()
     (card,) = set_hand(game, seat, "transform")
     (tiger,) = set_backstage(game, seat, "tiger")
-    act(game, PlaySpecial(card, component=tiger, into="rope"))
+    act(game, Transform(card, tiger, "rope"))
     assert game.kind(tiger) == "rope" and game.attached[tiger] == [card]
     assert card not in game.hands[seat] and card not in game.discard_pile
     seen = game.view((seat + 1) % 3)["seats"][seat]["backstage"][0]
@@ -60,17 +62,17 @@ def test_transform_only_on_your_own_backstage():
     (card,) = set_hand(game, seat, "transform")
     (theirs,) = set_backstage(game, (seat + 1) % 3, "tiger")
     with pytest.raises(IllegalAction, match="your own Backstage"):
-        act(game, PlaySpecial(card, component=theirs, into="rope"))
+        act(game, Transform(card, theirs, "rope"))
     work = give_work(game, seat, "card-in-the-cage", "cards", "cage", "rope")
     with pytest.raises(IllegalAction, match="not one around an Objective"):
-        act(game, PlaySpecial(card, component=work.components[0], into="dove"))
+        act(game, Transform(card, work.components[0], "dove"))
 
 
 def test_transform_card_leaves_play_with_its_component_and_the_illusion_ends():
     game, seat = staged()
     (card,) = set_hand(game, seat, "transform")
     (tiger,) = set_backstage(game, seat, "tiger")
-    act(game, PlaySpecial(card, component=tiger, into="audience"))
+    act(game, Transform(card, tiger, "audience"))
     work = give_work(game, seat, "chinese-links", "rope")
     game.backstage[seat].remove(tiger)
     work.components.append(tiger)
@@ -89,7 +91,7 @@ def test_take_a_random_card_from_an_opponents_hand_seen_only_by_the_two():
     victim, third = (seat + 1) % 3, (seat + 2) % 3
     (card,) = set_hand(game, seat, "take")
     (tiger,) = set_hand(game, victim, "tiger")
-    act(game, PlaySpecial(card, seat=victim))
+    act(game, Take(card, victim))
     assert game.hands[seat] == [tiger] and game.hands[victim] == []
     assert card in game.discard_pile
     assert "gets Tiger" in log_text(game, seat) and "gets Tiger" in log_text(game, victim)
@@ -102,9 +104,9 @@ def test_take_needs_an_opponent_with_cards():
     (card,) = set_hand(game, seat, "take")
     set_hand(game, (seat + 1) % 3)
     with pytest.raises(IllegalAction, match="no card in hand"):
-        act(game, PlaySpecial(card, seat=(seat + 1) % 3))
+        act(game, Take(card, (seat + 1) % 3))
     with pytest.raises(IllegalAction, match="another magician"):
-        act(game, PlaySpecial(card, seat=seat))
+        act(game, Take(card, seat))
 
 
 # -- Encore, Immediate success, Deja vu, Grand
@@ -228,7 +230,7 @@ def test_talent_metamorphosis_back_to_the_printed_type_ends_the_transform_card_o
     game, seat = staged(magician="proteus")
     (tiger,) = set_backstage(game, seat, "tiger")
     (transform,) = set_hand(game, seat, "transform")
-    act(game, PlaySpecial(transform, component=tiger, into="dove"))
+    act(game, Transform(transform, tiger, "dove"))
     assert game.view(None)["seats"][seat]["backstage"][0]["transforms"] == 1
     act(game, UseTalent(seat=seat, target=tiger, into="tiger"))
     assert game.kind(tiger) == "tiger" and tiger not in game.attached
