@@ -225,10 +225,7 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
             arrow = ("arrow", action.master, action.side)
             found.append(Gesture(action, arrow, ("group", action.group), False))
         elif isinstance(action, Receive):
-            if action.master is None:
-                found.append(Gesture(action, ("button", "refuse")))
-            else:
-                found.append(Gesture(action, ("arrow", action.master, action.side)))
+            found.append(Gesture(action, ("arrow", action.master, action.side)))
         elif isinstance(action, Drop):
             found.append(Gesture(action, ("uncontrolled",), ("group", action.group), False))
         elif isinstance(action, GiveGroup):
@@ -248,9 +245,7 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
                 found.append(Gesture(action, card))
         elif isinstance(action, Hang):
             placing = view["placing"]
-            if action.side is None:
-                found.append(Gesture(action, ("button", "let-go")))
-            elif action.side in placing["blockers"]:  # the card of one's own in the way
+            if action.side in placing["blockers"]:  # the card of one's own in the way
                 found.append(Gesture(action, ("group", placing["blockers"][action.side])))
             else:
                 found.append(Gesture(action, ("arrow", placing["master"], action.side)))

@@ -133,22 +133,37 @@ class GiveGroup(Action):
 
 @dataclass(frozen=True)
 class Receive(Action):
-    """The receiver of a Group: where it goes (`master`, `side`), or None to refuse it."""
+    """The receiver of a Group takes it, under the arrow on `side` of its card `master`."""
 
     kind = "receive"
-    master: str | None = None
-    side: str | None = None
+    master: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Refuse(Action):
+    """The receiver of a Group offered says no: it stays where it is."""
+
+    kind = "refuse"
 
 
 @dataclass(frozen=True)
 class Hang(Action):
-    """A puppet of a Group that came or moved, whose place is the owner's choice: under
-    its master's arrow on `side` (for a Group received, an arrow blocked by a card of
-    one's own, which then goes uncontrolled); None lets the puppet go uncontrolled."""
+    """A puppet of a Group that came or moved, whose place is the owner's choice, goes
+    under its master's arrow on `side` (for a Group received, an arrow blocked by a card
+    of one's own, which then goes uncontrolled)."""
 
     kind = "hang"
     group: str
-    side: str | None
+    side: str
+
+
+@dataclass(frozen=True)
+class LetGo(Action):
+    """A puppet whose place is the owner's choice goes uncontrolled instead."""
+
+    kind = "let-go"
+    group: str
 
 
 @dataclass(frozen=True)
@@ -236,7 +251,9 @@ ACTIONS = (
     Abolish,
     GiveGroup,
     Receive,
+    Refuse,
     Hang,
+    LetGo,
     Shift,
     ExtraDraw,
     Accuse,
@@ -246,6 +263,7 @@ ACTIONS = (
 END_TURN = EndTurn()
 PASS = Pass()
 PASS_ON_ATTACK = PassOnAttack()
+REFUSE = Refuse()
 # The moves listed most often, made once for the same fields (bots simulate many games).
 attack = interned(Attack)
 spend = interned(Spend)

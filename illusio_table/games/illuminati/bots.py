@@ -16,6 +16,7 @@ from .actions import (
     PassTurn,
     PlaySpecial,
     Receive,
+    Refuse,
     Spend,
     TakeIncome,
 )
@@ -38,9 +39,8 @@ class SchemerBot(Bot):
         if TakeIncome in kinds:
             # Double the income when Market Manipulation is in hand.
             return max((a for a in legal if isinstance(a, TakeIncome)), key=lambda a: a.doubled)
-        if Receive in kinds:
-            receives = [a for a in legal if isinstance(a, Receive)]  # all of them, when offered
-            return max(receives, key=lambda a: a.master is not None)
+        if Refuse in kinds:  # a Group offered: taken, under the first free arrow if any
+            return next((a for a in legal if isinstance(a, Receive)), legal[0])
         if view["phase"] == "spending":
             return self.spend(view, legal)
         cheap = [

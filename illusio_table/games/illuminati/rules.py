@@ -26,6 +26,7 @@ from .actions import (
     END_TURN,
     PASS,
     PASS_ON_ATTACK,
+    REFUSE,
     Abolish,
     Accuse,
     Attack,
@@ -38,6 +39,7 @@ from .actions import (
     GiveMoney,
     GiveSpecial,
     Hang,
+    LetGo,
     Move,
     Pass,
     PassOnAttack,
@@ -45,6 +47,7 @@ from .actions import (
     PlaySpecial,
     Rearrange,
     Receive,
+    Refuse,
     Shift,
     ShowSpecials,
     Spend,
@@ -261,15 +264,17 @@ class IlluminatiGame(Attacks):
         assert offer is not None  # the consent phase answers an offer
         self.phase = IlluminatiPhase.ACTIONS
         giver, group = offer.giver, offer.group
-        master, side = action.master, action.side
-        if master is None:
-            self.actions_left += 1  # a gift refused costs nothing
-            return [Event(f"{self.name(seat)} refuses {self.title_of(group)}.")]
-        assert side is not None  # refused otherwise: a Group taken hangs under an arrow
         tree = self.structures[giver].cut(group)
         events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
         # (Who is left with nothing: see `perform`.)
-        return events + self._hang(seat, tree, master, side, received=True)
+        return events + self._hang(seat, tree, action.master, action.side, received=True)
+
+    def _refuse(self, seat: int, action: Refuse) -> list[Event]:
+        offer, self.offer = self.offer, None
+        assert offer is not None  # the consent phase answers an offer
+        self.phase = IlluminatiPhase.ACTIONS
+        self.actions_left += 1  # a gift refused costs nothing
+        return [Event(f"{self.name(seat)} refuses {self.title_of(offer.group)}.")]
 
     # -- a Group that came or moved, and its puppets --------------------------------------
 
@@ -293,14 +298,14 @@ class IlluminatiGame(Attacks):
         self.phase = p.then
         return self._uncontrol(p.dropped)
 
-    def _placing_moves(self, seat: int) -> list[Hang]:
+    def _placing_moves(self, seat: int) -> list[Hang | LetGo]:
         p = self._placing_now()
         structure = self.structures[seat]
         group, master, _ = p.links[0]
         free = structure.free_arrows(master)
         if free:
             return [Hang(group, side) for side in free]
-        return [Hang(group, side) for side in room_to_make(self)] + [Hang(group, None)]
+        return [Hang(group, side) for side in room_to_make(self)] + [LetGo(group)]
 
     def _placing_words(self) -> str:
         group, master, _ = self._placing_now().links[0]
@@ -309,7 +314,18 @@ class IlluminatiGame(Attacks):
     def _first_place(self, seat: int) -> str:
         return f"First place {self._placing_words()}."
 
-    def _placing_refusal(self, seat: int, action: Hang) -> str | None:
+    @classmethod
+    def saved_action(cls, data: Any) -> Any:
+        """Saves made before Refuse and LetGo were moves of their own said both with a
+        field left empty: a Group refused was a "receive" naming no arrow, a puppet let go
+        a "hang" naming no side. Each is read as the move it was."""
+        if isinstance(data, dict) and data.get("kind") == "receive" and data.get("master") is None:
+            return {"kind": "refuse"}
+        if isinstance(data, dict) and data.get("kind") == "hang" and data.get("side") is None:
+            return {"kind": "let-go", "group": data.get("group")}
+        return data
+
+    def _placing_refusal(self, seat: int, action: Hang | LetGo) -> str | None:
         group, master, _ = self._placing_now().links[0]
         words = self._placing_words()
         if action.group != group:
@@ -320,14 +336,17 @@ class IlluminatiGame(Attacks):
             return f"{words}: let one of your cards in the way go, or let it go itself."
         return None
 
+    def _let_go(self, seat: int, action: LetGo) -> list[Event]:
+        p = self._placing_now()
+        p.links.pop(0)
+        p.dropped.append(action.group)
+        return [Event(f"{self.name(seat)} lets {self.title_of(action.group)} go.")] + self._settle()
+
     def _place(self, seat: int, action: Hang) -> list[Event]:
         p = self._placing_now()
         structure = self.structures[seat]
         _, master, _ = p.links.pop(0)
         who, group = self.name(seat), self.title_of(action.group)
-        if action.side is None:
-            p.dropped.append(action.group)
-            return [Event(f"{who} lets {group} go.")] + self._settle()
         events = []
         blocker = structure.blockers(master).get(action.side)  # (a blocked arrow only)
         if blocker is not None:
@@ -719,9 +738,9 @@ class IlluminatiGame(Attacks):
         doubled = self._market_manipulation(seat) is not None
         return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
 
-    def _consent_moves(self, seat: int) -> list[Receive]:
+    def _consent_moves(self, seat: int) -> list[Action]:
         receiver = self.structures[seat]
-        return [Receive()] + [
+        return [REFUSE] + [
             Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
         ]
 
@@ -849,8 +868,6 @@ class IlluminatiGame(Attacks):
         return None
 
     def _receive_refusal(self, seat: int, action: Receive) -> str | None:
-        if action.master is None:
-            return None if action.side is None else "Refusing a Group names no arrow."
         receiver = self.structures[seat]
         if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
             return "Put it under a free arrow of your Power Structure."
@@ -1265,7 +1282,10 @@ IlluminatiGame.phases = phase_table(
     ),
     Phase(
         IlluminatiPhase.CONSENT,
-        (Rule(Receive, _G._receive_refusal, _G._receive, _G._consent_moves),),
+        (
+            Rule(Receive, _G._receive_refusal, _G._receive, _G._consent_moves),
+            Rule(Refuse, always, _G._refuse),
+        ),
         "First say whether you take the Group offered to you.",
     ),
     Phase(
@@ -1289,7 +1309,10 @@ IlluminatiGame.phases = phase_table(
     ),
     Phase(
         IlluminatiPhase.PLACING,
-        (Rule(Hang, _G._placing_refusal, _G._place, _G._placing_moves),),
+        (
+            Rule(Hang, _G._placing_refusal, _G._place, _G._placing_moves),
+            Rule(LetGo, _G._placing_refusal, _G._let_go),
+        ),
         _G._first_place,
     ),
     Phase(

@@ -19,6 +19,7 @@ from .actions import (
     GiveMoney,
     GiveSpecial,
     Hang,
+    LetGo,
     Move,
     Pass,
     PassOnAttack,
@@ -26,6 +27,7 @@ from .actions import (
     PlaySpecial,
     Rearrange,
     Receive,
+    Refuse,
     Shift,
     ShowSpecials,
     Spend,
@@ -98,15 +100,19 @@ def _give_group(game: IlluminatiGame, action: GiveGroup, seat: Seat) -> str:
 
 
 def _receive(game: IlluminatiGame, action: Receive, seat: Seat) -> str:
-    if action.master is None:
-        return "Refuse the Group offered"
     return f"Take the Group under {game.title_of(action.master)} ({action.side} arrow)"
+
+
+def _refuse(game: IlluminatiGame, action: Refuse, seat: Seat) -> str:
+    return "Refuse the Group offered"
+
+
+def _let_go(game: IlluminatiGame, action: LetGo, seat: Seat) -> str:
+    return f"Let {game.title_of(action.group)} go uncontrolled"
 
 
 def _hang(game: IlluminatiGame, action: Hang, seat: Seat) -> str:
     t = game.title_of
-    if action.side is None:
-        return f"Let {t(action.group)} go uncontrolled"
     if game.placing is None:  # a move of the past: its master has moved on
         return f"Place {t(action.group)} ({action.side} arrow)"
     master = game.placing.links[0][1]
@@ -197,7 +203,9 @@ MOVE_WORDS: dict[type, Callable[[Any, Any, Seat], str]] = {
     GiveSpecial: _give_special,
     GiveGroup: _give_group,
     Receive: _receive,
+    Refuse: _refuse,
     Hang: _hang,
+    LetGo: _let_go,
     PlaySpecial: _play_special,
     Abolish: _abolish,
     TakeIncome: _take_income,

@@ -19,6 +19,7 @@ from illusio_table.games.illuminati.actions import (
     PassTurn,
     PlaySpecial,
     Receive,
+    Refuse,
     Shift,
     Spend,
     TakeIncome,
@@ -593,7 +594,7 @@ def test_giving_a_group_away_needs_the_receivers_consent_and_an_action():
     own(game, seat, "c-i-a")
     game.apply(seat, GiveGroup("c-i-a", other))
     assert game.to_act() == {other}
-    game.apply(other, Receive())
+    game.apply(other, Refuse())
     assert game.owner("c-i-a") == seat and game.actions_left == 2
     game.apply(seat, GiveGroup("c-i-a", other))
     root = game.structures[other].root
@@ -1607,13 +1608,13 @@ def _gift_whose_puppet_cannot_fit():
 
 
 def test_a_received_group_that_cannot_fit_lets_the_receiver_choose_new_or_old_to_go():
-    from illusio_table.games.illuminati.actions import Hang
+    from illusio_table.games.illuminati.actions import Hang, LetGo
 
     game, seat, receiver = _gift_whose_puppet_cannot_fit()
     assert game.phase == "placing" and game.to_act() == {receiver}
     assert set(game.legal_actions(receiver)) == {
         Hang("comic-books", "B"),
-        Hang("comic-books", None),
+        LetGo("comic-books"),
     }
     assert game.view(seat)["placing"]["blockers"] == {"B": "boy-sprouts"}
     assert game.describe(Hang("comic-books", "B")).endswith("letting Boy Sprouts go")
@@ -1626,10 +1627,10 @@ def test_a_received_group_that_cannot_fit_lets_the_receiver_choose_new_or_old_to
 
 
 def test_a_received_group_that_cannot_fit_may_let_the_new_puppet_go_instead():
-    from illusio_table.games.illuminati.actions import Hang
+    from illusio_table.games.illuminati.actions import LetGo
 
     game, seat, receiver = _gift_whose_puppet_cannot_fit()
-    game.apply(receiver, Hang("comic-books", None))
+    game.apply(receiver, LetGo("comic-books"))
     assert {"comic-books", "tabloids"} <= set(game.uncontrolled)
     assert "boy-sprouts" in game.structures[receiver]
     check_invariants(game)

@@ -144,3 +144,40 @@ def test_an_illuminati_named_the_network_is_never_called_the_the_network():
     text = "\n".join(map(str, said))
     assert "of the Network" in text  # the goal moves offered at the start name it
     assert "the The " not in text and "the the " not in text
+
+
+def _as_saved_before_refuse_and_let_go(action: dict) -> dict:
+    """A move in the form saves held before Refuse and LetGo were moves of their own."""
+    if action["kind"] == "refuse":
+        return {"kind": "receive", "master": None, "side": None}
+    if action["kind"] == "let-go":
+        return {"kind": "hang", "group": action["group"], "side": None}
+    return action
+
+
+def test_a_save_from_before_refuse_was_a_move_of_its_own_still_opens():
+    from illusio_table.engine.record import Move
+
+    registry = builtin_registry()
+    game = registry.new_game("illuminati", 3, 0, {})
+    play_one(game, ["random"] * 3, max_actions=3000)  # seed 0: a Group offered is refused
+    assert "refuse" in {m.action["kind"] for m in game.record.moves}
+    old = MatchRecord("illuminati", 3, 0, {})
+    for move in game.record.moves:
+        saved = _as_saved_before_refuse_and_let_go(move.action)
+        old.moves.append(Move(move.seat, saved, move.barrier))
+    reopened = replay(MatchRecord.from_json(json.loads(json.dumps(old.to_json()))), registry)
+    assert [m.action for m in reopened.record.moves] == [m.action for m in game.record.moves]
+    for seat in range(3):
+        assert reopened.view(seat) == game.view(seat)
+        assert reopened.log(seat) == game.log(seat)
+
+
+def test_a_puppet_let_go_in_a_save_from_before_reads_as_let_go():
+    from illusio_table.games.illuminati.actions import LetGo
+
+    game = new_game("illuminati", 3, 1, {})
+    saved = {"kind": "hang", "group": "f-b-i", "side": None}
+    assert game.parse_action(game.saved_action(saved)) == LetGo("f-b-i")
+    today = {"kind": "hang", "group": "f-b-i", "side": "T"}
+    assert game.saved_action(today) is today  # today's form goes through untouched
