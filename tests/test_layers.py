@@ -142,3 +142,35 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
         if _under(target, f"{PACKAGE}.{above}")
     )
     assert wrong == []
+
+
+# The one place above the engine that holds a match's game: the window's model, which
+# hands it to bots thinking on a thread and keeps the table settings in its record.
+HOLDS_THE_GAME = {f"{PACKAGE}.qt.models.match_model"}
+
+
+def reaches_the_game(path: Path) -> list[int]:
+    """The lines of a module that reach past a Match (`….game`) to the game inside it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "game"
+    )
+
+
+def test_the_window_tables_and_phones_ask_the_match_never_the_game_inside_it():
+    wrong = [
+        f"{name}:{line}"
+        for name, path in _modules().items()
+        if any(_under(name, f"{PACKAGE}.{part}") for part in ("qt", "table", "remote"))
+        and name not in HOLDS_THE_GAME
+        for line in reaches_the_game(path)
+    ]
+    assert wrong == []
+
+
+def test_the_reach_finder_finds_a_reach(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f(model):\n    return model.match.game.view(0)\n", encoding="utf-8")
+    assert reaches_the_game(module) == [2]

@@ -140,6 +140,28 @@ class Match:
         kept in its record so that a resumed match comes back the same."""
         return self.game.record.table
 
+    @property
+    def seats(self) -> int:
+        return self.game.seats
+
+    def to_act(self) -> set[int]:
+        """The seats the match awaits now."""
+        return self.game.to_act()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What the seat may see now (None: a spectator)."""
+        return self.game.view(seat)
+
+    def log(self, seat: int | None) -> list[str]:
+        """The log as the seat may read it (None: what everyone may read)."""
+        return self.game.log(seat)
+
+    def last_reveal(self) -> int:
+        """The index of the last move that revealed choices made at once (-1: none yet)."""
+        moves = self.game.record.moves
+        # It lies near the end: look back from there, not through the whole record.
+        return next((i for i in range(len(moves) - 1, -1, -1) if moves[i].barrier), -1)
+
     def is_over(self) -> bool:
         return self.game.is_over()
 

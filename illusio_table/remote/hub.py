@@ -118,18 +118,16 @@ class DeviceHub(QObject):
     def _choice_at_once(self) -> int | None:
         """Which choice made at once awaits a phone now (the index of the last reveal
         before it), or None when no phone is among several seats asked at once."""
-        game = self.model.game
-        if game.game_id not in CHOOSE_AT_ONCE:
+        match = self.model.match
+        if match.game_id not in CHOOSE_AT_ONCE:
             return None  # Illuminati's windows are chosen from secret hands: no count
-        waiting = game.to_act()
+        waiting = match.to_act()
         phones = waiting & set(self.doorkeeper.seats)
-        if game.is_over() or len(waiting) < 2 or not phones:
+        if match.is_over() or len(waiting) < 2 or not phones:
             return None
         if any(self.status(seat) != "joined" for seat in phones):
             return None  # the count waits for every phone asked to be there to hear it
-        moves = game.record.moves
-        # The last reveal lies near the end: look back from there, not through the record.
-        return next((i for i in range(len(moves) - 1, -1, -1) if moves[i].barrier), -1)
+        return match.last_reveal()
 
     def _maybe_count(self) -> None:
         choice = self._choice_at_once()
@@ -163,7 +161,7 @@ class DeviceHub(QObject):
         if model.holding:
             status = "The choices are being revealed on the big screen."
         version, text = state_message(
-            model.game, seat, names, status, count, self.notes.get(seat, "")
+            model.match, seat, names, status, count, self.notes.get(seat, "")
         )
         self._versions[seat] = version
         if force or self._sent.get(seat) != text:
@@ -174,7 +172,7 @@ class DeviceHub(QObject):
 
     def _on_presence(self, seat: int) -> None:
         if seat in self.doorkeeper.seats and self.status(seat) == "joined":
-            game_id = self.model.game.game_id
+            game_id = self.model.match.game_id
             cards = card_files(game_id)
             self.server.send(seat, f'{{"type":"cards","game":"{game_id}","cards":{cards}}}')
             self._sent.pop(seat, None)  # a page that (re)joined gets its state whatever
@@ -187,11 +185,11 @@ class DeviceHub(QObject):
         if device is None or device.code != code:
             return  # the code died while its message was on the way
         try:
-            action = read_move(self.model.game, seat, text, self._versions.get(seat, ""))
+            action = read_move(self.model.match, seat, text, self._versions.get(seat, ""))
         except Refused as refused:
             self._refuse(seat, refused.reason)
             return
-        if self.too_early() and seat in self.model.game.to_act():
+        if self.too_early() and seat in self.model.match.to_act():
             self._refuse(seat, "Wait for “to!”: everyone points at once.")
             return
         reason = self.model.act_from_device(seat, action)

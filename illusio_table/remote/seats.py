@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from illusio_table.engine import IllegalAction
-from illusio_table.engine.protocol import Game
+from illusio_table.engine.match import Match
 from illusio_table.table.gestures import gesture_map
 
 CODE_BYTES = 16  # 128 random bits a code
@@ -130,40 +130,40 @@ def card_files(game_id: str) -> str:
 
 
 def state_message(
-    game: Game, seat: int, names: list[str], status: str = "", count: str = "", note: str = ""
+    match: Match, seat: int, names: list[str], status: str = "", count: str = "", note: str = ""
 ) -> tuple[str, str]:
     """What the device of `seat` is sent after every change, as (its version, its text):
     built from the seat's view, log and moves alone, so two matches that differ in another
     seat's secret send it the same bytes. The version names the state (a hash of the
     rest): a move made for an older one is stale. The state is encoded once; the version
     and the type go in front of it."""
-    view = game.view(seat)
-    legal = game.legal_actions(seat)
-    moves = [{"words": game.describe(a, seat), "action": a.to_json()} for a in legal]
+    view = match.view(seat)
+    legal = match.legal_actions(seat)
+    moves = [{"words": match.describe(a, seat), "action": a.to_json()} for a in legal]
     gestures = []
-    for g in gesture_map(game.game_id)(view, legal, seat):
+    for g in gesture_map(match.game_id)(view, legal, seat):
         gestures.append(
             {
                 "action": g.action.to_json(),
-                "words": game.describe(g.action, seat),
+                "words": match.describe(g.action, seat),
                 "target": _key(g.target),
                 "source": None if g.source is None else _key(g.source),
                 "click": g.click,
             }
         )
-    awaited = sorted(game.to_act())
+    awaited = sorted(match.to_act())
     body = {
-        "game": game.game_id,
-        "title": type(game).title,
+        "game": match.game_id,
+        "title": match.title,
         "seat": seat,
         "names": names,
         "view": view,
-        "log": game.log(seat)[-LOG_LINES:],
+        "log": match.log(seat)[-LOG_LINES:],
         "moves": moves,
         "gestures": gestures,
         "awaited": awaited,
-        "over": game.is_over(),
-        "result": game.result() if game.is_over() else None,
+        "over": match.is_over(),
+        "result": match.result() if match.is_over() else None,
         "status": status,
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
         "note": note,  # the seat's own rehearsal tally, or ''
@@ -181,7 +181,7 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def read_move(game: Game, seat: int, text: Any, version: str) -> Any:
+def read_move(match: Match, seat: int, text: Any, version: str) -> Any:
     """The move a device sent, parsed as saves are (`parse_action`), for the state it was
     made for; Refused in words for anything else. The engine still checks the move."""
     if not isinstance(text, str):
@@ -199,7 +199,7 @@ def read_move(game: Game, seat: int, text: Any, version: str) -> Any:
     if data.get("version") != version:
         raise Refused("The table has moved on since: here is how it stands now.")
     try:
-        return game.parse_action(data.get("action"))
+        return match.parse_action(data.get("action"))
     except IllegalAction as error:
         raise Refused(error.reason) from None
     except (TypeError, ValueError, KeyError) as error:

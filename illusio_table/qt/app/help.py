@@ -14,8 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from illusio_table.engine import Match, Registry, bot_classes, make_bot
-from illusio_table.engine.bots import bot_move
+from illusio_table.engine import Match, Registry, bot_classes
 
 from ..scenes import table_of
 from ..scenes.look import GOLD, INK, font
@@ -34,18 +33,17 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
     quick = next(name for name, bot in bot_classes(cls).items() if not bot.searches)
     players = [{"name": name, "bot": quick} for name in NAMES]
     match = Match.start(game_id, players, 7, {}, registry=registry)
-    game = match.game
-    bots = [make_bot(cls, quick, seat, 7) for seat in range(game.seats)]
     for _ in range(MOVES.get(game_id, 20)):
-        if game.is_over():
+        if match.is_over():
             break
-        seat = min(game.to_act())
-        game.apply(seat, bot_move(game, bots[seat], seat))
+        match.play_bot(min(match.to_act()))
     table = table_of(game_id)
     scene = table.scene_class()(None, cls.card_data())
     scene.gesture_map = table.gestures
     scene.animation_ms = scene.glide_ms = 0
-    scene.show_view(game.view(0), game.legal_actions(0), list(NAMES), f"{cls.title} — Ana's table")
+    scene.show_view(
+        match.view(0), match.legal_actions(0), list(NAMES), f"{cls.title} — Ana's table"
+    )
     source = scene.extent() or scene.itemsBoundingRect()
     height = round(PICTURE_WIDTH * source.height() / source.width())
     image = QImage(PICTURE_WIDTH, height, QImage.Format.Format_ARGB32)

@@ -66,10 +66,10 @@ class ActionsModel(QAbstractListModel):
 
     def refresh(self, *_: Any) -> None:
         # Moves that read the same (two tokens of a kind) are one line: the first of them.
-        game, viewer = self.model.game, self.model.viewer
+        match, viewer = self.model.match, self.model.viewer
         lines: dict[str, Any] = {}
         for action in self.model.legal_actions():
-            lines.setdefault(game.describe(action, viewer), action)
+            lines.setdefault(match.describe(action, viewer), action)
         self.beginResetModel()
         self.actions = list(lines.values())
         self.lines = list(lines)
@@ -104,11 +104,10 @@ class SeatsModel(QAbstractTableModel):
 
     def refresh(self, *_: Any) -> None:
         match = self.model.match
-        game = match.game
-        waiting = game.to_act()
+        waiting = match.to_act()
         # The standing as the screen's view shows it (nothing behind the curtain).
         shown = None if self.model.curtain_seat() is not None else self.model.view()
-        standing = type(game).standing(shown) if shown is not None else None
+        standing = match.game_class.standing(shown) if shown is not None else None
         rows = []
         for seat, player in enumerate(match.players):
             kind = f"bot ({player['bot']})" if player.get("bot") else "human"

@@ -18,11 +18,11 @@ class RehearsalTally(QObject):
     def __init__(self, model: MatchModel, seat: int = 0) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
-        self.tally = Tally(model.game.view(seat), seat)
+        self.tally = Tally(model.match.view(seat), seat)
         model.changed.connect(self.update)
 
     def update(self, *_: Any) -> None:
-        if self.tally.see(self.model.game.view(self.seat)):
+        if self.tally.see(self.model.match.view(self.seat)):
             self.changed.emit(self.text())
 
     def text(self) -> str:
