@@ -13,6 +13,7 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
+from tests.games.illuminati.helpers import give_special, release, set_turns_of
 
 from .conftest import lift_curtain, screenshot, tip_text
 from .illusio_table_checks import by_gesture, click, drag, texts
@@ -261,9 +262,7 @@ def test_with_two_people_a_players_specials_show_only_on_their_own_screen(window
     lift_curtain(window)
     seat = window.model.viewer
     other = 1 - seat
-    card = next(c for c in game.deck if c.startswith("swiss-bank-account#"))
-    game.deck.remove(card)
-    game.specials[other].append(card)
+    give_special(game, other, "swiss-bank-account")
     window.model.changed.emit([])
     QApplication.processEvents()
     shown = " ".join(texts(window.scene))
@@ -620,9 +619,9 @@ def test_ending_a_turn_that_puts_the_person_out_asks_first(window):
     start(window, ANA_AND_LERA, seed=2)
     game = window.model.game
     ana_when(window, lambda legal: any(a.kind == "end-turn" for a in legal), rounds=40)
-    for group in [c for c in game.structures[0] if c != game.structures[0].root]:
-        game.structures[0].cut(group)  # Ana is left with her Illuminati alone
-    game.turns_taken[0] = game.limits.elimination_after_turn - 1
+    for group in game.structures[0].puppets(game.structures[0].root):
+        release(game, 0, group)  # Ana is left with her Illuminati alone
+    set_turns_of(game, 0, game.limits.elimination_after_turn - 1)
     window._update()
     asked = []
     window.ask = lambda title, text: asked.append(text) or False

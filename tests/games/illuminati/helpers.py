@@ -1,4 +1,7 @@
-"""Staging Illuminati positions for tests; money always comes from or goes to the bank."""
+"""Staging Illuminati positions for tests: the one place a test writes into a match's
+state (`tests/test_staging.py` checks that no test does it elsewhere), so that a change of
+the state's shape is met here. Money always comes from or goes to the bank; a card moved
+leaves the place it was in."""
 
 from __future__ import annotations
 
@@ -47,6 +50,80 @@ def own(game: IlluminatiGame, seat: int, group: str, master: str | None = None, 
     side = side or structure.free_arrows(master)[0]
     structure.attach(group, master, side)
     return side
+
+
+def leave_uncontrolled(game: IlluminatiGame, group: str) -> None:
+    """A Group (not in a Power Structure) lies uncontrolled on the table."""
+    take_out(game, group)
+    game.uncontrolled.append(group)
+
+
+def release(game: IlluminatiGame, seat: int, group: str) -> None:
+    """A Group of the seat's structure, and its puppets, lie uncontrolled."""
+    game.uncontrolled.extend(game.structures[seat].cut(group).cards())
+
+
+def destroy(game: IlluminatiGame, group: str) -> None:
+    """A Group (not in a Power Structure) lies destroyed."""
+    take_out(game, group)
+    game.dead.append(group)
+
+
+def on_top(game: IlluminatiGame, card: str) -> None:
+    """A card of the deck is the next one drawn."""
+    game.deck.remove(card)
+    game.deck.append(card)
+
+
+def set_illuminati(game: IlluminatiGame, seat: int, illuminati: str) -> None:
+    """The seat leads another Illuminati (its card keeps the old one's place)."""
+    game.illuminati[seat] = illuminati
+
+
+def set_turns_taken(game: IlluminatiGame, *turns: int) -> None:
+    """How many turns each seat has taken (eliminations come after the third)."""
+    game.turns_taken = list(turns)
+
+
+def set_turns_of(game: IlluminatiGame, seat: int, turns: int) -> None:
+    game.turns_taken[seat] = turns
+
+
+def set_actions(game: IlluminatiGame, left: int, free_transfers: int | None = None) -> None:
+    """The regular actions (and free transfers) left in the current turn."""
+    game.actions_left = left
+    if free_transfers is not None:
+        game.free_transfers = free_transfers
+
+
+def make_privileged(game: IlluminatiGame) -> None:
+    """The attack under way is privileged: declared, and not abolished."""
+    attack = game.attack
+    assert attack is not None, "an attack must be under way"
+    attack.privileged = True
+
+
+def set_phase(game: IlluminatiGame, phase: str) -> None:
+    game.phase = phase
+
+
+def set_goal(game: IlluminatiGame, groups: int) -> None:
+    """The basic goal: Groups to control."""
+    game.goal = groups
+
+
+def set_option(game: IlluminatiGame, name: str, value: object) -> None:
+    game.options = {**game.options, name: value}
+
+
+def borrow_goal(game: IlluminatiGame, seat: int, illuminati: str) -> None:
+    """The seat pursues another Illuminati's special goal."""
+    game.borrowed_goal[seat] = illuminati
+
+
+def set_destroyed(game: IlluminatiGame, seat: int, groups: int) -> None:
+    """Groups the seat has destroyed so far (the Servants of Cthulhu count them)."""
+    game.destroyed[seat] = groups
 
 
 def give_special(game: IlluminatiGame, seat: int, kind: str) -> str:

@@ -27,12 +27,26 @@ from illusio_table.games.illuminati.actions import (
 )
 
 from .helpers import (
+    borrow_goal,
     check_invariants,
+    destroy,
     fix_dice,
     give_special,
+    leave_uncontrolled,
     make,
+    make_privileged,
+    on_top,
     own,
+    release,
+    set_actions,
+    set_destroyed,
+    set_goal,
+    set_illuminati,
     set_money,
+    set_option,
+    set_phase,
+    set_turns_of,
+    set_turns_taken,
     settle,
     through_windows,
     with_illuminati,
@@ -129,10 +143,11 @@ def test_income_the_irs_takes_2_mb_from_a_player_whose_money_is_spread():
     own(game, seat, "i-r-s")
     other = next(s for s in range(4) if s != seat)
     for card in game.structures[other]:
-        game.money[card] = 0
+        set_money(game, card, 0)
     top = game.illuminati[other]
     own(game, other, "comic-books")
-    game.money[top], game.money["comic-books"] = 1, 1
+    set_money(game, top, 1)
+    set_money(game, "comic-books", 1)
     said = [e.text for e in game._collect(seat, doubled=False)]
     assert game.total_money(other) == 0
     assert f"The I.R.S. taxes {game.name(other)} 2 MB." in said
@@ -151,7 +166,7 @@ def test_income_market_manipulation_doubles_it():
     game, seat = ready()
     own(game, seat, "comic-books")
     give_special(game, seat, "market-manipulation")
-    game.phase = "income"
+    set_phase(game, "income")
     before = game.money.get("comic-books", 0)
     game.apply(seat, TakeIncome(True))
     assert game.money["comic-books"] == before + 4
@@ -169,8 +184,7 @@ def test_income_seven_and_eight_players_earn_more():
 def test_draw_a_special_goes_to_the_hand_and_only_its_count_shows():
     game, seat = ready()
     card = next(c for c in game.deck if c.startswith("slush-fund#"))
-    game.deck.remove(card)
-    game.deck.append(card)
+    on_top(game, card)
     game._draw(seat)
     other = (seat + 1) % 4
     assert card in game.specials[seat]
@@ -201,10 +215,7 @@ def test_attack_to_control_succeeds_on_a_roll_at_or_under_the_number():
     game, seat = ready()
     target = "comic-books"
     if target not in game.uncontrolled:
-        from .helpers import take_out
-
-        take_out(game, target)
-        game.uncontrolled.append(target)
+        leave_uncontrolled(game, target)
     top = game.illuminati[seat]
     side = game.structures[seat].free_arrows(top)[0]
     game.apply(seat, Attack("control", top, target, side=side))
@@ -405,10 +416,8 @@ def test_no_group_attacks_itself_or_an_illuminati():
 
 def test_destroy_needs_a_target_with_power_but_whispering_campaign_can():
     game, seat = ready()
-    from .helpers import take_out
 
-    take_out(game, "boy-sprouts")
-    game.uncontrolled.append("boy-sprouts")
+    leave_uncontrolled(game, "boy-sprouts")
     top = game.illuminati[seat]
     with pytest.raises(IllegalAction, match="Whispering Campaign"):
         game.apply(seat, Attack("destroy", top, "boy-sprouts"))
@@ -423,7 +432,7 @@ def test_discordian_society_is_safe_from_government_and_straight_groups():
     game = without_specials(settle(make(4, 3)))
     seat = game.current
     victim = next(s for s in range(4) if s != seat)
-    game.illuminati[victim] = "discordian-society"
+    set_illuminati(game, victim, "discordian-society")
     own(game, victim, "comic-books")
     own(game, seat, "c-i-a")
     with pytest.raises(IllegalAction, match="safe from Government and Straight"):
@@ -513,10 +522,8 @@ def test_specials_senate_committee_takes_a_whole_turn():
 
 def test_specials_media_campaign_brings_a_group_back_uncontrolled():
     game, seat = ready()
-    from .helpers import take_out
 
-    take_out(game, "comic-books")
-    game.dead.append("comic-books")
+    destroy(game, "comic-books")
     game.apply(seat, PlaySpecial(give_special(game, seat, "media-campaign"), target="comic-books"))
     assert "comic-books" in game.uncontrolled
 
@@ -524,10 +531,7 @@ def test_specials_media_campaign_brings_a_group_back_uncontrolled():
 def test_specials_computer_espionage_shows_only_the_player_who_plays_it():
     game, seat = ready()
     other = (seat + 1) % 4
-    held = give_special(game, other, "slush-fund")
-    game.deck.append(held)
-    game.specials[other].remove(held)
-    game.specials[other].append(held)
+    give_special(game, other, "slush-fund")
     game.apply(seat, PlaySpecial(give_special(game, seat, "computer-espionage"), seat=other))
     through_windows(game)
     assert any("Slush Fund" in line for line in game.log(seat))
@@ -711,7 +715,7 @@ def test_winning_special_goal_gnomes_150_mb():
 
 def test_elimination_after_the_third_turn_with_only_the_illuminati():
     game, seat = ready()
-    game.turns_taken = [3, 3, 3, 3]
+    set_turns_taken(game, 3, 3, 3, 3)
     for s in range(4):
         if s != seat:
             own(game, s, game.uncontrolled[0])
@@ -721,7 +725,7 @@ def test_elimination_after_the_third_turn_with_only_the_illuminati():
 
 def test_house_rule_the_last_player_left_wins():
     game, seat = ready()
-    game.turns_taken = [3, 3, 3, 3]
+    set_turns_taken(game, 3, 3, 3, 3)
     own(game, seat, game.uncontrolled[0])
     game.apply(seat, EndTurn())
     assert game.is_over() and game.result()["winners"] == [seat]
@@ -741,14 +745,11 @@ def test_stacked_money_hides_other_players_amounts():
 
 def test_end_of_turn_targets_are_added_until_two_lie_uncontrolled_specials_discarded():
     game, seat = ready()
-    from .helpers import take_out
 
     for group in list(game.uncontrolled):
-        take_out(game, group)
-        game.dead.append(group)
+        destroy(game, group)
     special = next(c for c in game.deck if "#" in c)
-    game.deck.remove(special)
-    game.deck.append(special)  # drawn first
+    on_top(game, special)  # drawn first
     game.apply(seat, EndTurn())
     assert len(game.uncontrolled) >= 2
     assert special in game.discarded
@@ -780,7 +781,7 @@ def test_bermuda_triangle_rearranges_its_structure_freely_at_the_end_of_the_turn
     own(game, seat, "f-b-i")
     game.apply(seat, Attack("control", "bermuda-triangle", game.uncontrolled[0], side="L"))
     game.apply(seat, CallOff())
-    game.actions_left = 0
+    set_actions(game, 0)
     from illusio_table.games.illuminati.actions import Rearrange
 
     game.apply(seat, Rearrange())
@@ -795,7 +796,7 @@ def test_bermuda_triangle_rearranging_gives_no_free_money_transfers():
     seat = game.current
     own(game, seat, "c-i-a")
     set_money(game, "bermuda-triangle", 30)
-    game.actions_left, game.free_transfers = 0, 1
+    set_actions(game, 0, free_transfers=1)
     from illusio_table.games.illuminati.actions import Rearrange
 
     game.apply(seat, Rearrange())
@@ -834,32 +835,32 @@ def test_winning_together_is_a_shared_victory():
     other = (seat + 1) % 4
     for s in (seat, other):
         set_money(game, game.illuminati[s], 0)
-    game.goal = 1  # both hold their Illuminati: both meet the goal at the end of this turn
+    set_goal(game, 1)  # both hold their Illuminati: both meet the goal at the end of this turn
     game.apply(seat, EndTurn())
     assert game.is_over() and set(game.result()["winners"]) == set(range(4))
 
 
 def test_special_goals_of_the_illuminati():
     game, seat = ready()
-    game.options = {**game.options, "hidden_goals": True}  # any goal may be pursued
+    set_option(game, "hidden_goals", True)  # any goal may be pursued
     structure = game.structures[seat]
 
     def holding(*groups):
         for g in structure.puppets(structure.root):
-            game.uncontrolled.extend(structure.cut(g).cards())
+            release(game, seat, g)
         for g in groups:
             master = next(c for c in structure if structure.free_arrows(c))
             own(game, seat, g, master=master)
 
-    game.borrowed_goal[seat] = "society-of-assassins"
+    borrow_goal(game, seat, "society-of-assassins")
     holding("c-i-a", "kgb", "the-mafia", "comic-books", "militia", "clone-arrangers")
     assert game.meets_goal(seat)
-    game.borrowed_goal[seat] = "discordian-society"
+    borrow_goal(game, seat, "discordian-society")
     assert not game.meets_goal(seat)
     holding("comic-books", "flat-earthers", "tabloids", "hackers", "science-fiction-fans")
     assert game.meets_goal(seat)
-    game.borrowed_goal[seat] = "servants-of-cthulhu"
-    game.destroyed[seat] = 8
+    borrow_goal(game, seat, "servants-of-cthulhu")
+    set_destroyed(game, seat, 8)
     assert game.meets_goal(seat)
 
 
@@ -904,10 +905,8 @@ def test_specials_at_any_time_are_offered_after_the_dice_of_another_players_atta
     game, seat, other, _assassination, _murphy, _target = (
         _roll_window_with_assassination_and_murphys_law((1, 1))
     )
-    from .helpers import take_out
 
-    take_out(game, "comic-books")
-    game.dead.append("comic-books")
+    destroy(game, "comic-books")
     media = give_special(game, other, "media-campaign")
     spy = give_special(game, other, "computer-espionage")
     legal = game.legal_actions(other)
@@ -1239,7 +1238,7 @@ def _destroy_the_last_group_of_another(game, money=None):
     returns (the attacker, the player put out)."""
     seat = game.current
     top = game.illuminati[seat]
-    game.turns_taken = [3] * 4
+    set_turns_taken(game, 3, 3, 3, 3)
     victim = next(
         (seat + k) % 4 for k in (1, 2, 3) if game.illuminati[(seat + k) % 4] != "discordian-society"
     )
@@ -1265,11 +1264,11 @@ def _alone_with_eight_destroyed_ends_the_turn(game):
     """After everyone's third turn, the player to act, with nothing but its Illuminati
     and 8 Groups destroyed, ends the turn: returns that player."""
     seat = game.current
-    game.turns_taken = [3] * 4
+    set_turns_taken(game, 3, 3, 3, 3)
     for s in range(4):
         if s != seat:
             own(game, s, game.uncontrolled[0])
-    game.destroyed[seat] = 8
+    set_destroyed(game, seat, 8)
     game.apply(seat, EndTurn())
     return seat
 
@@ -1411,9 +1410,9 @@ def test_elimination_ending_a_turn_that_puts_the_player_out_is_warned_of():
     game, seat = ready()
     end = end_of(game, seat)
     assert len(game.structures[seat]) == 1
-    game.turns_taken[seat] = game.limits.elimination_after_turn - 1
+    set_turns_of(game, seat, game.limits.elimination_after_turn - 1)
     assert "you will be out of the game" in game.warning(end, seat)
-    game.turns_taken[seat] = 0
+    set_turns_of(game, seat, 0)
     assert game.warning(end, seat) == ""  # before the third turn nobody is put out
 
 
@@ -1423,7 +1422,7 @@ def test_winning_ending_a_turn_that_lets_another_win_is_warned_of():
     own(game, other, next(g for g in game.deck if "#" not in g))
     end = end_of(game, seat)
     assert "wins" not in game.warning(end, seat)
-    game.goal = len(game.structures[other])  # one Group short of the goal no more
+    set_goal(game, len(game.structures[other]))  # one Group short of the goal no more
     warning = game.warning(end, seat)
     assert f"{game.name(other)} holds {game.goal} Groups and wins" in warning
 
@@ -1432,7 +1431,7 @@ def test_elimination_at_any_time_after_the_third_turn_dropping_the_last_group_pu
     """Dropping your last Group after your third turn puts you out at once: no capture
     later in that turn brings you back, and the turn passes on."""
     game, seat = ready()
-    game.turns_taken = [3, 3, 3, 3]
+    set_turns_taken(game, 3, 3, 3, 3)
     for s in range(4):
         own(game, s, game.uncontrolled[0])
     mine = next(c for c in game.structures[seat] if c != game.illuminati[seat])
@@ -1445,7 +1444,7 @@ def test_elimination_at_any_time_after_the_third_turn_dropping_the_last_group_pu
 
 def test_elimination_is_not_before_the_end_of_the_third_turn():
     game, seat = ready()
-    game.turns_taken = [2, 2, 2, 2]
+    set_turns_taken(game, 2, 2, 2, 2)
     own(game, seat, game.uncontrolled[0])
     mine = next(c for c in game.structures[seat] if c != game.illuminati[seat])
     game.apply(seat, Drop(mine))
@@ -1485,7 +1484,7 @@ def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
     top = game.illuminati[seat]
     set_money(game, top, 20)
     game.apply(seat, Attack("control", top, target, side=game.structures[seat].free_arrows(top)[0]))
-    game.attack.privileged = True  # declared, and not abolished
+    make_privileged(game)
     mover = min(game.to_act())
     assert not any(isinstance(a, (GiveMoney, GiveSpecial)) for a in game.legal_actions(mover))
     other = (mover + 1) % 4
@@ -1495,7 +1494,7 @@ def test_gifts_are_refused_while_a_privileged_attack_is_under_way():
 
 def _ufos_pursuing_cthulhus_goal():
     game = without_specials(with_illuminati("ufos"))
-    game.borrowed_goal[game.current] = "servants-of-cthulhu"
+    borrow_goal(game, game.current, "servants-of-cthulhu")
     return game
 
 

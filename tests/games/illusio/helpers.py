@@ -1,4 +1,6 @@
-"""Staging positions of Illusio for tests, keeping every card in exactly one place."""
+"""Staging positions of Illusio for tests, keeping every card in exactly one place: the one
+place a test writes into a match's state (`tests/test_staging.py` checks that no test
+does it elsewhere), so that a change of the state's shape is met here."""
 
 from __future__ import annotations
 
@@ -130,6 +132,75 @@ def give_work(game: Illusio, seat: int, key: str, *kinds: str) -> Work:
     game.works[seat].append(work)
     work.displayed = len(work.components) == len(game.objectives[number].needs)
     return work
+
+
+def deck_into_discard(game: Illusio) -> None:
+    """The whole deck lies on the discard pile: the next draw shuffles it back."""
+    game.discard_pile.extend(game.deck)
+    game.deck.clear()
+
+
+def spend_deck(game: Illusio, seat: int, keep: int = 0, into: str = "hand") -> None:
+    """Every card of the deck and the discard pile but `keep` (left in the deck) goes to
+    the seat's hand or Backstage (`into`): nothing, or next to nothing, left to draw."""
+    spare = list(game.deck) + list(game.discard_pile)
+    game.deck[:] = spare[:keep]
+    game.discard_pile.clear()
+    (game.hands if into == "hand" else game.backstage)[seat].extend(spare[keep:])
+
+
+def discard_objectives(game: Illusio, numbers: list[int]) -> None:
+    """These Objectives of the Objective deck lie on its discard pile."""
+    for number in numbers:
+        game.objective_deck.remove(number)
+    game.objective_discard.extend(numbers)
+
+
+def clear_objective_discard(game: Illusio) -> None:
+    """The Objectives on the discard pile are won by nobody: set aside, out of play."""
+    game.objective_discard.clear()
+
+
+def validate(game: Illusio, seat: int, *numbers: int) -> None:
+    """These Objectives of the Objective deck are tricks the seat has already scored."""
+    for number in numbers:
+        game.objective_deck.remove(number)
+    game.validated[seat].extend(numbers)
+
+
+def empty_contest_slot(game: Illusio, slot: int) -> None:
+    """The Contest slot holds no Objective (its card goes back into the Objective deck)."""
+    old = game.contest[slot]
+    if old is not None:
+        game.objective_deck.insert(0, old)
+    game.contest[slot] = None
+
+
+def display(game: Illusio, seat: int, work: Work, *cards: int) -> None:
+    """These Components of the seat's Backstage go around the work, now on display."""
+    for card in cards:
+        game.backstage[seat].remove(card)
+        work.components.append(card)
+    work.displayed = True
+
+
+def lay_special(game: Illusio, work: Work, kind: str) -> int:
+    """A Special of that kind lies on the trick (Grand, Deja vu, Encore)."""
+    card = pull(game, kind)
+    work.specials.append(card)
+    return card
+
+
+def to_discard(game: Illusio, kind: str) -> int:
+    """A card of that kind is on top of the discard pile."""
+    card = pull(game, kind)
+    game.discard_pile.append(card)
+    return card
+
+
+def set_scores(game: Illusio, scores: list[int], tricks: list[list[dict[str, Any]]]) -> None:
+    """Each seat's points and the tricks they came from (for the end of the game)."""
+    game.scores, game.tricks = list(scores), [list(t) for t in tricks]
 
 
 def set_magician(game: Illusio, seat: int, magician_id: str) -> None:

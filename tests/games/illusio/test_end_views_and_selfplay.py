@@ -22,6 +22,8 @@ from .helpers import (
     make,
     set_hand,
     set_magician,
+    set_scores,
+    spend_deck,
 )
 
 
@@ -70,10 +72,9 @@ def test_end_a_tie_goes_to_more_tricks_then_is_shared():
     def trick(points):
         return {"trick": "A trick", "level": points, "points": points}
 
-    game.scores = [5, 5]
-    game.tricks = [[trick(5)], [trick(2), trick(3)]]
+    set_scores(game, [5, 5], [[trick(5)], [trick(2), trick(3)]])
     assert game.result()["winners"] == [1]
-    game.tricks = [[trick(5)], [trick(5)]]
+    set_scores(game, [5, 5], [[trick(5)], [trick(5)]])
     assert game.result()["winners"] == [0, 1]
     assert "shared" in game.result()["tiebreak"]
 
@@ -216,10 +217,7 @@ def test_showman_beats_random_bots():
 
 def test_end_house_rule_a_quiet_round_with_nothing_left_to_draw_closes_the_show():
     game = make(3, seed=38)
-    spare = game.deck + game.discard_pile
-    game.deck.clear()
-    game.discard_pile.clear()
-    game.backstage[(game.current + 1) % 3].extend(spare)  # every card is somewhere in play
+    spend_deck(game, (game.current + 1) % 3, into="backstage")  # every card is in play
     for _ in range(2):
         act(game, EndTurn())
         assert not game.is_over()
@@ -232,10 +230,7 @@ def test_end_a_round_where_someone_acts_does_not_close_the_show():
     from illusio_table.games.illusio.actions import Backstage
 
     game = make(3, seed=38)
-    spare = game.deck + game.discard_pile
-    game.deck.clear()
-    game.discard_pile.clear()
-    game.backstage[(game.current + 1) % 3].extend(spare)
+    spend_deck(game, (game.current + 1) % 3, into="backstage")
     act(game, EndTurn())
     act(game, EndTurn())
     seat = game.current

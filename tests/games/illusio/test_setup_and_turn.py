@@ -7,7 +7,17 @@ import pytest
 from illusio_table.engine import IllegalAction
 from illusio_table.games.illusio.actions import Backstage, Discard, EndTurn, Exchange
 
-from .helpers import act, check_invariants, log_text, make, set_hand, set_magician
+from .helpers import (
+    act,
+    check_invariants,
+    clear_objective_discard,
+    deck_into_discard,
+    log_text,
+    make,
+    set_hand,
+    set_magician,
+    spend_deck,
+)
 
 
 def test_setup_first_player_is_the_highest_objective_drawn_and_ties_draw_again():
@@ -90,8 +100,7 @@ def test_start_of_turn_a_hand_of_four_or_more_draws_only_one():
 def test_an_empty_deck_is_made_again_from_its_discard_pile():
     game = make(2, seed=5)
     nxt = (game.current + 1) % 2
-    game.discard_pile.extend(game.deck)
-    game.deck.clear()
+    deck_into_discard(game)
     set_hand(game, nxt)
     _next_turn(game)
     assert len(game.hands[nxt]) == 5
@@ -161,11 +170,8 @@ def test_exchange_needs_enough_cards_to_draw():
     game = make(2, seed=9)
     seat = game.current
     cards = set_hand(game, seat, "rope", "tiger")
-    game.objective_discard.clear()
-    spare = list(game.deck) + list(game.discard_pile)
-    game.deck[:] = spare[:1]
-    game.discard_pile.clear()
-    game.hands[1 - seat].extend(spare[1:])
+    clear_objective_discard(game)
+    spend_deck(game, 1 - seat, keep=1)
     with pytest.raises(IllegalAction, match="Only 1 card left"):
         act(game, Exchange(tuple(cards)))
 
@@ -173,16 +179,14 @@ def test_exchange_needs_enough_cards_to_draw():
 def test_an_empty_objective_deck_is_made_again_from_its_discard_pile():
     from illusio_table.games.illusio.actions import Realize
 
-    from .helpers import objective, set_backstage, to_contest
+    from .helpers import discard_objectives, objective, set_backstage, to_contest, validate
 
     game = make(3, seed=12)
     seat = game.current
     number = to_contest(game, "chinese-links", slot=0)
     given_up = [o for o in game.objective_deck if o != objective(game, "knotted-sack")]
-    game.objective_discard.extend(given_up)
-    game.objective_deck[:] = [o for o in game.objective_deck if o not in given_up]
-    game.objective_deck.remove(objective(game, "knotted-sack"))
-    game.validated[(seat + 1) % 3].append(objective(game, "knotted-sack"))
+    discard_objectives(game, given_up)
+    validate(game, (seat + 1) % 3, objective(game, "knotted-sack"))
     assert game.objective_deck == []
     act(game, Realize(number, tuple(set_backstage(game, seat, "rope"))))
     assert game.contest[0] is not None

@@ -18,12 +18,13 @@ from . import helpers
 from .helpers import (
     act,
     check_invariants,
+    display,
     give_work,
     log_text,
-    pull,
     set_backstage,
     set_hand,
     to_contest,
+    to_discard,
 )
 
 
@@ -74,9 +75,7 @@ def test_transform_card_leaves_play_with_its_component_and_the_illusion_ends():
     (tiger,) = set_backstage(game, seat, "tiger")
     act(game, Transform(card, tiger, "audience"))
     work = give_work(game, seat, "chinese-links", "rope")
-    game.backstage[seat].remove(tiger)
-    work.components.append(tiger)
-    work.displayed = True
+    display(game, seat, work, tiger)
     game._score(seat, work, "")
     assert tiger in game.discard_pile and card in game.discard_pile
     assert game.kind(tiger) == "tiger" and tiger not in game.attached
@@ -269,8 +268,7 @@ def test_talent_second_sight_exchanges_one_card_free_and_in_secret():
 
 def test_talent_scavenger_takes_the_top_of_the_discard_pile():
     game, seat = staged(magician="ravenna")
-    game.discard_pile.append(pull(game, "grand"))
-    top = game.discard_pile[-1]
+    top = to_discard(game, "grand")
     act(game, UseTalent())
     assert top in game.hands[seat]
 

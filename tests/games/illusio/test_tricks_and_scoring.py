@@ -9,14 +9,16 @@ from illusio_table.games.illusio.rules import trick_sum
 from .helpers import (
     act,
     check_invariants,
+    empty_contest_slot,
     give_work,
+    lay_special,
     log_text,
     objective,
-    pull,
     set_backstage,
     set_hand,
     staged,
     to_contest,
+    validate,
 )
 
 
@@ -65,10 +67,8 @@ def test_the_contest_is_refilled_at_once_while_the_deck_lasts():
 def test_the_contest_shrinks_only_when_no_objective_is_left_to_draw():
     game, seat = staged()
     number = to_contest(game, "chinese-links", slot=1)
-    game.works[(seat + 1) % 3].extend([])  # nobody else is touched
-    hidden = list(game.objective_deck)
-    game.objective_deck.clear()
-    game.validated[(seat + 1) % 3].extend(hidden)  # stand-ins for Objectives already won
+    # Stand-ins for Objectives already won: none is left to draw.
+    validate(game, (seat + 1) % 3, *game.objective_deck)
     act(game, Realize(number, tuple(set_backstage(game, seat, "rope"))))
     assert game.contest[1] is None
     check_invariants(game)
@@ -144,7 +144,7 @@ def test_placing_a_special_says_why_it_cannot_be_placed():
 def test_realizing_an_empty_contest_slot_is_refused_with_a_reason():
     game, seat = staged()
     (rope,) = set_backstage(game, seat, "rope")
-    game.contest[0] = None
+    empty_contest_slot(game, 0)
     with pytest.raises(IllegalAction, match="whole number|not in the Contest"):
         game.apply(seat, Realize(None, (rope,)))
 
@@ -179,12 +179,10 @@ def test_display_lasts_until_the_start_of_its_owners_next_turn_then_it_is_scored
 
 def scored(game, seat, key, *kinds, history=(), specials=()):
     """Scores one trick of `key` for the seat after `history` tricks already validated."""
-    game.validated[seat].extend(objective(game, k) for k in history)
-    for k in history:
-        game.objective_deck.remove(objective(game, k))
+    validate(game, seat, *[objective(game, k) for k in history])
     work = give_work(game, seat, key, *kinds)
     for s in specials:
-        work.specials.append(pull(game, s))
+        lay_special(game, work, s)
     game._score(seat, work, "")
     return game.tricks[seat][-1]
 

@@ -1,4 +1,6 @@
-"""Staging positions of Incantibus for tests, keeping every token in exactly one place."""
+"""Staging positions of Incantibus for tests, keeping every token in exactly one place:
+the one place a test writes into a match's state (`tests/test_staging.py` checks that no
+test does it elsewhere), so that a change of the state's shape is met here."""
 
 from __future__ import annotations
 
@@ -141,6 +143,63 @@ def set_potions(game: Incantibus, *kinds: str) -> None:
         token = free_token(game, kind)
         take_out(game, token)
         game.potions[i] = token
+
+
+def close_potions(game: Incantibus, *spaces: int) -> None:
+    """These potion spaces (all of them by default) are empty, their tokens back in the
+    supply."""
+    for space in spaces or range(len(game.potions)):
+        potion = game.potions[space]
+        if potion is not None:
+            put_back(game, potion)
+        game.potions[space] = None
+
+
+def open_book(game: Incantibus, kind: str, space: int = 0) -> int:
+    """A magic book of that kind lies open in the space (taken from wherever it was)."""
+    book = free_token(game, kind)
+    take_out(game, book)
+    game.books[space] = book
+    return book
+
+
+def into_moat(game: Incantibus, seat: int, token: int) -> None:
+    """A token of the seat's satchel lies in the moat."""
+    game.satchels[seat].remove(token)
+    game.moat.append(token)
+
+
+def open_spells(game: Incantibus, *kinds: str) -> None:
+    """Opens these spell cards (taken from the deck) in the three spaces."""
+    deck = game.spell_deck + [c for c in game.spell_cards if c is not None]
+    for kind in kinds:
+        deck.remove(kind)
+    game.spell_cards, game.spell_deck = list(kinds), deck
+
+
+def spend_spells(game: Incantibus) -> None:
+    """Every spell card is spent: none open, none left to draw."""
+    game.spent_spells += [c for c in game.spell_cards if c] + game.spell_deck
+    game.spell_cards, game.spell_deck = [None] * len(game.spell_cards), []
+
+
+def to_dungeon(game: Incantibus, sorcerers: list[tuple[str, bool]]) -> list[int]:
+    """Empties the tower and lines up these (kind, face_up) sorcerers for the last room
+    change."""
+    for s, _ in game.track:
+        game.set_aside.append(s)
+    game.track = []
+    for kind, up in sorcerers:
+        token = free_token(game, kind)
+        take_out(game, token)
+        game.track.append([token, up])
+    game.room_stack = []
+    return [s for s, _ in game.track]
+
+
+def last_room(game: Incantibus) -> None:
+    """No room tile is left: the next change of room goes down to the dungeon."""
+    game.room_stack = []
 
 
 def set_wands(game: Incantibus, *wands: int) -> None:

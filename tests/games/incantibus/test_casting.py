@@ -9,6 +9,7 @@ from illusio_table.games.incantibus.actions import Discard, Point
 
 from .helpers import (
     check_invariants,
+    close_potions,
     give,
     make,
     point,
@@ -164,7 +165,7 @@ def test_the_room_changes_when_one_token_or_none_remains():
     game = make(2, seed=1)
     _, _, last = set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
     set_potions(game, "green-potion")
-    game.potions[1] = None
+    close_potions(game, 1)
     rooms_left = len(game.room_stack)
     turned = sum(up for _, up in game.track)
     events = point(game, {0: Point("room", 0), 1: Point("room", 1)})

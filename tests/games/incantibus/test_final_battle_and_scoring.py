@@ -7,30 +7,17 @@ from illusio_table.games.incantibus.actions import Point
 
 from .helpers import (
     check_invariants,
-    free_token,
+    close_potions,
     give,
     make,
+    open_book,
     point,
-    put_back,
     set_potions,
     set_room,
     set_wands,
-    take_out,
     texts,
+    to_dungeon,
 )
-
-
-def to_dungeon(game, sorcerers):
-    """Empties the tower and lines up these (kind, face_up) sorcerers for the last room change."""
-    for s, _ in game.track:
-        game.set_aside.append(s)
-    game.track = []
-    for kind, up in sorcerers:
-        token = free_token(game, kind)
-        take_out(game, token)
-        game.track.append([token, up])
-    game.room_stack = []
-    return [s for s, _ in game.track]
 
 
 def enter(game, sorcerers):
@@ -138,10 +125,7 @@ def test_with_no_face_down_sorcerer_a_wizard_who_can_do_nothing_lays_the_wand_do
     enter(game, [("white-lady", True), ("archmage", True), ("lady-goblin", False)])
     give(game, 0, "ghost")
     give(game, 1, "goblin")
-    for p in game.potions:
-        if p is not None:
-            put_back(game, p)
-    game.potions = [None, None, None]
+    close_potions(game)
     events = point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 2)})
     assert game.is_over() and game.laid_down == [0, 1]
     assert "lay down their wand" in texts(events)
@@ -211,9 +195,7 @@ def test_the_result_explains_each_seat_by_category():
 def test_a_magic_book_is_learned_by_paying_its_requirement():
     game = make(2, seed=1, mode="expert")
     set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
-    book = free_token(game, "book-two-coins")
-    take_out(game, book)
-    game.books[0] = book
+    book = open_book(game, "book-two-coins")
     coins = give(game, 0, "gold-1", "gold-1", "gold-3")
     options = [a for a in game.legal_actions(0) if a.place == "book" and a.index == 0]
     assert sorted(a.pay for a in options) == sorted([(coins[0], coins[1]), (coins[2],)])
@@ -239,18 +221,9 @@ def test_a_magic_book_is_learned_by_paying_its_requirement():
 )
 def test_each_magic_book_asks_for_its_own_tokens(book, held, ok):
     game = make(2, seed=1, mode="expert")
-    token = free_token(game, book)
-    take_out(game, token)
-    game.books[0] = token
+    open_book(game, book)
     give(game, 0, *held)
     assert any(a.place == "book" and a.index == 0 for a in game.legal_actions(0)) == ok
-
-
-def open_book(game, kind):
-    book = free_token(game, kind)
-    take_out(game, book)
-    game.books[0] = book
-    return book
 
 
 @pytest.mark.parametrize("kind", ["book-special", "book-any-two"])

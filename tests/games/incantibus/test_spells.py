@@ -5,22 +5,23 @@ import pytest
 from illusio_table.engine import IllegalAction
 from illusio_table.games.incantibus.actions import Cast, Choose, Decline, Point
 
-from .helpers import check_invariants, give, make, point, set_room, set_wands, texts
-
-
-def with_cards(game, *kinds):
-    """Opens these spell cards (taken from the deck) in the three spaces."""
-    deck = game.spell_deck + [c for c in game.spell_cards if c is not None]
-    game.spell_cards = []
-    for kind in kinds:
-        deck.remove(kind)
-        game.spell_cards.append(kind)
-    game.spell_deck = deck
+from .helpers import (
+    check_invariants,
+    give,
+    into_moat,
+    make,
+    open_spells,
+    point,
+    set_room,
+    set_wands,
+    spend_spells,
+    texts,
+)
 
 
 def cast_spell_token(game, seat=0, other_kind="mushroom", cards=("alkimia", "retiro", "oculus")):
     """Seat `seat` takes a spell token from a fresh room; returns the room's token ids."""
-    with_cards(game, *cards)
+    open_spells(game, *cards)
     ids = set_room(game, [("spell", True), (other_kind, True), ("pumpkin", True), ("gold-1", True)])
     point(game, {seat: Point("room", 0), 1 - seat: Point("room", 1)})
     return ids
@@ -45,7 +46,7 @@ def test_a_cast_card_leaves_the_game_and_a_new_one_is_opened():
 
 def test_several_spell_takers_cast_strongest_wand_first_after_all_tokens_are_taken():
     game = make(3, seed=1)
-    with_cards(game, "fortuna", "locus", "philosophia")
+    open_spells(game, "fortuna", "locus", "philosophia")
     set_room(game, [("spell", True), ("spell", False), ("gold-3", True), ("pumpkin", True)])
     set_wands(game, 1, 4, 2)
     point(game, {0: Point("room", 0), 1: Point("room", 1), 2: Point("room", 2)})
@@ -78,8 +79,7 @@ def test_alkimia_steals_an_ingredient_a_weapon_or_gold_from_another_satchel():
 def test_retiro_takes_any_token_from_the_moat_even_a_monster_without_a_weapon():
     game = make(2, seed=1)
     vampire = give(game, 1, "vampire")[0]
-    game.satchels[1].remove(vampire)
-    game.moat.append(vampire)
+    into_moat(game, 1, vampire)
     cast_spell_token(game)
     game.apply(0, Cast(1))
     game.apply(0, Choose(vampire))
@@ -97,8 +97,7 @@ def test_a_spell_token_taken_from_the_moat_may_cast_again():
     """Retiro: its taker may cast one more spell, or not."""
     game = make(2, seed=1)
     spell = give(game, 1, "spell")[0]
-    game.satchels[1].remove(spell)
-    game.moat.append(spell)
+    into_moat(game, 1, spell)
     cast_spell_token(game)
     game.apply(0, Cast(1))
     game.apply(0, Choose(spell))
@@ -150,7 +149,7 @@ def test_imperium_takes_a_face_up_token_of_the_room():
 
 def test_oculus_shows_a_secret_token_to_its_caster_alone():
     game = make(2, seed=1)
-    with_cards(game, "oculus", "retiro", "alkimia")
+    open_spells(game, "oculus", "retiro", "alkimia")
     ids = set_room(
         game, [("spell", True), ("mushroom", True), ("goblin", False), ("pumpkin", True)]
     )
@@ -174,7 +173,7 @@ def test_oculus_shows_a_secret_token_to_its_caster_alone():
 
 def test_oculus_takes_gold_ingredients_and_weapons_at_once():
     game = make(2, seed=1)
-    with_cards(game, "oculus", "retiro", "alkimia")
+    open_spells(game, "oculus", "retiro", "alkimia")
     ids = set_room(game, [("spell", True), ("mushroom", True), ("trap", False), ("pumpkin", True)])
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
     game.apply(0, Cast(0))
@@ -184,7 +183,7 @@ def test_oculus_takes_gold_ingredients_and_weapons_at_once():
 
 def test_oculus_finding_a_spell_token_casts_again():
     game = make(2, seed=1)
-    with_cards(game, "oculus", "retiro", "alkimia")
+    open_spells(game, "oculus", "retiro", "alkimia")
     set_room(game, [("spell", True), ("mushroom", True), ("spell", False), ("pumpkin", True)])
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
     game.apply(0, Cast(0))
@@ -203,7 +202,6 @@ def test_oculus_with_no_secret_token_does_nothing():
 def test_when_no_spell_card_is_left_a_spell_token_casts_nothing():
     game = make(2, seed=1)
     set_room(game, [("spell", True), ("mushroom", True), ("pumpkin", True), ("gold-1", True)])
-    game.spent_spells += [c for c in game.spell_cards if c] + game.spell_deck
-    game.spell_cards, game.spell_deck = [None, None, None], []
+    spend_spells(game)
     events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
     assert "No spell card is left for Lera to cast." in texts(events)
