@@ -144,7 +144,7 @@ class Match:
     def seats(self) -> int:
         return self.game.seats
 
-    def to_act(self) -> set[int]:
+    def to_act(self) -> frozenset[int]:
         """The seats the match awaits now."""
         return self.game.to_act()
 

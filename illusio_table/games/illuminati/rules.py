@@ -712,20 +712,23 @@ class IlluminatiGame(Attacks):
         return self.phase == IlluminatiPhase.OVER
 
     def to_act(self) -> frozenset[int]:
-        if self.phase == IlluminatiPhase.OVER:
-            return frozenset()
-        if self.phase == IlluminatiPhase.GOALS:
-            return frozenset(self.choosing)
-        if self.phase == IlluminatiPhase.WINDOW:
-            return frozenset(self._window_open().waiting)
-        if self.phase == IlluminatiPhase.SPENDING:
+        phase = self.phase  # asked several times a move: read once
+        if phase == IlluminatiPhase.ACTIONS or phase == IlluminatiPhase.INCOME:
+            return frozenset({self.current})
+        if phase == IlluminatiPhase.SPENDING:
             attack = self._attack_now()
             return frozenset({attack.order[attack.turn]})
-        if self.phase == IlluminatiPhase.CONSENT:
+        if phase == IlluminatiPhase.OVER:
+            return frozenset()
+        if phase == IlluminatiPhase.GOALS:
+            return frozenset(self.choosing)
+        if phase == IlluminatiPhase.WINDOW:
+            return frozenset(self._window_open().waiting)
+        if phase == IlluminatiPhase.CONSENT:
             return frozenset({self._offered().receiver})
-        if self.phase == IlluminatiPhase.REARRANGING:
+        if phase == IlluminatiPhase.REARRANGING:
             return frozenset({self._rearranger().seat})
-        if self.phase == IlluminatiPhase.PLACING:
+        if phase == IlluminatiPhase.PLACING:
             return frozenset({self._placing_now().seat})
         return frozenset({self.current})
 

@@ -11,7 +11,7 @@ the end and written above.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from typing import Final
 
 from illusio_table.engine import Action, Event, Game
 
@@ -21,20 +21,21 @@ from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind
 from .geometry import Link, Structure, Tree
 
 
-class IlluminatiPhase(StrEnum):
-    """The moments of an Illuminati match, each with its own moves (see `IlluminatiGame.phases`)."""
+class IlluminatiPhase:
+    """The moments of an Illuminati match, each with its own moves (see
+    `IlluminatiGame.phases`); plain words, not an Enum (see `IllusioPhase`)."""
 
-    SETUP = "setup"
-    GOALS = "goals"
-    WINDOW = "window"
-    CONSENT = "consent"
-    INCOME = "income"
-    SPENDING = "spending"
-    PLACING = "placing"
-    REARRANGING = "rearranging"
-    ACTIONS = "actions"
-    REORGANIZE = "reorganize"
-    OVER = "over"
+    SETUP: Final = "setup"
+    GOALS: Final = "goals"
+    WINDOW: Final = "window"
+    CONSENT: Final = "consent"
+    INCOME: Final = "income"
+    SPENDING: Final = "spending"
+    PLACING: Final = "placing"
+    REARRANGING: Final = "rearranging"
+    ACTIONS: Final = "actions"
+    REORGANIZE: Final = "reorganize"
+    OVER: Final = "over"
 
 
 @dataclass

@@ -11,9 +11,8 @@ queue until that seat decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from illusio_table.engine import Action, Event, Game, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, phase_table
@@ -35,14 +34,15 @@ from .satchel import TokenInfo, catalog
 HELP = Path(__file__).with_name("help.md")
 
 
-class IncantibusPhase(StrEnum):
+class IncantibusPhase:
     """The moments of an Incantibus match: a casting, a decision that a step of its
-    resolution waits for, the resolution running, the end."""
+    resolution waits for, the resolution running, the end (plain words, not an Enum:
+    see `IllusioPhase`)."""
 
-    CASTING = "casting"
-    DECISION = "decision"
-    RESOLVING = "resolving"
-    OVER = "over"
+    CASTING: Final = "casting"
+    DECISION: Final = "decision"
+    RESOLVING: Final = "resolving"
+    OVER: Final = "over"
 
 
 @dataclass(frozen=True)
