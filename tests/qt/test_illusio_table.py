@@ -203,6 +203,19 @@ def test_a_drop_the_rules_refuse_says_why_and_moves_nothing(window):
     assert window.scene.item(("card", card)) is not None  # back in the hand
 
 
+def test_the_magician_dropped_where_its_talent_cannot_act_asks_about_that_card(window):
+    """The move tried (for the engine's reason) names the card the magician was dropped
+    on; it named the magician's seat number as a card, which could be another card."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.game
+    for card in game.hands[0]:
+        assert window.scene.attempt(("magician", 0), ("card", card)) == {
+            "kind": "talent",
+            "card": card,
+        }
+
+
 def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window):
     start(window)
     lift_curtain(window)

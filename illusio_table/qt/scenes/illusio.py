@@ -675,7 +675,7 @@ class IllusioScene(Felt, TableScene):
         if what == "magician":
             if where == "card":
                 if key[1] in hand:
-                    return {"kind": "talent", "card": thing}
+                    return {"kind": "talent", "card": key[1]}  # the card it was dropped on
                 return {"kind": "talent", "target": key[1]}
             if where == "seat":
                 return {"kind": "talent", "seat": key[1]}
