@@ -222,7 +222,8 @@ class Attacks(SpecialCards):
         return None
 
     def _call_off_refusal(self, seat: int, action: CallOff) -> str | None:
-        if seat != self._attack_now().seat or self._attack_now().committed:
+        a = self._attack_now()
+        if seat != a.seat or a.committed:
             return "Only the attacker calls an attack off, before any money is down."
         return None
 

@@ -259,10 +259,14 @@ class IlluminatiGame(Attacks):
         assert after is not None  # a turn is skipped only while someone is in the game
         return self._begin_turn(after)
 
-    def _receive(self, seat: int, action: Receive) -> list[Event]:
-        offer, self.offer = self.offer, None
-        assert offer is not None  # the consent phase answers an offer
+    def _answered_offer(self) -> Offer:
+        """The Group on offer, now answered (taken or refused): the turn's actions go on."""
+        offer, self.offer = self._offered(), None
         self.phase = IlluminatiPhase.ACTIONS
+        return offer
+
+    def _receive(self, seat: int, action: Receive) -> list[Event]:
+        offer = self._answered_offer()
         giver, group = offer.giver, offer.group
         tree = self.structures[giver].cut(group)
         events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
@@ -270,9 +274,7 @@ class IlluminatiGame(Attacks):
         return events + self._hang(seat, tree, action.master, action.side, received=True)
 
     def _refuse(self, seat: int, action: Refuse) -> list[Event]:
-        offer, self.offer = self.offer, None
-        assert offer is not None  # the consent phase answers an offer
-        self.phase = IlluminatiPhase.ACTIONS
+        offer = self._answered_offer()
         self.actions_left += 1  # a gift refused costs nothing
         return [Event(f"{self.name(seat)} refuses {self.title_of(offer.group)}.")]
 

@@ -261,8 +261,9 @@ class Incantibus(Game):
             (self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))
         ]
         self.known = [{} for _ in range(self.seats)]
-        shown = ", ".join(self.info[t].name for _, t, up in self.room_tokens() if up)
-        hidden = sum(1 for _, _, up in self.room_tokens() if not up)
+        tokens = self.room_tokens()
+        shown = ", ".join(self.info[t].name for _, t, up in tokens if up)
+        hidden = sum(1 for _, _, up in tokens if not up)
         return [Event(f"The {name} is explored: {shown}; {hidden} secret tokens.", reveals=True)]
 
     # -- what a legal move finds where it points (a refused one never gets here) -------------
