@@ -11,8 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeGuard
 
+from mypy_extensions import mypyc_attr
+
+from .frozen import field_names, remade
 from .record import MatchRecord
 from .rng import Rng
 
@@ -28,25 +31,31 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions: frozen, comparable and JSON-serialisable.
 
-    Subclasses set `kind` (unique within the game) and use only int, str, bool, None and
-    tuples of those as fields, so that `to_json` / `Game.parse_action` round-trip exactly.
+    Subclasses are frozen dataclasses: they set `kind` (unique within the game) and use
+    only int, str, bool, None and tuples of those as fields, so that `to_json` /
+    `Game.parse_action` round-trip exactly. The base itself is no dataclass: compiled
+    (mypyc), a dataclass base would hand its class variable `kind` to every subclass as
+    a field.
     """
 
     kind: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for name in self.__dataclass_fields__:  # dataclasses.fields() is slow on a hot path
+        for name in field_names(type(self)):
             data[name] = _to_json_value(getattr(self, name))
         return data
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade(self)  # how it copies and pickles (see engine/frozen.py)
+
     def label(self) -> str:
         """Short text for menus and the move list; games override it with their own words."""
-        args = ", ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        args = ", ".join(str(getattr(self, name)) for name in field_names(type(self)))
         return f"{self.kind} {args}".strip()
 
 
@@ -133,9 +142,7 @@ def _field_checks(cls: type[Action]) -> FieldChecks:
     found = _FIELD_CHECKS.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        found = tuple(
-            (f.name, hints[f.name], _fits(hints[f.name])) for f in dataclasses.fields(cls)
-        )
+        found = tuple((name, hints[name], _fits(hints[name])) for name in field_names(cls))
         _FIELD_CHECKS[cls] = found
     return found
 
@@ -213,7 +220,9 @@ class AmountChoice:
     field: str = "amount"
 
     def action(self, amount: int) -> Action:
-        return dataclasses.replace(self.example, **{self.field: amount})
+        example: Any = self.example  # a dataclass, as every action
+        action: Action = dataclasses.replace(example, **{self.field: amount})
+        return action
 
 
 @dataclass(frozen=True)
@@ -248,6 +257,10 @@ class Option:
         return checked
 
 
+# Compiled (installer/core.py): a game written in plain Python (a test's, a newcomer's)
+# may subclass the compiled base, and a match copies and pickles (`clone`, the thinking
+# process) as an interpreted one does, its __init__ not run again.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Game(ABC):
     """A match of one game. Subclasses hold the state and implement the rules.
 
@@ -343,7 +356,7 @@ class Game(ABC):
         if cls is None:
             raise IllegalAction(f"{self.title} has no action {data['kind']!r}")
         hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        fields = {f.name: f for f in dataclasses.fields(typing.cast(Any, cls))}
         extra = set(data) - set(fields) - {"kind"}
         if extra:
             raise IllegalAction(f"action {cls.kind!r} has no field {sorted(extra)[0]!r}")
@@ -367,14 +380,14 @@ class Game(ABC):
         """Every action the seat may take now (empty when it is not awaited)."""
         return self.list_moves(seat)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: object, action: object) -> list[Event]:
         waiting = self.to_act()
         # Every move is checked, one just listed too: trusting those by identity saved
         # bots a refusal a move, but a frozen move can still be changed in place
         # (`object.__setattr__`), and keeping a copy of every move listed to compare with
         # cost more than the check (measured: 4.4-6.0 us a check against 4.4-10.0 us of
         # copies a listing).
-        self._check(seat, action, waiting)
+        seat, action = self._checked(seat, action, waiting)
         events = self.perform(seat, action)
         reveals = any(e.reveals for e in events)
         # A choice among several made at once stays secret while the others still choose:
@@ -384,18 +397,21 @@ class Game(ABC):
         self.emit(events, index=len(self.record.moves) - 1)
         return events
 
-    def why_not(self, seat: int, action: Any) -> str | None:
+    def why_not(self, seat: object, action: object) -> str | None:
         """The reason `apply` would give for refusing the move, or None if it would play
         it. Changes nothing: a table may ask before a move is dropped."""
         try:
-            self._check(seat, action, self.to_act())
+            self._checked(seat, action, self.to_act())
         except IllegalAction as refusal:
             return refusal.reason
         return None
 
-    def _check(self, seat: int, action: Action, waiting: frozenset[int]) -> None:
-        """Raises IllegalAction with the reason the seat may not make that move now."""
-        if type(action) not in self.actions:
+    def _checked(self, seat: object, action: object, waiting: frozenset[int]) -> tuple[int, Action]:
+        """The seat and the move, once sure the seat may make that move now; otherwise
+        raises IllegalAction with the reason. Either may be anything a caller hands in
+        (compiled, a value of the wrong type would not reach the refusal: it would raise
+        a TypeError at the call)."""
+        if not isinstance(action, Action) or type(action) not in self.actions:
             raise IllegalAction(f"that is not a move of {self.title}")
         check_fields(action)
         if not self.is_seat(seat):
@@ -405,6 +421,7 @@ class Game(ABC):
         reason = self.refusal(seat, action)
         if reason:
             raise IllegalAction(reason)
+        return seat, action
 
     def emit(self, events: list[Event], index: int = -1) -> None:
         self.events.extend(zip(repeat(index), events))
@@ -413,7 +430,7 @@ class Game(ABC):
         """The game log as that seat may read it (None: a spectator)."""
         return [e.text for _, e in self.events if e.visible_to(seat)]
 
-    def is_seat(self, seat: Any) -> bool:
+    def is_seat(self, seat: object) -> TypeGuard[int]:
         """A seat of this table: an int in range (True and 1.0 are not seat 1)."""
         return type(seat) is int and 0 <= seat < self.seats
 
@@ -599,7 +616,7 @@ class Game(ABC):
         """Uses one of the seat's actions for a move whose rule `costs_action`."""
         raise NotImplementedError(f"{self.title} counts no actions")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """JSON-safe: exactly what that seat may know (None: a spectator).
 
         Only None or a seat of this table is accepted (a negative index would otherwise
@@ -628,9 +645,15 @@ class Game(ABC):
 @cache
 def _declared_fields(cls: type) -> tuple[str, ...]:
     """Every field annotated in the class or a base, class variables left out, in the
-    order they are declared (the engine's first)."""
+    order they are declared (the engine's first). A class compiled by mypyc keeps no
+    annotations: it lists its attributes in `__mypyc_attrs__` (with `__dict__`, where an
+    interpreted subclass may keep its own)."""
     names: dict[str, None] = {}
     for klass in reversed(cls.__mro__):
+        native = vars(klass).get("__mypyc_attrs__")
+        if native is not None:
+            names.update((name, None) for name in native if name != "__dict__")
+            continue
         for name, hint in vars(klass).get("__annotations__", {}).items():
             if not str(hint).startswith(("ClassVar", "typing.ClassVar")):
                 names[name] = None

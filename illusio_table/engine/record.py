@@ -19,6 +19,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from .protocol import Action
 
@@ -37,6 +39,7 @@ class RecordError(Exception):
         self.message = message
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Move:
     """One (seat, action) of a record. The action's JSON is made when first asked for:
     bots play thousands of moves that nobody saves."""
@@ -84,6 +87,7 @@ def default_players(seats: int) -> list[dict[str, Any]]:
     return [{"name": f"Seat {i + 1}", "bot": None} for i in range(seats)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class MatchRecord:
     def __init__(
         self,

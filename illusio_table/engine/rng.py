@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Rng:
     __slots__ = ("state",)
 

@@ -25,7 +25,8 @@ def secrets(game, seat):
         hidden = (tuple(tuple(game.hands[s]) for s in others), tuple(game.deck))
         pool = game.deck + [c for s in others for c in game.hands[s]]
     elif game.game_id == "incantibus":
-        down = [t for i, (t, up) in enumerate(game.room_tokens_all()) if not up]
+        # Incantibus face-down tokens in room order, slots included.
+        down = [t for _, t, up in game.room_tokens() if not up]
         hidden = (
             tuple(down),
             tuple(sorted(game.secret_bag)),
@@ -47,19 +48,6 @@ def secrets(game, seat):
             hidden += tuple(tuple(stack) for stack in stacks)
             pool += [f"{s} holds {sum(n for _, n in stacks[i])} MB" for i, s in enumerate(others)]
     return hidden, Counter(map(str, pool))
-
-
-@pytest.fixture(autouse=True)
-def _room_tokens_all(monkeypatch):
-    """Incantibus face-down tokens in room order, slots included (for `secrets`)."""
-    from illusio_table.games.incantibus.rules import Incantibus
-
-    monkeypatch.setattr(
-        Incantibus,
-        "room_tokens_all",
-        lambda self: [(t, up) for _, t, up in self.room_tokens()],
-        raising=False,
-    )
 
 
 @pytest.mark.parametrize(("game_id", "options"), MATCHES)

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
+from illusio_table.engine.frozen import Frozen
+
 from .cards import Ability, IlluminatiCards
 
 KINDS = ("control", "neutralize", "destroy")
 
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(Frozen):
     """An announced attack, with what the breakdown needs to know about the table.
 
     `holdings` are the cards of the attacking player (for "any attempt" abilities);
@@ -36,6 +40,7 @@ class Attack:
 Line = tuple[str, int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Numbers:
     """Power, alignments and abilities of any card, Illuminati or Group, by id."""
 

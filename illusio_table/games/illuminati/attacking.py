@@ -331,7 +331,7 @@ class Attacks(SpecialCards):
         """With hidden Illuminati, an ability of the attacker's Illuminati that works in this
         attack (a privilege bought, a bonus, the UFOs' second attack) turns the card up."""
         top = self.illuminati[seat]
-        if top in (action.attacker, *action.aiders):
+        if top == action.attacker or top in action.aiders:
             # Its Power is on the table: that number alone names most Illuminati.
             return self._reveal(seat, "it attacks or aids with its own Power")
         if action.privilege == "bavarian":

@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
+from illusio_table.engine.frozen import Frozen
+
 SIDES = ("T", "R", "B", "L")  # clockwise, as printed on the card
 SIDE_NAMES = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the table
@@ -31,7 +35,7 @@ class GeometryError(Exception):
 
 
 @dataclass(frozen=True)
-class Arrows:
+class Arrows(Frozen):
     inward: str | None  # None for an Illuminati card, which nobody controls
     outward: tuple[str, ...]
 
@@ -40,7 +44,7 @@ ILLUMINATI_ARROWS = Arrows(None, ("T", "R", "B", "L"))
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(Frozen):
     cell: Cell
     turn: int  # quarter turns clockwise from upright
     master: str | None
@@ -53,7 +57,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Tree:
+class Tree(Frozen):
     """A Group cut out of a Power Structure with its puppets, in the shape they had.
 
     `puppets` lists (card, master, master's side) below the Group itself, every master
@@ -77,6 +81,7 @@ def turn_facing(side: str, direction: int) -> int:
     return (direction - SIDES.index(side)) % 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Structure:
     """One player's Power Structure: the Illuminati card at (0, 0) and its puppets."""
 

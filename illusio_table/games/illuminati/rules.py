@@ -61,7 +61,8 @@ from .cards import Ability, IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
 from .specials import kind_of
 from .state import IlluminatiPhase, Offer, Pending, Placing
-from .views import room_to_make, seat_view, standing
+from .views import room_to_make, seat_view
+from .views import standing as _standing
 from .words import MOVE_WORDS
 
 HELP = Path(__file__).with_name("help.md")
@@ -111,7 +112,11 @@ class IlluminatiGame(Attacks):
 
     help_text = HELP.read_text(encoding="utf-8") if HELP.is_file() else ""
     aside_words = "Pass on attacks I am not part of"
-    standing = staticmethod(standing)
+
+    @staticmethod
+    def standing(view: dict[str, Any]) -> list[str]:
+        return _standing(view)
+
     move_words = MOVE_WORDS
 
     # -- set-up ---------------------------------------------------------------------------------

@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from illusio_table.engine import Action, Event, Game
+from illusio_table.engine.frozen import Frozen
 
 from .actions import Abolish, Attack, PlaySpecial, TakeIncome
 from .attack import Numbers, the
@@ -38,6 +41,7 @@ class IlluminatiPhase:
     OVER: Final = "over"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 @dataclass
 class AttackUnderWay:
     """The attack under way, built up as money goes down: who attacks what, how and with
@@ -65,7 +69,7 @@ class AttackUnderWay:
 
 
 @dataclass(frozen=True)
-class Pending:
+class Pending(Frozen):
     """A Special card played (or discarded for a privilege), waiting for its answer
     window to close: `seat` played `card` with `action`."""
 
@@ -75,7 +79,7 @@ class Pending:
 
 
 @dataclass(frozen=True)
-class Window:
+class Window(Frozen):
     """A moment for Specials: which (`kind`: turn, privilege, roll, or the `answer` to
     Specials just played, `pending`, after which play goes on as `then`), the seats
     still to decide, and each seat's play so far (None: it plays nothing)."""
@@ -88,7 +92,7 @@ class Window:
 
 
 @dataclass(frozen=True)
-class Placing:
+class Placing(Frozen):
     """A Group hung in `seat`'s Power Structure and its puppets still to place, one link
     at a time (`links`: card, master, the master's side); the cards let go so far; whether
     it came as a gift; and the phase play goes back to (`then`)."""
@@ -101,7 +105,7 @@ class Placing:
 
 
 @dataclass(frozen=True)
-class Offer:
+class Offer(Frozen):
     """A Group of `giver`'s Power Structure offered to `receiver`, who takes it or not."""
 
     giver: int
@@ -110,7 +114,7 @@ class Offer:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """How the last attack ended, shown where it happened until the next one is over."""
 
     target: str
@@ -121,7 +125,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Rearranging:
+class Rearranging(Frozen):
     """White Collar Crime: `seat` moves money freely; then play goes on as `then` and
     `pending` say (set once the Specials played with it have taken effect)."""
 
@@ -205,7 +209,7 @@ class IlluminatiState(Game):
         return None
 
     def _roll(self) -> list[int]:
-        return [self.rng.below(6) + 1, self.rng.below(6) + 1]
+        return [self.rng.die(6), self.rng.die(6)]
 
     def _pay_from_bank(self, card: str, amount: int) -> None:
         self.bank -= amount

@@ -6,11 +6,13 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from illusio_table.engine.frozen import Frozen
+
 from .cards import IllusioCards
 
 
-@dataclass(frozen=True, slots=True)
-class CardInfo:
+@dataclass(frozen=True)
+class CardInfo(Frozen):
     """One card of the Components/Special actions deck."""
 
     id: int
@@ -20,8 +22,8 @@ class CardInfo:
     group: str | None  # None for a Special action
 
 
-@dataclass(frozen=True, slots=True)
-class ObjectiveInfo:
+@dataclass(frozen=True)
+class ObjectiveInfo(Frozen):
     id: int
     key: str
     name: str

@@ -13,6 +13,8 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from illusio_table.engine import Action, Event, Game, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
@@ -49,10 +51,10 @@ from .views import (
     MOVE_WORDS,
     printed_views,
     seat_view,
-    standing,
     trick_sum,
     trick_view,
 )
+from .views import standing as _standing
 
 HELP = Path(__file__).with_name("help.md")
 NOBODY: frozenset[int] = frozenset()
@@ -61,6 +63,7 @@ ENDING: list[Action] = [END_TURN]  # shared, as NONE
 ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on every move
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Work:
     """An Objective of a seat with the Components around it, under realization or on display."""
 
@@ -99,7 +102,10 @@ class Illusio(Game):
     def card_data(cls) -> Any:
         return load()
 
-    standing = staticmethod(standing)
+    @staticmethod
+    def standing(view: dict[str, Any]) -> list[str]:
+        return _standing(view)
+
     move_words = MOVE_WORDS
 
     # -- the state of a match: every field, declared (`Game.state_fields`) -----------------

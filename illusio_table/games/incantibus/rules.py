@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import satchel as bag
@@ -46,7 +47,7 @@ class IncantibusPhase:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Frozen):
     """A step of the resolution waits for a seat to decide: which token leaves a full
     satchel ("overflow": `token` is the one just come), which spell to cast ("spell":
     `optional` when it may decline), or a spell's target (the spell's name, and `spell`)."""
@@ -58,7 +59,7 @@ class Decision:
     spell: str | None = None
 
 
-def standing(view: dict[str, Any]) -> list[str]:
+def _standing(view: dict[str, Any]) -> list[str]:
     """Each wizard's points, as the Seats panel shows them."""
     return [f"{p} point{'s' * (p != 1)}" for p in view["points"]]
 
@@ -136,7 +137,9 @@ class Incantibus(Game):
     laid_down: list[int]
     castings: int
 
-    standing = staticmethod(standing)
+    @staticmethod
+    def standing(view: dict[str, Any]) -> list[str]:
+        return _standing(view)
 
     # -- set-up ---------------------------------------------------------------------------------
 

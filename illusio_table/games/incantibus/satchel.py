@@ -16,14 +16,16 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from illusio_table.engine.frozen import Frozen
+
 from .cards import IncantibusCards, SatchelSide
 
 STACKED = ("spell", "sorcerer")
 UNCELLED = frozenset({*STACKED, "satchel"})  # kinds that never take a cell
 
 
-@dataclass(frozen=True, slots=True)
-class TokenInfo:
+@dataclass(frozen=True)
+class TokenInfo(Frozen):
     """One physical token. `back` is where it comes from: visible, secret, special,
     potion, book or sorcerer. `cell` is the satchel category it is kept in."""
 

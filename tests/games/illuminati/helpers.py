@@ -5,6 +5,7 @@ leaves the place it was in."""
 
 from __future__ import annotations
 
+from illusio_table.engine.rng import Rng
 from illusio_table.games.illuminati.actions import ChooseGoal, Pass, TakeIncome
 from illusio_table.games.illuminati.rules import BANK, IlluminatiGame
 
@@ -144,9 +145,22 @@ def set_money(game: IlluminatiGame, card: str, amount: int) -> None:
     game.money[card] = amount
 
 
+class LoadedDice(Rng):
+    """The match's generator, but for the dice: the next ones thrown show these."""
+
+    def __init__(self, rng: Rng, rolls: list[int]) -> None:
+        super().__init__(0)
+        self.state = rng.state
+        self.rolls = rolls
+
+    def die(self, sides: int = 6) -> int:
+        return self.rolls.pop(0) if self.rolls else super().die(sides)
+
+
 def fix_dice(game: IlluminatiGame, *rolls: tuple[int, int]) -> None:
-    queue = [list(r) for r in rolls]
-    game._roll = lambda: queue.pop(0)
+    """The next attacks roll these, two dice each (the generator is swapped, not the
+    rules: compiled, a method patched on the match would never be called)."""
+    game.rng = LoadedDice(game.rng, [die for roll in rolls for die in roll])
 
 
 def check_invariants(game: IlluminatiGame) -> None:
