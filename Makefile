@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test check bench lint format demo assets installer clean
+.PHONY: run test test-compiled check bench lint format demo assets installer core clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,15 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# `make run` plays with the engine interpreted from the source, as every development
+# command does; `make run ENGINE=compiled` with the compiled core (below).
+ifeq ($(ENGINE),compiled)
+run: core
+	cd $(CORE) && $(abspath $(BIN))/python -c "import sys; from illusio_table.cli import main; sys.exit(main())"
+else
 run: $(VENV)/.installed
 	$(BIN)/illusio-table
+endif
 
 demo: $(VENV)/.installed
 	$(BIN)/illusio-table demo --out out/demo
@@ -49,15 +56,40 @@ $(VENV)/.installed-build: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[build]'
 	touch $@
 
+# The compiled engine core (installer/core.py): the engine, the games and the card data
+# compiled by mypyc into a copy of the package under build/core, remade whenever a source
+# file changes (the checkout itself stays interpreted, so an edit is never shadowed by a
+# stale extension). Without a C compiler it says so, and the callers go on interpreted.
+CORE := build/core
+SOURCES := $(shell find illusio_table -name '*.py' -not -path '*/__pycache__/*')
+
+core: $(CORE)/.built
+
+$(CORE)/.built: $(VENV)/.installed-build installer/core.py $(SOURCES)
+	@$(BIN)/python installer/core.py $(CORE); status=$$?; \
+	if [ $$status -eq 0 ]; then touch $@; elif [ $$status -ne 3 ]; then exit $$status; fi
+
+# The engine tests again, against the compiled core: the golden digests (record, views,
+# logs, move words, refusals) and the engines' and games' own tests must not tell the two
+# apart. Run from the core's tree, whose package comes first on the path.
+test-compiled: core $(VENV)/.installed-test
+	@if [ -f $(CORE)/.built ]; then \
+	  cd $(CORE) && ILLUSIO_TABLE_ENGINE=compiled QT_QPA_PLATFORM=offscreen $(abspath $(BIN))/python -m pytest \
+	    --import-mode=append $(CURDIR)/tests/engine $(CURDIR)/tests/games $(CURDIR)/tests/data; \
+	else echo "no compiled core here (no C compiler): nothing to test"; fi
+
 # The application icon in every size the platforms want, drawn with Pillow.
 assets: $(VENV)/.installed
 	$(BIN)/python installer/make_icons.py
 
 # The frozen bundle for this machine; on Linux also the .deb and a tarball (dist/).
-installer: $(VENV)/.installed-build
+# Always with the compiled core where a C compiler is found (the bundle says which engine
+# it carries in `--self-test`).
+installer: $(VENV)/.installed-build core
 	$(BIN)/python installer/build.py
 
-bench: $(VENV)/.installed-test
+# Both engines, side by side: the source's and the compiled core's.
+bench: $(VENV)/.installed-test core
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m illusio_table.bench
 
 clean:

@@ -164,8 +164,12 @@ def self_test() -> int:
     from illusio_table.data import CardDataError, read_yaml, resource_dir
     from illusio_table.data.loader import load_file
     from illusio_table.demo import run_demo
+    from illusio_table.engine import compiled
     from illusio_table.games import builtin_registry
 
+    # Which engine this program runs: the installed one carries the compiled core where
+    # it was built with a C compiler (installer/core.py); .ci/run checks that it does.
+    print(f"engine: {'compiled (mypyc)' if compiled() else 'interpreted'}")
     registry = builtin_registry()
     try:
         for path in sorted(resource_dir("cards").glob("*.yaml")):

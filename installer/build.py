@@ -69,7 +69,22 @@ def run(*command: str) -> None:
     subprocess.run(command, check=True, cwd=ROOT)
 
 
+def core() -> Path | None:
+    """The compiled engine core's tree, if `make core` built one (installer/core.py)."""
+    tree = ROOT / "build" / "core"
+    if (tree / ".built").is_file():
+        return tree
+    print(
+        "no compiled engine core (build/core): the bundle carries the interpreted engine",
+        file=sys.stderr,
+    )
+    return None
+
+
 def bundle() -> Path:
+    tree = core()
+    if tree is not None:
+        os.environ["ILLUSIO_TABLE_CORE"] = str(tree)
     run(
         sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
         "--workpath", str(ROOT / "build" / "pyinstaller"), "--distpath", str(DIST),

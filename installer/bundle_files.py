@@ -93,3 +93,61 @@ def data_files(root: Path) -> list[tuple[str, str]]:
 
 # Imported only when a match has a seat on a phone, so PyInstaller cannot see them.
 LATE_MODULES = ["illusio_table.remote.hub", "illusio_table.remote.server", "segno"]
+
+
+def compiled_imports(package: Path) -> list[str]:
+    """What the compiled engine core imports, for PyInstaller, which reads the imports of
+    Python files but cannot see into an extension module: mypyc's shared runtime module
+    (beside the package: `<hash>__mypyc`, which every compiled module loads), and every
+    module the source of a compiled module imports (its .py lies beside it). Empty for
+    an interpreted package."""
+    import ast
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    found: set[str] = set()
+    for extension in package.rglob("*"):
+        if not extension.name.endswith(tuple(EXTENSION_SUFFIXES)):
+            continue
+        source = extension.with_name(extension.name.split(".")[0] + ".py")
+        if not source.is_file():
+            continue
+        parts = list(source.relative_to(package.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        here = parts if source.name == "__init__.py" else parts[:-1]  # the module's package
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = here[: len(here) - node.level + 1] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                found.add(module)
+                # `from . import loader` names a module; `from .x import y` seldom does.
+                found.update(
+                    f"{module}.{alias.name}"
+                    for alias in node.names
+                    if _is_module(package.parent, f"{module}.{alias.name}")
+                )
+    if not found:
+        return []
+    runtime = sorted(
+        path.name.split(".")[0]
+        for path in package.parent.glob("*__mypyc*")
+        if path.name.endswith(tuple(EXTENSION_SUFFIXES))
+    )
+    return sorted(found) + runtime
+
+
+def _is_module(top: Path, name: str) -> bool:
+    """Whether `name` is a module: by its file for the program's own package (under
+    `top`), by the import system for the rest."""
+    import importlib.util
+
+    parts = name.split(".")
+    if (top / parts[0]).is_dir():
+        path = top.joinpath(*parts)
+        return path.is_dir() or path.with_suffix(".py").is_file()
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

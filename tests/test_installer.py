@@ -51,3 +51,30 @@ def test_every_game_package_is_bundled_though_it_is_imported_by_name():
     assert "illusio_table.games.illusio" in modules
     for name in modules:
         importlib.import_module(name)
+
+
+def test_the_hook_names_what_a_compiled_module_imports_and_mypycs_runtime(tmp_path):
+    """PyInstaller cannot read an extension module's imports: the hook reads them from
+    the source beside it, and adds mypyc's shared runtime module, which lies beside the
+    package; an interpreted package needs nothing from the hook."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from bundle_files import compiled_imports
+
+    suffix = EXTENSION_SUFFIXES[0]
+    package = tmp_path / "illusio_table"
+    (package / "engine").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "engine" / "__init__.py").write_text("")
+    (package / "engine" / "record.py").write_text("")
+    (package / "engine" / "rng.py").write_text(
+        "import hashlib\nfrom . import record\nfrom .record import Move\n"
+        "from mypy_extensions import mypyc_attr\n\ndef f():\n    import json\n"
+    )
+    assert compiled_imports(package) == []
+    (package / "engine" / f"rng{suffix}").write_bytes(b"")
+    (tmp_path / f"0123abcd__mypyc{suffix}").write_bytes(b"")
+    names = compiled_imports(package)
+    assert {"hashlib", "json", "mypy_extensions", "0123abcd__mypyc"} <= set(names)
+    assert {"illusio_table.engine", "illusio_table.engine.record"} <= set(names)
+    assert "illusio_table.engine.record.Move" not in names  # a class, not a module
