@@ -170,13 +170,6 @@ class IncantibusCards:
     open_books: int
     readings: tuple[Reading, ...] = ()
 
-    def kind(self, kind_id: str, of: type[K]) -> K:
-        """The kind this id names, which is one of `of` (the rules know what they look up)."""
-        found = self.index[kind_id]
-        if not isinstance(found, of):
-            raise KeyError(f"{kind_id!r} is a {type(found).__name__}, not a {of.__name__}")
-        return found
-
     @cached_property
     def index(self) -> dict[str, Kind]:
         every: tuple[Kind, ...] = (

@@ -448,19 +448,19 @@ class Incantibus(Game):
         key = (tuple(self.satchels[seat]), space, kind)
         found = self._book_cache.get(key)
         if found is None:
-            book = self.cards.kind(kind, BookKind)
+            book = bag.kind_of(self.cards, kind, BookKind)
             payments = bag.book_payments(self.held(seat), book.needs, book.amount)
             found = self._book_cache[key] = [Point("book", space, pay) for pay in payments]
         return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:
-        recipe: tuple[str, ...] = self.cards.kind(self.info[potion].kind, PotionKind).recipe
+        recipe: tuple[str, ...] = bag.kind_of(self.cards, self.info[potion].kind, PotionKind).recipe
         return recipe
 
     def _can_defeat(
         self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None
     ) -> bool:
-        kind = self.cards.kind(sorcerer.kind, SorcererKind)
+        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
         if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
             return False
         return bag.sorcerer_payment(held, kind.needs) is not None
@@ -485,7 +485,7 @@ class Incantibus(Game):
                 return "There is no open potion there."
             potion = self.info[self._opened(self.potions, action.index)]
             recipe = self._recipe(potion.id)
-            needed = " and ".join(self.cards.kind(i, TokenKind).name for i in recipe)
+            needed = " and ".join(bag.kind_of(self.cards, i, TokenKind).name for i in recipe)
             if bag.potion_payment(held, recipe) is None:
                 return f"To brew the {potion.name} you need {needed}."
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
@@ -503,7 +503,9 @@ class Incantibus(Game):
                     if self.expert
                     else "Magic books are for expert mode."
                 )
-            book = self.cards.kind(self.info[self._opened(self.books, action.index)].kind, BookKind)
+            book = bag.kind_of(
+                self.cards, self.info[self._opened(self.books, action.index)].kind, BookKind
+            )
             pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
             problem = (
                 "Pay with tokens of your own satchel, each once."
@@ -519,7 +521,7 @@ class Incantibus(Game):
         return None
 
     def _sorcerer_refusal(self, seat: int, sorcerer: TokenInfo) -> str:
-        kind = self.cards.kind(sorcerer.kind, SorcererKind)
+        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
         if kind.max_wand is not None:
             return f"Only a wand of strength {kind.max_wand} or less defeats {kind.name}."
         needs = " and ".join(f"{n} {NEED_NAMES.get(k, k)}" for k, n in kind.needs.items())
@@ -774,7 +776,7 @@ class Incantibus(Game):
             if face_up
             else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
         )
-        kind = self.cards.kind(sorcerer.kind, SorcererKind)
+        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
         held = self.held(seat)
         if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
             self.moat.append(sid)
@@ -811,12 +813,12 @@ class Incantibus(Game):
         spell = self._open_spell(slot)
         self.spent_spells.append(spell)
         new = self.spell_cards[slot] = self._draw_spell()
-        name = self.cards.kind(spell, SpellKind).name
+        name = bag.kind_of(self.cards, spell, SpellKind).name
         events = [Event(f"{self.name(seat)} casts {name}.")]
         if new is not None:
             events.append(
                 Event(
-                    f"A new spell card is opened: {self.cards.kind(new, SpellKind).name}.",
+                    f"A new spell card is opened: {bag.kind_of(self.cards, new, SpellKind).name}.",
                     reveals=True,
                 )
             )
@@ -1062,11 +1064,16 @@ class Incantibus(Game):
             "books": [
                 None
                 if b is None
-                else {**self._token(b), "needs": self.cards.kind(self.info[b].kind, BookKind).label}
+                else {
+                    **self._token(b),
+                    "needs": bag.kind_of(self.cards, self.info[b].kind, BookKind).label,
+                }
                 for b in self.books
             ],
             "spell_cards": [
-                None if c is None else {"kind": c, "name": self.cards.kind(c, SpellKind).name}
+                None
+                if c is None
+                else {"kind": c, "name": bag.kind_of(self.cards, c, SpellKind).name}
                 for c in self.spell_cards
             ],
             "spell_deck": len(self.spell_deck),
@@ -1136,7 +1143,7 @@ def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
 
 
 def _cast_words(game: Incantibus, action: Cast, seat: int | None) -> str:
-    return f"Cast {game.cards.kind(game._open_spell(action.card), SpellKind).name}"
+    return f"Cast {bag.kind_of(game.cards, game._open_spell(action.card), SpellKind).name}"
 
 
 def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:

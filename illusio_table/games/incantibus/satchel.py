@@ -9,7 +9,6 @@ of their own and always fit.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -18,7 +17,7 @@ from typing import Any
 
 from illusio_table.engine.frozen import Frozen
 
-from .cards import IncantibusCards, SatchelSide
+from .cards import IncantibusCards, K, SatchelSide
 
 STACKED = ("spell", "sorcerer")
 UNCELLED = frozenset({*STACKED, "satchel"})  # kinds that never take a cell
@@ -189,16 +188,35 @@ def potion_payments(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[tupl
     return list(ways.values())
 
 
+def kind_of(cards: IncantibusCards, kind_id: str, of: type[K]) -> K:
+    """The kind this id names, which is one of `of` (the rules know what they look up).
+    Here, compiled with the rules, rather than on the card file's (interpreted) schema:
+    the rules look a kind up several times a move."""
+    found = cards.index[kind_id]
+    if not isinstance(found, of):
+        raise KeyError(f"{kind_id!r} is a {type(found).__name__}, not a {of.__name__}")
+    return found
+
+
+def _counts(kinds: Iterable[str]) -> dict[str, int]:
+    """How many of each, in the order first met (as a Counter, which is plain Python code
+    the compiled engine would call into at every payment it weighs)."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
 def potion_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], recipe: tuple[str, ...]) -> bool:
     """Whether these tokens brew the potion: its ingredients, the Stone for any of them."""
     if len({t.id for t in pay}) != len(pay) or any(t not in held for t in pay):
         return False
     if len(pay) != len(recipe) or any(t.cell != "ingredient" for t in pay):
         return False
-    wanted = Counter(recipe)
+    wanted = _counts(recipe)
     for t in pay:
         if t.kind != "philosophers-stone":
-            if not wanted[t.kind]:
+            if not wanted.get(t.kind):
                 return False
             wanted[t.kind] -= 1
     return True
@@ -216,7 +234,7 @@ def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[Token
                 key=lambda t: t.points,
             )
         elif need == "weapon":
-            kinds = Counter(t.kind for t in free if t.cell == "weapon")
+            kinds = _counts([t.kind for t in free if t.cell == "weapon"])
             pool = sorted(
                 (t for t in free if t.cell == "weapon"),
                 key=lambda t: (t.kind == "ultimus", -kinds[t.kind]),
@@ -250,7 +268,7 @@ def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         candidates = [c for c in candidates if _minimal_coins(c, amount)]
     elif needs in ("same-weapons", "same-ingredients"):
         cell = needs.split("-")[1][:-1]
-        counts = Counter(t.kind for t in payable if t.cell == cell)
+        counts = _counts([t.kind for t in payable if t.cell == cell])
         candidates = [
             tuple(t for t in payable if t.kind == kind)[:amount]
             for kind, n in counts.items()
