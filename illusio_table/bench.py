@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
 import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from illusio_table.engine.collector import collect_rarely
 from illusio_table.engine.match import replay_with
@@ -67,25 +70,135 @@ def uno_speed(python: str, games: int = 300) -> float:
     return statistics.median(rounds)
 
 
-def speed_against_uno(python: str | None) -> None:
-    """Every engine and mode beside RLCard's UNO in the same run: the ratio of actions
-    (steps) per second, random self-play, 4 seats, median of RUNS rounds. Goal: 1.5×."""
-    ours = {
-        "illusio": ("illusio", {}),
-        "illuminati": ("illuminati", {}),
-        "incantibus apprentice": ("incantibus", {"mode": "apprentice"}),
-        "incantibus expert": ("incantibus", {"mode": "expert"}),
-    }
-    uno = uno_speed(python) if python else None
-    for label, (game_id, options) in ours.items():
-        per_s = statistics.median(
-            selfplay(builtin_registry().get(game_id), 4, 200, seed=run * 1000, options=options)[
-                "actions_per_s"
-            ]
-            for run in range(RUNS)
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "build" / "core"  # the compiled engine core (installer/core.py, `make core`)
+
+
+class Engine:
+    """A Python of its own running one engine, the source's (interpreted) or the compiled
+    core's, and doing the bench's jobs (`JOBS`), sent and answered pickled over its stdin
+    and stdout. Both engines run the same way, so neither has the bench's own process."""
+
+    def __init__(self, tree: Path) -> None:
+        import subprocess
+
+        # From `tree`, whose package comes first on the path (`-m` puts the folder first).
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "illusio_table.bench", "serve"],
+            cwd=tree,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
         )
-        ratio = f" = {per_s / uno:.2f}× RLCard UNO ({uno:,.0f} steps/s)" if uno else ""
-        print(f"{label}: {per_s:,.0f} actions/s{ratio} (goal 1.5×)")
+        self.compiled: bool = self.ask("compiled")
+        self.name = "compiled" if self.compiled else "interpreted"
+
+    def ask(self, job: str, *args: Any) -> Any:
+        assert self.process.stdin and self.process.stdout
+        pickle.dump((job, args), self.process.stdin)
+        self.process.stdin.flush()
+        answer, error = pickle.load(self.process.stdout)
+        if error:
+            raise RuntimeError(f"the {job!r} job failed in its engine: {error}")
+        return answer
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def engines() -> list[Engine]:
+    """The interpreted engine and, where `make core` built it, the compiled one."""
+    found = [Engine(ROOT)]
+    if (CORE / ".built").is_file():
+        compiled = Engine(CORE)
+        if compiled.compiled:
+            found.append(compiled)
+        else:
+            print(f"{CORE} holds no compiled engine: the interpreted one alone is measured")
+            compiled.close()
+    else:
+        print("no compiled engine core (`make core`; a C compiler): the interpreted one alone")
+    return found
+
+
+def serve() -> int:
+    """The loop of an `Engine`'s process: a job in, its answer out, until stdin closes."""
+    channel, sys.stdout = sys.stdout.buffer, sys.stderr  # prints go to the bench's stderr
+    collect_rarely()
+    while True:
+        try:
+            job, args = pickle.load(sys.stdin.buffer)
+        except EOFError:
+            return 0
+        try:
+            answer, error = JOBS[job](*args), ""
+        except Exception as failure:  # reported to the bench, which stops on it
+            answer, error = None, f"{type(failure).__name__}: {failure}"
+        pickle.dump((answer, error), channel)
+        channel.flush()
+
+
+def _rate(game_id: str, options: dict, games: int, seed: int) -> float:
+    """Random self-play, 4 seats: actions per second."""
+    return selfplay(builtin_registry().get(game_id), 4, games, seed, options=options)[
+        "actions_per_s"
+    ]
+
+
+def _compiled() -> bool:
+    from illusio_table.engine import compiled
+
+    return compiled()
+
+
+def _expert_move(known: bytes, seat: int, seed: int, budget: float) -> Any:
+    """The expert's move for `seat`, thought in this engine over what the seat knows (as
+    the window's thinking process gets it: `thinking.what_the_seat_knows`)."""
+    from illusio_table.engine import protocol
+    from illusio_table.engine.bots import bot_move, make_bot
+
+    game = pickle.loads(known)
+    try:
+        bot = make_bot(game, "expert", seat, seed, budget)
+        return bot_move(game, bot, seat), bot.thoughts
+    finally:
+        protocol._FROZEN.clear()  # each question brings its own card data: keep none
+
+
+SPEED_GAMES = {
+    "illusio": ("illusio", {}),
+    "illuminati": ("illuminati", {}),
+    "incantibus apprentice": ("incantibus", {"mode": "apprentice"}),
+    "incantibus expert": ("incantibus", {"mode": "expert"}),
+}
+
+
+def speed_against_uno(python: str | None, running: list[Engine]) -> None:
+    """Every engine and mode, interpreted and compiled, beside RLCard's UNO in the same
+    run: actions (steps) per second, random self-play, 4 seats, median of RUNS rounds of
+    200 games, the engines taking turns round by round. Goal: the compiled engine at 1.5×
+    UNO (aim: 3×), the interpreted one no slower than before."""
+    uno = uno_speed(python) if python else None
+    print(
+        "engines, random self-play, 4 seats, actions/s (median of "
+        f"{RUNS} rounds of 200 games)"
+        + (f"; RLCard UNO {uno:,.0f} steps/s, 4 seats" if uno else "")
+    )
+    for label, (game_id, options) in SPEED_GAMES.items():
+        rounds: dict[str, list[float]] = {engine.name: [] for engine in running}
+        for run in range(RUNS):
+            for engine in running:
+                rounds[engine.name].append(engine.ask("rate", game_id, options, 200, run * 1000))
+        rates = {name: statistics.median(values) for name, values in rounds.items()}
+        cells = []
+        for name, rate in rates.items():
+            ratio = f" = {rate / uno:.2f}× UNO" if uno else ""
+            cells.append(f"{name} {rate:,.0f}{ratio}")
+        if len(rates) == 2:
+            cells.append(f"compiled/interpreted {rates['compiled'] / rates['interpreted']:.2f}×")
+        print(f"  {label}: " + "; ".join(cells))
+    print("  goal: compiled at 1.5× UNO or more (aim 3×)")
     if uno:  # UNO again after ours: the machine's speed may drift over the run
         print(f"RLCard UNO again, after ours: {uno_speed(python):,.0f} steps/s")
 
@@ -134,34 +247,100 @@ def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, in
     return (1 / len(winners) if seat in winners else 0.0), searched, thoughts
 
 
+def _on_every_core(tree: Path, jobs: list[tuple[Any, ...]]) -> Any:
+    """The jobs, done by as many engines of `tree` as the machine has cores, their answers
+    in order (each a job of `JOBS` with its arguments)."""
+    import os
+    import queue
+    from concurrent.futures import ThreadPoolExecutor
+
+    workers = [Engine(tree) for _ in range(os.cpu_count() or 1)]
+    free: queue.Queue[Engine] = queue.Queue()
+    for worker in workers:
+        free.put(worker)
+
+    def run(job: tuple[Any, ...]) -> Any:
+        worker = free.get()
+        try:
+            return worker.ask(*job)
+        finally:
+            free.put(worker)
+
+    try:
+        with ThreadPoolExecutor(len(workers)) as pool:
+            yield from pool.map(run, jobs)
+    finally:
+        for worker in workers:
+            worker.close()
+
+
 def expert_strength(
-    game_id: str, heuristic: str, options: dict, games: int, budget: float
-) -> float:
+    game_id: str, heuristic: str, options: dict, games: int, budget: float, engine: Engine
+) -> tuple[float, float]:
     """One expert against three of the game's heuristic bots, its seat going round; the
     games run in parallel, one per core (each move's budget is time on a core of its own).
-    Goal: at least 45 % of the wins."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
+    Goal: at least 45 % of the wins. Returns the share won and the rollouts a move."""
     started = time.perf_counter()
-    jobs = [(game_id, heuristic, options, n, budget) for n in range(games)]
+    tree = CORE if engine.compiled else ROOT
+    jobs = [("expert_game", (game_id, heuristic, options, n, budget)) for n in range(games)]
     results = []
-    with ProcessPoolExecutor(os.cpu_count() or 1, initializer=collect_rarely) as pool:
-        for result in pool.map(_expert_game, jobs):
-            results.append(result)
-            if len(results) % 10 == 0 and len(results) < games:  # a long run shows its way
-                won = sum(r[0] for r in results)
-                print(f"  {game_id}: {won:g}/{len(results)} so far", flush=True)
+    for result in _on_every_core(tree, jobs):
+        results.append(result)
+        if len(results) % 10 == 0 and len(results) < games:  # a long run shows its way
+            won = sum(r[0] for r in results)
+            print(f"  {game_id} ({engine.name}): {won:g}/{len(results)} so far", flush=True)
     won = sum(r[0] for r in results)
     searched = sum(r[1] for r in results)
-    thoughts = sum(r[2] for r in results)
+    rollouts = sum(r[2] for r in results) / max(searched, 1)
     print(
-        f"{game_id} {options or ''} 'expert' ({budget} s a move) against 3 {heuristic!r}: "
-        f"won {won:g}/{games} = {won / games:.0%} (goal 45 %); "
-        f"{thoughts / max(searched, 1):.0f} rollouts a move "
-        f"({time.perf_counter() - started:.0f} s)"
+        f"{game_id} {options or ''} 'expert', {engine.name} ({budget} s a move) against 3 "
+        f"{heuristic!r}: won {won:g}/{games} = {won / games:.0%} (goal 45 %); "
+        f"{rollouts:.0f} rollouts a move ({time.perf_counter() - started:.0f} s)"
     )
-    return won / games
+    return won / games, rollouts
+
+
+def head_to_head(game_id: str, options: dict, games: int, budget: float) -> None:
+    """The compiled expert against the interpreted one at the same budget: 4 seats, two
+    of each, seats swapped game by game, two games at a time (one per core; in a game one
+    seat thinks at a time). Each move is thought in its own engine's process."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from illusio_table.engine.thinking import what_the_seat_knows
+
+    def play(numbers: range) -> list[tuple[float, float]]:
+        pair = {False: Engine(ROOT), True: Engine(CORE)}
+        shares = []
+        try:
+            for number in numbers:
+                game = new_game(game_id, 4, 95_000 + number, options)
+                compiled_seats = {0, 2} if number % 2 == 0 else {1, 3}
+                while not game.is_over() and len(game.record.moves) < CAP:
+                    actor = min(game.to_act())
+                    thinker = pair[actor in compiled_seats]
+                    known = what_the_seat_knows(game, actor)
+                    move, _ = thinker.ask("expert_move", known, actor, number * 10 + actor, budget)
+                    game.apply(actor, move)
+                winners = game.result()["winners"] if game.is_over() else []
+                ours = sum(1 / len(winners) for s in winners if s in compiled_seats)
+                theirs = sum(1 / len(winners) for s in winners if s not in compiled_seats)
+                shares.append((ours, theirs))
+        finally:
+            for engine in pair.values():
+                engine.close()
+        return shares
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(2) as pool:
+        halves = pool.map(play, (range(0, games, 2), range(1, games, 2)))
+        shares = [share for half in halves for share in half]
+    compiled_won = sum(ours for ours, _ in shares)
+    interpreted_won = sum(theirs for _, theirs in shares)
+    print(
+        f"{game_id} {options or ''} head to head, 2 compiled experts against 2 interpreted "
+        f"({budget} s a move), {games} games: compiled won {compiled_won:g}, interpreted "
+        f"{interpreted_won:g} ({time.perf_counter() - started:.0f} s)"
+    )
 
 
 def magician_balance(games: int, seats: int) -> dict[str, float]:
@@ -226,16 +405,28 @@ EXPERTS = (  # each game's searching bot against three of its heuristic bots
 )
 
 
-def main(parts: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """`make bench` runs every part; `python -m illusio_table.bench PART...` some of them:
-    `speed` (the engines beside RLCard's UNO), `experts` (the searching bots' strength,
-    100 games per game and mode: the longest part), `engines` (copies, bots, balance),
-    `tables` (drawing), `devices` (seats on phones, on loopback)."""
-    parts = parts or ["speed", "engines", "tables", "devices", "experts"]
+    `speed` (both engines beside RLCard's UNO), `experts` (the searching bots' strength
+    and rollouts with each engine, 100 games per game and mode, and the compiled expert
+    against the interpreted one: the longest part; `--games N` plays fewer), `engines`
+    (copies, bots, balance), `tables` (drawing), `devices` (seats on phones, on loopback).
+    The engines run in processes of their own (`Engine`): the source's, and the compiled
+    core's where `make core` built it (`make bench` does)."""
+    argv = list(argv or [])
+    games = 100
+    if "--games" in argv:
+        at = argv.index("--games")
+        games = int(argv[at + 1])
+        del argv[at : at + 2]
+    if argv == ["serve"]:
+        return serve()
+    parts = argv or ["speed", "engines", "tables", "devices", "experts"]
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
+    running = engines() if {"speed", "experts"} & set(parts) else []
     if "speed" in parts:
-        speed_against_uno(rlcard_env())
+        speed_against_uno(rlcard_env(), running)
     if "engines" in parts:
         clone_cost()
         win_rate("illuminati", "schemer", 200, {})
@@ -253,9 +444,32 @@ def main(parts: list[str] | None = None) -> int:
         device_round_trip()
     if "experts" in parts:
         for game_id, heuristic, options in EXPERTS:
-            if game_id in registry.ids():
-                expert_strength(game_id, heuristic, options, games=100, budget=0.25)
+            if game_id not in registry.ids():
+                continue
+            found = [
+                expert_strength(game_id, heuristic, options, games, 0.25, engine)
+                for engine in running
+            ]
+            if len(found) == 2:
+                (won_i, rollouts_i), (won_c, rollouts_c) = found
+                print(
+                    f"  compiled against interpreted: {rollouts_c / max(rollouts_i, 1):.2f}× "
+                    f"the rollouts a move; won {won_c:.0%} against {won_i:.0%}"
+                )
+        if len(running) == 2:
+            for game_id, _, options in EXPERTS:
+                head_to_head(game_id, options, games, 0.25)
+    for engine in running:
+        engine.close()
     return 0
+
+
+JOBS = {
+    "compiled": _compiled,
+    "rate": _rate,
+    "expert_game": _expert_game,
+    "expert_move": _expert_move,
+}
 
 
 class Pauses:

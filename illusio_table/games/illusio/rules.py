@@ -67,8 +67,6 @@ ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on eve
 class Work:
     """An Objective of a seat with the Components around it, under realization or on display."""
 
-    __slots__ = ("objective", "components", "displayed", "encore", "specials")
-
     def __init__(self, objective: int, components: list[int]) -> None:
         self.objective = objective
         self.components = components
