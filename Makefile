@@ -69,13 +69,16 @@ $(CORE)/.built: $(VENV)/.installed-build installer/core.py $(SOURCES)
 	@$(BIN)/python installer/core.py $(CORE); status=$$?; \
 	if [ $$status -eq 0 ]; then touch $@; elif [ $$status -ne 3 ]; then exit $$status; fi
 
-# The engine tests again, against the compiled core: the golden digests (record, views,
-# logs, move words, refusals) and the engines' and games' own tests must not tell the two
-# apart. Run from the core's tree, whose package comes first on the path.
+# The tests again, against the compiled core: the golden digests (record, views, logs,
+# move words, refusals) and the engines' and games' own tests must not tell the two apart,
+# and the window, the tables and the phones' hub must work with it as the installed
+# program does (the browser tests are left to `make test`). Run from the core's tree,
+# whose package comes first on the path.
 test-compiled: core $(VENV)/.installed-test
 	@if [ -f $(CORE)/.built ]; then \
 	  cd $(CORE) && ILLUSIO_TABLE_ENGINE=compiled QT_QPA_PLATFORM=offscreen $(abspath $(BIN))/python -m pytest \
-	    --import-mode=append $(CURDIR)/tests/engine $(CURDIR)/tests/games $(CURDIR)/tests/data; \
+	    --import-mode=append -m "not browser" $(CURDIR)/tests/engine $(CURDIR)/tests/games \
+	    $(CURDIR)/tests/data $(CURDIR)/tests/qt $(CURDIR)/tests/remote $(CURDIR)/tests/test_cli_and_demo.py; \
 	else echo "no compiled core here (no C compiler): nothing to test"; fi
 
 # The application icon in every size the platforms want, drawn with Pillow.
