@@ -87,6 +87,7 @@ class Engine:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
+        self.tree = tree
         self.compiled: bool = self.ask("compiled")
         self.name = "compiled" if self.compiled else "interpreted"
 
@@ -151,17 +152,12 @@ def _compiled() -> bool:
 
 
 def _expert_move(known: bytes, seat: int, seed: int, budget: float) -> Any:
-    """The expert's move for `seat`, thought in this engine over what the seat knows (as
-    the window's thinking process gets it: `thinking.what_the_seat_knows`)."""
-    from illusio_table.engine import protocol
-    from illusio_table.engine.bots import bot_move, make_bot
+    """The expert's move for `seat`, thought in this engine over what the seat knows, as
+    the window's thinking process thinks it; and the rollouts it played."""
+    from illusio_table.engine.thinking import thought
 
-    game = pickle.loads(known)
-    try:
-        bot = make_bot(game, "expert", seat, seed, budget)
-        return bot_move(game, bot, seat), bot.thoughts
-    finally:
-        protocol._FROZEN.clear()  # each question brings its own card data: keep none
+    move, bot = thought(known, "expert", seat, seed, budget)
+    return move, bot.thoughts
 
 
 SPEED_GAMES = {
@@ -281,10 +277,9 @@ def expert_strength(
     games run in parallel, one per core (each move's budget is time on a core of its own).
     Goal: at least 45 % of the wins. Returns the share won and the rollouts a move."""
     started = time.perf_counter()
-    tree = CORE if engine.compiled else ROOT
     jobs = [("expert_game", (game_id, heuristic, options, n, budget)) for n in range(games)]
     results = []
-    for result in _on_every_core(tree, jobs):
+    for result in _on_every_core(engine.tree, jobs):
         results.append(result)
         if len(results) % 10 == 0 and len(results) < games:  # a long run shows its way
             won = sum(r[0] for r in results)

@@ -4,7 +4,7 @@ A match is copied (`Game.clone`, at every step a bot simulates) and pickled (to 
 thinking process) with everything it holds. Compiled by mypyc (installer/core.py), a
 class is a native class, which neither copies nor pickles unless told, so:
 
-- a class of mutable state (the match, its generator, its record, a Power Structure)
+- a class of mutable state (the match, its record, a Power Structure)
   carries `@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)`: its
   attributes copy and pickle by name, as an interpreted object's do. (`serializable`
   alone leaves a native class that Python code cannot make: mypyc 2.4 then runs its

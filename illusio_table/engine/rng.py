@@ -3,6 +3,8 @@
 Our own generator (SplitMix64) rather than `random.Random`: its whole state is one
 integer, so it is cheap to copy when bots simulate, trivially JSON-safe, and gives the
 same numbers on every Python version, which a save file replayed years later needs.
+It stays Python in the compiled core (installer/core.py): its 64-bit arithmetic is slower
+compiled by mypyc than interpreted.
 """
 
 from __future__ import annotations
@@ -10,14 +12,11 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from mypy_extensions import mypyc_attr
-
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Rng:
     __slots__ = ("state",)
 

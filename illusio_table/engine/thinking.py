@@ -31,6 +31,8 @@ from .rng import Rng
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from .bots import Bot
+
 _asked: Any = None  # in the thinking process: the number of the question still asked
 
 
@@ -70,18 +72,32 @@ def what_the_seat_knows(game: Game, seat: int) -> bytes:
     return pickle.dumps(known)
 
 
-def _think(
-    data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int
-) -> Action:
+def thought(
+    data: bytes,
+    bot: str,
+    seat: int,
+    seed: int,
+    budget: float | None,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[Action, Bot]:
+    """The move `bot` makes for `seat` over a match sent by `what_the_seat_knows`, and the
+    bot that made it (`make bench` reads its `thoughts`)."""
     from . import protocol
     from .bots import bot_move, make_bot
 
     game: Game = pickle.loads(data)
     try:
         player = make_bot(game, bot, seat, seed, budget)
-        return bot_move(game, player, seat, stop=lambda: _asked.value != ticket)
+        return bot_move(game, player, seat, stop=stop), player
     finally:
         protocol._FROZEN.clear()  # each question brings its own card data: keep none
+
+
+def _think(
+    data: bytes, bot: str, seat: int, seed: int, budget: float | None, ticket: int
+) -> Action:
+    move, _ = thought(data, bot, seat, seed, budget, stop=lambda: _asked.value != ticket)
+    return move
 
 
 class Thinker:
