@@ -15,7 +15,15 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from illusio_table.qt.models.match_model import MatchModel
 from illusio_table.table.gestures import CHOOSE_AT_ONCE
 
-from .seats import Doorkeeper, Refused, card_files, encode, read_move, state_message
+from .seats import (
+    Doorkeeper,
+    Refused,
+    card_files,
+    encode,
+    read_message,
+    read_move,
+    state_message,
+)
 from .server import DeviceServer
 
 SYLLABLES = ("In…", "In… can…", "In… can… to!")
@@ -43,6 +51,7 @@ class DeviceHub(QObject):
         )
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
         self._sent: dict[int, str] = {}
+        self._joins: dict[int, int] = {}  # the join of each seat that was sent its cards
         self.notes: dict[int, str] = {}  # what each device seat is told beside its table
         # The count of the choice made at once now: which choice it is (the index of the
         # last reveal before it) and how far the count has gone.
@@ -59,9 +68,10 @@ class DeviceHub(QObject):
 
     # -- seats ------------------------------------------------------------------------------
 
-    def give(self, seat: int) -> str:
-        """Gives `seat` to a device: returns the address its phone opens (with a new code)."""
-        code = self.doorkeeper.open(seat)
+    def give(self, seat: int, code: str | None = None) -> str:
+        """Gives `seat` to a device: returns the address its phone opens (with a new code,
+        or with `code`, the seat's code before a crash)."""
+        code = self.doorkeeper.open(seat, code)
         self.server.start()
         self._sent.pop(seat, None)
         self.model.set_device(seat, True)
@@ -74,7 +84,14 @@ class DeviceHub(QObject):
         self._versions.pop(seat, None)
         self._sent.pop(seat, None)
         self.model.set_device(seat, False)
+        if not self.doorkeeper.seats:
+            self.server.stop()  # it runs only while a seat is on a phone
         self.presence.emit(seat)
+
+    def codes(self) -> dict[int, str]:
+        """Each phone seat's code, for the host to keep beside its autosave."""
+        with self.doorkeeper.lock:
+            return {seat: device.code for seat, device in self.doorkeeper.seats.items()}
 
     def address(self, seat: int) -> str | None:
         device = self.doorkeeper.seats.get(seat)
@@ -125,8 +142,8 @@ class DeviceHub(QObject):
         phones = waiting & set(self.doorkeeper.seats)
         if match.is_over() or len(waiting) < 2 or not phones:
             return None
-        if any(self.status(seat) != "joined" for seat in phones):
-            return None  # the count waits for every phone asked to be there to hear it
+        # The count runs whoever has joined: a phone that joins (or comes back) during it
+        # hears it where it is, and nobody's tap is taken before "to!".
         return match.last_reveal()
 
     def _maybe_count(self) -> None:
@@ -158,10 +175,17 @@ class DeviceHub(QObject):
         model = self.model
         names = [p["name"] for p in model.match.players]
         status = ""
+        # Nothing is offered (nor lit) while nothing may be played: during the reveal on
+        # the big screen, and before "to!" for a seat that points with the others.
+        offered = True
         if model.holding:
             status = "The choices are being revealed on the big screen."
+            offered = False
+        elif count and count != SYLLABLES[-1] and seat in model.match.to_act():
+            status = "Wait for “to!”: everyone points at once."
+            offered = False
         version, text = state_message(
-            model.match, seat, names, status, count, self.notes.get(seat, "")
+            model.match, seat, names, status, count, self.notes.get(seat, ""), offered
         )
         self._versions[seat] = version
         if force or self._sent.get(seat) != text:
@@ -170,12 +194,26 @@ class DeviceHub(QObject):
 
     # -- devices to host --------------------------------------------------------------------
 
+    def holder(self, seat: int) -> str:
+        """The address of the device that holds a seat (or held it last), '' if none did."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            return "" if device is None else device.where
+
+    def _send_cards(self, seat: int) -> None:
+        game_id = self.model.match.game_id
+        cards = card_files(game_id)
+        self.server.send(seat, f'{{"type":"cards","game":"{game_id}","cards":{cards}}}')
+
     def _on_presence(self, seat: int) -> None:
-        if seat in self.doorkeeper.seats and self.status(seat) == "joined":
-            game_id = self.model.match.game_id
-            cards = card_files(game_id)
-            self.server.send(seat, f'{{"type":"cards","game":"{game_id}","cards":{cards}}}')
-            self._sent.pop(seat, None)  # a page that (re)joined gets its state whatever
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            joins = device.joins if device is not None else 0
+        if device is not None and self.status(seat) == "joined" and joins != self._joins.get(seat):
+            # A page (re)joined: the card file, then its state, whatever it had before.
+            self._joins[seat] = joins
+            self._send_cards(seat)
+            self._sent.pop(seat, None)
         # The last phone asked may have joined: the count can begin, on every phone.
         self.publish()
         self.presence.emit(seat)
@@ -185,6 +223,10 @@ class DeviceHub(QObject):
         if device is None or device.code != code:
             return  # the code died while its message was on the way
         try:
+            if read_message(text).get("type") == "cards":
+                self._send_cards(seat)  # a page that lost them asks again
+                self._send_state(seat, self.count_words(), force=True)
+                return
             action = read_move(self.model.match, seat, text, self._versions.get(seat, ""))
         except Refused as refused:
             self._refuse(seat, refused.reason)

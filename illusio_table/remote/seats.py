@@ -49,6 +49,8 @@ class DeviceSeat:
     code: str
     connections: int = 0
     ever_joined: bool = False
+    joins: int = 0  # how many times a page opened the seat (a reload or a new device: +1)
+    where: str = ""  # the address of the device that holds the seat (or held it last)
     sent: deque[float] = field(default_factory=deque)  # when its last messages came
 
     @property
@@ -76,11 +78,13 @@ class Doorkeeper:
         # in: the server takes this lock around `enter` and `pace`.
         self.lock = threading.RLock()
 
-    def open(self, seat: int) -> str:
-        """A new code for `seat` (an old one dies)."""
+    def open(self, seat: int, code: str | None = None) -> str:
+        """A new code for `seat` (an old one dies); `code`: the one it had before a crash,
+        opened again so that its phone rejoins by itself."""
         with self.lock:
             self.close(seat)
-            code = secrets.token_urlsafe(CODE_BYTES)
+            if not (isinstance(code, str) and len(code) >= CODE_BYTES):
+                code = secrets.token_urlsafe(CODE_BYTES)
             self.seats[seat] = self._by_code[code] = DeviceSeat(seat, code)
             return code
 
@@ -95,18 +99,22 @@ class Doorkeeper:
             self.close(seat)
 
     def enter(self, code: str, address: str) -> DeviceSeat:
-        """The seat `code` opens for a device at `address`, or Refused."""
+        """The seat `code` opens for a device at `address`, or Refused.
+
+        A living code always opens its seat: the wait after wrong codes slows a guesser
+        down (128 random bits are not guessed anyway) and must never lock a person out of
+        a new code because an old tab kept trying a dead one (after a crash, say)."""
+        found = self._by_code.get(code) if isinstance(code, str) else None
+        if found is not None:
+            return found
         now = self.clock()
         wrong = self._wrong.setdefault(address, deque())
         while wrong and now - wrong[0] > WRONG_CODE_WAIT:
             wrong.popleft()
         if len(wrong) >= WRONG_CODES:
             raise Refused("Too many wrong codes from this device: wait a minute, then scan again.")
-        found = self._by_code.get(code) if isinstance(code, str) else None
-        if found is None:
-            wrong.append(now)
-            raise Refused("This code opens no seat (the seat may have been taken back).")
-        return found
+        wrong.append(now)
+        raise Refused("This code opens no seat (the seat may have been taken back).")
 
     def pace(self, device: DeviceSeat) -> None:
         """Refuses a message that comes too soon after the others."""
@@ -130,15 +138,22 @@ def card_files(game_id: str) -> str:
 
 
 def state_message(
-    match: Match, seat: int, names: list[str], status: str = "", count: str = "", note: str = ""
+    match: Match,
+    seat: int,
+    names: list[str],
+    status: str = "",
+    count: str = "",
+    note: str = "",
+    offered: bool = True,
 ) -> tuple[str, str]:
     """What the device of `seat` is sent after every change, as (its version, its text):
     built from the seat's view, log and moves alone, so two matches that differ in another
     seat's secret send it the same bytes. The version names the state (a hash of the
     rest): a move made for an older one is stale. The state is encoded once; the version
-    and the type go in front of it."""
+    and the type go in front of it. With `offered` False (a reveal on the big screen, the
+    count before "to!") the seat is offered no move, so its page lights nothing."""
     view = match.view(seat)
-    legal = match.legal_actions(seat)
+    legal = match.legal_actions(seat) if offered else []
     moves = [{"words": match.describe(a, seat), "action": a.to_json()} for a in legal]
     gestures = []
     for g in gesture_map(match.game_id)(view, legal, seat):
@@ -181,18 +196,28 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def read_move(match: Match, seat: int, text: Any, version: str) -> Any:
-    """The move a device sent, parsed as saves are (`parse_action`), for the state it was
-    made for; Refused in words for anything else. The engine still checks the move."""
+def read_message(text: Any) -> dict[str, Any]:
+    """What a device sent, as a JSON object with a type the host knows ("act": a move;
+    "cards": the page asks for the card file again); Refused in words for anything else,
+    whatever its shape (deep nesting included: it never reaches the big screen)."""
     if not isinstance(text, str):
         raise Refused("A device sends text, not bytes.")
     if len(text.encode()) > MAX_MESSAGE:
         raise Refused("That message is too large to be a move.")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise Refused("That message is not a move the table can read.") from None
-    if not isinstance(data, dict) or data.get("type") != "act":
+    if not isinstance(data, dict) or data.get("type") not in ("act", "cards"):
+        raise Refused("That message is not a move the table can read.")
+    return data
+
+
+def read_move(match: Match, seat: int, text: Any, version: str) -> Any:
+    """The move a device sent, parsed as saves are (`parse_action`), for the state it was
+    made for; Refused in words for anything else. The engine still checks the move."""
+    data = read_message(text)
+    if data.get("type") != "act":
         raise Refused("That message is not a move the table can read.")
     if data.get("seat", seat) != seat:
         raise Refused("A device plays for its own seat only.")
@@ -202,5 +227,5 @@ def read_move(match: Match, seat: int, text: Any, version: str) -> Any:
         return match.parse_action(data.get("action"))
     except IllegalAction as error:
         raise Refused(error.reason) from None
-    except (TypeError, ValueError, KeyError) as error:
-        raise Refused(f"That move cannot be read: {error}") from None
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as error:
+        raise Refused(f"That move cannot be read: {str(error)[:200]}") from None

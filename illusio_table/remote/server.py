@@ -5,6 +5,14 @@ per device carries its seat's messages. The server knows no rule and no match: i
 a device's code with the Doorkeeper, passes what the device sends to `on_message` (the
 host takes it on its own thread) and sends what the host gives it. It listens on the
 host's local network address and on loopback, on a port of its choosing unless one is set.
+
+Anyone on the same Wi-Fi can reach the port, so the server holds out against strangers:
+it answers only to the names it listens on (no DNS rebinding), keeps a bounded number of
+connections per address and in all (the host's open files are never used up: the
+autosave needs them), and closes within seconds any connection that has not opened a
+seat with a valid code. A seat has one device: a second page on its code takes the seat
+over and the first is told so. Every frame to a seat goes through one writer in order,
+numbered (`seq`), whatever its size, and a page that falls too far behind is closed.
 """
 
 from __future__ import annotations
@@ -19,6 +27,18 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .seats import MAX_MESSAGE, DeviceSeat, Doorkeeper, Refused, encode
+
+# Connections at once from one address, and in all: a phone's browser opens a few for the
+# page and one for its seat; a table has at most a handful of phones.
+PER_ADDRESS = 12
+IN_ALL = 64
+# Seconds a connection may stay open without opening a seat (a page and its files load in
+# well under a second on a local network); an idle keep-alive connection goes sooner.
+GRACE = 10.0
+KEEP_ALIVE = 5.0
+# What may wait to be sent to one page, in characters, before it counts as gone (a page
+# that reads nothing must not make the host hold its frames forever).
+BACKLOG = 4 * 1024 * 1024
 
 PAGE_FILES = {"page.js": "text/javascript", "page.css": "text/css"}
 # Headers every answer carries: the page runs nothing from elsewhere and is never framed.
@@ -85,6 +105,10 @@ class DeviceServer:
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._sockets: dict[int, set[web.WebSocketResponse]] = {}
+        self._lines: dict[web.WebSocketResponse, Line] = {}
+        self._listening: list[asyncio.AbstractServer] = []
+        self.doors = Doors()
+        self.seq: dict[int, int] = {}  # the number of the last frame sent to each seat
 
     # -- the host's side (its own thread) -------------------------------------------------
 
@@ -145,30 +169,56 @@ class DeviceServer:
     # -- the server's side (its loop) -----------------------------------------------------
 
     async def _open(self) -> None:
-        app = web.Application(client_max_size=MAX_MESSAGE)
+        app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[self._known_host])
         app.router.add_get("/seat/{code}", self._page)
         app.router.add_get("/seat/{code}/ws", self._socket)
         app.router.add_get("/page/{name}", self._file)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_safe_headers)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, keepalive_timeout=KEEP_ALIVE
+        )
         await self._runner.setup()
+        handlers = self._runner.server
+        assert handlers is not None
+        loop = asyncio.get_running_loop()
+        self._listening = []
+        self.doors = Doors()
         port = self.wanted_port
         for host in self.hosts:
-            site = web.TCPSite(self._runner, host, port)
-            await site.start()
-            if not port:
-                server = site._server  # the port the system chose, for the next address
-                assert server is not None
-                port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+            # aiohttp's handler behind a door that counts and times connections (the
+            # sites of aiohttp have no such limits).
+            listening = await loop.create_server(
+                lambda: Door(handlers(), self.doors), host, port, reuse_address=True
+            )
+            self._listening.append(listening)
+            if not port:  # the port the system chose, for the next address too
+                port = listening.sockets[0].getsockname()[1]
         self.port = port
 
     async def _close(self) -> None:
+        for listening in self._listening:
+            listening.close()
         for sockets in list(self._sockets.values()):
             for ws in list(sockets):
                 await ws.close()
+        self.doors.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    def names(self) -> set[str]:
+        """The Host headers the server answers to: the addresses it listens on and prints."""
+        names = {f"{host}:{self.port}" for host in self.hosts}
+        return names | {f"localhost:{self.port}"}
+
+    @web.middleware
+    async def _known_host(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        # A page of another site that renamed itself to this address (DNS rebinding) asks
+        # with its own name: it gets nothing.
+        if request.host not in self.names():
+            return web.Response(status=421, text="This server answers only to its own address.")
+        response: web.StreamResponse = await handler(request)
+        return response
 
     def _enter(self, request: web.Request) -> DeviceSeat:
         address = request.remote or "?"
@@ -198,16 +248,25 @@ class DeviceServer:
             return web.Response(status=403, text=refused.reason)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
         await ws.prepare(request)
+        self.doors.admit(request.transport)  # a seat's own socket: no deadline
         seat, code = device.seat, device.code
+        # One device a seat: the page opened last holds it (the person who has the code
+        # reloaded, or opened it on a new phone); the others are told and closed.
+        for old in list(self._sockets.get(seat, ())):
+            self._sockets[seat].discard(old)
+            self._close_line(old, "This seat was opened on another device.")
         self._sockets.setdefault(seat, set()).add(ws)
+        self._lines[ws] = Line(ws, self._close_line)
         with self.doorkeeper.lock:
             device.connections += 1
             device.ever_joined = True
+            device.joins += 1
+            device.where = request.remote or "?"
         self.on_presence(seat)
         try:
             async for message in ws:
                 if message.type == WSMsgType.BINARY:
-                    await ws.send_str(encode(_refusal("A device sends text, not bytes.")))
+                    self._put(ws, encode(_refusal("A device sends text, not bytes.")))
                     continue
                 if message.type != WSMsgType.TEXT:
                     break  # an error (a frame over the size limit): the library closes it
@@ -217,30 +276,176 @@ class DeviceServer:
                             break  # the code died meanwhile
                         self.doorkeeper.pace(device)
                 except Refused as refused:
-                    await ws.send_str(encode(_refusal(refused.reason)))
+                    self._put(ws, encode(_refusal(refused.reason)))
                     continue
                 self.on_message(seat, code, message.data)
         finally:
             self._sockets.get(seat, set()).discard(ws)
+            line = self._lines.pop(ws, None)
+            if line is not None:
+                line.stop()
             with self.doorkeeper.lock:
                 device.connections -= 1
             self.on_presence(seat)
         return ws
 
+    def _put(self, ws: web.WebSocketResponse, text: str) -> None:
+        line = self._lines.get(ws)
+        if line is not None:
+            line.put(text)
+
     def _send(self, seat: int, text: str) -> None:
+        number = self.seq[seat] = self.seq.get(seat, 0) + 1
+        numbered = f'{{"seq":{number},{text[1:]}'
         for ws in list(self._sockets.get(seat, ())):
-            if not ws.closed:
-                asyncio.ensure_future(ws.send_str(text))
+            self._put(ws, numbered)
 
     def _shut(self, seat: int, why: str) -> None:
         for ws in list(self._sockets.pop(seat, ())):
-            asyncio.ensure_future(_close_with(ws, why))
+            self._close_line(ws, why)
+
+    def _close_line(self, ws: web.WebSocketResponse, why: str) -> None:
+        """Tells a page why it no longer plays its seat (after what it was already sent),
+        then closes its socket."""
+        line = self._lines.get(ws)
+        if line is not None:
+            line.finish(encode({"type": "closed", "reason": why}))
 
 
-async def _close_with(ws: web.WebSocketResponse, why: str) -> None:
-    if not ws.closed:
-        await ws.send_str(encode({"type": "closed", "reason": why}))
-        await ws.close()
+class Line:
+    """The one writer of a socket: frames go out strictly in the order given, each sent
+    only after the one before has gone (aiohttp compresses a large frame in a task of its
+    own, so sends started side by side can overtake each other)."""
+
+    def __init__(
+        self, ws: web.WebSocketResponse, close: Callable[[web.WebSocketResponse, str], None]
+    ) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.waiting = 0  # characters queued and not yet sent
+        self.closing = False
+        self._close = close
+        self.task = asyncio.ensure_future(self._write())
+
+    def put(self, text: str) -> None:
+        if self.closing:
+            return
+        self.waiting += len(text)
+        if self.waiting > BACKLOG:
+            # A page that reads nothing: it is let go (a real one reloads and rejoins).
+            self.finish(encode({"type": "closed", "reason": "This page fell behind: reload it."}))
+            return
+        self.queue.put_nowait(text)
+
+    def finish(self, last: str) -> None:
+        """Sends `last` after everything queued, then closes the socket."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(last)
+            self.queue.put_nowait(None)
+
+    def stop(self) -> None:
+        self.task.cancel()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.ws.close()
+                    return
+                self.waiting -= len(text)
+                if not self.ws.closed:
+                    await self.ws.send_str(text)
+        except (ConnectionError, RuntimeError):
+            await self.ws.close()
+
+
+class Doors:
+    """The connections open now, by address, each with its deadline: past the limits a
+    new one is closed at once, and one that has not opened a seat in time is closed."""
+
+    def __init__(self) -> None:
+        self.by_address: dict[str, int] = {}
+        self.open: dict[asyncio.BaseTransport, Door] = {}
+
+    def enter(self, door: Door, transport: asyncio.BaseTransport) -> bool:
+        address = _peer(transport)
+        if len(self.open) >= IN_ALL or self.by_address.get(address, 0) >= PER_ADDRESS:
+            return False
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.open[transport] = door
+        return True
+
+    def leave(self, transport: asyncio.BaseTransport) -> None:
+        if self.open.pop(transport, None) is None:
+            return
+        address = _peer(transport)
+        self.by_address[address] -= 1
+        if not self.by_address[address]:
+            del self.by_address[address]
+
+    def admit(self, transport: asyncio.BaseTransport | None) -> None:
+        door = self.open.get(transport) if transport is not None else None
+        if door is not None:
+            door.admit()
+
+    def close_all(self) -> None:
+        for transport in list(self.open):
+            transport.close()
+
+
+class Door(asyncio.Protocol):
+    """aiohttp's protocol for one connection, behind a count and a deadline. asyncio calls
+    the door; the door passes every call on to aiohttp's handler."""
+
+    def __init__(self, handler: asyncio.Protocol, doors: Doors) -> None:
+        self.handler = handler
+        self.doors = doors
+        self.transport: asyncio.BaseTransport | None = None
+        self.deadline: asyncio.TimerHandle | None = None
+        self.let_in = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        if not self.doors.enter(self, transport):
+            transport.abort()  # too many: the handler never sees it
+            return
+        self.let_in = True
+        self.deadline = asyncio.get_running_loop().call_later(GRACE, transport.abort)
+        self.handler.connection_made(transport)
+
+    def admit(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
+    def data_received(self, data: bytes) -> None:
+        if self.let_in:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.let_in else None
+
+    def pause_writing(self) -> None:
+        if self.let_in:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.let_in:
+            self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.admit()
+        if self.transport is not None:
+            self.doors.leave(self.transport)
+        if self.let_in:
+            self.handler.connection_lost(exc)
+
+
+def _peer(transport: asyncio.BaseTransport) -> str:
+    peer = transport.get_extra_info("peername")
+    return str(peer[0]) if peer else "?"
 
 
 def _refusal(reason: str) -> dict[str, Any]:

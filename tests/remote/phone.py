@@ -12,8 +12,9 @@ import aiohttp
 
 
 class Phone:
-    def __init__(self, address: str, origin: str | None = "same") -> None:
+    def __init__(self, address: str, origin: str | None = "same", host: str | None = None) -> None:
         self.address = address
+        self.host = host  # another Host header than the address's (a stranger's page)
         http = address.replace("/seat/", "/seat/", 1)
         self.origin = http.split("/seat/")[0] if origin == "same" else origin
         self.received: list[dict[str, Any]] = []
@@ -32,6 +33,8 @@ class Phone:
 
     async def _talk(self) -> None:
         headers = {"Origin": self.origin} if self.origin else {}
+        if self.host:
+            headers["Host"] = self.host
         async with aiohttp.ClientSession() as session:
             try:
                 ws = await session.ws_connect(self.address + "/ws", headers=headers)

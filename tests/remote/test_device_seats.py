@@ -49,9 +49,15 @@ def test_a_wrong_code_gets_nothing_and_guessing_is_bounded(qtbot, hosting):
     for _ in range(seats_module.WRONG_CODES):
         phone = Phone(base + "/not-a-code")
         assert phone.status == 403 and not phone.received
-    # Past the limit even the right code waits.
-    phone = Phone(address)
-    assert phone.status == 403
+    # Past the limit a wrong code is refused with the wait in words...
+    assert Phone(base + "/another-guess").status == 403
+    # ...but a living code still opens its seat: an old tab retrying a dead code (after
+    # a crash) never locks its person out of the new one.
+    phone = _join(qtbot, address)
+    try:
+        assert phone.state()["seat"] == 0
+    finally:
+        phone.close()
 
 
 def test_a_code_opens_only_its_own_seat_and_dies_when_the_seat_is_taken_back(qtbot, hosting):
@@ -93,7 +99,13 @@ def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothi
             json.dumps({"type": "act", "action": None, "version": state["version"]}),
             json.dumps({"type": "act", "action": {"kind": "nope"}, "version": state["version"]}),
             json.dumps({"type": "act", "action": {"kind": "point"}, "version": state["version"]}),
-            json.dumps({"type": "act", "action": state["moves"][0]["action"], "version": "old"}),
+            json.dumps(
+                {
+                    "type": "act",
+                    "action": model.game.legal_actions(0)[0].to_json(),
+                    "version": "old",
+                }
+            ),
         ]
         for text in junk:
             phone.send_text(text)
@@ -171,7 +183,11 @@ def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot,
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
         qtbot.waitUntil(lambda: a.state()["count"] == "In…" == b.state()["count"], timeout=5000)
-        a.play(a.state()["moves"][0]["action"])
+        # Before "to!" nothing is offered, so nothing is lit on the phone...
+        assert a.state()["moves"] == [] and a.state()["gestures"] == []
+        assert "to!" in a.state()["status"]
+        # ...and a move sent all the same (a page of its own making) is refused.
+        a.play(model.game.legal_actions(0)[0].to_json())
         qtbot.waitUntil(lambda: bool(a.refusals()), timeout=5000)
         assert "to!" in a.refusals()[0]
         assert not any(m.seat == 0 for m in model.game.record.moves)
@@ -184,6 +200,28 @@ def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot,
     finally:
         a.close()
         b.close()
+
+
+def test_the_count_runs_when_phones_join_at_different_times(qtbot, hosting):
+    """A phone that joins late (or is away) does not switch the count off for the one
+    already there: its first tap still waits for "to!", and the late phone hears the
+    count where it has got to."""
+    model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
+    hub.syllable_ms = 500
+    first, second = hub.give(0), hub.give(1)
+    a = _join(qtbot, first)
+    try:
+        qtbot.waitUntil(lambda: a.state()["count"] == "In…", timeout=5000)
+        assert a.state()["moves"] == [] and hub.too_early()
+        b = _join(qtbot, second)
+        try:
+            assert b.state()["count"] in ("In…", "In… can…")
+            qtbot.waitUntil(lambda: b.state()["count"] == "In… can… to!", timeout=5000)
+            assert b.state()["moves"]
+        finally:
+            b.close()
+    finally:
+        a.close()
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ without phones never loads it) and stops with the match.
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -24,6 +26,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from illusio_table.engine.storage import atomic_write_json
 
 if TYPE_CHECKING:
     from illusio_table.qt.models.match_model import MatchModel
@@ -55,6 +59,7 @@ class PhonesPanel(QScrollArea):
         self.hub: DeviceHub | None = None
         self.problem = ""  # why the server could not start, if it could not
         self.network = True  # False: loopback only (tests, which reach no other address)
+        self.keep: Path | None = None  # where the codes are kept for a crash (the window's)
         self._awaiting = False
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
@@ -64,23 +69,60 @@ class PhonesPanel(QScrollArea):
 
     def attach(self, model: MatchModel | None) -> None:
         """A new match is on the table: the last one's phones are let go; seats that were
-        on phones (a resumed match) are offered to their phones again, with new codes."""
+        on phones (a resumed match) are offered to their phones again: with the codes
+        they had, when the program was ended by a crash (their pages rejoin by
+        themselves), else with new ones."""
+        kept = self._kept_codes(model)
         self.stop()
         self.model = model
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
             for seat in model.devices:
-                self.give(seat)
+                self.give(seat, kept.get(seat))
         self.refresh()
 
     def stop(self) -> None:
+        """The match is put away (a new one, or the window closes): its codes die, also
+        the ones kept for a crash."""
         if self.hub is not None:
             self.hub.stop()
             self.hub.deleteLater()
             self.hub = None
+        if self.keep is not None:
+            self.keep.unlink(missing_ok=True)
 
-    def give(self, seat: int) -> None:
+    # -- the codes kept for a crash -----------------------------------------------------------
+
+    def _keep_codes(self) -> None:
+        """Keeps each phone seat's code beside the autosave (never in a save file, which a
+        person may copy anywhere): after a crash, the resumed match opens the same codes
+        and the phones, still on their page, rejoin by themselves."""
+        if self.keep is None or self.model is None or self.hub is None:
+            return
+        match = self.model.match
+        kept = {"match": match.file_json()["check"], "codes": self.hub.codes()}
+        try:
+            atomic_write_json(self.keep, kept)
+        except OSError:
+            pass  # no codes kept: after a crash the phones scan new ones
+
+    def _kept_codes(self, model: MatchModel | None) -> dict[int, str]:
+        """The codes kept for this match by a run that crashed, if any."""
+        if self.keep is None or model is None or self.hub is not None:
+            return {}
+        try:
+            kept = json.loads(self.keep.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(kept, dict) or kept.get("match") != model.match.file_json()["check"]:
+            return {}
+        codes = kept.get("codes")
+        if not isinstance(codes, dict):
+            return {}
+        return {int(s): c for s, c in codes.items() if s.isdigit() and isinstance(c, str)}
+
+    def give(self, seat: int, code: str | None = None) -> None:
         """Gives a person's seat to a phone (starting the server if needed)."""
         if self.model is None:
             return
@@ -92,8 +134,9 @@ class PhonesPanel(QScrollArea):
             self.hub.presence.connect(lambda seat: self.refresh())
             self.hub.counting.connect(self.counting)
         try:
-            self.hub.give(seat)
+            self.hub.give(seat, code)
             self.problem = ""
+            self._keep_codes()
         except OSError as error:
             self.problem = str(error)
             self.model.set_device(seat, False)
@@ -116,19 +159,27 @@ class PhonesPanel(QScrollArea):
     def take_back(self, seat: int) -> None:
         if self.hub is not None:
             self.hub.take_back(seat)
+            self._keep_codes()
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
 
     def status_words(self, seat: int) -> str:
-        """'waiting for Lera's phone', 'Lera's phone joined', "Lera's phone is away"."""
+        """'waiting for Lera's phone', 'Lera's phone joined (device 192.168.1.5)', "Lera's
+        phone is away…": which device holds a seat is always on the screen, so nobody
+        joins a seat unseen."""
         assert self.model is not None
         name = self.model.match.name(seat)
         status = self.hub.status(seat) if self.hub is not None else ""
+        where = self.hub.holder(seat) if self.hub is not None else ""
         return {
             "waiting": f"Waiting for {name}'s phone",
-            "joined": f"{name}'s phone joined",
-            "away": f"{name}'s phone is away: the match waits for it",
+            "joined": f"{name}'s phone joined (device {where})",
+            "away": (
+                f"{name}'s phone is away (device {where}): the match waits for it, and it "
+                "comes back by itself. A lost phone? Take the seat back, then give it a "
+                "new code."
+            ),
         }.get(status, f"{name} plays at this screen")
 
     def refresh(self, *_: Any) -> None:
@@ -137,8 +188,10 @@ class PhonesPanel(QScrollArea):
             if item.widget() is not None:
                 item.widget().deleteLater()
         model = self.model
+        # The panel stands over the table only while a code waits for its first scan: a
+        # phone that joined and went away (a locked screen) rejoins with the code it has.
         awaiting = model is not None and any(
-            self.hub is None or self.hub.status(s) != "joined" for s in model.devices
+            self.hub is not None and self.hub.status(s) == "waiting" for s in model.devices
         )
         if awaiting != self._awaiting:
             self._awaiting = awaiting
@@ -166,10 +219,10 @@ class PhonesPanel(QScrollArea):
             words.setObjectName(f"phone-status-{seat}")
             grid.addWidget(words, 0, 0, 1, 2)
             address = self.hub.address(seat) if self.hub is not None else None
-            # Once the phone has joined its code goes from the screen: whoever scans it
-            # sees that seat's secrets.
-            joined = self.hub is not None and self.hub.status(seat) == "joined"
-            if seat in devices and address and not joined:
+            # Once a phone has joined, its code never comes back to the screen, also
+            # while that phone is away: whoever scanned it would see that seat's secrets.
+            unused = self.hub is not None and self.hub.status(seat) == "waiting"
+            if seat in devices and address and unused:
                 code = QLabel()
                 code.setPixmap(qr_pixmap(address))
                 code.setToolTip(f"Scan with {model.match.name(seat)}'s phone")

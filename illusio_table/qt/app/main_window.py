@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         self.last_config: GameConfig | None = None
         self.moves_drawn = 0  # the moves of the match when the table was last drawn
         self.showing_open_banner = False  # the banner of a screen passed openly
+        self._closing = False  # the window is closing: the phones' panel stays docked
 
         self.stack = QStackedWidget()
         self.tally_bar = QLabel()
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
         from .devices import PhonesPanel
 
         self.phones = PhonesPanel(settings=self.settings)
+        self.phones.keep = self.data_dir / "phones.json"
         self.phones.counting.connect(self._count_for_phones)
         self.phones.awaiting.connect(self._codes_to_scan)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -422,6 +424,8 @@ class MainWindow(QMainWindow):
         large enough for its codes to be scanned; once every phone has joined it goes
         back beside the table."""
         dock = self.phones_dock
+        if self._closing:
+            return
         if awaiting:
             dock.setFloating(True)
             seats = max(1, len(self.model.devices)) if self.model is not None else 1
@@ -874,7 +878,13 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.model is not None:
             self.model.stop_thinking()
+        # The phones' panel goes with the window: stopped, never floated up again by the
+        # pages closing (a floating panel is a window of its own and kept the program
+        # running with no table).
+        self._closing = True
         self.phones.stop()
+        self.phones_dock.setFloating(False)
+        self.phones_dock.hide()
         if self._rehearsing():  # a rehearsal left is over; only a crash leaves one to resume
             self.autosave_path().unlink(missing_ok=True)
         self.settings.setValue("geometry", self.saveGeometry())

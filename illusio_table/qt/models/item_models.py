@@ -109,8 +109,11 @@ class SeatsModel(QAbstractTableModel):
         shown = None if self.model.curtain_seat() is not None else self.model.view()
         standing = match.game_class.standing(shown) if shown is not None else None
         rows = []
+        phones = self.model.devices
         for seat, player in enumerate(match.players):
             kind = f"bot ({player['bot']})" if player.get("bot") else "human"
+            if seat in phones:
+                kind = "phone"  # a person playing on their own phone
             status = "to act" if seat in waiting else ""
             if seat == self.model.viewer:
                 status = "at the screen" + (", to act" if seat in waiting else "")

@@ -6,14 +6,6 @@
 // text, never as markup.
 "use strict";
 
-const code = location.pathname.split("/")[2] || "";
-let socket = null;
-let cards = null; // the game's card file: names, colours, symbols, numbers
-let state = null;
-let lifted = null; // the key (as text) of the piece picked up
-let retry = 500;
-let ended = false;
-
 const $ = (id) => document.getElementById(id);
 const keyText = (key) => JSON.stringify(key);
 
@@ -25,42 +17,98 @@ function el(tag, cls, text) {
 }
 
 // -- the connection ------------------------------------------------------------------------
+// Frames come numbered (`seq`) through one writer on the host, so they arrive in order;
+// the page still applies a state only if it is newer than the one it drew, and draws
+// nothing before it has the card file of the state's game (it asks again if it must).
+// A lost connection is retried with a growing wait (a dead code is not hammered); a page
+// told it no longer plays its seat stops for good and says what to do.
+
+const code = location.pathname.split("/")[2] || "";
+let socket = null;
+let cards = null; // the game's card file: names, colours, symbols, numbers
+let cardsGame = "";
+let state = null;
+let waiting = null; // a state that came before its game's card file
+let lastSeq = 0; // the newest frame taken on this connection
+let lifted = null; // the key (as text) of the piece picked up
+let retry = 1000;
+let tries = 0;
+let ended = false;
 
 function connect() {
   if (ended) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws`);
-  socket.onopen = () => { retry = 500; notice(""); };
+  socket.onopen = () => { retry = 1000; tries = 0; lastSeq = 0; notice(""); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (ended) return;
+    tries += 1;
+    if (tries >= 8) return stop("The big screen does not answer this page any more.");
     $("status").textContent = "Connection lost: joining again…";
+    if (state) { lifted = null; hideSheet(); state.gestures = []; state.moves = []; draw(); }
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
+    retry = Math.min(retry * 2, 30000);
   };
 }
 
 function receive(message) {
+  if (typeof message.seq === "number") {
+    if (message.seq <= lastSeq) return; // older than what is drawn, or twice
+    lastSeq = message.seq;
+  }
   if (message.type === "cards") {
     cards = message.cards;
+    cardsGame = message.game;
+    if (waiting) { const next = waiting; waiting = null; show(next); }
   } else if (message.type === "state") {
-    state = message;
-    if (lifted && !state.gestures.some((g) => g.source && keyText(g.source) === lifted)) lifted = null;
-    draw();
+    if (!cards || cardsGame !== message.game) {
+      waiting = message;
+      send({ type: "cards" });
+      return;
+    }
+    show(message);
   } else if (message.type === "refused") {
     notice(message.reason);
   } else if (message.type === "closed") {
-    ended = true;
-    notice(message.reason);
-    $("status").textContent = "This page no longer plays a seat.";
-    $("table").replaceChildren();
-    $("moves").replaceChildren();
+    stop(message.reason);
   }
+}
+
+function show(message) {
+  state = message;
+  notice(""); // a refusal was about the state before this one
+  if (lifted && !state.gestures.some((g) => g.source && keyText(g.source) === lifted)) lifted = null;
+  draw();
+}
+
+// The page no longer plays a seat: it says why and what to do, and draws nothing more.
+function stop(reason) {
+  ended = true;
+  state = null;
+  hideSheet();
+  $("who").textContent = "Illusio Table";
+  $("status").textContent = "This page no longer plays a seat.";
+  $("count").hidden = true;
+  $("note").hidden = true;
+  $("table").replaceChildren(
+    el("p", "ended", reason),
+    el("p", "ended", "To play again, scan your seat's new code on the big screen (ask for it there: “Take back”, then “Play on a phone”)."),
+  );
+  $("moves").replaceChildren();
+  $("moves-title").textContent = "Your moves";
+  $("log").replaceChildren();
+  notice("");
+  if (socket) socket.close();
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
 function play(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
-  socket.send(JSON.stringify({ type: "act", action, version: state.version }));
+  send({ type: "act", action, version: state.version });
   lifted = null;
   hideSheet();
   notice("");

@@ -1,0 +1,226 @@
+"""A bad network between the host and a phone, for tests: a WebSocket relay on loopback
+that delays each frame by its own random time (so frames overtake each other), sends some
+twice, and now and then cuts the connection in the middle of the game, and a phone that
+plays through it as the page does (it takes a state only if its number is newer, draws
+nothing before the card file, rejoins after a cut) and chooses moves at a person's pace.
+
+Everything runs on one asyncio loop in a thread of its own; the test's thread stays free
+to run the Qt events the host answers on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+
+class FaultyRelay:
+    """Listens on loopback; each connection opens one to `upstream` (the host's seat
+    address, with the host's own Host and Origin) and passes frames both ways, badly."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, upstream: str, rng: random.Random):
+        self.loop = loop
+        self.upstream = upstream  # http://127.0.0.1:PORT/seat/CODE
+        self.origin = upstream.split("/seat/")[0]
+        self.rng = rng
+        self.cuts = 0
+        self.reordered = 0
+        self.doubled = 0
+        self.address = ""
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/ws", self._relay)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.address = f"ws://127.0.0.1:{port}/ws"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _relay(self, request: web.Request) -> web.StreamResponse:
+        down = web.WebSocketResponse()
+        await down.prepare(request)
+        async with aiohttp.ClientSession() as session:
+            try:
+                up = await session.ws_connect(
+                    self.upstream + "/ws", headers={"Origin": self.origin}
+                )
+            except aiohttp.ClientError:
+                await down.close()
+                return down
+            # A cut after a random number of frames (a phone walking out of the Wi-Fi).
+            cut_after = self.rng.randint(10, 60)
+            sent = [0]
+            last_due = [0.0]
+            pending: set[asyncio.Task[None]] = set()
+
+            async def later(text: str, delay: float) -> None:
+                await asyncio.sleep(delay)
+                if not down.closed:
+                    await down.send_str(text)
+
+            async def host_to_phone() -> None:
+                async for message in up:
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    sent[0] += 1
+                    if sent[0] >= cut_after:
+                        self.cuts += 1
+                        await down.close()  # mid-game: the phone must rejoin
+                        return
+                    copies = 2 if self.rng.random() < 0.15 else 1
+                    self.doubled += copies - 1
+                    for _ in range(copies):
+                        delay = self.rng.uniform(0, 0.08)
+                        now = asyncio.get_running_loop().time()
+                        if now + delay < last_due[0]:
+                            self.reordered += 1
+                        last_due[0] = max(last_due[0], now + delay)
+                        task = asyncio.ensure_future(later(message.data, delay))
+                        pending.add(task)
+                        task.add_done_callback(pending.discard)
+
+            async def phone_to_host() -> None:
+                async for message in down:
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    copies = 2 if self.rng.random() < 0.1 else 1
+                    self.doubled += copies - 1
+                    for _ in range(copies):
+                        await asyncio.sleep(self.rng.uniform(0, 0.03))
+                        if not up.closed:
+                            await up.send_str(message.data)
+
+            tasks = [asyncio.ensure_future(host_to_phone()), asyncio.ensure_future(phone_to_host())]
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks + list(pending):
+                task.cancel()
+            await up.close()
+            await down.close()
+        return down
+
+
+class PatientPhone:
+    """A phone on the other side of a FaultyRelay, holding the page's rules: a frame whose
+    number is not newer than the last one taken on this connection is dropped; a state
+    that comes before the card file waits for it (and asks for it); after a cut it
+    rejoins. It plays one of its moves, chosen at random, a moment after a state that
+    offers some."""
+
+    def __init__(self, relay: FaultyRelay, rng: random.Random) -> None:
+        self.relay = relay
+        self.rng = rng
+        self.state: dict[str, Any] | None = None
+        self.cards_game = ""
+        self.joins = 0
+        self.sent = 0
+        self.stopped = False
+        self.ended = ""  # the reason the host gave when it closed this page for good
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        async with aiohttp.ClientSession() as session:
+            while not self.stopped and not self.ended:
+                try:
+                    ws = await session.ws_connect(self.relay.address)
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.1)
+                    continue
+                self.joins += 1
+                await self._talk(ws)
+                await asyncio.sleep(0.05)
+
+    async def _talk(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        last = 0
+        waiting: dict[str, Any] | None = None
+        async for message in ws:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            frame = json.loads(message.data)
+            if frame.get("seq", 0) <= last:
+                continue
+            last = frame["seq"]
+            if frame["type"] == "cards":
+                self.cards_game = frame["game"]
+                if waiting is not None:
+                    frame, waiting = waiting, None
+                else:
+                    continue
+            if frame["type"] == "closed":
+                if "another device" not in frame["reason"]:
+                    self.ended = frame["reason"]
+                return
+            if frame["type"] != "state":
+                continue
+            if frame["game"] != self.cards_game:
+                waiting = frame
+                await ws.send_str(json.dumps({"type": "cards"}))
+                continue
+            self.state = frame
+            if frame["seat"] in frame["awaited"] and frame["moves"]:
+                asyncio.ensure_future(self._play(ws, frame))
+
+    async def _play(self, ws: aiohttp.ClientWebSocketResponse, frame: dict[str, Any]) -> None:
+        await asyncio.sleep(self.rng.uniform(0.1, 0.2))  # a person's pace
+        if self.state is frame and not ws.closed:
+            move = self.rng.choice(frame["moves"])["action"]
+            try:
+                await ws.send_str(
+                    json.dumps({"type": "act", "action": move, "version": frame["version"]})
+                )
+            except ConnectionError:
+                return  # cut meanwhile: the state after the rejoin decides
+            self.sent += 1
+
+
+class BadNetwork:
+    """The relays and phones of one test, on a loop of their own thread."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.loop = asyncio.new_event_loop()
+        self.relays: dict[int, FaultyRelay] = {}
+        self.phones: dict[int, PatientPhone] = {}
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self._thread.start()
+
+    def _call(self, coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
+
+    def phone(self, seat: int, address: str) -> PatientPhone:
+        relay = FaultyRelay(self.loop, address, random.Random(self.rng.random()))
+        self._call(relay.start())
+        phone = PatientPhone(relay, random.Random(self.rng.random()))
+        self.relays[seat], self.phones[seat] = relay, phone
+
+        async def begin() -> None:
+            phone.task = asyncio.ensure_future(phone.run())
+
+        self._call(begin())
+        return phone
+
+    def close(self) -> None:
+        async def end() -> None:
+            for phone in self.phones.values():
+                phone.stopped = True
+                if phone.task is not None:
+                    phone.task.cancel()
+            for relay in self.relays.values():
+                await relay.stop()
+
+        try:
+            self._call(end())
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(5)
