@@ -144,9 +144,10 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
     assert wrong == []
 
 
-# The one place above the engine that holds a match's game: the window's model, which
-# hands it to bots thinking on a thread and keeps the table settings in its record.
-HOLDS_THE_GAME = {f"{PACKAGE}.qt.models.match_model"}
+# The one place above the engine that holds a match's game: the session, which hands it
+# to bots thinking in the thinking process and asks it what a screen passed openly shows
+# (and the window's model, which answers for its session).
+HOLDS_THE_GAME = {f"{PACKAGE}.table.session", f"{PACKAGE}.qt.models.match_model"}
 
 
 def reaches_the_game(path: Path) -> list[int]:
@@ -174,3 +175,35 @@ def test_the_reach_finder_finds_a_reach(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f(model):\n    return model.match.game.view(0)\n", encoding="utf-8")
     assert reaches_the_game(module) == [2]
+
+
+def third_party_imports(path: Path) -> set[str]:
+    """The top-level packages a module imports (any import, also inside a function)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("layer", ["table", "remote"])
+def test_the_session_and_the_phones_know_no_qt(layer):
+    """The session (table/) is the one master of a match, and the phones (remote/) are a
+    client of it as the window is: neither imports PySide6, nor anything of the window."""
+    wrong = sorted(
+        name
+        for name, path in _modules().items()
+        if _under(name, f"{PACKAGE}.{layer}") and "PySide6" in third_party_imports(path)
+    )
+    graph = import_graph()
+    wrong += sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if _under(module, f"{PACKAGE}.{layer}")
+        for target in targets
+        if _under(target, f"{PACKAGE}.qt")
+    )
+    assert wrong == []

@@ -1,19 +1,18 @@
-"""The host's side of the device seats: between MatchModel and the server.
+"""The host's side of the device seats: between the Session and the server. No Qt.
 
-Everything here runs on the window's thread. The server's thread hands over what a device
-sent through queued signals; the hub reads it as a move (`seats.read_move`), lets the model
-play it, and after every change sends each device seat its own state. It starts the server
-with the first device seat and stops it when the match is put away.
+Everything here runs on the session's thread (the window's). The server's thread hands
+over what a device sent through the session's `post`; the hub reads it as a move
+(`seats.read_move`), lets the session play it, and after every change sends each device
+seat its own state. It starts the server with the first device seat and stops it with the
+last, or when the match is put away. The count ("In… can… to!") is the session's rule;
+the hub only tells each phone where it has got to.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
-
-from illusio_table.qt.models.match_model import MatchModel
-from illusio_table.table.gestures import CHOOSE_AT_ONCE
+from illusio_table.table.session import SYLLABLES, Callbacks, Session
 
 from .seats import (
     Doorkeeper,
@@ -26,64 +25,87 @@ from .seats import (
 )
 from .server import DeviceServer
 
-SYLLABLES = ("In…", "In… can…", "In… can… to!")
+REVEALING = "The choices are being revealed on the big screen: look up!"
 
 
-class DeviceHub(QObject):
-    """When phones are asked to choose at once (the Incantibus casting), the hub counts
-    "In… can… to!" on every phone and on the big screen (`counting`), and takes their
-    choices only after "to!", as players at a real table point together."""
+class DeviceHub:
+    """The phones of one match: their codes, their server, what each is sent."""
 
-    syllable_ms = 650  # tests set it lower
-    presence = Signal(int)  # a seat's device joined or went away
-    counting = Signal(str)  # the count as far as it has gone, for the big screen ('' ended)
-    _incoming = Signal(int, str, str)  # (seat, code, text) from the server's thread
-    _present = Signal(int)
-
-    def __init__(
-        self, model: MatchModel, port: int = 0, network: bool = True, parent: QObject | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.model = model
+    def __init__(self, session: Session, port: int = 0, network: bool = True) -> None:
+        self.session = session
+        self.presence = Callbacks()  # (seat): a seat's device joined or went away
         self.doorkeeper = Doorkeeper()
-        self.server = DeviceServer(
-            self.doorkeeper, self._incoming.emit, self._present.emit, port, network
-        )
+        self.server = DeviceServer(self.doorkeeper, self._incoming, self._present, port, network)
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
         self._sent: dict[int, str] = {}
-        self._joins: dict[int, int] = {}  # the join of each seat that was sent its cards
+        self._joins: dict[str, int] = {}  # the join of each code that was sent its cards
+        # Seats whose person has not yet said, on the phone, that this new match's seat is
+        # theirs (a New game with the same people): they are sent nothing of it before.
+        self.unconfirmed: set[int] = set()
         self.notes: dict[int, str] = {}  # what each device seat is told beside its table
-        # The count of the choice made at once now: which choice it is (the index of the
-        # last reveal before it) and how far the count has gone.
-        self._count_round: int | None = None
-        self._syllable = len(SYLLABLES)
-        self._count_timer = QTimer(self)
-        self._count_timer.setSingleShot(True)
-        self._count_timer.timeout.connect(self._next_syllable)
-        queued = Qt.ConnectionType.QueuedConnection
-        self._incoming.connect(self._on_message, queued)
-        self._present.connect(self._on_presence, queued)
-        model.changed.connect(self.publish)
-        model.viewer_changed.connect(self.publish)
+        self._stopped = False
+        self._listen(session)
+
+    def _listen(self, session: Session, on: bool = True) -> None:
+        for news in (session.changed, session.viewer_changed, session.counting):
+            if on:
+                news.connect(self.publish)
+            else:
+                news.disconnect(self.publish)
+
+    def _incoming(self, seat: int, code: str, text: str) -> None:
+        """On the server's thread: hands a device's message over to the session's."""
+        self.session.post(lambda: self._on_message(seat, code, text))
+
+    def _present(self, seat: int) -> None:
+        self.session.post(lambda: self._on_presence(seat))
 
     # -- seats ------------------------------------------------------------------------------
 
-    def give(self, seat: int, code: str | None = None) -> str:
+    def give(self, seat: int, code: str | None = None, joined: bool = False) -> str:
         """Gives `seat` to a device: returns the address its phone opens (with a new code,
-        or with `code`, the seat's code before a crash)."""
+        or with `code`, the seat's code before a crash; `joined`: its phone had joined
+        then, so the seat is away, not waiting for a first scan)."""
+        if seat in self.doorkeeper.seats:
+            self.server.shut(seat, "This seat has a new code: scan it on the big screen.")
         code = self.doorkeeper.open(seat, code)
+        if joined:
+            with self.doorkeeper.lock:
+                self.doorkeeper.seats[seat].ever_joined = True
         self.server.start()
         self._sent.pop(seat, None)
-        self.model.set_device(seat, True)
+        self.session.set_device(seat, True)
         return self.server.address(code)
+
+    def move_to(self, session: Session, seats: dict[int, int]) -> None:
+        """A new match at the table with the same people: their phones stay joined, with
+        the codes they have. `seats` maps each phone's seat in the last match to its
+        person's seat in this one (the others' pages are told the match has ended). Each
+        person first confirms on the phone that the new seat is theirs; until then the
+        phone keeps the last match's table and result, and is sent nothing of the new."""
+        for seat in list(self.doorkeeper.seats):
+            if seat not in seats:
+                self.server.shut(seat, "The match on the big screen has ended.")
+        self._listen(self.session, False)
+        self.doorkeeper.reseat(seats)
+        self.session = session
+        self._listen(session)
+        self._versions.clear()
+        self._sent.clear()
+        self.notes.clear()
+        self.unconfirmed = set(self.doorkeeper.seats)
+        for seat in self.doorkeeper.seats:
+            if seat not in session.devices:
+                session.set_device(seat, True)
+        self.publish()
 
     def take_back(self, seat: int) -> None:
         """The seat comes back to the screen (a flat battery): its code dies."""
-        self.doorkeeper.close(seat)
         self.server.shut(seat, "This seat was taken back to the big screen.")
+        self.doorkeeper.close(seat)
         self._versions.pop(seat, None)
         self._sent.pop(seat, None)
-        self.model.set_device(seat, False)
+        self.session.set_device(seat, False)
         if not self.doorkeeper.seats:
             self.server.stop()  # it runs only while a seat is on a phone
         self.presence.emit(seat)
@@ -109,7 +131,8 @@ class DeviceHub(QObject):
 
     def stop(self) -> None:
         """The match is put away: every code dies and the server stops."""
-        self._count_timer.stop()
+        self._stopped = True
+        self._listen(self.session, False)
         for seat in list(self.doorkeeper.seats):
             self.server.shut(seat, "The match on the big screen has ended.")
         self.doorkeeper.close_all()
@@ -119,8 +142,7 @@ class DeviceHub(QObject):
 
     def publish(self, *_: Any) -> None:
         """Sends each device seat its state, when it changed."""
-        self._maybe_count()
-        count = self.count_words()  # once for every seat: it looks through the record
+        count = self.session.count_words()  # once for every seat: it reads the record
         for seat in list(self.doorkeeper.seats):
             self._send_state(seat, count)
 
@@ -128,64 +150,40 @@ class DeviceHub(QObject):
         """Tells a device seat something of its own beside its table (its rehearsal tally)."""
         self.notes[seat] = text
         if seat in self.doorkeeper.seats:
-            self._send_state(seat, self.count_words())
-
-    # -- In… can… to! -----------------------------------------------------------------------
-
-    def _choice_at_once(self) -> int | None:
-        """Which choice made at once awaits a phone now (the index of the last reveal
-        before it), or None when no phone is among several seats asked at once."""
-        match = self.model.match
-        if match.game_id not in CHOOSE_AT_ONCE:
-            return None  # Illuminati's windows are chosen from secret hands: no count
-        waiting = match.to_act()
-        phones = waiting & set(self.doorkeeper.seats)
-        if match.is_over() or len(waiting) < 2 or not phones:
-            return None
-        # The count runs whoever has joined: a phone that joins (or comes back) during it
-        # hears it where it is, and nobody's tap is taken before "to!".
-        return match.last_reveal()
-
-    def _maybe_count(self) -> None:
-        choice = self._choice_at_once()
-        if choice is not None and choice != self._count_round and not self.model.holding:
-            self._count_round, self._syllable = choice, 0
-            self.counting.emit(SYLLABLES[0])
-            self._count_timer.start(self.syllable_ms)
-
-    def _next_syllable(self) -> None:
-        self._syllable += 1
-        if self._syllable < len(SYLLABLES):
-            self.counting.emit(SYLLABLES[self._syllable])
-            if self._syllable < len(SYLLABLES) - 1:
-                self._count_timer.start(self.syllable_ms)
-        self.publish()
-
-    def count_words(self) -> str:
-        """The count as far as it has gone, while its choice is still being made."""
-        if self._count_round is None or self._choice_at_once() != self._count_round:
-            return ""
-        return SYLLABLES[min(self._syllable, len(SYLLABLES) - 1)]
+            self._send_state(seat, self.session.count_words())
 
     def too_early(self) -> bool:
-        """The count of this choice is not at "to!" yet."""
-        return self.count_words() != "" and self._syllable < len(SYLLABLES) - 1
+        """The count of this choice is not at "to!" yet (the session's rule)."""
+        return self.session.too_early()
 
     def _send_state(self, seat: int, count: str, force: bool = False) -> None:
-        model = self.model
-        names = [p["name"] for p in model.match.players]
+        session = self.session
+        if seat in self.unconfirmed:
+            match = session.match
+            text = encode({"type": "confirm", "name": match.name(seat), "title": match.title})
+            if force or self._sent.get(seat) != text:
+                self._sent[seat] = text
+                self.server.send(seat, text)
+            return
+        if session.holding:
+            # The reveal is the big screen's moment: no phone learns its outcome before
+            # the big screen has shown it. The page keeps the table as it stood when the
+            # wands pointed, offers nothing, and says why; the outcome comes on release.
+            text = encode({"type": "status", "status": REVEALING})
+            if force or self._sent.get(seat) != text:
+                self._sent[seat] = text
+                self.server.send(seat, text)
+            return
+        names = [p["name"] for p in session.match.players]
         status = ""
-        # Nothing is offered (nor lit) while nothing may be played: during the reveal on
-        # the big screen, and before "to!" for a seat that points with the others.
+        # Nothing is offered (nor lit) while nothing may be played: before "to!" for a
+        # seat that points with the others (and, above, during the reveal).
         offered = True
-        if model.holding:
-            status = "The choices are being revealed on the big screen."
-            offered = False
-        elif count and count != SYLLABLES[-1] and seat in model.match.to_act():
+        if count and count != SYLLABLES[-1] and seat in session.match.to_act():
             status = "Wait for “to!”: everyone points at once."
             offered = False
         version, text = state_message(
-            model.match, seat, names, status, count, self.notes.get(seat, ""), offered
+            session.match, seat, names, status, count, self.notes.get(seat, ""), offered
         )
         self._versions[seat] = version
         if force or self._sent.get(seat) != text:
@@ -201,43 +199,50 @@ class DeviceHub(QObject):
             return "" if device is None else device.where
 
     def _send_cards(self, seat: int) -> None:
-        game_id = self.model.match.game_id
+        game_id = self.session.match.game_id
         cards = card_files(game_id)
         self.server.send(seat, f'{{"type":"cards","game":"{game_id}","cards":{cards}}}')
 
     def _on_presence(self, seat: int) -> None:
+        if self._stopped:
+            return
         with self.doorkeeper.lock:
             device = self.doorkeeper.seats.get(seat)
             joins = device.joins if device is not None else 0
-        if device is not None and self.status(seat) == "joined" and joins != self._joins.get(seat):
+        joined = device is not None and self.status(seat) == "joined"
+        if joined and device is not None and joins != self._joins.get(device.code):
             # A page (re)joined: the card file, then its state, whatever it had before.
-            self._joins[seat] = joins
+            self._joins[device.code] = joins
             self._send_cards(seat)
             self._sent.pop(seat, None)
-        # The last phone asked may have joined: the count can begin, on every phone.
         self.publish()
         self.presence.emit(seat)
 
     def _on_message(self, seat: int, code: str, text: str) -> None:
+        if self._stopped:
+            return
         device = self.doorkeeper.seats.get(seat)
         if device is None or device.code != code:
             return  # the code died while its message was on the way
         try:
-            if read_message(text).get("type") == "cards":
+            kind = read_message(text).get("type")
+            if kind == "confirm" and seat in self.unconfirmed:
+                self.unconfirmed.discard(seat)  # the person says the new seat is theirs
+                kind = "cards"
+            if kind in ("cards", "confirm"):
                 self._send_cards(seat)  # a page that lost them asks again
-                self._send_state(seat, self.count_words(), force=True)
+                self._send_state(seat, self.session.count_words(), force=True)
                 return
-            action = read_move(self.model.match, seat, text, self._versions.get(seat, ""))
+            if seat in self.unconfirmed:
+                raise Refused("A new match has begun: first say that this seat is yours.")
+            action = read_move(self.session.match, seat, text, self._versions.get(seat, ""))
         except Refused as refused:
             self._refuse(seat, refused.reason)
             return
-        if self.too_early() and seat in self.model.match.to_act():
-            self._refuse(seat, "Wait for “to!”: everyone points at once.")
-            return
-        reason = self.model.act_from_device(seat, action)
+        reason = self.session.act_from_device(seat, action)
         if reason is not None:
             self._refuse(seat, reason)
 
     def _refuse(self, seat: int, reason: str) -> None:
         self.server.send(seat, encode({"type": "refused", "reason": reason}))
-        self._send_state(seat, self.count_words(), force=True)
+        self._send_state(seat, self.session.count_words(), force=True)

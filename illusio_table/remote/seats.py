@@ -26,6 +26,7 @@ from typing import Any
 from illusio_table.engine import IllegalAction
 from illusio_table.engine.match import Match
 from illusio_table.table.gestures import gesture_map
+from illusio_table.table.prompts import attack_needs, prompt
 
 CODE_BYTES = 16  # 128 random bits a code
 MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes
@@ -94,6 +95,17 @@ class Doorkeeper:
             if old is not None:
                 del self._by_code[old.code]
 
+    def reseat(self, seats: dict[int, int]) -> None:
+        """A new match with the same people: each code in `seats` (old seat → new seat)
+        now opens its person's new seat; the others are closed."""
+        with self.lock:
+            old = self.seats
+            self.seats, self._by_code = {}, {}
+            for before, device in old.items():
+                if before in seats:
+                    device.seat = seats[before]
+                    self.seats[device.seat] = self._by_code[device.code] = device
+
     def close_all(self) -> None:
         for seat in list(self.seats):
             self.close(seat)
@@ -154,19 +166,33 @@ def state_message(
     count before "to!") the seat is offered no move, so its page lights nothing."""
     view = match.view(seat)
     legal = match.legal_actions(seat) if offered else []
-    moves = [{"words": match.describe(a, seat), "action": a.to_json()} for a in legal]
+    # A move's words, and its hint where the desktop shows one (an attack's roll and
+    # chance, worked out by the engine from what the seat knows).
+    moves = [
+        {"words": match.describe(a, seat), "hint": match.hint(a, seat), "action": a.to_json()}
+        for a in legal
+    ]
     gestures = []
     for g in gesture_map(match.game_id)(view, legal, seat):
         gestures.append(
             {
                 "action": g.action.to_json(),
                 "words": match.describe(g.action, seat),
+                "hint": match.hint(g.action, seat),
                 "target": _key(g.target),
                 "source": None if g.source is None else _key(g.source),
                 "click": g.click,
             }
         )
     awaited = sorted(match.to_act())
+    # The secret choice the seat has made (its own, so its own to read), in words.
+    chosen = ""
+    mine = view.get("my_choice")
+    if mine:
+        try:
+            chosen = match.describe(match.parse_action(mine), seat)
+        except IllegalAction:
+            chosen = ""
     body = {
         "game": match.game_id,
         "title": match.title,
@@ -180,12 +206,20 @@ def state_message(
         "over": match.is_over(),
         "result": match.result() if match.is_over() else None,
         "status": status,
+        "prompt": prompt(match.game_id, view, seat, names, chosen),  # what it is asked, in words
+        # The attack under way's roll and chance, in the desktop's words (Illuminati).
+        "attack_needs": attack_needs(view["attack"]) if _attack(view) else "",
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
         "note": note,  # the seat's own rehearsal tally, or ''
     }
     text = encode(body)
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
     return version, f'{{"type":"state","version":"{version}",{text[1:]}'
+
+
+def _attack(view: dict[str, Any]) -> bool:
+    attack = view.get("attack")
+    return isinstance(attack, dict) and "target_number" in attack
 
 
 def _key(key: Any) -> list[Any]:
@@ -198,7 +232,8 @@ def encode(message: dict[str, Any]) -> str:
 
 def read_message(text: Any) -> dict[str, Any]:
     """What a device sent, as a JSON object with a type the host knows ("act": a move;
-    "cards": the page asks for the card file again); Refused in words for anything else,
+    "cards": the page asks for the card file again; "confirm": its person says a new
+    match's seat is theirs); Refused in words for anything else,
     whatever its shape (deep nesting included: it never reaches the big screen)."""
     if not isinstance(text, str):
         raise Refused("A device sends text, not bytes.")
@@ -208,7 +243,7 @@ def read_message(text: Any) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise Refused("That message is not a move the table can read.") from None
-    if not isinstance(data, dict) or data.get("type") not in ("act", "cards"):
+    if not isinstance(data, dict) or data.get("type") not in ("act", "cards", "confirm"):
         raise Refused("That message is not a move the table can read.")
     return data
 

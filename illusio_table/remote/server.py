@@ -18,6 +18,7 @@ numbered (`seq`), whatever its size, and a page that falls too far behind is clo
 from __future__ import annotations
 
 import asyncio
+import html
 import socket
 import threading
 from collections.abc import Callable
@@ -28,6 +29,10 @@ from aiohttp import WSMsgType, web
 
 from .seats import MAX_MESSAGE, DeviceSeat, Doorkeeper, Refused, encode
 
+NEXT_STEP = (
+    "Ask at the big screen for your seat's code: in the Phones panel, “Take back to this "
+    "screen”, then “Play on a phone”, and scan the new code."
+)
 # Connections at once from one address, and in all: a phone's browser opens a few for the
 # page and one for its seat; a table has at most a handful of phones.
 PER_ADDRESS = 12
@@ -104,11 +109,13 @@ class DeviceServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
-        self._sockets: dict[int, set[web.WebSocketResponse]] = {}
+        # The open pages of each code (a code stays with its person from match to match,
+        # whichever seat it opens in each).
+        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._lines: dict[web.WebSocketResponse, Line] = {}
         self._listening: list[asyncio.AbstractServer] = []
         self.doors = Doors()
-        self.seq: dict[int, int] = {}  # the number of the last frame sent to each seat
+        self.seq: dict[str, int] = {}  # the number of the last frame sent to each code
 
     # -- the host's side (its own thread) -------------------------------------------------
 
@@ -157,14 +164,22 @@ class DeviceServer:
         return f"http://{self.hosts[0]}:{self.port}/seat/{code}"
 
     def send(self, seat: int, text: str) -> None:
-        """Sends `text` to every open page of `seat` (from any thread)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._send, seat, text)
+        """Sends `text` to the open page of `seat` (from the host's thread)."""
+        code = self._code(seat)
+        if self._loop is not None and code:
+            self._loop.call_soon_threadsafe(self._send, code, text)
 
     def shut(self, seat: int, why: str) -> None:
-        """Closes the pages of a seat whose code died, telling them why."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._shut, seat, why)
+        """Closes the pages of a seat whose code dies, telling them why (before the code
+        is closed in the doorkeeper)."""
+        code = self._code(seat)
+        if self._loop is not None and code:
+            self._loop.call_soon_threadsafe(self._shut, code, why)
+
+    def _code(self, seat: int) -> str:
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            return device.code if device is not None else ""
 
     # -- the server's side (its loop) -----------------------------------------------------
 
@@ -229,7 +244,12 @@ class DeviceServer:
         try:
             self._enter(request)
         except Refused as refused:
-            return web.Response(status=403, text=refused.reason)
+            # A page for a phone, in the table's look, that says what to do next.
+            page = page_file("refused.html").decode()
+            page = page.replace("{reason}", html.escape(refused.reason)).replace(
+                "{next}", html.escape(NEXT_STEP)
+            )
+            return web.Response(status=403, text=page, content_type="text/html")
         return web.Response(body=page_file("index.html"), content_type="text/html")
 
     async def _file(self, request: web.Request) -> web.StreamResponse:
@@ -249,20 +269,20 @@ class DeviceServer:
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)
         await ws.prepare(request)
         self.doors.admit(request.transport)  # a seat's own socket: no deadline
-        seat, code = device.seat, device.code
+        code = device.code
         # One device a seat: the page opened last holds it (the person who has the code
         # reloaded, or opened it on a new phone); the others are told and closed.
-        for old in list(self._sockets.get(seat, ())):
-            self._sockets[seat].discard(old)
+        for old in list(self._sockets.get(code, ())):
+            self._sockets[code].discard(old)
             self._close_line(old, "This seat was opened on another device.")
-        self._sockets.setdefault(seat, set()).add(ws)
+        self._sockets.setdefault(code, set()).add(ws)
         self._lines[ws] = Line(ws, self._close_line)
         with self.doorkeeper.lock:
             device.connections += 1
             device.ever_joined = True
             device.joins += 1
             device.where = request.remote or "?"
-        self.on_presence(seat)
+        self.on_presence(device.seat)
         try:
             async for message in ws:
                 if message.type == WSMsgType.BINARY:
@@ -272,21 +292,21 @@ class DeviceServer:
                     break  # an error (a frame over the size limit): the library closes it
                 try:
                     with self.doorkeeper.lock:
-                        if self.doorkeeper.seats.get(seat) is not device:
+                        if self.doorkeeper.seats.get(device.seat) is not device:
                             break  # the code died meanwhile
                         self.doorkeeper.pace(device)
                 except Refused as refused:
                     self._put(ws, encode(_refusal(refused.reason)))
                     continue
-                self.on_message(seat, code, message.data)
+                self.on_message(device.seat, code, message.data)
         finally:
-            self._sockets.get(seat, set()).discard(ws)
+            self._sockets.get(code, set()).discard(ws)
             line = self._lines.pop(ws, None)
             if line is not None:
                 line.stop()
             with self.doorkeeper.lock:
                 device.connections -= 1
-            self.on_presence(seat)
+            self.on_presence(device.seat)
         return ws
 
     def _put(self, ws: web.WebSocketResponse, text: str) -> None:
@@ -294,14 +314,14 @@ class DeviceServer:
         if line is not None:
             line.put(text)
 
-    def _send(self, seat: int, text: str) -> None:
-        number = self.seq[seat] = self.seq.get(seat, 0) + 1
+    def _send(self, code: str, text: str) -> None:
+        number = self.seq[code] = self.seq.get(code, 0) + 1
         numbered = f'{{"seq":{number},{text[1:]}'
-        for ws in list(self._sockets.get(seat, ())):
+        for ws in list(self._sockets.get(code, ())):
             self._put(ws, numbered)
 
-    def _shut(self, seat: int, why: str) -> None:
-        for ws in list(self._sockets.pop(seat, ())):
+    def _shut(self, code: str, why: str) -> None:
+        for ws in list(self._sockets.pop(code, ())):
             self._close_line(ws, why)
 
     def _close_line(self, ws: web.WebSocketResponse, why: str) -> None:

@@ -144,3 +144,95 @@ def test_a_port_set_in_the_settings_is_the_port_the_phones_use(qtbot, make_windo
         assert window.phones.port() == 0
     finally:
         window.phones.stop()
+
+
+def test_the_first_count_after_a_reveal_is_as_large_on_the_big_screen_as_the_others(
+    qtbot, make_window
+):
+    """After a reveal the next casting's "In…" comes after the table is redrawn, so it
+    stands across the middle of the table like "can…" and "to!", not only in the bar."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.phones.network = False
+    config = GameConfig("incantibus", PEOPLE, 9, {"mode": "apprentice"}, devices=[1])
+    assert window.start_match(config)
+    try:
+        model = window.model
+        model.session.syllable_ms = 50
+        heard = []
+        model.counting.connect(heard.append)
+        phone = Phone(window.phones.hub.address(1))
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        qtbot.waitUntil(lambda: not model.too_early(), timeout=5000)
+
+        def count_shown() -> str:
+            for item in window.scene.items():
+                if item.data(KEY) == (MARK, "count") and item.isVisible():
+                    return [c.text() for c in item.childItems() if hasattr(c, "text")][0]
+            return ""
+
+        hub = window.phones.hub
+        checked = False
+        for _ in range(12):  # castings, until one is followed at once by the next
+            if model.match.is_over():
+                break
+            reveal = model.match.last_reveal()
+            if 0 in model.match.to_act() and model.viewer == 0:
+                assert model.act(model.legal_actions()[0])  # Ana, at the screen
+            if 1 in model.match.to_act():
+                qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
+                qtbot.waitUntil(lambda: bool(phone.state()["moves"]), timeout=5000)
+                heard.clear()
+                phone.play(phone.state()["moves"][0]["action"])  # Lera, on her phone
+                qtbot.waitUntil(
+                    lambda r=reveal: (
+                        model.match.last_reveal() != r
+                        or 1 not in model.match.to_act()
+                        or bool(phone.refusals())
+                    )
+                )
+                assert not phone.refusals(), phone.refusals()
+            # The reveal plays (at once here: no motion) and the table is released.
+            if model.match.last_reveal() != reveal and model.count_words():
+                assert heard[:1] == ["In…"]
+                assert count_shown() == model.count_words()  # across the table, large
+                checked = True
+                break
+            qtbot.waitUntil(lambda: not model.too_early(), timeout=5000)
+        assert checked
+        phone.close()
+    finally:
+        window.phones.stop()
+
+
+def test_a_new_game_with_the_same_people_keeps_their_phones_joined(qtbot, make_window):
+    """The phones join the table, not one match: after New game, Lera's phone stays
+    joined with its code, keeps the last table until she says the new seat is hers, and
+    is sent nothing of the new match before; no code comes back on the big screen."""
+    import json
+
+    window = make_window()
+    window.phones.network = False
+    first = GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
+    assert window.start_match(first)
+    try:
+        phone = Phone(window.phones.hub.address(1))
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        address = window.phones.hub.address(1)
+        second = GameConfig("illusio", PEOPLE, 6, {}, devices=[1])
+        assert window.start_match(second)
+        model = window.model
+        qtbot.waitUntil(lambda: phone.received[-1]["type"] == "confirm", timeout=5000)
+        assert phone.received[-1]["name"] == "<b>Lera</b>"
+        assert phone.state()["game"] == "incantibus"  # the last table, until she confirms
+        assert not phone.closed.is_set() and window.phones.hub.address(1) == address
+        assert _qr_codes(window) == 0, (_labels(window), window.phones.hub.status(1))
+        phone.send_text(json.dumps({"type": "confirm"}))
+        qtbot.waitUntil(lambda: phone.state()["game"] == "illusio", timeout=5000)
+        assert phone.state()["view"] == model.game.view(1)
+        cards = [m for m in phone.received if m["type"] == "cards"]
+        assert cards[-1]["game"] == "illusio"
+        phone.close()
+    finally:
+        window.phones.stop()

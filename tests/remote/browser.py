@@ -90,17 +90,17 @@ def take_a_turn(driver, rng: random.Random, wanted: dict | None = None) -> str:
             if not g["click"] or rng.random() < 0.5:
                 tap_key(driver, g["source"])
                 tap_key(driver, g["target"])
-                _pick_in_sheet(driver, g["words"])
+                _pick_in_sheet(driver, shown(g))
                 return g["words"]
         if g["click"]:
             tap_key(driver, g["target"])
-            _pick_in_sheet(driver, g["words"])
+            _pick_in_sheet(driver, shown(g))
             return g["words"]
     for g in gestures:
         buttons = [
             b
             for b in driver.find_elements("css selector", "section.buttons button")
-            if b.text == g["words"]
+            if b.text == shown(g)
         ]
         if g["click"] and buttons:
             _click(driver, buttons[0])
@@ -110,12 +110,17 @@ def take_a_turn(driver, rng: random.Random, wanted: dict | None = None) -> str:
     moves = driver.find_elements("css selector", "#moves button")
     assert moves, f"no move on the page: {driver.get_log('browser')}"
     if wanted is not None:
-        words = [m["words"] for m in state["moves"] if m["action"] == wanted]
+        words = [shown(m) for m in state["moves"] if m["action"] == wanted]
         moves = [m for m in moves if m.text in words] or moves
     move = rng.choice(moves)
     words = move.text
     _click(driver, move)
     return words
+
+
+def shown(move: dict) -> str:
+    """A move's button as the page writes it: its words, and its hint if it has one."""
+    return f"{move['words']} — {move['hint']}" if move.get("hint") else move["words"]
 
 
 def drawn(driver, key) -> bool:

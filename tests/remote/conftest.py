@@ -18,14 +18,15 @@ def hosting(qtbot):
     """Starts a match on a model with a hub (server on loopback only); puts it away after."""
     made = []
 
-    def host(game_id, players, seed=3, options=None, bot_delay_ms=0):
+    def host(game_id, players, seed=3, options=None, bot_delay_ms=0, release=True):
         match = Match.start(game_id, players, seed, options or {}, registry=builtin_registry())
         model = MatchModel(match, bot_delay_ms=bot_delay_ms)
-        hub = DeviceHub(model, network=False)
-        hub.syllable_ms = 10  # "In… can… to!" in a blink (a test of the count sets its own)
+        model.session.syllable_ms = 10  # "In… can… to!" in a blink (a count's test sets its own)
+        hub = DeviceHub(model.session, network=False)
         made.append(hub)
         # The big screen lets the match go on once a reveal was seen; here nobody plays it.
-        model.changed.connect(lambda *_: model.holding and QTimer.singleShot(0, model.release))
+        if release:
+            model.changed.connect(lambda *_: model.holding and QTimer.singleShot(0, model.release))
         model.begin()
         return model, hub
 

@@ -43,7 +43,7 @@ def main() -> int:
     def start() -> None:
         config = GameConfig("incantibus", PLAYERS, 77, {"mode": "apprentice"}, devices=[0, 1])
         window.start_match(config)
-        window.phones.hub.syllable_ms = 10
+        window.model.session.syllable_ms = 10
         for seat in (0, 1):
             print(f"address {seat} {window.phones.hub.address(seat)}", flush=True)
         window.model.changed.connect(

@@ -117,3 +117,66 @@ def test_a_whole_game_with_two_phones_and_a_bot(qtbot, hosting, game_id, heurist
     model, hub = hosting(game_id, TWO_AND_A_BOT, seed=4, options=options)
     made, _ = _play_on_phones(qtbot, model, hub, game_id, 600, {1, 12}, heuristic)
     assert model.game.is_over(), f"not over after {made} moves on the phones"
+
+
+def _drawn_sections(driver) -> int:
+    return driver.execute_script("return document.querySelectorAll('#table section').length")
+
+
+def test_the_illuminati_page_draws_its_table_on_every_join_and_reload(qtbot, hosting):
+    """The card file (about 39,000 characters) and the state came by two racing sends, and
+    the state often overtook it: the page then drew no table at all. Now every join and
+    reload draws it, in portrait and landscape."""
+    model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4, options={"hidden_goals": True})
+    address = hub.give(0)
+    for width, height in ((390, 844), (844, 390)):
+        phone = open_phone(address, width, height)
+        try:
+            for _ in range(4):
+                qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+                qtbot.waitUntil(lambda p=phone: _drawn_sections(p) >= 3, timeout=5000)
+                looks_right(phone)
+                phone.refresh()
+        finally:
+            phone.quit()
+
+
+def test_a_second_tab_on_a_code_takes_the_seat_and_the_first_says_so(qtbot, hosting):
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    address = hub.give(1)
+    first = open_phone(address)
+    second = None
+    try:
+        qtbot.waitUntil(lambda: page_state(first) is not None, timeout=15000)
+        second = open_phone(address, 844, 390)
+        qtbot.waitUntil(lambda: page_state(second) is not None, timeout=15000)
+        said = lambda: first.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "another device" in said(), timeout=5000)
+        # The first page lights and offers nothing any more, and stops trying.
+        assert page_state(first) is None
+        assert not first.find_elements("css selector", ".target")
+        assert first.find_element("id", "moves-title").text == "Your moves"
+        looks_right(first)
+        first.save_screenshot(str(SCREENSHOTS / "phone-taken-over.png"))
+        qtbot.wait(1500)
+        assert hub.status(1) == "joined" and page_state(second) is not None
+    finally:
+        first.quit()
+        if second is not None:
+            second.quit()
+
+
+def test_a_dead_code_opens_a_page_made_for_a_phone(qtbot, hosting):
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    address = hub.give(1)
+    hub.give(0)
+    hub.take_back(1)
+    phone = open_phone(address)
+    try:
+        text = phone.find_element("tag name", "body").text
+        assert "opens no seat" in text and "scan the new code" in text
+        assert phone.execute_script("return !!document.querySelector('meta[name=viewport]')")
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-dead-code.png"))
+    finally:
+        phone.quit()

@@ -177,9 +177,9 @@ def test_messages_to_a_device_are_text_it_can_read(reply):
 
 def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot, hosting):
     model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
-    hub.syllable_ms = 400
+    model.session.syllable_ms = 400
     heard = []
-    hub.counting.connect(heard.append)
+    model.session.counting.connect(heard.append)
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
         qtbot.waitUntil(lambda: a.state()["count"] == "In…" == b.state()["count"], timeout=5000)
@@ -202,12 +202,39 @@ def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot,
         b.close()
 
 
+def test_no_phone_learns_a_reveal_before_the_big_screen_has_shown_it(qtbot, hosting):
+    model, hub = hosting(
+        "incantibus", PEOPLE, seed=9, options={"mode": "apprentice"}, release=False
+    )
+    a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
+    try:
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        for seat, phone in ((0, a), (1, b)):
+            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
+            phone.play(phone.state()["moves"][0]["action"])
+            qtbot.wait(150)
+        qtbot.waitUntil(lambda: model.holding, timeout=5000)
+        qtbot.wait(300)  # whatever the host would send has come
+        for seat, phone in ((0, a), (1, b)):
+            last = phone.received[-1]
+            assert last["type"] == "status" and "revealed" in last["status"]
+            # The table as it stood when the wands pointed: not the outcome.
+            assert phone.state()["view"] != model.game.view(seat)
+        assert a.state()["view"]["my_choice"] is not None  # Ana chose first: she saw that
+        model.release()  # the big screen has shown it
+        for seat, phone in ((0, a), (1, b)):
+            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["view"] == model.game.view(s))
+    finally:
+        a.close()
+        b.close()
+
+
 def test_the_count_runs_when_phones_join_at_different_times(qtbot, hosting):
     """A phone that joins late (or is away) does not switch the count off for the one
     already there: its first tap still waits for "to!", and the late phone hears the
     count where it has got to."""
     model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
-    hub.syllable_ms = 500
+    model.session.syllable_ms = 500
     first, second = hub.give(0), hub.give(1)
     a = _join(qtbot, first)
     try:
@@ -276,9 +303,9 @@ def test_nobody_counts_in_can_to_for_an_illuminati_choice_made_at_once(qtbot, ho
     Phones choosing their secret goals at once (or deciding about Specials in a window)
     have none, and their choices are taken at once."""
     model, hub = hosting("illuminati", PEOPLE, seed=5, options={"hidden_goals": True})
-    hub.syllable_ms = 400
+    model.session.syllable_ms = 400
     heard = []
-    hub.counting.connect(heard.append)
+    model.session.counting.connect(heard.append)
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
         assert {0, 1} <= model.game.to_act()  # every player picks a goal in secret
@@ -289,3 +316,19 @@ def test_nobody_counts_in_can_to_for_an_illuminati_choice_made_at_once(qtbot, ho
     finally:
         a.close()
         b.close()
+
+
+def test_a_dead_code_opens_a_page_for_a_phone_that_says_what_to_do(qtbot, hosting):
+    import urllib.error
+    import urllib.request
+
+    model, hub = hosting("illusio", PEOPLE)
+    address = hub.give(0)
+    hub.give(1)
+    hub.take_back(0)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(address, timeout=5)
+    page = refused.value.read().decode()
+    assert refused.value.code == 403
+    assert 'name="viewport"' in page and "/page/page.css" in page
+    assert "opens no seat" in page and "scan the new code" in page

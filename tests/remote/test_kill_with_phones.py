@@ -74,12 +74,17 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
         hub = window.phones.hub
         new = {seat: hub.address(seat) for seat in (0, 1)}
         assert new == old  # the same port, the same codes: the phones' pages rejoin
+        # Their phones had joined: the seats are away, and no code comes back on the screen.
+        from PySide6.QtWidgets import QLabel
+
+        assert hub.status(0) == hub.status(1) == "away"
+        assert not any(not w.pixmap().isNull() for w in window.phones.findChildren(QLabel))
         # An old tab that kept retrying a dead code does not lock its device out: wrong
         # codes from the same address, past the limit, and the seat's code still opens.
         base = old[0].rsplit("/", 1)[0]
         for _ in range(8):
             assert Phone(base + "/a-dead-code-retried").status == 403
-        hub.syllable_ms = 10
+        model.session.syllable_ms = 10
         phone = Phone(old[0])
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
         assert phone.state()["view"] == model.game.view(0)

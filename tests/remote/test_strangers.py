@@ -163,7 +163,7 @@ def test_one_device_a_seat_the_page_opened_last_holds_it_and_the_others_are_told
             closed = [m for m in old.received if m["type"] == "closed"]
             assert closed and "another device" in closed[-1]["reason"]
         assert not pages[-1].closed.is_set()
-        sockets = hub.server._sockets[1]
+        sockets = hub.server._sockets[hub.codes()[1]]
         assert len(sockets) == 1
         # The card file went to each page once, on its own join, never again to the others.
         assert all(sum(m["type"] == "cards" for m in p.received) == 1 for p in pages)

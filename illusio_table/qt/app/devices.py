@@ -48,7 +48,6 @@ def qr_pixmap(text: str) -> QPixmap:
 
 
 class PhonesPanel(QScrollArea):
-    counting = Signal(str)  # "In… can… to!" as the phones see it, for the big screen
     awaiting = Signal(bool)  # True while some phone seat has no phone (a code to scan)
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
@@ -60,6 +59,9 @@ class PhonesPanel(QScrollArea):
         self.problem = ""  # why the server could not start, if it could not
         self.network = True  # False: loopback only (tests, which reach no other address)
         self.keep: Path | None = None  # where the codes are kept for a crash (the window's)
+        self._kept: dict[str, Any] = {}  # what was last written there
+        # Seats whose phone had joined before a crash: their code stays off the screen.
+        self._rejoining: set[int] = set()
         self._awaiting = False
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
@@ -72,9 +74,21 @@ class PhonesPanel(QScrollArea):
         on phones (a resumed match) are offered to their phones again: with the codes
         they had, when the program was ended by a crash (their pages rejoin by
         themselves), else with new ones."""
-        kept = self._kept_codes(model)
+        kept, rejoining = self._kept_codes(model)
+        carried = self._same_people(model)
+        if carried and self.hub is not None and model is not None:
+            # The phones join the table, not one match: the same people keep their phones.
+            self.hub.move_to(model.session, carried)
+            self.model = model
+            for seat in model.devices:
+                if seat not in carried.values():
+                    self.give(seat)
+            self._keep_codes()
+            self.refresh()
+            return
         self.stop()
         self.model = model
+        self._rejoining = rejoining
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
@@ -82,15 +96,31 @@ class PhonesPanel(QScrollArea):
                 self.give(seat, kept.get(seat))
         self.refresh()
 
+    def _same_people(self, model: MatchModel | None) -> dict[int, int]:
+        """Each phone of the last match whose person sits at a phone seat of the new one
+        (found by name): its seat then → its seat now."""
+        if model is None or self.model is None or self.hub is None or model is self.model:
+            return {}
+        before = [p["name"] for p in self.model.match.players]
+        now = [p["name"] for p in model.match.players]
+        carried = {}
+        for seat in self.hub.codes():
+            name = before[seat] if seat < len(before) else None
+            for new in model.devices:
+                if now[new] == name and now.count(name) == 1 and new not in carried.values():
+                    carried[seat] = new
+        return carried
+
     def stop(self) -> None:
         """The match is put away (a new one, or the window closes): its codes die, also
         the ones kept for a crash."""
         if self.hub is not None:
             self.hub.stop()
-            self.hub.deleteLater()
             self.hub = None
         if self.keep is not None:
             self.keep.unlink(missing_ok=True)
+        self._kept = {}
+        self._rejoining = set()
 
     # -- the codes kept for a crash -----------------------------------------------------------
 
@@ -101,26 +131,35 @@ class PhonesPanel(QScrollArea):
         if self.keep is None or self.model is None or self.hub is None:
             return
         match = self.model.match
-        kept = {"match": match.file_json()["check"], "codes": self.hub.codes()}
+        joined = [seat for seat in self.hub.codes() if self.hub.status(seat) in ("joined", "away")]
+        kept = {"match": match.file_json()["check"], "codes": self.hub.codes(), "joined": joined}
+        if kept == self._kept:
+            return
+        self._kept = kept
         try:
             atomic_write_json(self.keep, kept)
         except OSError:
             pass  # no codes kept: after a crash the phones scan new ones
 
-    def _kept_codes(self, model: MatchModel | None) -> dict[int, str]:
-        """The codes kept for this match by a run that crashed, if any."""
+    def _kept_codes(self, model: MatchModel | None) -> tuple[dict[int, str], set[int]]:
+        """The codes kept for this match by a run that crashed, if any, and the seats whose
+        phone had joined then."""
+        nothing: tuple[dict[int, str], set[int]] = ({}, set())
         if self.keep is None or model is None or self.hub is not None:
-            return {}
+            return nothing
         try:
             kept = json.loads(self.keep.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}
+            return nothing
         if not isinstance(kept, dict) or kept.get("match") != model.match.file_json()["check"]:
-            return {}
+            return nothing
         codes = kept.get("codes")
         if not isinstance(codes, dict):
-            return {}
-        return {int(s): c for s, c in codes.items() if s.isdigit() and isinstance(c, str)}
+            return nothing
+        joined = kept.get("joined")
+        rejoining = {s for s in joined if isinstance(s, int)} if isinstance(joined, list) else set()
+        kept_codes = {int(s): c for s, c in codes.items() if s.isdigit() and isinstance(c, str)}
+        return kept_codes, rejoining
 
     def give(self, seat: int, code: str | None = None) -> None:
         """Gives a person's seat to a phone (starting the server if needed)."""
@@ -130,16 +169,21 @@ class PhonesPanel(QScrollArea):
             from illusio_table.remote.hub import DeviceHub
 
             port = self.port()
-            self.hub = DeviceHub(self.model, port, network=self.network, parent=self)
-            self.hub.presence.connect(lambda seat: self.refresh())
-            self.hub.counting.connect(self.counting)
+            self.hub = DeviceHub(self.model.session, port, network=self.network)
+            self.hub.presence.connect(self._presence)
         try:
-            self.hub.give(seat, code)
+            self.hub.give(seat, code, joined=code is not None and seat in self._rejoining)
             self.problem = ""
             self._keep_codes()
         except OSError as error:
             self.problem = str(error)
             self.model.set_device(seat, False)
+        self.refresh()
+
+    def _presence(self, seat: int) -> None:
+        """A phone joined or went away: the panel says so, and the codes kept for a crash
+        remember which phones had joined (their codes never come back on the screen)."""
+        self._keep_codes()
         self.refresh()
 
     def port(self) -> int:
@@ -185,8 +229,13 @@ class PhonesPanel(QScrollArea):
     def refresh(self, *_: Any) -> None:
         while self._layout.count():
             item = self._layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget()
+            if widget is not None:
+                # Out of the panel at once (a code must not linger on the screen until
+                # the event loop gets round to deleting it).
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
         model = self.model
         # The panel stands over the table only while a code waits for its first scan: a
         # phone that joined and went away (a locked screen) rejoins with the code it has.

@@ -191,7 +191,6 @@ class MainWindow(QMainWindow):
 
         self.phones = PhonesPanel(settings=self.settings)
         self.phones.keep = self.data_dir / "phones.json"
-        self.phones.counting.connect(self._count_for_phones)
         self.phones.awaiting.connect(self._codes_to_scan)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
@@ -502,6 +501,7 @@ class MainWindow(QMainWindow):
         self.model.refused.connect(self._refused)
         self.model.finished.connect(self._finished)
         self.model.thinking.connect(self._thinking)
+        self.model.counting.connect(self._count_for_phones)
         self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
         self.moves_drawn = match.moves_made
         self.phones.attach(self.model)
@@ -763,6 +763,10 @@ class MainWindow(QMainWindow):
             self.scene.panels = model.match.game_class.panels
             self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
             self.scene.show_thinking(model.thinking_seat())
+            if model.too_early():
+                # A count under way stays across the table through any redraw (the one
+                # after a reveal comes nested in the reveal's own drawing).
+                self.scene.show_count(model.count_words())
             self.table.drawn()
             # Shown before a release: releasing may put up the curtain (a nested redraw),
             # and nothing after it may turn the screen back to the emptied table.

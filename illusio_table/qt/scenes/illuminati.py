@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleText
 
 from illusio_table.engine import Action
 from illusio_table.table.gestures import BUTTONS
+from illusio_table.table.prompts import attack_needs
 
 from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
@@ -548,11 +549,7 @@ class IlluminatiScene(Felt, TableScene):
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
         lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
-        number = a["target_number"]
-        if number < 2:
-            lines.append("It cannot succeed as it stands.")
-        else:
-            lines.append(f"Needs {min(number, 10)} or less: {a['chance']:.0%} (11, 12 fail)")
+        lines.append(attack_needs(a))
         if a["privileged"]:
             lines.append("Privileged: nobody may interfere.")
         room = rect.adjusted(0, 0, 0, -4)

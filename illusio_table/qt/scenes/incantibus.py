@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
+from illusio_table.table.prompts import incantibus_decision
 
 from .. import zones
 from .base import KEY, MARK, TableScene
@@ -49,15 +50,6 @@ GLYPHS = {
     "heart": "♥",
     "club": "♣",
     "spade": "♠",
-}
-PROMPTS = {
-    "overflow": "Your satchel is full: click the token to throw into the moat.",
-    "spell": "Cast a spell: click one of the open spell cards.",
-    "spell-optional": "You may cast one more spell: click an open spell card, or Cast no spell.",
-    "alkimia": "Alkimia: click an ingredient, weapon or gold in another satchel to steal it.",
-    "retiro": "Retiro: click a token in the moat to take it.",
-    "imperium": "Imperium: click a face-up token of the room to take it.",
-    "oculus": "Oculus: click a face-down token of the room to look at it.",
 }
 
 
@@ -409,7 +401,7 @@ class IncantibusScene(TableScene):
         elif view["phase"] == "over":
             text = "The game is over: see the scores under each satchel."
         elif decision and self.viewer == decision["seat"]:
-            text = PROMPTS[decision["kind"]]
+            text = incantibus_decision(decision)
         elif decision:
             text = f"Waiting for {names[decision['seat']]} to decide."
         elif view.get("my_choice"):
@@ -421,8 +413,6 @@ class IncantibusScene(TableScene):
             text = "Every wizard chooses at once."
         else:
             text = "Watching."
-        if decision and decision["kind"] == "spell" and decision.get("optional"):
-            text = PROMPTS["spell-optional"] if self.viewer == decision["seat"] else text
         words = self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
         self.in_heading(words)
         if any(a.kind == "decline" for a in legal):

@@ -68,6 +68,24 @@ function receive(message) {
       return;
     }
     show(message);
+  } else if (message.type === "confirm") {
+    // A new match with the same people: the last table (and its result) stays drawn
+    // until the person says the new seat is theirs.
+    const sheet = $("sheet");
+    sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
+    const yes = el("button", "", `I am ${message.name}: show my seat`);
+    yes.onclick = () => { hideSheet(); send({ type: "confirm" }); };
+    sheet.append(yes, el("p", "", `Not ${message.name}? Ask at the big screen for your own seat's code.`));
+    sheet.hidden = false;
+    if (state) { state = { ...state, gestures: [], moves: [], status: "A new match: confirm your seat." }; draw(); }
+  } else if (message.type === "status") {
+    // The big screen is revealing: the table stays as it stood, nothing can be tapped.
+    if (state) {
+      state = { ...state, status: message.status, gestures: [], moves: [] };
+      lifted = null;
+      hideSheet();
+      draw();
+    }
   } else if (message.type === "refused") {
     notice(message.reason);
   } else if (message.type === "closed") {
@@ -138,7 +156,7 @@ function choose(title, gestures, extra) {
   const sheet = $("sheet");
   sheet.replaceChildren(el("p", "", title));
   for (const g of gestures) {
-    const button = el("button", "", g.words);
+    const button = el("button", "", withHint(g));
     button.onclick = () => play(g.action);
     sheet.append(button);
   }
@@ -148,6 +166,9 @@ function choose(title, gestures, extra) {
   sheet.append(cancel);
   sheet.hidden = false;
 }
+
+// A move in words, with the engine's hint where there is one (an attack's roll and chance).
+function withHint(move) { return move.hint ? `${move.words} — ${move.hint}` : move.words; }
 
 function hideSheet() { $("sheet").hidden = true; $("sheet").replaceChildren(); }
 
@@ -218,8 +239,10 @@ function draw() {
 function statusLine() {
   if (state.status) return state.status;
   if (state.over) return "Game over.";
+  if (state.prompt) return state.prompt; // the decision in the game's words
   if (state.awaited.includes(state.seat)) {
-    return state.moves.length === 1 ? `Your move: ${state.moves[0].words}.` : "Your move.";
+    if (state.moves.length === 1) return `Your move: ${state.moves[0].words}.`;
+    return `Your move: ${state.moves.length} to choose from (tap a piece, or see Your moves).`;
   }
   const others = state.awaited.map(names);
   return others.length ? `Waiting for ${others.join(" and ")}.` : "Waiting…";
@@ -233,7 +256,7 @@ function drawButtons(table) {
   if (!loose.length) return;
   const box = el("section", "buttons");
   for (const g of loose) {
-    const button = el("button", "", g.words);
+    const button = el("button", "", withHint(g));
     button.onclick = () => play(g.action);
     box.append(button);
   }
@@ -257,7 +280,7 @@ function drawMoves() {
   box.replaceChildren();
   $("moves-title").textContent = `Your moves (${state.moves.length})`;
   for (const move of state.moves) {
-    const button = el("button", "move", move.words);
+    const button = el("button", "move", withHint(move));
     button.onclick = () => play(move.action);
     box.append(button);
   }
@@ -287,7 +310,10 @@ function section(table, title) {
 function card(key, title, opts = {}) {
   const node = el("div", `piece ${opts.cls || ""}`);
   if (opts.colour) node.style.borderLeftColor = opts.colour;
-  if (opts.symbol) node.append(el("span", "sym", opts.symbol + " "));
+  // A short label the name already says ("Mush" of "Mushroom", "3" of "3 Gold") is not
+  // said twice; a glyph (♣, ▲) is kept.
+  const said = opts.symbol && String(title).toLowerCase().includes(String(opts.symbol).toLowerCase());
+  if (opts.symbol && !said) node.append(el("span", "sym", opts.symbol + " "));
   node.append(el("b", "", title));
   for (const line of opts.lines || []) node.append(el("div", "num", line));
   return key ? piece(key, node) : node;
@@ -313,12 +339,16 @@ function illusioLook(kind) {
     colour: group ? group.colour : "#777",
     symbol: (comp && comp.symbol) || (special && special.symbol) || (group && group.symbol) || "",
     special: Boolean(special),
+    // What the Objectives ask for: a card's group (or that it is a Special), in words.
+    kind: special ? "Special" : !group ? ""
+      : (group.types || []).includes(kind) ? `group: ${group.name}` : `group: ${group.name} · no type`,
   };
 }
 
 function illusioCard(c) {
   const look = illusioLook(c.now || c.kind);
-  const lines = c.now && c.now !== c.kind ? [`now ${c.now}`] : [];
+  const lines = look.kind ? [look.kind] : [];
+  if (c.now && c.now !== c.kind) lines.push(`now ${c.now}`);
   return card(["card", c.id], c.name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
 }
 
@@ -396,15 +426,47 @@ function token(key, t, extraLines) {
   return node;
 }
 
+// A satchel as the desktop draws it: a row a kind of cell, its tokens in their cells, the
+// empty cells still free, a token with no room in a cell marked so, the new one marked NEW.
+const CELL_ROWS = [["ingredient", "Ingredients"], ["weapon", "Weapons"], ["monster", "Monsters"],
+  ["gold", "Gold"], ["potion", "Potions"], ["book", "Books"], ["purse", "Purse"]];
+
+function satchelCells(sat, newId) {
+  const byId = new Map(sat.tokens.map((t) => [t.id, t]));
+  const box = el("div", "cells");
+  for (const [cell, label] of CELL_ROWS) {
+    if (!(cell in sat.capacity)) continue;
+    const row = el("div", "cellrow");
+    row.append(el("span", "celllabel", label));
+    const ids = sat.cells[cell] || [];
+    const room = sat.capacity[cell];
+    for (let n = 0; n < Math.max(room, ids.length); n += 1) {
+      if (n < ids.length) {
+        const t = byId.get(ids[n]);
+        const node = token(["token", t.id], { ...t, face_up: true }, n >= room ? ["no room"] : []);
+        if (n >= room) node.classList.add("noroom");
+        if (t.id === newId) node.prepend(el("span", "newtag", "NEW"));
+        row.append(node);
+      } else {
+        row.append(el("span", "cell", ""));
+      }
+    }
+    box.append(row);
+  }
+  const stacks = [["spell", "Spells"], ["sorcerer", "Sorcerers"]].map(([cell, label]) => {
+    const ids = sat.cells[cell] || [];
+    const named = ids.map((id) => (byId.get(id) || {}).name).filter(Boolean);
+    return `${label}: ${ids.length}${named.length ? ` (${named.join(", ")})` : ""}`;
+  });
+  box.append(el("div", "facts", stacks.join(" · ")));
+  return box;
+}
+
 function drawIncantibus(table, v, me) {
   const facts = section(table, "");
   const left = v.phase === "over" ? "" : ` · ${v.castings} casting(s) so far · ${v.rooms_left} room(s) left`;
   facts.append(el("div", "facts", `${v.mode} mode${left}`));
-  if (v.decision) {
-    const who = v.decision.seat === me ? "You decide" : `${names(v.decision.seat)} decides`;
-    facts.append(el("div", "hidden-choice", `${who}: ${v.decision.kind}`));
-  }
-  if (v.my_choice) facts.append(el("div", "hidden-choice", "You have chosen: wait for the others."));
+  if ((v.decision || v.my_choice) && state.prompt) facts.append(el("div", "hidden-choice", state.prompt));
   const chosen = (v.chosen || []).filter((s) => s !== me).map(names);
   if (chosen.length) facts.append(el("div", "facts", `Chosen: ${chosen.join(", ")}`));
   const wands = section(table, "Wands");
@@ -445,10 +507,9 @@ function drawIncantibus(table, v, me) {
     const box = piece(["seat", s], el("div", `seat ${s === me ? "me" : ""}`));
     const points = v.points[s] === 1 ? "1 point" : `${v.points[s]} points`;
     box.append(el("h3", "", `${names(s)}${s === me ? " (you)" : ""} · ${points}`));
-    const row = el("div", "row");
-    for (const t of sat.tokens) row.append(token(["token", t.id], t));
-    if (!sat.tokens.length) row.append(el("div", "facts", "empty"));
-    box.append(row);
+    const overflow = v.decision && v.decision.kind === "overflow" && v.decision.seat === s;
+    if (overflow) box.append(el("div", "full", "The satchel is full: one token must go into the moat."));
+    box.append(satchelCells(sat, overflow ? v.decision.token : null));
     sats.append(box);
   });
   const moat = section(table, "The moat");
@@ -523,7 +584,7 @@ function drawIlluminati(table, v, me) {
       line.append(el("span", "", words), el("span", "", value > 0 ? `+${value}` : String(value)));
       panel.append(line);
     }
-    if (a.target_number !== undefined) panel.append(el("div", "", `Needs ${Math.min(a.target_number, 10)} or less on two dice`));
+    if (state.attack_needs) panel.append(el("div", "", state.attack_needs)); // the host's words
     facts.append(panel);
   }
   if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));

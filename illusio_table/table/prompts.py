@@ -1,0 +1,98 @@
+"""What a seat is asked to do now, in words, for the desktop's prompt and the phone's
+heading alike (never raw ids): read from the seat's view and its moves, no Qt.
+
+The words name the choice, not the gesture ("choose", never "click" or "tap"): each
+screen adds how it is made where it draws its own hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# The decisions an Incantibus resolution waits for, by their kind in the view.
+INCANTIBUS_DECISIONS = {
+    "overflow": "Your satchel is full: choose the token to throw into the moat.",
+    "spell": "Cast a spell: choose one of the open spell cards.",
+    "spell-optional": "You may cast one more spell: choose an open spell card, or cast no spell.",
+    "alkimia": "Alkimia: choose an ingredient, weapon or gold in another satchel to steal.",
+    "retiro": "Retiro: choose a token in the moat to take.",
+    "imperium": "Imperium: choose a face-up token of the room to take.",
+    "oculus": "Oculus: choose a face-down token of the room to look at.",
+}
+# What another seat's decision is about, for those who wait for it.
+INCANTIBUS_WAITING = {
+    "overflow": "throws a token out of a full satchel",
+    "spell": "casts a spell",
+    "alkimia": "steals with Alkimia",
+    "retiro": "takes from the moat with Retiro",
+    "imperium": "takes from the room with Imperium",
+    "oculus": "looks at a face-down token with Oculus",
+}
+
+
+def incantibus_decision(decision: dict[str, Any]) -> str:
+    """The words of a decision asked of the seat that reads them."""
+    if decision["kind"] == "spell" and decision.get("optional"):
+        return INCANTIBUS_DECISIONS["spell-optional"]
+    return INCANTIBUS_DECISIONS[decision["kind"]]
+
+
+def _incantibus(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+    decision = view.get("decision")
+    if view.get("phase") == "over":
+        return "The game is over."
+    if decision and decision["seat"] == seat:
+        return incantibus_decision(decision)
+    if decision:
+        doing = INCANTIBUS_WAITING.get(decision["kind"], "decides")
+        return f"Waiting: {names[decision['seat']]} {doing}."
+    if chosen:
+        wands = view.get("wands") or []
+        wand = f" with your wand {wands[seat]}" if seat < len(wands) else ""
+        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. Waiting for the others…"
+    return ""
+
+
+def _illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+    phase = view.get("phase")
+    if phase == "goals":
+        return "Choose the goal you will secretly pursue."
+    if phase == "income":
+        return "Collect your income to begin your turn."
+    if phase == "consent" and view.get("me") == seat:
+        return "A Group is offered to you: place it on a free arrow, or refuse it."
+    return ""
+
+
+def _illusio(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+    if view.get("phase") == "discard" and view.get("current") == seat:
+        over = len(view["hand"]) - view["hand_limit"]
+        return f"Your hand is over {view['hand_limit']}: discard {over} card(s)."
+    return ""
+
+
+PROMPTS: dict[str, Callable[[dict[str, Any], int, list[str], str], str]] = {
+    "incantibus": _incantibus,
+    "illuminati": _illuminati,
+    "illusio": _illusio,
+}
+
+
+def prompt(
+    game_id: str, view: dict[str, Any], seat: int, names: list[str], chosen: str = ""
+) -> str:
+    """What the seat is asked now, in words ('' when its moves say it well enough);
+    `chosen`: the words of the secret choice it has made, if it has made one."""
+    words = PROMPTS.get(game_id)
+    return words(view, seat, names, chosen) if words is not None else ""
+
+
+def attack_needs(attack: dict[str, Any]) -> str:
+    """The roll an Illuminati attack under way needs and its chance, from its view, in the
+    same words on the desktop and the phone (11 and 12 always fail; below 2 it cannot
+    succeed unless money goes down)."""
+    number = attack["target_number"]
+    if number < 2:
+        return "It cannot succeed as it stands."
+    return f"Needs {min(number, 10)} or less: {attack['chance']:.0%} (11, 12 fail)"

@@ -1,0 +1,95 @@
+"""Every decision a seat is asked is put in words, the same on the desktop and the phone
+(never a raw id such as "overflow"), and a secret choice is told back to its own seat in
+words (what it pointed at, with which wand), to that seat only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from illusio_table.engine import Match
+from illusio_table.games import builtin_registry
+from illusio_table.remote.seats import state_message
+from illusio_table.table.prompts import INCANTIBUS_DECISIONS, INCANTIBUS_WAITING
+
+PLAYERS = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Sam")]
+
+
+def test_every_incantibus_decision_is_asked_in_words_on_the_phone():
+    kinds_seen = set()
+    for seed in range(6):
+        match = Match.start(
+            "incantibus", PLAYERS, seed, {"mode": "expert"}, registry=builtin_registry()
+        )
+        rng = random.Random(seed)
+        names = [p["name"] for p in PLAYERS]
+        for _ in range(400):
+            if match.is_over():
+                break
+            for seat in range(3):
+                body = json.loads(state_message(match, seat, names)[1])
+                decision = body["view"].get("decision")
+                if decision and decision["seat"] == seat:
+                    kinds_seen.add(decision["kind"])
+                    assert body["prompt"] in INCANTIBUS_DECISIONS.values()
+                elif decision:
+                    assert body["prompt"].startswith(f"Waiting: {names[decision['seat']]}")
+                if body["view"].get("my_choice"):
+                    assert body["prompt"].startswith("You have chosen: ")
+                    assert "with your wand" in body["prompt"]
+            seat = min(match.to_act())
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert {"overflow", "spell"} <= kinds_seen
+    assert set(INCANTIBUS_WAITING) <= set(INCANTIBUS_DECISIONS)
+
+
+def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
+    match = Match.start(
+        "incantibus", PLAYERS, 4, {"mode": "apprentice"}, registry=builtin_registry()
+    )
+    names = [p["name"] for p in PLAYERS]
+    before = [json.loads(state_message(match, s, names)[1])["prompt"] for s in (1, 2)]
+    match.apply(0, match.legal_actions(0)[0])
+    after = [json.loads(state_message(match, s, names)[1])["prompt"] for s in (1, 2)]
+    assert after == before  # the others learn nothing of it in words
+    assert "You have chosen" in json.loads(state_message(match, 0, names)[1])["prompt"]
+
+
+def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six():
+    from illusio_table.table.prompts import attack_needs
+
+    assert attack_needs({"target_number": -6, "chance": 0.0}) == "It cannot succeed as it stands."
+    assert attack_needs({"target_number": 1, "chance": 0.0}) == "It cannot succeed as it stands."
+    assert attack_needs({"target_number": 12, "chance": 33 / 36}).startswith("Needs 10 or less")
+    assert attack_needs({"target_number": 7, "chance": 21 / 36}) == (
+        "Needs 7 or less: 58% (11, 12 fail)"
+    )
+
+
+def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
+    """Every Illuminati attack a phone may announce carries the engine's hint (the roll it
+    needs and its chance, or that it cannot succeed), and an attack under way carries the
+    desktop's own words for it."""
+    players = [{"name": n, "bot": None} for n in ("Ana", "Lera")]
+    names = ["Ana", "Lera"]
+    match = Match.start("illuminati", players, 5, {}, registry=builtin_registry())
+    rng = random.Random(5)
+    attacks = under_way = 0
+    for _ in range(600):
+        if match.is_over():
+            break
+        for seat in (0, 1):
+            body = json.loads(state_message(match, seat, names)[1])
+            for move in body["moves"]:
+                if move["action"]["kind"] == "attack":
+                    attacks += 1
+                    assert move["hint"] and (
+                        "or less" in move["hint"] or move["hint"] == "cannot succeed"
+                    )
+            attack = body["view"].get("attack")
+            if attack and "target_number" in attack:
+                under_way += 1
+                assert body["attack_needs"] and "-" not in body["attack_needs"]
+        seat = min(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert attacks and under_way
