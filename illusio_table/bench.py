@@ -519,7 +519,7 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
     model = MatchModel(
         Match.start("illuminati", players, 3, {}, registry=builtin_registry()), bot_delay_ms=0
     )
-    hub = DeviceHub(model, network=False)
+    hub = DeviceHub(model.session, network=False)
     model.begin()
     addresses = [hub.give(s) for s in range(devices)]
     latest: list[dict] = [{} for _ in range(devices)]
@@ -527,13 +527,18 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
     loop = asyncio.new_event_loop()
     sockets: list = [None] * devices
 
+    joins: list[float] = []  # from opening the socket to holding the cards and a state
+
     async def listen(seat: int, session: aiohttp.ClientSession) -> None:
         origin = addresses[seat].split("/seat/")[0]
+        opened = time.perf_counter()
         ws = await session.ws_connect(addresses[seat] + "/ws", headers={"Origin": origin})
         sockets[seat] = ws
         async for message in ws:
             data = json.loads(message.data)
             if data["type"] == "state":
+                if not counts[seat]:
+                    joins.append((time.perf_counter() - opened) * 1000)
                 latest[seat] = data
                 counts[seat] += 1
 
@@ -579,6 +584,10 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
     pauses.stop()
     hub.stop()
     stall = pauses.worst()
+    print(
+        f"devices: {devices} phones on loopback joining at once, socket to first state (the "
+        f"card file first): {_spread(joins)}"
+    )
     print(
         f"devices: {devices} phones on loopback, a move to every device redrawn: "
         f"{_spread(trips)} (goal: median under 50 ms); the host's longest pause "

@@ -199,6 +199,7 @@ class DeviceServer:
         loop = asyncio.get_running_loop()
         self._listening = []
         self.doors = Doors()
+        self._sockets, self._lines = {}, {}  # a server started again begins with no page
         port = self.wanted_port
         for host in self.hosts:
             # aiohttp's handler behind a door that counts and times connections (the

@@ -180,3 +180,27 @@ def test_a_dead_code_opens_a_page_made_for_a_phone(qtbot, hosting):
         phone.save_screenshot(str(SCREENSHOTS / "phone-dead-code.png"))
     finally:
         phone.quit()
+
+
+def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself(qtbot, hosting):
+    """The host's server goes away (a crash, a restart on the same port): the page says
+    the connection is lost and offers nothing, instead of a stale table with lit targets,
+    and joins again with the code it has as soon as the server is back."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    address = hub.give(0)
+    phone = open_phone(address)
+    try:
+        qtbot.waitUntil(lambda: bool((page_state(phone) or {}).get("gestures")), timeout=15000)
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        status = lambda: phone.find_element("id", "status").text  # noqa: E731
+        qtbot.waitUntil(lambda: status().startswith("Connection lost"), timeout=5000)
+        assert not phone.find_elements("css selector", ".target")
+        assert not phone.find_element("id", "count").is_displayed()
+        phone.save_screenshot(str(SCREENSHOTS / "phone-connection-lost.png"))
+        hub.server.start()
+        qtbot.waitUntil(lambda: not status().startswith("Connection lost"), timeout=15000)
+        qtbot.waitUntil(lambda: page_state(phone)["view"] == model.game.view(0), timeout=5000)
+        looks_right(phone)
+    finally:
+        phone.quit()

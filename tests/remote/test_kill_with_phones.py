@@ -69,7 +69,10 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
         assert window.offer_resume()
         model = window.model
         kept = len(model.game.record.moves) + len(model.match.withheld)
-        assert last <= kept <= last + 1, (last, kept)
+        # Nothing the host had reported played is lost. A move is saved before the window
+        # redraws and reports it, and a redraw can release a reveal and let the bot move
+        # within it: the kill may land after a few saves that were not reported yet.
+        assert last <= kept <= last + 3, (last, kept)
         assert model.devices == [0, 1]
         hub = window.phones.hub
         new = {seat: hub.address(seat) for seat in (0, 1)}

@@ -203,3 +203,21 @@ def test_the_last_reveal_of_a_match_is_held_before_game_over_is_told():
         seat = min(session.match.to_act())
         assert session.act_from_device(seat, session.match.legal_actions(seat)[0]) is None
     assert session.match.is_over() and heard["finished"] == 1
+
+
+def test_undo_takes_back_the_screens_own_move_and_nothing_behind_the_curtain():
+    session, clock, heard = _session("illusio", [ANA, LERA, BOT], seed=3)
+    session.begin()
+    session.lift_curtain()
+    seat = session.viewer
+    made = session.match.moves_made
+    assert session.act(session.legal_actions()[0])  # Ana puts a card in her Backstage
+    assert session.viewer == seat and session.can_undo()
+    assert session.undo()
+    assert session.match.moves_made == made and session.viewer == seat
+    # Ana ends her turn: the screen goes to Lera behind the curtain, where nothing but
+    # lifting it happens (no undo of Ana's moves by whoever sits there now).
+    while session.viewer == seat:
+        assert session.act(session.legal_actions()[-1])
+    assert session.curtain_seat() is not None and not session.can_undo()
+    assert "Lift the curtain" in session.why_no_undo()

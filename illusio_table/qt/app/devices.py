@@ -132,7 +132,12 @@ class PhonesPanel(QScrollArea):
             return
         match = self.model.match
         joined = [seat for seat in self.hub.codes() if self.hub.status(seat) in ("joined", "away")]
-        kept = {"match": match.file_json()["check"], "codes": self.hub.codes(), "joined": joined}
+        kept = {
+            "match": match.file_json()["check"],
+            "port": self.hub.server.port,
+            "codes": self.hub.codes(),
+            "joined": joined,
+        }
         if kept == self._kept:
             return
         self._kept = kept
@@ -153,6 +158,8 @@ class PhonesPanel(QScrollArea):
             return nothing
         if not isinstance(kept, dict) or kept.get("match") != model.match.file_json()["check"]:
             return nothing
+        if not self.port() or kept.get("port") != self.port():
+            return nothing  # the old pages cannot reach a new port: new codes to scan
         codes = kept.get("codes")
         if not isinstance(codes, dict):
             return nothing

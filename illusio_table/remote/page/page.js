@@ -34,19 +34,27 @@ let lifted = null; // the key (as text) of the piece picked up
 let retry = 1000;
 let tries = 0;
 let ended = false;
+let lost = false; // the connection is down: nothing can be played until it is back
+const LOST = "Connection lost: joining again…";
 
 function connect() {
   if (ended) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws`);
-  socket.onopen = () => { retry = 1000; tries = 0; lastSeq = 0; notice(""); };
+  socket.onopen = () => { retry = 1000; tries = 0; lastSeq = 0; lost = false; notice(""); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (ended) return;
     tries += 1;
     if (tries >= 8) return stop("The big screen does not answer this page any more.");
-    $("status").textContent = "Connection lost: joining again…";
-    if (state) { lifted = null; hideSheet(); state.gestures = []; state.moves = []; draw(); }
+    lost = true;
+    if (state) {
+      lifted = null;
+      hideSheet();
+      state = { ...state, gestures: [], moves: [], count: "" }; // nothing stale is offered
+      draw();
+    }
+    $("status").textContent = LOST;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30000);
   };
@@ -237,6 +245,7 @@ function draw() {
 }
 
 function statusLine() {
+  if (lost) return LOST;
   if (state.status) return state.status;
   if (state.over) return "Game over.";
   if (state.prompt) return state.prompt; // the decision in the game's words
