@@ -200,12 +200,7 @@ class Session:
             return "The choices are being revealed on the big screen: a moment."
         if self.too_early() and seat in self.match.to_act():
             return "Wait for “to!”: everyone points at once."
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction as error:
-            return error.reason
-        self._after(events)
-        return None
+        return self._play(seat, action)
 
     # -- In… can… to! -----------------------------------------------------------------------
 
@@ -281,30 +276,29 @@ class Session:
             else:
                 self.refused.emit("Only bots are playing: there is nothing to do.")
             return False
-        seat = self.viewer
         held = self.gate(action) if self.gate is not None else None
-        if held:
-            self.refused.emit(held)
-            return False
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction as error:
-            self.refused.emit(error.reason)
-            return False
-        self._after(events)
-        return True
+        return self._refused_unless_played(held or self._play(self.viewer, action))
 
     def act_as(self, seat: int, action: Action) -> bool:
         """Table mode: a seat at the shared screen makes its secret choice by its own keys."""
         if not self.is_shared() or seat not in self.match.waiting_humans() or seat in self.devices:
-            self.refused.emit("That seat is not choosing now.")
-            return False
+            return self._refused_unless_played("That seat is not choosing now.")
+        return self._refused_unless_played(self._play(seat, action))
+
+    def _play(self, seat: int, action: Action) -> str | None:
+        """Plays the move and goes on from it; None, or why the engine refused it."""
         try:
             events = self.match.apply(seat, action)
         except IllegalAction as error:
-            self.refused.emit(error.reason)
-            return False
+            return error.reason
         self._after(events)
+        return None
+
+    def _refused_unless_played(self, reason: str | None) -> bool:
+        """A move of the big screen's: True if it was played, else its refusal is told."""
+        if reason:
+            self.refused.emit(reason)
+            return False
         return True
 
     def is_shared(self) -> bool:
