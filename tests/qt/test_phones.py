@@ -236,3 +236,32 @@ def test_a_new_game_with_the_same_people_keeps_their_phones_joined(qtbot, make_w
         phone.close()
     finally:
         window.phones.stop()
+
+
+def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_the_reveal(
+    qtbot, make_window
+):
+    from PySide6.QtCore import Qt
+
+    window = make_window()
+    window.phones.network = False
+    config = GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
+    assert window.start_match(config)
+    try:
+        model = window.model
+        seats = window.seats_view.model()
+        kinds = [seats.index(r, 1).data(Qt.ItemDataRole.DisplayRole) for r in range(3)]
+        assert kinds == ["human", "phone", "bot (random)"]
+        # Played to its end (every seat by the engine's own first move).
+        for _ in range(3000):
+            if model.match.is_over():
+                break
+            seat = min(model.match.to_act())
+            model.session.match.apply(seat, model.match.legal_actions(seat)[0])
+        assert model.match.is_over()
+        model.session.holding = True  # the last casting is being revealed
+        assert "won" not in window.heading() and "revealed" in window.heading()
+        model.session.holding = False
+        assert "won" in window.heading()
+    finally:
+        window.phones.stop()

@@ -204,3 +204,27 @@ def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself
         looks_right(phone)
     finally:
         phone.quit()
+
+
+def test_a_sideways_phone_keeps_the_count_small_and_a_refusal_goes_with_the_next_state(
+    qtbot, hosting
+):
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    model.session.syllable_ms = 3000  # long enough to look at the count
+    address = hub.give(0)
+    phone = open_phone(address, 844, 390)
+    try:
+        qtbot.waitUntil(lambda: (page_state(phone) or {}).get("count") == "In…", timeout=15000)
+        height = phone.execute_script("return document.getElementById('top').offsetHeight")
+        assert height <= 390 / 4, f"the heading takes {height} of 390 px"
+        assert not phone.find_elements("css selector", ".target")  # nothing before "to!"
+        phone.save_screenshot(str(SCREENSHOTS / "phone-count-landscape.png"))
+        qtbot.waitUntil(lambda: page_state(phone)["count"].endswith("to!"), timeout=15000)
+        phone.execute_script("play({kind: 'no such move'})")
+        notice = lambda: phone.find_element("id", "notice")  # noqa: E731
+        qtbot.waitUntil(lambda: notice().is_displayed(), timeout=5000)
+        hub.note(0, "A word for Ana alone.")  # the next state comes
+        qtbot.waitUntil(lambda: not notice().is_displayed(), timeout=5000)
+        looks_right(phone)
+    finally:
+        phone.quit()

@@ -717,10 +717,12 @@ class MainWindow(QMainWindow):
     def heading(self) -> str:
         model = self.model
         match = model.match
-        if match.is_over():
+        # The last reveal comes before the winners: the heading says who won only once
+        # the big screen has shown how the last casting ended.
+        if match.is_over() and not model.holding:
             winners = " and ".join(match.name(s) for s in match.result()["winners"])
             return f"{match.title} — game over, {winners} won"
-        if model.viewer is None:
+        if model.viewer is None or model.holding:
             if model.holding:
                 return f"{match.title} — In-can-to! Everyone sees the choices revealed"
             if match.human_seats():

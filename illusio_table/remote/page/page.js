@@ -35,6 +35,7 @@ let retry = 1000;
 let tries = 0;
 let ended = false;
 let lost = false; // the connection is down: nothing can be played until it is back
+let refusalShown = false; // a refusal is on screen, and the state that comes with it not yet
 const LOST = "Connection lost: joining again…";
 
 function connect() {
@@ -96,6 +97,7 @@ function receive(message) {
     }
   } else if (message.type === "refused") {
     notice(message.reason);
+    refusalShown = true;
   } else if (message.type === "closed") {
     stop(message.reason);
   }
@@ -103,7 +105,10 @@ function receive(message) {
 
 function show(message) {
   state = message;
-  notice(""); // a refusal was about the state before this one
+  // A refusal comes with the state it was measured against (sent right after it): that
+  // one keeps it on screen; the next state is a new moment, and the refusal goes.
+  if (refusalShown) refusalShown = false;
+  else notice("");
   if (lifted && !state.gestures.some((g) => g.source && keyText(g.source) === lifted)) lifted = null;
   draw();
 }
