@@ -36,6 +36,11 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         assert model.devices == [1]
         qtbot.waitUntil(lambda: "Waiting for <b>Lera</b>'s phone" in _labels(window))
         assert _qr_codes(window) == 1
+        # The codes stand over the window's right side, clear of its middle, where a
+        # message box (the resume's, a withheld choice's) opens.
+        dock = window.phones_dock
+        assert dock.isFloating()
+        assert dock.geometry().left() > window.geometry().center().x() + 150
         window.phones_dock.raise_()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         window.grab().save(str(SCREENSHOTS / "phones-window.png"))

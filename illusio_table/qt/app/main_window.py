@@ -419,9 +419,10 @@ class MainWindow(QMainWindow):
         return self.model is not None and bool(self.model.match.table.get("rehearsal"))
 
     def _codes_to_scan(self, awaiting: bool) -> None:
-        """While a phone seat waits for its phone, the Phones panel stands over the table,
-        large enough for its codes to be scanned; once every phone has joined it goes
-        back beside the table."""
+        """While a phone seat waits for its phone, the Phones panel stands over the window's
+        right side, large enough for its codes to be scanned, and clear of its middle,
+        where a message box opens (the resume's box covered a code); once every phone has
+        joined it goes back beside the table."""
         dock = self.phones_dock
         if self._closing:
             return
@@ -430,8 +431,8 @@ class MainWindow(QMainWindow):
             seats = max(1, len(self.model.devices)) if self.model is not None else 1
             height = min(self.height() - 40, 140 + 300 * seats)
             dock.resize(400, height)
-            centre = self.geometry().center()
-            dock.move(centre.x() - 200, max(self.geometry().top() + 20, centre.y() - height // 2))
+            frame = self.geometry()
+            dock.move(max(frame.left(), frame.right() - 420), frame.top() + 20)
             dock.show()
             dock.raise_()
         elif dock.isFloating():
