@@ -440,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         expert_pause()
     if "devices" in parts:
         device_round_trip()
+        device_round_trip(delayed=True)
     if "experts" in parts:
         for game_id, heuristic, options in EXPERTS:
             if game_id not in registry.ids():
@@ -495,14 +496,17 @@ class Pauses:
         return max(self.gaps[1:], default=0.0) * 1000
 
 
-def device_round_trip(devices: int = 8, moves: int = 120) -> None:
+def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False) -> None:
     """Seats on phones, on loopback: from a device's move sent to every connected device
     holding the new state (8 devices, an Illuminati match with every seat on a device;
     goal: median under 50 ms), and the longest the host's event loop went without
-    turning meanwhile (goal: no stall over one frame, 16 ms)."""
+    turning meanwhile (goal: no stall over one frame, 16 ms). `delayed`: each phone talks
+    through the tests' bad network (tests/remote/faulty.py, from the checkout `make bench`
+    runs in), each frame held back up to 80 ms on its own, so that frames overtake."""
     import asyncio
     import json
     import os
+    import random
     import threading
     import time
 
@@ -529,10 +533,15 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
 
     joins: list[float] = []  # from opening the socket to holding the cards and a state
 
+    through: dict[int, str] = {}  # each phone's relay, on the bad network
+
     async def listen(seat: int, session: aiohttp.ClientSession) -> None:
         origin = addresses[seat].split("/seat/")[0]
         opened = time.perf_counter()
-        ws = await session.ws_connect(addresses[seat] + "/ws", headers={"Origin": origin})
+        if seat in through:
+            ws = await session.ws_connect(through[seat])
+        else:
+            ws = await session.ws_connect(addresses[seat] + "/ws", headers={"Origin": origin})
         sockets[seat] = ws
         async for message in ws:
             data = json.loads(message.data)
@@ -543,6 +552,15 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
                 counts[seat] += 1
 
     async def run_all() -> None:
+        if delayed:
+            from tests.remote.faulty import FaultyRelay
+
+            for seat in range(devices):
+                relay = FaultyRelay(
+                    loop, addresses[seat], random.Random(seat), cuts=False, doubles=0.0
+                )
+                await relay.start()
+                through[seat] = relay.address
         async with aiohttp.ClientSession() as session:
             await asyncio.gather(*(listen(s, session) for s in range(devices)))
 
@@ -584,13 +602,15 @@ def device_round_trip(devices: int = 8, moves: int = 120) -> None:
     pauses.stop()
     hub.stop()
     stall = pauses.worst()
+    where = "through frames delayed up to 80 ms each" if delayed else "on loopback"
     print(
-        f"devices: {devices} phones on loopback joining at once, socket to first state (the "
+        f"devices: {devices} phones {where} joining at once, socket to first state (the "
         f"card file first): {_spread(joins)}"
     )
     print(
-        f"devices: {devices} phones on loopback, a move to every device redrawn: "
-        f"{_spread(trips)} (goal: median under 50 ms); the host's longest pause "
+        f"devices: {devices} phones {where}, a move to every device redrawn: "
+        f"{_spread(trips)}{'' if delayed else ' (goal: median under 50 ms)'}; the host's "
+        "longest pause "
         f"{stall:.1f} ms (goal: under 16 ms)"
     )
 

@@ -23,8 +23,19 @@ class FaultyRelay:
     """Listens on loopback; each connection opens one to `upstream` (the host's seat
     address, with the host's own Host and Origin) and passes frames both ways, badly."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, upstream: str, rng: random.Random):
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        upstream: str,
+        rng: random.Random,
+        cuts: bool = True,
+        doubles: float = 0.15,
+        delay: float = 0.08,
+    ):
+        """`cuts`: a connection is cut after 10 to 60 frames; `doubles`: the share of frames
+        sent twice; `delay`: the most a frame is held back, in seconds (each its own)."""
         self.loop = loop
+        self.cut, self.double, self.delay = cuts, doubles, delay
         self.upstream = upstream  # http://127.0.0.1:PORT/seat/CODE
         self.origin = upstream.split("/seat/")[0]
         self.rng = rng
@@ -75,14 +86,14 @@ class FaultyRelay:
                     if message.type != aiohttp.WSMsgType.TEXT:
                         break
                     sent[0] += 1
-                    if sent[0] >= cut_after:
+                    if self.cut and sent[0] >= cut_after:
                         self.cuts += 1
                         await down.close()  # mid-game: the phone must rejoin
                         return
-                    copies = 2 if self.rng.random() < 0.15 else 1
+                    copies = 2 if self.rng.random() < self.double else 1
                     self.doubled += copies - 1
                     for _ in range(copies):
-                        delay = self.rng.uniform(0, 0.08)
+                        delay = self.rng.uniform(0, self.delay)
                         now = asyncio.get_running_loop().time()
                         if now + delay < last_due[0]:
                             self.reordered += 1
@@ -95,10 +106,10 @@ class FaultyRelay:
                 async for message in down:
                     if message.type != aiohttp.WSMsgType.TEXT:
                         break
-                    copies = 2 if self.rng.random() < 0.1 else 1
+                    copies = 2 if self.rng.random() < self.double * 2 / 3 else 1
                     self.doubled += copies - 1
                     for _ in range(copies):
-                        await asyncio.sleep(self.rng.uniform(0, 0.03))
+                        await asyncio.sleep(self.rng.uniform(0, self.delay * 3 / 8))
                         if not up.closed:
                             await up.send_str(message.data)
 
