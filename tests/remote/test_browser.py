@@ -228,3 +228,70 @@ def test_a_sideways_phone_keeps_the_count_small_and_a_refusal_goes_with_the_next
         looks_right(phone)
     finally:
         phone.quit()
+
+
+NO_OVERFLOW = """
+return [...document.querySelectorAll('.piece')]
+  .filter((p) => p.offsetParent && p.scrollWidth > p.clientWidth + 1)
+  .map((p) => p.textContent);
+"""
+
+
+def test_what_the_phone_draws_says_what_the_desktop_says(qtbot, hosting):
+    """A full satchel is drawn with its cells, the token with no room marked so and the new
+    one marked NEW; a token's short label is not said twice beside its name; Illusio cards
+    say their group (or that they are Specials); no name runs out of its card."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "apprentice"})
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        # A satchel of three gold cells holding four Gold, the fourth just taken.
+        drawn = phone.execute_script(
+            """
+            const gold = (id) => ({id, kind: "gold-1", name: "1 Gold", points: 1});
+            const box = satchelCells({
+              tokens: [gold(1), gold(2), gold(3), gold(4)],
+              cells: {ingredient: [], weapon: [], monster: [], gold: [1, 2, 3, 4], potion: [],
+                      purse: [], spell: [], sorcerer: []},
+              capacity: {ingredient: 3, weapon: 3, monster: 3, gold: 3, potion: 2, purse: 1},
+            }, 4);
+            document.getElementById("table").append(box);
+            return {
+              empty: box.querySelectorAll(".cell").length,
+              noroom: [...box.querySelectorAll(".noroom")].map((n) => n.textContent),
+              isNew: [...box.querySelectorAll(".newtag")].map((n) => n.parentElement.textContent),
+            };
+            """
+        )
+        assert drawn["empty"] == 3 + 3 + 3 + 2 + 1  # every free cell, none for the gold
+        assert len(drawn["noroom"]) == 1 and "no room" in drawn["noroom"][0]
+        assert drawn["isNew"] and drawn["isNew"][0].startswith("NEW")
+        twice = phone.execute_script(
+            """
+            return [...document.querySelectorAll('.piece')].filter((p) => {
+              const sym = p.querySelector('.sym'), name = p.querySelector('b');
+              return sym && name && name.textContent.toLowerCase()
+                .includes(sym.textContent.trim().toLowerCase());
+            }).map((p) => p.textContent);
+            """
+        )
+        assert twice == []
+        assert phone.execute_script(NO_OVERFLOW) == []
+    finally:
+        phone.quit()
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    phone = open_phone(hub.give(0), 844, 390)
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        hand = phone.execute_script(
+            """
+            const h2 = [...document.querySelectorAll('h2')]
+              .find((h) => h.textContent.startsWith('Your hand'));
+            return [...h2.parentElement.querySelectorAll('.piece')].map((p) => p.textContent);
+            """
+        )
+        assert hand and all("group:" in card or "Special" in card for card in hand), hand
+        assert phone.execute_script(NO_OVERFLOW) == []
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-hand.png"))
+    finally:
+        phone.quit()
