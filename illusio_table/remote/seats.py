@@ -168,17 +168,28 @@ def state_message(
     legal = match.legal_actions(seat) if offered else []
     # A move's words, and its hint where the desktop shows one (an attack's roll and
     # chance, worked out by the engine from what the seat knows).
-    moves = [
-        {"words": match.describe(a, seat), "hint": match.hint(a, seat), "action": a.to_json()}
-        for a in legal
-    ]
+    # Worked out once a move: a gesture makes one of the legal moves (an Illuminati hint
+    # works out a whole attack), and every change sends this to every phone.
+    said: dict[str, tuple[str, str]] = {}
+
+    def words(action: Any) -> tuple[str, str]:
+        key = json.dumps(action.to_json(), sort_keys=True)
+        if key not in said:
+            said[key] = (match.describe(action, seat), match.hint(action, seat))
+        return said[key]
+
+    moves = []
+    for a in legal:
+        text, hint = words(a)
+        moves.append({"words": text, "hint": hint, "action": a.to_json()})
     gestures = []
     for g in gesture_map(match.game_id)(view, legal, seat):
+        text, hint = words(g.action)
         gestures.append(
             {
                 "action": g.action.to_json(),
-                "words": match.describe(g.action, seat),
-                "hint": match.hint(g.action, seat),
+                "words": text,
+                "hint": hint,
                 "target": _key(g.target),
                 "source": None if g.source is None else _key(g.source),
                 "click": g.click,
