@@ -192,6 +192,12 @@ class DeviceHub:
 
     # -- devices to host --------------------------------------------------------------------
 
+    def joins(self, seat: int) -> int:
+        """How many times a page has opened the seat with its present code."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            return 0 if device is None else device.joins
+
     def holder(self, seat: int) -> str:
         """The address of the device that holds a seat (or held it last), '' if none did."""
         with self.doorkeeper.lock:

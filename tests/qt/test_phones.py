@@ -270,3 +270,26 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
         assert "won" in window.heading()
     finally:
         window.phones.stop()
+
+
+def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
+    """Nothing joins a seat unseen: a second page on Lera's code (a reload, another tab or
+    another device) takes the seat, and the big screen says so."""
+    window = make_window()
+    window.phones.network = False
+    config = GameConfig("illusio", PEOPLE, 5, {}, devices=[1])
+    assert window.start_match(config)
+    try:
+        address = window.phones.hub.address(1)
+        first = Phone(address)
+        qtbot.waitUntil(lambda: bool(first.states()), timeout=5000)
+        qtbot.wait(200)
+        assert "opened again" not in window.statusBar().currentMessage()
+        second = Phone(address)
+        qtbot.waitUntil(lambda: bool(second.states()), timeout=5000)
+        said = "<b>Lera</b>'s seat was opened again, on device 127.0.0.1"
+        qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=5000)
+        qtbot.waitUntil(first.closed.is_set, timeout=5000)
+        second.close()
+    finally:
+        window.phones.stop()

@@ -49,6 +49,7 @@ def qr_pixmap(text: str) -> QPixmap:
 
 class PhonesPanel(QScrollArea):
     awaiting = Signal(bool)  # True while some phone seat has no phone (a code to scan)
+    notice = Signal(str)  # news for the big screen: a seat opened again, on which device
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
@@ -63,6 +64,7 @@ class PhonesPanel(QScrollArea):
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
         self._awaiting = False
+        self._joins: dict[int, int] = {}  # how many times each seat's page has opened
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self.setWidget(self._body)
@@ -121,6 +123,7 @@ class PhonesPanel(QScrollArea):
             self.keep.unlink(missing_ok=True)
         self._kept = {}
         self._rejoining = set()
+        self._joins = {}
 
     # -- the codes kept for a crash -----------------------------------------------------------
 
@@ -192,6 +195,19 @@ class PhonesPanel(QScrollArea):
         remember which phones had joined (their codes never come back on the screen)."""
         self._keep_codes()
         self.refresh()
+        if self.hub is None or self.model is None:
+            return
+        joins = self.hub.joins(seat)
+        if joins > self._joins.get(seat, 0) and self.hub.status(seat) == "joined":
+            if self._joins.get(seat):
+                # Nothing joins a seat unseen: a reload, or the code opened on another
+                # device (the older page is told and closed), is said on the big screen.
+                name = self.model.match.name(seat)
+                self.notice.emit(
+                    f"{name}'s seat was opened again, on device {self.hub.holder(seat)}; "
+                    "any older page of it was closed."
+                )
+            self._joins[seat] = joins
 
     def port(self) -> int:
         """The port the phones' server listens on: 0, the system chooses (the setting

@@ -192,6 +192,7 @@ class MainWindow(QMainWindow):
         self.phones = PhonesPanel(settings=self.settings)
         self.phones.keep = self.data_dir / "phones.json"
         self.phones.awaiting.connect(self._codes_to_scan)
+        self.phones.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         self.moves_dock.raise_()
