@@ -18,6 +18,14 @@ PEOPLE = [
 ]
 
 
+def _with_phones(make_window, config):
+    """A window on loopback only (tests reach no other address) playing `config`."""
+    window = make_window()
+    window.phones.network = False
+    assert window.start_match(config)
+    return window
+
+
 def _labels(window) -> list[str]:
     return [w.text() for w in window.phones.findChildren(QLabel) if w.isVisibleTo(window.phones)]
 
@@ -27,10 +35,9 @@ def _qr_codes(window) -> int:
 
 
 def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_window):
-    window = make_window()
-    window.phones.network = False
-    config = GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
-    assert window.start_match(config)
+    window = _with_phones(
+        make_window, GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
+    )
     try:
         model = window.model
         assert model.devices == [1]
@@ -76,10 +83,9 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
 
 
 def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
-    window = make_window()
-    window.phones.network = False
-    config = GameConfig("illusio", PEOPLE[:2] + [PEOPLE[2]], 5, {}, devices=[0, 1])
-    assert window.start_match(config)
+    window = _with_phones(
+        make_window, GameConfig("illusio", PEOPLE[:2] + [PEOPLE[2]], 5, {}, devices=[0, 1])
+    )
     old = window.phones.hub.address(0)
     assert window.model.viewer is None  # only phones and a bot: the public table
     record = window.model.game.record.to_file_json()
@@ -158,10 +164,9 @@ def test_the_first_count_after_a_reveal_is_as_large_on_the_big_screen_as_the_oth
     stands across the middle of the table like "can…" and "to!", not only in the bar."""
     from illusio_table.qt.scenes.base import KEY, MARK
 
-    window = make_window()
-    window.phones.network = False
-    config = GameConfig("incantibus", PEOPLE, 9, {"mode": "apprentice"}, devices=[1])
-    assert window.start_match(config)
+    window = _with_phones(
+        make_window, GameConfig("incantibus", PEOPLE, 9, {"mode": "apprentice"}, devices=[1])
+    )
     try:
         model = window.model
         model.session.syllable_ms = 50
@@ -248,10 +253,9 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
 ):
     from PySide6.QtCore import Qt
 
-    window = make_window()
-    window.phones.network = False
-    config = GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
-    assert window.start_match(config)
+    window = _with_phones(
+        make_window, GameConfig("incantibus", PEOPLE, 5, {"mode": "apprentice"}, devices=[1])
+    )
     try:
         model = window.model
         seats = window.seats_view.model()
@@ -275,10 +279,7 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
 def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
     """Nothing joins a seat unseen: a second page on Lera's code (a reload, another tab or
     another device) takes the seat, and the big screen says so."""
-    window = make_window()
-    window.phones.network = False
-    config = GameConfig("illusio", PEOPLE, 5, {}, devices=[1])
-    assert window.start_match(config)
+    window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
     try:
         address = window.phones.hub.address(1)
         first = Phone(address)
