@@ -681,3 +681,38 @@ def test_help_shows_the_table_with_its_parts_named_and_closes(window, game_id):
     close.click()
     QApplication.processEvents()
     assert not [d for d in window.findChildren(HelpDialog) if d.isVisible()]
+
+
+def test_there_is_one_help_window_raised_again_and_it_fits_a_small_screen(window):
+    """Help, Help again, then another game's Help: one window (it stacked a new one 720 px
+    tall per click), now showing the game asked last, no taller than the screen."""
+    from PySide6.QtWidgets import QApplication
+
+    from illusio_table.games import builtin_registry
+    from illusio_table.qt.app.help import HelpDialog
+
+    registry = builtin_registry()
+    window.registry = registry
+    for game_id in ("incantibus", "incantibus", "illusio"):
+        window.show_help(registry.get(game_id))
+        QApplication.processEvents()
+    shown = [d for d in window.findChildren(HelpDialog) if d.isVisible()]
+    assert len(shown) == 1 and shown[0].windowTitle() == "How to play Illusio"
+    screen = window.screen().availableGeometry()
+    assert shown[0].height() <= screen.height() and shown[0].width() <= screen.width()
+    shown[0].close()
+
+
+def test_new_game_after_a_rehearsal_offers_the_last_games_seats_not_the_rehearsals(window):
+    from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
+
+    people = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    game = GameConfig("illusio", people + [{"name": "Robo", "bot": "random"}], 3, {})
+    assert window.start_match(game)
+    bots = [{"name": f"Bot {n}", "bot": "cunning"} for n in (1, 2, 3)]
+    rehearsal = GameConfig("incantibus", people[:1] + bots, 4, {"mode": "apprentice"})
+    assert window.start_match(rehearsal, rehearsal=True)
+    dialog = NewGameDialog(window.registry, window, window.last_config, window.settings)
+    names = [p["name"] for p in dialog.config().players]
+    assert names[:2] == ["Ana", "Lera"] and not any(n.startswith("Bot") for n in names)
+    dialog.close()

@@ -88,9 +88,23 @@ class HelpDialog(QDialog):
 
     def __init__(self, cls: Any, registry: Registry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"How to play {cls.title}")
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.part_names: list[str] = []
+        self.show_game(cls, registry)
+        # As large as the picture wants, within the screen it opens on (a 1280×720
+        # screen has less than 720 px of height to give).
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(PICTURE_WIDTH + 60, screen.width() - 40), min(720, screen.height() - 60))
+
+    def show_game(self, cls: Any, registry: Registry) -> None:
+        """Shows how to play `cls` (the one help window goes from game to game)."""
+        self.setWindowTitle(f"How to play {cls.title}")
         image, self.part_names = table_picture(cls.game_id, registry)
         legend = "\n".join(f"{n}. {name}" for n, name in enumerate(self.part_names, 1))
         text = cls.help_text or "No help yet."
@@ -104,12 +118,6 @@ class HelpDialog(QDialog):
         document = self.browser.document()
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(PICTURE), image)
         document.markContentsDirty(0, document.characterCount())
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(buttons)
-        self.resize(PICTURE_WIDTH + 60, 720)
 
 
 PICTURE = "table.png"  # the picture's name inside the help document

@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.moves_drawn = 0  # the moves of the match when the table was last drawn
         self.showing_open_banner = False  # the banner of a screen passed openly
         self._closing = False  # the window is closing: the phones' panel stays docked
+        self.help_dialog: Any = None  # the one help window, once opened
 
         self.stack = QStackedWidget()
         self.tally_bar = QLabel()
@@ -385,7 +386,8 @@ class MainWindow(QMainWindow):
         except ValueError as error:
             self.tell("Cannot start this game", str(error))
             return False
-        self.last_config = config
+        if not rehearsal:  # New game offers the last game's seats, never a rehearsal's bots
+            self.last_config = config
         for seat in config.devices:  # kept with the match, so a resumed one offers them again
             match.table[f"device {seat}"] = True
         if rehearsal:  # kept with the match: a rehearsal cut short is offered as one
@@ -867,11 +869,17 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------------
 
     def show_help(self, cls: Any) -> None:
+        """One help window: opened the first time, then brought up again (showing the game
+        asked for) instead of a new window over the last."""
         from .help import HelpDialog
 
-        dialog = HelpDialog(cls, self.registry, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
+        if self.help_dialog is None:
+            self.help_dialog = HelpDialog(cls, self.registry, self)
+        else:
+            self.help_dialog.show_game(cls, self.registry)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        self.help_dialog.activateWindow()
 
     def about(self) -> None:
         games = ", ".join(self.registry.get(g).title for g in self.registry.ids()) or "none yet"
