@@ -771,6 +771,10 @@ def test_a_group_that_cannot_attack_says_why_when_it_is_taken_up(window):
         pytest.skip("the attack ended Ana's turn")
     click(window, ("group", top))
     assert "has already taken part in an attack this turn" in window.statusBar().currentMessage()
+    window.statusBar().clearMessage()
+    target = ("group", next(iter(model.view()["uncontrolled"])))
+    drag(window, ("group", top), target)  # dragged onto a Group: the same reason
+    assert "has already taken part in an attack this turn" in window.statusBar().currentMessage()
 
 
 def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):

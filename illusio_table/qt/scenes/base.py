@@ -674,7 +674,7 @@ class TableScene(QGraphicsScene):
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._press is None or event.button() != Qt.MouseButton.LeftButton:
             return super().mouseReleaseEvent(event)
-        source, dragged = self._grabbed, self._dragging
+        source, dragged, press = self._grabbed, self._dragging, self._press
         target = self.drop_target(source, event.scenePos()) if dragged else None
         self._press, self._grabbed, self._dragging = None, None, False
         if dragged:
@@ -687,6 +687,12 @@ class TableScene(QGraphicsScene):
             self.clicked(source, event.modifiers())
             return
         key = self.key_at(event.scenePos())
+        pressed = self.key_at(press)
+        if pressed is not None and pressed != key and not self.moves.get(pressed):
+            # Something that cannot be taken up now was dragged onto something else: it
+            # says why in the engine's words, as a click on it does (not the place's words).
+            self.activate(pressed, event.screenPos())
+            return
         if key is not None:
             self.activate(key, event.screenPos())
 
