@@ -108,10 +108,17 @@ def test_the_keyboard_lifts_the_wand_walks_its_targets_and_drops_it(window):
     QTest.keyClick(window.table, Qt.Key.Key_Return)
     assert scene.lifted == ("wand", 0)
     targets = scene.targets_of(("wand", 0))
-    assert scene.focus_key == targets[0], "lifted, the highlight is on the first target"
+    assert scene.focus_key == ("wand", 0), "lifted, the highlight stays on the wand"
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter, Enter: no move unasked for
+    QApplication.processEvents()
+    assert scene.lifted == ("wand", 0)
+    assert not any(m.seat == 0 for m in window.model.game.record.moves)
+    assert "arrows" in window.statusBar().currentMessage()
     QTest.keyClick(window.table, Qt.Key.Key_Escape)
     assert scene.lifted is None and scene.focus_key == ("wand", 0), "Esc puts the wand back"
     QTest.keyClick(window.table, Qt.Key.Key_Return)
+    QTest.keyClick(window.table, Qt.Key.Key_Right)
+    assert scene.focus_key == targets[0], "Right walks to the first target"
     QTest.keyClick(window.table, Qt.Key.Key_Right)
     assert scene.focus_key == targets[1], "Right walks to the next target"
     QTest.keyClick(window.table, Qt.Key.Key_Return)

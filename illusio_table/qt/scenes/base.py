@@ -787,7 +787,12 @@ class TableScene(QGraphicsScene):
     def enter(self) -> None:
         """Enter: lifts the focused piece, drops the lifted one, or plays the focused target."""
         if self.lifted is not None:
-            if self.focus_key is not None:
+            if self.focus_key == self.lifted:
+                # No place chosen yet: a second Enter never makes a move nobody pointed at.
+                self.message.emit(
+                    "Choose where it goes with the arrows, then Enter (Esc puts it back)."
+                )
+            elif self.focus_key is not None:
                 source, self.lifted = self.lifted, None
                 self.drop(source, self.focus_key, None)
             return
@@ -802,7 +807,10 @@ class TableScene(QGraphicsScene):
             self.message.emit(self.nothing_there(source))
             return
         self.lifted = source
-        self.focus(targets[0])
+        # The highlight stays on the piece: the arrows walk to a place (the first place
+        # offered under the cursor was played by a second Enter, unasked for).
+        self.focus(source)
+        self.message.emit("Lifted: the arrows choose where it goes; Enter puts it there.")
 
     def put_back(self) -> None:
         source, self.lifted = self.lifted, None
