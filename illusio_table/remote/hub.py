@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from illusio_table.table.session import SYLLABLES, Callbacks, Session
+from illusio_table.table.session import WAIT_FOR_TO, Callbacks, Session
 
 from .seats import (
     Doorkeeper,
@@ -34,6 +34,9 @@ class DeviceHub:
     def __init__(self, session: Session, port: int = 0, network: bool = True) -> None:
         self.session = session
         self.presence = Callbacks()  # (seat): a seat's device joined or went away
+        # (seat): a page opened a seat that a page had opened before with the same code (a
+        # reload, another tab or device): the big screen says so, nothing joins unseen.
+        self.reopened = Callbacks()
         self.doorkeeper = Doorkeeper()
         self.server = DeviceServer(self.doorkeeper, self._incoming, self._present, port, network)
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
@@ -158,45 +161,28 @@ class DeviceHub:
 
     def _send_state(self, seat: int, count: str, force: bool = False) -> None:
         session = self.session
+        match = session.match
         if seat in self.unconfirmed:
-            match = session.match
             text = encode({"type": "confirm", "name": match.name(seat), "title": match.title})
-            if force or self._sent.get(seat) != text:
-                self._sent[seat] = text
-                self.server.send(seat, text)
-            return
-        if session.holding:
+        elif session.holding:
             # The reveal is the big screen's moment: no phone learns its outcome before
             # the big screen has shown it. The page keeps the table as it stood when the
             # wands pointed, offers nothing, and says why; the outcome comes on release.
             text = encode({"type": "status", "status": REVEALING})
-            if force or self._sent.get(seat) != text:
-                self._sent[seat] = text
-                self.server.send(seat, text)
-            return
-        names = [p["name"] for p in session.match.players]
-        status = ""
-        # Nothing is offered (nor lit) while nothing may be played: before "to!" for a
-        # seat that points with the others (and, above, during the reveal).
-        offered = True
-        if count and count != SYLLABLES[-1] and seat in session.match.to_act():
-            status = "Wait for “to!”: everyone points at once."
-            offered = False
-        version, text = state_message(
-            session.match, seat, names, status, count, self.notes.get(seat, ""), offered
-        )
-        self._versions[seat] = version
+        else:
+            # Nothing is offered (nor lit) while nothing may be played: before "to!" for a
+            # seat that points with the others (and, above, during the reveal).
+            early = session.too_early() and seat in match.to_act()
+            names = [p["name"] for p in match.players]
+            status = WAIT_FOR_TO if early else ""
+            note = self.notes.get(seat, "")
+            version, text = state_message(match, seat, names, status, count, note, not early)
+            self._versions[seat] = version
         if force or self._sent.get(seat) != text:
             self._sent[seat] = text
             self.server.send(seat, text)
 
     # -- devices to host --------------------------------------------------------------------
-
-    def joins(self, seat: int) -> int:
-        """How many times a page has opened the seat with its present code."""
-        with self.doorkeeper.lock:
-            device = self.doorkeeper.seats.get(seat)
-            return 0 if device is None else device.joins
 
     def holder(self, seat: int) -> str:
         """The address of the device that holds a seat (or held it last), '' if none did."""
@@ -214,15 +200,19 @@ class DeviceHub:
             return
         with self.doorkeeper.lock:
             device = self.doorkeeper.seats.get(seat)
-            joins = device.joins if device is not None else 0
-        joined = device is not None and self.status(seat) == "joined"
-        if joined and device is not None and joins != self._joins.get(device.code):
+            opened = device is not None and device.status == "joined"
+            code, joins = (device.code, device.joins) if device is not None else ("", 0)
+        again = False
+        if opened and joins != self._joins.get(code):
             # A page (re)joined: the card file, then its state, whatever it had before.
-            self._joins[device.code] = joins
+            again = joins > 1
+            self._joins[code] = joins
             self._send_cards(seat)
             self._sent.pop(seat, None)
         self.publish()
         self.presence.emit(seat)
+        if again:
+            self.reopened.emit(seat)
 
     def _on_message(self, seat: int, code: str, text: str) -> None:
         if self._stopped:
@@ -232,11 +222,10 @@ class DeviceHub:
             return  # the code died while its message was on the way
         try:
             kind = read_message(text).get("type")
-            if kind == "confirm" and seat in self.unconfirmed:
+            if kind == "confirm":
                 self.unconfirmed.discard(seat)  # the person says the new seat is theirs
-                kind = "cards"
-            if kind in ("cards", "confirm"):
-                self._send_cards(seat)  # a page that lost them asks again
+            if kind != "act":  # a confirmed seat, or a page that lost its cards
+                self._send_cards(seat)
                 self._send_state(seat, self.session.count_words(), force=True)
                 return
             if seat in self.unconfirmed:

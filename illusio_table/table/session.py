@@ -34,6 +34,7 @@ from illusio_table.engine.thinking import THINKER
 from .gestures import CHOOSE_AT_ONCE
 
 SYLLABLES = ("In…", "In… can…", "In… can… to!")
+WAIT_FOR_TO = "Wait for “to!”: everyone points at once."  # a choice made before the count ends
 SYLLABLE_MS = 650  # the pace of the count
 
 
@@ -199,7 +200,7 @@ class Session:
         if self.holding:
             return "The choices are being revealed on the big screen: a moment."
         if self.too_early() and seat in self.match.to_act():
-            return "Wait for “to!”: everyone points at once."
+            return WAIT_FOR_TO
         return self._play(seat, action)
 
     # -- In… can… to! -----------------------------------------------------------------------

@@ -64,7 +64,6 @@ class PhonesPanel(QScrollArea):
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
         self._awaiting = False
-        self._joins: dict[int, int] = {}  # how many times each seat's page has opened
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self.setWidget(self._body)
@@ -123,7 +122,6 @@ class PhonesPanel(QScrollArea):
             self.keep.unlink(missing_ok=True)
         self._kept = {}
         self._rejoining = set()
-        self._joins = {}
 
     # -- the codes kept for a crash -----------------------------------------------------------
 
@@ -133,12 +131,12 @@ class PhonesPanel(QScrollArea):
         and the phones, still on their page, rejoin by themselves."""
         if self.keep is None or self.model is None or self.hub is None:
             return
-        match = self.model.match
-        joined = [seat for seat in self.hub.codes() if self.hub.status(seat) in ("joined", "away")]
+        codes = self.hub.codes()
+        joined = [seat for seat in codes if self.hub.status(seat) in ("joined", "away")]
         kept = {
-            "match": match.file_json()["check"],
+            "match": _check(self.model),
             "port": self.hub.server.port,
-            "codes": self.hub.codes(),
+            "codes": codes,
             "joined": joined,
         }
         if kept == self._kept:
@@ -159,7 +157,7 @@ class PhonesPanel(QScrollArea):
             kept = json.loads(self.keep.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return nothing
-        if not isinstance(kept, dict) or kept.get("match") != model.match.file_json()["check"]:
+        if not isinstance(kept, dict) or kept.get("match") != _check(model):
             return nothing
         if not self.port() or kept.get("port") != self.port():
             return nothing  # the old pages cannot reach a new port: new codes to scan
@@ -181,6 +179,7 @@ class PhonesPanel(QScrollArea):
             port = self.port()
             self.hub = DeviceHub(self.model.session, port, network=self.network)
             self.hub.presence.connect(self._presence)
+            self.hub.reopened.connect(self._reopened)
         try:
             self.hub.give(seat, code, joined=code is not None and seat in self._rejoining)
             self.problem = ""
@@ -195,19 +194,15 @@ class PhonesPanel(QScrollArea):
         remember which phones had joined (their codes never come back on the screen)."""
         self._keep_codes()
         self.refresh()
-        if self.hub is None or self.model is None:
-            return
-        joins = self.hub.joins(seat)
-        if joins > self._joins.get(seat, 0) and self.hub.status(seat) == "joined":
-            if self._joins.get(seat):
-                # Nothing joins a seat unseen: a reload, or the code opened on another
-                # device (the older page is told and closed), is said on the big screen.
-                name = self.model.match.name(seat)
-                self.notice.emit(
-                    f"{name}'s seat was opened again, on device {self.hub.holder(seat)}; "
-                    "any older page of it was closed."
-                )
-            self._joins[seat] = joins
+
+    def _reopened(self, seat: int) -> None:
+        """Nothing joins a seat unseen: a reload, or the code opened on another device
+        (the older page is told and closed), is said on the big screen."""
+        if self.hub is not None and self.model is not None:
+            self.notice.emit(
+                f"{self.model.match.name(seat)}'s seat was opened again, on device "
+                f"{self.hub.holder(seat)}; any older page of it was closed."
+            )
 
     def port(self) -> int:
         """The port the phones' server listens on: 0, the system chooses (the setting
@@ -326,3 +321,10 @@ class PhonesPanel(QScrollArea):
         line.addWidget(port)
         self._layout.addWidget(row)
         self._layout.addStretch(1)
+
+
+def _check(model: MatchModel) -> str:
+    """The match's header check (its game, seed, options, players and table settings):
+    which match the codes kept for a crash belong to. Worked out when asked: the table
+    settings change as seats go to phones and back."""
+    return str(model.match.file_json()["check"])
