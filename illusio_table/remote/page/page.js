@@ -49,12 +49,7 @@ function connect() {
     tries += 1;
     if (tries >= 8) return stop("The big screen does not answer this page any more.");
     lost = true;
-    if (state) {
-      lifted = null;
-      hideSheet();
-      state = { ...state, gestures: [], moves: [], count: "" }; // nothing stale is offered
-      draw();
-    }
+    offerNothing({ count: "" }); // nothing stale is offered
     $("status").textContent = LOST;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 30000);
@@ -80,27 +75,31 @@ function receive(message) {
   } else if (message.type === "confirm") {
     // A new match with the same people: the last table (and its result) stays drawn
     // until the person says the new seat is theirs.
+    offerNothing({ status: "A new match: confirm your seat." });
     const sheet = $("sheet");
     sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
     const yes = el("button", "", `I am ${message.name}: show my seat`);
     yes.onclick = () => { hideSheet(); send({ type: "confirm" }); };
     sheet.append(yes, el("p", "", `Not ${message.name}? Ask at the big screen for your own seat's code.`));
     sheet.hidden = false;
-    if (state) { state = { ...state, gestures: [], moves: [], status: "A new match: confirm your seat." }; draw(); }
   } else if (message.type === "status") {
-    // The big screen is revealing: the table stays as it stood, nothing can be tapped.
-    if (state) {
-      state = { ...state, status: message.status, gestures: [], moves: [] };
-      lifted = null;
-      hideSheet();
-      draw();
-    }
+    offerNothing({ status: message.status }); // the big screen is revealing
   } else if (message.type === "refused") {
     notice(message.reason);
     refusalShown = true;
   } else if (message.type === "closed") {
     stop(message.reason);
   }
+}
+
+// The table stays drawn as it stood, and nothing on it can be tapped: the connection is
+// down, the big screen reveals, or a new match waits for its seat to be confirmed.
+function offerNothing(changes) {
+  if (!state) return;
+  lifted = null;
+  hideSheet();
+  state = { ...state, gestures: [], moves: [], ...changes };
+  draw();
 }
 
 function show(message) {
