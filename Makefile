@@ -34,23 +34,23 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
-	$(BIN)/ruff check illusio_table tests
-	$(BIN)/ruff format --check illusio_table tests
+	$(BIN)/ruff check illusio_table tests benchmarks
+	$(BIN)/ruff format --check illusio_table tests benchmarks
 
 # The quick part, for while you work on the engines (about two minutes): the engines, the
 # games, the card files, the layers and the types, no window and no browser. `make test`
 # runs everything.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/test_layers.py tests/test_types.py -m "not slow"
-	$(BIN)/ruff check illusio_table tests
+	$(BIN)/ruff check illusio_table tests benchmarks
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check illusio_table tests
-	$(BIN)/ruff format --check illusio_table tests
+	$(BIN)/ruff check illusio_table tests benchmarks
+	$(BIN)/ruff format --check illusio_table tests benchmarks
 
 format: $(VENV)/.installed-test
-	$(BIN)/ruff format illusio_table tests
-	$(BIN)/ruff check --fix illusio_table tests
+	$(BIN)/ruff format illusio_table tests benchmarks
+	$(BIN)/ruff check --fix illusio_table tests benchmarks
 
 $(VENV)/.installed-build: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[build]'
@@ -91,9 +91,16 @@ assets: $(VENV)/.installed
 installer: $(VENV)/.installed-build core
 	$(BIN)/python installer/build.py
 
-# Both engines, side by side: the source's and the compiled core's.
-bench: $(VENV)/.installed-test core
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m illusio_table.bench
+# What the bench compares against (RLCard's UNO), installed into the venv here, never by
+# the bench at run time.
+$(VENV)/.installed-bench: $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $@
+
+# Both engines, side by side: the source's and the compiled core's (benchmarks/, beside
+# the package: the installed program carries no benchmark).
+bench: $(VENV)/.installed-bench core
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks.bench
 
 clean:
 	rm -rf $(VENV) build dist out *.egg-info

@@ -245,7 +245,7 @@ def test_end_a_round_where_someone_acts_does_not_close_the_show():
 def test_magician_balance_no_magician_wins_past_one_and_a_half_fair_shares(seats):
     """Gemelos won 1.7 to 1.9 fair shares at five and six seats with a free placement
     beside any twin of its group; `make bench` prints the whole table for 2 to 6 seats."""
-    from illusio_table.bench import magician_balance
+    from benchmarks.bench import magician_balance
 
     ratios = magician_balance(300, seats)
     assert max(ratios.values()) < 1.5, ratios

@@ -1,7 +1,12 @@
-"""`make bench`: the figures the issues ask for. A benchmark, not a test: it prints."""
+"""`make bench`: the figures the issues ask for. A benchmark, not a test: it prints.
+
+It lives beside the package, not in it: the installed program carries no benchmark. `make
+bench` installs what it compares against (RLCard, the `bench` extra) into the venv
+beforehand; nothing here installs anything at run time."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import statistics
 import sys
@@ -17,8 +22,8 @@ from illusio_table.games import builtin_registry, new_game
 RUNS = 3
 
 
-# RLCard's UNO with random agents, timed in its own environment (made once under build/,
-# so that the program's dependencies stay as they are): steps per second over 4 seats.
+# RLCard's UNO with random agents, timed in a process of its own: steps per second over
+# 4 seats. RLCard comes with the `bench` extra, which `make bench` installs.
 UNO = """
 import sys, time, rlcard
 from rlcard.agents import RandomAgent
@@ -38,24 +43,13 @@ print(steps / (time.perf_counter() - started))
 
 
 def rlcard_env() -> str | None:
-    """The Python of an environment holding RLCard, made if need be; None if it cannot be."""
-    import subprocess
-    from pathlib import Path
+    """This Python if it holds RLCard; None (and why) if it does not."""
+    import importlib.util
 
-    folder = Path(__file__).resolve().parents[1] / "build" / "rlcard-env"
-    python = folder / "bin" / "python"
-    if not python.exists():
-        try:
-            subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-            subprocess.run(
-                [str(python), "-m", "pip", "install", "--quiet", "rlcard"],
-                check=True,
-                timeout=600,
-            )
-        except (OSError, subprocess.SubprocessError) as error:
-            print(f"RLCard could not be installed beside the bench ({error}): no ratios")
-            return None
-    return str(python)
+    if importlib.util.find_spec("rlcard") is None:
+        print("RLCard is not installed (`make bench` installs it, the `bench` extra): no ratios")
+        return None
+    return sys.executable
 
 
 def uno_round(python: str, run: int, games: int = 300) -> float:
@@ -80,10 +74,11 @@ class Engine:
     def __init__(self, tree: Path) -> None:
         import subprocess
 
-        # From `tree`, whose package comes first on the path (`-m` puts the folder first).
+        # This file run as a script, with `tree`'s package first on the path.
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "illusio_table.bench", "serve"],
+            [sys.executable, __file__, "serve"],
             cwd=tree,
+            env={**os.environ, "PYTHONPATH": str(tree)},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
@@ -246,7 +241,6 @@ def _expert_game(job: tuple[str, str, dict, int, float]) -> tuple[float, int, in
 def _on_every_core(tree: Path, jobs: list[tuple[Any, ...]]) -> Any:
     """The jobs, done by as many engines of `tree` as the machine has cores, their answers
     in order (each a job of `JOBS` with its arguments)."""
-    import os
     import queue
     from concurrent.futures import ThreadPoolExecutor
 
@@ -401,7 +395,7 @@ EXPERTS = (  # each game's searching bot against three of its heuristic bots
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`make bench` runs every part; `python -m illusio_table.bench PART...` some of them:
+    """`make bench` runs every part; `python -m benchmarks.bench PART...` some of them:
     `speed` (both engines beside RLCard's UNO), `experts` (the searching bots' strength
     and rollouts with each engine, 100 games per game and mode, and the compiled expert
     against the interpreted one: the longest part; `--games N` plays fewer, `--duels N`
@@ -505,7 +499,6 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
     runs in), each frame held back up to 80 ms on its own, so that frames overtake."""
     import asyncio
     import json
-    import os
     import random
     import threading
     import time
@@ -619,7 +612,6 @@ def expert_pause() -> None:
     """The window while two experts think over a casting (they search in a process of
     their own): the longest the event loop went without turning, a 5 ms timer ticking
     (goal: under 50 ms)."""
-    import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from pathlib import Path
@@ -656,7 +648,6 @@ def drag_repaint() -> None:
     """The table's frames: one step of dragging the wand (a real mouse move through the
     scene, then the repaint; goal: median 8 ms), and one frame while tokens glide to
     their new places (goal: 95th percentile 16 ms)."""
-    import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from pathlib import Path
@@ -732,7 +723,6 @@ def drag_repaint() -> None:
 def table_redraw(game_id: str, seats: int, bot: str, late: int, samples: int = 60) -> None:
     """From a person's move to the redrawn table (the window's whole update and a
     repaint) late in a game: after `late` moves. Goal: median under 30 ms."""
-    import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from pathlib import Path
