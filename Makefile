@@ -1,17 +1,25 @@
 # Two commands do all the set-up: `make run` and `make test`.
-PYTHON ?= python3
 VENV := .venv
+# On Windows (Git Bash, as the release workflow runs it) a venv keeps its programs in
+# Scripts/, and Python is `python`.
+ifeq ($(OS),Windows_NT)
+PYTHON ?= python
+BIN := $(VENV)/Scripts
+else
+PYTHON ?= python3
 BIN := $(VENV)/bin
+endif
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run test test-compiled check bench lint format demo assets installer core clean
 
-$(BIN)/python:
+# pyvenv.cfg marks a made venv on every system (its Python is python.exe on Windows).
+$(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
 
 # The stamps record that the project (and, for tests, its test extras) is installed;
 # they are remade whenever pyproject.toml or setup.py changes.
-$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
+$(VENV)/.installed: $(VENV)/pyvenv.cfg pyproject.toml setup.py
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

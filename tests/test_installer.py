@@ -78,3 +78,42 @@ def test_the_hook_names_what_a_compiled_module_imports_and_mypycs_runtime(tmp_pa
     assert {"hashlib", "json", "mypy_extensions", "0123abcd__mypyc"} <= set(names)
     assert {"illusio_table.engine", "illusio_table.engine.record"} <= set(names)
     assert "illusio_table.engine.record.Move" not in names  # a class, not a module
+
+
+WORKFLOW = ROOT / ".github" / "workflows" / "installers.yml"
+
+
+def check_workflow(path: Path) -> "subprocess.CompletedProcess[str]":
+    """check-jsonschema with the workflow schema it carries: no network needed."""
+    import subprocess
+
+    checker = Path(sys.executable).with_name("check-jsonschema")
+    return subprocess.run(
+        [str(checker), "--builtin-schema", "vendor.github-workflows", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_release_workflow_passes_its_schema(tmp_path):
+    done = check_workflow(WORKFLOW)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # The checker does refuse a broken workflow (a job with no steps and no runner).
+    broken = tmp_path / "broken.yml"
+    broken.write_text("name: x\non: push\njobs:\n  a:\n    step: []\n")
+    assert check_workflow(broken).returncode != 0
+
+
+def test_the_release_workflow_builds_and_self_tests_on_every_system():
+    import yaml
+
+    job = yaml.safe_load(WORKFLOW.read_text())["jobs"]["installer"]
+    systems = {name.split("-")[0] for name in job["strategy"]["matrix"]["os"]}
+    assert systems == {"ubuntu", "windows", "macos"}
+    commands = "\n".join(step.get("run", "") for step in job["steps"])
+    assert "make installer" in commands
+    assert "--self-test" in commands
+    assert "iscc" in commands and "make_dmg.sh" in commands
+    kept = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact"))
+    assert kept["with"]["if-no-files-found"] == "error"
