@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 endif
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test test-compiled check bench lint format demo assets installer core clean
+.PHONY: run test test-compiled check bench lint format demo assets installer core clean playthroughs
 
 # pyvenv.cfg marks a made venv on every system (its Python is python.exe on Windows).
 $(VENV)/pyvenv.cfg:
@@ -52,6 +52,11 @@ check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/test_layers.py tests/test_types.py -m "not slow"
 	$(BIN)/ruff check illusio_table tests benchmarks
 
+# The golden playthroughs (tests/engine/playthroughs/), written again after a deliberate
+# change of the engines' behaviour: the commit's diff then says what a player sees change.
+playthroughs: $(VENV)/.installed-test
+	$(BIN)/python -m tests.engine.playthrough
+
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check illusio_table tests benchmarks
 	$(BIN)/ruff format --check illusio_table tests benchmarks
@@ -77,8 +82,8 @@ $(CORE)/.built: $(VENV)/.installed-build installer/core.py $(SOURCES)
 	@$(BIN)/python installer/core.py $(CORE); status=$$?; \
 	if [ $$status -eq 0 ]; then touch $@; elif [ $$status -ne 3 ]; then exit $$status; fi
 
-# The tests again, against the compiled core: the golden digests (record, views, logs,
-# move words, refusals) and the engines' and games' own tests must not tell the two apart,
+# The tests again, against the compiled core: the golden playthroughs (views, logs, move
+# words, refusals, results) and the engines' and games' own tests must not tell the two apart,
 # and the window, the tables and the phones' hub must work with it as the installed
 # program does (the browser tests are left to `make test`). Run from the core's tree,
 # whose package comes first on the path.
