@@ -49,7 +49,7 @@ test: $(VENV)/.installed-test
 # games, the card files, the layers and the types, no window and no browser. `make test`
 # runs everything.
 check: $(VENV)/.installed-test
-	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/test_layers.py tests/test_types.py -m "not slow"
+	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/table tests/test_layers.py tests/test_types.py -m "not slow"
 	$(BIN)/ruff check illusio_table tests benchmarks
 
 # The golden playthroughs (tests/engine/playthroughs/), written again after a deliberate

@@ -14,6 +14,13 @@ def qapp_cls():
     return type(make_app([]))
 
 
+@pytest.fixture(autouse=True)
+def _application(qapp):
+    """Every test here has the program's QApplication, even one that asks for no fixture
+    (a widget made without it crashes the process when its file runs alone)."""
+    return qapp
+
+
 @pytest.fixture
 def make_window(qtbot, registry, tmp_path):
     """Windows that share one data folder and settings file, like two runs of the program."""

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from illusio_table.engine import Action
 
-from .. import zones
+from ...table import zones
 from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt

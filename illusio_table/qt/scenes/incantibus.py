@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 from illusio_table.table.prompts import incantibus_decision
 
-from .. import zones
+from ...table import zones
 from .base import KEY, MARK, TableScene
 from .look import GOLD, INK, PAPER, WHITE, font, plain, points
 

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from illusio_table.qt import zones
+from illusio_table.table import zones
 
 
 def test_a_grid_wraps_into_lines_and_a_row_never_does():
