@@ -141,7 +141,7 @@ def _rate(game_id: str, options: dict, games: int, seed: int) -> float:
 
 
 def _compiled() -> bool:
-    from illusio_table.engine import compiled
+    from illusio_table.games import compiled
 
     return compiled()
 

@@ -164,8 +164,7 @@ def self_test() -> int:
     from illusio_table.data import CardDataError, read_yaml, resource_dir
     from illusio_table.data.loader import load_file
     from illusio_table.demo import run_demo
-    from illusio_table.engine import compiled
-    from illusio_table.games import builtin_registry
+    from illusio_table.games import builtin_registry, compiled
 
     # Which engine this program runs: the installed one carries the compiled core where
     # it was built with a C compiler (installer/core.py); .ci/run checks that it does.

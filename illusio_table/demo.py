@@ -8,6 +8,7 @@ from pathlib import Path
 from illusio_table.data import CardDataError
 from illusio_table.engine import Registry
 from illusio_table.games import builtin_registry
+from illusio_table.table.kits import kit_of, load
 
 SHOTS = 4  # screenshots per game, spread over the match
 
@@ -46,9 +47,10 @@ def run_demo(
     app.processEvents()
     written.append(_shot(window, out / "welcome.png"))
     for game_id in registry.ids():
-        if game_id in TOURS:
+        tour = kit_of(game_id).tour
+        if tour is not None:
             try:
-                written += TOURS[game_id](window, out, seed)
+                written += load(tour)(window, out, seed)
             except CardDataError as error:
                 if problems is None:
                     raise
@@ -87,7 +89,6 @@ def run_demo(
 
 
 SIZES = ((1280, 720), (1600, 1000))
-TOURS: dict = {}  # games pictured from a person's seat (filled below)
 
 
 def illusio_tour(window, out: Path, seed: int) -> list[Path]:
@@ -194,6 +195,3 @@ def _shot(window, path: Path) -> Path:
     QApplication.processEvents()
     window.grab().save(str(path))
     return path
-
-
-TOURS.update({"illusio": illusio_tour, "illuminati": illuminati_tour})

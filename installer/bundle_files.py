@@ -70,10 +70,15 @@ UNUSED_PYTHON = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesi
 
 
 def game_modules() -> list[str]:
-    """The game packages: the registry imports them by name, so PyInstaller cannot see them."""
+    """The game packages and the parts of their kits (tables, card files, tours,
+    rehearsals): the registries import them by name, so PyInstaller cannot see them."""
     from illusio_table.games import BUILTIN
+    from illusio_table.table.kits import kits
 
-    return [entry.partition(":")[0] for entry in BUILTIN.values()]
+    named = [entry.partition(":")[0] for entry in BUILTIN.values()]
+    for kit in kits():
+        named += [reference.partition(":")[0] for _, reference in kit.references()]
+    return list(dict.fromkeys(named))
 
 
 def data_files(root: Path) -> list[tuple[str, str]]:
@@ -86,8 +91,10 @@ def data_files(root: Path) -> list[tuple[str, str]]:
     for path in sorted((root / "illusio_table").rglob("*.md")):
         found.append((str(path), str(path.parent.relative_to(root))))
     # The page the phones of device seats open, read as package resources.
-    for path in sorted((root / "illusio_table" / "remote" / "page").glob("*")):
-        found.append((str(path), str(path.parent.relative_to(root))))
+    # Each game's drawing on the phone lies in its games/ folder.
+    for path in sorted((root / "illusio_table" / "remote" / "page").rglob("*")):
+        if path.is_file():
+            found.append((str(path), str(path.parent.relative_to(root))))
     return found
 
 

@@ -14,7 +14,7 @@ def registry():
 
 
 def pytest_report_header(config):
-    from illusio_table.engine import compiled
+    from illusio_table.games import compiled
 
     return f"engine: {'compiled (mypyc)' if compiled() else 'interpreted'}"
 
@@ -23,7 +23,7 @@ def pytest_configure(config):
     # `make test-compiled` runs tests against the compiled core (installer/core.py) and
     # says so: a run that picked up the source instead would prove nothing.
     if os.environ.get("ILLUSIO_TABLE_ENGINE") == "compiled":
-        from illusio_table.engine import compiled
+        from illusio_table.games import compiled
 
         if not compiled():
             raise pytest.UsageError(

@@ -1,5 +1,6 @@
 """The installer's spec stays in step with the data folders."""
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -41,16 +42,27 @@ def test_no_qt_module_the_program_uses_is_left_out():
         assert f"{module} " not in sources and f"{module}\n" not in sources, module
 
 
-def test_every_game_package_is_bundled_though_it_is_imported_by_name():
+def test_every_game_package_and_kit_part_is_bundled_though_it_is_imported_by_name():
     import importlib
 
     from illusio_table.games import BUILTIN
+    from illusio_table.table.kits import kits
 
     modules = game_modules()
-    assert len(modules) == len(BUILTIN)
-    assert "illusio_table.games.illusio" in modules
+    assert {entry.partition(":")[0] for entry in BUILTIN.values()} <= set(modules)
+    for kit in kits():
+        assert {ref.partition(":")[0] for _, ref in kit.references()} <= set(modules)
+    assert "illusio_table.qt.scenes.illuminati" in modules
     for name in modules:
         importlib.import_module(name)
+
+
+def test_every_phone_drawing_is_bundled():
+    from illusio_table.table.kits import PLAIN, kits
+
+    bundled = {Path(source).resolve() for source, _ in data_files(ROOT)}
+    for kit in [*kits(), PLAIN]:
+        assert kit.phone.resolve() in bundled, kit.phone
 
 
 def test_the_hook_names_what_a_compiled_module_imports_and_mypycs_runtime(tmp_path):
@@ -83,10 +95,8 @@ def test_the_hook_names_what_a_compiled_module_imports_and_mypycs_runtime(tmp_pa
 WORKFLOW = ROOT / ".github" / "workflows" / "installers.yml"
 
 
-def check_workflow(path: Path) -> "subprocess.CompletedProcess[str]":
+def check_workflow(path: Path) -> subprocess.CompletedProcess[str]:
     """check-jsonschema with the workflow schema it carries: no network needed."""
-    import subprocess
-
     checker = Path(sys.executable).with_name("check-jsonschema")
     return subprocess.run(
         [str(checker), "--builtin-schema", "vendor.github-workflows", str(path)],

@@ -17,7 +17,6 @@ from .registry import Registry
 from .rng import Rng
 
 __all__ = [
-    "compiled",
     "Action",
     "AmountChoice",
     "Bot",
@@ -38,18 +37,3 @@ __all__ = [
     "interned",
     "make_bot",
 ]
-
-
-def compiled() -> bool:
-    """Whether the engine runs compiled by mypyc (the installed program; `make bench`'s
-    second engine) rather than interpreted from its source (installer/core.py): true
-    when the engine and every game's rules are extension modules."""
-    from importlib import import_module
-    from importlib.machinery import EXTENSION_SUFFIXES
-
-    names = ["illusio_table.engine.protocol"] + [
-        f"illusio_table.games.{game}.rules" for game in ("illusio", "illuminati", "incantibus")
-    ]
-    return all(
-        (import_module(name).__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)) for name in names
-    )

@@ -36,3 +36,17 @@ def new_game(
 ) -> Game:
     """A new match of a built-in game (or of `registry`'s)."""
     return (registry or builtin_registry()).new_game(game_id, seats, seed, options, players)
+
+
+def compiled() -> bool:
+    """Whether the engine runs compiled by mypyc (the installed program; `make bench`'s
+    second engine) rather than interpreted from its source (installer/core.py): true
+    when the engine and every built-in game's rules are extension modules."""
+    from importlib import import_module
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    registry = builtin_registry()
+    names = ["illusio_table.engine.protocol"] + [registry.get(g).__module__ for g in BUILTIN]
+    return all(
+        (import_module(name).__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)) for name in names
+    )

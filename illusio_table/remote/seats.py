@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import json
 import secrets
 import threading
@@ -25,8 +24,8 @@ from typing import Any
 
 from illusio_table.engine import IllegalAction
 from illusio_table.engine.match import Match
-from illusio_table.table.gestures import gesture_map
-from illusio_table.table.prompts import attack_needs, prompt
+from illusio_table.table.kits import kit_of, load
+from illusio_table.table.prompts import attack_needs
 
 CODE_BYTES = 16  # 128 random bits a code
 MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes
@@ -140,13 +139,13 @@ class Doorkeeper:
 
 @cache
 def card_files(game_id: str) -> str:
-    """The game's card file as JSON, for the page to draw cards as the desktop does (names,
-    colours, symbols, numbers). Everything in it is printed on the cards: nothing secret."""
-    try:
-        cards = importlib.import_module(f"illusio_table.games.{game_id}.cards").load()
-    except ModuleNotFoundError:
+    """The game's card file (its kit's `cards` part) as JSON, for the page to draw cards as
+    the desktop does (names, colours, symbols, numbers). Everything in it is printed on the
+    cards: nothing secret."""
+    loader = kit_of(game_id).cards
+    if loader is None:
         return "{}"
-    return json.dumps(dataclasses.asdict(cards), default=str, separators=(",", ":"))
+    return json.dumps(dataclasses.asdict(load(loader)()), default=str, separators=(",", ":"))
 
 
 def state_message(
@@ -183,7 +182,8 @@ def state_message(
         text, hint = words(a)
         moves.append({"words": text, "hint": hint, "action": a.to_json()})
     gestures = []
-    for g in gesture_map(match.game_id)(view, legal, seat):
+    kit = kit_of(match.game_id)
+    for g in kit.gestures(view, legal, seat):
         text, hint = words(g.action)
         gestures.append(
             {
@@ -217,7 +217,7 @@ def state_message(
         "over": match.is_over(),
         "result": match.result() if match.is_over() else None,
         "status": status,
-        "prompt": prompt(match.game_id, view, seat, names, chosen),  # what it is asked, in words
+        "prompt": kit.prompt(view, seat, names, chosen),  # what it is asked, in words
         # The attack under way's roll and chance, in the desktop's words (Illuminati).
         "attack_needs": attack_needs(view["attack"]) if _attack(view) else "",
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)

@@ -27,6 +27,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from illusio_table.table.kits import kit_of
+
 from .seats import MAX_MESSAGE, DeviceSeat, Doorkeeper, Refused, encode
 
 NEXT_STEP = (
@@ -188,6 +190,7 @@ class DeviceServer:
         app.router.add_get("/seat/{code}", self._page)
         app.router.add_get("/seat/{code}/ws", self._socket)
         app.router.add_get("/page/{name}", self._file)
+        app.router.add_get("/page/games/{game}.js", self._drawing)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_safe_headers)
         self._runner = web.AppRunner(
@@ -258,6 +261,12 @@ class DeviceServer:
         if name not in PAGE_FILES:
             raise web.HTTPNotFound()
         return web.Response(body=page_file(name), content_type=PAGE_FILES[name])
+
+    async def _drawing(self, request: web.Request) -> web.StreamResponse:
+        # A game's drawing, its kit's `phone` part; any other name gets the plain one (the
+        # name only picks a kit: no path is made of it).
+        phone = kit_of(request.match_info["game"]).phone
+        return web.Response(body=phone.read_bytes(), content_type="text/javascript")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         # A page of another site may not open a seat's socket with this browser.

@@ -259,16 +259,3 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
 def buttons(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """The plain table: a button per move."""
     return [Gesture(action, ("move", number)) for number, action in enumerate(legal)]
-
-
-def gesture_map(game_id: str) -> GestureMap:
-    """The game's own gestures, or a button per move for a game without a table."""
-    return {"incantibus": incantibus, "illusio": illusio, "illuminati": illuminati}.get(
-        game_id, buttons
-    )
-
-
-# Games in which several people choose at once among targets everyone sees, and count
-# "In… can… to!" to do it together (the Incantibus casting). Illuminati's windows for
-# Specials are choices made at once too, but from secret hands: nobody counts for those.
-CHOOSE_AT_ONCE = frozenset({"incantibus"})

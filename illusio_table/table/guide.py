@@ -107,7 +107,7 @@ def _log_about(name: str, log: list[str], fallback: str) -> str:
     return " ".join(lines[-3:]) or fallback
 
 
-def _incantibus() -> Guide:
+def incantibus() -> Guide:
     def richest(view: View, legal: list[Action]) -> Action | None:
         up = [t for t in view["room"]["tokens"] if t.get("face_up")]
         room = {a.index: a for a in legal if a.kind == "point" and a.place == "room"}
@@ -172,7 +172,7 @@ def _incantibus() -> Guide:
     )
 
 
-def _illusio() -> Guide:
+def illusio() -> Guide:
     def component(view: View, legal: list[Action]) -> Action | None:
         return next((a for a in legal if a.kind == "backstage"), None)
 
@@ -242,7 +242,7 @@ def _illusio() -> Guide:
     )
 
 
-def _illuminati() -> Guide:
+def illuminati() -> Guide:
     def attack(view: View, legal: list[Action]) -> Action | None:
         mine = {c["id"] for s in view["structures"] if s["seat"] == 0 for c in s["cards"]}
         easy = [
@@ -322,10 +322,3 @@ def _illuminati() -> Guide:
         "whoever controls enough Groups, or meets their Illuminati's own goal, wins. Play "
         "on, or start a new game.",
     )
-
-
-GUIDES: dict[str, Callable[[], Guide]] = {
-    "incantibus": _incantibus,
-    "illusio": _illusio,
-    "illuminati": _illuminati,
-}

@@ -38,7 +38,7 @@ def incantibus_decision(decision: dict[str, Any]) -> str:
     return INCANTIBUS_DECISIONS[decision["kind"]]
 
 
-def _incantibus(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+def incantibus(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
     decision = view.get("decision")
     if view.get("phase") == "over":
         return "The game is over."
@@ -54,7 +54,7 @@ def _incantibus(view: dict[str, Any], seat: int, names: list[str], chosen: str) 
     return ""
 
 
-def _illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+def illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
     phase = view.get("phase")
     if phase == "goals":
         return "Choose the goal you will secretly pursue."
@@ -65,27 +65,16 @@ def _illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) 
     return ""
 
 
-def _illusio(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+def illusio(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
     if view.get("phase") == "discard" and view.get("current") == seat:
         over = len(view["hand"]) - view["hand_limit"]
         return f"Your hand is over {view['hand_limit']}: discard {over} card(s)."
     return ""
 
 
-PROMPTS: dict[str, Callable[[dict[str, Any], int, list[str], str], str]] = {
-    "incantibus": _incantibus,
-    "illuminati": _illuminati,
-    "illusio": _illusio,
-}
-
-
-def prompt(
-    game_id: str, view: dict[str, Any], seat: int, names: list[str], chosen: str = ""
-) -> str:
-    """What the seat is asked now, in words ('' when its moves say it well enough);
-    `chosen`: the words of the secret choice it has made, if it has made one."""
-    words = PROMPTS.get(game_id)
-    return words(view, seat, names, chosen) if words is not None else ""
+# What a game's kit says a seat is asked (table/kits.py): from the view, the seat, the
+# seats' names and the words of the secret choice it has made.
+Prompt = Callable[[dict[str, Any], int, list[str], str], str]
 
 
 def attack_needs(attack: dict[str, Any]) -> str:

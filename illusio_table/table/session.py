@@ -31,7 +31,7 @@ from illusio_table.engine.match import bot_budget
 from illusio_table.engine.storage import atomic_write_json
 from illusio_table.engine.thinking import THINKER
 
-from .gestures import CHOOSE_AT_ONCE
+from .kits import kit_of
 
 SYLLABLES = ("In…", "In… can…", "In… can… to!")
 WAIT_FOR_TO = "Wait for “to!”: everyone points at once."  # a choice made before the count ends
@@ -212,7 +212,7 @@ class Session:
         before "to!", whoever has joined (a phone that joins late hears the count where
         it has got to)."""
         match = self.match
-        if match.game_id not in CHOOSE_AT_ONCE:
+        if not kit_of(match.game_id).choose_at_once:
             return None  # Illuminati's windows are chosen from secret hands: no count
         waiting = match.to_act()
         if match.is_over() or len(waiting) < 2 or not waiting & set(self.devices):

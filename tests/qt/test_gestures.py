@@ -14,7 +14,7 @@ import pytest
 
 from illusio_table.engine.bots import RandomBot, bot_move
 from illusio_table.games import builtin_registry
-from illusio_table.qt.scenes import table_of
+from illusio_table.qt.scenes import table_scene
 
 STATES = 500  # per mode: 1,000 in all
 
@@ -73,9 +73,7 @@ def visit(game_id: str, options: dict, states: int):
     ],
 )
 def test_every_legal_action_has_a_gesture_on_something_drawn(qapp, game_id, options, states, kinds):
-    table = table_of(game_id)
-    scene = table.scene_class()(None, builtin_registry().get(game_id).card_data())
-    scene.gesture_map = table.gestures
+    scene = table_scene(game_id, None, builtin_registry().get(game_id).card_data())
     scene.animation_ms = 0
     seen = set()
     try:

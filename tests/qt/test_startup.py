@@ -47,12 +47,12 @@ def test_the_help_menu_names_every_game_once_opened(window):
     texts = [a.text() for a in window.help_menu.actions() if not a.isSeparator()]
     titles = [window.registry.get(game_id).title for game_id in window.registry.ids()]
     assert {"Incantibus", "Illusio", "Illuminati"} <= set(titles)
-    from illusio_table.table.guide import GUIDES
+    from illusio_table.table.kits import kits
 
     guided = [
         f"Guided first game of {window.registry.get(g).title}"
         for g in window.registry.ids()
-        if g in GUIDES
+        if g in {kit.game_id for kit in kits()}
     ]
     assert len(guided) == 3
     assert texts == [f"How to play {title}" for title in titles] + guided + ["&About"]

@@ -15,34 +15,32 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from illusio_table.engine import Match, Registry, bot_classes
+from illusio_table.table.kits import kit_of
 
-from ..scenes import table_of
+from ..scenes import table_scene
 from ..scenes.look import GOLD, INK, font
 
 PICTURE_WIDTH = 760
-# How far the game is played before its picture is taken: far enough that the table
-# shows what a game in progress looks like.
-MOVES = {"illusio": 40, "illuminati": 60, "incantibus": 16}
 NAMES = ("Ana", "Lera", "Milo", "Juno")
 
 
 def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
-    """The game's table at 4 seats as the first seat sees it, each named part numbered;
-    and the names, in the numbers' order."""
+    """The game's table at 4 seats (or as near as the game allows) as the first seat
+    sees it, each named part numbered; and the names, in the numbers' order."""
     cls = registry.get(game_id)
     quick = next(name for name, bot in bot_classes(cls).items() if not bot.searches)
-    players = [{"name": name, "bot": quick} for name in NAMES]
+    seats = max(cls.min_seats, min(cls.max_seats, len(NAMES)))
+    players = [{"name": name, "bot": quick} for name in NAMES[:seats]]
     match = Match.start(game_id, players, 7, {}, registry=registry)
-    for _ in range(MOVES.get(game_id, 20)):
+    # Played as far as its kit says: far enough to show what a game in progress looks like.
+    for _ in range(kit_of(game_id).picture_moves):
         if match.is_over():
             break
         match.play_bot(min(match.to_act()))
-    table = table_of(game_id)
-    scene = table.scene_class()(None, cls.card_data())
-    scene.gesture_map = table.gestures
+    scene = table_scene(game_id, None, cls.card_data())
     scene.animation_ms = scene.glide_ms = 0
     scene.show_view(
-        match.view(0), match.legal_actions(0), list(NAMES), f"{cls.title} — Ana's table"
+        match.view(0), match.legal_actions(0), list(NAMES[:seats]), f"{cls.title} — Ana's table"
     )
     source = scene.extent() or scene.itemsBoundingRect()
     height = round(PICTURE_WIDTH * source.height() / source.width())

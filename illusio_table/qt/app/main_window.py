@@ -30,8 +30,9 @@ from illusio_table.data import CardDataError
 from illusio_table.engine import Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_json, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
+from illusio_table.table.kits import Kit, kit_of, kits, load
 
-from ..scenes import TableScene, TableView, table_of
+from ..scenes import TableScene, TableView, table_scene
 from .curtain import Curtain
 from .dialogs import ResultDialog, plain_message
 
@@ -78,15 +79,13 @@ class Welcome(QWidget):
         learn.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addSpacing(16)
         layout.addWidget(learn)
-        from illusio_table.table.guide import GUIDES  # (no game is imported by it)
-
         row = QHBoxLayout()
         row.addStretch(1)
-        for game_id, make in GUIDES.items():
-            if game_id in window.registry.ids():
-                guide = QPushButton(f"Learn {make().title}")
+        for kit in kits():  # (no game is imported by them)
+            if kit.game_id in window.registry.ids():
+                guide = QPushButton(f"Learn {kit.guide().title}")
                 guide.setMinimumHeight(36)
-                guide.clicked.connect(lambda _=False, g=game_id: window.start_guide(g))
+                guide.clicked.connect(lambda _=False, g=kit.game_id: window.start_guide(g))
                 row.addWidget(guide)
         row.addStretch(1)
         layout.addLayout(row)
@@ -233,8 +232,9 @@ class MainWindow(QMainWindow):
         keys = QKeySequence.StandardKey
         game = self.menuBar().addMenu("&Game")
         self._action(game, "&New…", self.new_game, keys.New)
-        if "incantibus" in self.registry.ids():
-            self._action(game, "Rehearse &casting…", self.rehearse)
+        for kit in kits():
+            if kit.rehearsal is not None and kit.game_id in self.registry.ids():
+                self._action(game, kit.rehearsal.label, lambda _=False, k=kit: self.rehearse(k))
         self._action(game, "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = game.addMenu("Open &recent")
         self.save_action = self._action(game, "&Save", self.save, keys.Save)
@@ -281,14 +281,11 @@ class MainWindow(QMainWindow):
             action = QAction(f"How to play {cls.title}", self)
             action.triggered.connect(lambda _=False, c=cls: self.show_help(c))
             self.help_menu.insertAction(about, action)
-        from illusio_table.table.guide import GUIDES
-
         self.help_menu.insertSeparator(about)
-        for game_id in self.registry.ids():
-            if game_id in GUIDES:
-                title = GUIDES[game_id]().title
-                action = QAction(f"Guided first game of {title}", self)
-                action.triggered.connect(lambda _=False, g=game_id: self.start_guide(g))
+        for kit in kits():
+            if kit.game_id in self.registry.ids():
+                action = QAction(f"Guided first game of {kit.guide().title}", self)
+                action.triggered.connect(lambda _=False, g=kit.game_id: self.start_guide(g))
                 self.help_menu.insertAction(about, action)
         self.help_menu.insertSeparator(about)
 
@@ -361,14 +358,15 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config())
 
-    def rehearse(self) -> None:
-        from .rehearsal import RehearsalDialog
-
+    def rehearse(self, kit: Kit | None = None) -> None:
+        """The rehearsal of `kit`'s game (by default the first game that has one)."""
+        kit = kit or next(k for k in kits() if k.rehearsal and k.game_id in self.registry.ids())
+        assert kit.rehearsal is not None
         if not self.may_leave():
             return
 
         try:
-            dialog = RehearsalDialog(self, self.settings)
+            dialog = load(kit.rehearsal.dialog)(self, self.settings)
         except CardDataError as error:
             self._tell_broken_cards(error)
             return
@@ -475,11 +473,9 @@ class MainWindow(QMainWindow):
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
-        table = table_of(match.game_id)
-        if table_mode and table.choose_at_once:
+        if table_mode and kit_of(match.game_id).choose_at_once:
             self.model.table_mode = True
-        self.scene = table.scene_class()(self, match.game_class.card_data())
-        self.scene.gesture_map = table.gestures
+        self.scene = table_scene(match.game_id, self, match.game_class.card_data())
         # Moves of a set picked at the table: the game says which, and reads the move (its
         # class's reading, the same for every later copy of the match).
         self.scene.set_choices = match.game_class.set_choices
@@ -816,14 +812,12 @@ class MainWindow(QMainWindow):
 
     def start_guide(self, game_id: str) -> bool:
         """A guided first game: its fixed deal, its words over the table, its lit moves."""
-        from illusio_table.table.guide import GUIDES
-
         from .guide import GuideSession
         from .new_game_dialog import GameConfig
 
         if not self.may_leave():
             return False
-        guide = GUIDES[game_id]()
+        guide = kit_of(game_id).guide()
         players = [dict(p) for p in guide.players]
         if not self.start_match(GameConfig(guide.game_id, players, guide.seed, guide.options)):
             return False

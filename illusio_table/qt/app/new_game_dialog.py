@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 from illusio_table.engine import Option, Registry, bot_classes
 from illusio_table.engine.match import MAX_BUDGET, MIN_BUDGET
 from illusio_table.engine.search import DEFAULT_BUDGET
-
-from ..scenes import table_of
+from illusio_table.table.kits import kit_of
 
 NAMES = ("Ana", "Lera", "Milo", "Juno", "Tess", "Ravi", "Ilse", "Omar")
 HUMAN = "Human"
@@ -204,14 +203,14 @@ class NewGameDialog(QDialog):
                 widget.setValue(value)
             elif isinstance(widget, QComboBox) and isinstance(value, str):
                 widget.setCurrentText(value)
-        self.table_mode.setChecked(last.table_mode and table_of(cls.game_id).choose_at_once)
+        self.table_mode.setChecked(last.table_mode and kit_of(cls.game_id).choose_at_once)
 
     def _game_changed(self) -> None:
         if self.shown_game is not None:  # what was set up for the game left is kept
             self.drafts[self.shown_game] = self._chosen()
         cls = self.game_class()
         self.shown_game = cls.game_id
-        self.table_mode.setVisible(table_of(cls.game_id).choose_at_once)
+        self.table_mode.setVisible(kit_of(cls.game_id).choose_at_once)
         self.table_mode.setChecked(False)
         self.seat_count.blockSignals(True)
         self.seat_count.setRange(cls.min_seats, cls.max_seats)
@@ -351,8 +350,8 @@ class NewGameDialog(QDialog):
             players,
             seed,
             options,
-            # (isVisible() is False once the dialog has closed: ask the table registry.)
-            self.table_mode.isChecked() and table_of(game_id).choose_at_once,
+            # (isVisible() is False once the dialog has closed: ask the game's kit.)
+            self.table_mode.isChecked() and kit_of(game_id).choose_at_once,
             devices,
         )
 

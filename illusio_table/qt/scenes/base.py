@@ -106,7 +106,7 @@ class TableScene(QGraphicsScene):
         self.panels: Callable[[dict[str, Any]], list[tuple[str, list[str]]] | None] = lambda view: (
             None
         )
-        # How this game's legal actions are made on the table (the table registry sets it).
+        # How this game's legal actions are made on the table (from its kit: table_scene).
         self.gesture_map: GestureMap = gesture_maps.buttons
         self._glide: QVariantAnimation | None = None
         self._home: QVariantAnimation | None = None
@@ -342,15 +342,43 @@ class TableScene(QGraphicsScene):
     def drawn(self, key: Hashable | None) -> bool:
         return key is None or key in self.targets or key in self.sources
 
+    # -- the hooks a game's table may override (and no other method of the toolkit's own:
+    # tests/qt/test_toolkit.py holds it) ---------------------------------------------------
+
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
+        """How the gold ring round a target with moves is drawn: (how far it stands out,
+        its pen's width, its stacking). Small targets side by side (satchel cells) get a
+        tight ring, so that rings never cross."""
+        if min(rect.width(), rect.height()) > 40:
+            return RING, 4, Z_MARK
+        return 1.5, 2.5, Z_MARK
+
+    def place_badges(self, source: Hashable | None) -> None:
+        """Called once the targets of a lifted piece (None: of nothing lifted) are lit,
+        after the layout: a table puts up its badges then (the roll an attack needs)."""
+
+    def hover_words(self, source: Hashable, key: Hashable, moves: list[Action]) -> str:
+        """What the status bar says while the lifted piece is over a target where it has
+        `moves`."""
+        if len(moves) == 1:
+            return self.describe(moves[0])
+        return f"{len(moves)} moves there: drop it to choose one."
+
+    def menu_for_one(self, moves: list[Action]) -> bool:
+        """Whether even a single move at a place is chosen in a menu (one that asks for an
+        amount, say), rather than made at once."""
+        return False
+
+    # -- the toolkit's own -------------------------------------------------------------------
+
     def _ring(self, rect: QRectF, key: Hashable = None) -> None:
-        # Small targets side by side (satchel cells) get a tight ring, so rings never cross.
-        margin, width = (RING, 4) if min(rect.width(), rect.height()) > 40 else (1.5, 2.5)
+        margin, width, z = self.ring_look(rect)
         ring = self.addRect(
             rect.adjusted(-margin, -margin, margin, margin),
             QPen(LEGAL, width),
             QBrush(Qt.BrushStyle.NoBrush),
         )
-        ring.setZValue(Z_MARK)
+        ring.setZValue(z)
         ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         ring.setData(KEY, (MARK, "legal", key))
 
@@ -362,6 +390,7 @@ class TableScene(QGraphicsScene):
             tag = item.data(KEY)
             if isinstance(tag, tuple) and tag[:2] == (MARK, "legal"):
                 item.setVisible(mine is None or tag[2] in mine)
+        self.place_badges(source)
 
     def _show_mark(self, tag: str, rect: QRectF | None, colour: QColor | None = None) -> None:
         for item in self.items():
@@ -550,7 +579,7 @@ class TableScene(QGraphicsScene):
     def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
         # Moves that read the same are one choice (two tokens of a kind): no menu of twins.
         moves = list({self.describe(m): m for m in reversed(moves)}.values())[::-1]
-        if len(moves) == 1:
+        if len(moves) == 1 and not self.menu_for_one(moves):
             self.play(moves[0])
         elif moves:
             action = self.choose_from_menu(moves, screen_pos)
@@ -717,9 +746,7 @@ class TableScene(QGraphicsScene):
         legal = (source, key) in self.drops
         self._show_mark("hover", self.targets[key], LEGAL if legal else REFUSED)
         if legal:
-            moves = self.drops[(source, key)]
-            many = f"{len(moves)} moves there: drop it to choose one."
-            self.message.emit(self.describe(moves[0]) if len(moves) == 1 else many)
+            self.message.emit(self.hover_words(source, key, self.drops[(source, key)]))
             return
         attempt = self.attempt(source, key)
         reason = self.why_not_json(attempt) if attempt is not None else ""

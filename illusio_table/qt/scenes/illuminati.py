@@ -22,13 +22,14 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
+from illusio_table.table import attempts
 from illusio_table.table.gestures import BUTTONS
 from illusio_table.table.prompts import attack_needs
 
 from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt, wrapped
-from .look import GOLD, INK, LEGAL, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .look import GOLD, INK, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
 HEIGHT = 1000  # below the heading
@@ -782,17 +783,10 @@ class IlluminatiScene(Felt, TableScene):
             self.targets[key] = item.face()
         return item
 
-    def _ring(self, rect: QRectF, key: Hashable = None) -> None:
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
         """A thin ring close round the card, under the coins: it crosses no other card
         and never strikes through a treasury."""
-        ring = self.addRect(
-            rect.adjusted(-TIGHT, -TIGHT, TIGHT, TIGHT),
-            QPen(LEGAL, 2.5),
-            QBrush(Qt.BrushStyle.NoBrush),
-        )
-        ring.setZValue(Z_PIECE + 1)
-        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        ring.setData(KEY, (MARK, "legal", key))
+        return TIGHT, 2.5, Z_PIECE + 1
 
     def _hint_words(self, source: Hashable, target: Hashable) -> str:
         """The roll a plain attack of the lifted Group on that target would need."""
@@ -800,8 +794,8 @@ class IlluminatiScene(Felt, TableScene):
         plain = [m for m in attacks if not m.aiders and not m.privilege] or attacks
         return self.hint(plain[0]) if plain else ""
 
-    def _light_targets(self, source: Hashable | None) -> None:
-        super()._light_targets(source)
+    def place_badges(self, source: Hashable | None) -> None:
+        """Beside each card the lifted Group may attack, the roll a plain attack needs."""
         hints = []
         for target in self.targets_of(source) if source is not None else []:
             words = self._hint_words(source, target)
@@ -852,14 +846,13 @@ class IlluminatiScene(Felt, TableScene):
                 found.append(item.sceneBoundingRect())
         return found
 
-    def _hover(self, source: Hashable, key: Hashable | None) -> None:
-        """Over a target it may go to, the lifted Group's roll is said too: the badge may
-        have had no room beside that card."""
-        super()._hover(source, key)
-        if key is not None and (source, key) in self.drops:
-            words = self._hint_words(source, key)
-            if words:
-                self.message.emit(f"Attack {self.look.name(key[1])}: {words}.")
+    def hover_words(self, source: Hashable, key: Hashable, moves: list[Action]) -> str:
+        """Over a card it may attack, the lifted Group's roll is said: the badge may have
+        had no room beside that card."""
+        words = self._hint_words(source, key)
+        if words:
+            return f"Attack {self.look.name(key[1])}: {words}."
+        return super().hover_words(source, key, moves)
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -885,13 +878,8 @@ class IlluminatiScene(Felt, TableScene):
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
 
-    def _choose(self, moves: list[Action], screen_pos: QPointF | None) -> None:
-        if any(_has_amount(m) for m in moves):
-            action = self.choose_from_menu(moves, screen_pos)  # even one amount: ask
-            if action is not None:
-                self.play(action)
-            return
-        super()._choose(moves, screen_pos)
+    def menu_for_one(self, moves: list[Action]) -> bool:
+        return any(_has_amount(m) for m in moves)  # even one amount: ask how much
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on a player's area with nothing to do there brings it close (View >
@@ -918,7 +906,7 @@ class IlluminatiScene(Felt, TableScene):
         own = {c["id"] for c in mine["cards"]}
         target = next(iter(self.view["uncontrolled"]), None)
         if key[0] == "group" and key[1] in own and target is not None:
-            attempt = {"kind": "attack", "how": "control", "attacker": key[1], "target": target}
+            attempt = attempts.illuminati_control(key[1], target)
             reason = self.why_not_json(attempt)
         elif key[0] == "top" or (key[0] == "group" and key[1] in self.look.illuminati):
             reason = "An Illuminati card cannot be attacked."

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from illusio_table.engine import Action
 
-from ...table import zones
+from ...table import attempts, zones
 from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
@@ -643,45 +643,10 @@ class IllusioScene(Felt, TableScene):
         super().drop(source, key, screen_pos)
 
     def _exchange(self) -> dict[str, Any]:
-        return {"kind": "exchange", "cards": sorted(self.selected)}
+        return attempts.illusio_exchange(list(self.selected))
 
     def attempt(self, source: Hashable, key: Hashable) -> dict[str, Any] | None:
-        hand = {c["id"] for c in self.view["hand"] or []}
-        what, thing = source[0], source[1]
-        where = key[0]
-        if what == "card":
-            if where == "backstage":
-                return {"kind": "backstage", "card": thing}
-            if where == "objective":
-                return {"kind": "place", "card": thing, "objective": key[1]}
-            if where == "deck" and thing in hand:
-                return {"kind": "exchange", "cards": [thing]}
-            if where == "discard" and thing in hand:
-                return {"kind": "discard", "card": thing}
-            if where == "seat" and thing in hand:
-                return {"kind": "take", "card": thing, "seat": key[1]}
-            if where == "tricks":
-                # Onto the tricks area rather than one Objective: the first under
-                # realization (with none, the engine says where Components go).
-                works = self.view["seats"][key[1]]["works"]
-                open_ = [w["objective"]["id"] for w in works if not w["displayed"]]
-                return {"kind": "place", "card": thing, "objective": open_[0] if open_ else -1}
-            return None
-        if what == "objective" and where == "tricks":
-            # No set of Backstage cards can pay: the engine says why.
-            return {"kind": "realize", "objective": thing, "components": []}
-        if what == "objective" and where == "discard":
-            return {"kind": "abandon", "objective": thing}
-        if what == "magician":
-            if where == "card":
-                if key[1] in hand:
-                    return {"kind": "talent", "card": key[1]}  # the card it was dropped on
-                return {"kind": "talent", "target": key[1]}
-            if where == "seat":
-                return {"kind": "talent", "seat": key[1]}
-            if where == "discard":
-                return {"kind": "talent"}
-        return super().attempt(source, key)
+        return attempts.illusio(self.view, source, key) or super().attempt(source, key)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         if key == ("pay", "cancel"):
@@ -689,9 +654,7 @@ class IllusioScene(Felt, TableScene):
             return
         if key == ("pay", "take") and self.paying is not None:
             objective, chosen = self.paying
-            self.play_json(
-                {"kind": "realize", "objective": objective, "components": sorted(chosen)}
-            )
+            self.play_json(attempts.illusio_realize(objective, list(chosen)))
             return
         if self.paying is not None and key[0] == "card" and key[1] in self._payers():
             self._toggle_payer(key[1])

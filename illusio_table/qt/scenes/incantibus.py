@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 from illusio_table.table.prompts import incantibus_decision
 
-from ...table import zones
+from ...table import attempts, zones
 from .base import KEY, MARK, TableScene
 from .look import GOLD, INK, PAPER, WHITE, font, plain, points
 
@@ -424,7 +424,7 @@ class IncantibusScene(TableScene):
         button = self.addRect(QRectF(x, -48, 120, 28), QPen(INK, 1.5), QBrush(QColor("#e8c36a")))
         self._centred(label, button.rect().center(), 10, INK, button)
         button.setToolTip(plain(label))
-        self.target(("decline", 0), button, {"kind": "decline"})
+        self.target(("decline", 0), button, attempts.incantibus_decline())
         self.in_heading(button)
 
     def _potions(self, view: dict[str, Any]) -> None:
@@ -437,7 +437,9 @@ class IncantibusScene(TableScene):
             if potion is None:
                 self._text("empty until the next room", 20, y + 24, 9, parent=slot)
                 continue
-            item = self.token(potion, potion_centre(i), 26, ("potion", i), _point("potion", i))
+            item = self.token(
+                potion, potion_centre(i), 26, ("potion", i), attempts.incantibus_point("potion", i)
+            )
             item.setToolTip(plain(self._tooltip(potion)))
             self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
             for n, ingredient in enumerate(potion["recipe"]):
@@ -463,7 +465,7 @@ class IncantibusScene(TableScene):
             box.setToolTip(
                 plain(f"A magic book worth {points(book['points'])}, for {book['needs'].lower()}.")
             )
-            self.target(("book", i), box, _point("book", i))
+            self.target(("book", i), box, attempts.incantibus_point("book", i))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
             self.names[("book", i)] = f"the book “{book['needs']}”"
 
@@ -488,13 +490,17 @@ class IncantibusScene(TableScene):
                     sorcerer,
                     dungeon_box(sorcerer["slot"], slots),
                     ("dungeon", sorcerer["slot"]),
-                    _point("dungeon", sorcerer["slot"]),
+                    attempts.incantibus_point("dungeon", sorcerer["slot"]),
                 )
         else:
             for token in room["tokens"]:  # each on its own spot: taking one moves no other
                 centre = room_centre(token["slot"])
                 self.token(
-                    token, centre, TOKEN_R, ("room", token["slot"]), _point("room", token["slot"])
+                    token,
+                    centre,
+                    TOKEN_R,
+                    ("room", token["slot"]),
+                    attempts.incantibus_point("room", token["slot"]),
                 )
         count = len(view["moat"])
         self._text(
@@ -512,7 +518,11 @@ class IncantibusScene(TableScene):
         for n, (kind, tokens) in enumerate(list(groups.items())[:32]):
             centre = at(MOAT_KINDS, n)
             item = self.token(
-                {**tokens[0], "face_up": True}, centre, 13, ("moat", kind), _choose(tokens[0]["id"])
+                {**tokens[0], "face_up": True},
+                centre,
+                13,
+                ("moat", kind),
+                attempts.incantibus_choose(tokens[0]["id"]),
             )
             if len(tokens) > 1:
                 self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
@@ -602,7 +612,7 @@ class IncantibusScene(TableScene):
             for n, text in enumerate(fold(kind.text, inside, 9)):
                 self._text(text, box.left() + 2, box.top() + 27 + n * step, 9, parent=item)
             item.setToolTip(plain(f"{kind.name}: {kind.text}"))
-            self.target(("spell", i), item, {"kind": "cast", "card": i})
+            self.target(("spell", i), item, attempts.incantibus_cast(i))
         self._text("Special tokens", 800, 176, 9, bold=True, parent=panel)
         for n, token in enumerate(view["special_tokens"]):
             self.token({**token, "face_up": True}, at(SPECIAL_TOKENS, n), 16)
@@ -719,7 +729,7 @@ class IncantibusScene(TableScene):
                         box.center(),
                         SMALL_R,
                         ("token", token["id"]),
-                        _choose(token["id"]),
+                        attempts.incantibus_choose(token["id"]),
                     )
                     if token["id"] == new:
                         tag = self._text("NEW", box.left() - 2, box.top() - 11, 8, True, WHITE)
@@ -751,7 +761,7 @@ class IncantibusScene(TableScene):
                         QPointF(after + 10 + m * 8, top + 12),
                         10,
                         ("token", token_id),
-                        _choose(token_id),
+                        attempts.incantibus_choose(token_id),
                     )
 
     def _last_casting(self, view: dict[str, Any]) -> None:
@@ -1017,12 +1027,3 @@ def fold(text: str, width: float, size: int) -> list[str]:
 
 def _wrap_plain(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, break_long_words=False) or [""]
-
-
-def _point(place: str, index: int) -> dict[str, Any]:
-    """Pointing the wand there, written as the move's JSON (the game reads it)."""
-    return {"kind": "point", "place": place, "index": index}
-
-
-def _choose(target: int) -> dict[str, Any]:
-    return {"kind": "choose", "target": target}

@@ -227,6 +227,28 @@ function piece(key, node) {
 
 // -- drawing ---------------------------------------------------------------------------------
 
+// Each game's drawing is a script of its own (/page/games/<game>.js, its kit's `phone`
+// part), loaded when a seat of that game first opens; it hands its function to drawer().
+// Until it has come, the table's moves are buttons.
+const drawers = {};
+let loadingGame = null;
+
+function drawer(draw) { drawers[loadingGame] = draw; }
+
+function loadDrawer(game) {
+  if (loadingGame !== null) return; // one at a time; draw() asks again
+  loadingGame = game;
+  const script = document.createElement("script");
+  script.src = `/page/games/${encodeURIComponent(game)}.js`;
+  // A script that failed, or drew nothing, leaves the buttons: never asked for again.
+  script.onload = script.onerror = () => {
+    if (!drawers[game]) drawers[game] = () => {};
+    loadingGame = null;
+    if (state) draw();
+  };
+  document.head.append(script);
+}
+
 function names(seat) { return state.names[seat] || `Seat ${seat + 1}`; }
 
 function draw() {
@@ -239,8 +261,9 @@ function draw() {
   $("count").hidden = !state.count;
   $("note").textContent = state.note;
   $("note").hidden = !state.note;
-  const drawer = { illusio: drawIllusio, incantibus: drawIncantibus, illuminati: drawIlluminati }[state.game];
+  const drawer = drawers[state.game];
   if (drawer && cards) drawer(table, state.view, me);
+  else if (!drawer) loadDrawer(state.game);
   if (state.over && state.result) drawResult(table, state.result);
   drawButtons(table);
   markTargets();
@@ -339,295 +362,6 @@ function zone(key, title, cls) {
   node.append(row);
   if (key) piece(key, node);
   return [node, row];
-}
-
-// -- Illusio ---------------------------------------------------------------------------------
-
-function illusioLook(kind) {
-  const c = cards;
-  const comp = c.components.find((x) => x.id === kind);
-  const group = comp ? c.groups.find((g) => g.id === comp.group) : c.groups.find((g) => g.id === kind);
-  const special = c.specials.find((x) => x.id === kind);
-  return {
-    colour: group ? group.colour : "#777",
-    symbol: (comp && comp.symbol) || (special && special.symbol) || (group && group.symbol) || "",
-    special: Boolean(special),
-    // What the Objectives ask for: a card's group (or that it is a Special), in words.
-    kind: special ? "Special" : !group ? ""
-      : (group.types || []).includes(kind) ? `group: ${group.name}` : `group: ${group.name} · no type`,
-  };
-}
-
-function illusioCard(c) {
-  const look = illusioLook(c.now || c.kind);
-  const lines = look.kind ? [look.kind] : [];
-  if (c.now && c.now !== c.kind) lines.push(`now ${c.now}`);
-  return card(["card", c.id], c.name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
-}
-
-function objective(o, key) {
-  const domain = cards.domains.find((d) => d.id === o.domain);
-  const needs = (o.needs || []).map((n) => {
-    const found = cards.components.find((x) => x.id === n) || cards.groups.find((g) => g.id === n);
-    return found ? found.name : n;
-  });
-  return card(key, o.name, {
-    colour: domain ? domain.colour : "#777", symbol: domain ? domain.symbol : "",
-    lines: [`${domain ? domain.name : o.domain} · level ${o.level}`, `needs ${needs.join(", ")}`],
-  });
-}
-
-function drawIllusio(table, v, me) {
-  const facts = section(table, "");
-  facts.append(el("div", "facts",
-    `Turn ${v.turn} · ${v.actions_left} action(s) left · ${v.target} points to win · hand limit ${v.hand_limit}`));
-  const contest = section(table, "The Contest");
-  const row = el("div", "row");
-  for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
-  contest.append(row);
-  const piles = el("div", "row");
-  piles.append(card(["deck"], "Deck", { cls: "back", lines: [`${v.deck} cards`] }));
-  const top = v.discard.length ? v.discard[v.discard.length - 1].name : "empty";
-  piles.append(card(["discard"], "Discard", { lines: [`top: ${top}`, `${v.discard.length} card${v.discard.length === 1 ? "" : "s"}`] }));
-  contest.append(piles);
-  const hand = section(table, `Your hand (${(v.hand || []).length})`);
-  const handRow = el("div", "row");
-  for (const c of v.hand || []) handRow.append(illusioCard(c));
-  hand.append(handRow);
-  const seats = section(table, "The magicians");
-  v.seats.forEach((s, i) => {
-    const box = piece(["seat", i], el("div", `seat ${i === me ? "me" : ""}`));
-    box.append(el("h3", "", `${s.name}${i === me ? " (you)" : ""} · ${s.score} points`));
-    const m = s.magician;
-    const used = s.talent_used === null ? "" : s.talent_used ? " (used this round)" : "";
-    const mag = card(i === me ? ["magician", i] : null, m.name, { cls: "dark", lines: [m.text + used] });
-    mag.style.maxWidth = "100%";
-    box.append(mag);
-    box.append(el("div", "facts", `${s.hand} card(s) in hand`));
-    const [back, backRow] = zone(["backstage", i], "Backstage");
-    for (const c of s.backstage) backRow.append(illusioCard(c));
-    box.append(back);
-    for (const w of s.works) {
-      const [work, workRow] = zone(null, `${w.displayed ? "On display" : "Being built"} · ${w.missing} missing`);
-      workRow.append(objective(w.objective, ["objective", w.objective.id]));
-      for (const c of w.components) workRow.append(illusioCard(c));
-      for (const c of w.specials) workRow.append(illusioCard(c));
-      box.append(work);
-    }
-    const [tricks, trickRow] = zone(["tricks", i], `Tricks (${s.validated.length})`);
-    for (const o of s.validated) trickRow.append(objective(o, null));
-    box.append(tricks);
-    seats.append(box);
-  });
-}
-
-// -- Incantibus ------------------------------------------------------------------------------
-
-function tokenLook(kind) {
-  const found = (cards.tokens || []).find((t) => t.id === kind)
-    || (cards.specials || []).find((t) => t.id === kind)
-    || (cards.potions || []).find((t) => t.id === kind)
-    || (cards.sorcerers || []).find((t) => t.id === kind);
-  return found || {};
-}
-
-function token(key, t, extraLines) {
-  if (t.face_up === false) return card(key, "?", { cls: "back token", lines: extraLines || ["face down"] });
-  const look = tokenLook(t.kind);
-  const lines = [t.points ? `${t.points} point${t.points === 1 ? "" : "s"}` : ""].concat(extraLines || []).filter(Boolean);
-  const node = card(key, t.name, { colour: look.colour, symbol: look.symbol, cls: "token", lines });
-  return node;
-}
-
-// A satchel as the desktop draws it: a row a kind of cell, its tokens in their cells, the
-// empty cells still free, a token with no room in a cell marked so, the new one marked NEW.
-const CELL_ROWS = [["ingredient", "Ingredients"], ["weapon", "Weapons"], ["monster", "Monsters"],
-  ["gold", "Gold"], ["potion", "Potions"], ["book", "Books"], ["purse", "Purse"]];
-
-function satchelCells(sat, newId) {
-  const byId = new Map(sat.tokens.map((t) => [t.id, t]));
-  const box = el("div", "cells");
-  for (const [cell, label] of CELL_ROWS) {
-    if (!(cell in sat.capacity)) continue;
-    const row = el("div", "cellrow");
-    row.append(el("span", "celllabel", label));
-    const ids = sat.cells[cell] || [];
-    const room = sat.capacity[cell];
-    for (let n = 0; n < Math.max(room, ids.length); n += 1) {
-      if (n < ids.length) {
-        const t = byId.get(ids[n]);
-        const node = token(["token", t.id], { ...t, face_up: true }, n >= room ? ["no room"] : []);
-        if (n >= room) node.classList.add("noroom");
-        if (t.id === newId) node.prepend(el("span", "newtag", "NEW"));
-        row.append(node);
-      } else {
-        row.append(el("span", "cell", ""));
-      }
-    }
-    box.append(row);
-  }
-  const stacks = [["spell", "Spells"], ["sorcerer", "Sorcerers"]].map(([cell, label]) => {
-    const ids = sat.cells[cell] || [];
-    const named = ids.map((id) => (byId.get(id) || {}).name).filter(Boolean);
-    return `${label}: ${ids.length}${named.length ? ` (${named.join(", ")})` : ""}`;
-  });
-  box.append(el("div", "facts", stacks.join(" · ")));
-  return box;
-}
-
-function drawIncantibus(table, v, me) {
-  const facts = section(table, "");
-  const left = v.phase === "over" ? "" : ` · ${v.castings} casting(s) so far · ${v.rooms_left} room(s) left`;
-  facts.append(el("div", "facts", `${v.mode} mode${left}`));
-  if ((v.decision || v.my_choice) && state.prompt) facts.append(el("div", "hidden-choice", state.prompt));
-  const chosen = (v.chosen || []).filter((s) => s !== me).map(names);
-  if (chosen.length) facts.append(el("div", "facts", `Chosen: ${chosen.join(", ")}`));
-  const wands = section(table, "Wands");
-  const wandRow = el("div", "row");
-  v.wands.forEach((w, s) => {
-    const node = card(s === me ? ["wand", s] : null, `${names(s)}`, { cls: "wand", lines: [`wand ${w}`] });
-    wandRow.append(node);
-  });
-  wands.append(wandRow);
-  if (v.dungeon) {
-    const d = section(table, "The dungeon");
-    const row = el("div", "row");
-    for (const s of v.dungeon) row.append(token(["dungeon", s.slot], s));
-    d.append(row);
-  } else if (v.room) {
-    const r = section(table, `The room: ${v.room.name}`);
-    const row = el("div", "row");
-    for (const t of v.room.tokens) row.append(token(["room", t.slot], t, t.face_up ? [] : [`secret ${t.slot + 1}`]));
-    r.append(row);
-  }
-  const shop = section(table, "Potions and books");
-  const shopRow = el("div", "row");
-  // An empty space (null) is drawn as nothing: the supply has run out there.
-  v.potions.forEach((p, i) => p && shopRow.append(token(["potion", i], p, [`needs ${p.recipe.join(" + ")}`])));
-  v.books.forEach((b, i) => b && shopRow.append(token(["book", i], b, b.needs !== b.name ? [b.needs] : [])));
-  shop.append(shopRow);
-  if (v.spell_cards && v.spell_cards.length) {
-    const spells = section(table, "Spell cards");
-    const row = el("div", "row");
-    v.spell_cards.forEach((s, i) => {
-      const text = (cards.spells || []).find((x) => x.id === s.kind);
-      row.append(card(["spell", i], s.name, { cls: "dark", lines: text ? [text.text] : [] }));
-    });
-    spells.append(row);
-  }
-  const sats = section(table, "Satchels");
-  v.satchels.forEach((sat, s) => {
-    const box = piece(["seat", s], el("div", `seat ${s === me ? "me" : ""}`));
-    const points = v.points[s] === 1 ? "1 point" : `${v.points[s]} points`;
-    box.append(el("h3", "", `${names(s)}${s === me ? " (you)" : ""} · ${points}`));
-    const overflow = v.decision && v.decision.kind === "overflow" && v.decision.seat === s;
-    if (overflow) box.append(el("div", "full", "The satchel is full: one token must go into the moat."));
-    box.append(satchelCells(sat, overflow ? v.decision.token : null));
-    sats.append(box);
-  });
-  const moat = section(table, "The moat");
-  const kinds = new Map();
-  for (const t of v.moat) kinds.set(t.kind, [...(kinds.get(t.kind) || []), t]);
-  const moatRow = el("div", "row");
-  for (const [kind, all] of kinds) moatRow.append(token(["moat", kind], all[0], [`× ${all.length}`]));
-  if (!v.moat.length) moatRow.append(el("div", "facts", "empty"));
-  moat.append(moatRow);
-  if (v.last_casting && v.last_casting.length) {
-    const last = section(table, "Last casting");
-    for (const c of v.last_casting) last.append(el("div", "facts", c.line));
-  }
-}
-
-// -- Illuminati ------------------------------------------------------------------------------
-
-function groupLook(id) {
-  const base = id.split("#")[0];
-  return cards.groups.find((g) => g.id === base) || cards.illuminati.find((g) => g.id === base) || null;
-}
-
-function groupCard(c, mine) {
-  const look = groupLook(c.id) || {};
-  const align = (look.alignments || []).map((a) => (cards.alignments.find((x) => x.id === a) || {}).name || a);
-  const lines = [];
-  if (look.power !== undefined) lines.push(`P ${look.power}/${look.transferable} · R ${look.resistance ?? "–"} · I ${look.income}`);
-  if (align.length) lines.push(align.join(", "));
-  const colour = look.alignments && look.alignments.length
-    ? (cards.alignments.find((x) => x.id === look.alignments[0]) || {}).colour : "#8a7a3a";
-  const node = card(["group", c.id], c.name || look.name || c.id, { colour, lines });
-  if (c.money !== undefined && c.money !== null) {
-    const chip = piece(["money", c.id], el("span", "chip", `${c.money} MB`));
-    node.append(chip);
-  }
-  if (mine && c.free_arrows && c.free_arrows.length) {
-    const arrows = el("div", "arrows");
-    for (const side of c.free_arrows) arrows.append(piece(["arrow", c.id, side], el("span", "arrow", `→ ${side}`)));
-    node.append(arrows);
-  }
-  return node;
-}
-
-function structure(box, s, mine) {
-  const xs = s.cards.map((c) => c.cell[0]);
-  const ys = s.cards.map((c) => c.cell[1]);
-  const minX = Math.min(...xs), minY = Math.min(...ys);
-  const cols = Math.max(...xs) - minX + 1;
-  const grid = el("div", "grid");
-  const width = Math.max(56, Math.min(118, Math.floor((Math.min(window.innerWidth, 700) - 40) / cols) - 4));
-  grid.style.gridTemplateColumns = `repeat(${cols}, ${width}px)`;
-  for (const c of s.cards) {
-    const node = groupCard(c, mine);
-    node.style.gridColumn = String(c.cell[0] - minX + 1);
-    node.style.gridRow = String(Math.max(...ys) - c.cell[1] + 1);
-    node.style.minWidth = "0";
-    grid.append(node);
-  }
-  box.append(grid);
-}
-
-function drawIlluminati(table, v, me) {
-  const facts = section(table, "");
-  const goal = v.my_goal ? ` · your goal: ${(groupLook(v.my_goal) || {}).name || v.my_goal}` : "";
-  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${v.actions_left} action(s) left${goal}`));
-  if (v.attack) {
-    const a = v.attack;
-    const panel = el("div", "panel");
-    panel.append(el("b", "", `${names(a.seat)} attacks (${a.how}): ${(groupLook(a.attacker) || {}).name || a.attacker} → ${(groupLook(a.target) || {}).name || a.target}`));
-    for (const [words, value] of a.lines || []) {
-      const line = el("div", "line");
-      line.append(el("span", "", words), el("span", "", value > 0 ? `+${value}` : String(value)));
-      panel.append(line);
-    }
-    if (state.attack_needs) panel.append(el("div", "", state.attack_needs)); // the host's words
-    facts.append(panel);
-  }
-  if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));
-  const mine = v.structures.find((s) => s.seat === me);
-  if (mine) {
-    const box = piece(["seat", me], el("section", "seat me"));
-    box.append(el("h3", "", `Your Power Structure — ${mine.name}`));
-    structure(box, mine, true);
-    table.append(box);
-  }
-  if (v.my_specials && v.my_specials.length) {
-    const specials = section(table, "Your Specials");
-    const row = el("div", "row");
-    for (const id of v.my_specials) {
-      const look = cards.specials.find((s) => s.id === id.split("#")[0]) || {};
-      row.append(card(["special", id], look.name || id, { cls: "dark", lines: look.text ? [look.text] : [] }));
-    }
-    specials.append(row);
-  }
-  const [free, freeRow] = zone(["uncontrolled"], "Uncontrolled Groups");
-  for (const id of v.uncontrolled) freeRow.append(groupCard({ id }, false));
-  section(table, "").append(free);
-  for (const s of v.structures) {
-    if (s.seat === me) continue;
-    const box = piece(["seat", s.seat], el("section", "seat"));
-    const specials = s.specials ? ` · ${s.specials} Special(s)` : "";
-    box.append(el("h3", "", `${s.name}${s.eliminated ? " (eliminated)" : ""}${specials}`));
-    structure(box, s, false);
-    table.append(box);
-  }
 }
 
 connect();

@@ -1,0 +1,96 @@
+// The phone's drawing of Illuminati, its kit's `phone` part (table/kits.py): page.js loads it
+// when a seat of Illuminati opens. It draws the seat's view with page.js's helpers (section,
+// card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
+"use strict";
+
+function groupLook(id) {
+  const base = id.split("#")[0];
+  return cards.groups.find((g) => g.id === base) || cards.illuminati.find((g) => g.id === base) || null;
+}
+
+function groupCard(c, mine) {
+  const look = groupLook(c.id) || {};
+  const align = (look.alignments || []).map((a) => (cards.alignments.find((x) => x.id === a) || {}).name || a);
+  const lines = [];
+  if (look.power !== undefined) lines.push(`P ${look.power}/${look.transferable} · R ${look.resistance ?? "–"} · I ${look.income}`);
+  if (align.length) lines.push(align.join(", "));
+  const colour = look.alignments && look.alignments.length
+    ? (cards.alignments.find((x) => x.id === look.alignments[0]) || {}).colour : "#8a7a3a";
+  const node = card(["group", c.id], c.name || look.name || c.id, { colour, lines });
+  if (c.money !== undefined && c.money !== null) {
+    const chip = piece(["money", c.id], el("span", "chip", `${c.money} MB`));
+    node.append(chip);
+  }
+  if (mine && c.free_arrows && c.free_arrows.length) {
+    const arrows = el("div", "arrows");
+    for (const side of c.free_arrows) arrows.append(piece(["arrow", c.id, side], el("span", "arrow", `→ ${side}`)));
+    node.append(arrows);
+  }
+  return node;
+}
+
+function structure(box, s, mine) {
+  const xs = s.cards.map((c) => c.cell[0]);
+  const ys = s.cards.map((c) => c.cell[1]);
+  const minX = Math.min(...xs), minY = Math.min(...ys);
+  const cols = Math.max(...xs) - minX + 1;
+  const grid = el("div", "grid");
+  const width = Math.max(56, Math.min(118, Math.floor((Math.min(window.innerWidth, 700) - 40) / cols) - 4));
+  grid.style.gridTemplateColumns = `repeat(${cols}, ${width}px)`;
+  for (const c of s.cards) {
+    const node = groupCard(c, mine);
+    node.style.gridColumn = String(c.cell[0] - minX + 1);
+    node.style.gridRow = String(Math.max(...ys) - c.cell[1] + 1);
+    node.style.minWidth = "0";
+    grid.append(node);
+  }
+  box.append(grid);
+}
+
+function drawIlluminati(table, v, me) {
+  const facts = section(table, "");
+  const goal = v.my_goal ? ` · your goal: ${(groupLook(v.my_goal) || {}).name || v.my_goal}` : "";
+  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${v.actions_left} action(s) left${goal}`));
+  if (v.attack) {
+    const a = v.attack;
+    const panel = el("div", "panel");
+    panel.append(el("b", "", `${names(a.seat)} attacks (${a.how}): ${(groupLook(a.attacker) || {}).name || a.attacker} → ${(groupLook(a.target) || {}).name || a.target}`));
+    for (const [words, value] of a.lines || []) {
+      const line = el("div", "line");
+      line.append(el("span", "", words), el("span", "", value > 0 ? `+${value}` : String(value)));
+      panel.append(line);
+    }
+    if (state.attack_needs) panel.append(el("div", "", state.attack_needs)); // the host's words
+    facts.append(panel);
+  }
+  if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));
+  const mine = v.structures.find((s) => s.seat === me);
+  if (mine) {
+    const box = piece(["seat", me], el("section", "seat me"));
+    box.append(el("h3", "", `Your Power Structure — ${mine.name}`));
+    structure(box, mine, true);
+    table.append(box);
+  }
+  if (v.my_specials && v.my_specials.length) {
+    const specials = section(table, "Your Specials");
+    const row = el("div", "row");
+    for (const id of v.my_specials) {
+      const look = cards.specials.find((s) => s.id === id.split("#")[0]) || {};
+      row.append(card(["special", id], look.name || id, { cls: "dark", lines: look.text ? [look.text] : [] }));
+    }
+    specials.append(row);
+  }
+  const [free, freeRow] = zone(["uncontrolled"], "Uncontrolled Groups");
+  for (const id of v.uncontrolled) freeRow.append(groupCard({ id }, false));
+  section(table, "").append(free);
+  for (const s of v.structures) {
+    if (s.seat === me) continue;
+    const box = piece(["seat", s.seat], el("section", "seat"));
+    const specials = s.specials ? ` · ${s.specials} Special(s)` : "";
+    box.append(el("h3", "", `${s.name}${s.eliminated ? " (eliminated)" : ""}${specials}`));
+    structure(box, s, false);
+    table.append(box);
+  }
+}
+
+drawer(drawIlluminati);

@@ -1,0 +1,84 @@
+// The phone's drawing of Illusio, its kit's `phone` part (table/kits.py): page.js loads it
+// when a seat of Illusio opens. It draws the seat's view with page.js's helpers (section,
+// card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
+"use strict";
+
+function illusioLook(kind) {
+  const c = cards;
+  const comp = c.components.find((x) => x.id === kind);
+  const group = comp ? c.groups.find((g) => g.id === comp.group) : c.groups.find((g) => g.id === kind);
+  const special = c.specials.find((x) => x.id === kind);
+  return {
+    colour: group ? group.colour : "#777",
+    symbol: (comp && comp.symbol) || (special && special.symbol) || (group && group.symbol) || "",
+    special: Boolean(special),
+    // What the Objectives ask for: a card's group (or that it is a Special), in words.
+    kind: special ? "Special" : !group ? ""
+      : (group.types || []).includes(kind) ? `group: ${group.name}` : `group: ${group.name} · no type`,
+  };
+}
+
+function illusioCard(c) {
+  const look = illusioLook(c.now || c.kind);
+  const lines = look.kind ? [look.kind] : [];
+  if (c.now && c.now !== c.kind) lines.push(`now ${c.now}`);
+  return card(["card", c.id], c.name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
+}
+
+function objective(o, key) {
+  const domain = cards.domains.find((d) => d.id === o.domain);
+  const needs = (o.needs || []).map((n) => {
+    const found = cards.components.find((x) => x.id === n) || cards.groups.find((g) => g.id === n);
+    return found ? found.name : n;
+  });
+  return card(key, o.name, {
+    colour: domain ? domain.colour : "#777", symbol: domain ? domain.symbol : "",
+    lines: [`${domain ? domain.name : o.domain} · level ${o.level}`, `needs ${needs.join(", ")}`],
+  });
+}
+
+function drawIllusio(table, v, me) {
+  const facts = section(table, "");
+  facts.append(el("div", "facts",
+    `Turn ${v.turn} · ${v.actions_left} action(s) left · ${v.target} points to win · hand limit ${v.hand_limit}`));
+  const contest = section(table, "The Contest");
+  const row = el("div", "row");
+  for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
+  contest.append(row);
+  const piles = el("div", "row");
+  piles.append(card(["deck"], "Deck", { cls: "back", lines: [`${v.deck} cards`] }));
+  const top = v.discard.length ? v.discard[v.discard.length - 1].name : "empty";
+  piles.append(card(["discard"], "Discard", { lines: [`top: ${top}`, `${v.discard.length} card${v.discard.length === 1 ? "" : "s"}`] }));
+  contest.append(piles);
+  const hand = section(table, `Your hand (${(v.hand || []).length})`);
+  const handRow = el("div", "row");
+  for (const c of v.hand || []) handRow.append(illusioCard(c));
+  hand.append(handRow);
+  const seats = section(table, "The magicians");
+  v.seats.forEach((s, i) => {
+    const box = piece(["seat", i], el("div", `seat ${i === me ? "me" : ""}`));
+    box.append(el("h3", "", `${s.name}${i === me ? " (you)" : ""} · ${s.score} points`));
+    const m = s.magician;
+    const used = s.talent_used === null ? "" : s.talent_used ? " (used this round)" : "";
+    const mag = card(i === me ? ["magician", i] : null, m.name, { cls: "dark", lines: [m.text + used] });
+    mag.style.maxWidth = "100%";
+    box.append(mag);
+    box.append(el("div", "facts", `${s.hand} card(s) in hand`));
+    const [back, backRow] = zone(["backstage", i], "Backstage");
+    for (const c of s.backstage) backRow.append(illusioCard(c));
+    box.append(back);
+    for (const w of s.works) {
+      const [work, workRow] = zone(null, `${w.displayed ? "On display" : "Being built"} · ${w.missing} missing`);
+      workRow.append(objective(w.objective, ["objective", w.objective.id]));
+      for (const c of w.components) workRow.append(illusioCard(c));
+      for (const c of w.specials) workRow.append(illusioCard(c));
+      box.append(work);
+    }
+    const [tricks, trickRow] = zone(["tricks", i], `Tricks (${s.validated.length})`);
+    for (const o of s.validated) trickRow.append(objective(o, null));
+    box.append(tricks);
+    seats.append(box);
+  });
+}
+
+drawer(drawIllusio);

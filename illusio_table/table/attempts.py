@@ -1,0 +1,112 @@
+"""The moves a table makes or tries that are not in the gesture maps: a drop or a click
+where no move is legal (the engine is asked, so that it says why), and a move put
+together on the table in several choices (cards ticked, then Exchange). Each is made with
+the game's own action class, never spelled as a dict in a scene, so that a renamed field
+fails the type checker and the tests, not a person's drop. No Qt here.
+
+The games' actions are imported inside each function: the window opens without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+Json = dict[str, Any]
+
+
+# -- Illusio -----------------------------------------------------------------------------------
+
+
+def illusio_exchange(cards: list[int]) -> Json:
+    """The cards ticked in the hand, exchanged with the deck."""
+    from illusio_table.games.illusio.actions import Exchange
+
+    return Exchange(cards=tuple(sorted(cards))).to_json()
+
+
+def illusio_realize(objective: int, components: list[int]) -> Json:
+    """An Objective taken with the Backstage cards chosen round it."""
+    from illusio_table.games.illusio.actions import Realize
+
+    return Realize(objective=objective, components=tuple(sorted(components))).to_json()
+
+
+def illusio(view: dict[str, Any], source: Hashable, key: Hashable) -> Json | None:
+    """What dropping `source` on `key` tries on the Illusio table (None: nothing)."""
+    from illusio_table.games.illusio import actions as a
+
+    assert isinstance(source, tuple) and isinstance(key, tuple)
+    hand = {c["id"] for c in view["hand"] or []}
+    what, thing = source[0], source[1]
+    where = key[0]
+    move: Any = None
+    if what == "card":
+        if where == "backstage":
+            move = a.Backstage(card=thing)
+        elif where == "objective":
+            move = a.Place(card=thing, objective=key[1])
+        elif where == "deck" and thing in hand:
+            move = a.Exchange(cards=(thing,))
+        elif where == "discard" and thing in hand:
+            move = a.Discard(card=thing)
+        elif where == "seat" and thing in hand:
+            move = a.Take(card=thing, seat=key[1])
+        elif where == "tricks":
+            # Onto the tricks area rather than one Objective: the first under realization
+            # (with none, the engine says where Components go).
+            works = view["seats"][key[1]]["works"]
+            open_ = [w["objective"]["id"] for w in works if not w["displayed"]]
+            move = a.Place(card=thing, objective=open_[0] if open_ else -1)
+    elif what == "objective" and where == "tricks":
+        move = a.Realize(objective=thing, components=())  # no set can pay: the engine says why
+    elif what == "objective" and where == "discard":
+        move = a.Abandon(objective=thing)
+    elif what == "magician":
+        if where == "card":
+            on_hand = key[1] in hand  # the card it was dropped on, or a card on the table
+            move = a.UseTalent(card=key[1]) if on_hand else a.UseTalent(target=key[1])
+        elif where == "seat":
+            move = a.UseTalent(seat=key[1])
+        elif where == "discard":
+            move = a.UseTalent()
+    return None if move is None else move.to_json()
+
+
+# -- Illuminati --------------------------------------------------------------------------------
+
+
+def illuminati_control(attacker: str, target: str) -> Json:
+    """A plain attack to control, of `attacker` on `target`."""
+    from illusio_table.games.illuminati.actions import Attack
+
+    return Attack(how="control", attacker=attacker, target=target).to_json()
+
+
+# -- Incantibus --------------------------------------------------------------------------------
+
+
+def incantibus_point(place: str, index: int) -> Json:
+    """Pointing the wand at a place of the tower."""
+    from illusio_table.games.incantibus.actions import Point
+
+    return Point(place=place, index=index).to_json()
+
+
+def incantibus_choose(target: int) -> Json:
+    """The token chosen for a spell or a decision (stolen, taken, looked at, thrown)."""
+    from illusio_table.games.incantibus.actions import Choose
+
+    return Choose(target=target).to_json()
+
+
+def incantibus_cast(card: int) -> Json:
+    from illusio_table.games.incantibus.actions import Cast
+
+    return Cast(card=card).to_json()
+
+
+def incantibus_decline() -> Json:
+    from illusio_table.games.incantibus.actions import Decline
+
+    return Decline().to_json()

@@ -1,0 +1,198 @@
+"""A game is one kit: everything a game supplies above its engine, declared once.
+
+The engine's registry (`games/__init__.py`) knows a game's rules. Its kit knows the rest:
+the gestures that make its moves on a table, the table that draws it, what a seat is asked
+in words, its guided first game, how far the help's picture is played, the phone's drawing
+of its view, its card file for the phones, its demo tour and its rehearsal. The window, the
+phones and the demo ask `kit_of(game_id)` and never name a game; adding a game is its own
+package (rules and kit) and one `register` here or in its test.
+
+The parts above this layer (a table is Qt, the demo and rehearsal are the window's) are
+named as "module:attribute" and imported when first used, so that the window opens
+without importing any game; `Kit.check` imports every one of them and says which part
+is missing or broken, and the installer bundles their modules (installer/bundle_files.py).
+No Qt here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from importlib import import_module, resources
+from pathlib import Path
+from typing import Any
+
+from . import gestures, guide, prompts
+from .gestures import GestureMap
+from .guide import Guide
+from .prompts import Prompt
+
+
+class KitError(ValueError):
+    """A kit that lacks a part, or names one that cannot be imported."""
+
+
+def load(reference: str) -> Any:
+    """The attribute a "module:attribute" reference names, imported now."""
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+def page_script(name: str) -> Path:
+    """A phone drawing shipped with the program (remote/page/games/)."""
+    return Path(str(resources.files("illusio_table.remote").joinpath("page", "games", name)))
+
+
+@dataclass(frozen=True)
+class Rehearsal:
+    """A way to rehearse part of a game against bots, offered in the Game menu."""
+
+    label: str  # the menu's words, with & before its key
+    dialog: str  # "module:Class" of the dialog that sets it up (its config() starts it)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Every part is named when a kit is made (a dataclass has no defaults here): a part a
+    game does without is said to be None, never forgotten."""
+
+    game_id: str
+    # Its moves as gestures on what its table draws (drag this onto that, click that).
+    gestures: GestureMap
+    # Its table: "module:Class" of a qt.scenes TableScene.
+    scene: str
+    # What a seat is asked now, in words, for the phones' heading ('' when its moves say it).
+    prompt: Prompt
+    # Its guided first game (table/guide.py).
+    guide: Callable[[], Guide]
+    # How many moves the bots play before the help's picture of its table is taken.
+    picture_moves: int
+    # The phone page's drawing of its view: a script that sets `drawers[game_id]`.
+    phone: Path
+    # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
+    cards: str | None
+    # "module:function" of the demo's tour from a person's seat (None: the demo's plain shots).
+    tour: str | None
+    # A rehearsal offered in the Game menu (None: none).
+    rehearsal: Rehearsal | None
+    # People choose at once among targets everyone sees and count "In… can… to!" together
+    # (the Incantibus casting); table mode is offered for such games alone. Illuminati's
+    # Special windows are chosen at once too, but from secret hands: a shared screen
+    # could not hide them, and nobody counts.
+    choose_at_once: bool
+
+    def scene_class(self) -> Any:
+        return load(self.scene)
+
+    def check(self) -> None:
+        """Raises KitError naming each part that is missing or cannot be used."""
+        problems = []
+        for part in fields(self):
+            value = getattr(self, part.name)
+            if value is None and "None" not in str(part.type):
+                problems.append(f"{part.name}: missing")
+        for name, reference in self.references():
+            try:
+                load(reference)
+            except (ImportError, AttributeError) as error:
+                problems.append(f"{name}: {reference} cannot be imported ({error})")
+        if not self.phone.is_file():
+            problems.append(f"phone: no drawing at {self.phone}")
+        if problems:
+            raise KitError(f"the kit of {self.game_id!r}: " + "; ".join(problems))
+
+    def references(self) -> list[tuple[str, str]]:
+        """(part, "module:attribute") for each part it names to be imported when used
+        (what `check` imports, and the installer bundles)."""
+        found = [(name, getattr(self, name)) for name in ("scene", "cards", "tour")]
+        if self.rehearsal is not None:
+            found.append(("rehearsal", self.rehearsal.dialog))
+        return [(name, reference) for name, reference in found if reference]
+
+
+# A game registered without a kit (a test's, say) is drawn by the plain table, a button
+# per move; the phones list its moves.
+PLAIN = Kit(
+    game_id="",
+    gestures=gestures.buttons,
+    scene="illusio_table.qt.scenes.generic:GenericTableScene",
+    prompt=lambda view, seat, names, chosen: "",
+    guide=lambda: Guide("", "", 0, (), (), ""),
+    picture_moves=20,
+    phone=page_script("plain.js"),
+    cards=None,
+    tour=None,
+    rehearsal=None,
+    choose_at_once=False,
+)
+
+_KITS: dict[str, Kit] = {
+    kit.game_id: kit
+    for kit in (
+        Kit(
+            game_id="incantibus",
+            gestures=gestures.incantibus,
+            scene="illusio_table.qt.scenes.incantibus:IncantibusScene",
+            prompt=prompts.incantibus,
+            guide=guide.incantibus,
+            picture_moves=16,
+            phone=page_script("incantibus.js"),
+            cards="illusio_table.games.incantibus.cards:load",
+            tour=None,
+            rehearsal=Rehearsal(
+                "Rehearse &casting…", "illusio_table.qt.app.rehearsal:RehearsalDialog"
+            ),
+            choose_at_once=True,
+        ),
+        Kit(
+            game_id="illusio",
+            gestures=gestures.illusio,
+            scene="illusio_table.qt.scenes.illusio:IllusioScene",
+            prompt=prompts.illusio,
+            guide=guide.illusio,
+            picture_moves=40,
+            phone=page_script("illusio.js"),
+            cards="illusio_table.games.illusio.cards:load",
+            tour="illusio_table.demo:illusio_tour",
+            rehearsal=None,
+            choose_at_once=False,
+        ),
+        Kit(
+            game_id="illuminati",
+            gestures=gestures.illuminati,
+            scene="illusio_table.qt.scenes.illuminati:IlluminatiScene",
+            prompt=prompts.illuminati,
+            guide=guide.illuminati,
+            picture_moves=60,
+            phone=page_script("illuminati.js"),
+            cards="illusio_table.games.illuminati.cards:load",
+            tour="illusio_table.demo:illuminati_tour",
+            rehearsal=None,
+            choose_at_once=False,
+        ),
+    )
+}
+
+
+def kit_of(game_id: str) -> Kit:
+    """The game's kit, or the plain one for a game registered without a kit."""
+    return _KITS.get(game_id, PLAIN)
+
+
+def kits() -> list[Kit]:
+    """Every registered kit, in the order they were registered."""
+    return list(_KITS.values())
+
+
+@contextmanager
+def registered(kit: Kit) -> Iterator[Kit]:
+    """Registers a game's kit (checked first) for as long as the block runs."""
+    kit.check()
+    if kit.game_id in _KITS:
+        raise KitError(f"a kit of {kit.game_id!r} is registered already")
+    _KITS[kit.game_id] = kit
+    try:
+        yield kit
+    finally:
+        del _KITS[kit.game_id]
