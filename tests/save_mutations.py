@@ -14,6 +14,7 @@ from functools import cache
 from hypothesis import strategies as st
 
 from illusio_table.engine.bots import RandomBot, bot_move
+from illusio_table.engine.storage import json_text
 from illusio_table.games import builtin_registry
 
 MATCHES = [
@@ -32,13 +33,13 @@ def real_save(index: int) -> bytes:
     while len(game.record.moves) < moves and not game.is_over():
         seat = min(game.to_act())
         game.apply(seat, bot_move(game, bots[seat], seat))
-    return (json.dumps(game.record.to_file_json(), indent=1, sort_keys=True) + "\n").encode()
+    return json_text(game.record.to_file_json()).encode()  # as the program writes it
 
 
 def _edit_json(data: bytes, change) -> bytes:
     save = json.loads(data)
     change(save)
-    return json.dumps(save, indent=1).encode()
+    return json_text(save).encode()
 
 
 def _set_header(field, value):

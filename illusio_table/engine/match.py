@@ -13,7 +13,7 @@ from typing import Any
 
 from .bots import Bot, bot_classes, bot_move, make_bot
 from .protocol import Action, Event, Game, IllegalAction
-from .record import MatchRecord, Move, RecordError, read_save
+from .record import CheckChain, MatchRecord, Move, RecordError, read_save
 from .registry import Registry
 
 
@@ -64,6 +64,7 @@ class Match:
         self.withheld: list[int] = []
         self._redo: list[list[tuple[int, dict[str, Any]]]] = []
         self._bots: dict[int, Bot] = {}
+        self._saved = CheckChain()  # the checksums of the last save, for the next
 
     @classmethod
     def start(
@@ -170,7 +171,7 @@ class Match:
 
     def file_json(self) -> dict[str, Any]:
         """The match as its save file holds it."""
-        return self.game.record.to_file_json()
+        return self.game.record.to_file_json(self._saved)
 
     def parse_action(self, data: Any) -> Action:
         return self.game.parse_action(data)

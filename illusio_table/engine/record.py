@@ -87,6 +87,35 @@ def default_players(seats: int) -> list[dict[str, Any]]:
     return [{"name": f"Seat {i + 1}", "bot": None} for i in range(seats)]
 
 
+class CheckChain:
+    """The moves' checksums of a match's last save, kept for its next one: a match saved
+    after every move chains one more move instead of all of them again (a long game's
+    autosave grew with every move). Moves are known by identity: an undone move, or a
+    record of other moves, breaks the chain there and it is made again from that point."""
+
+    def __init__(self) -> None:
+        self.header = ""
+        self.moves: list[Move] = []
+        self.checks: list[str] = []
+
+    def of(self, record: MatchRecord) -> list[str]:
+        header = record.header_check()
+        if header != self.header:
+            self.header, self.moves, self.checks = header, [], []
+        same = 0
+        for mine, theirs in zip(self.moves, record.moves, strict=False):
+            if mine is not theirs:
+                break
+            same += 1
+        del self.moves[same:], self.checks[same:]
+        previous = self.checks[-1] if self.checks else header
+        for move in record.moves[same:]:
+            previous = _digest(previous, [move.seat, move.action])
+            self.moves.append(move)
+            self.checks.append(previous)
+        return list(self.checks)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class MatchRecord:
     def __init__(
@@ -120,14 +149,11 @@ class MatchRecord:
         header["table"] = self.table
         return _digest("", header)
 
-    def checks(self) -> list[str]:
+    def checks(self, kept: CheckChain | None = None) -> list[str]:
         """Each move's checksum, chained from the header (made when saving, not per move:
-        bots play thousands of moves that are never saved)."""
-        previous, found = self.header_check(), []
-        for move in self.moves:
-            previous = _digest(previous, [move.seat, move.action])
-            found.append(previous)
-        return found
+        bots play thousands of moves that are never saved). `kept`: the chain of the last
+        save of this match, extended rather than made again."""
+        return (kept or CheckChain()).of(self)
 
     def add(self, seat: int, action: Action, barrier: bool, secret: bool = False) -> Move:
         move = Move(seat, action, barrier, secret)
@@ -159,16 +185,16 @@ class MatchRecord:
         """The whole record (clones and replays use it); files take `to_file_json`."""
         return self._json(len(self.moves))
 
-    def to_file_json(self) -> dict[str, Any]:
+    def to_file_json(self, kept: CheckChain | None = None) -> dict[str, Any]:
         """What a file may hold: every move but the simultaneous choices not yet revealed.
 
         Nobody may read a choice before everyone has chosen, and a file can be read by
         anyone at the computer; so those seats choose again when the file is opened.
         """
-        return self._json(len(self.moves) - self.unrevealed())
+        return self._json(len(self.moves) - self.unrevealed(), kept)
 
-    def _json(self, count: int) -> dict[str, Any]:
-        checks = self.checks()[:count]
+    def _json(self, count: int, kept: CheckChain | None = None) -> dict[str, Any]:
+        checks = self.checks(kept)[:count]
         withheld = [m.seat for m in self.moves[count:]]
         moves = [
             {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}

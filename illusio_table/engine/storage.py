@@ -26,8 +26,26 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         raise
 
 
+def json_text(data: Any) -> str:
+    """JSON as the program writes its files: a line for each key of the top object, and
+    a line for each object of a list under it (a save's moves). Each line comes from the
+    C encoder: indenting the whole would take Python's own encoder, whose cost grew with
+    every move of a game autosaved after each one (15 ms a save at 300 moves)."""
+    if not isinstance(data, dict) or not data:
+        return json.dumps(data, sort_keys=True) + "\n"
+    lines = []
+    for key in sorted(data):
+        value, name = data[key], json.dumps(key)
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            items = ",\n".join("  " + json.dumps(v, sort_keys=True) for v in value)
+            lines.append(f" {name}: [\n{items}\n ]")
+        else:
+            lines.append(f" {name}: {json.dumps(value, sort_keys=True)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def atomic_write_json(path: str | Path, data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    atomic_write_text(path, json_text(data))
 
 
 def _temporary_prefix(path: Path) -> str:
