@@ -115,7 +115,7 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
     from illusio_table.engine import Match
     from illusio_table.qt.models.match_model import MatchModel
     from illusio_table.remote.hub import DeviceHub
-    from tests.remote.browser import needs_browser, open_phone, page_state, tap_key
+    from tests.remote.browser import needs_browser, open_phone, page_progress, page_state, tap_key
 
     if needs_browser.args[0]:
         pytest.skip(needs_browser.kwargs["reason"])
@@ -137,7 +137,7 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
             qtbot.waitUntil(  # the phone draws the state it was last sent, with its hands
                 lambda: (
                     1 in match.to_act()
-                    and (page_state(phone) or {}).get("version") == hub.version(1)
+                    and (page_progress(phone) or {}).get("version") == hub.version(1)
                     and bool(page_state(phone)["gestures"])
                 ),
                 timeout=5000,

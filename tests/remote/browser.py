@@ -83,10 +83,12 @@ def take_a_turn(driver, rng: random.Random, wanted: dict | None = None) -> str:
     rng.shuffle(gestures)
     if wanted is not None:
         gestures = [g for g in gestures if g["action"] == wanted]
+    # What the page draws, asked once (not once a gesture: each question is a round trip).
+    keys = set(driver.execute_script(DRAWN_KEYS))
     for g in gestures:
-        if not drawn(driver, g["target"]):
+        if _key(g["target"]) not in keys:
             continue
-        if g["source"] is not None and drawn(driver, g["source"]):
+        if g["source"] is not None and _key(g["source"]) in keys:
             if not g["click"] or rng.random() < 0.5:
                 tap_key(driver, g["source"])
                 tap_key(driver, g["target"])
@@ -123,9 +125,21 @@ def shown(move: dict) -> str:
     return f"{move['words']} — {move['hint']}" if move.get("hint") else move["words"]
 
 
-def drawn(driver, key) -> bool:
-    text = json.dumps(key, separators=(",", ":"))
-    return bool(driver.find_elements("css selector", f"[data-key='{text}']"))
+DRAWN_KEYS = "return [...document.querySelectorAll('[data-key]')].map((n) => n.dataset.key)"
+
+
+def _key(key) -> str:
+    """A key as the page writes it in data-key."""
+    return json.dumps(key, separators=(",", ":"))
+
+
+def page_progress(driver) -> dict | None:
+    """The version and count of the state the page draws, without the whole state (asked
+    every few milliseconds while a test waits: the whole state is a large answer)."""
+    return driver.execute_script(
+        "return typeof state === 'undefined' || state === null ? null"
+        " : {version: state.version, count: state.count}"
+    )
 
 
 def _pick_in_sheet(driver, words: str) -> None:

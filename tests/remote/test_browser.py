@@ -13,6 +13,7 @@ from .browser import (
     looks_right,
     needs_browser,
     open_phone,
+    page_progress,
     page_state,
     take_a_turn,
 )
@@ -37,7 +38,7 @@ TWO_AND_A_BOT = [
 
 def _shows(phone, hub, seat) -> bool:
     """The phone draws the state its seat was last sent, past any "In… can…" count."""
-    shown = page_state(phone) or {}
+    shown = page_progress(phone) or {}
     counting = shown.get("count") and not shown["count"].endswith("to!")
     return shown.get("version") == hub.version(seat) and not counting
 
