@@ -210,10 +210,8 @@ def test_the_magician_dropped_where_its_talent_cannot_act_asks_about_that_card(w
     lift_curtain(window)
     game = window.model.game
     for card in game.hands[0]:
-        assert window.scene.attempt(("magician", 0), ("card", card)) == {
-            "kind": "talent",
-            "card": card,
-        }
+        tried = game.parse_action(window.scene.attempt(("magician", 0), ("card", card)))
+        assert tried == UseTalent(card=card)  # that card, and no seat or target
 
 
 def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window):
