@@ -173,6 +173,10 @@ class Match:
         """The match as its save file holds it."""
         return self.game.record.to_file_json(self._saved)
 
+    def file_text(self) -> str:
+        """The save file's text (what `file_json` holds, written by storage.json_text)."""
+        return self.game.record.to_file_text(self._saved)
+
     def parse_action(self, data: Any) -> Action:
         return self.game.parse_action(data)
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from mypy_extensions import mypyc_attr
 
+from .storage import json_text
+
 if TYPE_CHECKING:
     from .protocol import Action
 
@@ -97,6 +99,7 @@ class CheckChain:
         self.header = ""
         self.moves: list[Move] = []
         self.checks: list[str] = []
+        self.lines: list[str] = []  # each move's line of the file, made when first written
 
     def of(self, record: MatchRecord) -> list[str]:
         header = record.header_check()
@@ -107,13 +110,23 @@ class CheckChain:
             if mine is not theirs:
                 break
             same += 1
-        del self.moves[same:], self.checks[same:]
+        del self.moves[same:], self.checks[same:], self.lines[same:]
         previous = self.checks[-1] if self.checks else header
         for move in record.moves[same:]:
             previous = _digest(previous, [move.seat, move.action])
             self.moves.append(move)
             self.checks.append(previous)
         return list(self.checks)
+
+    def move_lines(self, record: MatchRecord, count: int) -> list[str]:
+        """The file's lines of the first `count` moves (storage.json_text's)."""
+        checks = self.of(record)
+        while len(self.lines) < count:
+            move = self.moves[len(self.lines)]
+            check = checks[len(self.lines)]
+            line = {"seat": move.seat, "action": move.action, "barrier": move.barrier}
+            self.lines.append(json.dumps({**line, "check": check}, sort_keys=True))
+        return self.lines[:count]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -193,12 +206,23 @@ class MatchRecord:
         """
         return self._json(len(self.moves) - self.unrevealed(), kept)
 
-    def _json(self, count: int, kept: CheckChain | None = None) -> dict[str, Any]:
+    def to_file_text(self, kept: CheckChain | None = None) -> str:
+        """`to_file_json` as the file's text (storage.json_text), each move's line kept in
+        `kept` from one save to the next."""
+        kept = kept or CheckChain()
+        count = len(self.moves) - self.unrevealed()
+        data = self._json(count, kept, with_moves=False)
+        return json_text(data, encoded={"moves": kept.move_lines(self, count)})
+
+    def _json(
+        self, count: int, kept: CheckChain | None = None, with_moves: bool = True
+    ) -> dict[str, Any]:
         checks = self.checks(kept)[:count]
         withheld = [m.seat for m in self.moves[count:]]
         moves = [
             {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}
             for m, check in zip(self.moves[:count], checks, strict=True)
+            if with_moves
         ]
         return {
             "format": FORMAT,

@@ -26,21 +26,29 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         raise
 
 
-def json_text(data: Any) -> str:
+def json_text(data: Any, encoded: dict[str, list[str]] | None = None) -> str:
     """JSON as the program writes its files: a line for each key of the top object, and
     a line for each object of a list under it (a save's moves). Each line comes from the
     C encoder: indenting the whole would take Python's own encoder, whose cost grew with
-    every move of a game autosaved after each one (15 ms a save at 300 moves)."""
+    every move of a game autosaved after each one (15 ms a save at 300 moves).
+    `encoded`: lists already written an item a line (a save's moves, kept between saves),
+    which stand for those keys."""
     if not isinstance(data, dict) or not data:
         return json.dumps(data, sort_keys=True) + "\n"
     lines = []
     for key in sorted(data):
         value, name = data[key], json.dumps(key)
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            items = ",\n".join("  " + json.dumps(v, sort_keys=True) for v in value)
-            lines.append(f" {name}: [\n{items}\n ]")
+        if encoded and key in encoded:
+            items = encoded[key]
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            items = [json.dumps(v, sort_keys=True) for v in value]
         else:
             lines.append(f" {name}: {json.dumps(value, sort_keys=True)}")
+            continue
+        if items:
+            lines.append(f" {name}: [\n" + ",\n".join("  " + i for i in items) + "\n ]")
+        else:
+            lines.append(f" {name}: []")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from illusio_table.engine import Action, Event, IllegalAction, Match
 from illusio_table.engine.match import bot_budget
-from illusio_table.engine.storage import atomic_write_json
+from illusio_table.engine.storage import atomic_write_text
 from illusio_table.engine.thinking import THINKER
 
 from .kits import kit_of
@@ -588,4 +588,4 @@ class Session:
 
     def _save(self) -> None:
         if self.autosave is not None:
-            atomic_write_json(self.autosave, self.match.file_json())
+            atomic_write_text(self.autosave, self.match.file_text())

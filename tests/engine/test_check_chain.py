@@ -1,12 +1,13 @@
-"""A match saved after every move keeps its moves' checksums from one save to the next
-(the autosave no longer chains every move again): the file is the same as one written
-from nothing, after moves, an undo, other moves and a changed table."""
+"""A match saved after every move keeps its moves' checksums and lines from one save to
+the next (the autosave no longer chains and writes every move again): the file is the same
+as one written from nothing, after moves, an undo, other moves and a changed table."""
 
 from __future__ import annotations
 
 from illusio_table.engine import Match
 from illusio_table.engine.bots import RandomBot, bot_move
 from illusio_table.engine.record import CheckChain
+from illusio_table.engine.storage import json_text
 from illusio_table.games import builtin_registry
 
 
@@ -23,5 +24,7 @@ def test_a_kept_chain_writes_the_file_a_new_one_writes():
             match.undo(seat)  # (if it may) the chain breaks at the undone move
         if step == 40:
             match.game.record.table["table_mode"] = True  # a changed header: chained anew
-        assert match.game.record.to_file_json(kept) == match.game.record.to_file_json()
+        record = match.game.record
+        assert record.to_file_json(kept) == record.to_file_json()
+        assert record.to_file_text(kept) == json_text(record.to_file_json())
     assert len(kept.checks) == len(match.game.record.moves)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -70,9 +69,13 @@ def fits_view(game: Illusio, objective: int, seat: int) -> dict[str, Any]:
     whose group it asks for (`cards`), and how many of its Components they could be
     (`held`: a group gives no more than the Objective asks of it)."""
     asked = game.objectives[objective].groups
-    cards = [c for c in game.backstage[seat] if game.now_group[c] in asked]
-    have = Counter(game.now_group[c] for c in cards)
-    return {"cards": cards, "held": sum(min(n, have[g]) for g, n in asked.items())}
+    now_group = game.now_group
+    cards = [c for c in game.backstage[seat] if now_group[c] in asked]
+    have: dict[str, int] = {}  # (a Counter made per call cost bots a fifth of their time)
+    for card in cards:
+        group = now_group[card]
+        have[group] = have.get(group, 0) + 1
+    return {"cards": cards, "held": sum(min(n, have.get(g, 0)) for g, n in asked.items())}
 
 
 def work_view(game: Illusio, work: Work) -> dict[str, Any]:

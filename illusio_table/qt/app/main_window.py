@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from illusio_table import __version__
 from illusio_table.data import CardDataError
 from illusio_table.engine import Match, RecordError, Registry
-from illusio_table.engine.storage import atomic_write_json, remove_leftovers, set_aside
+from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.kits import Kit, kit_of, kits, load
 
@@ -569,7 +569,7 @@ class MainWindow(QMainWindow):
 
     def _write(self, path: Path) -> bool:
         try:
-            atomic_write_json(path, self.model.match.file_json())
+            atomic_write_text(path, self.model.match.file_text())
         except OSError as error:
             self.tell("Cannot save the match", f"{path}: {error}")
             return False

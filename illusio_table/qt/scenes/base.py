@@ -136,6 +136,9 @@ class TableScene(QGraphicsScene):
         self._moving: dict[Hashable, tuple[QPointF, QPointF]] = {}  # piece -> (pos, offset)
         self._at_rest = QRectF()  # what a drawing covers at rest, while pieces glide
         self.parts: list[tuple[str, QRectF]] = []  # the table's parts, named for the help
+        # What part of the table the heading was last put in sight of, with this drawing
+        # (a view scrolls several times a drawing: the heading is placed once for each).
+        self._heading_for: QRectF | None = None
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -262,12 +265,16 @@ class TableScene(QGraphicsScene):
         """Marks a top-level item as part of the heading (the title, the prompt, the
         buttons), which stays in sight at any zoom (`keep_heading_in_sight`)."""
         item.setData(HEADING, QPointF(item.pos()))
+        self._heading_for = None
         return item
 
     def keep_heading_in_sight(self, visible: QRectF) -> None:
         """Zoomed in, the heading comes to the top of what is in sight, at the size it
         has when the table fits, over a band of felt; the table fitting, it is at home.
         (Zooming in scrolled the prompt and the End turn or Pass buttons out of view.)"""
+        if self._heading_for == visible:
+            return  # placed for this very sight of this drawing already
+        self._heading_for = QRectF(visible)
         items, band = [], []  # one walk of the table: this runs at every scroll
         for item in self.items():
             if isinstance(item.data(HEADING), QPointF):
