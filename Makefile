@@ -46,8 +46,8 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff format --check illusio_table tests benchmarks
 
 # The quick part, for while you work on the engines (about two minutes): the engines, the
-# games, the card files, the layers and the types, no window and no browser. `make test`
-# runs everything.
+# games, the card files, the table's Qt-free parts, the layers and the types, no window
+# and no browser. `make test` runs everything.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/table tests/test_layers.py tests/test_types.py -m "not slow"
 	$(BIN)/ruff check illusio_table tests benchmarks
