@@ -35,6 +35,7 @@ from illusio_table.table.kits import Kit, kit_of, kits, load
 from ..scenes import TableScene, TableView, table_scene
 from .curtain import Curtain
 from .dialogs import ResultDialog, plain_message
+from .log_lines import MeasuredOnce
 
 if TYPE_CHECKING:
     from ..models import MatchModel
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
 
         self.log_view = QListView()
         self.log_view.setWordWrap(True)
+        self.log_view.setItemDelegate(MeasuredOnce(self.log_view))
         self.log_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.moves_view = QListView()
         self.moves_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
