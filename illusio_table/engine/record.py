@@ -104,7 +104,7 @@ class CheckChain:
     def of(self, record: MatchRecord) -> list[str]:
         header = record.header_check()
         if header != self.header:
-            self.header, self.moves, self.checks = header, [], []
+            self.header, self.moves, self.checks, self.lines = header, [], [], []
         same = 0
         for mine, theirs in zip(self.moves, record.moves, strict=False):
             if mine is not theirs:
@@ -119,14 +119,19 @@ class CheckChain:
         return list(self.checks)
 
     def move_lines(self, record: MatchRecord, count: int) -> list[str]:
-        """The file's lines of the first `count` moves (storage.json_text's)."""
-        checks = self.of(record)
+        """The file's lines of the first `count` moves (storage.json_text's), the chain
+        brought up to date with `record` first."""
+        self.of(record)
         while len(self.lines) < count:
-            move = self.moves[len(self.lines)]
-            check = checks[len(self.lines)]
-            line = {"seat": move.seat, "action": move.action, "barrier": move.barrier}
-            self.lines.append(json.dumps({**line, "check": check}, sort_keys=True))
+            at = len(self.lines)
+            line = _move_json(self.moves[at], self.checks[at])
+            self.lines.append(json.dumps(line, sort_keys=True))
         return self.lines[:count]
+
+
+def _move_json(move: Move, check: str) -> dict[str, Any]:
+    """A move as a file holds it, with its checksum."""
+    return {"seat": move.seat, "action": move.action, "barrier": move.barrier, "check": check}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -211,19 +216,20 @@ class MatchRecord:
         `kept` from one save to the next."""
         kept = kept or CheckChain()
         count = len(self.moves) - self.unrevealed()
-        data = self._json(count, kept, with_moves=False)
-        return json_text(data, encoded={"moves": kept.move_lines(self, count)})
+        lines = kept.move_lines(self, count)  # (brings kept.checks up to date)
+        return json_text(self._header(count, kept.checks[:count]), encoded={"moves": lines})
 
-    def _json(
-        self, count: int, kept: CheckChain | None = None, with_moves: bool = True
-    ) -> dict[str, Any]:
+    def _json(self, count: int, kept: CheckChain | None = None) -> dict[str, Any]:
         checks = self.checks(kept)[:count]
-        withheld = [m.seat for m in self.moves[count:]]
-        moves = [
-            {"seat": m.seat, "action": m.action, "barrier": m.barrier, "check": check}
-            for m, check in zip(self.moves[:count], checks, strict=True)
-            if with_moves
+        data = self._header(count, checks)
+        data["moves"] = [
+            _move_json(m, check) for m, check in zip(self.moves[:count], checks, strict=True)
         ]
+        return data
+
+    def _header(self, count: int, checks: list[str]) -> dict[str, Any]:
+        """Everything a file of the first `count` moves holds but the moves themselves."""
+        withheld = [m.seat for m in self.moves[count:]]
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -234,7 +240,6 @@ class MatchRecord:
             "players": self.players,
             "table": self.table,
             "check": self.header_check(),
-            "moves": moves,
             "count": count,
             "withheld": withheld,
             "end": _end_check(checks[-1] if checks else self.header_check(), count, withheld),

@@ -32,13 +32,14 @@ def json_text(data: Any, encoded: dict[str, list[str]] | None = None) -> str:
     C encoder: indenting the whole would take Python's own encoder, whose cost grew with
     every move of a game autosaved after each one (15 ms a save at 300 moves).
     `encoded`: lists already written an item a line (a save's moves, kept between saves),
-    which stand for those keys."""
+    under keys of their own."""
     if not isinstance(data, dict) or not data:
         return json.dumps(data, sort_keys=True) + "\n"
+    encoded = encoded or {}
     lines = []
-    for key in sorted(data):
-        value, name = data[key], json.dumps(key)
-        if encoded and key in encoded:
+    for key in sorted(data.keys() | encoded.keys()):
+        value, name = data.get(key), json.dumps(key)
+        if key in encoded:
             items = encoded[key]
         elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             items = [json.dumps(v, sort_keys=True) for v in value]

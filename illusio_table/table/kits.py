@@ -68,7 +68,8 @@ class Kit:
     guide: Callable[[], Guide]
     # How many moves the bots play before the help's picture of its table is taken.
     picture_moves: int
-    # The phone page's drawing of its view: a script that sets `drawers[game_id]`.
+    # The phone page's drawing of its view: a script that hands page.js its drawing
+    # function through `drawer(...)`.
     phone: Path
     # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
     cards: str | None

@@ -14,17 +14,12 @@ from .base import TableScene, TableView
 from .generic import GenericTableScene
 
 
-def scene_class(game_id: str) -> type[TableScene]:
-    cls: type[TableScene] = kit_of(game_id).scene_class()
-    return cls
-
-
 def table_scene(game_id: str, parent: Any, card_data: Any) -> TableScene:
     """A new table of the game (its kit's scene), making moves with its kit's gestures."""
     kit = kit_of(game_id)
-    scene = scene_class(game_id)(parent, card_data)
+    scene: TableScene = kit.scene_class()(parent, card_data)
     scene.gesture_map = kit.gestures
     return scene
 
 
-__all__ = ["GenericTableScene", "TableScene", "TableView", "scene_class", "table_scene"]
+__all__ = ["GenericTableScene", "TableScene", "TableView", "table_scene"]
