@@ -14,9 +14,11 @@ keyboard and the right-click menus are all made from that one list.
   the arrows walk its targets, Enter drops it, Esc puts it back.
 - Motion: between two views, pieces that stay (same key) glide from where they were.
 
-Python never keeps a Qt item beyond the call that uses it. Targets and sources are
-remembered by key and scene rectangle; an item is found again by the key in its data
-(reading `data()` while walking `items()` is safe). Never call `parentItem()` on an item
+Python keeps a Qt item beyond the call that made it only in the lists a drawing fills and
+`clear()` empties before Qt deletes the items: the heading, the pieces, the large card
+(walking the whole table for them cost more than the rest of a drawing). Targets and
+sources are remembered by key and scene rectangle; any other item is found again by the key
+in its data (reading `data()` while walking `items()` is safe). Never call `parentItem()` on an item
 found that way: PySide6 6.11 then frees items the scene still shows, and the table loses
 pieces under the pointer. Items are made by the scene (add*) or as children of such
 items, and are only deleted all at once by clear().
@@ -139,6 +141,11 @@ class TableScene(QGraphicsScene):
         # What part of the table the heading was last put in sight of, with this drawing
         # (a view scrolls several times a drawing: the heading is placed once for each).
         self._heading_for: QRectF | None = None
+        # The heading's items, its band, and the pieces, as registered: found again by a
+        # walk of the whole table, they cost a drawing more than the rest of it did.
+        self._heading_items: list[QGraphicsItem] = []
+        self._heading_band: QGraphicsRectItem | None = None
+        self._pieces: list[QGraphicsItem] = []
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -265,6 +272,7 @@ class TableScene(QGraphicsScene):
         """Marks a top-level item as part of the heading (the title, the prompt, the
         buttons), which stays in sight at any zoom (`keep_heading_in_sight`)."""
         item.setData(HEADING, QPointF(item.pos()))
+        self._heading_items.append(item)
         self._heading_for = None
         return item
 
@@ -275,12 +283,7 @@ class TableScene(QGraphicsScene):
         if self._heading_for == visible:
             return  # placed for this very sight of this drawing already
         self._heading_for = QRectF(visible)
-        items, band = [], []  # one walk of the table: this runs at every scroll
-        for item in self.items():
-            if isinstance(item.data(HEADING), QPointF):
-                items.append(item)
-            elif item.data(KEY) == (MARK, "heading-band"):
-                band.append(item)
+        items = self._heading_items
         if not items:
             return
         home = QRectF()
@@ -288,13 +291,14 @@ class TableScene(QGraphicsScene):
             at = item.data(HEADING)
             rect = item.boundingRect().translated(at)
             home = rect if home.isEmpty() else home.united(rect)
+        band = self._heading_band
         if visible.contains(home):
             for item in items:
                 item.setScale(1.0)
                 item.setPos(item.data(HEADING))
-            for item in band:  # (empty too: a hidden item still counts in the table's extent)
-                item.setVisible(False)
-                item.setRect(QRectF())
+            if band is not None:  # (empty too: a hidden item still counts in the extent)
+                band.setVisible(False)
+                band.setRect(QRectF())
         else:
             scale = min(1.0, (visible.width() - 8) / max(1.0, home.width()))
             origin = QPointF(visible.left() + 4, visible.top() + 4)
@@ -302,21 +306,17 @@ class TableScene(QGraphicsScene):
                 item.setScale(scale)
                 item.setPos(origin + (item.data(HEADING) - home.topLeft()) * scale)
                 item.setZValue(Z_OVERLAY + 2)
-            if not band:
-                back = self.addRect(
+            if band is None:
+                band = self._heading_band = self.addRect(
                     QRectF(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(31, 77, 54, 240))
                 )
-                back.setData(KEY, (MARK, "heading-band"))
-                back.setZValue(Z_OVERLAY + 1)
-                back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                band = [back]
-            for item in band:
-                item.setRect(
-                    QRectF(
-                        visible.left(), visible.top(), visible.width(), home.height() * scale + 8
-                    )
-                )
-                item.setVisible(True)
+                band.setData(KEY, (MARK, "heading-band"))
+                band.setZValue(Z_OVERLAY + 1)
+                band.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            band.setRect(
+                QRectF(visible.left(), visible.top(), visible.width(), home.height() * scale + 8)
+            )
+            band.setVisible(True)
         for item in items:  # a button keeps answering where it is drawn now
             key = item.data(KEY)
             if key in self.targets:
@@ -330,6 +330,7 @@ class TableScene(QGraphicsScene):
     def piece(self, key: Hashable, item: QGraphicsItem) -> QGraphicsItem:
         """Marks an item as a piece that glides from its last place when the view changes."""
         item.setData(PIECE, key)
+        self._pieces.append(item)
         return item
 
     def bind(self, gestures: list[Gesture]) -> None:
@@ -887,11 +888,7 @@ class TableScene(QGraphicsScene):
 
     def remember_places(self) -> dict[Hashable, QPointF]:
         """Where each piece is now (its centre), for the glide after the next drawing."""
-        return {
-            item.data(PIECE): item.sceneBoundingRect().center()
-            for item in self.items()
-            if item.data(PIECE) is not None
-        }
+        return {item.data(PIECE): item.sceneBoundingRect().center() for item in self._pieces}
 
     def glide_from(
         self,
@@ -904,10 +901,8 @@ class TableScene(QGraphicsScene):
         if self.glide_ms <= 0 or not before:
             return
         moving = {}
-        for item in self.items():
+        for item in self._pieces:
             key = item.data(PIECE)
-            if key is None:
-                continue
             start = before.get(key)
             if start is None and arrival is not None:
                 start = arrival(key)
@@ -925,7 +920,7 @@ class TableScene(QGraphicsScene):
 
         def step(t: float) -> None:
             eased = 1 - (1 - t) ** 3
-            for item in self.items():
+            for item in self._pieces:
                 key = item.data(PIECE)
                 if key in self._moving:
                     rest, offset = self._moving[key]
@@ -944,7 +939,7 @@ class TableScene(QGraphicsScene):
             self._glide.stop()
             self._glide = None
         if self._moving:
-            for item in self.items():
+            for item in self._pieces:
                 key = item.data(PIECE)
                 if key in self._moving:
                     item.setPos(self._moving[key][0])
