@@ -63,3 +63,51 @@ def test_no_table_spells_a_move_by_hand():
                     ):
                         spelled.append(f"{path.name}:{node.lineno}: {value.value!r}")
     assert spelled == []
+
+
+def test_every_table_measures_its_words_in_one_place():
+    """Words are fitted by their width in pixels, in qt/scenes/words.py alone: no table
+    counts letters (textwrap) or measures a font of its own (each did, three ways, and
+    "Philosopher's" ran off its card when lines were cut at 64 letters)."""
+    import ast
+    from pathlib import Path
+
+    scenes = Path(__file__).resolve().parents[2] / "illusio_table" / "qt" / "scenes"
+    found = []
+    for path in sorted(scenes.glob("*.py")):
+        if path.name == "words.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                if name == "textwrap" or name == "QFontMetricsF":
+                    found.append(f"{path.name}:{node.lineno}: {name}")
+    # The toolkit's one QFontMetrics measures a right-click menu's own (widget) font.
+    assert found == []
+
+
+def test_folded_words_stay_within_their_room(qapp):
+    """Every folded line fits its room in pixels, but a single word too wide for any; an
+    indented text keeps its indent; the later lines take the indent asked for."""
+    from illusio_table.qt.scenes.words import cut, fold, largest, width_of
+
+    text = "Philosopher's Stone: learned from the Grimoire, with two potions and a wand"
+    for width in (60, 120, 200, 400):
+        for size, bold in ((8, False), (9, True), (12, False)):
+            lines = fold(text, width, size, bold, indent="   ")
+            assert " ".join(part.strip() for part in lines) == text
+            for line in lines:
+                assert width_of(line, size, bold) <= width or " " not in line.strip(), line
+            assert all(line.startswith("   ") for line in lines[1:])
+    assert fold("  indented line", 400, 10) == ["  indented line"]
+    assert fold("", 100, 10) == [""]
+    shown = cut(text, 150, 10)
+    assert shown.endswith("…") and width_of(shown, 10) <= 150
+    assert cut("short", 150, 10) == "short"
+    size = largest("Philosopher's", 60, 12, 7, True)
+    assert size == 7 or width_of("Philosopher's", size, True) <= 60
+    assert largest("Philosopher's", 600, 12, 7) == 12

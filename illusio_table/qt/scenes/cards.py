@@ -8,14 +8,14 @@ Colours and symbols come from the card file.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from .look import GOLD, INK, PAPER, WHITE, font, plain
+from .words import fitting
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
     from illusio_table.games.illusio.cards import IllusioCards
@@ -337,30 +337,3 @@ def fitted_text(
     painter.setFont(font(size, bold))
     painter.setPen(colour)
     painter.drawText(rect, flags, text)
-
-
-@cache
-def fitting(
-    text: str, width: float, height: float, size: int, bold: bool, flags: int, least: int = 6
-) -> tuple[int, str]:
-    """The largest size from `size` down to `least` at which the text fits the box, and
-    the text as drawn: whole, or cut at a word with "…" where even `least` is too large
-    (remembered: a card is painted again and again with the same words)."""
-
-    def fits(words: str, at: int) -> bool:
-        needed = QFontMetricsF(font(at, bold)).boundingRect(
-            QRectF(0, 0, width, 10_000), flags, words
-        )
-        return needed.width() <= width + 0.5 and needed.height() <= height + 0.5
-
-    while size > max(least, 6) and not fits(text, size):
-        size -= 1
-    words = text.split()
-    while len(words) > 1 and not fits(text, size):
-        words.pop()
-        text = " ".join(words) + "…"
-    word = text.rstrip("…")  # one word too long for the box: cut within it
-    while len(word) > 2 and not fits(text, size):
-        word = word[:-1]
-        text = word + "…"
-    return size, text

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from .cards import fitted_text, fitting
-from .look import GOLD, INK, PAPER, WHITE, font, plain
+from .cards import fitted_text
+from .look import GOLD, INK, PAPER, WHITE, plain
+from .words import fitting, width_of
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
     from illusio_table.games.illuminati.cards import IlluminatiCards
@@ -191,7 +192,7 @@ class ConspiracyCard(QGraphicsItem):
         if self.card["id"] == "illuminati":
             return self.w
         size = self._name_size
-        wide = QFontMetricsF(font(size, True)).horizontalAdvance(self._strip_numbers())
+        wide = width_of(self._strip_numbers(), size, True)
         return self.w - 6 - wide - self._discs_width()
 
     def _paint_strip(self, painter: QPainter, box: QRectF, fill: QColor, ink: QColor) -> None:

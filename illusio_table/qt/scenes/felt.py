@@ -9,13 +9,14 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
 
 from .base import PIECE
 from .look import INK, READABLE_PX, WHITE, font, plain
+from .words import cut, fold, measure, width_of
 
 REGION = QColor(255, 255, 255, 22)
 REGION_EDGE = QColor(255, 255, 255, 70)
@@ -109,9 +110,8 @@ class Felt:
         never runs into its neighbour; in its `short` words first, if it has some and
         the whole does not fit."""
         size = max(size, self.least_points)
-        metrics = QFontMetricsF(font(size, bold))
-        said = short if short and metrics.horizontalAdvance(text) > room else text
-        shown = metrics.elidedText(said, Qt.TextElideMode.ElideRight, room)
+        said = short if short and width_of(text, size, bold) > room else text
+        shown = cut(said, room, size, bold)
         item = self._text(shown, x, y, size, bold, **kw)
         if shown != text:
             item.setToolTip(plain(text))
@@ -124,10 +124,9 @@ class Felt:
         bottom: where they do not all fit, the last line stays (it says the outcome) and
         the ones before it are cut, with a line saying so."""
         size = max(size, self.least_points)
-        metrics = QFontMetricsF(font(size, bold_last))
         width = room.right() - x - 4
-        parts = [wrapped(line, metrics, width) for line in lines]
-        step = metrics.lineSpacing()
+        parts = [fold(line, width, size, bold_last) for line in lines]
+        step = measure(size, bold_last).lineSpacing()
         most = max(1, int((room.bottom() - y) // step))
         rows = [(part, k == len(lines) - 1) for k, cut in enumerate(parts) for part in cut]
         if len(rows) > most:
@@ -158,9 +157,7 @@ class Felt:
     ) -> QGraphicsItem:
         button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
         size = max(size, self.least_points)  # readable, and cut to the button (the tooltip
-        shown = QFontMetricsF(font(size, True)).elidedText(  # says it whole)
-            label, Qt.TextElideMode.ElideRight, rect.width() - 6
-        )
+        shown = cut(label, rect.width() - 6, size, True)  # says it whole)
         words = QGraphicsSimpleTextItem(shown, button)
         words.setFont(font(size, bold=True))
         words.setBrush(INK)
@@ -173,16 +170,3 @@ class Felt:
     @staticmethod
     def _seat_colour(seat: int) -> QColor:
         return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
-
-
-def wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
-    """A line cut at words into parts no wider than `width` pixels."""
-    parts, current = [], ""
-    for word in line.split(" "):
-        trial = f"{current} {word}" if current else word
-        if current and metrics.horizontalAdvance(trial) > width:
-            parts.append(current)
-            current = word
-        else:
-            current = trial
-    return [*parts, current]

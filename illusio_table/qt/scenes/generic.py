@@ -6,7 +6,6 @@ game, so the shell never depends on a particular game.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -23,13 +22,13 @@ from PySide6.QtWidgets import (
 from illusio_table.engine import Action, AmountChoice, IllegalAction, SetChoice
 
 from .base import TableScene
-from .look import INK, PAPER, plain
+from .look import INK, PAPER, font, plain
+from .words import cut, fold
 
 PANEL = PAPER
 BUTTON = QColor("#e8c36a")
 PANEL_WIDTH = 300
-LINE_CHARS = 40
-BUTTON_CHARS = 30
+TEXT = 10  # the size of a panel's lines and a move's words
 GAP = 16
 
 
@@ -128,7 +127,10 @@ class GenericTableScene(TableScene):
         for title_text, lines in panels:
             column = heights.index(min(heights))  # the shortest column takes the next panel
             x = column * (PANEL_WIDTH + GAP)
-            heights[column] += self._panel(title_text, _wrapped(lines), x, heights[column]) + GAP
+            folded = [
+                part for line in lines for part in fold(line, PANEL_WIDTH - 20, TEXT, indent="   ")
+            ]
+            heights[column] += self._panel(title_text, folded, x, heights[column]) + GAP
         y = max(heights) + GAP
         if not legal:
             return
@@ -144,9 +146,11 @@ class GenericTableScene(TableScene):
             words = self.describe(action)
             button.setToolTip(plain(words))
             # Two lines fit a button; the tooltip and the Moves panel hold the whole text.
-            lines = textwrap.wrap(words, BUTTON_CHARS)
-            shown = lines[:2] if len(lines) <= 2 else [lines[0], lines[1][: BUTTON_CHARS - 1] + "…"]
-            text = QGraphicsSimpleTextItem("\n".join(shown), button)
+            lines = fold(words, width - 20, TEXT)
+            if len(lines) > 2:
+                lines = [lines[0], cut(" ".join(lines[1:]), width - 20, TEXT)]
+            text = QGraphicsSimpleTextItem("\n".join(lines), button)
+            text.setFont(font(TEXT))
             text.setBrush(INK)
             text.setPos(x + 10, top + 5)
             self.target(("move", number), button)
@@ -183,6 +187,7 @@ class GenericTableScene(TableScene):
         title.setPos(x + 10, y + 8)
         for number, line in enumerate(lines):
             text = QGraphicsSimpleTextItem(line, panel)
+            text.setFont(font(TEXT))
             text.setBrush(INK)
             text.setPos(x + 10, y + 32 + 20 * number)
         panel.setToolTip(plain("\n".join(lines)[:600]))
@@ -195,11 +200,3 @@ class GenericTableScene(TableScene):
         if isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
             return [describe(v) for v in value]
         return [describe(value)]
-
-
-def _wrapped(lines: list[str]) -> list[str]:
-    """Lines folded to the panel's width (a long line goes on, indented)."""
-    out: list[str] = []
-    for line in lines:
-        out += textwrap.wrap(line, LINE_CHARS, subsequent_indent="   ") or [""]
-    return out

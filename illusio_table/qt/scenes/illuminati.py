@@ -18,7 +18,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -28,8 +28,9 @@ from illusio_table.table.prompts import attack_needs
 
 from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
-from .felt import Felt, wrapped
+from .felt import Felt
 from .look import GOLD, INK, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .words import fold, width_of
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
 HEIGHT = 1000  # below the heading
@@ -154,7 +155,7 @@ class IlluminatiScene(Felt, TableScene):
             done = None
         if done is not None and card.get("strip"):  # its name leaves room for the badge
             size = max(9, self.least_points)
-            wide = QFontMetricsF(font(size, True)).horizontalAdvance(done["result"].upper())
+            wide = width_of(done["result"].upper(), size, True)
             card = {**card, "tag": wide + 12}
         item = ConspiracyCard(self.look, card, w, h)
         self.addItem(item)
@@ -227,9 +228,7 @@ class IlluminatiScene(Felt, TableScene):
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
             if kind == "pass" and view["phase"] == "rearranging":
                 label = "Done"
-            width = 16 + QFontMetricsF(font(max(11, self.least_points), True)).horizontalAdvance(
-                label
-            )
+            width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
             self.in_heading(
                 self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
@@ -590,13 +589,10 @@ class IlluminatiScene(Felt, TableScene):
         self.preview.set_card({**card, "turn": 0, "role": None, "strip": False})
         self.preview.setVisible(True)
         lines = self.look.words(card)
-        metrics = QFontMetricsF(self.preview_words.font())
+        size = self.preview_words.font().pointSize()
         self.preview_words.setText(
             "\n".join(
-                part
-                for line in lines
-                if line
-                for part in wrapped(line, metrics, self.preview_width)
+                part for line in lines if line for part in fold(line, self.preview_width, size)
             )
         )
 

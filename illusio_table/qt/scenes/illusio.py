@@ -29,6 +29,7 @@ from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
 from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain, points
+from .words import fold
 
 WIDTH = 1500
 
@@ -483,8 +484,8 @@ class IllusioScene(Felt, TableScene):
             seat, entry = self.scored
             lines.append(f"{self.names[seat]} scored {entry['trick']}:")
             lines.append(f"  {entry['sum']}")
-        width = int(rect.width() / 7.5)  # characters of 11-point text across the box
-        lines = [part for line in lines for part in _wrap(line, width).split("\n")]
+        width = rect.width() - 16
+        lines = [part for n, line in enumerate(lines) for part in fold(line, width, 11, n == 0)]
         for i, line in enumerate(lines[:8]):
             self._text(line, rect.left() + 8, rect.top() + 6 + i * 19, 11, bold=i == 0)
 
@@ -581,7 +582,10 @@ class IllusioScene(Felt, TableScene):
             return
         self.preview.set_card(card)
         lines = self.look.words(card)[1:] if card else []
-        self.preview_words.setText("\n".join(_wrap(line, 34) for line in lines if line))
+        room = PREVIEW_BOX.width() - 20
+        self.preview_words.setText(
+            "\n".join(part for line in lines if line for part in fold(line, room, 10))
+        )
 
     # -- taking an Objective --------------------------------------------------------------------
 
@@ -696,9 +700,3 @@ class IllusioScene(Felt, TableScene):
         hand = {("card", c["id"]) for c in self.view["hand"] or []}
         found = super().focusables()
         return [k for k in found if k in hand] + [k for k in found if k not in hand]
-
-
-def _wrap(text: str, width: int) -> str:
-    import textwrap
-
-    return "\n".join(textwrap.wrap(text, width)) or text

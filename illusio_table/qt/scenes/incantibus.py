@@ -8,12 +8,11 @@ target at once ("In-can-to!"), then the table says who got what.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
@@ -22,6 +21,7 @@ from illusio_table.table.prompts import incantibus_decision
 from ...table import attempts, zones
 from .base import KEY, MARK, TableScene
 from .look import GOLD, INK, PAPER, WHITE, font, plain, points
+from .words import fold, largest, measure, width_of
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -211,13 +211,9 @@ class IncantibusScene(TableScene):
         if symbol:
             item.setData(SYMBOL, True)
 
-        def wide() -> bool:
-            return QFontMetricsF(font(size, bold)).horizontalAdvance(text) > room
-
-        while room and size > 8 and wide():
-            size -= 1
-        if room and bold and wide():
-            bold = False
+        if room:
+            size = largest(text, room, size, 8, bold)
+            bold = bold and width_of(text, size, bold) <= room
         item.setFont(font(size, bold))
         item.setBrush(colour)
         box = item.boundingRect()
@@ -598,17 +594,10 @@ class IncantibusScene(TableScene):
             item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
             kind = self.spell_kinds[card["kind"]]
             inside = box.width() - 4
-            size = next(
-                (
-                    n
-                    for n in (10, 9, 8, 7)
-                    if QFontMetricsF(font(n, True)).horizontalAdvance(kind.name) <= inside
-                ),
-                7,
-            )  # the name fits the card
+            size = largest(kind.name, inside, 10, 7, True)  # the name fits the card
             self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
             # The whole text, folded to the card by measure (the tooltip says it too).
-            step = QFontMetricsF(font(9)).lineSpacing()
+            step = measure(9).lineSpacing()
             for n, text in enumerate(fold(kind.text, inside, 9)):
                 self._text(text, box.left() + 2, box.top() + 27 + n * step, 9, parent=item)
             item.setToolTip(plain(f"{kind.name}: {kind.text}"))
@@ -667,7 +656,7 @@ class IncantibusScene(TableScene):
             if view.get("scores"):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                for n, part in enumerate(_wrap_plain(line, 44)[:2]):
+                for n, part in enumerate(fold(line, width - 16, 8)[:2]):
                     self._text(part, x + 8, y + SATCHEL_H - 30 + n * 13, 8, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
@@ -770,7 +759,9 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
-        wrapped = [part for line in lines for part in _wrap(line, 64)]
+        wrapped = [
+            part for n, line in enumerate(lines) for part in fold(line, 396, 9, n == 0, "   ")
+        ]
         # Under the room's tokens, inside the tower; what does not fit is in the tooltip.
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
@@ -901,7 +892,8 @@ class IncantibusScene(TableScene):
                 self._paths.append((start, target))
                 self._label(f"wand {wand}", QPointF(start.x() - 150, start.y() - 30), -2)
         # Once the wands have pointed: every contest and what came of it, in the tower.
-        lines = [part for e in entries for part in _wrap(self._contest_words(e), 58)]
+        said = [self._contest_words(e) for e in entries]
+        lines = [part for words in said for part in fold(words, 400, 10, True, "   ")]
         self._label("\n".join(lines), QPointF(322, 246), -4)
         self._reveal_step(0.0)
 
@@ -1004,26 +996,3 @@ REVEAL_WORDS = {
     "defeated": "defeated",
     "too strong": "too strong: escapes into the moat!",
 }
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent="   ") or [""]
-
-
-def fold(text: str, width: float, size: int) -> list[str]:
-    """The text folded into lines no wider than `width` at that size, by measure
-    ("Philosopher's" ran off its card when lines were counted by letters); a word is never
-    cut, so the room must be wide enough for the longest."""
-    metrics = QFontMetricsF(font(size))
-    lines: list[str] = []
-    for word in text.split():
-        wider = f"{lines[-1]} {word}" if lines else word
-        if lines and metrics.horizontalAdvance(wider) <= width:
-            lines[-1] = wider
-        else:
-            lines.append(word)
-    return lines
-
-
-def _wrap_plain(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, width, break_long_words=False) or [""]

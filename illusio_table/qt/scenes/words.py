@@ -1,0 +1,91 @@
+"""Words fitted to the room they have on a table: the one place every table measures text.
+
+Room is measured in pixels of the words' own font, never counted in letters: lines cut by
+letter count ran off their cards ("Philosopher's" on an Incantibus spell), and left half
+a box empty in a narrow font. Each helper answers one question a table asks:
+
+- `fold`: the text in lines no wider than the room (a box of lines, a tooltip-like panel);
+- `cut`: one line cut short with "…" (a label beside another; its tooltip says it whole);
+- `largest`: the largest size, down to a least one, at which a line fits (a name on a card);
+- `fitting`: the largest size and the words at which text fits a box with wrapping (the
+  card painters), cut at a word with "…" where even the least size does not.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
+
+from .look import font
+
+
+@cache
+def measure(size: int, bold: bool = False) -> QFontMetricsF:
+    """The metrics of the table's font at that size (one per size: a table is measured
+    anew at every drawing)."""
+    return QFontMetricsF(font(size, bold))
+
+
+def width_of(text: str, size: int, bold: bool = False) -> float:
+    return measure(size, bold).horizontalAdvance(text)
+
+
+def fold(text: str, width: float, size: int, bold: bool = False, indent: str = "") -> list[str]:
+    """The text folded at spaces into lines no wider than `width` pixels (the lines after
+    the first begin with `indent`). A word is never cut: one wider than the room is a line
+    of its own, so the room must take the longest word. Blank text is one empty line; the
+    first line keeps the spaces the text begins with (an indented line stays indented)."""
+    metrics = measure(size, bold)
+    lines: list[str] = []
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    for word in text.split():
+        if not lines:
+            word = lead + word
+        if lines:
+            wider = f"{lines[-1]} {word}"
+            if metrics.horizontalAdvance(wider) <= width:
+                lines[-1] = wider
+                continue
+            word = indent + word
+        lines.append(word)
+    return lines or [""]
+
+
+def cut(text: str, width: float, size: int, bold: bool = False) -> str:
+    """One line cut short with "…" to `width` pixels (whole if it fits)."""
+    return measure(size, bold).elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+def largest(text: str, width: float, size: int, least: int, bold: bool = False) -> int:
+    """The largest size from `size` down to `least` at which the line fits `width` pixels
+    (`least` if none does: the caller cuts it or lets it go unbolded)."""
+    while size > least and width_of(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+@cache
+def fitting(
+    text: str, width: float, height: float, size: int, bold: bool, flags: int, least: int = 6
+) -> tuple[int, str]:
+    """The largest size from `size` down to `least` at which the text fits the box, and
+    the text as drawn: whole, or cut at a word with "…" where even `least` is too large
+    (remembered: a card is painted again and again with the same words)."""
+
+    def fits(words: str, at: int) -> bool:
+        needed = measure(at, bold).boundingRect(QRectF(0, 0, width, 10_000), flags, words)
+        return needed.width() <= width + 0.5 and needed.height() <= height + 0.5
+
+    while size > max(least, 6) and not fits(text, size):
+        size -= 1
+    words = text.split()
+    while len(words) > 1 and not fits(text, size):
+        words.pop()
+        text = " ".join(words) + "…"
+    word = text.rstrip("…")  # one word too long for the box: cut within it
+    while len(word) > 2 and not fits(text, size):
+        word = word[:-1]
+        text = word + "…"
+    return size, text
