@@ -486,7 +486,7 @@ class IlluminatiGame(Attacks):
         if winners:
             self.winners = winners
             return events + self._end(
-                "; ".join(f"{self.name(s)} meets {self.goal_met(s)}" for s in winners)
+                "; ".join(f"{self.name(s)} meets {self.goal_met(s)}" for s in winners) + "."
             )
         # House rule: the last conspiracy left in the game has won it.
         if len(self.players()) == 1:

@@ -699,8 +699,11 @@ def test_winning_the_basic_goal_counts_groups_with_the_illuminati():
         master = next(c for c in structure if structure.free_arrows(c))
         own(game, seat, group, master=master)
     assert len(structure) >= 9
-    game.apply(seat, EndTurn())
+    events = game.apply(seat, EndTurn())
     assert game.is_over() and seat in game.result()["winners"]
+    # The log says it in whole sentences ("…the Illuminati included The game is over.").
+    said = next(e.text for e in events if "The game is over." in e.text)
+    assert said.endswith("Groups, the Illuminati included. The game is over."), said
 
 
 def test_winning_the_longer_game_option_raises_the_goal():
