@@ -10,6 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+
+def counted(n: int, thing: str, things: str = "") -> str:
+    """'1 card', '2 cards', '0 cards': a count as it is said ("1 card(s)" reads as a
+    form, not a table; `things` where the plural is not `thing` + s)."""
+    return f"{n} {thing if n == 1 else things or thing + 's'}"
+
+
 # The decisions an Incantibus resolution waits for, by their kind in the view.
 INCANTIBUS_DECISIONS = {
     "overflow": "Your satchel is full: choose the token to throw into the moat.",
@@ -68,7 +75,7 @@ def illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -
 def illusio(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
     if view.get("phase") == "discard" and view.get("current") == seat:
         over = len(view["hand"]) - view["hand_limit"]
-        return f"Your hand is over {view['hand_limit']}: discard {over} card(s)."
+        return f"Your hand is over {view['hand_limit']}: discard {counted(over, 'card')}."
     return ""
 
 

@@ -266,7 +266,7 @@ def test_with_two_people_a_players_specials_show_only_on_their_own_screen(window
     window.model.changed.emit([])
     QApplication.processEvents()
     shown = " ".join(texts(window.scene))
-    assert "Swiss Bank Account" not in shown and "1 Special(s)" in shown
+    assert "Swiss Bank Account" not in shown and "1 Special" in shown
     assert not any(c.get("face") == "special" for c, _ in drawn(window.scene))
     assert not any(
         "Swiss Bank" in " ".join(i.words())

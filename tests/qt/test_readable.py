@@ -161,9 +161,10 @@ def play(window, game_id: str, seats: int, seed: int, every: int, check, options
 def test_every_word_of_the_table_reads_and_lies_over_no_other(
     make_window, game_id, seats, options, size
 ):
-    """No word of the table under 8 pixels, none over another, every Illuminati card name
-    at 8 pixels or more (the others' structures listed, one's own names cut short where
-    the cards are small), and the table as large as its window lets it be."""
+    """No word of the table under 8 pixels, none over another, no count said as "(s)",
+    every Illuminati card name at 8 pixels or more (the others' structures listed, one's
+    own names cut short where the cards are small), and the table as large as its window
+    lets it be."""
     window = make_window()
     window.resize(*size)
     QApplication.processEvents()
@@ -172,6 +173,8 @@ def test_every_word_of_the_table_reads_and_lies_over_no_other(
     def check() -> None:
         scene, fixed = window.scene, window.scene.extent()
         found = small_words(window) + words_over_words(window)
+        # A count is said as a person says it ("1 Backstage card(s)" read as a form).
+        found += [f"{w.text()!r} says (s)" for w in table_words(window) if "(s)" in w.text()]
         if game_id == "illuminati":
             found += small_names(window)
         if fixed is not None and scene.sceneRect() != fixed:

@@ -494,7 +494,7 @@ def test_a_word_about_the_table_goes_when_the_table_changes(window):
     neither a hint of the table nor a refusal stays ("2 card(s) chosen" outlived the
     exchange)."""
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
-    window.scene.message.emit("2 card(s) chosen: drag one onto the deck to exchange them.")
+    window.scene.message.emit("2 cards chosen: drag one onto the deck to exchange them.")
     assert "chosen" in window.statusBar().currentMessage()
     window.model.act(Step(2))
     assert "chosen" not in window.statusBar().currentMessage()

@@ -93,3 +93,15 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
         seat = min(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert attacks and under_way
+
+
+def test_a_count_is_said_as_a_person_says_it():
+    """'1 card', '2 cards', '0 cards', never '1 card(s)' (the Illusio table said "1
+    Backstage card(s)"); an odd plural is given."""
+    from illusio_table.table.prompts import counted
+
+    assert counted(1, "card") == "1 card"
+    assert counted(2, "Backstage card") == "2 Backstage cards"
+    assert counted(0, "action") == "0 actions"
+    assert counted(3, "die", "dice") == "3 dice"
+    assert counted(1, "die", "dice") == "1 die"

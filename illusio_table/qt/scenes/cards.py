@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
+from ...table.prompts import counted
 from .look import GOLD, INK, PAPER, WHITE, font, plain
 from .words import fitting
 
@@ -69,7 +70,8 @@ class Look:
             if "now_name" in card:
                 lines.append(f"Printed as {printed}; now a {card['now_name']}.")
                 if card.get("transforms"):
-                    lines.append(f"{card['transforms']} Transform card(s) lie on it.")
+                    lies = "lies" if card["transforms"] == 1 else "lie"
+                    lines.append(f"{counted(card['transforms'], 'Transform card')} {lies} on it.")
             return lines
         if face == "special":
             kind = self.kinds[card["kind"]]

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleText
 from illusio_table.engine import Action
 from illusio_table.table import attempts
 from illusio_table.table.gestures import BUTTONS
-from illusio_table.table.prompts import attack_needs
+from illusio_table.table.prompts import attack_needs, counted
 
 from .base import KEY, MARK, PIECE, TableScene
 from .conspiracy import ConspiracyCard, Look
@@ -234,8 +234,9 @@ class IlluminatiScene(Felt, TableScene):
                 self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
         current = self.names[view["current"]]
-        turn = f"{current}'s turn: {view['actions_left']} action(s), "
-        turn += f"{view['free_transfers']} free transfer(s) left. Goal: {view['goal']} Groups."
+        turn = f"{current}'s turn: {counted(view['actions_left'], 'action')}, "
+        turn += f"{counted(view['free_transfers'], 'free transfer')} left. "
+        turn += f"Goal: {view['goal']} Groups."
         self.in_heading(self._text(turn, 0, -56, 11))
 
     def _prompt(self, view: dict[str, Any]) -> str:
@@ -303,14 +304,14 @@ class IlluminatiScene(Felt, TableScene):
         )
         self.seat_spot(seat, name)
         held = s["specials"]
-        line = f"{len(s['cards'])} of {view['goal']} Groups · {held} Special(s)"
+        line = f"{len(s['cards'])} of {view['goal']} Groups · {counted(held, 'Special')}"
         self._text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
         top = box.top() + 44
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
             held = view["hidden_specials"]
-            label = f"Your {held} Special(s): look at them alone"
+            label = f"Your {counted(held, 'Special')}: look at them alone"
             self._button(
                 label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10
             )

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from illusio_table.engine import Action
 
 from ...table import attempts, zones
+from ...table.prompts import counted
 from .base import TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
@@ -185,7 +186,7 @@ class IllusioScene(Felt, TableScene):
         if view["phase"] == "discard":
             over = len(view["hand"]) - view["hand_limit"]
             limit = view["hand_limit"]
-            return f"Your hand is over {limit}: drag {over} card(s) onto the discard pile."
+            return f"Your hand is over {limit}: drag {counted(over, 'card')} onto the discard pile."
         left = view["actions_left"]
         if left:
             return (
@@ -342,7 +343,7 @@ class IllusioScene(Felt, TableScene):
             state = (
                 "On display: scored at its owner's next turn."
                 if w["displayed"]
-                else (f"Under realization: {w['missing']} Component(s) still missing.")
+                else (f"Under realization: {counted(w['missing'], 'Component')} still missing.")
             )
             if w["encore"]:
                 state += " Encore holds it one more round."
@@ -471,14 +472,14 @@ class IllusioScene(Felt, TableScene):
         if view["phase"] == "over":
             lines.append("The game is over.")
             for seat, s in enumerate(view["seats"]):
-                tricks = len(s["tricks"])
-                lines.append(f"{self.names[seat]}: {points(s['score'])}, {tricks} trick(s)")
+                tricks = counted(len(s["tricks"]), "trick")
+                lines.append(f"{self.names[seat]}: {points(s['score'])}, {tricks}")
         else:
             lines.append(f"Turn {view['turn']}: {current}")
             if view["phase"] == "discard":
                 lines.append(f"letting go of cards down to {view['hand_limit']}")
             else:
-                lines.append(f"{view['actions_left']} action(s) left")
+                lines.append(f"{counted(view['actions_left'], 'action')} left")
             lines.append(f"First to {view['target']} points wins.")
         if self.scored is not None:
             seat, entry = self.scored
@@ -612,7 +613,7 @@ class IllusioScene(Felt, TableScene):
         words = self._text(
             f"Taking {name}", box.left() + 12, box.top() + 12, 13, bold=True, colour=PROMPT
         )
-        count = f"with {len(chosen)} Backstage card(s): click cards to change them"
+        count = f"with {counted(len(chosen), 'Backstage card')}: click cards to change them"
         more = self._text(count, box.left() + 12, box.top() + 36, 11)
         for item in (words, more):
             item.setZValue(Z_LIFTED - 9)
@@ -675,7 +676,8 @@ class IllusioScene(Felt, TableScene):
             self.redraw()
             n = len(self.selected)
             self.message.emit(
-                f"{n} card(s) chosen: drag one onto the deck to exchange them."
+                f"{counted(n, 'card')} chosen: drag one onto the deck to exchange "
+                + ("it." if n == 1 else "them.")
                 if n
                 else "No card chosen."
             )

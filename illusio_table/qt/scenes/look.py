@@ -6,6 +6,8 @@ import html
 
 from PySide6.QtGui import QColor, QFont
 
+from illusio_table.table.prompts import counted
+
 FELT = QColor("#24523a")
 INK = QColor("#2b2118")
 PAPER = QColor("#f4ecd8")
@@ -35,7 +37,7 @@ def font(size: int, bold: bool = False) -> QFont:
 
 def points(n: int) -> str:
     """'1 point', '2 points': a count of points as it is said."""
-    return f"{n} point{'s' * (n != 1)}"
+    return counted(n, "point")
 
 
 def plain(text: str) -> str:

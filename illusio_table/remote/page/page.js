@@ -9,6 +9,11 @@
 const $ = (id) => document.getElementById(id);
 const keyText = (key) => JSON.stringify(key);
 
+// A count as it is said: "1 card", "2 cards" (never "card(s)"), as the big screen says it.
+function counted(n, thing, things) {
+  return `${n} ${n === 1 ? thing : things || thing + "s"}`;
+}
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;

@@ -1,5 +1,5 @@
 // The phone's drawing of Illuminati, its kit's `phone` part (table/kits.py): page.js loads it
-// when a seat of Illuminati opens. It draws the seat's view with page.js's helpers (section,
+// when a seat of Illuminati opens. It draws the seat's view with page.js's helpers (section, counted,
 // card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
 "use strict";
 
@@ -50,7 +50,7 @@ function structure(box, s, mine) {
 function drawIlluminati(table, v, me) {
   const facts = section(table, "");
   const goal = v.my_goal ? ` · your goal: ${(groupLook(v.my_goal) || {}).name || v.my_goal}` : "";
-  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${v.actions_left} action(s) left${goal}`));
+  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${counted(v.actions_left, "action")} left${goal}`));
   if (v.attack) {
     const a = v.attack;
     const panel = el("div", "panel");
@@ -86,7 +86,7 @@ function drawIlluminati(table, v, me) {
   for (const s of v.structures) {
     if (s.seat === me) continue;
     const box = piece(["seat", s.seat], el("section", "seat"));
-    const specials = s.specials ? ` · ${s.specials} Special(s)` : "";
+    const specials = s.specials ? ` · ${counted(s.specials, "Special")}` : "";
     box.append(el("h3", "", `${s.name}${s.eliminated ? " (eliminated)" : ""}${specials}`));
     structure(box, s, false);
     table.append(box);

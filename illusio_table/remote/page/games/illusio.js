@@ -1,5 +1,5 @@
 // The phone's drawing of Illusio, its kit's `phone` part (table/kits.py): page.js loads it
-// when a seat of Illusio opens. It draws the seat's view with page.js's helpers (section,
+// when a seat of Illusio opens. It draws the seat's view with page.js's helpers (section, counted,
 // card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
 "use strict";
 
@@ -40,7 +40,7 @@ function objective(o, key) {
 function drawIllusio(table, v, me) {
   const facts = section(table, "");
   facts.append(el("div", "facts",
-    `Turn ${v.turn} · ${v.actions_left} action(s) left · ${v.target} points to win · hand limit ${v.hand_limit}`));
+    `Turn ${v.turn} · ${counted(v.actions_left, "action")} left · ${v.target} points to win · hand limit ${v.hand_limit}`));
   const contest = section(table, "The Contest");
   const row = el("div", "row");
   for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
@@ -63,7 +63,7 @@ function drawIllusio(table, v, me) {
     const mag = card(i === me ? ["magician", i] : null, m.name, { cls: "dark", lines: [m.text + used] });
     mag.style.maxWidth = "100%";
     box.append(mag);
-    box.append(el("div", "facts", `${s.hand} card(s) in hand`));
+    box.append(el("div", "facts", `${counted(s.hand, "card")} in hand`));
     const [back, backRow] = zone(["backstage", i], "Backstage");
     for (const c of s.backstage) backRow.append(illusioCard(c));
     box.append(back);

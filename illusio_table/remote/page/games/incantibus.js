@@ -1,5 +1,5 @@
 // The phone's drawing of Incantibus, its kit's `phone` part (table/kits.py): page.js loads it
-// when a seat of Incantibus opens. It draws the seat's view with page.js's helpers (section,
+// when a seat of Incantibus opens. It draws the seat's view with page.js's helpers (section, counted,
 // card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
 "use strict";
 
@@ -57,7 +57,7 @@ function satchelCells(sat, newId) {
 
 function drawIncantibus(table, v, me) {
   const facts = section(table, "");
-  const left = v.phase === "over" ? "" : ` · ${v.castings} casting(s) so far · ${v.rooms_left} room(s) left`;
+  const left = v.phase === "over" ? "" : ` · ${counted(v.castings, "casting")} so far · ${counted(v.rooms_left, "room")} left`;
   facts.append(el("div", "facts", `${v.mode} mode${left}`));
   if ((v.decision || v.my_choice) && state.prompt) facts.append(el("div", "hidden-choice", state.prompt));
   const chosen = (v.chosen || []).filter((s) => s !== me).map(names);
