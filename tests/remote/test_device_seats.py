@@ -160,6 +160,10 @@ def test_a_legal_move_from_a_device_is_played_and_every_device_redrawn(qtbot, ho
         played = lambda: any(m.seat == 0 for m in model.game.record.moves)  # noqa: E731
         qtbot.waitUntil(played, timeout=5000)
         qtbot.waitUntil(lambda: len(b.states()) > seen_b, timeout=5000)
+        # The last state sent to seat 1 has arrived (a state sent before seat 0's move,
+        # the bot's choice, could still be on its way when the move was played: the test
+        # then read that one).
+        qtbot.waitUntil(lambda: b.state()["version"] == hub.version(1), timeout=5000)
         # Seat 1 learns only that seat 0 has chosen, never what.
         assert b.state()["view"] == model.game.view(1)
         assert model.curtain_seat() is None
