@@ -98,6 +98,14 @@ class Session:
         self.passed_openly = False  # the screen came to the viewer without the curtain
         self.pending: int | None = None  # the seat the curtain waits for
         self._running_bots = False
+        # A move and the bots' moves made at once after it (`_schedule_bots`) are made
+        # before any screen could show one of them: the screens are told once, at the
+        # end, with all their news, unless each move must be drawn (`show_each_move`:
+        # with motion, a drawing says where its pieces glide from next). `_unshown`: the
+        # news not told yet (None: none waits); `_busy`: how deep in such moves we are.
+        self.show_each_move = True
+        self._unshown: list[Event] | None = None
+        self._busy = 0
         # Table mode (kept in the record, see `table_mode`): the shared round lasts from
         # the moment several people are asked at once until a reveal.
         self._shared_from: int | None = None
@@ -344,6 +352,20 @@ class Session:
         return events
 
     def _after(self, events: list[Event]) -> None:
+        self._busy += 1
+        try:
+            self._go_on(events)
+        finally:
+            self._busy -= 1
+            self._tell_unshown()
+
+    def _tell_unshown(self) -> None:
+        """Out of the moves made at once, the screens are told what waits for them."""
+        if self._busy == 0 and self._unshown is not None:
+            self._show_news([])
+
+    def _go_on(self, events: list[Event]) -> None:
+        """After a move: the save, who sees the screen, the news, then the bots."""
         events = events + self._asides()
         self._save()
         # Choices revealed together (the In-can-to!) are shown to everyone at the screen
@@ -358,13 +380,24 @@ class Session:
             self._choose_viewer()
         self.holding = reveal
         began = not self.holding and self._maybe_count()
-        self.changed.emit([e for e in events if e.visible_to(self.viewer)])
+        shown = [e for e in events if e.visible_to(self.viewer)]
+        if not self.show_each_move and not self.holding and not self.match.is_over():
+            self._unshown = (self._unshown or []) + shown  # (the last table is drawn
+            # before a game over or a reveal is told)
+        else:
+            self._show_news(shown)
         self._tell_count(began)
         if self.holding:
             return
         if self.match.is_over():
             self.finished.emit()
         self._schedule_bots()
+
+    def _show_news(self, shown: list[Event]) -> None:
+        """The screens are told of the moves made (with what their viewer may see of
+        them), those made at once and not told yet first."""
+        news, self._unshown = (self._unshown or []) + shown, None
+        self.changed.emit(news)
 
     def release(self) -> None:
         """The reveal was seen (or skipped): the match goes on."""
@@ -389,6 +422,7 @@ class Session:
         if self._running_bots or self.bot_delay_ms is None or self._ticket is not None:
             return  # None: bots move only when `step_bot` is called
         self._running_bots = True
+        self._busy += 1
         try:
             while (
                 self._bots_waiting()
@@ -399,6 +433,8 @@ class Session:
                     break  # a bot thinks in the background; its answer goes on from here
         finally:
             self._running_bots = False
+            self._busy -= 1
+            self._tell_unshown()
         if self._bots_waiting() and not self.holding and self._ticket is None:
             self._bot_timer.start(self.bot_delay_ms)
 
@@ -526,6 +562,8 @@ class Session:
 
     def _show(self, viewer: int | None, pending: int | None, openly: bool = False) -> None:
         if (viewer, pending) != (self.viewer, self.pending):
+            if self._unshown is not None:  # news for the last viewer, told to them
+                self._show_news([])
             self.viewer, self.pending = viewer, pending
             self.passed_openly = openly
             self.viewer_changed.emit()

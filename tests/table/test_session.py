@@ -221,3 +221,33 @@ def test_undo_takes_back_the_screens_own_move_and_nothing_behind_the_curtain():
         assert session.act(session.legal_actions()[-1])
     assert session.curtain_seat() is not None and not session.can_undo()
     assert "Lift the curtain" in session.why_no_undo()
+
+
+def test_bots_moving_at_once_are_drawn_once_with_all_their_news_unless_each_must_be():
+    """A person's move and the bots' moves made at once after it (no pause) come before a
+    screen could show one of them: the screens are told once, at the end, with every
+    line their viewer may read of them, and the game's end is told after its last table.
+    With motion (`show_each_move`) each move is told: a drawing says where pieces glide
+    from next."""
+    for each in (False, True):
+        session, _, heard = _session("illusio", [ANA, BOT, BOT], seed=4, delay=0)
+        session.show_each_move = each
+        news: list[list[str]] = []
+        order: list[str] = []
+        session.changed.connect(lambda events, n=news: n.append([e.text for e in events]))
+        session.changed.connect(lambda events, o=order: o.append("changed"))
+        session.finished.connect(lambda o=order: o.append("finished"))
+        session.begin()
+        runs = 0
+        while not session.match.is_over():
+            lines, made, told = len(session.log()), session.match.moves_made, len(news)
+            session.act(session.legal_actions()[-1])
+            # Everything the log gained was told, whatever the number of tellings.
+            assert [line for n in news[told:] for line in n] == session.log()[lines:]
+            bots = session.match.moves_made - made - 1
+            if bots > 1:
+                runs += 1
+                expected = 1 if not each else 1 + bots  # all at once, or Ana's, then each bot's
+                assert len(news) - told == expected, (each, bots, len(news) - told)
+        assert runs > 3
+        assert order[-1] == "finished" and order[-2] == "changed"

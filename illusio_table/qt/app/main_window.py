@@ -292,9 +292,13 @@ class MainWindow(QMainWindow):
         self.help_menu.insertSeparator(about)
 
     def _set_motion(self, scene: TableScene) -> None:
-        """Motion on: the glide and the table's own reveal length; off: all jumps."""
+        """Motion on: the glide and the table's own reveal length, and every move of bots
+        moving at once drawn (a piece glides from where the last drawing put it); off:
+        all jumps, and such a run of moves is drawn once, at its end."""
         scene.glide_ms = GLIDE_MS if self.motion else 0
         scene.animation_ms = type(scene).animation_ms if self.motion else 0
+        if self.model is not None:
+            self.model.show_each_move = self.motion
 
     def _toggle_motion(self, on: bool) -> None:
         self.motion = on

@@ -69,6 +69,7 @@ _FORWARDED = (
     "gate",
     "autosave",
     "bot_delay_ms",
+    "show_each_move",
     "table_mode",
     "devices",
     "view",
