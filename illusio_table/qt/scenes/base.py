@@ -29,7 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -95,6 +104,10 @@ class TableScene(QGraphicsScene):
         # `card_data`: the game's (`Game.card_data`), handed to every table, for those that
         # draw cards from it (a scene imports no game).
         super().__init__(parent)
+        # No spatial index: a table is cleared and drawn anew after every move, and keeping
+        # Qt's BSP tree up to date through that cost the Incantibus table half its drawing
+        # (a few hundred items are found quickly enough without one).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setBackgroundBrush(FELT)
         # A move the table writes itself (what a drop onto a target tries, a set picked)
         # is written as its JSON, as a phone sends it, and read by the game when made.
@@ -193,6 +206,14 @@ class TableScene(QGraphicsScene):
                 animation.stop()
         self._glide = self._home = None
         self._forget()
+        if not self.views():
+            # Qt polishes the items a drawing added later, in calls it queues for the
+            # event loop; a table drawn again and again without one (a picture, a test)
+            # piled up that work, and each removal searched the pile: the thousandth
+            # drawing cost three times the first. Unseen, the queued calls cost little
+            # and are made now (in a window the event loop makes them after the drawing,
+            # when they are worth it: made here, they redid the last one's repaint).
+            QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         super().clear()
 
     def _add_marks(self) -> None:

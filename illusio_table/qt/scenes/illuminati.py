@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QInputDialog
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
 from illusio_table.table import attempts
@@ -43,7 +43,6 @@ STRIP_GAP = 7  # between strips: a gold ring around one crosses none beside it
 class IlluminatiScene(Felt, TableScene):
     def __init__(self, parent: Any = None, card_data: Any = None) -> None:
         super().__init__(parent, card_data)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}
         self.regions: dict[Hashable, QRectF] = {}

@@ -20,7 +20,6 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsScene
 
 from illusio_table.engine import Action
 
@@ -59,7 +58,6 @@ class IllusioScene(Felt, TableScene):
         super().__init__(parent, card_data)
         # The table is drawn anew after each move: no index to build for items that last
         # one move.
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
