@@ -128,6 +128,7 @@ class TableScene(QGraphicsScene):
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
         self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
         self.guided: list[Hashable] = []  # the keys a guided game lights (show_guide)
+        self._clearings = 0  # how often the table was cleared (see `clear`)
         self._forget()
 
     def _forget(self) -> None:
@@ -206,13 +207,14 @@ class TableScene(QGraphicsScene):
                 animation.stop()
         self._glide = self._home = None
         self._forget()
-        if not self.views():
-            # Qt polishes the items a drawing added later, in calls it queues for the
-            # event loop; a table drawn again and again without one (a picture, a test)
-            # piled up that work, and each removal searched the pile: the thousandth
-            # drawing cost three times the first. Unseen, the queued calls cost little
-            # and are made now (in a window the event loop makes them after the drawing,
-            # when they are worth it: made here, they redid the last one's repaint).
+        # Qt polishes the items a drawing added later, in calls it queues for the event
+        # loop; a table drawn again and again without one (a picture, a test) piled up
+        # that work, and each removal searched the pile: the 400th drawing cost three
+        # times the first. Where no view shows the table the queued calls cost little and
+        # are made at every clearing; in a window, at every eighth (the event loop has
+        # made them already, as a rule: made at each, they redid a repaint's work).
+        self._clearings += 1
+        if not self.views() or self._clearings % 8 == 0:
             QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         super().clear()
 
