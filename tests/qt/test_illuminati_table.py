@@ -15,7 +15,7 @@ from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 from tests.games.illuminati.helpers import give_special, release, set_turns_of
 
-from .conftest import lift_curtain, screenshot, tip_text
+from .conftest import lift_curtain, scene_texts, screenshot, tip_text
 from .illusio_table_checks import by_gesture, click, drag, texts
 
 TWO_PEOPLE_AND_A_BOT = [
@@ -180,6 +180,11 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window
         done.add(kind_of(action))
     assert game.is_over()
     assert set(WANTED) | {"placement"} <= done, done
+    # The heading says who won, in their own line (it said the first seat's, "Ana (out)").
+    prompt = scene_texts(window)
+    winners = [game.name(s) for s in game.result()["winners"]]
+    said = next(t for t in prompt if t.startswith("The game is over"))
+    assert said.startswith(f"The game is over, won by {winners[0]}:"), said
     screenshot(window, "illuminati-table-end")
 
 

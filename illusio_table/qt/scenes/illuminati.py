@@ -240,8 +240,10 @@ class IlluminatiScene(Felt, TableScene):
 
     def _prompt(self, view: dict[str, Any]) -> str:
         me, phase = view["me"], view["phase"]
-        if view.get("result"):
-            return "The game is over: " + view["result"]["explanation"][0]
+        if view.get("result"):  # the winners' lines (the first seat's said "Ana (out)")
+            result = view["result"]
+            won = [result["explanation"][seat] for seat in result["winners"]]
+            return "The game is over, won by " + "; ".join(won) if won else "Nobody won."
         waiting = view["window"]["waiting"] if view["window"] else []
         if phase == "window":
             if me in waiting:
