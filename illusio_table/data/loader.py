@@ -9,6 +9,7 @@ with an `id` must not repeat one.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable
@@ -153,6 +154,13 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+@functools.cache
+def _hints(cls: Any) -> dict[str, Any]:
+    """A card class's field types, read once (reading them for each card was a tenth of
+    loading the Illuminati file)."""
+    return typing.get_type_hints(cls)
+
+
 class _Builder:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -238,7 +246,7 @@ class _Builder:
         line = getattr(value, "line", line)
         lines = getattr(value, "key_lines", {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         label = f"{where} {_shown(value.get('id'))}" if "id" in value else where
         for key in value:
             if key not in fields:
