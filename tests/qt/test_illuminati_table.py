@@ -185,6 +185,9 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window
     winners = [game.name(s) for s in game.result()["winners"]]
     said = next(t for t in prompt if t.startswith("The game is over"))
     assert said.startswith(f"The game is over, won by {winners[0]}:"), said
+    # Nobody's turn, and nobody "decides now", after the end.
+    assert not [t for t in prompt if "'s turn:" in t]
+    assert not (window.tally_bar.isVisible() and "decides now" in window.tally_bar.text())
     screenshot(window, "illuminati-table-end")
 
 

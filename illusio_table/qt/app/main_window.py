@@ -853,6 +853,7 @@ class MainWindow(QMainWindow):
             and model.passed_openly
             and model.viewer is not None
             and model.curtain_seat() is None
+            and not model.match.is_over()  # (nobody decides anything after the end)
         )
         if opened:
             name = model.match.name(model.viewer)

@@ -235,6 +235,8 @@ class IlluminatiScene(Felt, TableScene):
         current = self.names[view["current"]]
         turn = f"{current}'s turn: {counted(view['actions_left'], 'action')}, "
         turn += f"{counted(view['free_transfers'], 'free transfer')} left. "
+        if view.get("result"):  # no one's turn after the end
+            turn = ""
         turn += f"Goal: {view['goal']} Groups."
         self.in_heading(self._text(turn, 0, -56, 11))
 
