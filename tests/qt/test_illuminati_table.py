@@ -1126,3 +1126,28 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
     words = texts(window.scene)
     assert any(w.startswith("Waiting: money may go down") for w in words)
     assert not any(w.startswith("Money on the attack: click a coin") for w in words)
+
+
+def test_the_pass_button_stays_where_it_was_while_other_buttons_come_and_go(qapp):
+    """Pass is always the rightmost button of the heading, whatever other buttons its
+    state brings (it moved after money was spent on an attack, and the next click, meant
+    for it, missed)."""
+    from illusio_table.games import builtin_registry
+    from illusio_table.qt.scenes import table_scene
+    from tests.qt.test_gestures import visit
+
+    scene = table_scene("illuminati", None, builtin_registry().get("illuminati").card_data())
+    edges, sets = set(), set()
+    try:
+        for game, seat in visit("illuminati", {}, 300):
+            names = [game.name(s) for s in range(game.seats)]
+            scene.show_view(game.view(seat), game.legal_actions(seat), names, "test")
+            buttons = sorted(k[1] for k in scene.targets if k[0] == "button")
+            if "pass" in buttons:
+                edges.add(round(scene.targets[("button", "pass")].right()))
+                sets.add(tuple(buttons))
+    finally:
+        scene.clear()
+        scene.deleteLater()
+    assert len(sets) > 1, sets  # other buttons came and went beside it
+    assert len(edges) == 1, edges

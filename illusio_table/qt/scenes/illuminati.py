@@ -222,8 +222,13 @@ class IlluminatiScene(Felt, TableScene):
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
                 kinds.append(g.target[1])
+        # From the right edge in one fixed order, Pass first: a button stays where it was
+        # when others come and go (Pass moved after money was spent, and the next click
+        # missed it).
+        order = list(BUTTONS)
+        kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
         x = self.width
-        for kind in reversed(kinds):
+        for kind in kinds:
             label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
             if kind == "pass" and view["phase"] == "rearranging":
                 label = "Done"
