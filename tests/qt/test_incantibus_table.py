@@ -285,6 +285,8 @@ def test_rehearsing_castings_keeps_a_tally(window):
     view = window.model.view()
     assert view["room"]["name"] == "Kitchen" and view["wands"][0] == 2
     assert "the tally starts" in window.tally_bar.text() and window.tally_bar.isVisibleTo(window)
+    QApplication.processEvents()
+    first_height = window.tally_bar.height()  # one line of words
     for _ in range(3):
         legal = window.model.legal_actions()
         if not legal:
@@ -298,6 +300,7 @@ def test_rehearsing_castings_keeps_a_tally(window):
     QApplication.processEvents()
     bar = window.tally_bar
     assert bar.height() >= bar.fontMetrics().lineSpacing() * 2, "both lines of the tally show"
+    assert bar.height() == first_height, "the bar kept its height: the table did not move"
     screenshot(window, "incantibus-rehearsal")
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"

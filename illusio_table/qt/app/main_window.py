@@ -133,6 +133,9 @@ class MainWindow(QMainWindow):
             "QLabel { background: #3b1f2b; color: #ffe082; padding: 6px; }"
         )
         self.tally_bar.setTextFormat(Qt.TextFormat.PlainText)  # names are never markup
+        # Two lines high whatever it says (the rehearsal's tally grew from one line to
+        # two at its first casting, and pushed the table down under the mouse).
+        self.tally_bar.setFixedHeight(2 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
         self.welcome = Welcome(self)
         self.table = TableView()
