@@ -156,8 +156,8 @@ def _shown(value: Any) -> str:
 
 @functools.cache
 def _hints(cls: Any) -> dict[str, Any]:
-    """A card class's field types, read once (reading them for each card was a tenth of
-    loading the Illuminati file)."""
+    """A card class's field types, read once (reading them again for each card was 45 %
+    of loading the Illuminati file)."""
     return typing.get_type_hints(cls)
 
 

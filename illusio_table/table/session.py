@@ -22,7 +22,8 @@ otherwise after a short pause so that people can follow the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -352,17 +353,20 @@ class Session:
         return events
 
     def _after(self, events: list[Event]) -> None:
+        with self._at_once():
+            self._go_on(events)
+
+    @contextmanager
+    def _at_once(self) -> Iterator[None]:
+        """Moves made inside are made at once: out of the last of them, the screens are
+        told what waits for them."""
         self._busy += 1
         try:
-            self._go_on(events)
+            yield
         finally:
             self._busy -= 1
-            self._tell_unshown()
-
-    def _tell_unshown(self) -> None:
-        """Out of the moves made at once, the screens are told what waits for them."""
-        if self._busy == 0 and self._unshown is not None:
-            self._show_news([])
+            if self._busy == 0 and self._unshown is not None:
+                self._show_news([])
 
     def _go_on(self, events: list[Event]) -> None:
         """After a move: the save, who sees the screen, the news, then the bots."""
@@ -381,9 +385,9 @@ class Session:
         self.holding = reveal
         began = not self.holding and self._maybe_count()
         shown = [e for e in events if e.visible_to(self.viewer)]
+        # (A reveal and a game's end are told at once: their table is drawn before them.)
         if not self.show_each_move and not self.holding and not self.match.is_over():
-            self._unshown = (self._unshown or []) + shown  # (the last table is drawn
-            # before a game over or a reveal is told)
+            self._unshown = (self._unshown or []) + shown
         else:
             self._show_news(shown)
         self._tell_count(began)
@@ -421,20 +425,18 @@ class Session:
         no pause is wanted (tests, the headless demo); otherwise one move per pause."""
         if self._running_bots or self.bot_delay_ms is None or self._ticket is not None:
             return  # None: bots move only when `step_bot` is called
-        self._running_bots = True
-        self._busy += 1
-        try:
-            while (
-                self._bots_waiting()
-                and not self.holding
-                and (self.match.waiting_humans() or self.bot_delay_ms <= 0)
-            ):
-                if not self._play_bot():
-                    break  # a bot thinks in the background; its answer goes on from here
-        finally:
-            self._running_bots = False
-            self._busy -= 1
-            self._tell_unshown()
+        with self._at_once():
+            self._running_bots = True
+            try:
+                while (
+                    self._bots_waiting()
+                    and not self.holding
+                    and (self.match.waiting_humans() or self.bot_delay_ms <= 0)
+                ):
+                    if not self._play_bot():
+                        break  # a bot thinks in the background; its answer goes on from here
+            finally:
+                self._running_bots = False
         if self._bots_waiting() and not self.holding and self._ticket is None:
             self._bot_timer.start(self.bot_delay_ms)
 

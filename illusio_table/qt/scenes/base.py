@@ -17,11 +17,11 @@ keyboard and the right-click menus are all made from that one list.
 Python keeps a Qt item beyond the call that made it only in the lists a drawing fills and
 `clear()` empties before Qt deletes the items: the heading, the pieces, the large card
 (walking the whole table for them cost more than the rest of a drawing). Targets and
-sources are remembered by key and scene rectangle; any other item is found again by the key
-in its data (reading `data()` while walking `items()` is safe). Never call `parentItem()` on an item
-found that way: PySide6 6.11 then frees items the scene still shows, and the table loses
-pieces under the pointer. Items are made by the scene (add*) or as children of such
-items, and are only deleted all at once by clear().
+sources are remembered by key and scene rectangle; any other item is found again by the
+key in its data (reading `data()` while walking `items()` is safe). Never call
+`parentItem()` on an item found that way: PySide6 6.11 then frees items the scene still
+shows, and the table loses pieces under the pointer. Items are made by the scene (add*) or
+as children of such items, and are only deleted all at once by clear().
 """
 
 from __future__ import annotations
@@ -104,9 +104,9 @@ class TableScene(QGraphicsScene):
         # `card_data`: the game's (`Game.card_data`), handed to every table, for those that
         # draw cards from it (a scene imports no game).
         super().__init__(parent)
-        # No spatial index: a table is cleared and drawn anew after every move, and keeping
-        # Qt's BSP tree up to date through that cost the Incantibus table half its drawing
-        # (a few hundred items are found quickly enough without one).
+        # No spatial index, on every table: a table is cleared and drawn anew after every
+        # move, which an index must follow item by item, and a few hundred items are found
+        # quickly enough without one (Illusio's and Illuminati's tables had none already).
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setBackgroundBrush(FELT)
         # A move the table writes itself (what a drop onto a target tries, a set picked)

@@ -128,7 +128,7 @@ class Felt:
         parts = [fold(line, width, size, bold_last) for line in lines]
         step = measure(size, bold_last).lineSpacing()
         most = max(1, int((room.bottom() - y) // step))
-        rows = [(part, k == len(lines) - 1) for k, cut in enumerate(parts) for part in cut]
+        rows = [(part, k == len(lines) - 1) for k, folded in enumerate(parts) for part in folded]
         if len(rows) > most:
             last = [r for r in rows if r[1]]
             kept = rows[: max(0, most - len(last) - 1)]

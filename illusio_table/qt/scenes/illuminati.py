@@ -237,12 +237,11 @@ class IlluminatiScene(Felt, TableScene):
             self.in_heading(
                 self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
-        current = self.names[view["current"]]
-        turn = f"{current}'s turn: {counted(view['actions_left'], 'action')}, "
-        turn += f"{counted(view['free_transfers'], 'free transfer')} left. "
-        if view.get("result"):  # no one's turn after the end
-            turn = ""
-        turn += f"Goal: {view['goal']} Groups."
+        turn = f"Goal: {view['goal']} Groups."
+        if not view.get("result"):  # (no one's turn after the end)
+            actions = counted(view["actions_left"], "action")
+            transfers = counted(view["free_transfers"], "free transfer")
+            turn = f"{self.names[view['current']]}'s turn: {actions}, {transfers} left. {turn}"
         self.in_heading(self._text(turn, 0, -56, 11))
 
     def _prompt(self, view: dict[str, Any]) -> str:

@@ -56,8 +56,6 @@ PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 class IllusioScene(Felt, TableScene):
     def __init__(self, parent: Any = None, card_data: Any = None) -> None:
         super().__init__(parent, card_data)
-        # The table is drawn anew after each move: no index to build for items that last
-        # one move.
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange

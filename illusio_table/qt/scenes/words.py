@@ -43,11 +43,10 @@ def fold(text: str, width: float, size: int, bold: bool = False, indent: str = "
     for word in text.split():
         if not lines:
             word = lead + word
-        if lines:
-            wider = f"{lines[-1]} {word}"
-            if metrics.horizontalAdvance(wider) <= width:
-                lines[-1] = wider
-                continue
+        elif metrics.horizontalAdvance(wider := f"{lines[-1]} {word}") <= width:
+            lines[-1] = wider
+            continue
+        else:
             word = indent + word
         lines.append(word)
     return lines or [""]

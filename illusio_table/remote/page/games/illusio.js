@@ -1,6 +1,7 @@
 // The phone's drawing of Illusio, its kit's `phone` part (table/kits.py): page.js loads it
-// when a seat of Illusio opens. It draws the seat's view with page.js's helpers (section, counted,
-// card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
+// when a seat of Illusio opens. It draws the seat's view with page.js's
+// helpers (section, counted, card, zone, piece, el) and the game's card file (`cards`); it
+// knows no rule.
 "use strict";
 
 function illusioLook(kind) {

@@ -1,6 +1,7 @@
 // The phone's drawing of Incantibus, its kit's `phone` part (table/kits.py): page.js loads it
-// when a seat of Incantibus opens. It draws the seat's view with page.js's helpers (section, counted,
-// card, zone, piece, el) and the game's card file (`cards`); it knows no rule.
+// when a seat of Incantibus opens. It draws the seat's view with page.js's
+// helpers (section, counted, card, zone, piece, el) and the game's card file (`cards`); it
+// knows no rule.
 "use strict";
 
 function tokenLook(kind) {
