@@ -74,6 +74,9 @@ def test_a_good_file_loads_into_frozen_dataclasses(tmp_path):
         (("version: 1", "version: 1\nversion: 2"), 3, "appears twice"),
         (("    colour: red", "    colour: [red"), 6, ""),
         (("version: 1", "version: 1\nnote: [a]"), 3, "note must be text"),
+        (("    points: 3", "\tpoints: 3"), 6, "a tab cannot indent YAML"),
+        (("the rules name", "the rules\x07 name"), 10, "the character '\\x07' cannot be"),
+        (("id: herb", "id: h\u00e9rb\n    note: \x00"), 8, "the character '\\x00' cannot be"),
     ],
 )
 def test_each_broken_file_names_its_file_and_line(tmp_path, change, line, message):
