@@ -136,11 +136,16 @@ class IllusioCards:
         """Kinds that are a type of a group, so that meeting them exactly pays a bonus."""
         return frozenset(t for g in self.groups for t in g.types)
 
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """The name of every kind, group and domain; a kind's name first, then a group's."""
+        names = {d.id: d.name for d in self.domains}
+        names.update((g.id, g.name) for g in self.groups)
+        names.update((k, kind.name) for k, kind in self.kinds.items())
+        return names
+
     def name(self, some_id: str) -> str:
-        for table in (self.kinds, {g.id: g for g in self.groups}, {d.id: d for d in self.domains}):
-            if some_id in table:
-                return table[some_id].name
-        return some_id
+        return self.names.get(some_id, some_id)
 
 
 def check(cards: IllusioCards, path: Path) -> list[str]:

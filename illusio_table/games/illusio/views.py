@@ -64,18 +64,29 @@ def objective_view(game: Illusio, objective: int) -> dict[str, Any]:
     }
 
 
-def fits_view(game: Illusio, objective: int, seat: int) -> dict[str, Any]:
-    """What the seat's Backstage holds for an Objective of the Contest: the cards
-    whose group it asks for (`cards`), and how many of its Components they could be
-    (`held`: a group gives no more than the Objective asks of it)."""
-    asked = game.objectives[objective].groups
-    now_group = game.now_group
-    cards = [c for c in game.backstage[seat] if now_group[c] in asked]
-    have: dict[str, int] = {}  # (a Counter made per call cost bots a fifth of their time)
-    for card in cards:
-        group = now_group[card]
+def fits_views(game: Illusio, seat: int) -> list[dict[str, Any] | None]:
+    """What the seat's Backstage holds for each Objective of the Contest: the cards whose
+    group it asks for (`cards`), and how many of its Components they could be (`held`: a
+    group gives no more than the Objective asks of it). The Backstage is counted once for
+    all the Contest (counted per Objective, this was half of every view)."""
+    backstage = game.backstage[seat]
+    groups = [game.now_group[c] for c in backstage]
+    have: dict[str, int] = {}
+    for group in groups:
         have[group] = have.get(group, 0) + 1
-    return {"cards": cards, "held": sum(min(n, have.get(g, 0)) for g, n in asked.items())}
+    fits: list[dict[str, Any] | None] = []
+    for objective in game.contest:
+        if objective is None:
+            fits.append(None)
+            continue
+        asked = game.objectives[objective].groups
+        held = 0
+        for group, n in have.items():
+            wanted = asked.get(group, 0)
+            held += n if n < wanted else wanted
+        cards = [c for c, g in zip(backstage, groups, strict=True) if g in asked] if held else []
+        fits.append({"cards": cards, "held": held})
+    return fits
 
 
 def work_view(game: Illusio, work: Work) -> dict[str, Any]:
@@ -109,7 +120,7 @@ def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
                 "talent_used": game.talent_used[s] if m.talent != "bonus" else None,
                 "hand": len(game.hands[s]),
                 "backstage": [card_view(game, c) for c in game.backstage[s]],
-                "fits": [None if o is None else fits_view(game, o, s) for o in game.contest],
+                "fits": fits_views(game, s),
                 "works": [work_view(game, w) for w in game.works[s]],
                 "validated": [objective_view(game, o) for o in game.validated[s]],
                 "score": game.scores[s],
