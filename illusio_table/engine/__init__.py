@@ -4,12 +4,10 @@ from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
 from .protocol import (
     Action,
-    AmountChoice,
     Event,
     Game,
     IllegalAction,
     Option,
-    SetChoice,
     interned,
 )
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
@@ -18,7 +16,6 @@ from .rng import Rng
 
 __all__ = [
     "Action",
-    "AmountChoice",
     "Bot",
     "Event",
     "FORMAT_VERSION",
@@ -30,7 +27,6 @@ __all__ = [
     "Option",
     "RandomBot",
     "RecordError",
-    "SetChoice",
     "Registry",
     "Rng",
     "bot_classes",

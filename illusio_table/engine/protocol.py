@@ -195,37 +195,6 @@ class Event(NamedTuple):
 
 
 @dataclass(frozen=True)
-class SetChoice:
-    """A move the table builds from a set the person picks: `{kind, field: [ids]}` plus
-    `fixed` fields. `choices` are (id, words) of what may be picked, at least `least`."""
-
-    label: str
-    kind: str
-    field: str
-    choices: tuple[tuple[int, str], ...]
-    least: int = 1
-    fixed: tuple[tuple[str, Any], ...] = ()
-
-    def action_json(self, picked: list[int]) -> dict[str, Any]:
-        return {"kind": self.kind, self.field: list(picked), **dict(self.fixed)}
-
-
-@dataclass(frozen=True)
-class AmountChoice:
-    """A move the table completes with an amount the person types (money, in
-    Illuminati): `example` is the move with the most there is; any amount up to `most`."""
-
-    example: Action
-    most: int
-    field: str = "amount"
-
-    def action(self, amount: int) -> Action:
-        example: Any = self.example  # a dataclass, as every action
-        action: Action = dataclasses.replace(example, **{self.field: amount})
-        return action
-
-
-@dataclass(frozen=True)
 class Option:
     """One option of a game, shown in the New Game dialog. Its type is its default's type."""
 
@@ -503,13 +472,6 @@ class Game(ABC):
         a panel can show nothing the seat may not know.
         """
         return None
-
-    @staticmethod
-    def set_choices(view: dict[str, Any], legal: list[Action]) -> list[SetChoice | AmountChoice]:
-        """Moves the person completes at the table — a set picked (some cards of a hand)
-        or an amount typed — where listing every one would swamp the list. Only `view`
-        and `legal` are read."""
-        return []
 
     @staticmethod
     def standing(view: dict[str, Any]) -> list[str] | None:

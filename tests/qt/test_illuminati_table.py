@@ -13,6 +13,7 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
+from illusio_table.qt.scenes.illuminati import AttackSetUp
 from tests.games.illuminati.helpers import give_special, release, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
@@ -137,17 +138,17 @@ def play_on_table(window, action) -> None:
     scene.choose_from_menu = pick
     if isinstance(action, Attack):  # dropped, then set up on the table
         drag(window, ("group", action.attacker), ("group", action.target))
-        plan = window.scene.plan
-        assert plan is not None and plan["target"] == action.target
-        if plan["how"] != action.how:
+        plan = window.scene.composing
+        assert isinstance(plan, AttackSetUp) and plan.target == action.target
+        if plan.how != action.how:
             click(window, ("plan", "how", action.how))
-        if window.scene.plan["privilege"] != action.privilege:
+        if plan.privilege != action.privilege:
             click(window, ("plan", "privilege", action.privilege))
-        if action.how == "control" and window.scene.plan["side"] != action.side:
+        if action.how == "control" and plan.side != action.side:
             click(window, ("plan", "side", action.side))  # where the captured Group hangs
         for aider in action.aiders:
             click(window, ("group", aider))
-        assert window.scene.plan["aiders"] == list(action.aiders)
+        assert plan.aiders == list(action.aiders)
         click(window, ("plan", "go"))
         return
     by_gesture(window, action)
@@ -476,7 +477,7 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     assert aided is not None
     scene = window.scene
     drag(window, ("group", aided.attacker), ("group", aided.target))
-    assert scene.plan is not None
+    assert isinstance(scene.composing, AttackSetUp)
 
     def needs():
         return [t for t in texts(scene) if t.startswith("It ")][0]
@@ -488,16 +489,16 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     helped = dataclasses.replace(plain, aiders=aided.aiders[:1])
     assert game.hint(helped, 0) in needs()
     screenshot(window, "illuminati-table-setting-up-an-attack")
-    kinds = {m.how for m in scene.plan["moves"]}
+    kinds = {m.how for m in scene.composing.moves}
     if "destroy" in kinds and aided.how != "destroy":
         click(window, ("plan", "how", "destroy"))
-        assert scene.plan["how"] == "destroy"
+        assert scene.composing.how == "destroy"
         click(window, ("plan", "how", aided.how))
     moves = len(game.record.moves)
     click(window, ("plan", "go"))
     made = game.record.moves[moves]
     assert made.action["kind"] == "attack" and made.action["aiders"] == list(aided.aiders[:1])
-    assert scene.plan is None
+    assert scene.composing is None
 
 
 def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(window):
@@ -510,13 +511,13 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     attack = next(a for a in game.legal_actions(0) if isinstance(a, Attack))
     moves = len(game.record.moves)
     drag(window, ("group", attack.attacker), ("group", attack.target))
-    assert window.scene.plan is not None
+    assert isinstance(window.scene.composing, AttackSetUp)
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Tab)
     assert window.scene.focus_key in window.scene.panel_choices()
     assert window.statusBar().currentMessage() == "Enter chooses it; Esc closes the panel."
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Escape)
     QApplication.processEvents()
-    assert window.scene.plan is None and len(game.record.moves) == moves
+    assert window.scene.composing is None and len(game.record.moves) == moves
 
 
 def test_a_control_attack_says_where_the_captured_group_will_hang(window):
@@ -538,7 +539,7 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
         assert ("plan", "side", side) in scene.targets
     other = next(f for f in free if f != control.side)
     click(window, ("plan", "side", other))
-    assert scene.plan["side"] == other
+    assert scene.composing.side == other
     moves = len(game.record.moves)
     click(window, ("plan", "go"))
     assert game.record.moves[moves].action["side"] == other
@@ -808,7 +809,7 @@ def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
     )
     drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
     scene = window.scene
-    if scene.plan["how"] != "control":
+    if scene.composing.how != "control":
         click(window, ("plan", "how", "control"))
     words = texts(scene)
     assert "It cannot succeed as it stands:" in words

@@ -22,6 +22,7 @@ from illusio_table.games.illusio.bots import ShowmanBot
 from illusio_table.games.illusio.cards import load
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.cards import CardItem
+from illusio_table.qt.scenes.illusio import Payment
 from illusio_table.qt.scenes.look import FONT
 
 from .conftest import lift_curtain, screenshot
@@ -102,10 +103,11 @@ def play_on_table(window, action) -> None:
     scene.choose_from_menu = pick
     if isinstance(action, Realize):
         drag(window, ("objective", action.objective), ("tricks", me))
-        assert scene.paying is not None and scene.paying[0] == action.objective
-        for card in set(scene.paying[1]) ^ set(action.components):
+        paying = scene.composing
+        assert isinstance(paying, Payment) and paying.objective == action.objective
+        for card in set(paying.chosen) ^ set(action.components):
             click(window, ("card", card))
-        assert scene.paying[1] == set(action.components)
+        assert paying.chosen == set(action.components)
         click(window, ("pay", "take"))
         return
     if isinstance(action, Exchange) and len(action.cards) > 1:
@@ -234,7 +236,9 @@ def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window
     best = max((a for a in realize if a.objective == objective), key=lambda a: len(a.components))
     drag(window, ("objective", objective), ("tricks", 0))
     scene = window.scene
-    assert scene.paying == (objective, set(best.components))
+    paying = scene.composing
+    assert isinstance(paying, Payment)
+    assert (paying.objective, paying.chosen) == (objective, set(best.components))
     chosen = [i for i in scene.items() if isinstance(i, CardItem) and i.chosen]
     assert {i.card["id"] for i in chosen} == set(best.components)
     assert not words_over_cards(scene), words_over_cards(scene)  # (a chosen card, raised,
@@ -511,7 +515,7 @@ def test_an_objective_that_cannot_be_taken_is_refused_alike_on_hover_and_on_drop
     assert reason and "place at least" in reason
     assert reason in held  # the red light says why at once
     assert reason in dropped  # and the drop says the same, with no panel to fill in
-    assert scene.paying is None
+    assert scene.composing is None
     assert not any(t.startswith("Taking ") for t in texts(window.scene))
     assert len(game.record.moves) == moves and objective in game.contest
 

@@ -43,6 +43,26 @@ def test_no_table_overrides_a_private_method_of_the_toolkit():
     assert replaced == []
 
 
+def test_a_move_of_several_choices_is_put_together_one_way():
+    """An attack set up with its aiders, an Objective taken with the cards that pay: each
+    is a `Composing` the toolkit opens, answers, calls off (Esc, Cancel, a new view) and
+    plays. No table keeps a half-made move its own way: none replaces how the toolkit
+    routes a panel's choices, and none asks for a set in a window of its own."""
+    from pathlib import Path
+
+    from illusio_table.qt.scenes.base import Composing
+    from illusio_table.qt.scenes.illuminati import AttackSetUp
+    from illusio_table.qt.scenes.illusio import Payment
+
+    routing = {"compose", "panel_choices", "close_panel", "answer", "start_drawing"}
+    replaced = [f"{t.__name__}.{n}" for t in _tables() for n in vars(t) if n in routing]
+    assert replaced == []
+    assert issubclass(AttackSetUp, Composing) and issubclass(Payment, Composing)
+    scenes = Path(__file__).resolve().parents[2] / "illusio_table" / "qt" / "scenes"
+    dialogs = [p.name for p in scenes.glob("*.py") if "QDialog" in p.read_text(encoding="utf-8")]
+    assert dialogs == []
+
+
 def test_no_table_spells_a_move_by_hand():
     """A move a table makes or tries comes from the gesture maps or table/attempts.py (the
     games' action classes), never from a dict written in a scene, where a renamed field
@@ -111,3 +131,56 @@ def test_folded_words_stay_within_their_room(qapp):
     size = largest("Philosopher's", 60, 12, 7, True)
     assert size == 7 or width_of("Philosopher's", size, True) <= 60
     assert largest("Philosopher's", 600, 12, 7) == 12
+
+
+def test_a_move_being_put_together_answers_only_its_choices_and_goes_with_a_new_view(qapp):
+    """Ticked choices stay through a redraw of the same view; a click elsewhere does
+    nothing; the completing choice tries the move (it stays open until the move brings a
+    new view, so a refused one can be changed); Cancel, Esc or a new view closes it."""
+    from PySide6.QtCore import QRectF
+
+    from illusio_table.qt.scenes.base import Composing, TableScene
+
+    class Ticks(Composing):
+        opening = "Tick, then Go."
+        cancel = ("cancel",)
+
+        def __init__(self) -> None:
+            self.ticked: list[str] = []
+
+        def choices(self):
+            return [("tick", "a"), ("tick", "b"), ("go",), self.cancel]
+
+        def choose(self, key):
+            if key == ("go",):
+                return {"kind": "ticks", "ticked": list(self.ticked)}
+            self.ticked.append(key[1])
+            return None
+
+    class Board(TableScene):
+        def show_view(self, view, legal, names, title):
+            self.start_drawing(view, legal, names, title)
+            self.clear()
+            for n, key in enumerate([("tick", "a"), ("tick", "b"), ("go",), ("cancel",), ("x",)]):
+                self.target(key, self.addRect(QRectF(n * 20, 0, 10, 10)))
+
+    scene, played, said = Board(), [], []
+    scene.parse = lambda data: data
+    scene.action_chosen.connect(played.append)
+    scene.message.connect(said.append)
+    view: dict = {}
+    scene.show_view(view, [], [], "")
+    scene.compose(Ticks())
+    assert said[-1] == "Tick, then Go." and scene.panel_choices()[-1] == ("cancel",)
+    scene.answer(("tick", "b"))
+    scene.answer(("x",))  # not one of its choices: nothing
+    scene.answer(("go",))
+    assert played == [{"kind": "ticks", "ticked": ["b"]}]
+    assert scene.composing is not None  # until the move's view comes (or a refusal)
+    scene.show_view(view, [], [], "")  # the same view drawn again
+    assert scene.composing.ticked == ["b"]
+    scene.show_view({}, [], [], "")  # a new one
+    assert scene.composing is None and scene.panel_choices() is None
+    scene.compose(Ticks())
+    scene.answer(("cancel",))
+    assert scene.composing is None and len(played) == 1

@@ -487,7 +487,6 @@ class MainWindow(QMainWindow):
         self.scene = table_scene(match.game_id, self, match.game_class.card_data())
         # Moves of a set picked at the table: the game says which, and reads the move (its
         # class's reading, the same for every later copy of the match).
-        self.scene.set_choices = match.game_class.set_choices
         self.scene.parse = match.parse_action
         self._set_motion(self.scene)
         self.table.setScene(self.scene)

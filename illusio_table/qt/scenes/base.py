@@ -90,6 +90,27 @@ THINKING = "◔ thinking…"  # beside a bot's name while it searches (a glyph t
 MARK = "mark"
 
 
+class Composing:
+    """A move of several choices, put together on the table before it is made: an attack
+    with its kind, aiders and privilege; an Objective with the Backstage cards that pay for
+    it. A table opens one with `compose` and draws it (a panel of its own). While it is
+    open, only its choices answer a click or a key and nothing can be lifted; its `cancel`
+    choice, Esc or the next view closes it; the choice that completes it tries its move
+    (refused, it stays open, the reason said)."""
+
+    opening = ""  # what the table says as it opens
+    cancel: Hashable = None  # the choice that calls it off
+
+    def choices(self) -> list[Hashable]:
+        """The targets that answer it now, in the order Tab visits them."""
+        raise NotImplementedError
+
+    def choose(self, key: Hashable) -> Action | dict[str, Any] | None:
+        """One of its choices made: the move it completes (an action, or the move written
+        as a phone sends it, for the engine to read or refuse), or None: it only changed."""
+        raise NotImplementedError
+
+
 class TableScene(QGraphicsScene):
     """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`."""
 
@@ -127,6 +148,7 @@ class TableScene(QGraphicsScene):
         self._home: QVariantAnimation | None = None
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
         self.last: tuple[dict[str, Any], list[Action], list[str], str] | None = None
+        self.composing: Composing | None = None  # a move being put together (`compose`)
         self.guided: list[Hashable] = []  # the keys a guided game lights (show_guide)
         self._clearings = 0  # how often the table was cleared (see `clear`)
         self._forget()
@@ -167,6 +189,18 @@ class TableScene(QGraphicsScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         raise NotImplementedError
+
+    def start_drawing(
+        self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
+    ) -> bool:
+        """Every `show_view` begins here: it keeps the arguments for `redraw`, and says
+        whether the view is new (not the last one drawn again), which closes a move being
+        put together: what it was made of may have changed."""
+        new = self.last is None or self.last[0] is not view
+        if new:
+            self.composing = None
+        self.last = (view, legal, names, title)
+        return new
 
     def redraw(self) -> None:
         """The last view drawn again (a panel opened or closed, a card chosen): tables
@@ -528,14 +562,42 @@ class TableScene(QGraphicsScene):
 
     # -- where things are (geometry only: no item is walked) -----------------------------------
 
+    def compose(self, composing: Composing) -> None:
+        """Opens a move of several choices on the table (see `Composing`)."""
+        self.composing = composing
+        self.redraw()
+        self.message.emit(composing.opening)
+
     def panel_choices(self) -> list[Hashable] | None:
-        """While a panel on the table asks something (an Objective being taken, an attack
-        being set up), the targets that answer it, in order; None when none is open.
-        Then only they answer a click or the keyboard, and nothing may be lifted."""
-        return None
+        """While a move is being put together, the targets that answer it, in order; None
+        when none is. Then only they answer a click or the keyboard."""
+        if self.composing is None:
+            return None
+        return [k for k in self.composing.choices() if k in self.targets]
 
     def close_panel(self) -> None:
-        """Esc on an open panel: the table says what closing it means."""
+        """Esc or Cancel while a move is being put together: it is called off."""
+        self.composing = None
+        self.redraw()
+
+    def answer(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
+        """A target clicked or entered: a choice of the move being put together, if one
+        is (anything else does nothing then), else the target's own (`activate`)."""
+        composing = self.composing
+        if composing is None:
+            self.activate(key, screen_pos)
+        elif key == composing.cancel:
+            self.close_panel()
+        elif key in composing.choices():
+            move = composing.choose(key)
+            if move is None:
+                self.redraw()
+            elif isinstance(move, dict):
+                self.play_json(move)
+            else:
+                self.play(move)
+            # Made, the move brings a new view, which closes it; refused, it stays open
+            # with the reason said, to be changed.
 
     def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
         """The target at a point of the table: the smallest, where two overlap; with a
@@ -751,10 +813,10 @@ class TableScene(QGraphicsScene):
         if pressed is not None and pressed != key and not self.moves.get(pressed):
             # Something that cannot be taken up now was dragged onto something else: it
             # says why in the engine's words, as a click on it does (not the place's words).
-            self.activate(pressed, event.screenPos())
+            self.answer(pressed, event.screenPos())
             return
         if key is not None:
-            self.activate(key, event.screenPos())
+            self.answer(key, event.screenPos())
 
     def clicked(self, source: Hashable, modifiers: Any = None) -> None:
         """A click on a piece, not a drag: its own moves, if a click makes any (a Special
@@ -857,7 +919,7 @@ class TableScene(QGraphicsScene):
         if self.focus_key in self.sources:
             self.lift(self.focus_key)
         elif self.focus_key is not None:
-            self.activate(self.focus_key)
+            self.answer(self.focus_key)
 
     def lift(self, source: Hashable) -> None:
         targets = self.targets_of(source)

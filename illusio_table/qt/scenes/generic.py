@@ -10,16 +10,9 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QDialogButtonBox,
-    QGraphicsSimpleTextItem,
-    QInputDialog,
-    QVBoxLayout,
-)
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from illusio_table.engine import Action, AmountChoice, IllegalAction, SetChoice
+from illusio_table.engine import Action
 
 from .base import TableScene
 from .look import INK, PAPER, font, plain
@@ -46,75 +39,13 @@ def describe(value: Any) -> str:
 
 
 class GenericTableScene(TableScene):
-    """Moves as buttons; moves made of a set the person picks (a game's `set_choices`)
-    have one button each, which asks for the set in a small window."""
-
-    # The window sets these from the game: its set choices, and how a move is read.
-    set_choices: Any = staticmethod(lambda view, legal: [])
-    parse: Any = None
-
-    def _choice_label(self, choice: SetChoice | AmountChoice) -> str:
-        if isinstance(choice, SetChoice):
-            return choice.label
-        words = self.describe(choice.example)
-        return words.replace(f"{choice.most} MB", f"any amount (up to {choice.most} MB)") + "…"
-
-    def activate(self, key: Any, screen_pos: Any = None) -> None:
-        if (
-            isinstance(key, tuple)
-            and key[0] == "set"
-            and isinstance(self._choices[key[1]], AmountChoice)
-        ):
-            choice = self._choices[key[1]]
-            amount = self.pick_amount(choice)
-            if amount is not None:
-                self.play(choice.action(amount))
-            return
-        if isinstance(key, tuple) and key[0] == "set":
-            choice = self._choices[key[1]]
-            picked = self.pick(choice)
-            if picked is None:
-                return
-            try:
-                self.play(self.parse(choice.action_json(picked)))
-            except IllegalAction as refusal:
-                self.message.emit(refusal.reason)
-            return
-        super().activate(key, screen_pos)
-
-    def pick_amount(self, choice: AmountChoice) -> int | None:
-        """Asks how much (tests replace this)."""
-        amount, ok = QInputDialog.getInt(
-            None, "How much?", self._choice_label(choice), choice.most, 1, choice.most
-        )
-        return amount if ok else None
-
-    def pick(self, choice: SetChoice) -> list[int] | None:
-        """Asks which of the choices to take (tests replace this)."""
-        dialog = QDialog()
-        dialog.setWindowTitle(choice.label.rstrip("…"))
-        layout = QVBoxLayout(dialog)
-        boxes = []
-        for number, words in choice.choices:
-            box = QCheckBox(words)
-            box.setProperty("number", number)
-            layout.addWidget(box)
-            boxes.append(box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        layout.addWidget(buttons)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return [b.property("number") for b in boxes if b.isChecked()]
+    """The view as panels of lines, and a button for each legal move."""
 
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
+        self.start_drawing(view, legal, names, title)
         self.clear()
-        self._choices: list[SetChoice | AmountChoice] = []
         heading = self.addSimpleText(title, QFont("DejaVu Sans", 16, QFont.Weight.Bold))
         heading.setBrush(QColor("white"))
         columns = 3
@@ -154,29 +85,7 @@ class GenericTableScene(TableScene):
             text.setBrush(INK)
             text.setPos(x + 10, top + 5)
             self.target(("move", number), button)
-        choices = self.set_choices(view, legal)
-        y = max((self.targets[("move", n)].bottom() for n in range(len(legal))), default=y) + 10
-        for number, choice in enumerate(choices):
-            x = (number % 2) * (width * 2 + GAP)
-            button = self.addRect(QRectF(x, y, width * 2, 40), QPen(INK, 1.5), QBrush(BUTTON))
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            text = QGraphicsSimpleTextItem(self._choice_label(choice), button)
-            text.setBrush(INK)
-            text.setPos(x + 10, y + 11)
-            button.setToolTip(
-                plain(
-                    "Type the amount in a small window."
-                    if isinstance(choice, AmountChoice)
-                    else "Tick the cards in a small window, then confirm."
-                )
-            )
-            self.target(("set", number), button)
-            y += 48 if number % 2 else 0
-        y += 48
-        self._choices = choices
         self.bind(self.gesture_map(view, legal, None))
-        for number in range(len(choices)):
-            self._ring(self.targets[("set", number)])
 
     def _panel(self, heading: str, lines: list[str], x: float, y: float) -> float:
         height = 36 + 20 * len(lines)

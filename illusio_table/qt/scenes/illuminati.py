@@ -26,7 +26,7 @@ from illusio_table.table import attempts
 from illusio_table.table.gestures import BUTTONS
 from illusio_table.table.prompts import attack_needs, counted
 
-from .base import KEY, MARK, PIECE, TableScene
+from .base import KEY, MARK, PIECE, Composing, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
 from .look import GOLD, INK, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
@@ -47,7 +47,6 @@ class IlluminatiScene(Felt, TableScene):
         self.cards: dict[Hashable, dict[str, Any]] = {}
         self.regions: dict[Hashable, QRectF] = {}
         self.preview: ConspiracyCard | None = None
-        self.plan: dict[str, Any] | None = None  # an attack being set up after a drop
         self.width = float(WIDTH)
         self.zoom_hint = 0.75  # the zoom it is seen at, until a window says (1600 x 1000)
         self.learn_zoom(self.zoom_hint)
@@ -103,9 +102,7 @@ class IlluminatiScene(Felt, TableScene):
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
-        if self.last is not None and self.last[0] is not view:
-            self.plan = None  # a new view: an attack being set up is dropped
-        self.last = (view, legal, names, title)
+        self.start_drawing(view, legal, names, title)
         self.finish_glide()
         before = self.remember_places()
         self.clear()
@@ -137,8 +134,8 @@ class IlluminatiScene(Felt, TableScene):
         self.name_part("Your Power Structure: drag a Group to attack or move it", mine_rect)
         self._side(view)
         self.bind(gestures)
-        if self.plan is not None:
-            self._light_plan()
+        if isinstance(self.composing, AttackSetUp):
+            self._light_plan(self.composing)
         self._add_hints()
         self.glide_from(before)
 
@@ -278,7 +275,7 @@ class IlluminatiScene(Felt, TableScene):
             return "Waiting: money is being rearranged (White Collar Crime)."
         if me != view["current"]:
             return f"{self.names[view['current']]} is playing."
-        if self.plan is not None:
+        if self.composing is not None:
             return (
                 "Set the attack up: its kind, privilege, aiding Groups (click them), where a "
                 "capture hangs; then Attack. Esc calls it off."
@@ -348,7 +345,8 @@ class IlluminatiScene(Felt, TableScene):
             r = QRectF(
                 at(cell).x() - size * 0.36, at(cell).y() - size * 0.36, size * 0.72, size * 0.72
             )
-            chosen = self.plan is not None and key == ("plan", "side", self.plan["side"])
+            plan = self.composing
+            chosen = isinstance(plan, AttackSetUp) and key == ("plan", "side", plan.side)
             fill = QColor(255, 213, 79, 150 if chosen else 40)
             ghost = self.addRect(r, QPen(GOLD, 1.5, Qt.PenStyle.DashLine), QBrush(fill))
             ghost.setToolTip(
@@ -438,21 +436,25 @@ class IlluminatiScene(Felt, TableScene):
 
     def _role(self, card: str) -> str | None:
         """Its part in the attack under way (or being set up), if any: its frame says it."""
-        a = self.view["attack"] or self.plan
-        if a is None:
+        a, plan = self.view["attack"], self.composing
+        if a is not None:
+            attacker, target, aiders = a["attacker"], a["target"], a["aiders"]
+        elif isinstance(plan, AttackSetUp):
+            attacker, target, aiders = plan.attacker, plan.target, plan.aiders
+        else:
             return None
-        if card == a["attacker"]:
+        if card == attacker:
             return "attacker"
-        if card == a["target"]:
+        if card == target:
             return "target"
-        return "aider" if card in a["aiders"] else None
+        return "aider" if card in aiders else None
 
     def _arrow_key(self, card: str, side: str) -> Hashable | None:
         """A free arrow's key when something may go there: a Group moved or received, or,
         while a control attack is set up, the captured Group (its attacker's arrows)."""
-        p = self.plan
-        if p is not None:
-            attacker = card == p["attacker"] and p["how"] == "control"
+        p = self.composing
+        if isinstance(p, AttackSetUp):
+            attacker = card == p.attacker and p.how == "control"
             return ("plan", "side", side) if attacker else None
         key = ("arrow", card, side)
         return key if key in self.wanted else None
@@ -526,8 +528,8 @@ class IlluminatiScene(Felt, TableScene):
             face = {"id": cid, "turn": 0, "strip": self.strip_points}
             self.card(face, centre, w - 16, self.strip_step - STRIP_GAP, ("group", cid))
         attack = QRectF(x, piles.bottom() + 10, w, 236)
-        if self.plan is not None:
-            self._planning(attack)
+        if isinstance(self.composing, AttackSetUp):
+            self._planning(self.composing, attack)
         else:
             self._attack(view, attack)
         self.name_part("The attack: its roll worked out, then the dice", attack)
@@ -606,65 +608,16 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
-    def _start_plan(self, moves: list[Action]) -> None:
-        """A Group dropped on a Group: the attack is set up on the table (kind, aiding
-        Groups, privilege, where a captured Group will hang), its number shown."""
-        first = moves[0]
-        self.plan = {
-            "moves": moves,
-            "attacker": first.attacker,
-            "target": first.target,
-            "how": first.how,
-            "aiders": [],
-            "privilege": None,
-            "side": first.side,
-            "card": first.card,
-        }
-        self.redraw()
-        self.message.emit("Set the attack up on the table, then Attack (Esc to call it off).")
-
-    def _planned(self) -> Action:
-        p = self.plan
-        kind = next(m for m in p["moves"] if m.how == p["how"])
-        return dataclasses.replace(
-            kind,
-            aiders=tuple(p["aiders"]),
-            privilege=p["privilege"],
-            side=(p["side"] or kind.side) if p["how"] == "control" else None,
-            card=kind.card,
-        )
-
-    def _plan_choices(self) -> dict[Hashable, Any]:
-        """What the person may click while setting the attack up, and what each sets."""
-        p = self.plan
-        moves = p["moves"]
-        found: dict[Hashable, Any] = {}
-        for how in dict.fromkeys(m.how for m in moves):
-            found[("plan", "how", how)] = ("how", how)
-        for privilege in dict.fromkeys(m.privilege for m in moves if m.how == p["how"]):
-            found[("plan", "privilege", privilege)] = ("privilege", privilege)
-        for aider in dict.fromkeys(a for m in moves for a in m.aiders):
-            found[("group", aider)] = ("aider", aider)
-        if p["how"] == "control":
-            mine = next(s for s in self.view["structures"] if s["seat"] == self.me)
-            attacker = next(c for c in mine["cards"] if c["id"] == p["attacker"])
-            for side in attacker["free_arrows"]:
-                found[("plan", "side", side)] = ("side", side)
-        found[("plan", "go")] = ("go", None)
-        found[("plan", "cancel")] = ("cancel", None)
-        return found
-
-    def _planning(self, rect: QRectF) -> None:
-        p = self.plan
+    def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self._region(rect, "Set up the attack")
         look = self.look
-        head = f"{look.name(p['attacker'])} against {look.name(p['target'])}"
+        head = f"{look.name(p.attacker)} against {look.name(p.target)}"
         self._fitted(head, rect.left() + 8, rect.top() + 24, rect.width() - 16, 9, bold=True)
-        choices = self._plan_choices()
+        choices = p.options()
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
             if what == "how":
-                chosen = value == p["how"]
+                chosen = value == p.how
                 self._button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
                 x += 106
         x, y = rect.left() + 8, rect.top() + 76
@@ -673,7 +626,7 @@ class IlluminatiScene(Felt, TableScene):
                 label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
                     value, f"privileged: discard {look.name(value or '')}"
                 )
-                chosen = value == p["privilege"]
+                chosen = value == p.privilege
                 width = 160
                 self._button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
                 x += width + 6
@@ -682,7 +635,7 @@ class IlluminatiScene(Felt, TableScene):
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         self._text(words, rect.left() + 8, rect.top() + 136, 9)
-        hint = self.hint(self._planned())
+        hint = self.hint(p.move())
         hopeless = hint == "cannot succeed"
         said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
         if hopeless:  # the attack is allowed: money put down after it can change that
@@ -699,14 +652,12 @@ class IlluminatiScene(Felt, TableScene):
         )
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
         self._button("Attack", go, ("plan", "go"), tip=tip)
-        self._button(
-            "Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), ("plan", "cancel")
-        )
+        self._button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
 
-    def _light_plan(self) -> None:
+    def _light_plan(self, p: AttackSetUp) -> None:
         """While an attack is set up, only the Groups that may aid it are ringed."""
         self._light_targets(("plan",))
-        for key, (what, _) in self._plan_choices().items():
+        for key, (what, _) in p.options().items():
             if what == "aider" and key in self.targets:
                 self._ring(self.targets[key], ("plan", key))
         for item in self.items():
@@ -714,50 +665,12 @@ class IlluminatiScene(Felt, TableScene):
             if isinstance(tag, tuple) and tag[:2] == (MARK, "legal") and tag[2] is not None:
                 item.setVisible(isinstance(tag[2], tuple) and tag[2][:1] == ("plan",))
 
-    def _plan_click(self, key: Hashable) -> None:
-        """A click while setting an attack up (on anything else, nothing happens)."""
-        choice = self._plan_choices().get(key)
-        if choice is None:
-            return
-        what, value = choice
-        p = self.plan
-        if what == "go":
-            action = self._planned()
-            self.plan = None
-            self.play(action)
-            return
-        if what == "cancel":
-            self.close_panel()
-            return
-        if what == "aider":
-            if value in p["aiders"]:
-                p["aiders"].remove(value)
-            else:
-                p["aiders"].append(value)
-        else:
-            p[what] = value
-            if what == "how":  # a privilege offered for one kind may not be for another
-                allowed = {m.privilege for m in p["moves"] if m.how == value}
-                p["privilege"] = p["privilege"] if p["privilege"] in allowed else None
-        self.redraw()
-        return True
-
     def drop(self, source: Hashable, key: Hashable | None, screen_pos: QPointF | None) -> None:
         attacks = [m for m in self.drops.get((source, key), []) if m.kind == "attack"]
         if attacks and len(attacks) == len(self.drops[(source, key)]):
-            self._start_plan(attacks)
+            self.compose(AttackSetUp(attacks, self.view, self.me))
             return
         super().drop(source, key, screen_pos)
-
-    def panel_choices(self) -> list[Hashable] | None:
-        """Setting an attack up: its choices drawn on the table."""
-        if self.plan is None:
-            return None
-        return [k for k in self._plan_choices() if k in self.targets]
-
-    def close_panel(self) -> None:
-        self.plan = None
-        self.redraw()
 
     # -- the roll each target would need, while a Group is lifted ------------------------------
 
@@ -888,9 +801,6 @@ class IlluminatiScene(Felt, TableScene):
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on a player's area with nothing to do there brings it close (View >
         Fit the table shows the whole table again)."""
-        if self.plan is not None:
-            self._plan_click(key)
-            return
         if key == ("button", "private"):
             self.private_look.emit()  # the curtain, then this seat's whole screen
             return
@@ -981,3 +891,74 @@ def _tag(data: Any) -> str | None:
 def _has_amount(action: Action) -> bool:
     """A move of money (spend, transfer, give): made in any amount."""
     return "amount" in {f.name for f in dataclasses.fields(action)}
+
+
+class AttackSetUp(Composing):
+    """An attack being set up after a Group was dropped on a Group: its kind, the Groups
+    that aid it, a privilege, and where a captured Group will hang; the roll it needs is
+    shown as it changes, then Attack."""
+
+    opening = "Set the attack up on the table, then Attack (Esc to call it off)."
+    cancel = ("plan", "cancel")
+
+    def __init__(self, moves: list[Action], view: dict[str, Any], me: int) -> None:
+        first = moves[0]
+        self.moves = moves
+        self.attacker: str = first.attacker
+        self.target: str = first.target
+        self.how: str = first.how
+        self.aiders: list[str] = []
+        self.privilege: str | None = None
+        self.side: str | None = first.side
+        mine = next(s for s in view["structures"] if s["seat"] == me)
+        attacker = next(c for c in mine["cards"] if c["id"] == self.attacker)
+        self.free_sides: list[str] = list(attacker["free_arrows"])
+
+    def move(self) -> Action:
+        """The attack as it is set up now."""
+        kind = next(m for m in self.moves if m.how == self.how)
+        return dataclasses.replace(
+            kind,
+            aiders=tuple(self.aiders),
+            privilege=self.privilege,
+            side=(self.side or kind.side) if self.how == "control" else None,
+            card=kind.card,
+        )
+
+    def options(self) -> dict[Hashable, tuple[str, Any]]:
+        """What may be clicked now, and what each sets."""
+        moves = self.moves
+        found: dict[Hashable, tuple[str, Any]] = {}
+        for how in dict.fromkeys(m.how for m in moves):
+            found[("plan", "how", how)] = ("how", how)
+        for privilege in dict.fromkeys(m.privilege for m in moves if m.how == self.how):
+            found[("plan", "privilege", privilege)] = ("privilege", privilege)
+        for aider in dict.fromkeys(a for m in moves for a in m.aiders):
+            found[("group", aider)] = ("aider", aider)
+        if self.how == "control":
+            for side in self.free_sides:
+                found[("plan", "side", side)] = ("side", side)
+        found[("plan", "go")] = ("go", None)
+        found[self.cancel] = ("cancel", None)
+        return found
+
+    def choices(self) -> list[Hashable]:
+        return list(self.options())
+
+    def choose(self, key: Hashable) -> Action | None:
+        what, value = self.options()[key]
+        if what == "go":
+            return self.move()
+        if what == "aider":
+            if value in self.aiders:
+                self.aiders.remove(value)
+            else:
+                self.aiders.append(value)
+        elif what == "how":
+            self.how = value
+            # A privilege offered for one kind of attack may not be for another.
+            allowed = {m.privilege for m in self.moves if m.how == value}
+            self.privilege = self.privilege if self.privilege in allowed else None
+        else:
+            setattr(self, what, value)
+        return None

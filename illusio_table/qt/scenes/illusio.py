@@ -25,7 +25,7 @@ from illusio_table.engine import Action
 
 from ...table import attempts, zones
 from ...table.prompts import counted
-from .base import TableScene
+from .base import Composing, TableScene
 from .cards import CardItem, Look
 from .felt import REGION_EDGE, Felt
 from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain, points
@@ -59,7 +59,6 @@ class IllusioScene(Felt, TableScene):
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
-        self.paying: tuple[int, set[int]] | None = None  # taking an Objective: with what
         self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
         self.shrank: list[int] = []  # seats whose hand shrank with the last move
         self.preview: CardItem | None = None
@@ -69,10 +68,10 @@ class IllusioScene(Felt, TableScene):
     def show_view(
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
-        if self.last is not None and self.last[0] is not view:
-            self._note_scoring(self.last[0], view)
-            self.selected, self.paying = set(), None
-        self.last = (view, legal, names, title)
+        last = self.last
+        if self.start_drawing(view, legal, names, title) and last is not None:
+            self._note_scoring(last[0], view)
+            self.selected = set()
         self.finish_glide()
         before = self.remember_places()
         self.clear()
@@ -91,8 +90,8 @@ class IllusioScene(Felt, TableScene):
         self._mine(view)
         self._preview()
         self.bind(gestures)
-        if self.paying is not None:
-            self._light_payers()
+        if isinstance(self.composing, Payment):
+            self._light_payment(self.composing)
         self.show_large(self.focus_key)
         self.glide_from(before, self._arrival)
 
@@ -173,7 +172,7 @@ class IllusioScene(Felt, TableScene):
         if view["phase"] == "over":
             won = " and ".join(self.names[s] for s in view["scores"]["winners"])
             return f"The game is over: {won} won. Each trick's points are under its owner."
-        if self.paying is not None:
+        if self.composing is not None:
             return (
                 "Click the Backstage cards that go around it, then Take it (Esc or Cancel to stop)."
             )
@@ -282,14 +281,15 @@ class IllusioScene(Felt, TableScene):
         if not cards:
             return
         step = min(size[0] + 4, (room - size[0]) / max(1, len(cards) - 1))
-        payers = set(self._payers()) if self.paying is not None and source else None
+        paying = self.composing if isinstance(self.composing, Payment) else None
+        payers = set(paying.payers) if paying is not None and source else None
         for i, c in enumerate(cards):
             key = ("card", c["id"])
             face = self._face(c)
             chosen = False
             if payers is not None:  # taking an Objective: what may pay is lit, the rest dim
                 face["dim"] = c["id"] not in payers
-                chosen = c["id"] in self.paying[1]  # framed in gold (raised, it hid the
+                chosen = c["id"] in paying.chosen  # framed in gold (raised, it hid the
             item = self.card(face, x + i * step, y, size, key)  # Backstage's title)
             item.chosen = chosen
             if target:
@@ -586,18 +586,10 @@ class IllusioScene(Felt, TableScene):
 
     # -- taking an Objective --------------------------------------------------------------------
 
-    def _payers(self) -> list[int]:
-        """The Backstage cards that could go around the Objective being taken."""
-        objective = self.paying[0]
-        fits = self.view["seats"][self.me]["fits"]
-        slot = next(i for i, c in enumerate(self.view["contest"]) if c and c["id"] == objective)
-        return fits[slot]["cards"]
-
-    def _light_payers(self) -> None:
-        chosen = self.paying[1]
-        for c in self._payers():
+    def _light_payment(self, payment: Payment) -> None:
+        for c in payment.payers:
             self._ring(self.targets[("card", c)])
-        o = self.paying[0]
+        o = payment.objective
         name = next(c["name"] for c in self.view["contest"] if c and c["id"] == o)
         # Over the seat's tricks, where the Objective was dropped: opaque (the tricks'
         # title showed through, half hidden behind the panel's words).
@@ -609,7 +601,7 @@ class IllusioScene(Felt, TableScene):
         words = self._text(
             f"Taking {name}", box.left() + 12, box.top() + 12, 13, bold=True, colour=PROMPT
         )
-        count = f"with {counted(len(chosen), 'Backstage card')}: click cards to change them"
+        count = f"with {counted(len(payment.chosen), 'Backstage card')}: click cards to change them"
         more = self._text(count, box.left() + 12, box.top() + 36, 11)
         for item in (words, more):
             item.setZValue(Z_LIFTED - 9)
@@ -617,17 +609,6 @@ class IllusioScene(Felt, TableScene):
         self._button("Cancel", QRectF(box.left() + 156, box.top() + 70, 110, 40), ("pay", "cancel"))
         for key in (("pay", "take"), ("pay", "cancel")):
             self.item(key).setZValue(Z_LIFTED - 9)
-
-    def _start_paying(self, objective: int, moves: list[Action]) -> None:
-        best = max(moves, key=lambda a: len(a.components)) if moves else None
-        self.paying = (objective, set(best.components) if best else set())
-        self.redraw()
-        self.message.emit("Click cards to change which go; Take it to confirm.")
-
-    def _toggle_payer(self, card: int) -> None:
-        chosen = self.paying[1]
-        chosen.symmetric_difference_update({card})
-        self.redraw()
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -639,7 +620,7 @@ class IllusioScene(Felt, TableScene):
         moves = self.drops.get((source, key), []) if key is not None else []
         if moves and key[0] == "tricks" and source[0] == "objective":
             # Which Backstage cards go around it is chosen on the table, then Take it.
-            self._start_paying(source[1], moves)
+            self.compose(Payment(self.view, source[1], moves))
             return
         super().drop(source, key, screen_pos)
 
@@ -650,16 +631,6 @@ class IllusioScene(Felt, TableScene):
         return attempts.illusio(self.view, source, key) or super().attempt(source, key)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
-        if key == ("pay", "cancel"):
-            self.close_panel()
-            return
-        if key == ("pay", "take") and self.paying is not None:
-            objective, chosen = self.paying
-            self.play_json(attempts.illusio_realize(objective, list(chosen)))
-            return
-        if self.paying is not None and key[0] == "card" and key[1] in self._payers():
-            self._toggle_payer(key[1])
-            return
         if key == ("deck",) and self.selected:
             self.play_json(self._exchange())
             return
@@ -680,21 +651,37 @@ class IllusioScene(Felt, TableScene):
         else:
             super().clicked(source, modifiers)
 
-    def panel_choices(self) -> list[Hashable] | None:
-        """Taking an Objective: the Backstage cards that could pay, Take it and Cancel."""
-        if self.paying is None:
-            return None
-        keys = [("card", c) for c in self._payers()] + [("pay", "take"), ("pay", "cancel")]
-        return [k for k in keys if k in self.targets]
-
-    def close_panel(self) -> None:
-        self.paying = None
-        self.redraw()
-
     def focusables(self) -> list[Hashable]:
-        if self.paying is not None:
+        if self.composing is not None:
             return super().focusables()  # the panel's choices
         # The hand first, as a player reaches for it, then what lies on the table.
         hand = {("card", c["id"]) for c in self.view["hand"] or []}
         found = super().focusables()
         return [k for k in found if k in hand] + [k for k in found if k not in hand]
+
+
+class Payment(Composing):
+    """An Objective of the Contest being taken: the Backstage cards that go around it are
+    chosen on the table (the most that can, to begin with; a click adds or takes one
+    away), then Take it."""
+
+    opening = "Click cards to change which go; Take it to confirm."
+    cancel = ("pay", "cancel")
+
+    def __init__(self, view: dict[str, Any], objective: int, moves: list[Action]) -> None:
+        self.objective = objective
+        best = max(moves, key=lambda a: len(a.components)) if moves else None
+        self.chosen: set[int] = set(best.components) if best else set()
+        # The Backstage cards that could go around it (the view stays while it is open).
+        fits = view["seats"][view["me"]]["fits"]
+        slot = next(i for i, c in enumerate(view["contest"]) if c and c["id"] == objective)
+        self.payers: list[int] = fits[slot]["cards"]
+
+    def choices(self) -> list[Hashable]:
+        return [("card", c) for c in self.payers] + [("pay", "take"), self.cancel]
+
+    def choose(self, key: Hashable) -> dict[str, Any] | None:
+        if key == ("pay", "take"):
+            return attempts.illusio_realize(self.objective, list(self.chosen))
+        self.chosen.symmetric_difference_update({key[1]})  # type: ignore[index]
+        return None

@@ -127,7 +127,7 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.stop_reveal(seen=False)  # a new drawing overtakes a reveal still playing
-        self.last = (view, legal, names, title)
+        self.start_drawing(view, legal, names, title)
         self.finish_glide()
         before = self.remember_places()
         self._draw(view, legal, names, title)
