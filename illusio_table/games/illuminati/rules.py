@@ -552,22 +552,33 @@ class IlluminatiGame(Attacks):
         goal = self.numbers.illuminati[self.pursued(seat)].goal
         return goal.value if goal is not None and goal.kind == "destroyed" else None
 
-    def goal_met(self, seat: int) -> str | None:
-        """The goal the seat meets now, in words, or None."""
-        structure = self.structures[seat]
-        if len(structure) >= self.goal:
-            return f"the basic goal: {len(structure)} Groups, the Illuminati included"
+    def goal_met(self, seat: int, given: list[str] | None = None, money: int = 0) -> str | None:
+        """The goal the seat meets now, in words, or None; with `given` cards (and their
+        treasuries) and `money`, the goal it would meet were they given to it."""
+        return self._basic_goal_met(seat, given) or self._special_goal_met(seat, given, money)
+
+    def _basic_goal_met(self, seat: int, given: list[str] | None = None) -> str | None:
+        count = len(self.structures[seat]) + len(given or ())
+        if count >= self.goal:
+            return f"the basic goal: {count} Groups, the Illuminati included"
+        return None
+
+    def _special_goal_met(
+        self, seat: int, given: list[str] | None = None, money: int = 0
+    ) -> str | None:
         goal_of = self.pursued(seat)
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
             return None
+        structure = [*self.structures[seat], *(given or ())]
         groups = [c for c in structure if c in self.cards.group]
         if goal.kind == "total-power":
             reached = sum(self.numbers.power(c) for c in structure) >= goal.value
         elif goal.kind == "total-transferable":
             reached = sum(self.numbers.transferable(c) for c in structure) >= goal.value
         elif goal.kind == "money":
-            reached = self.total_money(seat) >= goal.value
+            held = sum(self.money.get(c, 0) for c in structure) + money
+            reached = held >= goal.value
         elif goal.kind == "destroyed":
             reached = self.destroyed[seat] >= goal.value
         elif goal.kind == "alignment-count":
@@ -579,6 +590,24 @@ class IlluminatiGame(Attacks):
         if not reached:
             return None
         return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text}"
+
+    def _hands_the_game(
+        self, receiver: int, given: list[str] | None = None, money: int = 0
+    ) -> str | None:
+        """No one may throw the game to another (p. 8): a gift that would let its receiver
+        meet a goal the giver can see is refused, in words. The giver sees the basic goal
+        (a count of cards on the table) and a Special Goal everyone knows; a goal chosen in
+        secret (hidden goals, the UFOs') cannot be thrown to knowingly, and refusing the
+        gift would tell it: such a gift stands (the card file's reading `no-throwing`)."""
+        if self.goal_met(receiver) is not None:
+            return None  # already met: the turn's end will say so
+        met = self._basic_goal_met(receiver, given)
+        secret = self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
+        if met is None and not secret:
+            met = self._special_goal_met(receiver, given, money)
+        if met is None:
+            return None
+        return f"No one may throw the game: with it, {self.name(receiver)} would meet {met}."
 
     def result(self) -> dict[str, Any]:
         counts = [len(s) for s in self.structures]
@@ -769,7 +798,13 @@ class IlluminatiGame(Attacks):
             moves += self._attack_moves(seat)
             moves += self._move_moves(structure)
             others = [s for s in self.players() if s != seat]
-            moves += [GiveGroup(g, s) for g in structure if g != structure.root for s in others]
+            moves += [
+                GiveGroup(g, s)
+                for g in structure
+                if g != structure.root
+                for s in others
+                if self._hands_the_game(s, structure.subtree(g)) is None
+            ]
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
@@ -950,7 +985,7 @@ class IlluminatiGame(Attacks):
             return "Give away a Group of your own Power Structure."
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."
-        return None
+        return self._hands_the_game(action.seat, structure.subtree(action.group))
 
     def _shift_refusal(self, seat: int, action: Shift) -> str | None:
         if "orbital-mind-control-lasers" not in self.structures[seat]:
@@ -1022,7 +1057,11 @@ class IlluminatiGame(Attacks):
         for other in self.players():
             if other != seat:
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
-                moves += [give_money(other, n) for n in amounts(top)]
+                moves += [
+                    give_money(other, n)
+                    for n in amounts(top)
+                    if self._hands_the_game(other, money=n) is None
+                ]
         return moves
 
     def _gift_refusal(self, seat: int, action: GiveMoney | GiveSpecial) -> str | None:
@@ -1036,7 +1075,7 @@ class IlluminatiGame(Attacks):
         reason = self._gift_refusal(seat, action)
         if reason is None and not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
             return "Money goes from your Illuminati treasury, and only what is there."
-        return reason
+        return reason or self._hands_the_game(action.seat, money=action.amount)
 
     def _give_special_refusal(self, seat: int, action: GiveSpecial) -> str | None:
         reason = self._gift_refusal(seat, action)

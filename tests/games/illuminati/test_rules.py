@@ -1740,3 +1740,65 @@ def test_standing_aside_passes_only_on_attacks_and_never_on_ones_own():
             seat = min(game.to_act())
             game.apply(seat, bot_move(game, bots[seat], seat))
     assert passed > 0
+
+
+# -- throwing the game (p. 8; the card file's reading `no-throwing`)
+
+
+def _gnomes_waiting(hidden_goals=False):
+    """A settled game in which the Gnomes of Zurich wait for another player's turn, at
+    145 MB (their goal: 150), and the player on turn has 10 MB to give."""
+    for seed in range(400):
+        game = make(4, seed, hidden_goals=hidden_goals)
+        if "gnomes-of-zurich" not in game.illuminati:
+            continue
+        settle(game)
+        gnomes = game.illuminati.index("gnomes-of-zurich")
+        if game.phase == "actions" and game.current != gnomes:
+            without_specials(game)
+            set_money(game, "gnomes-of-zurich", 145)
+            set_money(game, game.illuminati[game.current], 10)
+            return game, game.current, gnomes
+    raise AssertionError("no seed has the Gnomes wait")
+
+
+def test_no_player_may_throw_the_game_with_groups():
+    """A Group that would give its receiver the basic goal is not offered, and giving it
+    is refused in words; one that would not is given as before."""
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, seat, "c-i-a")
+    set_goal(game, len(game.structures[other]) + 1)
+    assert GiveGroup("c-i-a", other) not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(seat, GiveGroup("c-i-a", other))
+    assert refusal.value.reason == (
+        f"No one may throw the game: with it, {game.name(other)} would meet the basic goal: "
+        f"{len(game.structures[other]) + 1} Groups, the Illuminati included."
+    )
+    set_goal(game, len(game.structures[other]) + 2)  # a Group short, even with this one
+    game.apply(seat, GiveGroup("c-i-a", other))
+    assert game.to_act() == {other}
+
+
+def test_no_player_may_throw_the_game_with_money_toward_a_goal_everyone_knows():
+    game, seat, gnomes = _gnomes_waiting()
+    assert GiveMoney(gnomes, 5) not in game.legal_actions(seat)
+    with pytest.raises(
+        IllegalAction,
+        match="No one may throw the game: with it, .* would meet "
+        "the Special Goal of the Gnomes of Zurich",
+    ):
+        game.apply(seat, GiveMoney(gnomes, 5))
+    game.apply(seat, GiveMoney(gnomes, 4))  # 149 MB: no goal met
+    assert game.money["gnomes-of-zurich"] == 149
+
+
+def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
+    """With hidden goals the giver cannot know what the Gnomes pursue: the gift is made
+    (refusing it would tell the goal)."""
+    game, seat, gnomes = _gnomes_waiting(hidden_goals=True)
+    game.borrowed_goal[gnomes] = "gnomes-of-zurich"  # what they chose in secret
+    assert game.why_not(seat, GiveMoney(gnomes, 5)) is None
+    game.apply(seat, GiveMoney(gnomes, 5))
+    assert game.money["gnomes-of-zurich"] == 150
