@@ -577,8 +577,7 @@ class IlluminatiGame(Attacks):
         elif goal.kind == "total-transferable":
             reached = sum(self.numbers.transferable(c) for c in structure) >= goal.value
         elif goal.kind == "money":
-            held = sum(self.money.get(c, 0) for c in structure) + money
-            reached = held >= goal.value
+            reached = sum(self.money.get(c, 0) for c in structure) + money >= goal.value
         elif goal.kind == "destroyed":
             reached = self.destroyed[seat] >= goal.value
         elif goal.kind == "alignment-count":
