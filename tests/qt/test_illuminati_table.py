@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
@@ -568,18 +568,68 @@ def test_an_attacks_end_is_written_where_it_happened(window):
     done = model.view()["outcome"]
     assert done is not None
     words = texts(window.scene)
-    assert done["result"].upper() in words
+    said = "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
+    assert said in words  # not "FAILED" alone, read as the card's own failure
     assert any(f"rolled {done['roll']}, needed {done['needed']}" in w for w in words)
     screenshot(window, "illuminati-table-after-an-attack")
-    # The badge lies beside the card, over no card (it covered the Group's name).
-    scene = window.scene
-    badge = [i for i in scene.items() if i.data(1) == ("badge", done["target"])]
-    cards = [c for c, at in drawn(scene)]
-    assert badge and cards
-    for part in badge:
+    assert_badge_by_its_card(window.scene, done["target"], said)
+
+
+def assert_badge_by_its_card(scene, target, said) -> None:
+    """The outcome's badge lies by the card attacked, over no card and no other words
+    (it covered the Group's name, then a part's title); its words go with it."""
+    (badge,) = [i for i in scene.items() if i.data(1) == ("badge", target)]
+    (words,) = badge.childItems()
+    assert words.text() == said
+    box = badge.sceneBoundingRect()
+    assert box.contains(words.sceneBoundingRect())
+    card = next(
+        i for i in scene.items() if isinstance(i, ConspiracyCard) and i.card.get("id") == target
+    )
+    if not card.card.get("strip"):
         for item in scene.items():
             if isinstance(item, ConspiracyCard) and item is not scene.preview:
-                assert not part.sceneBoundingRect().intersects(item.sceneBoundingRect())
+                assert not box.adjusted(1, 1, -1, -1).intersects(item.face()), item.card["id"]
+        for item in scene.items():
+            if (
+                isinstance(item, QGraphicsSimpleTextItem)
+                and item is not words
+                and item.isVisible()
+                and item.text().strip()
+            ):
+                assert not box.adjusted(1, 1, -1, -1).intersects(item.sceneBoundingRect()), (
+                    item.text()
+                )
+    face = card.face()
+    assert box.adjusted(-12, -12, 12, 12).intersects(face), (box, face)
+
+
+def test_an_attacks_badge_stays_by_its_card_as_play_goes_on(window):
+    """After the turn passed, FAILED's word stood over a player's name in the top-left
+    while its box stayed by the card: the badge is one piece, placed after the layout,
+    and it glides with its card."""
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.game, window.model
+    window.motion = True
+    ana = game.bots["schemer"](0, 5)
+    seen = 0
+    for _ in range(300):
+        lift_curtain(window)
+        view = model.view()
+        done = view["outcome"]
+        if model.viewer == 0 and done is not None and view["attack"] is None:
+            window.scene.finish_glide()
+            if any(i.data(1) == ("badge", done["target"]) for i in window.scene.items()):
+                said = "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
+                assert_badge_by_its_card(window.scene, done["target"], said)
+                seen += 1
+        if game.is_over():
+            break
+        if 0 in game.to_act():
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+    assert seen >= 5
 
 
 def test_a_captured_group_carried_leaves_no_label_behind(window):
@@ -815,7 +865,7 @@ def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
     assert "It cannot succeed as it stands:" in words
     assert "only money put down can change that." in words
     go = scene.item(("plan", "go"))
-    assert "cannot succeed unless money put down" in tip_text(go)
+    assert "cannot succeed unless money put down after you announce it raises" in tip_text(go)
 
 
 def test_the_menu_of_goals_fits_the_screen_and_says_each_goal_whole(window):

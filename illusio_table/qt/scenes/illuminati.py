@@ -51,11 +51,14 @@ class IlluminatiScene(Felt, TableScene):
         self.zoom_hint = 0.75  # the zoom it is seen at, until a window says (1600 x 1000)
         self.learn_zoom(self.zoom_hint)
         self._coin_home: QPointF | None = None  # where a carried coin rests
+        # The card the last attack was made on, and how it ended: badged after layout.
+        self._outcome: tuple[dict[str, Any], ConspiracyCard] | None = None
 
     # -- drawing ---------------------------------------------------------------------------
 
     def clear(self) -> None:
         self._coin_home = None
+        self._outcome = None
         super().clear()
 
     def extent(self) -> QRectF:
@@ -133,6 +136,7 @@ class IlluminatiScene(Felt, TableScene):
         self._structure(view, mine, mine_rect, 150)
         self.name_part("Your Power Structure: drag a Group to attack or move it", mine_rect)
         self._side(view)
+        self._outcome_badge()
         self.bind(gestures)
         if isinstance(self.composing, AttackSetUp):
             self._light_plan(self.composing)
@@ -151,7 +155,7 @@ class IlluminatiScene(Felt, TableScene):
             done = None
         if done is not None and card.get("strip"):  # its name leaves room for the badge
             size = max(9, self.least_points)
-            wide = width_of(done["result"].upper(), size, True)
+            wide = width_of(_outcome_words(done), size, True)
             card = {**card, "tag": wide + 12}
         item = ConspiracyCard(self.look, card, w, h)
         self.addItem(item)
@@ -160,37 +164,52 @@ class IlluminatiScene(Felt, TableScene):
         self.cards[key] = card
         self.piece(key, item)
         if done is not None:
-            self._outcome_badge(done, item)
+            self._outcome = (done, item)  # its badge is placed once the table is laid out
         if key in self.wanted:
             self.target(key, item)
         if key in self.lifting:
             self.source(key, item)
         return item
 
-    def _outcome_badge(self, done: dict[str, Any], item: ConspiracyCard) -> None:
-        """Where the last attack happened: how it ended, written just above the card (on
-        it, it covered the Group's name), and hidden while the card is carried."""
+    def _outcome_badge(self) -> None:
+        """Where the last attack happened: how it ended, by the card attacked, placed once
+        the whole table is laid out where it covers no card, coin or words (just above
+        the card, else below or beside it; on a strip, in the room left between name and
+        numbers). It glides with the card and hides while the card is carried."""
+        if self._outcome is None:
+            return
+        done, item = self._outcome
+        self._outcome = None
         colours = {"failed": "#9e9e9e", "captured": "#ffb300", "neutralized": "#64b5f6"}
-        words = self._text(done["result"].upper(), 0, 0, 9, bold=True, colour=INK)
-        box = words.boundingRect()
-        card = item.sceneBoundingRect()
-        at = QPointF(card.center().x() - box.width() / 2 - 4, card.top() - box.height() - 3)
-        if item.card.get("strip"):  # on a strip, in the room left between name and numbers
-            face = item.face()
-            at = QPointF(
-                face.left() + item.numbers_left() - item.card["tag"] + 2,
-                face.center().y() - box.height() / 2 - 1,
-            )
         back = self.addRect(
-            QRectF(at.x(), at.y(), box.width() + 8, box.height() + 2),
-            QPen(INK, 1),
-            QBrush(QColor(colours.get(done["result"], "#e57373"))),
+            QRectF(), QPen(INK, 1), QBrush(QColor(colours.get(done["result"], "#e57373")))
         )
+        words = QGraphicsSimpleTextItem(_outcome_words(done), back)
+        words.setFont(font(max(9, self.least_points), bold=True))
+        words.setBrush(INK)
+        back.setVisible(False)  # not an obstacle to itself
+        box = words.boundingRect()
+        size = (box.width() + 8, box.height() + 2)
+        face = item.face()
+        if item.card.get("strip"):
+            spot = QRectF(
+                face.left() + item.numbers_left() - item.card["tag"] + 2,
+                face.center().y() - size[1] / 2,
+                *size,
+            )
+        else:
+            taken = self._obstacles(None)
+            home = next((r for r in self.regions.values() if r.contains(face.center())), None)
+            spots = [r for r in _around(face, *size) if home is None or home.contains(r)]
+            spot = next((r for r in spots if not _hits(r, taken)), spots[0] if spots else None)
+            if spot is None:  # no room in its part of the table: over the card's top edge
+                spot = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
+        back.setRect(QRectF(0, 0, *size))
+        back.setPos(spot.topLeft())
         back.setZValue(Z_PIECE + 3)
-        words.setZValue(Z_PIECE + 4)
-        words.setPos(at.x() + 4, at.y() + 1)
-        for part in (back, words):
-            part.setData(1, ("badge", done["target"]))
+        words.setPos(4, 1)
+        back.setVisible(True)
+        self.piece(("badge", done["target"]), back)
 
     def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
         r = max(r, self.least_points * 0.95)  # as large as the amount it holds needs to read
@@ -645,8 +664,8 @@ class IlluminatiScene(Felt, TableScene):
                 line, rect.left() + 8, rect.top() + 156 + n * 16, 11, bold=True, colour=PROMPT
             )
         tip = (
-            "Attack: it cannot succeed unless money put down after you announce it lowers "
-            "the roll it needs to 2 or more."
+            "Attack: it cannot succeed unless money put down after you announce it raises "
+            "the roll it needs to 2 or more (each MB the attacker puts down adds 1)."
             if hopeless
             else ""
         )
@@ -750,7 +769,7 @@ class IlluminatiScene(Felt, TableScene):
     def _obstacles(self, source: Hashable) -> list[QRectF]:
         """What a badge must not cover: every card's face but the lifted one's, every
         coin, and every word on the table."""
-        lifted = self.item(source)
+        lifted = self.item(source) if source is not None else None
         found = []
         for item in self.items():
             if not item.isVisible() or item is lifted or item is self.preview:
@@ -874,6 +893,12 @@ def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
 def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
     drawn = spot.adjusted(-1, -1, 1, 1)  # with its outline
     return any(drawn.intersects(other) for other in taken)
+
+
+def _outcome_words(done: dict[str, Any]) -> str:
+    """How the last attack ended, said by the card attacked ("FAILED" alone was read as
+    the card having failed, not the attack on it)."""
+    return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
 def _short(words: str) -> str:
