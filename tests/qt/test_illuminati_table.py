@@ -1121,6 +1121,50 @@ def test_the_structures_use_the_room_they_have_and_hiding_the_panels_enlarges_th
     screenshot(window, "illuminati-table-panels-hidden-1280x720")
 
 
+def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(window):
+    """At 1280 x 720 in a two-player game, Lera's cards became a list with room to spare
+    around them (four in a tester's game, five here): up to six, here, they are drawn as
+    they lie, each name keeping its first word at 8 pixels or more; one's own structure
+    gives up some of its room for that."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    window.resize(1280, 720)
+    start(window, ANA_AND_LERA, seed=4)
+    model, game = window.model, window.model.game
+    seen = set()
+    for _ in range(400):
+        lift_curtain(window)
+        if game.is_over():
+            break
+        view = model.view()
+        lera = next(s for s in view["structures"] if s["seat"] == 1)
+        if model.viewer == 0 and view["attack"] is None:
+            QApplication.processEvents()
+            hers = {c["id"] for c in lera["cards"]}
+            strips = [c for c, _ in drawn(window.scene) if c.get("strip") and c["id"] in hers]
+            cards = len(hers)
+            if cards <= 6:
+                assert not strips, f"Lera's {cards} cards listed"
+                seen.add(cards)
+            for card, _ in drawn(window.scene):
+                item_words = [
+                    i
+                    for i in window.scene.items()
+                    if isinstance(i, ConspiracyCard) and i.card is card and i.card.get("id")
+                ]
+                for item in item_words:
+                    named = item.name_size()
+                    if named is not None:
+                        assert named * 96 / 72 * window.table.zoom() >= 7.9, card["id"]
+        if 0 in game.to_act():
+            model.act(bot_move(game, SchemerBot(0, 1), 0))
+        elif not model.step_bot():
+            break
+    assert {3, 4, 5} <= seen, seen
+    screenshot(window, "illuminati-table-two-players-1280x720")
+
+
 @pytest.mark.parametrize("game_id", ["illuminati", "illusio"])
 def test_the_prompt_and_the_buttons_stay_in_sight_at_any_zoom(window, game_id):
     """Zoomed in and scrolled to the middle of the table, the prompt and the buttons

@@ -155,6 +155,12 @@ class ConspiracyCard(QGraphicsItem):
 
     def name_size(self) -> int | None:
         """The point size its name is drawn at (None for a card that shows no name)."""
+        drawn = self.name_drawn()
+        return None if drawn is None else drawn[0]
+
+    def name_drawn(self) -> tuple[int, str] | None:
+        """Its name as drawn: the point size, and the words (cut short with "…" where they
+        do not fit whole); None for a card that shows no name."""
         cid = self.card["id"]
         if self.card.get("face") in ("special", "back") or cid == "illuminati":
             return None
@@ -162,7 +168,7 @@ class ConspiracyCard(QGraphicsItem):
         size = max(self._name_size, 6)
         name = self.look.name(cid)
         flags = self._name_flags()
-        return fitting(name, box.width(), box.height(), size, True, flags, self._least)[0]
+        return fitting(name, box.width(), box.height(), size, True, flags, self._least)
 
     def _numbers(self) -> tuple[str, str, str, tuple[str, ...]]:
         """Power (and transferable Power), Resistance, Income and alignments, as printed."""

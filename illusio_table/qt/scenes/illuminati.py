@@ -97,6 +97,21 @@ class IlluminatiScene(Felt, TableScene):
                 return False
         return True
 
+    def _names_keep_a_word(self, cards: list[str], w: float, h: float) -> bool:
+        """Whether every one of these cards, drawn w × h with its name at the least
+        readable size or more, shows at least the first word of its name whole."""
+        for cid in cards:
+            card = ConspiracyCard(self.look, {"id": cid, "least": self.least_points}, w, h)
+            drawn = card.name_drawn()
+            if drawn is None:
+                continue
+            size, words = drawn
+            if size * 96 / 72 * self.zoom_hint < READABLE_PX or not words.startswith(
+                _first_word(self.look.name(cid))
+            ):
+                return False
+        return True
+
     @property
     def board(self) -> float:
         """The structures' part of the table: all but the column on the right."""
@@ -120,7 +135,9 @@ class IlluminatiScene(Felt, TableScene):
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
         rows = self._rows(others)
         needs = self._row_needs(rows)
-        theirs_rect, mine_rect = self._split(mine, sum(needs))
+        wants = [max(n, w) for n, w in zip(needs, self._row_wants(rows), strict=True)]
+        theirs_rect, mine_rect = self._split(mine, sum(needs), sum(wants))
+        needs = wants
         # Each row shares the height in proportion to what it needs: a long list in one
         # row was cut short while the other row had felt to spare.
         top = theirs_rect.top()
@@ -390,12 +407,16 @@ class IlluminatiScene(Felt, TableScene):
 
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
-        it, when its cards would be too small to read (True if so). Only one's own
-        structure must be drawn as it lies: Groups are moved and placed there."""
+        it, when its cards do not fit (True if so): drawn as they lie, as large as the
+        room allows, a name at the least readable size keeps at least its first word (a
+        longer one is cut short, whole in the tooltip, as on one's own structure). Only
+        one's own structure must be drawn as it lies: Groups are moved and placed there.
+        (Listed whenever a name did not fit whole, Lera's four cards became a list in a
+        two-player game with room to spare around them.)"""
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
-        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56):
+        if self._names_keep_a_word([c["id"] for c in s["cards"]], size * 0.84, size * 0.56):
             return False
         under: dict[str | None, list[dict[str, Any]]] = {}
         for c in s["cards"]:
@@ -423,20 +444,27 @@ class IlluminatiScene(Felt, TableScene):
                 self._coin(("money", cid), c["money"], QPointF(right + 4 + r, centre.y()), r)
         return True
 
-    def _split(self, mine: dict[str, Any], theirs_least: float) -> tuple[QRectF, QRectF]:
+    def _split(
+        self, mine: dict[str, Any], theirs_least: float, theirs_want: float = 0
+    ) -> tuple[QRectF, QRectF]:
         """One's own structure below, as tall as the rows it spans need at a good size,
         the others above in all the rest: a small structure of one's own leaves them
         more room (the split was fixed, and their cards stayed small over empty felt).
         The others keep at least `theirs_least`, what they need listed one Group to a
         line, and a tall structure of one's own takes the rest (its cards were cut to 30
         pixels above others' three-line lists); one's own keeps 420 at least, where its
-        Groups' names read when cut short."""
+        Groups' names read when cut short. Where the others want more room to show their
+        cards as they lie (`theirs_want`) than is left, one's own gives up to a quarter of
+        what it wants."""
         high = HEIGHT - 10
         if not theirs_least:  # nobody else at the table
             return QRectF(0, 0, self.board, 0), QRectF(0, 0, self.board, HEIGHT)
         ys = [c["cell"][1] for c in mine["cards"]]
         rows = max(ys) - min(ys) + 3  # with a row for free arrows above and below
-        mine_h = max(420.0, min(high - theirs_least, rows * 100.0 + 60))
+        want = rows * 100.0 + 60
+        # Where both cannot have all they want, one's own gives up to a quarter of its
+        # room, so that the others' cards need not turn into lists.
+        mine_h = max(420.0, min(high - theirs_least, want, max(high - theirs_want, want * 0.75)))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
@@ -452,6 +480,35 @@ class IlluminatiScene(Felt, TableScene):
             max(160.0, 54 + (max(len(s["cards"]) for s in row) + 0.5) * self.strip_step)
             for row in rows
         ]
+
+    def _row_wants(self, rows: list[list[dict[str, Any]]]) -> list[float]:
+        """The height each row of the others' structures takes to show its cards as they
+        lie, each name keeping its first word (see `_listed`); 0 where no height would
+        (too wide for its share of the table: listed)."""
+        wants = []
+        for row in rows:
+            width = self.board / len(row)
+            cells = [self._least_cell(s, width) for s in row]
+            wants.append(max((54 + rows_ * cell + 8 for rows_, cell in cells if cell), default=0))
+        return wants
+
+    def _least_cell(self, s: dict[str, Any], width: float) -> tuple[int, float]:
+        """A structure's rows, and the least cell at which its cards show a word of each
+        name (0 if even the widest its share allows would not)."""
+        ids = [c["id"] for c in s["cards"]]
+        xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
+        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        top = int(min(150, (width - 24) / cols))
+        if not self._names_keep_a_word(ids, top * 0.84, top * 0.56):
+            return rows, 0
+        low, high = 20, top  # the least size that does, found by halves
+        while low < high:
+            middle = (low + high) // 2
+            if self._names_keep_a_word(ids, middle * 0.84, middle * 0.56):
+                high = middle
+            else:
+                low = middle + 1
+        return rows, float(high)
 
     def _role(self, card: str) -> str | None:
         """Its part in the attack under way (or being set up), if any: its frame says it."""
@@ -893,6 +950,14 @@ def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
 def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
     drawn = spot.adjusted(-1, -1, 1, 1)  # with its outline
     return any(drawn.intersects(other) for other in taken)
+
+
+def _first_word(name: str) -> str:
+    """A name up to its first word that says something ("The Phone" of "The Phone
+    Company")."""
+    words = name.split()
+    n = 1 if len(words) > 1 and words[0] in ("The", "A") else 0
+    return " ".join(words[: n + 1])
 
 
 def _outcome_words(done: dict[str, Any]) -> str:
