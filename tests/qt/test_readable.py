@@ -162,9 +162,9 @@ def test_every_word_of_the_table_reads_and_lies_over_no_other(
     make_window, game_id, seats, options, size
 ):
     """No word of the table under 8 pixels, none over another, no count said as "(s)",
-    every Illuminati card name at 8 pixels or more (the others' structures listed, one's
-    own names cut short where the cards are small), and the table as large as its window
-    lets it be."""
+    every Illuminati card name at 8 pixels or more (cut short where the cards are small,
+    and the others' structures listed where even a first word would not fit), and the
+    table as large as its window lets it be."""
     window = make_window()
     window.resize(*size)
     QApplication.processEvents()
