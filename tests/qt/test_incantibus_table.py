@@ -1055,3 +1055,63 @@ def test_table_mode_counts_large_on_the_table_and_keeps_each_targets_keys(make_w
             card = QRectF(8, 28 + key[1] * 74, 234, 66)
             assert card.contains(rect), f"the keys of {key} on its edge"
             assert not any(rect.intersects(w) for w in words), f"the keys of {key} on words"
+
+
+# What defeats each sorcerer, in the card file's terms and the table's short words.
+WEAKNESSES = {
+    "lady-goblin": "goblin",
+    "baroness-fuchsia": "red potion",
+    "archmage": "2 spells",
+    "rima-wulf": "werewolf",
+    "serpentine-yadikus": "green potion",
+    "dark-knight": "4 weapons",
+    "white-lady": "ghost",
+    "witch-indigo": "blue potion",
+    "magister-ramus": "wand 1–2",
+}
+
+
+def _luminance(colour) -> float:
+    def part(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (part(x / 255) for x in (colour.red(), colour.green(), colour.blue()))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_each_sorcerer_shows_what_defeats_it_and_its_points_read_in_grey(window):
+    """A sorcerer's weakness was in its tooltip only, and three were tied to their potion
+    by colour alone: each card says it, with the shape it shares with what it needs (the
+    potion's, the monster's). White Lady's gold 9 on grey all but vanished in greyscale:
+    every sorcerer's points stand on a dark disc."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
+
+    start(window, seed=5)
+    scene = window.scene
+    kinds = scene.sorcerer_kinds
+    seen = set()
+    for kind in WEAKNESSES:
+        sorcerer = {"face_up": True, "kind": kind, "name": kinds[kind].name, "points": 9}
+        item = scene._sorcerer(sorcerer, QRectF(2000, 0, 74, 62))
+        texts = [c for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+        words = [t.text() for t in texts]
+        wanted = WEAKNESSES[kind]
+        # A potion's colour is left out where it does not fit: its shape says which.
+        said = next(
+            (w for w in words if wanted in w or ("potion" in wanted and "potion" in w)), None
+        )
+        assert said is not None, (kind, words)
+        if "potion" in said or kind in ("lady-goblin", "rima-wulf", "white-lady"):
+            assert said[0] in "♣♥♠▲●■◆", said  # the shape it shares with its need
+        for text in texts:  # every word within the card, none over another
+            assert item.sceneBoundingRect().contains(text.sceneBoundingRect()), text.text()
+        boxes = [t.sceneBoundingRect().adjusted(1, 1, -1, -1) for t in texts]
+        assert not any(a.intersects(b) for n, a in enumerate(boxes) for b in boxes[n + 1 :])
+        (points_text,) = [t for t in texts if t.text() == "9"]
+        (disc,) = [c for c in item.childItems() if isinstance(c, QGraphicsEllipseItem)]
+        assert disc.sceneBoundingRect().contains(points_text.sceneBoundingRect().center())
+        gold, dark = _luminance(points_text.brush().color()), _luminance(disc.brush().color())
+        assert (max(gold, dark) + 0.05) / (min(gold, dark) + 0.05) >= 4.5
+        assert isinstance(item, QGraphicsRectItem)
+        seen.add(kind)
+    assert seen == set(WEAKNESSES) == set(kinds)

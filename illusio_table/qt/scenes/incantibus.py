@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
 from illusio_table.table.prompts import incantibus_decision
@@ -379,6 +379,25 @@ class IncantibusScene(TableScene):
         needs = ", ".join(f"{n} × {self._need(k)}" for k, n in s.needs.items())
         return f"Defeated with {needs}"
 
+    def _weakness_in_short(self, kind: str) -> str:
+        """What defeats a sorcerer in a few words, with the shape it shares with what it
+        needs: "● goblin", "♥ red potion", "2 spells", "wand 1–2"."""
+        s = self.sorcerer_kinds[kind]
+        if s.max_wand is not None:
+            return f"wand 1–{s.max_wand}" if s.max_wand > 1 else "wand 1"
+        parts = []
+        for need, n in s.needs.items():
+            if need.startswith("potion-"):
+                colour = need[7:]
+                potion = next((p.id for p in self.cards.potions if p.colour_name == colour), None)
+                said = f"{self._glyph(potion)} {colour} potion"
+            elif need in ("weapon", "spell"):
+                said = need + "s" * (n > 1)
+            else:
+                said = f"{self._glyph(need)} {self._name(need).lower()}"
+            parts.append(f"{n} {said.strip()}" if n > 1 else said.strip())
+        return ", ".join(parts)
+
     def _need(self, need: str) -> str:
         if need.startswith("potion-"):
             colour = need[7:]
@@ -545,24 +564,33 @@ class IncantibusScene(TableScene):
             item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
             words = sorcerer["name"].split()
             small = box.width() < 60  # in a satchel: a marker, its tooltip names it
+            ink = self._ink_on(colour)
             for n, word in enumerate(words[:3]):
                 self._centred(
                     word,
-                    QPointF(box.center().x(), box.top() + 12 + n * 13),
+                    QPointF(box.center().x(), box.top() + 10 + n * 12),
                     6 if small else 9,
-                    self._ink_on(colour),
+                    ink,
                     item,
                     symbol=small,
                     room=box.width() - 2,
                 )
-            self._centred(
-                f"{sorcerer['points']}",
-                QPointF(box.center().x(), box.bottom() - 12),
-                12,
-                GOLD,
-                item,
-                symbol=small,
+            if not small:  # what defeats it, on the card (it was in the tooltip alone)
+                weakness = QPointF(box.center().x(), box.top() + 11 + min(len(words), 3) * 12)
+                room = box.width() - 4
+                said = self._weakness_in_short(kind)
+                if width_of(said, 9, False) > room:  # the shape says which potion
+                    said = said.replace(said.split()[1] + " ", "", 1)
+                self._centred(said, weakness, 9, ink, item, bold=False, room=room)
+            # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished.
+            middle = QPointF(box.center().x(), box.bottom() - 10)
+            radius = 5 if small else 8
+            disc = QGraphicsEllipseItem(
+                QRectF(middle.x() - radius, middle.y() - radius, 2 * radius, 2 * radius), item
             )
+            disc.setPen(QPen(Qt.PenStyle.NoPen))
+            disc.setBrush(QBrush(INK))
+            self._centred(f"{sorcerer['points']}", middle, 10, GOLD, item, symbol=small)
             item.setToolTip(
                 plain(f"{sorcerer['name']}: {points(sorcerer['points'])}\n{self._weakness(kind)}")
             )
