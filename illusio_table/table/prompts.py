@@ -90,5 +90,5 @@ def attack_needs(attack: dict[str, Any]) -> str:
     succeed unless money goes down)."""
     number = attack["target_number"]
     if number < 2:
-        return "It cannot succeed as it stands."
+        return f"It cannot succeed as it stands: it needs {2 - number} MB more."
     return f"Needs {min(number, 10)} or less: {attack['chance']:.0%} (11, 12 fail)"

@@ -58,8 +58,12 @@ def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
 def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six():
     from illusio_table.table.prompts import attack_needs
 
-    assert attack_needs({"target_number": -6, "chance": 0.0}) == "It cannot succeed as it stands."
-    assert attack_needs({"target_number": 1, "chance": 0.0}) == "It cannot succeed as it stands."
+    assert attack_needs({"target_number": -6, "chance": 0.0}) == (
+        "It cannot succeed as it stands: it needs 8 MB more."
+    )
+    assert attack_needs({"target_number": 1, "chance": 0.0}) == (
+        "It cannot succeed as it stands: it needs 1 MB more."
+    )
     assert attack_needs({"target_number": 12, "chance": 33 / 36}).startswith("Needs 10 or less")
     assert attack_needs({"target_number": 7, "chance": 21 / 36}) == (
         "Needs 7 or less: 58% (11, 12 fail)"
@@ -84,7 +88,8 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
                 if move["action"]["kind"] == "attack":
                     attacks += 1
                     assert move["hint"] and (
-                        "or less" in move["hint"] or move["hint"] == "cannot succeed"
+                        "or less" in move["hint"]
+                        or move["hint"].startswith("cannot succeed without")
                     )
             attack = body["view"].get("attack")
             if attack and "target_number" in attack:

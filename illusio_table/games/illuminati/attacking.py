@@ -55,9 +55,11 @@ class Attacks(SpecialCards):
         whisper = next(
             (c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"), None
         )
+        around = self._money_around(seat)
         for attacker in structure:
             if not self._may_attack(attacker):
                 continue
+            most = self._most_money(seat, attacker, around)
             free = structure.free_arrows(attacker)
             side = free[0] if free else None
             barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
@@ -86,11 +88,13 @@ class Attacks(SpecialCards):
                     for privilege in (None, *privileges):
                         if privilege is not None and privilege == card:
                             continue
-                        moves.append(attack(how, attacker, target, (), where, privilege, card))
+                        alone = attack(how, attacker, target, (), where, privilege, card)
+                        if self._hopeless(seat, alone, most) is None:
+                            moves.append(alone)
                         if aiders:
-                            moves.append(
-                                attack(how, attacker, target, aiders, where, privilege, card)
-                            )
+                            aided = attack(how, attacker, target, aiders, where, privilege, card)
+                            if self._hopeless(seat, aided, most) is None:
+                                moves.append(aided)
         return moves
 
     def _privileges(self, seat: int) -> list[str]:
@@ -212,7 +216,91 @@ class Attacks(SpecialCards):
                     return "A privilege costs 5 MB from the Illuminati treasury."
             elif action.privilege not in self.specials[seat]:
                 return "Discard one of your own Special cards to make the attack privileged."
-        return None
+        around = self._money_around(seat)
+        return self._hopeless(seat, action, self._most_money(seat, action.attacker, around))
+
+    def _hopeless(self, seat: int, action: Attack, most: int | None) -> str | None:
+        """An attack that all the money that could go down on it would not bring to a roll
+        of 2 is refused, in words (the card file's reading `hopeless-attacks`). The money
+        counted is all a player at the table could see go down: the attacking Group's and
+        its Illuminati's (the whole structure's with White Collar Crime in hand, and what
+        the seat's own Slush Fund or Swiss Bank Account would bring), every other
+        player's Illuminati treasury, and for a player holding Specials their whole
+        structure's money and all three money Specials. A treasury hidden (stacked money,
+        hidden Illuminati) could hold anything: then no attack is refused for this. `most`: the
+        money that could go down (`_most_money`)."""
+        if most is None:
+            return None
+        # Worked out exactly only where a bound from the printed numbers leaves it open:
+        # listing attacks is the costliest part of a turn.
+        if self._roll_at_most(seat, action) + most >= 2:
+            return None
+        number = self._known_number(seat, action)
+        if number + most >= 2:
+            return None
+        return (
+            f"This attack cannot succeed: it needs {number} or less on two dice, and all the "
+            f"money that could go down on it ({most} MB) would raise that only to "
+            f"{number + most}."
+        )
+
+    def _roll_at_most(self, seat: int, action: Attack) -> int:
+        """A bound the attack's number before money cannot pass (see `breakdown`): every
+        Power it brings, the least Resistance (or Power) it faces, every pair of
+        alignments alike or opposed counted in its favour, the bonus to neutralize, and
+        every bonus an ability in the seat's structure could give."""
+        n, rules = self.numbers, self.cards.rules
+        target = self.cards.group[action.target]
+        number = n.power(action.attacker) + sum(n.transferable(a) for a in action.aiders)
+        if action.how == "destroy" and action.card is None:
+            number -= target.power
+        else:
+            lowered = [a.value for a in target.abilities if a.kind == "resistance-against"]
+            number -= min([target.resistance, *lowered])
+        # Each pair of alignments alike or opposed counts once, for or against: counted for.
+        mine, theirs = n.alignments(action.attacker), n.alignments(action.target)
+        pairs = sum(1 for a in mine for d in theirs if a == d or self.cards.opposed(a, d))
+        if any(ability.kind == "counts-as" for ability in n.abilities(action.attacker)):
+            pairs += len(theirs)  # it may count as another alignment against this one
+        number += rules.alignment_modifier * pairs
+        number += rules.neutralize_bonus if action.how == "neutralize" else 0
+        for card in self.structures[seat]:
+            for ability in n.abilities(card):
+                if ability.kind in ("attack-bonus", "discordian") and ability.value:
+                    number += max(0, ability.value)
+        return number
+
+    def _most_money(self, seat: int, attacker: str, around: int | None) -> int | None:
+        """The most money that could go down on an attack by `attacker` (see `_hopeless`),
+        `around` the other players' part of it (`_money_around`); None where a hidden
+        treasury leaves it open."""
+        if around is None:
+            return None
+        top = self.illuminati[seat]
+        held = {kind_of(c) for c in self.specials[seat]}
+        if "white-collar-crime" in held:
+            most = self.total_money(seat) + 5
+        else:
+            most = self.money.get(attacker, 0)
+            most += self.money.get(top, 0) if attacker != top else 0
+        return most + 15 * ("slush-fund" in held) + 25 * ("swiss-bank-account" in held) + around
+
+    def _money_around(self, seat: int) -> int | None:
+        """The other players' part of `_most_money`; None where their money is hidden
+        from the seat (stacked money: each sees only the money on their own cards)."""
+        if self.options["stacked_money"]:
+            return None
+        most = 0
+        for other in self.players():
+            if other == seat:
+                continue
+            if self.options["hidden_illuminati"] and other not in self.revealed:
+                return None
+            if self.specials[other]:
+                most += self.total_money(other) + 45
+            else:
+                most += self.money.get(self.illuminati[other], 0)
+        return most
 
     # -- while money goes down: the rules of the "spending" phase (see rules.py) -------------
 
@@ -387,6 +475,14 @@ class Attacks(SpecialCards):
             return ""
         if action.attacker not in self.structures[seat] or action.target in self.dead:
             return ""
+        number = self._known_number(seat, action)
+        if number < 2:
+            return f"cannot succeed without {2 - number} MB put down"
+        return f"{min(number, 10)} or less · {chance(number):.0%}"
+
+    def _known_number(self, seat: int, action: Attack) -> int:
+        """The roll the attack would need before any money, as the seat can work it out
+        (its own cards and what lies face up)."""
         announced = self._announcement(
             seat,
             self.owner(action.target),
@@ -396,10 +492,7 @@ class Attacks(SpecialCards):
             action.aiders,
             action.card is not None,
         )
-        number = sum(v for _, v in breakdown(self.cards, announced, self.shifts, self.power_bonus))
-        if number < 2:
-            return "cannot succeed"
-        return f"{min(number, 10)} or less · {chance(number):.0%}"
+        return sum(v for _, v in breakdown(self.cards, announced, self.shifts, self.power_bonus))
 
     def lines(self) -> list[tuple[str, int]]:
         s = self._attack_now().spent

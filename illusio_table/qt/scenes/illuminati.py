@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Hashable
 from typing import Any
 
@@ -711,21 +712,27 @@ class IlluminatiScene(Felt, TableScene):
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         self._text(words, rect.left() + 8, rect.top() + 136, 9)
-        hint = self.hint(p.move())
-        hopeless = hint == "cannot succeed"
-        said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
-        if hopeless:  # the attack is allowed: money put down after it can change that
-            said = "It cannot succeed as it stands:\nonly money put down can change that."
+        move = p.move()
+        hint, refused = self.hint(move), self.why_not(move)
+        short = re.search(r"without (\d+) MB", hint)  # it needs money put down to succeed
+        if refused:  # no money at the table could save it: the engine says why
+            said = "\n".join(fold(refused, rect.width() - 16, 9)[:4])
+            size, tip = 9, refused
+        elif short:
+            said = f"It cannot succeed as it stands:\nat least {short[1]} MB must go down on it."
+            size = 11
+            tip = (
+                f"Attack: it can succeed only if at least {short[1]} MB put down after you "
+                "announce it raise the roll it needs to 2 (each MB on the attacker's side "
+                "adds 1)."
+            )
+        else:
+            said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
+            size, tip = 11, ""
         for n, line in enumerate(said.splitlines()):
             self._text(
-                line, rect.left() + 8, rect.top() + 156 + n * 16, 11, bold=True, colour=PROMPT
+                line, rect.left() + 8, rect.top() + 156 + n * 16, size, bold=True, colour=PROMPT
             )
-        tip = (
-            "Attack: it cannot succeed unless money put down after you announce it raises "
-            "the roll it needs to 2 or more (each MB the attacker puts down adds 1)."
-            if hopeless
-            else ""
-        )
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
         self._button("Attack", go, ("plan", "go"), tip=tip)
         self._button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)

@@ -1388,7 +1388,7 @@ def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money(
                     continue  # a Special window opened first: the number comes later
                 number = twin.view(seat)["attack"]["target_number"]
                 expected = (
-                    "cannot succeed"
+                    f"cannot succeed without {2 - number} MB put down"
                     if number < 2
                     else f"{min(number, 10)} or less · {chance(number):.0%}"
                 )
@@ -1802,3 +1802,50 @@ def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     assert game.why_not(seat, GiveMoney(gnomes, 5)) is None
     game.apply(seat, GiveMoney(gnomes, 5))
     assert game.money["gnomes-of-zurich"] == 150
+
+
+# -- an attack no money could save (the card file's reading `hopeless-attacks`)
+
+
+def _weak_against_strong(**options):
+    """The Comic Books (Power 1) of the player on turn face New York (Resistance 8),
+    uncontrolled, with no money and no Special anywhere at the table."""
+    game = without_specials(settle(make(4, 3, **options)))
+    seat = game.current
+    own(game, seat, "comic-books")
+    leave_uncontrolled(game, "new-york")
+    for card in list(game.money):
+        set_money(game, card, 0)
+    return game, seat, Attack("destroy", "comic-books", "new-york")
+
+
+def test_an_attack_no_money_could_save_is_refused_in_words():
+    game, seat, attack = _weak_against_strong()
+    number = game._known_number(seat, attack)
+    assert number < 2
+    assert attack not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(seat, attack)
+    assert refusal.value.reason == (
+        f"This attack cannot succeed: it needs {number} or less on two dice, and all the "
+        f"money that could go down on it (0 MB) would raise that only to {number}."
+    )
+
+
+def test_an_attack_money_could_save_is_played_and_says_how_much_money_it_needs():
+    game, seat, attack = _weak_against_strong()
+    number = game._known_number(seat, attack)
+    set_money(game, game.illuminati[(seat + 1) % 4], 2 - number)  # another could help
+    assert attack in game.legal_actions(seat)
+    assert game.hint(attack, seat) == f"cannot succeed without {2 - number} MB put down"
+    game.apply(seat, attack)
+    assert game.attack is not None
+
+
+def test_an_attack_is_never_refused_for_money_hidden_from_the_attacker():
+    """With hidden Illuminati a face-down treasury could hold anything: refusing would
+    tell the attacker it holds little."""
+    game, seat, attack = _weak_against_strong(hidden_illuminati=True)
+    assert game.revealed != set(range(4))  # some treasury is hidden from the attacker
+    assert game._known_number(seat, attack) < 2
+    assert attack in game.legal_actions(seat)
