@@ -8,6 +8,8 @@ result is applied.
 
 from __future__ import annotations
 
+import functools
+
 from illusio_table.engine import Action, Event
 
 from .actions import (
@@ -24,6 +26,7 @@ from .actions import (
 )
 from .attack import Attack as Announced
 from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
+from .cards import IlluminatiCards
 from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, SpecialCards, kind_of
 from .state import AttackUnderWay, IlluminatiPhase, Outcome, Pending
@@ -55,11 +58,16 @@ class Attacks(SpecialCards):
         whisper = next(
             (c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"), None
         )
-        around = self._money_around(seat)
+        around, bonus = self._money_around(seat), self._ability_bonus(seat)
         for attacker in structure:
             if not self._may_attack(attacker):
                 continue
             most = self._most_money(seat, attacker, around)
+            # Weighed one by one only where the attacker's Power, its bonuses and the money
+            # about could fall short of the strongest Group (rarely: this runs every turn).
+            weighed = most is not None and (
+                numbers.power(attacker) + bonus + most - _strongest(self.cards) < 2
+            )
             free = structure.free_arrows(attacker)
             side = free[0] if free else None
             barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
@@ -85,15 +93,20 @@ class Attacks(SpecialCards):
                 for how in kinds:
                     where = side if how == "control" else None
                     card = whisper if how == "destroy" and powerless else None
+                    bound = helped = 2  # hopeless ones are left out (see `_hopeless`)
+                    if weighed:
+                        alone = attack(how, attacker, target, (), where, None, card)
+                        bound = self._roll_at_most(seat, alone, bonus)
+                        helped = bound + sum(numbers.transferable(a) for a in aiders)
                     for privilege in (None, *privileges):
                         if privilege is not None and privilege == card:
                             continue
                         alone = attack(how, attacker, target, (), where, privilege, card)
-                        if self._hopeless(seat, alone, most) is None:
+                        if not weighed or self._hopeless(seat, alone, most, bound) is None:
                             moves.append(alone)
                         if aiders:
                             aided = attack(how, attacker, target, aiders, where, privilege, card)
-                            if self._hopeless(seat, aided, most) is None:
+                            if not weighed or self._hopeless(seat, aided, most, helped) is None:
                                 moves.append(aided)
         return moves
 
@@ -219,7 +232,9 @@ class Attacks(SpecialCards):
         around = self._money_around(seat)
         return self._hopeless(seat, action, self._most_money(seat, action.attacker, around))
 
-    def _hopeless(self, seat: int, action: Attack, most: int | None) -> str | None:
+    def _hopeless(
+        self, seat: int, action: Attack, most: int | None, bound: int | None = None
+    ) -> str | None:
         """An attack that all the money that could go down on it would not bring to a roll
         of 2 is refused, in words (the card file's reading `hopeless-attacks`). The money
         counted is all a player at the table could see go down: the attacking Group's and
@@ -228,12 +243,14 @@ class Attacks(SpecialCards):
         player's Illuminati treasury, and for a player holding Specials their whole
         structure's money and all three money Specials. A treasury hidden (stacked money,
         hidden Illuminati) could hold anything: then no attack is refused for this. `most`: the
-        money that could go down (`_most_money`)."""
+        money that could go down (`_most_money`); `bound`: `_roll_at_most`, if known."""
         if most is None:
             return None
         # Worked out exactly only where a bound from the printed numbers leaves it open:
         # listing attacks is the costliest part of a turn.
-        if self._roll_at_most(seat, action) + most >= 2:
+        if bound is None:
+            bound = self._roll_at_most(seat, action, self._ability_bonus(seat))
+        if bound + most >= 2:
             return None
         number = self._known_number(seat, action)
         if number + most >= 2:
@@ -244,31 +261,35 @@ class Attacks(SpecialCards):
             f"{number + most}."
         )
 
-    def _roll_at_most(self, seat: int, action: Attack) -> int:
+    def _roll_at_most(self, seat: int, action: Attack, bonus: int) -> int:
         """A bound the attack's number before money cannot pass (see `breakdown`): every
         Power it brings, the least Resistance (or Power) it faces, every pair of
         alignments alike or opposed counted in its favour, the bonus to neutralize, and
-        every bonus an ability in the seat's structure could give."""
-        n, rules = self.numbers, self.cards.rules
-        target = self.cards.group[action.target]
+        `bonus`, every bonus an ability in the seat's structure could give
+        (`_ability_bonus`)."""
+        n, cards = self.numbers, self.cards
         number = n.power(action.attacker) + sum(n.transferable(a) for a in action.aiders)
         if action.how == "destroy" and action.card is None:
-            number -= target.power
+            number -= cards.group[action.target].power
         else:
-            lowered = [a.value for a in target.abilities if a.kind == "resistance-against"]
-            number -= min([target.resistance, *lowered])
+            number -= _least_resistance(cards, action.target)
         # Each pair of alignments alike or opposed counts once, for or against: counted for.
-        mine, theirs = n.alignments(action.attacker), n.alignments(action.target)
-        pairs = sum(1 for a in mine for d in theirs if a == d or self.cards.opposed(a, d))
+        theirs = n.alignments(action.target)
+        pairs = _meeting(cards, n.alignments(action.attacker), theirs)
         if any(ability.kind == "counts-as" for ability in n.abilities(action.attacker)):
             pairs += len(theirs)  # it may count as another alignment against this one
-        number += rules.alignment_modifier * pairs
-        number += rules.neutralize_bonus if action.how == "neutralize" else 0
-        for card in self.structures[seat]:
-            for ability in n.abilities(card):
-                if ability.kind in ("attack-bonus", "discordian") and ability.value:
-                    number += max(0, ability.value)
-        return number
+        number += cards.rules.alignment_modifier * pairs
+        number += cards.rules.neutralize_bonus if action.how == "neutralize" else 0
+        return number + bonus
+
+    def _ability_bonus(self, seat: int) -> int:
+        """Every bonus to an attack the abilities in the seat's structure could give."""
+        return sum(
+            max(0, ability.value)
+            for card in self.structures[seat]
+            for ability in self.numbers.abilities(card)
+            if ability.kind in ("attack-bonus", "discordian")
+        )
 
     def _most_money(self, seat: int, attacker: str, around: int | None) -> int | None:
         """The most money that could go down on an attack by `attacker` (see `_hopeless`),
@@ -646,3 +667,28 @@ class Attacks(SpecialCards):
         self.destroyed[seat] += 1
         events.append(Event(f"{self.title_of(target)} is destroyed."))
         return events + self._uncontrol(puppets) + self._eliminations(by=seat)
+
+
+# The parts of `_roll_at_most` that only the card file decides, worked out once: it is
+# asked for every attack listed.
+
+
+@functools.cache
+def _least_resistance(cards: IlluminatiCards, group: str) -> int:
+    """A Group's Resistance, or less where an ability lowers it against some attackers."""
+    target = cards.group[group]
+    lowered = [a.value for a in target.abilities if a.kind == "resistance-against"]
+    return min([target.resistance, *lowered])
+
+
+@functools.cache
+def _meeting(cards: IlluminatiCards, mine: tuple[str, ...], theirs: tuple[str, ...]) -> int:
+    """How many pairs of these alignments are alike or opposed."""
+    return sum(1 for a in mine for d in theirs if a == d or cards.opposed(a, d))
+
+
+@functools.cache
+def _strongest(cards: IlluminatiCards) -> int:
+    """The most any Group stands against an attack with (its Resistance, or its Power
+    against an attack to destroy it)."""
+    return max(max(g.resistance, g.power) for g in cards.groups)

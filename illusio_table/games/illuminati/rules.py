@@ -598,14 +598,16 @@ class IlluminatiGame(Attacks):
         (a count of cards on the table) and a Special Goal everyone knows; a goal chosen in
         secret (hidden goals, the UFOs') cannot be thrown to knowingly, and refusing the
         gift would tell it: such a gift stands (the card file's reading `no-throwing`)."""
-        if self.goal_met(receiver) is not None:
-            return None  # already met: the turn's end will say so
-        met = self._basic_goal_met(receiver, given)
         secret = self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
+        if not given:  # money alone meets no goal but one of money (asked at every move)
+            goal = self.numbers.illuminati[self.pursued(receiver)].goal
+            if secret or goal is None or goal.kind != "money":
+                return None
+        met = self._basic_goal_met(receiver, given)
         if met is None and not secret:
             met = self._special_goal_met(receiver, given, money)
-        if met is None:
-            return None
+        if met is None or self.goal_met(receiver) is not None:
+            return None  # (already met: the turn's end will say so)
         return f"No one may throw the game: with it, {self.name(receiver)} would meet {met}."
 
     def result(self) -> dict[str, Any]:
@@ -797,13 +799,12 @@ class IlluminatiGame(Attacks):
             moves += self._attack_moves(seat)
             moves += self._move_moves(structure)
             others = [s for s in self.players() if s != seat]
-            moves += [
-                GiveGroup(g, s)
-                for g in structure
-                if g != structure.root
-                for s in others
-                if self._hands_the_game(s, structure.subtree(g)) is None
-            ]
+            for g in structure:
+                if g != structure.root:
+                    tree = structure.subtree(g)
+                    moves += [
+                        GiveGroup(g, s) for s in others if self._hands_the_game(s, tree) is None
+                    ]
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
@@ -1056,10 +1057,12 @@ class IlluminatiGame(Attacks):
         for other in self.players():
             if other != seat:
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
+                # Less money meets no goal that more would not: all of it asked first.
+                thrown = top > 0 and self._hands_the_game(other, money=top) is not None
                 moves += [
                     give_money(other, n)
                     for n in amounts(top)
-                    if self._hands_the_game(other, money=n) is None
+                    if not thrown or self._hands_the_game(other, money=n) is None
                 ]
         return moves
 

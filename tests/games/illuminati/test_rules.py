@@ -1798,7 +1798,7 @@ def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     """With hidden goals the giver cannot know what the Gnomes pursue: the gift is made
     (refusing it would tell the goal)."""
     game, seat, gnomes = _gnomes_waiting(hidden_goals=True)
-    game.borrowed_goal[gnomes] = "gnomes-of-zurich"  # what they chose in secret
+    borrow_goal(game, gnomes, "gnomes-of-zurich")  # what they chose in secret
     assert game.why_not(seat, GiveMoney(gnomes, 5)) is None
     game.apply(seat, GiveMoney(gnomes, 5))
     assert game.money["gnomes-of-zurich"] == 150
