@@ -111,6 +111,7 @@ class Session:
         # the moment several people are asked at once until a reveal.
         self._shared_from: int | None = None
         self.holding = False  # a reveal is on the screen: nothing moves until `release`
+        self._revealed: list[Event] = []  # what the reveal on the screen tells, held back
         # What may hold back a move of the person at the screen before the engine sees it,
         # saying why (a guided game asks for its step's move first); None: nothing does.
         self.gate: Callable[[Action], str | None] | None = None
@@ -153,7 +154,11 @@ class Session:
             return []
         # A screen passed without the curtain shows the public log: the seat's own old
         # secrets (what a Special showed it) stay off a screen everyone sees.
-        return self.match.log(None if self.passed_openly else self.viewer)
+        reader = None if self.passed_openly else self.viewer
+        lines = self.match.log(reader)
+        # While the wands still point on the screen, the log does not tell what they won.
+        told = sum(1 for e in self._revealed if e.visible_to(reader))
+        return lines[: len(lines) - told]
 
     def legal_actions(self) -> list[Action]:
         if self.viewer is None:
@@ -378,6 +383,7 @@ class Session:
         # (Also in table mode when one person must decide next: the table sees the reveal
         # first, and the curtain comes after it.)
         reveal = any(e.is_casting for e in events)
+        self._revealed = events if reveal else []  # (before any screen hears of it)
         if reveal and len(self.match.human_seats()) > 1:  # devices' people watch it too
             self._show(None, None)
         else:
@@ -407,7 +413,7 @@ class Session:
         """The reveal was seen (or skipped): the match goes on."""
         if not self.holding:
             return
-        self.holding = False
+        self.holding, self._revealed = False, []
         self._choose_viewer(force_curtain=len(self.screen_humans()) > 1)
         began = self._maybe_count()
         # The screen moves on even when the same seat (or everyone) stays at it: the

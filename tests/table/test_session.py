@@ -113,8 +113,16 @@ def test_a_reveal_holds_the_table_until_the_big_screen_has_shown_it():
     assert session.match.moves_made == made
     refusal = session.act_from_device(0, session.match.legal_actions(0)[0])
     assert refusal is not None and "revealed" in refusal
+    # The log tells what the wands won only once the reveal has been seen (it told it
+    # while they still pointed on the big screen).
+    during = session.log()
+    assert during == session.match.log(None)[: len(during)]
     session.release()
     assert not session.holding
+    after = session.log()
+    won = after[len(during) :]
+    assert won and after[: len(during)] == during
+    assert any(" gets " in line or " takes " in line or "nothing" in line for line in won), won
 
 
 def test_bots_move_one_a_pause_while_people_watch():
