@@ -1024,13 +1024,18 @@ def test_with_hidden_goals_money_goes_round_openly_with_a_banner_naming_who_deci
     assert window.tally_bar.isVisible() and window.tally_bar.text().startswith(f"{name} decides")
     assert window.scene.view["my_goal"] is None
     assert model.game.view(model.viewer)["my_goal"] is not None  # it has one, kept secret
-    # Back to a screen of one's own (a curtain or a turn): the banner goes.
+    table = window.table.geometry()
+    # Back to a screen of one's own (a curtain or a turn): the banner's words go, and the
+    # bar stays, empty, so that the table under it does not jump.
     for _ in range(60):
         if not model.passed_openly:
             break
         model.act(next(a for a in model.legal_actions() if a.kind == "pass"))
     if not model.passed_openly:
-        assert not window.tally_bar.isVisible()
+        assert "decides" not in window.tally_bar.text()
+        lift_curtain(window)
+        QApplication.processEvents()
+        assert window.table.geometry() == table
 
 
 def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(window):

@@ -462,11 +462,17 @@ class MainWindow(QMainWindow):
     def _after_count(self) -> None:
         if self.scene is not None:
             self.scene.show_count(None)
+        self.clear_bar()
+
+    def clear_bar(self) -> None:
+        """The bar over the table has said its words: it shows the rehearsal's tally again,
+        or stands empty. It stays for the rest of the match once it came, so that the
+        table under it does not jump as it comes and goes (a new match takes it away)."""
         tally = getattr(self, "tally", None)
         if self.model is not None and tally is not None and tally.model is self.model:
             self.tally_bar.setText(tally.text())
         else:
-            self.tally_bar.hide()
+            self.tally_bar.setText("")
 
     def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
         """Puts a match on the table; the previous match's model and scene are let go
@@ -867,7 +873,7 @@ class MainWindow(QMainWindow):
             self.showing_open_banner = True
         elif self.showing_open_banner:
             self.showing_open_banner = False
-            self.tally_bar.hide()
+            self.clear_bar()
 
     # -- help -----------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ class TableMode:
             if self.state != "off":
                 self.state = "off"
                 self.timer.stop()
-                self.window.tally_bar.hide()
+                self.window.clear_bar()
                 self.window.scene.show_count(None)
             return
         shared_round = self.window.model.shared_round()
