@@ -242,8 +242,9 @@ class Attacks(SpecialCards):
         the seat's own Slush Fund or Swiss Bank Account would bring), every other
         player's Illuminati treasury, and for a player holding Specials their whole
         structure's money and all three money Specials. A treasury hidden (stacked money,
-        hidden Illuminati) could hold anything: then no attack is refused for this. `most`: the
-        money that could go down (`_most_money`); `bound`: `_roll_at_most`, if known."""
+        hidden Illuminati) could hold anything: then no attack is refused for this.
+        `most`: the money that could go down (`_most_money`); `bound`: `_roll_at_most`, if
+        known."""
         if most is None:
             return None
         # Worked out exactly only where a bound from the printed numbers leaves it open:

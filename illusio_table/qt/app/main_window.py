@@ -491,8 +491,8 @@ class MainWindow(QMainWindow):
         if table_mode and kit_of(match.game_id).choose_at_once:
             self.model.table_mode = True
         self.scene = table_scene(match.game_id, self, match.game_class.card_data())
-        # Moves of a set picked at the table: the game says which, and reads the move (its
-        # class's reading, the same for every later copy of the match).
+        # A move the table writes itself is read by the game (its class's reading, the same
+        # for every later copy of the match).
         self.scene.parse = match.parse_action
         self._set_motion(self.scene)
         self.table.setScene(self.scene)

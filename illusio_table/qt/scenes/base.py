@@ -560,7 +560,7 @@ class TableScene(QGraphicsScene):
             return self.item(key)
         return None
 
-    # -- where things are (geometry only: no item is walked) -----------------------------------
+    # -- a move of several choices, put together on the table (`Composing`) ---------------------
 
     def compose(self, composing: Composing) -> None:
         """Opens a move of several choices on the table (see `Composing`)."""
@@ -598,6 +598,8 @@ class TableScene(QGraphicsScene):
                 self.play(move)
             # Made, the move brings a new view, which closes it; refused, it stays open
             # with the reason said, to be changed.
+
+    # -- where things are (geometry only: no item is walked) -----------------------------------
 
     def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
         """The target at a point of the table: the smallest, where two overlap; with a

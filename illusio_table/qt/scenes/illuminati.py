@@ -52,6 +52,7 @@ class IlluminatiScene(Felt, TableScene):
         self.zoom_hint = 0.75  # the zoom it is seen at, until a window says (1600 x 1000)
         self.learn_zoom(self.zoom_hint)
         self._coin_home: QPointF | None = None  # where a carried coin rests
+        self._readable: dict[tuple[Any, ...], bool] = {}  # see `readable`
         # The card the last attack was made on, and how it ended: badged after layout.
         self._outcome: tuple[dict[str, Any], ConspiracyCard] | None = None
 
@@ -89,29 +90,28 @@ class IlluminatiScene(Felt, TableScene):
         """How far one strip lies below the one above."""
         return round(self.strip_points * 1.9) + STRIP_GAP
 
-    def readable(self, cards: list[str], w: float, h: float, strip: bool = False) -> bool:
+    def readable(self, cards: list[str], w: float, h: float, cut: bool = False) -> bool:
         """Whether every one of these cards' names, drawn w × h, reads at the zoom the
-        table is seen at."""
-        for cid in cards:
-            size = ConspiracyCard(self.look, {"id": cid, "strip": strip}, w, h).name_size()
-            if size is not None and size * 96 / 72 * self.zoom_hint < READABLE_PX:
-                return False
-        return True
+        table is seen at: whole, or with `cut`, at the least readable size or more and
+        cut short no sooner than after its first word (`_first_word`). Remembered: the
+        layout asks the same at every drawing (it was a quarter of drawing the table)."""
+        key = (tuple(cards), round(w, 2), round(h, 2), cut, self.least_points, self.zoom_hint)
+        known = self._readable.get(key)
+        if known is None:
+            if len(self._readable) > 4000:  # (structures change as the game goes)
+                self._readable.clear()
+            known = self._readable[key] = all(self._reads(c, w, h, cut) for c in cards)
+        return known
 
-    def _names_keep_a_word(self, cards: list[str], w: float, h: float) -> bool:
-        """Whether every one of these cards, drawn w × h with its name at the least
-        readable size or more, shows at least the first word of its name whole."""
-        for cid in cards:
-            card = ConspiracyCard(self.look, {"id": cid, "least": self.least_points}, w, h)
-            drawn = card.name_drawn()
-            if drawn is None:
-                continue
-            size, words = drawn
-            if size * 96 / 72 * self.zoom_hint < READABLE_PX or not words.startswith(
-                _first_word(self.look.name(cid))
-            ):
-                return False
-        return True
+    def _reads(self, cid: str, w: float, h: float, cut: bool) -> bool:
+        face = {"id": cid, "least": self.least_points} if cut else {"id": cid}
+        drawn = ConspiracyCard(self.look, face, w, h).name_drawn()
+        if drawn is None:
+            return True
+        size, words = drawn
+        if size * 96 / 72 * self.zoom_hint < READABLE_PX:
+            return False
+        return not cut or words.startswith(_first_word(self.look.name(cid)))
 
     @property
     def board(self) -> float:
@@ -417,7 +417,7 @@ class IlluminatiScene(Felt, TableScene):
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
-        if self._names_keep_a_word([c["id"] for c in s["cards"]], size * 0.84, size * 0.56):
+        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, cut=True):
             return False
         under: dict[str | None, list[dict[str, Any]]] = {}
         for c in s["cards"]:
@@ -500,12 +500,12 @@ class IlluminatiScene(Felt, TableScene):
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         top = int(min(150, (width - 24) / cols))
-        if not self._names_keep_a_word(ids, top * 0.84, top * 0.56):
+        if not self.readable(ids, top * 0.84, top * 0.56, cut=True):
             return rows, 0
         low, high = 20, top  # the least size that does, found by halves
         while low < high:
             middle = (low + high) // 2
-            if self._names_keep_a_word(ids, middle * 0.84, middle * 0.56):
+            if self.readable(ids, middle * 0.84, middle * 0.56, cut=True):
                 high = middle
             else:
                 low = middle + 1

@@ -388,9 +388,7 @@ class IncantibusScene(TableScene):
         parts = []
         for need, n in s.needs.items():
             if need.startswith("potion-"):
-                colour = need[7:]
-                potion = next((p.id for p in self.cards.potions if p.colour_name == colour), None)
-                said = f"{self._glyph(potion)} {colour} potion"
+                said = f"{self._glyph(self._potion_of(need))} {need[7:]} potion"
             elif need in ("weapon", "spell"):
                 said = need + "s" * (n > 1)
             else:
@@ -398,11 +396,14 @@ class IncantibusScene(TableScene):
             parts.append(f"{n} {said.strip()}" if n > 1 else said.strip())
         return ", ".join(parts)
 
+    def _potion_of(self, need: str) -> str | None:
+        """The kind of potion a need like "potion-red" asks for (its shape is theirs)."""
+        colour = need.removeprefix("potion-")
+        return next((p.id for p in self.cards.potions if p.colour_name == colour), None)
+
     def _need(self, need: str) -> str:
         if need.startswith("potion-"):
-            colour = need[7:]
-            kind = next((p.id for p in self.cards.potions if p.colour_name == colour), None)
-            return f"{colour} potion {self._glyph(kind)}".strip()
+            return f"{need[7:]} potion {self._glyph(self._potion_of(need))}".strip()
         if need in self.look:
             return f"{self._name(need)} {self._glyph(need)}".strip()
         return {"weapon": "weapon", "spell": "spell token"}.get(need, self._name(need))
