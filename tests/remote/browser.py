@@ -171,3 +171,34 @@ def looks_right(driver) -> None:
         """
     )
     assert smallest >= 12, f"text of {smallest} px"
+    overlaps = driver.execute_script(OVERLAPS)
+    assert not overlaps, f"pieces drawn over one another: {overlaps[:3]}"
+
+
+# Pieces (cards, tokens, chips) drawn over one another, neither inside the other: each is
+# measured where it shows, clipped by any box that scrolls or hides what overflows it.
+OVERLAPS = """
+const shown = [];
+for (const node of document.querySelectorAll('.piece')) {
+  if (!node.offsetParent) continue;
+  let r = node.getBoundingClientRect();
+  let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).overflowX === 'visible') continue;
+    const c = up.getBoundingClientRect();
+    [l, t] = [Math.max(l, c.left), Math.max(t, c.top)];
+    [rt, b] = [Math.min(rt, c.right), Math.min(b, c.bottom)];
+  }
+  if (rt - l > 1 && b - t > 1) shown.push([node, l, t, rt, b]);
+}
+const found = [];
+for (let i = 0; i < shown.length; i++) {
+  for (let j = i + 1; j < shown.length; j++) {
+    const [a, al, at, ar, ab] = shown[i], [z, zl, zt, zr, zb] = shown[j];
+    if (a.contains(z) || z.contains(a)) continue;
+    const w = Math.min(ar, zr) - Math.max(al, zl), h = Math.min(ab, zb) - Math.max(at, zt);
+    if (w > 2 && h > 2) found.push([a.dataset.key, z.dataset.key, Math.round(w), Math.round(h)]);
+  }
+}
+return found;
+"""

@@ -18,8 +18,10 @@ def hosting(qtbot):
     """Starts a match on a model with a hub (server on loopback only); puts it away after."""
     made = []
 
-    def host(game_id, players, seed=3, options=None, bot_delay_ms=0, release=True):
+    def host(game_id, players, seed=3, options=None, bot_delay_ms=0, release=True, stage=None):
         match = Match.start(game_id, players, seed, options or {}, registry=builtin_registry())
+        if stage is not None:  # the test's own table, set with the game's test helpers
+            stage(match.game)
         model = MatchModel(match, bot_delay_ms=bot_delay_ms)
         model.session.syllable_ms = 10  # "In… can… to!" in a blink (a count's test sets its own)
         hub = DeviceHub(model.session, network=False)

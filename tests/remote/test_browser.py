@@ -142,6 +142,42 @@ def test_the_illuminati_page_draws_its_table_on_every_join_and_reload(qtbot, hos
             phone.quit()
 
 
+def _wide_structure(game):
+    """Lera's Power Structure runs six cards wide: Groups hung on free arrows that point
+    beyond its left or right edge."""
+    from tests.games.illuminati.helpers import own
+
+    structure = game.structures[1]
+    groups = game.cards.group
+    spare = [g for g in game.deck if g in groups and len(groups[g].arrows_out) == 3]
+    while len({x for x, _ in structure.cells}) < 6:
+        xs = [x for x, _ in structure.cells]
+        out = [
+            (card, side)
+            for card in structure
+            for side in structure.free_arrows(card)
+            if not min(xs) <= structure.target(card, side)[0] <= max(xs)
+        ]
+        own(game, 1, spare.pop(), master=out[0][0], side=out[0][1])
+
+
+def test_a_wide_illuminati_structure_stays_in_its_own_part_of_the_phone(qtbot, hosting):
+    """Held sideways, the page lays its parts in two columns; a structure six cards wide
+    was drawn at the width of the whole screen and ran under the next part, whose cards
+    then took the taps meant for it. Now it fits its column (or scrolls inside it)."""
+    model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4, stage=_wide_structure)
+    assert len({x for x, _ in model.game.structures[1].cells}) >= 6
+    for width, height in ((844, 390), (390, 844)):
+        phone = open_phone(hub.give(1), width, height)
+        try:
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+            qtbot.waitUntil(lambda p=phone: _drawn_sections(p) >= 3, timeout=5000)
+            looks_right(phone)
+            phone.save_screenshot(str(SCREENSHOTS / f"phone-illuminati-wide-{width}.png"))
+        finally:
+            phone.quit()
+
+
 def test_a_second_tab_on_a_code_takes_the_seat_and_the_first_says_so(qtbot, hosting):
     model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
     address = hub.give(1)

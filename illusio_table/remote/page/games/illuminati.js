@@ -35,9 +35,10 @@ function structure(box, s, mine) {
   const ys = s.cards.map((c) => c.cell[1]);
   const minX = Math.min(...xs), minY = Math.min(...ys);
   const cols = Math.max(...xs) - minX + 1;
-  const grid = el("div", "grid");
-  const width = Math.max(56, Math.min(118, Math.floor((Math.min(window.innerWidth, 700) - 40) / cols) - 4));
-  grid.style.gridTemplateColumns = `repeat(${cols}, ${width}px)`;
+  // Cards share the width of the part they are drawn in (a column of the page when it is
+  // held sideways), 72 to 118 px each; a structure wider still scrolls inside its part.
+  const grid = el("div", "grid structure");
+  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(72px, 118px))`;
   for (const c of s.cards) {
     const node = groupCard(c, mine);
     node.style.gridColumn = String(c.cell[0] - minX + 1);
