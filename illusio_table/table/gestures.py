@@ -184,15 +184,18 @@ BUTTONS = {
     "rearrange": "Rearrange",
     "show-specials": "Show Specials",
     "let-go": "Let it go",
+    "yield": "Give it",
 }
 
 
 def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """Groups are dragged: onto a Group to attack it, onto a free arrow to move there,
-    onto the uncontrolled area to drop, onto a player to give; money is dragged from a
+    onto the uncontrolled area to drop, onto a player to give, another's onto one's own
+    structure to ask for it (a menu of prices); money is dragged from a
     card onto an adjacent Group or a player, and clicked to spend; a Special is dragged
     onto its target or clicked; the rest are buttons on the table."""
     from illusio_table.games.illuminati.actions import (
+        AskGroup,
         Attack,
         Drop,
         GiveGroup,
@@ -230,6 +233,8 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
             found.append(Gesture(action, ("uncontrolled",), ("group", action.group), False))
         elif isinstance(action, GiveGroup):
             found.append(Gesture(action, ("seat", action.seat), ("group", action.group), False))
+        elif isinstance(action, AskGroup):
+            found.append(Gesture(action, ("seat", seat), ("group", action.group), False))
         elif isinstance(action, GiveMoney):
             found.append(Gesture(action, ("seat", action.seat), ("money", top), False))
         elif isinstance(action, GiveSpecial):

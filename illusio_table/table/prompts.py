@@ -67,8 +67,15 @@ def illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -
         return "Choose the goal you will secretly pursue."
     if phase == "income":
         return "Collect your income to begin your turn."
-    if phase == "consent" and view.get("me") == seat:
-        return "A Group is offered to you: place it on a free arrow, or refuse it."
+    offer = view.get("offer")
+    if phase == "consent" and view.get("me") == seat and offer:
+        if offer["asked"]:
+            return f"{names[offer['giver']]} gives you the Group: place it on a free arrow."
+        giver = names[offer["giver"]]
+        return f"{giver} offers you a Group: place it on a free arrow, or refuse it."
+    if phase == "asked" and view.get("me") == seat and offer:
+        price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
+        return f"{names[offer['receiver']]} asks you for a Group{price}: give it, or keep it."
     return ""
 
 

@@ -14,7 +14,7 @@ from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 from illusio_table.qt.scenes.illuminati import AttackSetUp
-from tests.games.illuminati.helpers import give_special, release, set_turns_of
+from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
 from .illusio_table_checks import by_gesture, click, drag, texts
@@ -1253,3 +1253,78 @@ def test_the_pass_button_stays_where_it_was_while_other_buttons_come_and_go(qapp
         scene.deleteLater()
     assert len(sets) > 1, sets  # other buttons came and went beside it
     assert len(edges) == 1, edges
+
+
+def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_structure(
+    window, monkeypatch
+):
+    """On Ana's turn, Lera's Group dropped on Ana's structure offers a menu of prices (any
+    amount too); Lera (a bot) gives it for what it is worth, and Ana's prompt says to
+    place it, which a click on a free arrow does."""
+    from illusio_table.games.illuminati.actions import AskGroup
+    from illusio_table.qt.scenes import illuminati as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.game, window.model
+    ask = ana_when(
+        window, lambda legal: next((a for a in legal if isinstance(a, AskGroup)), None), 200
+    )
+    mine, theirs = game.illuminati[0], game.illuminati[1]
+    worth = 10 + 3 * game.cards.group[ask.group].income + game.money.get(ask.group, 0)
+    worth += sum(  # its puppets come too
+        10 + 3 * game.cards.group[p].income + game.money.get(p, 0)
+        for p in game.structures[1].subtree(ask.group)[1:]
+    )
+    set_money(game, mine, worth + 5)
+    window._update()
+    offered = []
+
+    def another_amount(moves, screen_pos):
+        offered.extend(window.scene.menu_label(m) for m in moves)
+        return moves[-1]  # "another amount…"
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: another_amount(m, p))
+    monkeypatch.setattr(table.QInputDialog, "getInt", lambda *a: (worth, True))
+    drag(window, ("group", ask.group), ("seat", 0))
+    lera = game.name(1)
+    assert offered[0].startswith(f"Ask {lera} for ") and offered[0].endswith(" as a gift")
+    assert offered[-1].endswith("for another amount…")
+    QApplication.processEvents()  # Lera answers at once
+    assert game.phase == "consent" and game.to_act() == {0} and game.offer.price == worth
+    name = window.scene.look.name(ask.group)
+    assert f"{lera} gives you {name}: click a free arrow to place it." in texts(window.scene)
+    assert not any(w == "Refuse" for w in texts(window.scene))  # asked for: no refusing it
+    before = game.money[theirs]
+    receive = next(a for a in model.legal_actions() if a.kind == "receive")
+    click(window, ("arrow", receive.master, receive.side))
+    assert game.owner(ask.group) == 0
+    assert game.money[mine] == 5 and game.money[theirs] == before + worth
+
+
+def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
+    """Two people: Lera, asked on Ana's turn, sees the request in the prompt and answers
+    with the buttons Give it and Keep it; Ana meanwhile is told to wait."""
+    from illusio_table.games.illuminati.actions import AskGroup
+
+    start(window, TWO_HUMANS, seed=2)
+    game, model = window.model.game, window.model
+    while not (game.phase == "actions" and game.current == 0):
+        lift_curtain(window)
+        legal = model.legal_actions()
+        model.act(
+            next((a for a in legal if a.kind in ("take-income", "pass", "end-turn")), legal[0])
+        )
+    group = next(g for g in game.deck if g in game.cards.group)
+    own(game, 1, group)
+    set_money(game, game.illuminati[0], 10)
+    lift_curtain(window)
+    window._update()
+    assert model.act(AskGroup(group, 5))
+    name, ana, lera = window.scene.look.name(group), game.name(0), game.name(1)
+    lift_curtain(window)  # the screen passes to Lera
+    words = texts(window.scene)
+    assert f"{ana} asks you for {name} for 5 MB: Give it, or Keep it." in words
+    assert {"Give it", "Keep it"} <= set(words)
+    click(window, ("button", "refuse"))
+    assert game.owner(group) == 1 and game.actions_left == 2
+    assert f"{lera} keeps {game.title_of(group)}: {ana} does not get it." in game.log(0)

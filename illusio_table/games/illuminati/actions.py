@@ -132,6 +132,24 @@ class GiveGroup(Action):
 
 
 @dataclass(frozen=True)
+class AskGroup(Action):
+    """A regular action: the player on turn asks another player for a Group of theirs (and
+    its puppets), paying `amount` MB from their Illuminati if it comes: a gift asked for
+    (0), or a purchase. Its owner gives it (`Yield`) or not (`Refuse`)."""
+
+    kind = "ask-group"
+    group: str
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Yield(Action):
+    """The owner of a Group asked for gives it: the player who asked places it."""
+
+    kind = "yield"
+
+
+@dataclass(frozen=True)
 class Receive(Action):
     """The receiver of a Group takes it, under the arrow on `side` of its card `master`."""
 
@@ -142,7 +160,8 @@ class Receive(Action):
 
 @dataclass(frozen=True)
 class Refuse(Action):
-    """The receiver of a Group offered says no: it stays where it is."""
+    """The receiver of a Group offered, or the owner of a Group asked for, says no: it
+    stays where it is."""
 
     kind = "refuse"
 
@@ -250,6 +269,8 @@ ACTIONS = (
     ChooseGoal,
     Abolish,
     GiveGroup,
+    AskGroup,
+    Yield,
     Receive,
     Refuse,
     Hang,
@@ -264,6 +285,7 @@ END_TURN = EndTurn()
 PASS = Pass()
 PASS_ON_ATTACK = PassOnAttack()
 REFUSE = Refuse()
+YIELD = Yield()
 # The moves listed most often, made once for the same fields (bots simulate many games).
 attack = interned(Attack)
 spend = interned(Spend)

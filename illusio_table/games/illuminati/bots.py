@@ -9,6 +9,7 @@ from illusio_table.engine import Action, Bot
 from illusio_table.engine.search import ExpertBot
 
 from .actions import (
+    AskGroup,
     Attack,
     CallOff,
     EndTurn,
@@ -19,6 +20,7 @@ from .actions import (
     Refuse,
     Spend,
     TakeIncome,
+    Yield,
 )
 from .attack import Attack as Announced
 from .attack import breakdown
@@ -39,6 +41,8 @@ class SchemerBot(Bot):
         if TakeIncome in kinds:
             # Double the income when Market Manipulation is in hand.
             return max((a for a in legal if isinstance(a, TakeIncome)), key=lambda a: a.doubled)
+        if Yield in kinds:  # asked for a Group: given only for what it is worth
+            return self.answer(view, legal)
         if Refuse in kinds:  # a Group offered: taken, under the first free arrow if any
             return next((a for a in legal if isinstance(a, Receive)), legal[0])
         if view["phase"] == "spending":
@@ -79,6 +83,21 @@ class SchemerBot(Bot):
             return GOOD_ODDS - 2 if isinstance(action, PassTurn) else 0.0
 
         return liking
+
+    def answer(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A Group asked for is given when the price makes up for it: 10 MB a card (the
+        basic goal counts them), 3 more a MB of income, its puppets' too, and the money
+        on them, which goes with it."""
+        offer = view["offer"]
+        cards = {c["id"]: c for c in view["structures"][view["me"]]["cards"]}
+        tree, found = [offer["group"]], 0
+        while found < len(tree):
+            tree += [c for c, card in cards.items() if card["master"] == tree[found]]
+            found += 1
+        group = load().group
+        worth = sum(10 + 3 * group[c].income + (cards[c]["money"] or 0) for c in tree)
+        wanted = Yield if offer["price"] >= worth else Refuse
+        return next(a for a in legal if isinstance(a, wanted))
 
     def spend(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         attack = view["attack"]
@@ -169,7 +188,9 @@ class ExpertSchemer(ExpertBot):
     # are not counted): shallow, for more deals in the time.
     depth = 6
     uncounted = (Pass, Spend)
-    unweighed = (CallOff,)  # it plays out the attack it chose
+    # It plays out the attack it chose; and it asks no one for a Group (its rollouts cannot
+    # tell how a person answers, and a bot asking at every turn would pester the table).
+    unweighed = (CallOff, AskGroup)
     spread = 2.0
 
     @staticmethod

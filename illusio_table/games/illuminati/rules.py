@@ -27,8 +27,10 @@ from .actions import (
     PASS,
     PASS_ON_ATTACK,
     REFUSE,
+    YIELD,
     Abolish,
     Accuse,
+    AskGroup,
     Attack,
     CallOff,
     ChooseGoal,
@@ -53,6 +55,7 @@ from .actions import (
     Spend,
     TakeIncome,
     Transfer,
+    Yield,
     give_money,
 )
 from .attack import Numbers, amounts, the
@@ -274,14 +277,37 @@ class IlluminatiGame(Attacks):
         offer = self._answered_offer()
         giver, group = offer.giver, offer.group
         tree = self.structures[giver].cut(group)
-        events = [Event(f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}.")]
+        paid = ""
+        if offer.price:
+            self.money[self.illuminati[seat]] -= offer.price
+            self.money[self.illuminati[giver]] += offer.price
+            paid = f" for {offer.price} MB"
+        took = f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}{paid}."
+        events = [Event(took)]
         # (Who is left with nothing: see `perform`.)
         return events + self._hang(seat, tree, action.master, action.side, received=True)
 
     def _refuse(self, seat: int, action: Refuse) -> list[Event]:
         offer = self._answered_offer()
-        self.actions_left += 1  # a gift refused costs nothing
+        self.actions_left += 1  # a gift (or a request) refused costs nothing
+        if offer.asked:
+            return [
+                Event(
+                    f"{self.name(seat)} keeps {self.title_of(offer.group)}: "
+                    f"{self.name(offer.receiver)} does not get it."
+                )
+            ]
         return [Event(f"{self.name(seat)} refuses {self.title_of(offer.group)}.")]
+
+    def _yield(self, seat: int, action: Yield) -> list[Event]:
+        offer = self._offered()
+        self.phase = IlluminatiPhase.CONSENT  # the player who asked places it
+        return [
+            Event(
+                f"{self.name(seat)} agrees to give {self.title_of(offer.group)} "
+                f"to {self.name(offer.receiver)}."
+            )
+        ]
 
     # -- a Group that came or moved, and its puppets --------------------------------------
 
@@ -591,14 +617,16 @@ class IlluminatiGame(Attacks):
         return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text}"
 
     def _hands_the_game(
-        self, receiver: int, given: list[str] | None = None, money: int = 0
+        self, receiver: int, given: list[str] | None = None, money: int = 0, counted: bool = False
     ) -> str | None:
         """No one may throw the game to another (p. 8): a gift that would let its receiver
         meet a goal the giver can see is refused, in words. The giver sees the basic goal
         (a count of cards on the table) and a Special Goal everyone knows; a goal chosen in
         secret (hidden goals, the UFOs') cannot be thrown to knowingly, and refusing the
-        gift would tell it: such a gift stands (the card file's reading `no-throwing`)."""
-        secret = self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
+        gift would tell it: such a gift stands (the card file's reading `no-throwing`).
+        `counted`: only the basic goal is judged (a refusal told to someone who may not
+        know what the gift holds)."""
+        secret = counted or self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
         if not given:  # money alone meets no goal but one of money (asked at every move)
             goal = self.numbers.illuminati[self.pursued(receiver)].goal
             if secret or goal is None or goal.kind != "money":
@@ -763,6 +791,8 @@ class IlluminatiGame(Attacks):
             return frozenset(self._window_open().waiting)
         if phase == IlluminatiPhase.CONSENT:
             return frozenset({self._offered().receiver})
+        if phase == IlluminatiPhase.ASKED:
+            return frozenset({self._offered().giver})
         if phase == IlluminatiPhase.REARRANGING:
             return frozenset({self._rearranger().seat})
         if phase == IlluminatiPhase.PLACING:
@@ -780,9 +810,13 @@ class IlluminatiGame(Attacks):
 
     def _consent_moves(self, seat: int) -> list[Action]:
         receiver = self.structures[seat]
-        return [REFUSE] + [
+        places: list[Action] = [
             Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
         ]
+        return places if self._offered().asked else [REFUSE] + places
+
+    def _asked_moves(self, seat: int) -> list[Action]:
+        return [YIELD, REFUSE]
 
     def _rearranging_moves(self, seat: int) -> list[Action]:
         return [PASS] + self._free_transfers(seat)
@@ -805,6 +839,7 @@ class IlluminatiGame(Attacks):
                     moves += [
                         GiveGroup(g, s) for s in others if self._hands_the_game(s, tree) is None
                     ]
+            moves += self._ask_moves(seat)
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
@@ -912,6 +947,11 @@ class IlluminatiGame(Attacks):
             return "Choose the goal of another Illuminati."
         return None
 
+    def _consent_refusal(self, seat: int, action: Refuse) -> str | None:
+        if self._offered().asked:
+            return "You asked for it, and it is given: put it under a free arrow."
+        return None
+
     def _receive_refusal(self, seat: int, action: Receive) -> str | None:
         receiver = self.structures[seat]
         if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
@@ -986,6 +1026,70 @@ class IlluminatiGame(Attacks):
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."
         return self._hands_the_game(action.seat, structure.subtree(action.group))
+
+    # -- trades on one's turn: a Group asked for, given or bought (p. 7) ------------------------
+
+    def _ask_moves(self, seat: int) -> list[Action]:
+        """Each Group of another player, asked for as a gift or for the amounts money is
+        listed with (any other price is legal too)."""
+        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+            return []
+        top = self.money.get(self.illuminati[seat], 0)
+        moves: list[Action] = []
+        for other in self.players():
+            if other == seat:
+                continue
+            structure = self.structures[other]
+            for g in structure:
+                if g != structure.root:
+                    for price in [0, *amounts(top)]:
+                        if self._trade_throws(other, seat, g, price) is None:
+                            moves.append(AskGroup(g, price))
+        return moves
+
+    def _ask_group_refusal(self, seat: int, action: AskGroup) -> str | None:
+        if self.actions_left <= 0:
+            return "Getting a Group from another player takes an action, and none is left."
+        owner = self.owner(action.group)
+        if owner is None or owner == seat or action.group == self.illuminati[owner]:
+            return "Ask for a Group of another player's Power Structure."
+        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+            return "Your Power Structure has no free arrow to put it under."
+        if not 0 <= action.amount <= self.money.get(self.illuminati[seat], 0):
+            return "The price is paid from your Illuminati treasury, and only what is there."
+        return self._trade_throws(owner, seat, action.group, action.amount)
+
+    def _trade_throws(self, giver: int, receiver: int, group: str, price: int) -> str | None:
+        """A Group given (for `price` MB) must not let its receiver meet a goal the giver
+        can see, unless the price lets the giver meet one too: a trade that lets both
+        win is legal (p. 8)."""
+        # The refusal is told to the player who asks: with stacked money, what the Group's
+        # treasuries hold is its owner's secret, so only the basic goal (a count) is judged.
+        stacked = self.options["stacked_money"]
+        given = self.structures[giver].subtree(group)
+        reason = self._hands_the_game(receiver, given, counted=stacked)
+        if reason is None or not price:
+            return reason
+        # Only a goal everyone sees: refusing by a secret one would tell it.
+        secret = stacked or self.options["hidden_goals"] or self.illuminati[giver] == "ufos"
+        kept = price - sum(self.money.get(c, 0) for c in given)  # its treasuries go with it
+        if not secret and self._special_goal_met(giver, None, kept) is not None:
+            return None
+        return reason
+
+    def _ask_group(self, seat: int, action: AskGroup) -> list[Event]:
+        self.actions_left -= 1
+        owner = self.owner(action.group)
+        assert owner is not None
+        self.offer = Offer(owner, seat, action.group, action.amount, asked=True)
+        self.phase = IlluminatiPhase.ASKED
+        price = f" for {action.amount} MB" if action.amount else ""
+        return [
+            Event(
+                f"{self.name(seat)} asks {self.name(owner)} for "
+                f"{self.title_of(action.group)}{price}."
+            )
+        ]
 
     def _shift_refusal(self, seat: int, action: Shift) -> str | None:
         if "orbital-mind-control-lasers" not in self.structures[seat]:
@@ -1291,8 +1395,8 @@ NO_ATTACK_UNDER_WAY = dict.fromkeys(
 _G = IlluminatiGame
 # The actions of a turn, free or regular: after one the turn is no longer passed for money.
 TURN_ACTIONS = frozenset(
-    {Attack, Transfer, Move, Drop, GiveMoney, GiveSpecial, GiveGroup, Shift, ExtraDraw}
-    | {PlaySpecial, Accuse}
+    {Attack, Transfer, Move, Drop, GiveMoney, GiveSpecial, GiveGroup, AskGroup, Shift}
+    | {ExtraDraw, PlaySpecial, Accuse}
 )
 # The moves of one's turn that are not made after `Rearrange` (the end of the turn).
 _TURN_ONLY = (
@@ -1306,6 +1410,7 @@ _TURN_ONLY = (
     Rule(GiveSpecial, _G._give_special_refusal, _G._give_special),
     Rule(PlaySpecial, _G._special_refusal, _G._own_special),
     Rule(GiveGroup, _G._give_group_refusal, _G._give_group),
+    Rule(AskGroup, _G._ask_group_refusal, _G._ask_group),
     Rule(Shift, _G._shift_refusal, _G._shift),
     Rule(ExtraDraw, _G._extra_draw_refusal, _G._extra_draw),
 )
@@ -1335,9 +1440,18 @@ IlluminatiGame.phases = phase_table(
         IlluminatiPhase.CONSENT,
         (
             Rule(Receive, _G._receive_refusal, _G._receive, _G._consent_moves),
-            Rule(Refuse, always, _G._refuse),
+            Rule(Refuse, _G._consent_refusal, _G._refuse),
         ),
         "First say whether you take the Group offered to you.",
+    ),
+    Phase(
+        IlluminatiPhase.ASKED,
+        (
+            Rule(Yield, always, _G._yield, _G._asked_moves),
+            Rule(Refuse, always, _G._refuse),
+        ),
+        "First say whether you give the Group you are asked for.",
+        listing=(_G._asked_moves,),
     ),
     Phase(
         IlluminatiPhase.INCOME,

@@ -32,6 +32,7 @@ class IlluminatiPhase:
     GOALS: Final = "goals"
     WINDOW: Final = "window"
     CONSENT: Final = "consent"
+    ASKED: Final = "asked"
     INCOME: Final = "income"
     SPENDING: Final = "spending"
     PLACING: Final = "placing"
@@ -106,11 +107,15 @@ class Placing(Frozen):
 
 @dataclass(frozen=True)
 class Offer(Frozen):
-    """A Group of `giver`'s Power Structure offered to `receiver`, who takes it or not."""
+    """A Group of `giver`'s Power Structure offered to `receiver`, who takes it or not; or
+    (`asked`) asked for by `receiver`, the player on turn, for `price` MB: `giver` gives
+    it or not, then the receiver places it."""
 
     giver: int
     receiver: int
     group: str
+    price: int = 0
+    asked: bool = False
 
 
 @dataclass(frozen=True)

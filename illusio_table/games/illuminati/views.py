@@ -89,6 +89,8 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
         "attack": attack,
         "dice": list(game.last_roll),
         "outcome": dataclasses.asdict(game.outcome) if game.outcome else None,
+        # A Group offered or asked for (told to everyone as it was made): who, what, for how much.
+        "offer": dataclasses.asdict(game.offer) if game.offer else None,
         "my_specials": list(game.specials[seat]) if seat is not None else None,
         "my_goal": game.borrowed_goal.get(seat) if seat is not None else None,
         "my_illuminati": game.illuminati[seat] if seat is not None else None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import (
     Abolish,
     Accuse,
+    AskGroup,
     Attack,
     CallOff,
     ChooseGoal,
@@ -33,6 +34,7 @@ from .actions import (
     Spend,
     TakeIncome,
     Transfer,
+    Yield,
 )
 from .attack import the
 from .state import IlluminatiPhase
@@ -99,11 +101,28 @@ def _give_group(game: IlluminatiGame, action: GiveGroup, seat: Seat) -> str:
     return f"Offer {game.title_of(action.group)} to {game.name(action.seat)}"
 
 
+def _ask_group(game: IlluminatiGame, action: AskGroup, seat: Seat) -> str:
+    owner = game.owner(action.group)
+    whom = game.name(owner) if owner is not None else "its owner"
+    price = f" for {action.amount} MB" if action.amount else " as a gift"
+    return f"Ask {whom} for {game.title_of(action.group)}{price}"
+
+
+def _yield(game: IlluminatiGame, action: Yield, seat: Seat) -> str:
+    offer = game.offer
+    if offer is None:
+        return "Give the Group asked for"
+    price = f" for {offer.price} MB" if offer.price else ""
+    return f"Give {game.title_of(offer.group)} to {game.name(offer.receiver)}{price}"
+
+
 def _receive(game: IlluminatiGame, action: Receive, seat: Seat) -> str:
     return f"Take the Group under {game.title_of(action.master)} ({action.side} arrow)"
 
 
 def _refuse(game: IlluminatiGame, action: Refuse, seat: Seat) -> str:
+    if game.phase == IlluminatiPhase.ASKED:
+        return "Keep the Group asked for"
     return "Refuse the Group offered"
 
 
@@ -202,6 +221,8 @@ MOVE_WORDS: dict[type, Callable[[Any, Any, Seat], str]] = {
     GiveMoney: _give_money,
     GiveSpecial: _give_special,
     GiveGroup: _give_group,
+    AskGroup: _ask_group,
+    Yield: _yield,
     Receive: _receive,
     Refuse: _refuse,
     Hang: _hang,

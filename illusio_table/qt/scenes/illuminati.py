@@ -263,7 +263,9 @@ class IlluminatiScene(Felt, TableScene):
         kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
         x = self.width
         for kind in kinds:
-            label = "Refuse" if kind == "refuse" else BUTTONS.get(kind, kind)
+            label = BUTTONS.get(kind, kind)
+            if kind == "refuse":  # a Group offered to you, or asked of you
+                label = "Keep it" if view["phase"] == "asked" else "Refuse"
             if kind == "pass" and view["phase"] == "rearranging":
                 label = "Done"
             width = 16 + width_of(label, max(11, self.least_points), True)
@@ -277,6 +279,21 @@ class IlluminatiScene(Felt, TableScene):
             transfers = counted(view["free_transfers"], "free transfer")
             turn = f"{self.names[view['current']]}'s turn: {actions}, {transfers} left. {turn}"
         self.in_heading(self._text(turn, 0, -56, 11))
+
+    def _offer_prompt(self, view: dict[str, Any]) -> str:
+        offer, me = view["offer"], view["me"]
+        group = self.look.name(offer["group"])
+        giver, receiver = self.names[offer["giver"]], self.names[offer["receiver"]]
+        price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
+        if view["phase"] == "asked":
+            if me == offer["giver"]:
+                return f"{receiver} asks you for {group}{price}: Give it, or Keep it."
+            return f"Waiting: {receiver} asks {giver} for {group}{price}."
+        if me != offer["receiver"]:
+            return f"Waiting: {receiver} places {group}, from {giver}."
+        if offer["asked"]:
+            return f"{giver} gives you {group}: click a free arrow to place it."
+        return f"{giver} offers you {group}: click a free arrow to place it, or Refuse."
 
     def _prompt(self, view: dict[str, Any]) -> str:
         me, phase = view["me"], view["phase"]
@@ -293,8 +310,8 @@ class IlluminatiScene(Felt, TableScene):
             if not self.wanted:  # another player is asked: nothing to click here
                 return "Waiting: money may go down on the attack, a player at a time."
             return "Money on the attack: click a coin to spend from it (any amount), or Pass."
-        if phase == "consent":
-            return "A Group is offered to you: click a free arrow to place it, or Refuse."
+        if phase in ("consent", "asked"):
+            return self._offer_prompt(view)
         if phase == "income":
             return "Collect your income to begin your turn."
         if phase == "goals":

@@ -5,6 +5,7 @@ import pytest
 from illusio_table.engine import IllegalAction
 from illusio_table.games.illuminati.actions import (
     Abolish,
+    AskGroup,
     Attack,
     CallOff,
     Drop,
@@ -24,6 +25,7 @@ from illusio_table.games.illuminati.actions import (
     Spend,
     TakeIncome,
     Transfer,
+    Yield,
 )
 
 from .helpers import (
@@ -1849,3 +1851,130 @@ def test_an_attack_is_never_refused_for_money_hidden_from_the_attacker():
     assert game.revealed != set(range(4))  # some treasury is hidden from the attacker
     assert game._known_number(seat, attack) < 2
     assert attack in game.legal_actions(seat)
+
+
+# -- trades on one's turn (p. 7): a Group asked for, given or bought
+
+
+def test_on_your_turn_you_may_get_a_group_from_another_player_for_money():
+    """Ana asks Lera for the C.I.A. (and its F.B.I.) for 7 MB: an action of Ana's; Lera
+    agrees, Ana places it, and the money goes from Ana's Illuminati to Lera's."""
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, other, "c-i-a")
+    own(game, other, "f-b-i", master="c-i-a")
+    mine, theirs = game.illuminati[seat], game.illuminati[other]
+    set_money(game, mine, 20)
+    before = game.money[theirs]
+    assert AskGroup("c-i-a", 5) in game.legal_actions(seat)
+    game.apply(seat, AskGroup("c-i-a", 7))
+    assert game.to_act() == {other} and game.actions_left == 1
+    assert game.legal_actions(other) == [Yield(), Refuse()]
+    assert game.view(seat)["offer"] == {
+        "giver": other, "receiver": seat, "group": "c-i-a", "price": 7, "asked": True
+    }  # fmt: skip
+    game.apply(other, Yield())
+    assert game.to_act() == {seat} and Refuse() not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction, match="You asked for it"):
+        game.apply(seat, Refuse())
+    place = next(a for a in game.legal_actions(seat) if isinstance(a, Receive))
+    game.apply(seat, place)
+    while game.phase == "placing":
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert {"c-i-a", "f-b-i"} <= set(game.structures[seat])
+    assert game.money[mine] == 13 and game.money[theirs] == before + 7
+    assert game.actions_left == 1
+    words = " ".join(game.log(seat))
+    assert f"{game.name(seat)} asks {game.name(other)} for C.I.A. for 7 MB." in words
+    assert f"{game.name(seat)} takes C.I.A. from {game.name(other)} for 7 MB." in words
+    check_invariants(game)
+
+
+def test_a_group_asked_for_and_kept_costs_no_action():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, other, "c-i-a")
+    game.apply(seat, AskGroup("c-i-a"))
+    game.apply(other, Refuse())
+    assert game.owner("c-i-a") == other and game.actions_left == 2
+    assert game.phase == "actions" and game.to_act() == {seat}
+    assert f"{game.name(other)} keeps C.I.A." in " ".join(game.log(seat))
+
+
+def test_a_trade_of_two_groups_counts_two_actions_for_the_player_on_turn():
+    """Ana gives her Boy Sprouts and gets Lera's C.I.A.: one action each way."""
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, seat, "boy-sprouts")
+    own(game, other, "c-i-a")
+    game.apply(seat, GiveGroup("boy-sprouts", other))
+    game.apply(other, next(a for a in game.legal_actions(other) if isinstance(a, Receive)))
+    game.apply(seat, AskGroup("c-i-a"))
+    game.apply(other, Yield())
+    game.apply(seat, next(a for a in game.legal_actions(seat) if isinstance(a, Receive)))
+    assert game.owner("boy-sprouts") == other and game.owner("c-i-a") == seat
+    assert game.actions_left == 0
+    with pytest.raises(IllegalAction, match="takes an action, and none is left"):
+        game.apply(seat, AskGroup("boy-sprouts"))
+
+
+def test_asking_for_a_group_is_refused_in_words_when_it_cannot_be_done():
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, other, "c-i-a")
+    set_money(game, game.illuminati[seat], 3)
+    cases = {
+        AskGroup("c-i-a", 4): "The price is paid from your Illuminati treasury",
+        AskGroup(game.illuminati[other]): "Ask for a Group of another player's",
+        AskGroup("c-i-a", -1): "The price is paid from your Illuminati treasury",
+    }
+    for ask, words in cases.items():
+        assert ask not in game.legal_actions(seat)
+        assert game.why_not(seat, ask).startswith(words)
+    # Only the player on turn asks: another player's request is not theirs to make.
+    assert game.why_not(other, AskGroup("c-i-a")) == "It is not your turn to act."
+
+
+def test_no_player_may_throw_the_game_by_giving_a_group_asked_for():
+    """A Group that would give the player on turn the basic goal is not to be had for
+    nothing; a price that lets its owner meet a goal everyone knows makes it a trade that
+    lets both win, which is legal."""
+    game, seat, gnomes = _gnomes_waiting()
+    own(game, gnomes, "c-i-a")
+    set_goal(game, len(game.structures[seat]) + 1)
+    assert AskGroup("c-i-a") not in game.legal_actions(seat)
+    assert game.why_not(seat, AskGroup("c-i-a")).startswith("No one may throw the game")
+    assert game.why_not(seat, AskGroup("c-i-a", 4)).startswith("No one may throw the game")
+    assert game.why_not(seat, AskGroup("c-i-a", 5)) is None  # the Gnomes reach 150 MB too
+
+
+def test_a_bot_gives_a_group_asked_for_only_for_what_it_is_worth():
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    game, seat = ready()
+    other = (seat + 1) % 4
+    own(game, other, "c-i-a")  # income 0: worth 10 MB to the schemer
+    set_money(game, game.illuminati[seat], 30)
+    bot = SchemerBot(other, 1)
+    game.apply(seat, AskGroup("c-i-a", 5))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Refuse()
+    game.apply(other, Refuse())
+    game.apply(seat, AskGroup("c-i-a", 10))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Yield()
+
+
+def test_asking_for_a_group_tells_nothing_of_the_money_stacked_on_it():
+    """With stacked money the Gnomes' Groups hold secret amounts: whether a request may be
+    made is the same whatever the Group asked for holds (the Gnomes' goal is money, which
+    a price could let them meet as the Group gives the asker the basic goal)."""
+    answers = []
+    for on_group in (0, 40):
+        game, seat, gnomes = _gnomes_waiting()
+        set_option(game, "stacked_money", True)
+        own(game, gnomes, "c-i-a")
+        set_goal(game, len(game.structures[seat]) + 1)
+        set_money(game, "gnomes-of-zurich", 145 - on_group)
+        set_money(game, "c-i-a", on_group)
+        asks = [a for a in game.legal_actions(seat) if isinstance(a, AskGroup)]
+        answers.append((asks, [game.why_not(seat, AskGroup("c-i-a", n)) for n in (0, 5, 10)]))
+    assert answers[0] == answers[1]
