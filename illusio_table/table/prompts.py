@@ -68,15 +68,25 @@ def illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -
     if phase == "income":
         return "Collect your income to begin your turn."
     offer = view.get("offer")
-    if phase == "consent" and view.get("me") == seat and offer:
+    if offer and view.get("me") == seat and phase in ("consent", "asked"):
+        group = _card_name(view, offer["group"])
+        giver, receiver = names[offer["giver"]], names[offer["receiver"]]
+        if phase == "asked":
+            price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
+            return f"{receiver} asks you for {group}{price}: give it, or keep it."
         if offer["asked"]:
-            return f"{names[offer['giver']]} gives you the Group: place it on a free arrow."
-        giver = names[offer["giver"]]
-        return f"{giver} offers you a Group: place it on a free arrow, or refuse it."
-    if phase == "asked" and view.get("me") == seat and offer:
-        price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
-        return f"{names[offer['receiver']]} asks you for a Group{price}: give it, or keep it."
+            return f"{giver} gives you {group}: place it on a free arrow."
+        return f"{giver} offers you {group}: place it on a free arrow, or refuse it."
     return ""
+
+
+def _card_name(view: dict[str, Any], card: str) -> str:
+    """A card's name as the view writes it in a Power Structure."""
+    for structure in view["structures"]:
+        for c in structure["cards"]:
+            if c["id"] == card:
+                return str(c["name"])
+    return card
 
 
 def illusio(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:

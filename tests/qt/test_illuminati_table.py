@@ -1303,7 +1303,7 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
 
 def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     """Two people: Lera, asked on Ana's turn, sees the request in the prompt and answers
-    with the buttons Give it and Keep it; Ana meanwhile is told to wait."""
+    with the buttons Give it and Keep it."""
     from illusio_table.games.illuminati.actions import AskGroup
 
     start(window, TWO_HUMANS, seed=2)

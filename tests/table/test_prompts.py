@@ -110,3 +110,23 @@ def test_a_count_is_said_as_a_person_says_it():
     assert counted(0, "action") == "0 actions"
     assert counted(3, "die", "dice") == "3 dice"
     assert counted(1, "die", "dice") == "1 die"
+
+
+def test_a_group_asked_for_or_offered_is_named_on_the_phone():
+    """The phone's prompt names who asks for which Group and for how much, and tells the
+    asker to place it once given, in the card's own name."""
+    from illusio_table.games.illuminati.actions import AskGroup, Yield
+    from tests.games.illuminati.helpers import own, set_money, settle, without_specials
+
+    match = Match.start("illuminati", PLAYERS, 3, {}, registry=builtin_registry())
+    game = without_specials(settle(match.game))
+    asker, owner = game.current, (game.current + 1) % 3
+    own(game, owner, "c-i-a")
+    set_money(game, game.illuminati[asker], 5)
+    names = [p["name"] for p in PLAYERS]
+    match.apply(asker, AskGroup("c-i-a", 5))
+    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    assert prompt == f"{names[asker]} asks you for C.I.A. for 5 MB: give it, or keep it."
+    match.apply(owner, Yield())
+    prompt = json.loads(state_message(match, asker, names)[1])["prompt"]
+    assert prompt == f"{names[owner]} gives you C.I.A.: place it on a free arrow."
