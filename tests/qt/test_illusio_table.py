@@ -628,3 +628,32 @@ def test_no_label_lies_over_a_card_and_the_others_tricks_are_readable(make_windo
                         wide = item.sceneBoundingRect().width() * zoom
                         narrowest[seats] = min(narrowest.get(seats, wide), wide)
     assert narrowest[4] >= 40, narrowest
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("seats", [4, 6])
+def test_a_long_backstage_of_another_magician_reads_as_named_chips(make_window, size, seats):
+    """Lera's Backstage of 18 cards: each card a chip of its own, none over another, all
+    in Lera's part of the table and at least 8 pixels tall on the screen (as cards side
+    by side they became slivers, their names 5 pixels tall)."""
+    from tests.games.illusio.helpers import set_backstage
+
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    bots = [{"name": f"Bot {n}", "bot": "showman"} for n in range(1, seats)]
+    start(window, ANA_AND_BOTS[:1] + bots, seed=4)
+    game = window.model.game
+    kinds = ["rabbit", "dove", "cage", "case", "scarf", "rope", "cards", "blades", "tiger"]
+    cards = set_backstage(game, 1, *(kinds * 2))  # (no more than in six hands and the deck)
+    window._update()
+    QApplication.processEvents()
+    scene, zoom = window.scene, window.table.zoom()
+    boxes = [scene.item(("card", c)).sceneBoundingRect() for c in cards]
+    part = scene.regions[("seat", 1)]
+    for n, box in enumerate(boxes):
+        assert part.contains(box), f"card {n} runs out of Lera's part"
+        assert box.height() * zoom >= 8
+        for other in boxes[n + 1 :]:
+            assert not box.adjusted(1, 1, -1, -1).intersects(other), "chips overlap"
+    screenshot(window, f"illusio-long-backstage-{seats}-{size[0]}x{size[1]}")

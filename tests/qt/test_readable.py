@@ -219,6 +219,33 @@ def test_the_names_painted_on_the_illuminati_cards_read_at_four_seats(
     assert not small, sorted(small)[:20]
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [4, 6])
+def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, size, seats):
+    """Every name painted on an Illusio card (a Component, a Special, an Objective, a
+    magician), whole or cut short, at 8 pixels or more; and every other word painted on
+    a card (a rule, a group, a state) too, or not painted at all (the large card and
+    the tooltip tell it). Players found the others' Backstage, the Specials in hand and
+    the Contest at 5 to 7 pixels at both sizes."""
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    small: set[str] = set()
+    seen = 0
+
+    def check() -> None:
+        nonlocal seen
+        for drawn, words in painted_words(window, monkeypatch):
+            if len(words.strip()) > 1:  # (a symbol alone is not a word)
+                seen += 1
+                if drawn < READABLE_PX:
+                    small.add(f"{words!r} at {drawn:.1f} px")
+
+    play(window, "illusio", seats, 3, 5, check)
+    assert seen > 100
+    assert not small, sorted(small)[:20]
+
+
 @pytest.mark.parametrize("game_id", ["illuminati", "illusio", "incantibus"])
 def test_the_table_keeps_its_size_while_pieces_glide(make_window, game_id):
     """Played with motion, as a person sees it: a piece gliding from its last place did

@@ -8,6 +8,7 @@ Colours and symbols come from the card file.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -15,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...table.prompts import counted
-from .look import GOLD, INK, PAPER, WHITE, font, plain
+from .look import GOLD, INK, PAPER, READABLE_PX, WHITE, font, plain
 from .words import fitting
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
@@ -104,6 +105,7 @@ class CardItem(QGraphicsItem):
         super().__init__()
         self.look, self.card, self.w, self.h = look, card, w, h
         self.chosen = False  # selected by the person (raised, with a gold edge)
+        self.least = 6  # the least size of words that reads where the card is seen (points)
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
@@ -130,6 +132,8 @@ class CardItem(QGraphicsItem):
         key = self._look_key(scale)
         picture = _PICTURES.get(key)
         if picture is None:
+            # Words read at 8 pixels on the screen: so many points at the zoom it is seen at.
+            self.least = max(6, math.ceil(READABLE_PX * 72 / 96 / (scale / ratio)))
             picture = QPixmap(int(self.w * scale) + 1, int(self.h * scale) + 1)
             picture.fill(Qt.GlobalColor.transparent)
             drawing = QPainter(picture)
@@ -181,6 +185,43 @@ class CardItem(QGraphicsItem):
             painter.setBrush(SHADE)
             painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), CORNER, CORNER)
 
+    # -- words ------------------------------------------------------------------------------
+
+    def _write(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        text: str,
+        size: int,
+        colour: QColor,
+        bold: bool = False,
+        flags: Any = Qt.AlignmentFlag.AlignCenter,
+        wrap: bool = True,
+    ) -> None:
+        """Words of the card (a name, a group, a state) never smaller than read where the
+        card is seen: cut short with "…" where the box is too small for them."""
+        least = self.least
+        size = max(size, least)
+        every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
+        if (
+            text.startswith("The ")
+            and fitting(text, rect.width(), rect.height(), size, bold, every, least)[1] != text
+        ):
+            text = text[4:]  # cut short, "Lion's Den…" says more than "The…"
+        fitted_text(painter, rect, text, size, colour, bold, flags, wrap, least)
+
+    def _rule(self, painter: QPainter, rect: QRectF, text: str) -> bool:
+        """A rule printed on the card, whole at a size that reads, or not at all (False):
+        half a rule misleads (the large card and the tooltip tell it whole)."""
+        flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter
+        size = max(self._size(0.075, 6), self.least)
+        every = int(flags) | int(Qt.TextFlag.TextWordWrap)
+        size, shown = fitting(text, rect.width(), rect.height(), size, False, every, self.least)
+        if shown != text:
+            return False
+        fitted_text(painter, rect, text, size, WHITE, flags=flags, least=size)
+        return True
+
     # -- the faces --------------------------------------------------------------------------
 
     def _size(self, share: float, least: int = 7, most: int = 22) -> int:
@@ -207,69 +248,64 @@ class CardItem(QGraphicsItem):
         now = card.get("now", card["kind"])
         colour = look.colour(now)
         if self.h < 30:  # a chip: a Component placed around an Objective
-            self._chip(painter, colour, f"{look.symbol(now)} {card.get('now_name', card['name'])}")
+            self._chip(painter, colour, look.symbol(now), card.get("now_name", card["name"]))
             return
         small = self.w < 60
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
         if not small:
             group = look.groups[look.cards.group_of[now]].name
-            fitted_text(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
+            self._write(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
         middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
         fitted_text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
         name = card.get("now_name", card["name"])
         bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
-        fitted_text(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
+        self._write(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
         if "now_name" in card:  # what it was, under what it is now
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
-            fitted_text(painter, was, f"was {card['name']}", self._size(0.11), INK)
+            self._write(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
-    def _chip(self, painter: QPainter, colour: QColor, words: str) -> None:
-        """A card laid around an Objective, drawn as a named chip."""
+    def _chip(self, painter: QPainter, colour: QColor, symbol: str, name: str) -> None:
+        """A card drawn as a named chip (around an Objective, in another's Backstage): its
+        symbol and name, or, where they do not fit, its symbol and the name's first
+        letters ("◎Aud…" says more than "◎…")."""
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
         box = QRectF(2, 0, self.w - 4, self.h)
-        fitted_text(painter, box, words, max(6, int(self.h * 0.5)), WHITE, bold=True)
+        size = max(int(self.h * 0.5), self.least)
+        flags = int(Qt.AlignmentFlag.AlignCenter)
+        words = f"{symbol} {name}"
+        if fitting(words, box.width(), box.height(), size, True, flags, self.least)[1] != words:
+            words = symbol + name  # one word: cut within it
+        self._write(painter, box, words, size, WHITE, bold=True, wrap=False)
 
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
         if self.h < 30:  # a chip: a Special played on an Objective
-            self._chip(painter, SPECIAL.lighter(130), f"{self.look.symbol(kind.id)} {kind.name}")
+            self._chip(painter, SPECIAL.lighter(130), self.look.symbol(kind.id), kind.name)
             return
         top = QRectF(2, 4, self.w - 4, self.h * 0.36)
         fitted_text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
-        name = QRectF(2, self.h * 0.4, self.w - 4, self.h * 0.18)
-        fitted_text(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
-        if self.w >= 70:
-            text = QRectF(5, self.h * 0.58, self.w - 10, self.h * 0.4)
-            fitted_text(
-                painter,
-                text,
-                kind.text,
-                self._size(0.075, 6),
-                WHITE,
-                flags=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
-            )
+        text = QRectF(5, self.h * 0.58, self.w - 10, self.h * 0.4)
+        ruled = self._rule(painter, text, kind.text)
+        # Without its rule (a small card), the name takes the room on two lines.
+        name = QRectF(2, self.h * 0.4, self.w - 4, self.h * (0.18 if ruled else 0.56))
+        self._write(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
 
     def _magician(self, painter: QPainter) -> None:
         card = self.card
-        name = QRectF(4, 4, self.w - 8, self.h * 0.2)
-        fitted_text(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
-        if self.w >= 70:
-            text = QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56)
-            fitted_text(
-                painter,
-                text,
-                card["text"],
-                self._size(0.075, 6),
-                WHITE,
-                flags=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
-            )
+        ruled = self._rule(
+            painter, QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56), card["text"]
+        )
+        name = QRectF(4, 4, self.w - 8, self.h * (0.2 if ruled else 0.74))
+        self._write(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
         used = card.get("used")
         state = {None: "always on", True: "used this round", False: "talent ready"}[used]
+        if not ruled:  # a small card: its state in a word
+            state = {None: "auto", True: "used", False: "ready"}[used]
         colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
         foot = QRectF(2, self.h * 0.8, self.w - 4, self.h * 0.18)
-        fitted_text(painter, foot, state, self._size(0.1), colour, bold=True)
+        self._write(painter, foot, state, self._size(0.1), colour, bold=True)
 
     def _objective(self, painter: QPainter) -> None:
         card, look = self.card, self.look
@@ -280,25 +316,20 @@ class CardItem(QGraphicsItem):
         disc_size = band.height() - 4
         disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
         head = QRectF(5, band.top(), disc.left() - 7, band.height())
-        words = domain.symbol if small else f"{domain.symbol} {domain.name}"
-        fitted_text(
-            painter,
-            head,
-            words,
-            self._size(0.1),
-            WHITE,
-            flags=Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-            wrap=False,
-        )
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        words, size = f"{domain.symbol} {domain.name}", max(self._size(0.1), self.least)
+        named = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
+        if small or named[1] != words:  # its symbol alone (the large card names the domain)
+            fitted_text(painter, head, domain.symbol, self._size(0.1), WHITE, flags=left)
+        else:
+            self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
         painter.setPen(QPen(INK, 1))  # the level in a gold disc
         painter.setBrush(GOLD)
         painter.drawEllipse(disc)
         fitted_text(painter, disc, str(card["level"]), self._size(0.1), INK, bold=True)
         top = band.bottom() + 2
         name = QRectF(3, top, self.w - 6, self.h * 0.3)
-        fitted_text(
-            painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, bold=True
-        )
+        self._write(painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, True)
         # The Components it needs, as symbols in their group's colours: a named type on a
         # full tile, any Component of a group on a dashed one.
         needs = card["needs"]

@@ -35,7 +35,7 @@ WIDTH = 1500
 
 # Card sizes (width, height).
 MINE = (78, 109)
-THEIRS = (40, 56)
+CHIP_H = 20  # a card of another magician's Backstage, drawn as a named chip
 CONTEST = (100, 136)
 PILE = (80, 112)
 AROUND = (84, 21)  # Components around an Objective of the seat's own, as chips
@@ -257,7 +257,7 @@ class IllusioScene(Felt, TableScene):
         bx = hx + 84
         room = rect.right() - bx - 6
         self._text("Backstage", bx, y0 - 2, 9, bold=True)
-        self._row(s["backstage"], bx, y0 + 14, room, THEIRS, target=True)
+        self._chips(s["backstage"], QRectF(bx, y0 + 14, room, 82))
         # Tricks under realization and on display.
         self._works(
             view,
@@ -296,6 +296,25 @@ class IllusioScene(Felt, TableScene):
                 self.target(key, item)
             if source:
                 self.source(key, item)
+
+    def _chips(self, cards: list[dict[str, Any]], rect: QRectF) -> None:
+        """Another magician's Backstage as named chips in columns, each read whole or cut
+        short at a size that reads (as cards side by side, a Backstage of 18 became
+        slivers, and their names 5 pixels tall)."""
+        rows = max(1, int((rect.height() + 2) // (CHIP_H + 2)))
+        cols = max(1, -(-len(cards) // rows))
+        wide = min(120.0, (rect.width() - (cols - 1) * 4) / cols)
+        group_of = self.look.cards.group_of
+
+        def kind(c: dict[str, Any]) -> tuple[str, str]:  # alike cards side by side
+            now = c.get("now", c["kind"])
+            return group_of.get(now, ""), now
+
+        for i, c in enumerate(sorted(cards, key=kind)):
+            col, row = divmod(i, rows)
+            x, y = rect.left() + col * (wide + 4), rect.top() + row * (CHIP_H + 2)
+            key = ("card", c["id"])
+            self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
