@@ -246,6 +246,32 @@ def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, s
     assert not small, sorted(small)[:20]
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati"])
+def test_the_symbols_on_the_cards_read_at_four_seats(make_window, monkeypatch, game_id, size):
+    """Every symbol and digit painted on a card (Illusio's needs, domains and levels,
+    Illuminati's alignments and numbers) at 8 pixels or more: where two colours look
+    alike to some eyes (tests/data/test_colours.py), the symbol tells them apart. They
+    were 5 to 7 pixels at 1280 x 720."""
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    small: dict[str, float] = {}
+    seen = 0
+
+    def check() -> None:
+        nonlocal seen
+        for drawn, words in painted_words(window, monkeypatch):
+            if len(words.strip()) == 1:
+                seen += 1
+                if drawn < READABLE_PX:
+                    small[words] = min(small.get(words, drawn), round(drawn, 1))
+
+    play(window, game_id, 4, 3, 7, check)
+    assert seen > 100
+    assert not small, small
+
+
 @pytest.mark.parametrize("game_id", ["illuminati", "illusio", "incantibus"])
 def test_the_table_keeps_its_size_while_pieces_glide(make_window, game_id):
     """Played with motion, as a person sees it: a piece gliding from its last place did

@@ -311,7 +311,10 @@ class CardItem(QGraphicsItem):
         card, look = self.card, self.look
         colour = look.colour(card["domain"])
         small = self.w < 60
-        band = self._band(painter, colour, self.h * 0.19)
+        # A symbol (the domain, the level, a need) reads at the least size words do: two
+        # groups' colours may look alike to some eyes, and the symbol tells them apart.
+        glyph = self.least * 96 / 72  # its height, in the card's units
+        band = self._band(painter, colour, max(self.h * 0.19, glyph * 1.3 + 4))
         domain = look.domains[card["domain"]]
         disc_size = band.height() - 4
         disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
@@ -320,25 +323,27 @@ class CardItem(QGraphicsItem):
         words, size = f"{domain.symbol} {domain.name}", max(self._size(0.1), self.least)
         named = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
         if small or named[1] != words:  # its symbol alone (the large card names the domain)
-            fitted_text(painter, head, domain.symbol, self._size(0.1), WHITE, flags=left)
+            self._symbol(painter, head, domain.symbol, self._size(0.1), WHITE, left)
         else:
             self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
         painter.setPen(QPen(INK, 1))  # the level in a gold disc
         painter.setBrush(GOLD)
         painter.drawEllipse(disc)
-        fitted_text(painter, disc, str(card["level"]), self._size(0.1), INK, bold=True)
-        top = band.bottom() + 2
-        name = QRectF(3, top, self.w - 6, self.h * 0.3)
-        self._write(painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, True)
+        self._symbol(painter, disc, str(card["level"]), self._size(0.1), INK)
         # The Components it needs, as symbols in their group's colours: a named type on a
-        # full tile, any Component of a group on a dashed one.
+        # full tile, any Component of a group on a dashed one. Tiles as large as their
+        # symbols need, as far as the card's lower half holds them.
         needs = card["needs"]
-        per_line = 3 if small else 4
-        size = (self.w - 8) / per_line
-        top = self.h * 0.52
+        tile = max((self.w - 8) / (3 if small else 4), glyph * 1.35)
+        per_line = max(1, int((self.w - 8) // tile))
+        lines = -(-len(needs) // per_line)
+        tile = min(tile, self.h * 0.46 / max(1, lines) / 0.95)
+        top = self.h - 4 - lines * tile * 0.95
+        name = QRectF(3, band.bottom() + 2, self.w - 6, top - band.bottom() - 3)
+        self._write(painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, True)
         for n, need in enumerate(needs):
             line, across = divmod(n, per_line)
-            cell = QRectF(4 + across * size, top + line * size * 0.95, size, size * 0.92)
+            cell = QRectF(4 + across * tile, top + line * tile * 0.95, tile, tile * 0.92)
             tint = look.colour(need)
             style = (
                 Qt.PenStyle.DashLine
@@ -348,7 +353,20 @@ class CardItem(QGraphicsItem):
             painter.setPen(QPen(tint.darker(120), 1.2, style))
             painter.setBrush(QColor(tint.lighter(165)))
             painter.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 3, 3)
-            fitted_text(painter, cell, look.symbol(need), max(6, int(size * 0.5)), tint.darker(140))
+            self._symbol(painter, cell, look.symbol(need), int(tile * 0.5), tint.darker(140))
+
+    def _symbol(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        symbol: str,
+        size: int,
+        colour: QColor,
+        flags: Any = Qt.AlignmentFlag.AlignCenter,
+    ) -> None:
+        """A symbol (or a digit) at the least size words read at, or larger."""
+        size = max(size, self.least)
+        fitted_text(painter, rect, symbol, size, colour, bold=True, flags=flags, least=size)
 
 
 def fitted_text(

@@ -191,7 +191,13 @@ class ConspiracyCard(QGraphicsItem):
     def _discs_width(self) -> float:
         """How much of a strip's right end its alignment discs take."""
         aligned = len(self._numbers()[3])
-        return aligned * (self.h * 0.5 + 2) + (4 if aligned else 0)
+        return aligned * (self._disc_size(self.h * 0.5)[0] + 2) + (4 if aligned else 0)
+
+    def _disc_size(self, d: float) -> tuple[float, int]:
+        """An alignment disc's size from the one it was planned at, and its symbol's."""
+        glyph = max(int(d * 0.62), self._least)
+        d = max(d, glyph * 96 / 72 * 1.2)
+        return (min(d, self.h - 1) if self.card.get("strip") else min(d, self.w * 0.2)), glyph
 
     def numbers_left(self) -> float:
         """Where a strip's numbers and alignment discs begin, from its left edge."""
@@ -238,14 +244,18 @@ class ConspiracyCard(QGraphicsItem):
     def _discs(
         self, painter: QPainter, aligned: tuple[str, ...], right: float, bottom: float, d: float
     ) -> None:
-        """Alignments: coloured discs with their symbols, leftwards from `right`."""
+        """Alignments: coloured discs with their symbols, leftwards from `right`. A symbol
+        is at least the size words read at (two colours may look alike to some eyes: the
+        symbol tells them apart), its disc as large as it needs, as far as the card has
+        room (a strip's height; on a card, three discs in 0.6 of its width)."""
+        d, glyph = self._disc_size(d)
         for k, a in enumerate(aligned):
             al = self.look.alignments[a]
             disc = QRectF(right - (k + 1) * (d + 2), bottom - d, d, d)
             painter.setPen(QPen(INK, 0.8))
             painter.setBrush(QColor(al.colour))
             painter.drawEllipse(disc)
-            fitted_text(painter, disc, al.symbol or al.name[:1], int(d * 0.62), WHITE)
+            fitted_text(painter, disc, al.symbol or al.name[:1], glyph, WHITE, least=glyph)
 
     def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -275,7 +285,7 @@ class ConspiracyCard(QGraphicsItem):
             return
         dark = fill == ILLUMINATI
         ink = WHITE if dark else INK
-        size = max(7, int(self.h * 0.13))
+        size = max(self._least, int(self.h * 0.13))  # the numbers read as the name does
         fitted_text(
             painter,
             self._name_box(),
@@ -295,6 +305,7 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft,
+            least=self._least,
         )
         fitted_text(
             painter,
@@ -304,6 +315,7 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignRight,
+            least=self._least,
         )
         foot = QRectF(box.left() + 3, box.bottom() - self.h * 0.24, self.w * 0.4, self.h * 0.22)
         fitted_text(
@@ -314,6 +326,7 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            least=self._least,
         )
         self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2)
 
