@@ -716,3 +716,71 @@ def test_new_game_after_a_rehearsal_offers_the_last_games_seats_not_the_rehearsa
     names = [p["name"] for p in dialog.config().players]
     assert names[:2] == ["Ana", "Lera"] and not any(n.startswith("Bot") for n in names)
     dialog.close()
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati", "incantibus"])
+def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
+    qapp, monkeypatch, game_id
+):
+    """Every word of the help picture, the table's and those painted on its cards, is 8
+    pixels or more as the picture is shown (its own size, in a help window that fits a
+    1280 x 720 screen): the attack panel and the Contest were about 5. The callouts wear
+    a colour no piece and no card file has (a gold '6' sat on Ana's wand like a wand's
+    number)."""
+    import math
+    import re
+    from pathlib import Path
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from illusio_table.games import builtin_registry
+    from illusio_table.qt.app import help as help_window
+    from illusio_table.qt.scenes import cards as card_faces
+    from illusio_table.qt.scenes import conspiracy
+    from illusio_table.qt.scenes.look import READABLE_PX
+    from tests.data.test_colours import EVERYONE, _distance
+
+    from .test_readable import px
+
+    assert help_window.PICTURE_WIDTH + 60 <= 1280 - 40  # the window, on a 1280-wide screen
+    small: set[str] = set()
+    original = card_faces.fitted_text
+
+    def listening(painter, rect, text, size, colour, bold=False, flags=None, wrap=True, least=6):
+        flags = Qt.AlignmentFlag.AlignCenter if flags is None else flags
+        every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
+        drawn, shown = card_faces.fitting(
+            text, rect.width(), rect.height(), max(size, 6), bold, every, least
+        )
+        if px(drawn, math.sqrt(abs(painter.worldTransform().determinant()))) < READABLE_PX:
+            small.add(f"{shown!r} painted on a card")
+        original(painter, rect, text, size, colour, bold, flags, wrap, least)
+
+    monkeypatch.setattr(card_faces, "fitted_text", listening)
+    monkeypatch.setattr(conspiracy, "fitted_text", listening)
+    card_faces._PICTURES.clear()
+    drawn_scene = help_window.picture_scene
+
+    def measured(*args):
+        scene = drawn_scene(*args)
+        source = scene.extent() or scene.itemsBoundingRect()
+        scale = help_window.PICTURE_WIDTH / source.width()
+        for item in scene.items():
+            if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible():
+                grown = scale * math.sqrt(abs(item.sceneTransform().determinant()))
+                words = item.text().strip()
+                if words and not item.data(2) and px(item.font().pointSizeF(), grown) < 8:
+                    small.add(f"{words[:30]!r} at {px(item.font().pointSizeF(), grown):.1f} px")
+        return scene
+
+    monkeypatch.setattr(help_window, "picture_scene", measured)
+    image, names = help_window.table_picture(game_id, builtin_registry())
+    assert image.width() == help_window.PICTURE_WIDTH and len(names) >= 6
+    assert not small, sorted(small)[:10]
+    root = Path(__file__).resolve().parents[2]
+    sources = [*root.glob("cards/*.yaml"), *root.glob("illusio_table/qt/scenes/*.py")]
+    worn = {c for f in sources for c in re.findall(r"#[0-9a-fA-F]{6}\b", f.read_text())}
+    callout = help_window.CALLOUT.name()
+    near = [c for c in worn if _distance(callout, c, EVERYONE) < 30]
+    assert not near, near

@@ -11,16 +11,26 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QTextDocument
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from illusio_table.engine import Match, Registry, bot_classes
 from illusio_table.table.kits import kit_of
 
 from ..scenes import table_scene
-from ..scenes.look import GOLD, INK, font
+from ..scenes.base import PIECE
+from ..scenes.look import INK, font
 
-PICTURE_WIDTH = 760
+PICTURE_WIDTH = 800  # its words read at 8 pixels or more, and it fits a 1280 × 720 screen
 NAMES = ("Ana", "Lera", "Milo", "Juno")
 
 
@@ -37,11 +47,7 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
         if match.is_over():
             break
         match.play_bot(min(match.to_act()))
-    scene = table_scene(game_id, None, cls.card_data())
-    scene.animation_ms = scene.glide_ms = 0
-    scene.show_view(
-        match.view(0), match.legal_actions(0), list(NAMES[:seats]), f"{cls.title} — Ana's table"
-    )
+    scene = picture_scene(game_id, registry, match, list(NAMES[:seats]))
     source = scene.extent() or scene.itemsBoundingRect()
     height = round(PICTURE_WIDTH * source.height() / source.width())
     image = QImage(PICTURE_WIDTH, height, QImage.Format.Format_ARGB32)
@@ -59,25 +65,96 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
             part.width() * scale,
             part.height() * scale,
         )
-        painter.setPen(QPen(GOLD, 2, Qt.PenStyle.DashLine))
+        painter.setPen(QPen(CALLOUT, 2, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(box.adjusted(1, 1, -1, -1))
-        # In the top right corner: the top left one holds the part's own heading.
-        _number(painter, number, box.topRight() + QPointF(-13, 13))
+        inside = QRectF(0, 0, PICTURE_WIDTH, height)
+        _number(painter, number, _free_corner(scene, part, box, scale, inside))
     painter.end()
     scene.clear()
     return image, [name for name, _ in parts]
 
 
+def picture_scene(game_id: str, registry: Registry, match: Match, names: list[str]) -> Any:
+    """The table as the picture shows it: told the size it is drawn at, so that its
+    words grow to read there, as they do in a small window (at the picture's size they
+    were 5 pixels tall)."""
+    cls = registry.get(game_id)
+    scene = table_scene(game_id, None, cls.card_data())
+    scene.animation_ms = scene.glide_ms = 0
+    scene.fit_shape(PICTURE_WIDTH, PICTURE_WIDTH * 0.62)  # a window's shape
+    title = f"{cls.title} — Ana's table"
+    scene.show_view(match.view(0), match.legal_actions(0), names, title)
+    source = scene.extent() or scene.itemsBoundingRect()
+    if hasattr(scene, "learn_zoom") and scene.learn_zoom(PICTURE_WIDTH / source.width()):
+        scene.show_view(match.view(0), match.legal_actions(0), names, title)
+    return scene
+
+
+def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QRectF) -> QPointF:
+    """Where a part's callout goes: the first of the places round its corners (top
+    right first; the top left holds the part's own heading) where it covers no piece and
+    no word of the table, else where it covers the least (in a corner of Ana's satchel it
+    sat on her wand like a wand's number)."""
+    places = [
+        box.topRight() + QPointF(-16, 13),
+        box.bottomRight() + QPointF(-16, -18),
+        box.bottomLeft() + QPointF(16, -18),
+        box.topRight() + QPointF(-16, -9),  # astride the frame
+        box.topRight() + QPointF(14, 13),  # just outside it
+    ]
+    covering = []
+    places = [
+        p for p in places if inside.contains(QRectF(p.x() - 14, p.y() - 11, 28, 28))
+    ] or places[:1]
+    for centre in places:
+        balloon = QRectF(centre.x() - 14, centre.y() - 11, 28, 28)
+        seen = QRectF(
+            part.left() + (balloon.left() - box.left()) / scale,
+            part.top() + (balloon.top() - box.top()) / scale,
+            balloon.width() / scale,
+            balloon.height() / scale,
+        )
+        covered = 0.0
+        for item in scene.items(seen):
+            bounds = item.sceneBoundingRect()
+            # (Covering the ground a part is drawn on is no harm; covering a piece is.)
+            ground = bounds.contains(part) and item.data(PIECE) is None
+            if item.isVisible() and not ground:
+                under = bounds.intersected(seen)
+                covered += under.width() * under.height()
+        if not covered:
+            return centre
+        covering.append(covered)
+    return places[covering.index(min(covering))]
+
+
+# The callouts: a colour no piece of any game wears (tests/qt/test_shell.py checks it
+# against the card files and the tables' own colours), in a shape none has: a speech
+# balloon, where the games' numbers sit on gold discs and white dice.
+CALLOUT = QColor("#ff00c8")
+
+
 def _number(painter: QPainter, number: int, centre: QPointF) -> None:
-    """A gold disc with the part's number, as the legend under the picture counts."""
-    disc = QRectF(centre.x() - 11, centre.y() - 11, 22, 22)
-    painter.setPen(QPen(INK, 1.5))
-    painter.setBrush(QBrush(GOLD))
-    painter.drawEllipse(disc)
-    painter.setFont(font(10, bold=True))
+    """A magenta balloon with the part's number, as the legend under the picture
+    counts, its tail pointing into the part."""
+    body = QRectF(centre.x() - 14, centre.y() - 11, 28, 20)
+    tail = QPolygonF(
+        [
+            QPointF(body.left() + 6, body.bottom() - 1),
+            QPointF(body.left() + 2, body.bottom() + 7),
+            QPointF(body.left() + 13, body.bottom() - 1),
+        ]
+    )
+    balloon = QPainterPath()
+    balloon.addRoundedRect(body, 6, 6)
+    balloon.addPolygon(tail)
+    painter.setPen(QPen(QColor("#ffffff"), 1.5))
+    painter.setBrush(QBrush(CALLOUT))
+    painter.drawPath(balloon.simplified())
+    painter.setFont(font(11, bold=True))
     painter.setPen(INK)
-    painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, str(number))
+    painter.drawText(body, Qt.AlignmentFlag.AlignCenter, str(number))
 
 
 class HelpDialog(QDialog):

@@ -586,7 +586,7 @@ class IllusioScene(Felt, TableScene):
         )
         self.preview.setToolTip("")
         self.preview_words = self.addSimpleText("")
-        self.preview_words.setFont(font(10))
+        self.preview_words.setFont(font(max(10, self.least_points)))
         self.preview_words.setBrush(WHITE)
         self.preview_words.setPos(PREVIEW_BOX.left() + 10, PREVIEW_BOX.top() + 28 + PREVIEW[1] + 8)
 
@@ -600,7 +600,12 @@ class IllusioScene(Felt, TableScene):
         lines = self.look.words(card)[1:] if card else []
         room = PREVIEW_BOX.width() - 20
         self.preview_words.setText(
-            "\n".join(part for line in lines if line for part in fold(line, room, 10))
+            "\n".join(
+                part
+                for line in lines
+                if line
+                for part in fold(line, room, max(10, self.least_points))
+            )
         )
 
     # -- taking an Objective --------------------------------------------------------------------
