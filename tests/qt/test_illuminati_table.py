@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.base import PIECE
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 from illusio_table.qt.scenes.illuminati import AttackSetUp
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
@@ -1328,3 +1329,38 @@ def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     click(window, ("button", "refuse"))
     assert game.owner(group) == 1 and game.actions_left == 2
     assert f"{lera} keeps {game.title_of(group)}: {ana} does not get it." in game.log(0)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_a_treasurys_coin_covers_no_name_and_no_number_of_its_card(make_window, size):
+    """The coin sits on its card's own top right corner, turned with it: the name and the
+    Resistance keep clear of it ("Discordian" and "Servants" ran under it, and the
+    Resistance of a Group lay hidden beneath)."""
+    window = make_window()
+    window.resize(*size)
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    start(window, players, seed=5)
+    model, game = window.model, window.model.game
+    ana = game.bots["schemer"](0, 1)
+    checked = 0
+    for _ in range(160):
+        if game.is_over():
+            break
+        if 0 in game.to_act():
+            lift_curtain(window)
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+        lift_curtain(window)
+        scene = window.scene
+        for item in scene.items():
+            if not isinstance(item, ConspiracyCard) or not item.card.get("coin"):
+                continue
+            (coin,) = [c for c in scene.items() if c.data(PIECE) == ("coin", item.card["id"])]
+            coin = coin.sceneBoundingRect()
+            name = item.mapRectToScene(item._name_box())
+            assert not coin.adjusted(2, 2, -2, -2).intersects(name), item.card["id"]
+            checked += 1
+    assert checked > 50

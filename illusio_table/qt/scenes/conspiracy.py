@@ -134,7 +134,16 @@ class ConspiracyCard(QGraphicsItem):
         if self.card.get("strip"):
             room = self.numbers_left() - 8 - self.card.get("tag", 0)  # (an outcome badge's)
             return QRectF(-self.w / 2 + 5, -self.h / 2, room, self.h)
-        return QRectF(-self.w / 2 + 3, -self.h / 2 + self.h * 0.2, self.w - 6, self.h * 0.56)
+        # Between the numbers' lines (and below the treasury's coin).
+        top = max(self._line(0.2), self.card.get("coin", 0) + 1)
+        return QRectF(
+            -self.w / 2 + 3, -self.h / 2 + top, self.w - 6, self.h - self._line(0.24) - top
+        )
+
+    def _line(self, share: float) -> float:
+        """The height of a line of numbers: `share` of the card, or what the least size
+        that reads needs (the numbers were cut short, or drawn under 8 pixels)."""
+        return max(self.h * share, self._least * 96 / 72 * 1.3)
 
     @property
     def _name_size(self) -> int:
@@ -285,7 +294,9 @@ class ConspiracyCard(QGraphicsItem):
             return
         dark = fill == ILLUMINATI
         ink = WHITE if dark else INK
-        size = max(self._least, int(self.h * 0.13))  # the numbers read as the name does
+        # The numbers start at the size the name reads at, smaller only where they would
+        # not fit whole (a cut number says nothing).
+        size = max(self._least, int(self.h * 0.13))
         fitted_text(
             painter,
             self._name_box(),
@@ -296,7 +307,7 @@ class ConspiracyCard(QGraphicsItem):
             least=self._least,
         )
         numbers, resistance, income, aligned = self._numbers()
-        corner = QRectF(0, 0, self.w * 0.42, self.h * 0.2)
+        corner = QRectF(0, 0, self.w * 0.42, self._line(0.2))
         fitted_text(
             painter,
             corner.translated(box.left() + 3, box.top() + 2),
@@ -305,19 +316,22 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft,
-            least=self._least,
         )
         fitted_text(
             painter,
-            corner.translated(box.right() - corner.width() - 3, box.top() + 2),
+            # (left of the treasury's coin, which sits on this corner)
+            corner.translated(
+                box.right() - corner.width() - 3 - self.card.get("coin", 0), box.top() + 2
+            ),
             f"R {resistance}" if resistance else "",
             size,
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignRight,
-            least=self._least,
         )
-        foot = QRectF(box.left() + 3, box.bottom() - self.h * 0.24, self.w * 0.4, self.h * 0.22)
+        low = self._line(0.24)
+        discs = len(aligned) * (self._disc_size(self.h * 0.2)[0] + 2)
+        foot = QRectF(box.left() + 3, box.bottom() - low, self.w - 10 - discs, low)
         fitted_text(
             painter,
             foot,
@@ -326,7 +340,6 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            least=self._least,
         )
         self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2)
 

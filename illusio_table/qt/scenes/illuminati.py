@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -416,12 +416,19 @@ class IlluminatiScene(Felt, TableScene):
             key = ("group", cid) if cid != "illuminati" else ("top", seat)
             face = {**c, "role": self._role(cid), "least": self.least_points}
             centre = at(tuple(c["cell"]))
+            # The treasury's coin sits on the card's top right corner; the card keeps its
+            # name and Resistance clear of it ("Discordian" ran under it).
+            treasury = c["money"] is not None or ("money", cid) in self.wanted
+            radius = max(8.0, size * 0.11, self.least_points * 0.95)  # as `_coin` draws it
+            if treasury:
+                face["coin"] = radius
             item = self.card(face, centre, size * 0.84, size * 0.56, key)
             if seat == self.me and key not in self.targets and key not in self.sources:
                 self.target(key, item)  # no move from it: a click says why (`nothing_there`)
-            if c["money"] is not None or ("money", cid) in self.wanted:
-                coin = QPointF(centre.x() + size * 0.3, centre.y() - size * 0.24)
-                self._coin(("money", cid), c["money"], coin, max(8, size * 0.12))
+            if treasury:  # (the card's own corner, wherever its turn has taken it)
+                corner = QTransform().rotate(90 * c.get("turn", 0))
+                coin = centre + corner.map(QPointF(size * 0.42, -size * 0.28))
+                self._coin(("money", cid), c["money"], coin, radius)
 
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
