@@ -4,7 +4,7 @@ by real mouse events; the guide's words and lit places are what a newcomer reads
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QPushButton
 
 from .conftest import lift_curtain, screenshot
 from .illusio_table_checks import by_gesture, click
@@ -82,6 +82,17 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
             if k is not None
         ]
         shown = frames(window.scene)
+        for frame in shown:  # on its piece's edge: it strikes through no words beside it
+            struck = [
+                t.text()
+                for t in window.scene.items()
+                if isinstance(t, QGraphicsSimpleTextItem)
+                and t.isVisible()
+                and t.text().strip()
+                and t.sceneBoundingRect().intersects(frame)
+                and not frame.contains(t.sceneBoundingRect())
+            ]
+            assert not struck, f"the guide's frame strikes through {struck}"
         for key in lit_keys[:2]:
             place = window.scene.targets.get(key) or window.scene.sources.get(key)
             assert any(f.contains(place) for f in shown), f"{key} is not lit"

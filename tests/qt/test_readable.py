@@ -223,9 +223,9 @@ def test_the_names_painted_on_the_illuminati_cards_read_at_four_seats(
 @pytest.mark.parametrize("seats", [4, 6])
 def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, size, seats):
     """Every name painted on an Illusio card (a Component, a Special, an Objective, a
-    magician), whole or cut short, at 8 pixels or more; and every other word painted on
-    a card (a rule, a group, a state) too, or not painted at all (the large card and
-    the tooltip tell it). Players found the others' Backstage, the Specials in hand and
+    magician), whole or cut short (never to less than three letters), at 8 pixels or
+    more; and every other word painted on a card (a rule, a group, a state) too, or not
+    painted at all (the large card and the tooltip tell it). Players found the others' Backstage, the Specials in hand and
     the Contest at 5 to 7 pixels at both sizes."""
     window = make_window()
     window.resize(*size)
@@ -240,6 +240,8 @@ def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, s
                 seen += 1
                 if drawn < READABLE_PX:
                     small.add(f"{words!r} at {drawn:.1f} px")
+                if words.endswith("…") and len(words.rstrip("…").split()[-1]) < 3:
+                    small.add(f"{words!r} cut too short to say anything")  # ("au…")
 
     play(window, "illusio", seats, 3, 5, check)
     assert seen > 100

@@ -47,6 +47,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeyEvent,
     QPainter,
+    QPainterPath,
     QPen,
     QPolygonF,
     QWheelEvent,
@@ -513,12 +514,20 @@ class TableScene(QGraphicsScene):
             rect = self.targets.get(key) or self.sources.get(key)
             if rect is None:
                 continue
-            frame = self.addRect(
-                rect.adjusted(-8, -8, 8, 8), QPen(WHITE, 4, Qt.PenStyle.DashLine), QBrush()
-            )
+            # On the piece's own edge: 8 units out, it struck through the words under a
+            # card ("✓ 1/2 held") and ran out of a satchel.
+            shape = self.lit_shape(key, rect.adjusted(1, 1, -1, -1))
+            frame = self.addPath(shape, QPen(WHITE, 4, Qt.PenStyle.DashLine))
             frame.setData(KEY, (MARK, "guide"))
             frame.setZValue(Z_MARK + 1)
             frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
+        """The outline the guide's frame follows round a piece: its place, or (a table
+        whose pieces carry others, as a card its coin) the place and what it carries."""
+        shape = QPainterPath()
+        shape.addRect(rect)
+        return shape
 
     def show_count(self, words: str | None) -> None:
         """The count people choose at ("In… can… to!"), large across the middle of the

@@ -199,15 +199,18 @@ class CardItem(QGraphicsItem):
         wrap: bool = True,
     ) -> None:
         """Words of the card (a name, a group, a state) never smaller than read where the
-        card is seen: cut short with "…" where the box is too small for them."""
+        card is seen: cut short with "…" where the box is too small for them, or left out
+        where not even three letters would stay ("Li…" says nothing; the large card and
+        the tooltip tell them whole)."""
         least = self.least
         size = max(size, least)
         every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-        if (
-            text.startswith("The ")
-            and fitting(text, rect.width(), rect.height(), size, bold, every, least)[1] != text
-        ):
+        shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
+        if text.startswith("The ") and shown != text:
             text = text[4:]  # cut short, "Lion's Den…" says more than "The…"
+            shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
+        if shown.endswith("…") and len((shown.rstrip("…").split() or [""])[-1]) < 3:
+            return
         fitted_text(painter, rect, text, size, colour, bold, flags, wrap, least)
 
     def _rule(self, painter: QPainter, rect: QRectF, text: str) -> bool:
@@ -277,6 +280,10 @@ class CardItem(QGraphicsItem):
         words = f"{symbol} {name}"
         if fitting(words, box.width(), box.height(), size, True, flags, self.least)[1] != words:
             words = symbol + name  # one word: cut within it
+            shown = fitting(words, box.width(), box.height(), size, True, flags, self.least)[1]
+            if len(shown.rstrip("…")) < 3:  # too narrow for any of its name: the symbol
+                self._symbol(painter, box, symbol, size, WHITE)
+                return
         self._write(painter, box, words, size, WHITE, bold=True, wrap=False)
 
     def _special(self, painter: QPainter) -> None:
@@ -297,14 +304,16 @@ class CardItem(QGraphicsItem):
         ruled = self._rule(
             painter, QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56), card["text"]
         )
-        name = QRectF(4, 4, self.w - 8, self.h * (0.2 if ruled else 0.74))
+        # The state's line at the foot, as tall as the least readable size needs.
+        low = max(self.h * 0.18, self.least * 96 / 72 * 1.3)
+        foot = QRectF(2, self.h - 2 - low, self.w - 4, low)
+        name = QRectF(4, 4, self.w - 8, self.h * 0.2 if ruled else foot.top() - 6)
         self._write(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
         used = card.get("used")
         state = {None: "always on", True: "used this round", False: "talent ready"}[used]
         if not ruled:  # a small card: its state in a word
             state = {None: "auto", True: "used", False: "ready"}[used]
         colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
-        foot = QRectF(2, self.h * 0.8, self.w - 4, self.h * 0.18)
         self._write(painter, foot, state, self._size(0.1), colour, bold=True)
 
     def _objective(self, painter: QPainter) -> None:

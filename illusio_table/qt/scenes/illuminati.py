@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -228,6 +228,18 @@ class IlluminatiScene(Felt, TableScene):
         words.setPos(4, 1)
         back.setVisible(True)
         self.piece(("badge", done["target"]), back)
+
+    def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
+        """A card lit by the guide: its frame goes round its treasury's coin too (it ran
+        through the coin's amount)."""
+        shape = super().lit_shape(key, rect)
+        if isinstance(key, tuple) and key[0] == "group":
+            for item in self.items():
+                if item.data(PIECE) == ("coin", key[1]):
+                    coin = QPainterPath()
+                    coin.addEllipse(item.sceneBoundingRect())
+                    shape = shape.united(coin)
+        return shape
 
     def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
         r = max(r, self.least_points * 0.95)  # as large as the amount it holds needs to read
