@@ -193,6 +193,23 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window
     screenshot(window, "illuminati-table-end")
 
 
+def schemers_play(window, moves: int, each=None) -> None:
+    """Ana (played by the schemer) and the bots play up to `moves` moves; `each()` is
+    called after every one."""
+    model, game = window.model, window.model.game
+    ana = game.bots["schemer"](0, 1)
+    for _ in range(moves):
+        if game.is_over():
+            break
+        if 0 in game.to_act():
+            lift_curtain(window)
+            model.act(bot_move(game, ana, 0))
+        elif not model.step_bot():
+            break
+        if each is not None:
+            each()
+
+
 @pytest.mark.parametrize("seats", [2, 4, 8])
 def test_screenshots_mid_game(make_window, seats):
     window = make_window()
@@ -202,18 +219,9 @@ def test_screenshots_mid_game(make_window, seats):
         {"name": n, "bot": "schemer"} for n in names[: seats - 1]
     ]
     start(window, players, seed=5)
-    model, game = window.model, window.model.game
-    ana = game.bots["schemer"](0, 1)
-    for _ in range(30 * seats):
-        if game.is_over():
-            break
-        if 0 in game.to_act():
-            lift_curtain(window)
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
-            break
+    schemers_play(window, 30 * seats)
     lift_curtain(window)
-    check_table(window.scene, model.view())
+    check_table(window.scene, window.model.view())
     screenshot(window, f"illuminati-table-{seats}-seats")
 
 
@@ -1342,17 +1350,10 @@ def test_a_treasurys_coin_covers_no_name_and_no_number_of_its_card(make_window, 
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     start(window, players, seed=5)
-    model, game = window.model, window.model.game
-    ana = game.bots["schemer"](0, 1)
     checked = 0
-    for _ in range(160):
-        if game.is_over():
-            break
-        if 0 in game.to_act():
-            lift_curtain(window)
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
-            break
+
+    def check() -> None:
+        nonlocal checked
         lift_curtain(window)
         scene = window.scene
         for item in scene.items():
@@ -1363,4 +1364,6 @@ def test_a_treasurys_coin_covers_no_name_and_no_number_of_its_card(make_window, 
             name = item.mapRectToScene(item._name_box())
             assert not coin.adjusted(2, 2, -2, -2).intersects(name), item.card["id"]
             checked += 1
+
+    schemers_play(window, 160, check)
     assert checked > 50

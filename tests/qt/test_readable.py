@@ -225,8 +225,8 @@ def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, s
     """Every name painted on an Illusio card (a Component, a Special, an Objective, a
     magician), whole or cut short (never to less than three letters), at 8 pixels or
     more; and every other word painted on a card (a rule, a group, a state) too, or not
-    painted at all (the large card and the tooltip tell it). Players found the others' Backstage, the Specials in hand and
-    the Contest at 5 to 7 pixels at both sizes."""
+    painted at all (the large card and the tooltip tell it). Players found the others'
+    Backstage, the Specials in hand and the Contest at 5 to 7 pixels at both sizes."""
     window = make_window()
     window.resize(*size)
     QApplication.processEvents()
