@@ -1115,3 +1115,17 @@ def test_each_sorcerer_shows_what_defeats_it_and_its_points_read_in_grey(window)
         assert isinstance(item, QGraphicsRectItem)
         seen.add(kind)
     assert seen == set(WEAKNESSES) == set(kinds)
+
+
+def test_a_sorcerer_won_is_a_marker_of_its_colour_and_points_with_no_unreadable_name(window):
+    """In a satchel a sorcerer is 26 pixels wide: its name was written in it at 6 points,
+    which read as nothing. The marker shows its colour and its points; its tooltip names
+    it."""
+    start(window, seed=5)
+    scene = window.scene
+    kind = next(iter(scene.sorcerer_kinds.values()))
+    sorcerer = {"face_up": True, "kind": kind.id, "name": kind.name, "points": 7}
+    item = scene._sorcerer(sorcerer, QRectF(2000, 0, 26, 26))
+    words = [c.text() for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    assert words == ["7"]
+    assert kind.name in item.toolTip()

@@ -564,16 +564,17 @@ class IncantibusScene(TableScene):
             colour = QColor(self._colour(kind))
             item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
             words = sorcerer["name"].split()
-            small = box.width() < 60  # in a satchel: a marker, its tooltip names it
+            # In a satchel: a marker of its colour and points, its tooltip names it (a
+            # name 6 points tall on a card 26 wide read as nothing).
+            small = box.width() < 60
             ink = self._ink_on(colour)
-            for n, word in enumerate(words[:3]):
+            for n, word in enumerate([] if small else words[:3]):
                 self._centred(
                     word,
                     QPointF(box.center().x(), box.top() + 10 + n * 12),
-                    6 if small else 9,
+                    9,
                     ink,
                     item,
-                    symbol=small,
                     room=box.width() - 2,
                 )
             if not small:  # what defeats it, on the card (it was in the tooltip alone)
