@@ -8,7 +8,6 @@ Colours and symbols come from the card file.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -16,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...table.prompts import counted
-from .look import GOLD, INK, PAPER, READABLE_PX, WHITE, font, plain
+from .look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, font, plain, readable_points
 from .words import fitting
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
@@ -133,7 +132,7 @@ class CardItem(QGraphicsItem):
         picture = _PICTURES.get(key)
         if picture is None:
             # Words read at 8 pixels on the screen: so many points at the zoom it is seen at.
-            self.least = max(6, math.ceil(READABLE_PX * 72 / 96 / (scale / ratio)))
+            self.least = max(6, readable_points(scale / ratio))
             picture = QPixmap(int(self.w * scale) + 1, int(self.h * scale) + 1)
             picture.fill(Qt.GlobalColor.transparent)
             drawing = QPainter(picture)
@@ -305,7 +304,7 @@ class CardItem(QGraphicsItem):
             painter, QRectF(5, self.h * 0.24, self.w - 10, self.h * 0.56), card["text"]
         )
         # The state's line at the foot, as tall as the least readable size needs.
-        low = max(self.h * 0.18, self.least * 96 / 72 * 1.3)
+        low = max(self.h * 0.18, self.least * PX_PER_POINT * 1.3)
         foot = QRectF(2, self.h - 2 - low, self.w - 4, low)
         name = QRectF(4, 4, self.w - 8, self.h * 0.2 if ruled else foot.top() - 6)
         self._write(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
@@ -322,7 +321,7 @@ class CardItem(QGraphicsItem):
         small = self.w < 60
         # A symbol (the domain, the level, a need) reads at the least size words do: two
         # groups' colours may look alike to some eyes, and the symbol tells them apart.
-        glyph = self.least * 96 / 72  # its height, in the card's units
+        glyph = self.least * PX_PER_POINT  # its height, in the card's units
         band = self._band(painter, colour, max(self.h * 0.19, glyph * 1.3 + 4))
         domain = look.domains[card["domain"]]
         disc_size = band.height() - 4

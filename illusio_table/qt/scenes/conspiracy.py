@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from .cards import fitted_text
-from .look import GOLD, INK, PAPER, WHITE, plain
+from .look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, plain
 from .words import fitting, width_of
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
@@ -143,7 +143,7 @@ class ConspiracyCard(QGraphicsItem):
     def _line(self, share: float) -> float:
         """The height of a line of numbers: `share` of the card, or what the least size
         that reads needs (the numbers were cut short, or drawn under 8 pixels)."""
-        return max(self.h * share, self._least * 96 / 72 * 1.3)
+        return max(self.h * share, self._least * PX_PER_POINT * 1.3)
 
     @property
     def _name_size(self) -> int:
@@ -205,7 +205,7 @@ class ConspiracyCard(QGraphicsItem):
     def _disc_size(self, d: float) -> tuple[float, int]:
         """An alignment disc's size from the one it was planned at, and its symbol's."""
         glyph = max(int(d * 0.62), self._least)
-        d = max(d, glyph * 96 / 72 * 1.2)
+        d = max(d, glyph * PX_PER_POINT * 1.2)
         return (min(d, self.h - 1) if self.card.get("strip") else min(d, self.w * 0.2)), glyph
 
     def numbers_left(self) -> float:

@@ -4,7 +4,6 @@ seat's colour on the felt, and the large card that follows the pointer and the k
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from typing import Any
 
@@ -15,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from illusio_table.engine import Action
 
 from .base import PIECE
-from .look import INK, READABLE_PX, WHITE, font, plain
+from .look import INK, WHITE, font, plain, readable_points
 from .words import cut, fold, measure, width_of
 
 REGION = QColor(255, 255, 255, 22)
@@ -46,7 +45,7 @@ class Felt:
 
     def learn_zoom(self, zoom: float) -> bool:
         """Learns the zoom the table will be seen at; True if its least size changed."""
-        least = math.ceil(READABLE_PX * 72 / 96 / max(zoom, 0.1))
+        least = readable_points(max(zoom, 0.1))
         if least == self.least_points:
             return False
         self.least_points = least

@@ -30,7 +30,18 @@ from illusio_table.table.prompts import attack_needs, counted
 from .base import KEY, MARK, PIECE, Composing, TableScene
 from .conspiracy import ConspiracyCard, Look
 from .felt import Felt
-from .look import GOLD, INK, PROMPT, READABLE_PX, WHITE, Z_LIFTED, Z_PIECE, font, plain
+from .look import (
+    GOLD,
+    INK,
+    PROMPT,
+    PX_PER_POINT,
+    READABLE_PX,
+    WHITE,
+    Z_LIFTED,
+    Z_PIECE,
+    font,
+    plain,
+)
 from .words import fold, width_of
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
@@ -109,7 +120,7 @@ class IlluminatiScene(Felt, TableScene):
         if drawn is None:
             return True
         size, words = drawn
-        if size * 96 / 72 * self.zoom_hint < READABLE_PX:
+        if size * PX_PER_POINT * self.zoom_hint < READABLE_PX:
             return False
         return not cut or words.startswith(_first_word(self.look.name(cid)))
 

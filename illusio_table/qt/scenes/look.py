@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 
 from PySide6.QtGui import QColor, QFont
 
@@ -29,6 +30,12 @@ Z_OVERLAY = 120
 
 RING = 5  # how far a mark stands out around its target
 READABLE_PX = 8.0  # the smallest words on a table, in pixels on the screen
+PX_PER_POINT = 96 / 72  # a point size's height in pixels (or in a scene's units)
+
+
+def readable_points(zoom: float) -> int:
+    """The least point size that reads (READABLE_PX) where a scene is seen at `zoom`."""
+    return math.ceil(READABLE_PX * 72 / 96 / zoom)
 
 
 def font(size: int, bold: bool = False) -> QFont:
