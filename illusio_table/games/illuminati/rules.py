@@ -1041,10 +1041,16 @@ class IlluminatiGame(Attacks):
                 continue
             structure = self.structures[other]
             for g in structure:
-                if g != structure.root:
-                    for price in [0, *amounts(top)]:
-                        if self._trade_throws(other, seat, g, price) is None:
-                            moves.append(AskGroup(g, price))
+                if g == structure.root:
+                    continue
+                # (The goal a Group would let the asker meet is judged once: only a price
+                # can then make the trade one that lets both win.)
+                free = self._trade_throws(other, seat, g, 0) is None
+                moves += [
+                    AskGroup(g, price)
+                    for price in [0, *amounts(top)]
+                    if free or (price and self._trade_throws(other, seat, g, price) is None)
+                ]
         return moves
 
     def _ask_group_refusal(self, seat: int, action: AskGroup) -> str | None:
