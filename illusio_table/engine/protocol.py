@@ -266,6 +266,10 @@ class Game(ABC):
     events: list[tuple[int, Event]]  # the log: (the move's index, or -1), the line
     record: MatchRecord
     phase: str  # the phase the match is in, a key of `phases`
+    # A match nobody reads (a bot's rollout, self-play): its moves add no line to the log
+    # and the games skip what they make only for readers (Incantibus' picture of the
+    # table before a reveal). Its state and rules are the same as a told match's.
+    quiet: bool
     # A move in words, by its class (game, action, seat). Kept beside the phases rather
     # than in a rule, because a move is told in any phase: the move list tells past ones.
     move_words: ClassVar[Mapping[type[Action], Callable[[Any, Any, int | None], str]]] = {}
@@ -286,6 +290,7 @@ class Game(ABC):
         self.options = self.normalize_options(options or {})
         self.rng = Rng(seed)
         self.events: list[tuple[int, Event]] = []
+        self.quiet = False
         self.record = MatchRecord(self.game_id, seats, seed, self.options, players)
         self.emit(self.setup())
 
@@ -363,7 +368,8 @@ class Game(ABC):
         # nothing was revealed and the same step waits for the rest.
         secret = len(waiting) > 1 and not reveals and self.to_act() == waiting - {seat}
         self.record.add(seat, action, barrier=reveals, secret=secret)
-        self.emit(events, index=len(self.record.moves) - 1)
+        if not self.quiet:
+            self.emit(events, index=len(self.record.moves) - 1)
         return events
 
     def why_not(self, seat: object, action: object) -> str | None:
@@ -391,6 +397,13 @@ class Game(ABC):
         if reason:
             raise IllegalAction(reason)
         return seat, action
+
+    def hush(self) -> None:
+        """From now on nobody reads this match (a bot's rollout, self-play): its log is
+        dropped, no move adds a line, and the games skip what they make only for readers.
+        A clone of it is hushed too."""
+        self.quiet = True
+        self.events = []
 
     def emit(self, events: list[Event], index: int = -1) -> None:
         self.events.extend(zip(repeat(index), events))

@@ -121,6 +121,7 @@ class ExpertBot(Bot):
             pick = self._pick(visits, totals)
             visits[pick] += 1
             world = game.determinize(seat, self.rng)
+            world.hush()  # played forward, never read
             try:
                 world.apply(seat, moves[pick])
             except IllegalAction:  # not possible in this deal (it should be in every one)
@@ -152,6 +153,7 @@ class ExpertBot(Bot):
 
         while len(alive) > 1 and spent() < 1:
             world = game.determinize(seat, self.rng)
+            world.hush()  # played forward, never read
             seed = self.rng.below(1 << 30)
             for i in alive:
                 if (stop and stop()) or spent() >= 1:

@@ -61,6 +61,8 @@ def selfplay(
     started = time.perf_counter()
     for number in range(games):
         match = cls(seats, seed + number, options)
+        if check is None:  # nobody reads its log (a check may)
+            match.hush()
         actions = play_one(match, names, max_actions, check, budget)
         total += actions
         longest = max(longest, actions)

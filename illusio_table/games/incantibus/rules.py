@@ -566,14 +566,12 @@ class Incantibus(Game):
     def _reveal(self) -> list[Event]:
         self.castings += 1
         self.pointing_wands = list(self.wands)
-        before = self._before_reveal()
+        # The reveal's words and its picture of the table before it, made only for readers
+        # (they were half of a casting's work in a bot's rollout).
+        told = [] if self.quiet else self._reveal_told()
         claims: dict[tuple[str, int], list[int]] = {}
         for seat, action in sorted(self.choices.items()):
             claims.setdefault((action.place, action.index), []).append(seat)
-        lines = [
-            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
-            for s, a in sorted(self.choices.items())
-        ]
         self.last_casting = []
         winners = []
         for target, seats in claims.items():
@@ -593,6 +591,34 @@ class Incantibus(Game):
             if len(seats) > 1:
                 entry["swap"] = [winner, seats[-1]]
             self.last_casting.append(entry)
+        events = [Event("In-can-to!", reveals=True)] if self.quiet else self._reveal_events(told)
+        for entry in self.last_casting:
+            if entry["swap"]:
+                a, b = entry["swap"]
+                self.wands[a], self.wands[b] = self.wands[b], self.wands[a]
+                if not self.quiet:
+                    events.append(Event(f"{self.name(a)} and {self.name(b)} swap wands."))
+        # Takes go strongest wand first (as pointed), then the spells, then the room.
+        winners.sort(key=lambda s: -self.pointing_wands[s])
+        self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
+        self.choices = {}
+        self.casters = []
+        self.phase = IncantibusPhase.RESOLVING
+        return events + self._run()
+
+    def _reveal_told(self) -> list[Any]:
+        """What a reveal tells that must be read before it changes anything: the line of
+        what each seat pointed at, and the picture of the table as it stood."""
+        lines = [
+            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
+            for s, a in sorted(self.choices.items())
+        ]
+        return [lines, self._before_reveal()]
+
+    def _reveal_events(self, told: list[Any]) -> list[Event]:
+        """The reveal's lines, once the targets are settled: who pointed where, with the
+        table's picture and the targets for the reveal to play, then who got nothing."""
+        lines, before = told
         entries = [self._casting_entry(e) for e in self.last_casting]  # copies: data is kept
         data = {"casting": self.castings, "before": before, "entries": entries}
         events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True, data=data)]
@@ -607,18 +633,7 @@ class Incantibus(Game):
                         f"{entry['name']}: {others} {verb} nothing."
                     )
                 )
-        for entry in self.last_casting:
-            if entry["swap"]:
-                a, b = entry["swap"]
-                self.wands[a], self.wands[b] = self.wands[b], self.wands[a]
-                events.append(Event(f"{self.name(a)} and {self.name(b)} swap wands."))
-        # Takes go strongest wand first (as pointed), then the spells, then the room.
-        winners.sort(key=lambda s: -self.pointing_wands[s])
-        self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
-        self.choices = {}
-        self.casters = []
-        self.phase = IncantibusPhase.RESOLVING
-        return events + self._run()
+        return events
 
     def _settle(self, seat: int, outcome: str, got: int, kept: bool) -> None:
         """What the winner of a target truly got, for the table and the Last casting box."""
