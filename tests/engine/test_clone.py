@@ -87,3 +87,36 @@ def test_a_clone_shares_nothing_that_changes(game_id, options):
         mine, theirs = reachable(game, skip), reachable(clone, skip)
         common = set(mine) & set(theirs)
         assert not common, [type(mine[i]).__name__ for i in common][:5]
+
+
+def played(game):
+    """What a match is, its log left aside: every view, legal move and who acts."""
+    seats = [None, *range(game.seats)]
+    return (
+        [game.view(s) for s in seats],
+        [game.legal_actions(s) for s in range(game.seats)],
+        sorted(game.to_act()),
+        game.record.to_json(),
+    )
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_hushed_match_plays_as_a_told_one_and_adds_no_line(game_id, options):
+    """A match nobody reads (a rollout, self-play) skips its words: the same moves leave
+    it as the told match in every view, move and record, and its log stays empty."""
+    checked = 0
+    for game, step in sampled_states(game_id, options, 4, 700, 400, every=37, first=5):
+        told, hushed = game.clone(), game.clone()
+        hushed.hush()
+        bots = [RandomBot(s, step) for s in range(game.seats)]
+        for _ in range(40):
+            if told.is_over():
+                break
+            seat = min(told.to_act())
+            move = bot_move(told, bots[seat], seat)
+            told.apply(seat, move)
+            hushed.apply(seat, move)
+            assert played(hushed) == played(told)
+            assert hushed.log(seat) == [] and hushed.clone().quiet
+        checked += 1
+    assert checked >= 8
