@@ -127,7 +127,7 @@ class Incantibus(Game):
     dungeon: list[list[Any] | None] | None
     everyone: frozenset[int]
     shortest_recipe: int
-    _book_cache: dict[tuple[Any, ...], list[Point]]  # payments, by satchel (a cache)
+    _book_cache: dict[tuple[Any, ...], list[Point]]  # payments, by satchel and books (a cache)
     choices: dict[int, Point]  # this casting's secret choices, by seat
     steps: list[tuple[Any, ...]]  # the resolution still to come
     decision: Decision | None  # the decision a step waits for
@@ -432,25 +432,29 @@ class Incantibus(Game):
                     options.append(DUNGEON_POINTS[slot])
         if sum(1 for t in held if t.cell == "ingredient") >= self.shortest_recipe:
             for i, p in enumerate(self.potions):
-                if p is not None and bag.potion_payment(held, self._recipe(p)) is not None:
+                paid = None if p is None else bag.potion_payment(held, self._recipe(p))
+                if paid is not None:
                     options.append(POTION_POINTS[i])
                     # The Stone may stand in for an ingredient its owner would rather keep.
-                    for pay in bag.potion_payments(held, self._recipe(p)):
+                    for pay in bag.potion_payments(held, paid):
                         options.append(Point("potion", i, pay))
-        for i, b in enumerate(self.books):
-            if b is not None:
-                options += self._book_points(seat, i, self.info[b].kind)
+        if self.books:
+            options += self._book_points(seat, held)
         return options
 
-    def _book_points(self, seat: int, space: int, kind: str) -> list[Point]:
-        """The ways to pay for a book, remembered per satchel content: a satchel changes by
-        one token a casting, and the "any 2 tokens" book has many ways."""
-        key = (tuple(self.satchels[seat]), space, kind)
+    def _book_points(self, seat: int, held: list[TokenInfo]) -> list[Point]:
+        """The ways to pay for each open book, remembered per satchel content and open
+        books (one look-up a listing): a satchel changes by one token a casting, the books
+        more rarely, and the "any 2 tokens" book has many ways."""
+        key = (tuple(self.satchels[seat]), tuple(self.books))
         found = self._book_cache.get(key)
         if found is None:
-            book = bag.kind_of(self.cards, kind, BookKind)
-            payments = bag.book_payments(self.held(seat), book.needs, book.amount)
-            found = self._book_cache[key] = [Point("book", space, pay) for pay in payments]
+            found = self._book_cache[key] = []
+            for space, b in enumerate(self.books):
+                if b is not None:
+                    book = bag.kind_of(self.cards, self.info[b].kind, BookKind)
+                    for pay in bag.book_payments(held, book.needs, book.amount):
+                        found.append(Point("book", space, pay))
         return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:

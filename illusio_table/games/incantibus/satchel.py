@@ -170,13 +170,11 @@ def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[Token
     return spent + stones[:missing]
 
 
-def potion_payments(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[tuple[int, ...]]:
-    """The other ways to brew: the Philosopher's Stone standing in for a real ingredient
-    the rules would spend (its owner may keep the ingredient instead). Token ids, one way
-    per ingredient kind; the rules' own payment is not among them."""
-    paid = potion_payment(held, recipe)
-    if paid is None:
-        return []
+def potion_payments(held: list[TokenInfo], paid: list[TokenInfo]) -> list[tuple[int, ...]]:
+    """The other ways to brew, given the rules' own payment (`potion_payment`): the
+    Philosopher's Stone standing in for a real ingredient the rules would spend (its owner
+    may keep the ingredient instead). Token ids, one way per ingredient kind; the rules'
+    own payment is not among them."""
     stones = [t for t in held if t.kind == "philosophers-stone" and t not in paid]
     if not stones:
         return []
