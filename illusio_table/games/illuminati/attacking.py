@@ -421,11 +421,11 @@ class Attacks(SpecialCards):
         )
         privilege = " (privileged)" if privileged else ""
         whisper = " with a Whispering Campaign" if action.card else ""
+        odds = "" if self.quiet else f"; {needs_words(self.target_number())}"  # (for readers)
         events = shown + [
             Event(
                 f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
-                f"{action.how} {self.title_of(action.target)}{privilege}{whisper}; "
-                f"{needs_words(self.target_number())}.",
+                f"{action.how} {self.title_of(action.target)}{privilege}{whisper}{odds}.",
                 reveals=action.card is not None or (privileged and action.privilege != "bavarian"),
             )
         ]
@@ -577,6 +577,8 @@ class Attacks(SpecialCards):
         else:
             a.spent["others"] += action.amount if action.helps else -action.amount
         self._pass_turn_on()  # (no dice: money just went down)
+        if self.quiet:  # the attack's new odds are words for readers only
+            return []
         side = (
             "" if seat in (a.seat, a.defender) else (" to help" if action.helps else " against it")
         )

@@ -90,6 +90,9 @@ class Structure:
         self.arrows = arrows
         self.places: dict[str, Place] = {root: Place((0, 0), 0, None, None)}
         self.cells: dict[Cell, str] = {(0, 0): root}
+        # Each card's free arrows, found when first asked since the structure last
+        # changed (`changed`): every listing of a turn asks for every Group's.
+        self.free: dict[str, tuple[str, ...]] = {}
 
     def __contains__(self, card: str) -> bool:
         return card in self.places
@@ -110,7 +113,12 @@ class Structure:
 
     def free_arrows(self, card: str) -> list[str]:
         """Outward arrows pointing at an empty cell: where a new puppet can go."""
-        return [s for s in self.arrows(card).outward if self.target(card, s) not in self.cells]
+        found = self.free.get(card)
+        if found is None:
+            found = self.free[card] = tuple(
+                s for s in self.arrows(card).outward if self.target(card, s) not in self.cells
+            )
+        return list(found)
 
     def puppets(self, card: str) -> list[str]:
         return [c for c, p in self.places.items() if p.master == card]
@@ -159,7 +167,12 @@ class Structure:
         place = Place(cell, turn_facing(inward, back), master, side)
         self.places[card] = place
         self.cells[cell] = card
+        self.changed()
         return place
+
+    def changed(self) -> None:
+        """Forgets what was found of the cards' places (a card came, went or was renamed)."""
+        self.free.clear()
 
     def cut(self, card: str) -> Tree:
         """Takes a Group and its puppets out, remembering how they hung together."""
@@ -173,6 +186,7 @@ class Structure:
             links.append((c, master, side))
         for c in tree:
             del self.cells[self.places.pop(c).cell]
+        self.changed()
         return Tree(card, tuple(links))
 
     def settle(self, links: list[Link], dropped: list[str], received: bool) -> Link | None:

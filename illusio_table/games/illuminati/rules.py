@@ -1529,6 +1529,7 @@ def _renamed(value: Any, mapping: dict[str, str]) -> Any:
         value.root = _renamed(value.root, mapping)
         value.places = _renamed(value.places, mapping)
         value.cells = _renamed(value.cells, mapping)
+        value.changed()
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         # A Place, an offer, an outcome: the same, its fields renamed.
