@@ -3,6 +3,7 @@
 from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
 from .protocol import (
+    HIDDEN_SHOWN,
     Action,
     Event,
     Game,
@@ -15,6 +16,7 @@ from .registry import Registry
 from .rng import Rng
 
 __all__ = [
+    "HIDDEN_SHOWN",
     "Action",
     "Bot",
     "Event",

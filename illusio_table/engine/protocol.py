@@ -194,6 +194,11 @@ class Event(NamedTuple):
         return self.seen_by is None or seat in self.seen_by
 
 
+# What a hushed match's move tells instead of its words where something hidden came to
+# light (a draw, a reveal): its record keeps the same undo barriers as a told match's.
+HIDDEN_SHOWN = Event("", reveals=True)
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game, shown in the New Game dialog. Its type is its default's type."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine import HIDDEN_SHOWN, Action, Event, Game, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
@@ -286,6 +286,8 @@ class Illusio(Game):
                 break
             got.append(card)
         self.hands[seat].extend(got)
+        if self.quiet:  # (who drew what is told to readers only)
+            return events + [HIDDEN_SHOWN] if got else events
         if got:
             names = ", ".join(self.info[c].name for c in got)
             events.append(Event(f"You draw {names}.", seen_by=frozenset({seat}), reveals=True))
@@ -740,6 +742,8 @@ class Illusio(Game):
         # (as good as shuffling the deck, and cheaper).
         for c in cards:
             self.deck.insert(self.rng.below(len(self.deck) + 1), c)
+        if self.quiet:
+            return events
         names = ", ".join(self.info[c].name for c in cards)
         return [
             Event(f"You exchange {names}.", seen_by=frozenset({seat})),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from illusio_table.engine import Action, Event, Game, Option, Rng
+from illusio_table.engine import HIDDEN_SHOWN, Action, Event, Game, Option, Rng
 from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.moves import Phase, Rule, phase_table
 
@@ -595,7 +595,7 @@ class Incantibus(Game):
             if len(seats) > 1:
                 entry["swap"] = [winner, seats[-1]]
             self.last_casting.append(entry)
-        events = [Event("In-can-to!", reveals=True)] if self.quiet else self._reveal_events(told)
+        events = [HIDDEN_SHOWN] if self.quiet else self._reveal_events(told)
         for entry in self.last_casting:
             if entry["swap"]:
                 a, b = entry["swap"]
