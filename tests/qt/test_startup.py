@@ -17,6 +17,7 @@ NOT_AT_START = [
     "illusio_table.data.loader",
     "illusio_table.engine.search",
     "illusio_table.qt.models",
+    "illusio_table.qt.scenes.base",  # the tables' toolkit: the window's view needs none
     "illusio_table.qt.app.new_game_dialog",
     *(path.partition(":")[0] for path in BUILTIN.values()),
 ]

@@ -32,13 +32,14 @@ from illusio_table.engine.storage import atomic_write_text, remove_leftovers, se
 from illusio_table.games import builtin_registry
 from illusio_table.table.kits import Kit, kit_of, kits, load
 
-from ..scenes import TableScene, TableView, table_scene
+from ..scenes import TableView, table_scene
 from .curtain import Curtain
 from .dialogs import ResultDialog, plain_message
 from .log_lines import MeasuredOnce
 
 if TYPE_CHECKING:
     from ..models import MatchModel
+    from ..scenes.base import TableScene
     from .new_game_dialog import GameConfig
 
 # What a match needs (its models, the New Game dialog) is imported when the first match

@@ -6,12 +6,15 @@ Which table draws a game, and which gestures make its moves, is the game's kit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from illusio_table.table.kits import kit_of
 
-from .base import TableScene, TableView
-from .generic import GenericTableScene
+from .view import TableView
+
+if TYPE_CHECKING:
+    from .base import TableScene
+    from .generic import GenericTableScene
 
 
 def table_scene(game_id: str, parent: Any, card_data: Any) -> TableScene:
@@ -20,6 +23,20 @@ def table_scene(game_id: str, parent: Any, card_data: Any) -> TableScene:
     scene: TableScene = kit.scene_class()(parent, card_data)
     scene.gesture_map = kit.gestures
     return scene
+
+
+def __getattr__(name: str) -> Any:
+    """The tables' toolkit, loaded when first asked for (the window's first screen is
+    painted without it: `view` is all it needs)."""
+    if name == "TableScene":
+        from .base import TableScene
+
+        return TableScene
+    if name == "GenericTableScene":
+        from .generic import GenericTableScene
+
+        return GenericTableScene
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["GenericTableScene", "TableScene", "TableView", "table_scene"]
