@@ -150,6 +150,16 @@ def catcher(held: list[TokenInfo], monster: str) -> TokenInfo | None:
     return None
 
 
+def _take_out(tokens: list[TokenInfo], token: TokenInfo) -> None:
+    """Takes this very token out of the list. By identity: `list.remove` compares the
+    tokens before it field by field, the costliest part of weighing a payment."""
+    for i, t in enumerate(tokens):
+        if t is token:
+            del tokens[i]
+            return
+    raise ValueError("that token is not in the list")
+
+
 def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[TokenInfo] | None:
     """The ingredients spent on a potion: real ones first, the Stone for one that is missing."""
     free = [t for t in held if t.cell == "ingredient"]
@@ -162,7 +172,7 @@ def potion_payment(held: list[TokenInfo], recipe: tuple[str, ...]) -> list[Token
         if match is None:
             missing += 1
         else:
-            free.remove(match)
+            _take_out(free, match)
             spent.append(match)
     stones = [t for t in free if t.kind == "philosophers-stone"]
     if missing > len(stones):
@@ -175,7 +185,8 @@ def potion_payments(held: list[TokenInfo], paid: list[TokenInfo]) -> list[tuple[
     Philosopher's Stone standing in for a real ingredient the rules would spend (its owner
     may keep the ingredient instead). Token ids, one way per ingredient kind; the rules'
     own payment is not among them."""
-    stones = [t for t in held if t.kind == "philosophers-stone" and t not in paid]
+    spent = {t.id for t in paid}
+    stones = [t for t in held if t.kind == "philosophers-stone" and t.id not in spent]
     if not stones:
         return []
     ways: dict[str, tuple[int, ...]] = {}
@@ -244,7 +255,7 @@ def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[Token
         if len(pool) < amount:
             return None
         for t in pool[:amount]:
-            free.remove(t)
+            _take_out(free, t)
             spent.append(t)
     return spent
 
