@@ -70,3 +70,13 @@ def test_a_game_listed_under_another_id_is_refused():
     registry = Registry(Imported({"illusio": BUILTIN["incantibus"]}))
     with pytest.raises(ValueError, match="is the game 'incantibus', not 'illusio'"):
         registry.get("illusio")
+
+
+def test_the_window_icon_holds_the_sizes_a_window_manager_draws_and_no_larger(qapp):
+    """Shown on X, a window hands every size of its icon to the window manager: the
+    installers' 512 and 1024 pixel icons made that a seventh of the start."""
+    from illusio_table.qt.app.main import app_icon
+
+    sides = sorted(size.width() for size in app_icon().availableSizes())
+    assert sides[0] <= 16 and 256 in sides
+    assert sides[-1] <= 256

@@ -32,6 +32,9 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     return app
 
 
+WINDOW_ICON_MOST = 256  # the largest icon the window gives the window manager (pixels)
+
+
 def app_icon() -> QIcon:
     icon = QIcon()
     try:
@@ -39,7 +42,11 @@ def app_icon() -> QIcon:
     except FileNotFoundError:
         return icon  # a missing icon is no reason not to play
     for path in sorted(folder.glob("illusio-table-*.png")):
-        icon.addFile(str(path))
+        # Up to 256 pixels, what window managers and task bars draw: on X the window
+        # hands every size to the window manager when it is first shown, and the 512 and
+        # 1024 (for the installers' icons) made that 35 ms of a 250 ms start.
+        if int(path.stem.rpartition("-")[2]) <= WINDOW_ICON_MOST:
+            icon.addFile(str(path))
     return icon
 
 
