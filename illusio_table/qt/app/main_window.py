@@ -139,13 +139,13 @@ class MainWindow(QMainWindow):
         self.tally_bar.setFixedHeight(2 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
         self.welcome = Welcome(self)
-        self.table = TableView()
+        self._table: TableView | None = None  # made when first needed (`table`)
         self.curtain = Curtain()
         self.curtain.lifted.connect(self._lift_curtain)
         from .table_mode import TableMode
 
         self.table_mode = TableMode(self)
-        for page in (self.welcome, self.table, self.curtain):
+        for page in (self.welcome, self.curtain):
             self.stack.addWidget(page)
         central = QWidget()
         column = QVBoxLayout(central)
@@ -217,6 +217,15 @@ class MainWindow(QMainWindow):
             self.opens_maximized = self.isMaximized()
         self._update()
 
+    @property
+    def table(self) -> TableView:
+        """The view the tables are drawn in, made when first needed: the welcome screen
+        is painted without it (making it was 16 ms of the start)."""
+        if self._table is None:
+            self._table = TableView()
+            self.stack.insertWidget(1, self._table)
+        return self._table
+
     # -- building ------------------------------------------------------------------------
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -260,10 +269,10 @@ class MainWindow(QMainWindow):
         for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
-        self._action(view, "Zoom &in", self.table.zoom_in, keys.ZoomIn)
-        self._action(view, "Zoom &out", self.table.zoom_out, keys.ZoomOut)
-        self._action(view, "&Actual size", self.table.zoom_reset, "Ctrl+0")
-        self._action(view, "&Fit the table", self.table.zoom_fit, "Ctrl+9")
+        self._action(view, "Zoom &in", lambda: self.table.zoom_in(), keys.ZoomIn)
+        self._action(view, "Zoom &out", lambda: self.table.zoom_out(), keys.ZoomOut)
+        self._action(view, "&Actual size", lambda: self.table.zoom_reset(), "Ctrl+0")
+        self._action(view, "&Fit the table", lambda: self.table.zoom_fit(), "Ctrl+9")
         view.addSeparator()
         self.motion_action = self._action(view, "&Animate the table", self._toggle_motion)
         self.motion_action.setCheckable(True)
