@@ -10,17 +10,20 @@ from .rng import Rng
 
 
 class SeatView(Mapping[str, Any]):
-    """`view(seat)`, computed only when a bot first reads it.
+    """`view(seat)`, computed only when a bot first reads it, and where the game makes its
+    view from parts (`Game.view_parts`), only the parts the bot reads.
 
     A bot that does not look (the random bot) then costs nothing for the view, which
     makes simulated games several times faster; one that looks sees exactly the view.
     """
 
-    __slots__ = ("_game", "_seat", "_data")
+    __slots__ = ("_game", "_seat", "_data", "_parts", "_made")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game, self._seat = game, seat
         self._data: dict[str, Any] | None = None
+        self._parts: dict[str, Callable[[], Any]] | None = None
+        self._made: dict[str, Any] = {}
 
     def _view(self) -> dict[str, Any]:
         if self._data is None:
@@ -28,7 +31,18 @@ class SeatView(Mapping[str, Any]):
         return self._data
 
     def __getitem__(self, key: str) -> Any:
-        return self._view()[key]
+        if self._data is not None:
+            return self._data[key]
+        if key in self._made:
+            return self._made[key]
+        if self._parts is None:
+            game, seat = self._game, self._seat
+            parts = game.view_parts(seat) if game.is_seat(seat) else None
+            if parts is None:  # made whole (and a seat not at the table refused, as `view` does)
+                return self._view()[key]
+            self._parts = parts
+        value = self._made[key] = self._parts[key]()
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._view())

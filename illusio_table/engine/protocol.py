@@ -614,6 +614,13 @@ class Game(ABC):
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         """What `view` returns, for a seat already checked: built from named fields."""
 
+    def view_parts(self, seat: int | None) -> dict[str, Callable[[], Any]] | None:
+        """The view of a seat already checked as its parts, each made when called: the
+        keys of `seat_view` and, called, its values (a game that has them makes its view
+        from them). None: the game makes its view whole. A bot reads a few parts of the
+        view at each move of a rollout (`bots.SeatView`), and need not pay for the rest."""
+        return None
+
     @abstractmethod
     def is_over(self) -> bool: ...
 

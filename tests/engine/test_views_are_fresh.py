@@ -9,6 +9,9 @@ import pytest
 from illusio_table.engine.bots import RandomBot, bot_move
 from illusio_table.games import builtin_registry
 
+from .matches import GAMES_AND_OPTIONS as MATCHES
+from .matches import sampled_states
+
 GAMES = [
     ("incantibus", 3, {"mode": "expert"}),
     ("illusio", 3, {}),
@@ -55,3 +58,25 @@ def test_nothing_done_to_a_view_reaches_the_match(game_id, seats, options):
             before = json.dumps(game.view(seat), sort_keys=True)
             scribble(game.view(seat))
             assert json.dumps(game.view(seat), sort_keys=True) == before, seat
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_bot_reading_some_parts_of_a_view_reads_the_view(game_id, options):
+    """Where a game makes its view from parts (`view_parts`, which a bot's view reads one
+    at a time), each part, read alone and in any order, is that part of the whole view;
+    and there is no part the view has not."""
+    from illusio_table.engine.bots import SeatView
+
+    checked = 0
+    for game, _ in sampled_states(game_id, options, 3, 40, 300, every=23, first=3):
+        for seat in range(game.seats):
+            whole = game.view(seat)
+            parts = game.view_parts(seat)
+            if parts is not None:
+                assert list(parts) == list(whole)
+            read = SeatView(game, seat)
+            for key in reversed(list(whole)):
+                assert read[key] == whole[key], key
+            assert "no such part" not in read and read.get("no such part") is None
+            checked += 1
+    assert checked >= 20

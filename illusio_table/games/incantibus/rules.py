@@ -10,6 +10,7 @@ queue until that seat decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -1043,44 +1044,59 @@ class Incantibus(Game):
         return {"id": token, "kind": info.kind, "name": info.name, "points": info.points}
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
+        return {key: make() for key, make in self.view_parts(seat).items()}
+
+    def view_parts(self, seat: int | None) -> dict[str, Callable[[], Any]]:
         known = self.known[seat] if seat is not None else {}
-        room = []
-        for slot, token, face_up in self.room_tokens():
-            entry: dict[str, Any] = {"slot": slot, "face_up": face_up}
-            if face_up:
-                entry.update(self._token(token))
-            elif slot in known:
-                entry["seen"] = known[slot]  # what this seat saw with Oculus
-            room.append(entry)
-        dungeon = None
-        if self.dungeon is not None:
-            dungeon = [
+
+        def room() -> dict[str, Any]:
+            tokens = []
+            for slot, token, face_up in self.room_tokens():
+                entry: dict[str, Any] = {"slot": slot, "face_up": face_up}
+                if face_up:
+                    entry.update(self._token(token))
+                elif slot in known:
+                    entry["seen"] = known[slot]  # what this seat saw with Oculus
+                tokens.append(entry)
+            return {"name": self.room_name, "tokens": tokens}
+
+        def dungeon() -> list[dict[str, Any]] | None:
+            if self.dungeon is None:
+                return None
+            return [
                 {"slot": i, "face_up": s[1], **(self._token(s[0]) if s[1] else {})}
                 for i, s in enumerate(self.dungeon)
                 if s is not None
             ]
-        mine = self.choices.get(seat) if seat is not None else None
-        decision = None
-        if self.decision is not None:
+
+        def my_choice() -> dict[str, Any] | None:
+            mine = self.choices.get(seat) if seat is not None else None
+            return mine.to_json() if mine is not None else None
+
+        def decision() -> dict[str, Any] | None:
+            if self.decision is None:
+                return None
             d = self.decision
-            decision = {"kind": d.kind, "seat": d.seat}
+            found: dict[str, Any] = {"kind": d.kind, "seat": d.seat}
             for field in ("token", "spell", "optional"):  # what this kind of decision has
                 if getattr(d, field) is not None:
-                    decision[field] = getattr(d, field)
-        view = {
-            "me": seat,
-            "phase": self.phase,
-            "mode": self.options["mode"],
-            "castings": self.castings,
-            "room": {"name": self.room_name, "tokens": room},
-            "rooms_left": len(self.room_stack),
+                    found[field] = getattr(d, field)
+            return found
+
+        parts: dict[str, Callable[[], Any]] = {
+            "me": lambda: seat,
+            "phase": lambda: self.phase,
+            "mode": lambda: self.options["mode"],
+            "castings": lambda: self.castings,
+            "room": room,
+            "rooms_left": lambda: len(self.room_stack),
             "dungeon": dungeon,
-            "moat": [self._token(t) for t in self.moat],
-            "potions": [
+            "moat": lambda: [self._token(t) for t in self.moat],
+            "potions": lambda: [
                 None if p is None else {**self._token(p), "recipe": list(self._recipe(p))}
                 for p in self.potions
             ],
-            "books": [
+            "books": lambda: [
                 None
                 if b is None
                 else {
@@ -1089,37 +1105,37 @@ class Incantibus(Game):
                 }
                 for b in self.books
             ],
-            "spell_cards": [
+            "spell_cards": lambda: [
                 None
                 if c is None
                 else {"kind": c, "name": bag.kind_of(self.cards, c, SpellKind).name}
                 for c in self.spell_cards
             ],
-            "spell_deck": len(self.spell_deck),
-            "spent_spells": list(self.spent_spells),
-            "special_tokens": [self._token(t) for t in self.specials],
-            "sorcerers": [
+            "spell_deck": lambda: len(self.spell_deck),
+            "spent_spells": lambda: list(self.spent_spells),
+            "special_tokens": lambda: [self._token(t) for t in self.specials],
+            "sorcerers": lambda: [
                 {"face_up": up, **(self._token(s) if up else {})} for s, up in self.track
             ],
-            "sorcerers_set_aside": len(self.set_aside),
-            "supply": {
+            "sorcerers_set_aside": lambda: len(self.set_aside),
+            "supply": lambda: {
                 "visible": len(self.visible_bag),
                 "secret": len(self.secret_bag),
                 "potions": len(self.potion_bag),
                 "books": len(self.book_bag),
             },
-            "wands": list(self.wands),
-            "satchels": [self._satchel_view(s) for s in range(self.seats)],
-            "points": [sum(self.points(s).values()) for s in range(self.seats)],
-            "chosen": sorted(self.choices),
-            "my_choice": mine.to_json() if mine is not None else None,
+            "wands": lambda: list(self.wands),
+            "satchels": lambda: [self._satchel_view(s) for s in range(self.seats)],
+            "points": lambda: [sum(self.points(s).values()) for s in range(self.seats)],
+            "chosen": lambda: sorted(self.choices),
+            "my_choice": my_choice,
             "decision": decision,
-            "last_casting": [self._casting_entry(e) for e in self.last_casting],
-            "laid_down": list(self.laid_down),
+            "last_casting": lambda: [self._casting_entry(e) for e in self.last_casting],
+            "laid_down": lambda: list(self.laid_down),
         }
         if self.is_over():
-            view["scores"] = self.result()
-        return view
+            parts["scores"] = self.result
+        return parts
 
     def _satchel_view(self, seat: int) -> dict[str, Any]:
         held = self.held(seat)
