@@ -168,8 +168,8 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
     run: actions (steps) per second, random self-play, 4 seats, median of RUNS rounds of
     200 games. UNO, the interpreted and the compiled engine take turns round by round,
     and each game is compared with the UNO rounds played beside its own: this machine's
-    speed drifts by a third within minutes. Goal: the compiled engine at 1.5× UNO (aim:
-    3×), the interpreted one no slower than before."""
+    speed drifts by a third within minutes. Goal: the compiled engine at 3× UNO, the
+    interpreted one at 1.5×."""
     print(
         f"engines, random self-play, 4 seats, actions/s (median of {RUNS} rounds of 200 "
         "games; RLCard UNO, 4 seats, random agents, steps/s in rounds taken in turn with ours)"
@@ -191,7 +191,7 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
         if len(rates) == 2:
             cells.append(f"compiled/interpreted {rates['compiled'] / rates['interpreted']:.2f}×")
         print(f"  {label}: " + "; ".join(cells))
-    print("  goal: compiled at 1.5× UNO or more (aim 3×)")
+    print("  goal: compiled at 3× UNO or more, interpreted at 1.5×")
 
 
 def win_rate(game_id: str, bot: str, games: int, options: dict) -> None:
@@ -414,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["serve"]:
         return serve()
     parts = argv or ["speed", "engines", "tables", "devices", "experts"]
+    print(load("at the start"))
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
     running = engines() if {"speed", "experts"} & set(parts) else []
@@ -454,7 +455,18 @@ def main(argv: list[str] | None = None) -> int:
                 head_to_head(game_id, options, duels, 0.25)
     for engine in running:
         engine.close()
+    print(load("at the end"))
     return 0
+
+
+def load(when: str) -> str:
+    """How busy the machine was (the load averages, against its cores): every figure
+    above follows it, the experts' strength too (they think for a time, not a count)."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return f"machine load {when}: unknown here"
+    return f"machine load {when}: {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 JOBS = {
