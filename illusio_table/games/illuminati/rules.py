@@ -15,6 +15,7 @@ attack.py (the target number's breakdown).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ from .cards import Ability, IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
 from .specials import kind_of
 from .state import IlluminatiPhase, Offer, Pending, Placing
-from .views import room_to_make, seat_view
+from .views import room_to_make, seat_view, view_parts
 from .views import standing as _standing
 from .words import MOVE_WORDS
 
@@ -772,6 +773,9 @@ class IlluminatiGame(Attacks):
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def view_parts(self, seat: int | None) -> dict[str, Callable[[], Any]]:
+        return view_parts(self, seat)
 
     def is_over(self) -> bool:
         return self.phase == IlluminatiPhase.OVER

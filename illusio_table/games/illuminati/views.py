@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .attack import chance
@@ -12,6 +13,13 @@ if TYPE_CHECKING:
 
 
 def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
+    return {key: make() for key, make in view_parts(game, seat).items()}
+
+
+def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[], Any]]:
+    """The view's parts, each made when called (a bot reads the structures and the
+    attack, seldom the rest)."""
+
     def money(card: str, owner: int) -> int | None:
         if game.options["stacked_money"] and seat != owner:
             return None
@@ -19,44 +27,48 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
             return None  # a face-down Illuminati's treasury would tell its income
         return game.money.get(card, 0)
 
-    structures = []
-    for owner, structure in enumerate(game.structures):
-        known = owner in game.revealed or owner == seat
-        # A face-down Illuminati card is "illuminati" to those who may not know it.
-        masked: dict[str, str] = {} if known else {structure.root: "illuminati"}
-        cards = []
-        for card, place in structure.places.items():
-            cards.append(
+    def structures() -> list[dict[str, Any]]:
+        found = []
+        for owner, structure in enumerate(game.structures):
+            known = owner in game.revealed or owner == seat
+            # A face-down Illuminati card is "illuminati" to those who may not know it.
+            masked: dict[str, str] = {} if known else {structure.root: "illuminati"}
+            cards = []
+            for card, place in structure.places.items():
+                cards.append(
+                    {
+                        "id": masked.get(card, card),
+                        "name": game.title_of(card),
+                        "cell": list(place.cell),
+                        "turn": place.turn,
+                        "master": None
+                        if place.master is None
+                        else masked.get(place.master, place.master),
+                        "free_arrows": (free := structure.free_arrows(card)),
+                        # The cell each free arrow points at, where a Group would go.
+                        "free_cells": {side: list(place.facing(side)) for side in free},
+                        "money": money(card, owner),
+                    }
+                )
+            found.append(
                 {
-                    "id": masked.get(card, card),
-                    "name": game.title_of(card),
-                    "cell": list(place.cell),
-                    "turn": place.turn,
-                    "master": None
-                    if place.master is None
-                    else masked.get(place.master, place.master),
-                    "free_arrows": (free := structure.free_arrows(card)),
-                    # The cell each free arrow points at, where a Group would go.
-                    "free_cells": {side: list(place.facing(side)) for side in free},
-                    "money": money(card, owner),
+                    "seat": owner,
+                    "name": game.name(owner),
+                    "illuminati": game.illuminati[owner] if known else None,
+                    "cards": cards,
+                    "specials": len(game.specials[owner]),
+                    "eliminated": game.eliminated[owner],
                 }
             )
-        structures.append(
-            {
-                "seat": owner,
-                "name": game.name(owner),
-                "illuminati": game.illuminati[owner] if known else None,
-                "cards": cards,
-                "specials": len(game.specials[owner]),
-                "eliminated": game.eliminated[owner],
-            }
-        )
-    attack = None
-    if game.attack is not None:
+        return found
+
+    def attack() -> dict[str, Any] | None:
+        if game.attack is None:
+            return None
         lines = game.lines()  # the breakdown is worked out once for both fields
         a = game.attack
         # Named fields, copied: a view never hands out the engine's own lists.
-        attack = {
+        found = {
             "seat": a.seat,
             "how": a.how,
             "attacker": a.attacker,
@@ -74,46 +86,53 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
             "chance": chance(number),  # of the dice rolling the number or less
         }
         if a.roll is not None:
-            attack["roll"] = a.roll
-    view = {
-        "me": seat,
-        "phase": game.phase,
-        "current": game.current,
-        "actions_left": game.actions_left,
-        "free_transfers": game.free_transfers,
-        "goal": game.goal,
-        "structures": structures,
-        "uncontrolled": list(game.uncontrolled),
-        "dead": list(game.dead),
-        "deck": len(game.deck),
-        "attack": attack,
-        "dice": list(game.last_roll),
-        "outcome": dataclasses.asdict(game.outcome) if game.outcome else None,
-        # A Group offered or asked for (told to everyone as it was made): who, what, for how much.
-        "offer": dataclasses.asdict(game.offer) if game.offer else None,
-        "my_specials": list(game.specials[seat]) if seat is not None else None,
-        "my_goal": game.borrowed_goal.get(seat) if seat is not None else None,
-        "my_illuminati": game.illuminati[seat] if seat is not None else None,
-        "window": None
-        if game.window is None
-        else {"kind": game.window.kind, "waiting": sorted(game.window.waiting)},
-        # Who moves money freely now (White Collar Crime was played face up).
-        "rearranging": game.rearranging.seat if game.rearranging else None,
-        # A Group that came or moved: its puppets still to be placed, the first one
-        # now, under `master` (all of it happened in the open).
-        "placing": None
-        if game.placing is None
-        else {
+            found["roll"] = a.roll
+        return found
+
+    def placing() -> dict[str, Any] | None:
+        if game.placing is None:
+            return None
+        return {
             "seat": game.placing.seat,
             "groups": [card for card, _, _ in game.placing.links],
             "master": game.placing.links[0][1],
             # The cards of one's own that may go to make room, by the arrow they block.
             "blockers": room_to_make(game),
-        },
+        }
+
+    parts: dict[str, Callable[[], Any]] = {
+        "me": lambda: seat,
+        "phase": lambda: game.phase,
+        "current": lambda: game.current,
+        "actions_left": lambda: game.actions_left,
+        "free_transfers": lambda: game.free_transfers,
+        "goal": lambda: game.goal,
+        "structures": structures,
+        "uncontrolled": lambda: list(game.uncontrolled),
+        "dead": lambda: list(game.dead),
+        "deck": lambda: len(game.deck),
+        "attack": attack,
+        "dice": lambda: list(game.last_roll),
+        "outcome": lambda: dataclasses.asdict(game.outcome) if game.outcome else None,
+        # A Group offered or asked for (told to everyone as it was made): who, what, for how much.
+        "offer": lambda: dataclasses.asdict(game.offer) if game.offer else None,
+        "my_specials": lambda: list(game.specials[seat]) if seat is not None else None,
+        "my_goal": lambda: game.borrowed_goal.get(seat) if seat is not None else None,
+        "my_illuminati": lambda: game.illuminati[seat] if seat is not None else None,
+        "window": lambda: (
+            None
+            if game.window is None
+            else {"kind": game.window.kind, "waiting": sorted(game.window.waiting)}
+        ),
+        # Who moves money freely now (White Collar Crime was played face up).
+        "rearranging": lambda: game.rearranging.seat if game.rearranging else None,
+        # A Group that came or moved: its puppets still to be placed, the first one
+        # now, under `master` (all of it happened in the open).
+        "placing": placing,
     }
     if game.is_over():
-        view["result"] = game.result()
-    return view
+        parts["result"] = game.result
+    return parts
 
 
 def room_to_make(game: IlluminatiGame) -> dict[str, str]:
