@@ -505,13 +505,17 @@ class Illusio(Game):
             c for c in usable if now[c] not in o.types
         ]:
             by_group[now_group[c]].append(c)
-        groups = list(by_group)
-        ranges = [range(min(len(by_group[g]), o.groups[g]) + 1) for g in groups]
+        pools = list(by_group.values())
+        ranges = [range(min(len(pool), o.groups[g]) + 1) for g, pool in by_group.items()]
         moves: list[Action] = []
         for counts in product(*ranges):
             if sum(counts) >= o.half:
-                chosen = [c for g, n in zip(groups, counts, strict=True) for c in by_group[g][:n]]
-                moves.append(realize(objective, tuple(sorted(chosen))))
+                chosen: list[int] = []
+                for i, n in enumerate(counts):  # (plain loops: this runs at every turn)
+                    if n:
+                        chosen += pools[i][:n]
+                chosen.sort()
+                moves.append(realize(objective, tuple(chosen)))
         return moves
 
     def _place_moves(self, work: Work, sources: list[int]) -> list[Action]:
