@@ -18,14 +18,9 @@ def seat_view(game: IlluminatiGame, seat: int | None) -> dict[str, Any]:
 
 def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[], Any]]:
     """The view's parts, each made when called (a bot reads the structures and the
-    attack, seldom the rest)."""
-
-    def money(card: str, owner: int) -> int | None:
-        if game.options["stacked_money"] and seat != owner:
-            return None
-        if card == game.illuminati[owner] and seat != owner and owner not in game.revealed:
-            return None  # a face-down Illuminati's treasury would tell its income
-        return game.money.get(card, 0)
+    attack, seldom the rest). No part calls another: compiled, a function calling one
+    defined beside it holds it in their shared closure, a cycle that only the cyclic
+    collector frees (a test holds it)."""
 
     def structures() -> list[dict[str, Any]]:
         found = []
@@ -47,7 +42,7 @@ def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[],
                         "free_arrows": (free := structure.free_arrows(card)),
                         # The cell each free arrow points at, where a Group would go.
                         "free_cells": {side: list(place.facing(side)) for side in free},
-                        "money": money(card, owner),
+                        "money": _money(game, seat, card, owner),
                     }
                 )
             found.append(
@@ -133,6 +128,15 @@ def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[],
     if game.is_over():
         parts["result"] = game.result
     return parts
+
+
+def _money(game: IlluminatiGame, seat: int | None, card: str, owner: int) -> int | None:
+    """What a card's treasury shows that seat (None: hidden from it)."""
+    if game.options["stacked_money"] and seat != owner:
+        return None
+    if card == game.illuminati[owner] and seat != owner and owner not in game.revealed:
+        return None  # a face-down Illuminati's treasury would tell its income
+    return game.money.get(card, 0)
 
 
 def room_to_make(game: IlluminatiGame) -> dict[str, str]:
