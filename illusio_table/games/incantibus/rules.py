@@ -573,7 +573,7 @@ class Incantibus(Game):
         self.pointing_wands = list(self.wands)
         # The reveal's words and its picture of the table before it, made only for readers
         # (they were half of a casting's work in a bot's rollout).
-        told = [] if self.quiet else self._reveal_told()
+        told = None if self.quiet else self._reveal_told()
         claims: dict[tuple[str, int], list[int]] = {}
         for seat, action in sorted(self.choices.items()):
             claims.setdefault((action.place, action.index), []).append(seat)
@@ -596,7 +596,7 @@ class Incantibus(Game):
             if len(seats) > 1:
                 entry["swap"] = [winner, seats[-1]]
             self.last_casting.append(entry)
-        events = [HIDDEN_SHOWN] if self.quiet else self._reveal_events(told)
+        events = [HIDDEN_SHOWN] if told is None else self._reveal_events(*told)
         for entry in self.last_casting:
             if entry["swap"]:
                 a, b = entry["swap"]
@@ -611,19 +611,18 @@ class Incantibus(Game):
         self.phase = IncantibusPhase.RESOLVING
         return events + self._run()
 
-    def _reveal_told(self) -> list[Any]:
+    def _reveal_told(self) -> tuple[list[str], dict[str, Any]]:
         """What a reveal tells that must be read before it changes anything: the line of
         what each seat pointed at, and the picture of the table as it stood."""
         lines = [
             f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
             for s, a in sorted(self.choices.items())
         ]
-        return [lines, self._before_reveal()]
+        return lines, self._before_reveal()
 
-    def _reveal_events(self, told: list[Any]) -> list[Event]:
+    def _reveal_events(self, lines: list[str], before: dict[str, Any]) -> list[Event]:
         """The reveal's lines, once the targets are settled: who pointed where, with the
         table's picture and the targets for the reveal to play, then who got nothing."""
-        lines, before = told
         entries = [self._casting_entry(e) for e in self.last_casting]  # copies: data is kept
         data = {"casting": self.castings, "before": before, "entries": entries}
         events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True, data=data)]
