@@ -221,7 +221,7 @@ class ExpertBot(Bot):
         while counted < self.depth and played < 10 * self.depth and not world.is_over():
             actor = min(world.to_act())
             move = players[actor].choose(SeatView(world, actor), world.legal_actions(actor))
-            world.apply(actor, move)
+            world.apply_listed(actor, move)
             played += 1
             counted += not isinstance(move, self.uncounted)
         return self.value(world, seat)

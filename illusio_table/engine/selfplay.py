@@ -22,12 +22,15 @@ def play_one(
     """Plays a game to its end (or the cap); returns the number of actions taken.
     `budget` is the seconds a move of each searching bot."""
     bots = [make_bot(game, name, seat, game.seed, budget) for seat, name in enumerate(bot_names)]
+    # Unchecked, the bots' moves are carried out as the rules listed them; a check asks
+    # for every move to be checked too, so that a bot's wrong move is refused.
+    play = game.apply if check is not None else game.apply_listed
     actions = 0
     while not game.is_over() and actions < max_actions:
         # A simultaneous choice awaits several seats; they choose in seat order, which
         # is harmless because no choice changes what another waiting seat sees.
         seat = min(game.to_act())
-        game.apply(seat, bot_move(game, bots[seat], seat))
+        play(seat, bot_move(game, bots[seat], seat))
         actions += 1
         if check is not None:
             check(game)

@@ -120,3 +120,25 @@ def test_a_hushed_match_plays_as_a_told_one_and_adds_no_line(game_id, options):
             assert hushed.log(seat) == [] and hushed.clone().quiet
         checked += 1
     assert checked >= 8
+
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_listed_move_carried_out_unchecked_plays_as_a_checked_one(game_id, options):
+    """`apply_listed` (rollouts, unchecked self-play) skips the check of a move the rules
+    just listed: it leaves the match as `apply` does, undo barriers and secrets included."""
+    checked = 0
+    for game, step in sampled_states(game_id, options, 4, 700, 400, every=37, first=5):
+        applied, listed = game.clone(), game.clone()
+        bots = [RandomBot(s, step) for s in range(game.seats)]
+        twins = [RandomBot(s, step) for s in range(game.seats)]
+        for _ in range(40):
+            if applied.is_over():
+                break
+            seat = min(applied.to_act())
+            applied.apply(seat, bot_move(applied, bots[seat], seat))
+            listed.apply_listed(seat, bot_move(listed, twins[seat], seat))
+            assert played(listed) == played(applied)
+            assert listed.log(seat) == applied.log(seat)
+        checked += 1
+    assert checked >= 8
