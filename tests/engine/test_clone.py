@@ -122,7 +122,6 @@ def test_a_hushed_match_plays_as_a_told_one_and_adds_no_line(game_id, options):
     assert checked >= 8
 
 
-
 @pytest.mark.parametrize(("game_id", "options"), MATCHES)
 def test_a_listed_move_carried_out_unchecked_plays_as_a_checked_one(game_id, options):
     """`apply_listed` (rollouts, unchecked self-play) skips the check of a move the rules
