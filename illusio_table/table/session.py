@@ -112,9 +112,6 @@ class Session:
         self._shared_from: int | None = None
         self.holding = False  # a reveal is on the screen: nothing moves until `release`
         self._revealed: list[Event] = []  # what the reveal on the screen tells, held back
-        # What may hold back a move of the person at the screen before the engine sees it,
-        # saying why (a guided game asks for its step's move first); None: nothing does.
-        self.gate: Callable[[Action], str | None] | None = None
         self._bot_timer = timer(self._bot_step)
         # A bot thinking in the thinking process: its ticket (seat, the match, the moves
         # made then). The answer comes back on the session's thread through `post`.
@@ -291,8 +288,7 @@ class Session:
             else:
                 self.refused.emit("Only bots are playing: there is nothing to do.")
             return False
-        held = self.gate(action) if self.gate is not None else None
-        return self._refused_unless_played(held or self._play(self.viewer, action))
+        return self._refused_unless_played(self._play(self.viewer, action))
 
     def act_as(self, seat: int, action: Action) -> bool:
         """Table mode: a seat at the shared screen makes its secret choice by its own keys."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from illusio_table.engine import Action
 from illusio_table.table.gestures import Gesture
-from illusio_table.table.guide import Guide, Step
+from illusio_table.table.guide import Guide, Lesson
 from illusio_table.table.kits import Kit
 
 
@@ -24,20 +24,26 @@ def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> st
 
 
 def guide() -> Guide:
+    def show(view: dict[str, Any], legal: list[Action]) -> Action | None:
+        return legal[0] if legal else None
+
     return Guide(
         game_id="odds",
         title="Odds and evens",
         seed=5,
         players=({"name": "You", "bot": None}, {"name": "Bot", "bot": "random"}),
-        steps=(
-            Step(
-                say="You play Odd: show one finger or two; an odd sum is your point.",
-                kinds=frozenset({"show"}),
-                best=lambda view, legal: legal[0] if legal else None,
-                then=lambda before, after, lines: lines[-1] if lines else "Both have shown.",
+        lessons=(
+            Lesson(
+                "showing",
+                show,
+                lambda view, move: (
+                    "you play Odd: show one finger or two; an odd sum is your point."
+                ),
+                lambda action, before, after, lines: True,
             ),
         ),
-        done="Play on to three points.",
+        finished=lambda view, log: any("a point for" in line for line in log),
+        summary=lambda view, log: "A point is scored: play on to three.",
     )
 
 

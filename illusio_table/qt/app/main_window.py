@@ -846,7 +846,6 @@ class MainWindow(QMainWindow):
         if not self.start_match(GameConfig(guide.game_id, players, guide.seed, guide.options)):
             return False
         self.guide = GuideSession(self, guide)
-        self.model.gate = self.guide.gate
         self.guide_bar.show()
         self._update()
         return True
@@ -856,8 +855,6 @@ class MainWindow(QMainWindow):
         if self.guide is None:
             return
         self.guide = None
-        if self.model is not None:
-            self.model.gate = None
         self.guide_bar.hide()
         if self.scene is not None:
             self.scene.show_guide([])

@@ -66,7 +66,6 @@ _FORWARDED = (
     "pending",
     "passed_openly",
     "holding",
-    "gate",
     "autosave",
     "bot_delay_ms",
     "show_each_move",

@@ -40,7 +40,8 @@ CONTEST = (100, 136)
 PILE = (80, 112)
 AROUND = (84, 21)  # Components around an Objective of the seat's own, as chips
 PREVIEW = (230, 322)
-LABEL_H = 16  # the line above a trick saying how far it is ("2/3", "ON DISPLAY")
+LABEL_H = 20  # the line above a trick saying how far it is ("2/3", "ON DISPLAY"), clear of
+# the guide's frame round the trick (18 px at the least size, the frame's pen 2 px out)
 
 # Where things lie.
 TRACK_Y = -8

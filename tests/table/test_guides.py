@@ -1,0 +1,115 @@
+"""The guided first games, played without a window as the window plays them: the newcomer
+doing as the guide says learns every lesson, one doing otherwise is never held back, and
+whatever the guide tells of a result is the log's own lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from illusio_table.table import guide as guides
+from illusio_table.table.guide import SEAT, told_lines
+
+from .guided import play
+
+GUIDES = ["incantibus", "illusio", "illuminati"]
+
+
+def other_moves(seed: int):
+    """A newcomer who never makes the lit move when another is legal."""
+    rng = random.Random(seed)
+
+    def choose(run, legal, turn):
+        others = [a for a in legal if a != run.lit]
+        return rng.choice(others or legal)
+
+    return choose
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_a_newcomer_who_does_as_the_guide_says_learns_every_lesson(game_id):
+    guide = getattr(guides, game_id)()
+    match, run, said = play(guide)
+    assert run.learnt and sorted(run.learnt) == sorted(lesson.name for lesson in guide.lessons)
+    assert run.gone, "the bar goes at the move after the closing words"
+    lit = [s for s in said if s["lit"] is not None]
+    assert all(s["move"] == s["lit"] for s in lit)
+    for s in lit:  # each lesson is named, with the count, where its move is lit
+        assert f"Next, {s['lesson']} (" in s["words"]
+    # The closing words were on the bar for the newcomer's last move.
+    assert run.closing and said[-1]["words"].endswith(run.closing)
+
+
+def test_the_incantibus_guide_ends_with_the_points_by_source_that_the_view_counts():
+    match, run, said = play(guides.incantibus())
+    view = match.view(SEAT)
+    closing = run.closing
+    parts = closing.split("Your points so far: ")[1].split(";")[0]
+    named, total = parts.rsplit(": ", 1)
+    assert int(total) == view["points"][SEAT]
+    sources = [p.strip() for p in named.replace(" and ", ", ").split(",")]
+    assert sum(int(p.split(" for ")[0]) for p in sources) == view["points"][SEAT]
+    assert {p.split(" for ")[1] for p in sources} <= {
+        "gold",
+        "monsters",
+        "potions",
+        "spells",
+        "sorcerers",
+        "magic books",
+        "tokens",
+    }
+    assert f"Lera has {view['points'][1]}." in closing
+
+
+def test_the_illusio_guide_ends_with_the_tricks_sum_as_the_view_tells_it():
+    match, run, said = play(guides.illusio())
+    seat = match.view(SEAT)["seats"][SEAT]
+    trick = seat["tricks"][-1]
+    assert f"{trick['trick']} is performed and scores: {trick['sum']}." in run.closing
+    assert f"You have {seat['score']} of the 12 points" in run.closing
+
+
+def test_the_illuminati_guide_tells_the_income_the_log_tells_and_the_groups_held():
+    match, run, said = play(guides.illuminati())
+    log = match.log(SEAT)
+    income = [line for line in log if line.startswith("Ana collects income")]
+    assert income and run.closing.startswith(income[-1])
+    structure = next(s for s in match.view(SEAT)["structures"] if s["seat"] == SEAT)
+    groups = len(structure["cards"]) - 1
+    assert f"holds {groups} Group" in run.closing
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_newcomer_who_makes_other_moves_is_never_held_back_and_the_guide_ends(game_id, seed):
+    guide = getattr(guides, game_id)()
+    match, run, said = play(guide, other_moves(seed))
+    assert said, "the newcomer made moves"
+    # Every move the newcomer chose was played (none held back): the record has them all.
+    assert sum(m.seat == SEAT for m in match.moves) == len(said)
+    assert run.over and (run.gone or match.is_over())
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+@pytest.mark.parametrize("seed", [None, 4])
+def test_what_the_guide_tells_of_a_move_is_the_logs_lines_since_that_move(game_id, seed):
+    guide = getattr(guides, game_id)()
+    match, run, said = play(guide, other_moves(seed)) if seed else play(guide)
+    for before, now in zip(said, said[1:], strict=False):
+        lines = told_lines(now["since"])
+        assert lines, "a move of the newcomer's leaves a line in the log"
+        assert now["told"].startswith(" ".join(lines)), (now["told"], now["since"])
+        rest = now["told"].removeprefix(" ".join(lines))
+        assert rest in ("", f" (The guide comes back to {before['lesson']} when it can.)")
+        # The bar shows it first, and only until the next move.
+        assert now["words"].startswith(now["told"])
+    assert said[0]["told"] == ""
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_each_lesson_is_taught_in_the_guides_own_words_without_a_missing_name(game_id):
+    match, run, said = play(getattr(guides, game_id)())
+    for s in said:
+        assert "None" not in s["words"] and "{" not in s["words"], s["words"]
+        assert len(s["words"]) < 720, "the bar has room for about six lines"
