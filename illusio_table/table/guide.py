@@ -605,7 +605,7 @@ def illusio() -> Guide:
                 "two actions a turn",
                 second,
                 lambda view, move: (
-                    "a turn has two actions (the badge by your name counts them): lay "
+                    "a turn has two actions (the line under the title counts them): lay "
                     "another Component in your Backstage."
                 ),
                 laid,
