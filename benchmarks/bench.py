@@ -155,6 +155,41 @@ def _expert_move(known: bytes, seat: int, seed: int, budget: float) -> Any:
     return move, bot.thoughts
 
 
+def _coach_times(seats: int, castings: int, seed: int) -> list[float]:
+    """Seconds each casting coach's review took, over the first castings of heuristic
+    games, as the thinking process works them out (`coach.review_known` over the match
+    at the casting's start as the seat knew it)."""
+    from illusio_table.engine.bots import bot_move, make_bot
+    from illusio_table.engine.match import Match
+    from illusio_table.games.incantibus import coach
+
+    times: list[float] = []
+    players = [{"name": f"S{s}", "bot": "cunning"} for s in range(seats)]
+    for game_seed in range(seed, seed + 1000):
+        match = Match.start(
+            "incantibus", players, game_seed, {"mode": "expert"}, registry=builtin_registry()
+        )
+        game = match.game
+        bots = [make_bot(game, "cunning", s, game_seed) for s in range(seats)]
+        while not game.is_over() and len(times) < castings:
+            if game.to_act() != frozenset(range(seats)):
+                s = min(game.to_act())
+                game.apply(s, bot_move(game, bots[s], s))
+                continue
+            start = match.moves_made
+            choices = {}
+            for s in range(seats):
+                choices[s] = bot_move(game, bots[s], s)
+                game.apply(s, choices[s])
+            known = match.known_at(start, 0)
+            began = time.perf_counter()
+            coach.review_known(known, choices, 0)
+            times.append(time.perf_counter() - began)
+        if len(times) >= castings:
+            return times
+    return times
+
+
 SPEED_GAMES = {
     "illusio": ("illusio", {}),
     "illuminati": ("illuminati", {}),
@@ -400,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     and rollouts with each engine, 100 games per game and mode, and the compiled expert
     against the interpreted one: the longest part; `--games N` plays fewer, `--duels N`
     sets the head-to-head games apart), `engines` (copies, bots, balance), `tables`
-    (drawing), `devices` (seats on phones, on loopback).
+    (drawing), `devices` (seats on phones, on loopback), `coach` (the casting coach's
+    review time with each engine).
     The engines run in processes of their own (`Engine`): the source's, and the compiled
     core's where `make core` built it (`make bench` does)."""
     argv = list(argv or [])
@@ -413,13 +449,15 @@ def main(argv: list[str] | None = None) -> int:
     games, duels = counts["--games"], counts["--duels"] or counts["--games"]
     if argv == ["serve"]:
         return serve()
-    parts = argv or ["speed", "engines", "tables", "devices", "experts"]
+    parts = argv or ["speed", "engines", "tables", "devices", "coach", "experts"]
     print(load("at the start"))
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
-    running = engines() if {"speed", "experts"} & set(parts) else []
+    running = engines() if {"speed", "experts", "coach"} & set(parts) else []
     if "speed" in parts:
         speed_against_uno(rlcard_env(), running)
+    if "coach" in parts:
+        coach_speed(running)
     if "engines" in parts:
         clone_cost()
         win_rate("illuminati", "schemer", 200, {})
@@ -474,7 +512,23 @@ JOBS = {
     "rate": _rate,
     "expert_game": _expert_game,
     "expert_move": _expert_move,
+    "coach_times": _coach_times,
 }
+
+
+def coach_speed(running: list[Engine], castings: int = 40) -> None:
+    """The casting coach's review, ready how long after the reveal (issue goal: under a
+    second on the compiled core)."""
+    print(f"casting coach: a review's time, {castings} castings of heuristic expert-mode games")
+    for engine in running:
+        for seats in (2, 4):
+            times = sorted(engine.ask("coach_times", seats, castings, 1))
+            median = times[len(times) // 2]
+            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+            print(
+                f"  {engine.name}, {seats} seats: median {median * 1000:.0f} ms, "
+                f"95th percentile {p95 * 1000:.0f} ms"
+            )
 
 
 class Pauses:

@@ -180,6 +180,14 @@ class Match:
     def parse_action(self, data: Any) -> Action:
         return self.game.parse_action(data)
 
+    def known_at(self, moves: int, seat: int) -> bytes:
+        """The match as it stood after its first `moves` moves, as `seat` may know it
+        (`thinking.what_the_seat_knows`): what the thinking process reviews a past choice
+        on."""
+        from .thinking import what_the_seat_knows
+
+        return what_the_seat_knows(replay_with(self.game.record, type(self.game), moves), seat)
+
     def legal_actions(self, seat: int) -> list[Action]:
         return self.game.legal_actions(seat)
 

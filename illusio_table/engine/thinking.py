@@ -116,9 +116,40 @@ class Thinker:
         done: Callable[[Action | BaseException], None],
     ) -> int:
         """Starts the bot's search for its seat's move; returns the question's ticket."""
+        pool = self._started()
+        with self._asked.get_lock():
+            self._asked.value += 1
+            ticket: int = self._asked.value
+        # A different stream of chances at every move, the same for the same match.
+        known = what_the_seat_knows(game, seat)
+        future = pool.submit(_think, known, bot, seat, key(game, "search"), budget, ticket)
+
+        def answered(f: Future[Action]) -> None:
+            done(f.exception() or f.result())
+
+        future.add_done_callback(answered)
+        return ticket
+
+    def work(
+        self, job: Callable[..., Any], args: tuple[Any, ...], done: Callable[[Any], None]
+    ) -> None:
+        """Works `job(*args)` out in the thinking process (after any question before it);
+        its result, or the exception it raised, goes to `done` on a thread of the pool.
+        `job` is a module's function (it goes over by name), `args` what it may know."""
+        pool = self._started()
+        future = pool.submit(job, *args)
+        future.add_done_callback(lambda f: done(f.exception() or f.result()))
+
+    def stop(self) -> None:
+        """The question being thought over is no longer asked: its search ends soon."""
+        if self._asked is not None:
+            with self._asked.get_lock():
+                self._asked.value += 1
+
+    def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # Imported at the first question, not with the window: a program that never
-            # meets an expert bot never pays for them.
+            # meets an expert bot or the coach never pays for them.
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
@@ -127,24 +158,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 1, mp_context=context, initializer=_start, initargs=(self._asked,)
             )
-        with self._asked.get_lock():
-            self._asked.value += 1
-            ticket: int = self._asked.value
-        # A different stream of chances at every move, the same for the same match.
-        known = what_the_seat_knows(game, seat)
-        future = self._pool.submit(_think, known, bot, seat, key(game, "search"), budget, ticket)
-
-        def answered(f: Future[Action]) -> None:
-            done(f.exception() or f.result())
-
-        future.add_done_callback(answered)
-        return ticket
-
-    def stop(self) -> None:
-        """The question being thought over is no longer asked: its search ends soon."""
-        if self._asked is not None:
-            with self._asked.get_lock():
-                self._asked.value += 1
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:

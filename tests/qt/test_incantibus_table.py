@@ -270,7 +270,7 @@ def test_expert_mode_shows_the_magic_books(window):
     screenshot(window, "incantibus-expert-start")
 
 
-def test_rehearsing_castings_keeps_a_tally(window):
+def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qtbot):
     from illusio_table.qt.app.rehearsal import RehearsalDialog
 
     dialog = RehearsalDialog(window)
@@ -299,8 +299,15 @@ def test_rehearsing_castings_keeps_a_tally(window):
     assert last.startswith("Casting ") and last in window.tally_bar.toolTip()
     QApplication.processEvents()
     bar = window.tally_bar
-    assert bar.height() >= bar.fontMetrics().lineSpacing() * 2, "both lines of the tally show"
+    assert bar.height() >= bar.fontMetrics().lineSpacing() * 3, "the tally's lines show"
     assert bar.height() == first_height, "the bar kept its height: the table did not move"
+    # The coach's review of each casting comes from the thinking process, in its words.
+    qtbot.waitUntil(lambda: "Coach on casting" in bar.text(), timeout=60_000)
+    number, lines = window.tally.reviews[-1]
+    assert bar.text().splitlines()[-1] == (
+        f"Coach on casting {number}: " + next(x for x in lines if x.startswith("Given what"))
+    )
+    assert lines[0].startswith("You pointed at ") and lines[0] in bar.toolTip()
     screenshot(window, "incantibus-rehearsal")
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"

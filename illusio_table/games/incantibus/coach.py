@@ -16,9 +16,10 @@ compared on equal luck. A redealing is played a few castings on by the heuristic
 every seat, so that a target's value counts what it leaves (a wand after a swap,
 ingredients towards a potion, a weapon towards a monster), not only its points now.
 
-No Qt, and no reading of the true match: the caller hands in the match as it stood at the
-casting's start and the choices the reveal made public; twin matches that differ only in
-what the seat cannot see get the same review.
+A review goes back from the thinking process pickled: its records are `Frozen` (see
+engine/frozen.py). No Qt, and no reading of the true match: the caller hands in the match
+as it stood at the casting's start and the choices the reveal made public; twin matches
+that differ only in what the seat cannot see get the same review.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 from illusio_table.engine import Action, Game
 from illusio_table.engine.bots import Bot, SeatView
+from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.rng import Rng
 
 from .actions import Point
@@ -38,7 +40,7 @@ DEPTH = 24  # moves each is played on after the casting (a few castings)
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Frozen):
     """A target the seat could have pointed at, and what it was worth."""
 
     point: Point
@@ -48,7 +50,7 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(Frozen):
     seat: int
     chosen: Point
     others: tuple[tuple[int, str], ...]  # each other seat and what it pointed at, in words
@@ -105,18 +107,31 @@ def review(
         for i, option in enumerate(options):
             hindsight[i] += _lead_after(world, {**choices, seat: option}, seat, depth, played)
             expected[i] += _lead_after(world, {**likely, seat: option}, seat, depth, played)
-    words = _distinct([_words(start, option, seat) for option in options])
+    words = _distinct([_words(start, option) for option in options])
     targets = tuple(
         Target(option, said, h / deals, e / deals)
         for option, said, h, e in zip(options, words, hindsight, expected, strict=True)
     )
     named = {t.point: t.words for t in targets}
     others = tuple(
-        (other, named.get(point) or _words(start, point, seat))
+        (other, named.get(point) or _words(start, point))
         for other, point in sorted(choices.items())
         if other != seat
     )
     return Review(seat, choices[seat], others, targets)
+
+
+def review_known(data: bytes, choices: dict[int, Point], seat: int) -> Review:
+    """`review` in the thinking process, over the match at the casting's start as the seat
+    may know it (`Match.known_at`)."""
+    import pickle
+
+    from illusio_table.engine import protocol
+
+    try:
+        return review(pickle.loads(data), choices, seat)
+    finally:
+        protocol._FROZEN.clear()  # each question brings its own card data: keep none
 
 
 def _likely_choices(world: Game, seat: int, seed: int) -> dict[int, Point]:
@@ -152,10 +167,11 @@ def _lead_after(world: Game, choices: dict[int, Point], seat: int, depth: int, s
 VERBS = ("Point at ", "Fight ", "Brew ", "Learn ")
 
 
-def _words(game: Game, point: Point, seat: int) -> str:
-    """'the 3 Gold', 'secret token 2', 'the Red Potion': the table's words for a point
-    (from what the seat knows), as the thing pointed at."""
-    words = game.describe(point, seat)
+def _words(game: Game, point: Point) -> str:
+    """'the 3 Gold', 'secret token 2', 'the Red Potion': the table's words for a point, as
+    the thing pointed at. Everyone's words (not "you saw: …"): the review may be read at
+    the big screen."""
+    words = game.describe(point, None)
     for verb in VERBS:
         words = words.removeprefix(verb)
     for paying in (" with ", " for "):  # a potion's Stone, a book's tokens

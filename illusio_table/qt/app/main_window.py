@@ -134,9 +134,10 @@ class MainWindow(QMainWindow):
             "QLabel { background: #3b1f2b; color: #ffe082; padding: 6px; }"
         )
         self.tally_bar.setTextFormat(Qt.TextFormat.PlainText)  # names are never markup
-        # Two lines high whatever it says (the rehearsal's tally grew from one line to
-        # two at its first casting, and pushed the table down under the mouse).
-        self.tally_bar.setFixedHeight(2 * self.tally_bar.fontMetrics().lineSpacing() + 14)
+        # Three lines high whatever it says (the tally, its last casting and the coach's
+        # word on it: the bar grew from one line at the first casting, and pushed the
+        # table down under the mouse).
+        self.tally_bar.setFixedHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
         self.welcome = Welcome(self)
         self._table: TableView | None = None  # made when first needed (`table`)

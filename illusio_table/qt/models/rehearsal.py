@@ -1,5 +1,7 @@
 """The rehearsal tally on the screen: `table.rehearsal.Tally`, told each change of the match
-(read from the rehearsing seat's view, like everything the table shows)."""
+(read from the rehearsing seat's view, like everything the table shows), and the casting
+coach's review of each of the seat's castings (`games/incantibus/coach.py`), worked out in
+the thinking process so that the table never waits for it."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from illusio_table.engine.thinking import THINKER
+from illusio_table.games.incantibus import coach
 from illusio_table.table.rehearsal import Tally
 
 from .match_model import MatchModel
@@ -14,20 +18,77 @@ from .match_model import MatchModel
 
 class RehearsalTally(QObject):
     changed = Signal(str)
+    _reviewed = Signal(object)  # (the casting's number, its reveal, the review), from the pool
 
     def __init__(self, model: MatchModel, seat: int = 0) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
         self.tally = Tally(model.match.view(seat), seat)
+        # The coach's words on each casting reviewed, by its number, in order.
+        self.reviews: list[tuple[int, list[str]]] = []
+        self._before = self.tally.seen  # the match's castings before the rehearsal's first
+        self._match = model.match
+        self._reviewed.connect(self._show_review)
         model.changed.connect(self.update)
 
     def update(self, *_: Any) -> None:
-        if self.tally.see(self.model.match.view(self.seat)):
+        match = self.model.match
+        if match is not self._match:
+            return  # a new match: this tally has ended with its own
+        view = match.view(self.seat)
+        seen = self.tally.seen
+        changed = self.tally.see(view)
+        if view["castings"] != seen:
+            self._review(view)
+        if changed:
             self.changed.emit(self.text())
 
+    def _review(self, view: dict[str, Any]) -> None:
+        """Asks the thinking process for the coach's review of the casting just revealed;
+        its answer comes back on the window's thread. The casting's choices are the moves
+        up to its reveal (the point that revealed them, the match's n-th such for its n-th
+        casting), one a seat, and it began where the first of them was made."""
+        match = self.model.match
+        moves = match.moves
+        reveals = [i for i, m in enumerate(moves) if m.barrier and m.action["kind"] == "point"]
+        if len(reveals) < view["castings"]:
+            return
+        last = reveals[view["castings"] - 1]
+        start = last - match.seats + 1
+        points = moves[start : last + 1]
+        if start < 0 or sorted(m.seat for m in points) != list(range(match.seats)):
+            return  # (not a casting of every seat: nothing to review)
+        if any(m.action["kind"] != "point" for m in points):
+            return
+        choices = {m.seat: match.parse_action(m.action) for m in points}
+        number, reveal = view["castings"] - self._before, view["last_casting"]
+        known = match.known_at(start, self.seat)
+
+        def done(result: Any) -> None:  # on a thread of the pool
+            self._reviewed.emit((number, reveal, result))
+
+        THINKER.work(coach.review_known, (known, choices, self.seat), done)
+
+    def _show_review(self, answer: tuple[int, list[dict[str, Any]], Any]) -> None:
+        number, reveal, review = answer
+        if isinstance(review, BaseException):
+            raise review
+        names = [self.model.match.name(s) for s in range(self.model.match.seats)]
+        self.reviews.append((number, coach.summary(review, names, reveal)))
+        self.changed.emit(self.text())
+
     def text(self) -> str:
-        return self.tally.text()
+        said = self.tally.text()
+        if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
+            number, lines = self.reviews[-1]
+            verdict = next(line for line in lines if line.startswith("Given what"))
+            said += f"\nCoach on casting {number}: {verdict}"
+        return said
 
     def history(self) -> str:
-        """Every casting so far, one a line: what the seat pointed at, got, and why."""
-        return "\n".join(self.tally.lines)
+        """Every casting so far, one a line: what the seat pointed at, got, and why; then
+        the coach's words on each."""
+        lines = list(self.tally.lines)
+        for number, review in self.reviews:
+            lines += ["", f"Coach on casting {number}:", *review]
+        return "\n".join(lines)
