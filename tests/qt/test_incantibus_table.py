@@ -308,7 +308,19 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
         f"Coach on casting {number}: " + next(x for x in lines if x.startswith("Given what"))
     )
     assert lines[0].startswith("You pointed at ") and lines[0] in bar.toolTip()
-    screenshot(window, "incantibus-rehearsal")
+    # Its chart, in the Coach panel: a bar a target, the choice and the best marked.
+    chart = window.coach_chart
+    assert window.coach_dock.isVisibleTo(window) and chart.costs
+    QApplication.processEvents()
+    chart.grab()  # (drawn: what it drew is in `rows`)
+    drawn = [text for text, _ in chart.rows]
+    assert len(drawn) == len(chart.targets) + 3
+    assert sum("(yours)" in t for t in drawn) == 1 and sum("★" in t for t in drawn) == 1
+    boxes = [box for _, box in chart.rows]
+    assert all(box.height() >= 8 and box.right() <= chart.width() for box in boxes)
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    assert drawn[-1].startswith(f"Average over {len(chart.costs)}:")
+    chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"
 

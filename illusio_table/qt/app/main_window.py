@@ -202,6 +202,15 @@ class MainWindow(QMainWindow):
         self.phones.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
+        # The casting coach's chart: a panel of its own during a rehearsal only.
+        from .coach_chart import CoachChart
+
+        self.coach_chart = CoachChart()
+        self.coach_dock = self._dock(
+            "Coach", self.coach_chart, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.tabifyDockWidget(self.phones_dock, self.coach_dock)
+        self.coach_dock.hide()
         self.moves_dock.raise_()
         self.resizeDocks([self.log_dock], [300], Qt.Orientation.Horizontal)
 
@@ -428,6 +437,14 @@ class MainWindow(QMainWindow):
         )
         self.tally_bar.setText(self.tally.text())
         self.tally_bar.show()
+        # The coach's chart of each casting, in its panel, brought forward at the first.
+        from .coach_chart import CoachChart
+
+        chart = self.coach_chart = CoachChart()
+        self.coach_dock.setWidget(chart)
+        self.coach_dock.show()
+        self.tally.reviewed.connect(chart.show_review)
+        self.tally.reviewed.connect(self._first_review)
         # Each person rehearsing on a phone has a tally of their own, on their phone.
         for seat in self.model.devices:
             tally = RehearsalTally(self.model, seat)
@@ -435,6 +452,11 @@ class MainWindow(QMainWindow):
             if hub is not None:
                 tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
                 hub.note(seat, tally.text())
+
+    def _first_review(self) -> None:
+        """The coach's panel comes forward with its first chart of a rehearsal."""
+        if len(self.coach_chart.costs) == 1:
+            self.coach_dock.raise_()
 
     def _rehearsing(self) -> bool:
         return self.model is not None and bool(self.model.match.table.get("rehearsal"))
@@ -497,6 +519,7 @@ class MainWindow(QMainWindow):
         old_scene = self.scene
         self.tally_bar.hide()
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
+        self.coach_dock.hide()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         if table_mode and kit_of(match.game_id).choose_at_once:

@@ -18,6 +18,7 @@ from .match_model import MatchModel
 
 class RehearsalTally(QObject):
     changed = Signal(str)
+    reviewed = Signal(int, object, float)  # a casting's number, its targets, its cost
     _reviewed = Signal(object)  # (the casting's number, its reveal, the review), from the pool
 
     def __init__(self, model: MatchModel, seat: int = 0) -> None:
@@ -76,6 +77,7 @@ class RehearsalTally(QObject):
         names = [self.model.match.name(s) for s in range(self.model.match.seats)]
         self.reviews.append((number, coach.summary(review, names, reveal)))
         self.changed.emit(self.text())
+        self.reviewed.emit(number, coach.describe_targets(review), review.cost)
 
     def text(self) -> str:
         said = self.tally.text()

@@ -1,0 +1,134 @@
+"""The casting coach's chart, in its panel during a rehearsal: the last casting's targets
+as bars of their worth in hindsight (a tick marks their worth before the reveal), the
+seat's choice and the best marked; under them, what each casting reviewed so far cost.
+
+It draws what the rehearsal's tally hands it (`qt/models/rehearsal.py`), nothing else.
+Every piece of text it draws is laid out first in `rows` (with its box), so that tests can
+check that nothing overlaps, runs out or is drawn under 8 pixels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+BAR = QColor("#7e57c2")
+CHOSEN = QColor("#ffb300")
+BEST = QColor("#43a047")
+INK = QColor("#212121")
+FAINT = QColor("#9e9e9e")
+ROW = 22.0  # a target's row
+PAD = 8.0
+
+
+class CoachChart(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.number = 0  # the casting the bars are of (0: none yet)
+        self.targets: list[dict[str, Any]] = []  # `coach.describe_targets`
+        self.costs: list[tuple[int, float]] = []  # (casting, cost in points), in order
+        self.rows: list[tuple[str, QRectF]] = []  # what was laid out to draw, and where
+        self.setMinimumSize(260, 240)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.text_font = QFont(self.font())
+        self.text_font.setPointSizeF(max(9.0, self.text_font.pointSizeF()))
+
+    def show_review(self, number: int, targets: list[dict[str, Any]], cost: float) -> None:
+        self.number, self.targets = number, targets
+        self.costs.append((number, cost))
+        self.update()
+
+    def layout(self) -> list[tuple[str, QRectF, QColor]]:
+        """Every text to draw, with its box and colour (also what `rows` keeps)."""
+        width = float(self.width())
+        metrics = QFontMetricsF(self.text_font)
+        line = metrics.height()
+        out: list[tuple[str, QRectF, QColor]] = []
+        y = PAD
+        if not self.targets:
+            out.append(
+                (
+                    "The coach reviews each casting after its reveal.",
+                    QRectF(PAD, y, width - 2 * PAD, line),
+                    FAINT,
+                )
+            )
+            return out
+        out.append(
+            (
+                f"Casting {self.number}: each target's worth to you",
+                QRectF(PAD, y, width - 2 * PAD, line),
+                INK,
+            )
+        )
+        y += line + 4
+        longest = max(
+            metrics.horizontalAdvance(f"{t['words']} +0.0 ★ (yours)") for t in self.targets
+        )
+        label_w = min(width * 0.55, longest + 6)
+        for t in self.targets:
+            marks = f" {t['hindsight']:+.1f}"
+            marks += " ★" if t["best"] else ""
+            marks += " (yours)" if t["chosen"] else ""
+            words = metrics.elidedText(t["words"] + marks, Qt.TextElideMode.ElideMiddle, label_w)
+            colour = CHOSEN if t["chosen"] else BEST if t["best"] else INK
+            out.append((words, QRectF(PAD, y, label_w, ROW), colour))
+            y += ROW
+        y += 6
+        costs = ", ".join(f"{c:.1f}" for _, c in self.costs[-8:])
+        average = sum(c for _, c in self.costs) / len(self.costs)
+        out.append(
+            (f"Cost a casting (points): {costs}", QRectF(PAD, y, width - 2 * PAD, line), INK)
+        )
+        y += line
+        out.append(
+            (
+                f"Average over {len(self.costs)}: {average:.1f}",
+                QRectF(PAD, y, width - 2 * PAD, line),
+                INK,
+            )
+        )
+        return out
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor("#fafafa"))
+        painter.setFont(self.text_font)
+        laid = self.layout()
+        self.rows = [(text, box) for text, box, _ in laid]
+        for text, box, colour in laid:
+            painter.setPen(colour)
+            painter.drawText(
+                box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+            )
+        if not self.targets:
+            return
+        self._bars(painter, laid)
+
+    def _bars(self, painter: QPainter, laid: list[tuple[str, QRectF, QColor]]) -> None:
+        """Each target's bar from the zero line, its worth before the reveal a tick."""
+        boxes = [box for _, box, _ in laid[1 : 1 + len(self.targets)]]
+        left = boxes[0].right() + 6
+        right = float(self.width()) - PAD
+        values = [v for t in self.targets for v in (t["hindsight"], t["expected"])] + [0.0]
+        low, high = min(values), max(values)
+        span = max(high - low, 1e-9)
+
+        def x(value: float) -> float:
+            return left + (value - low) / span * (right - left)
+
+        zero = x(0.0)
+        painter.setPen(QPen(FAINT, 1))
+        painter.drawLine(int(zero), int(boxes[0].top()), int(zero), int(boxes[-1].bottom()))
+        for t, box in zip(self.targets, boxes, strict=True):
+            colour = CHOSEN if t["chosen"] else BEST if t["best"] else BAR
+            end = x(t["hindsight"])
+            bar = QRectF(min(zero, end), box.top() + 4, abs(end - zero), box.height() - 8)
+            painter.fillRect(bar, colour)
+            painter.setPen(QPen(INK, 2))
+            tick = x(t["expected"])
+            painter.drawLine(int(tick), int(box.top() + 2), int(tick), int(box.bottom() - 2))
