@@ -9,7 +9,11 @@ kept: a monster won with nothing to catch it escapes, and so is not got.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
+
+from illusio_table.engine.storage import atomic_write_json, set_aside
 
 # What the seat did with a target it won, by the engine's outcome.
 GOT = {
@@ -89,3 +93,52 @@ class Tally:
             f"{self.got} of {self.pointed} ({rate:.0%}) · points gained per casting: "
             f"{per:.1f}\n{self.lines[-1]}"
         )
+
+
+class CoachHistory:
+    """The average cost a casting of each past rehearsal, kept in the data folder
+    (`coach.json`), so that the coach's chart can draw a line of them: the person sees
+    themselves improve. Each rehearsal is one entry, brought up to date at each review.
+    A file that cannot be read is set aside (kept, renamed) and a new one begun."""
+
+    KEPT = 50  # rehearsals kept, the latest
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: list[dict[str, Any]] = self._read()
+        self.index: int | None = None  # this rehearsal's entry, once it has one
+
+    def _read(self) -> list[dict[str, Any]]:
+        if not self.path.exists():
+            return []
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            entries = data["rehearsals"]
+            if not all(
+                isinstance(e, dict)
+                and isinstance(e.get("castings"), int)
+                and isinstance(e.get("average"), (int, float))
+                for e in entries
+            ):
+                raise ValueError("an entry without its castings or average")
+            return list(entries)
+        except (OSError, ValueError, KeyError, TypeError):
+            set_aside(self.path)
+            return []
+
+    def record(self, castings: int, average: float) -> None:
+        """This rehearsal's average cost over its castings reviewed so far."""
+        entry = {"castings": castings, "average": round(average, 3)}
+        if self.index is None:
+            self.entries.append(entry)
+            self.entries = self.entries[-self.KEPT :]
+            self.index = len(self.entries) - 1
+        else:
+            self.entries[self.index] = entry
+        try:
+            atomic_write_json(self.path, {"rehearsals": self.entries})
+        except OSError:
+            pass  # a folder that cannot be written: the line is kept for this run only
+
+    def averages(self) -> list[float]:
+        return [float(e["average"]) for e in self.entries]

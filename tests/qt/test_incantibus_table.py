@@ -280,6 +280,9 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     config = dialog.config()
     assert config.options == {"mode": "apprentice", "start_room": "kitchen", "first_wand": 2}
     assert [p["bot"] for p in config.players] == [None, "cunning", "cunning"]
+    # One past rehearsal kept in the data folder: the chart draws the line from it.
+    window.data_dir.mkdir(parents=True, exist_ok=True)
+    (window.data_dir / "coach.json").write_text('{"rehearsals": [{"castings": 4, "average": 3.0}]}')
     assert window.start_match(config, rehearsal=True)
     window.scene.animation_ms = 0
     view = window.model.view()
@@ -314,12 +317,15 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     QApplication.processEvents()
     chart.grab()  # (drawn: what it drew is in `rows`)
     drawn = [text for text, _ in chart.rows]
-    assert len(drawn) == len(chart.targets) + 3
+    assert len(drawn) == len(chart.targets) + 4
+    assert drawn[-1].startswith("Average cost, your last 2 rehearsals: 3.0 → ")
+    kept = json.loads((window.data_dir / "coach.json").read_text())["rehearsals"]
+    assert len(kept) == 2 and kept[-1]["castings"] == len(chart.costs)
     assert sum("(yours)" in t for t in drawn) == 1 and sum("★" in t for t in drawn) == 1
     boxes = [box for _, box in chart.rows]
     assert all(box.height() >= 8 and box.right() <= chart.width() for box in boxes)
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
-    assert drawn[-1].startswith(f"Average over {len(chart.costs)}:")
+    assert drawn[-2].startswith(f"Average over {len(chart.costs)}:")
     chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from illusio_table.table.rehearsal import CoachHistory
 
 BAR = QColor("#7e57c2")
 CHOSEN = QColor("#ffb300")
@@ -22,16 +24,18 @@ INK = QColor("#212121")
 FAINT = QColor("#9e9e9e")
 ROW = 22.0  # a target's row
 PAD = 8.0
+LINE_H = 56.0  # the line of past rehearsals
 
 
 class CoachChart(QWidget):
-    def __init__(self) -> None:
+    def __init__(self, history: CoachHistory | None = None) -> None:
         super().__init__()
+        self.history = history  # past rehearsals' average costs (this one's kept there too)
         self.number = 0  # the casting the bars are of (0: none yet)
         self.targets: list[dict[str, Any]] = []  # `coach.describe_targets`
         self.costs: list[tuple[int, float]] = []  # (casting, cost in points), in order
         self.rows: list[tuple[str, QRectF]] = []  # what was laid out to draw, and where
-        self.setMinimumSize(260, 240)
+        self.setMinimumSize(260, 300)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.text_font = QFont(self.font())
         self.text_font.setPointSizeF(max(9.0, self.text_font.pointSizeF()))
@@ -39,6 +43,10 @@ class CoachChart(QWidget):
     def show_review(self, number: int, targets: list[dict[str, Any]], cost: float) -> None:
         self.number, self.targets = number, targets
         self.costs.append((number, cost))
+        line = QFontMetricsF(self.text_font).height()
+        self.setMinimumHeight(int(2 * PAD + 5 * line + 14 + len(targets) * ROW + LINE_H))
+        if self.history is not None:
+            self.history.record(len(self.costs), sum(c for _, c in self.costs) / len(self.costs))
         self.update()
 
     def layout(self) -> list[tuple[str, QRectF, QColor]]:
@@ -91,6 +99,11 @@ class CoachChart(QWidget):
                 INK,
             )
         )
+        y += line
+        past = self.history.averages() if self.history is not None else []
+        if len(past) > 1:
+            said = f"Average cost, your last {len(past)} rehearsals: {past[0]:.1f} → {past[-1]:.1f}"
+            out.append((said, QRectF(PAD, y + 4, width - 2 * PAD, line), INK))
         return out
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
@@ -108,27 +121,49 @@ class CoachChart(QWidget):
         if not self.targets:
             return
         self._bars(painter, laid)
+        past = self.history.averages() if self.history is not None else []
+        if len(past) > 1:
+            self._line(painter, past, laid[-1][1].bottom() + 4)
 
     def _bars(self, painter: QPainter, laid: list[tuple[str, QRectF, QColor]]) -> None:
-        """Each target's bar from the zero line, its worth before the reveal a tick."""
+        """Each target's bar, its worth before the reveal a tick."""
         boxes = [box for _, box, _ in laid[1 : 1 + len(self.targets)]]
         left = boxes[0].right() + 6
         right = float(self.width()) - PAD
-        values = [v for t in self.targets for v in (t["hindsight"], t["expected"])] + [0.0]
-        low, high = min(values), max(values)
-        span = max(high - low, 1e-9)
+        # Worths are leads in points, most often below zero: the bars start a little
+        # left of the worst, so that the longest bar is the best choice.
+        values = [v for t in self.targets for v in (t["hindsight"], t["expected"])]
+        high = max(values)
+        low = min(values) - max(high - min(values), 1.0) * 0.15
+        span = high - low
 
         def x(value: float) -> float:
             return left + (value - low) / span * (right - left)
 
-        zero = x(0.0)
         painter.setPen(QPen(FAINT, 1))
-        painter.drawLine(int(zero), int(boxes[0].top()), int(zero), int(boxes[-1].bottom()))
+        painter.drawLine(int(left), int(boxes[0].top()), int(left), int(boxes[-1].bottom()))
         for t, box in zip(self.targets, boxes, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else BAR
             end = x(t["hindsight"])
-            bar = QRectF(min(zero, end), box.top() + 4, abs(end - zero), box.height() - 8)
+            bar = QRectF(left, box.top() + 4, end - left, box.height() - 8)
             painter.fillRect(bar, colour)
             painter.setPen(QPen(INK, 2))
             tick = x(t["expected"])
             painter.drawLine(int(tick), int(box.top() + 2), int(tick), int(box.bottom() - 2))
+
+    def _line(self, painter: QPainter, averages: list[float], top: float) -> None:
+        """The average cost a casting of each past rehearsal, oldest first, this one
+        last: lower is better."""
+        left, right = PAD + 4, float(self.width()) - PAD - 4
+        high = max(max(averages), 0.1)
+        step = (right - left) / (len(averages) - 1)
+        points = [
+            QPointF(left + i * step, top + LINE_H - a / high * (LINE_H - 6))
+            for i, a in enumerate(averages)
+        ]
+        painter.setPen(QPen(FAINT, 1))
+        painter.drawLine(QPointF(left, top + LINE_H), QPointF(right, top + LINE_H))
+        painter.setPen(QPen(BAR, 2))
+        painter.drawPolyline(points)
+        painter.setBrush(CHOSEN)
+        painter.drawEllipse(points[-1], 4, 4)

@@ -438,9 +438,11 @@ class MainWindow(QMainWindow):
         self.tally_bar.setText(self.tally.text())
         self.tally_bar.show()
         # The coach's chart of each casting, in its panel, brought forward at the first.
+        from illusio_table.table.rehearsal import CoachHistory
+
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart()
+        chart = self.coach_chart = CoachChart(CoachHistory(self.data_dir / "coach.json"))
         self.coach_dock.setWidget(chart)
         self.coach_dock.show()
         self.tally.reviewed.connect(chart.show_review)

@@ -65,3 +65,22 @@ def test_rehearsal_tally_per_casting_says_what_was_pointed_at_what_was_got_and_w
     assert all(line.startswith("Casting ") and " you pointed at " in line for line in lines)
     assert any("was stronger: nothing." in line for line in lines)
     assert any(" and got it" in line for line in lines)
+
+
+def test_the_coach_keeps_each_rehearsals_average_cost_and_sets_a_broken_file_aside(tmp_path):
+    from illusio_table.table.rehearsal import CoachHistory
+
+    path = tmp_path / "coach.json"
+    first = CoachHistory(path)
+    first.record(1, 2.0)
+    first.record(2, 1.5)  # the same rehearsal, brought up to date
+    second = CoachHistory(path)
+    second.record(1, 0.5)
+    assert CoachHistory(path).averages() == [1.5, 0.5]
+    for _ in range(60):
+        CoachHistory(path).record(1, 1.0)
+    assert len(CoachHistory(path).entries) == CoachHistory.KEPT
+    path.write_text('{"rehearsals": [{"castings": "x"}]}')
+    assert CoachHistory(path).averages() == []
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1 and "castings" in kept[0].read_text()
