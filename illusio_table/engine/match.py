@@ -180,6 +180,13 @@ class Match:
     def parse_action(self, data: Any) -> Action:
         return self.game.parse_action(data)
 
+    def at(self, moves: int) -> Match:
+        """A new match, as this one stood after its first `moves` moves (the same
+        players and table): a past position to play again."""
+        game = replay_with(self.game.record, type(self.game), moves)
+        game.record.table = dict(self.table)
+        return Match(game)
+
     def known_at(self, moves: int, seat: int) -> bytes:
         """The match as it stood after its first `moves` moves, as `seat` may know it
         (`thinking.what_the_seat_knows`): what the thinking process reviews a past choice

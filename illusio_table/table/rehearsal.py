@@ -142,3 +142,63 @@ class CoachHistory:
 
     def averages(self) -> list[float]:
         return [float(e["average"]) for e in self.entries]
+
+
+class Drills:
+    """The castings where the coach found the costliest mistakes, kept in the data folder
+    (`drills.json`) to be played again: each holds the match as it stood at the casting's
+    start (a save file's data), what the others pointed at then, and the coach's words
+    on the choice made. The costliest come first; a drill played is taken out."""
+
+    KEPT = 20
+    COST = 1.0  # points: a cheaper mistake is not worth a drill
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: list[dict[str, Any]] = self._read()
+
+    def _read(self) -> list[dict[str, Any]]:
+        if not self.path.exists():
+            return []
+        try:
+            entries = json.loads(self.path.read_text(encoding="utf-8"))["drills"]
+            if not all(
+                isinstance(e, dict) and {"match", "others", "cost"} <= e.keys() for e in entries
+            ):
+                raise ValueError("a drill without its match, choices or cost")
+            return list(entries)
+        except (OSError, ValueError, KeyError, TypeError):
+            set_aside(self.path)
+            return []
+
+    def add(
+        self, match: dict[str, Any], others: dict[int, Any], cost: float, said: list[str]
+    ) -> bool:
+        """Keeps a mistake worth a drill; whether it was kept."""
+        if cost < self.COST:
+            return False
+        entry = {
+            "match": match,
+            "others": {str(s): a for s, a in others.items()},
+            "cost": round(cost, 3),
+            "said": said,
+        }
+        self.entries.append(entry)
+        self.entries.sort(key=lambda e: -float(e["cost"]))
+        del self.entries[self.KEPT :]
+        self._write()
+        return entry in self.entries
+
+    def take(self) -> dict[str, Any] | None:
+        """The costliest drill, taken out (None: none is kept)."""
+        if not self.entries:
+            return None
+        entry = self.entries.pop(0)
+        self._write()
+        return entry
+
+    def _write(self) -> None:
+        try:
+            atomic_write_json(self.path, {"drills": self.entries})
+        except OSError:
+            pass  # a folder that cannot be written: the drills are kept for this run only

@@ -327,6 +327,11 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     assert drawn[-2].startswith(f"Average over {len(chart.costs)}:")
     chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
+    # Each review that found a mistake of a point or more kept it as a drill.
+    costly = sorted((c for _, c in chart.costs if c >= 1.0), reverse=True)
+    drills = window.data_dir / "drills.json"
+    kept = json.loads(drills.read_text())["drills"] if drills.exists() else []
+    assert [round(d["cost"], 1) for d in kept] == [round(c, 1) for c in costly]
     window.start_match(GameConfig("incantibus", HUMAN_AND_BOTS, 1))
     assert not window.tally_bar.isVisibleTo(window), "an ordinary match has no tally"
 
@@ -1154,3 +1159,40 @@ def test_a_sorcerer_won_is_a_marker_of_its_colour_and_points_with_no_unreadable_
     words = [c.text() for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
     assert words == ["7"]
     assert kind.name in item.toolTip()
+
+
+def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot):
+    """Drill my mistakes: the casting as it stood, the others pointing as they did then
+    (secret until the reveal), the person to point again; the coach reviews the new
+    choice, and the drill played leaves the list."""
+    from illusio_table.engine import Match
+    from illusio_table.table.rehearsal import Drills
+
+    players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "cunning"}]
+    match = Match.start("incantibus", players, 5, {"mode": "apprentice"}, registry=window.registry)
+    match.apply(1, match.legal_actions(1)[0])  # a casting: Lera points, then Ana
+    match.apply(0, match.legal_actions(0)[0])
+    while match.to_act() != frozenset({0, 1}):
+        seat = min(match.to_act())
+        match.apply(seat, match.legal_actions(seat)[0])
+    start = match.moves_made
+    lera = match.legal_actions(1)[-1]
+    window.data_dir.mkdir(parents=True, exist_ok=True)
+    drills = Drills(window.data_dir / "drills.json")
+    said = ["You pointed at the Pumpkin; Lera at the Gold.", "Given what the others did, …"]
+    assert drills.add(match.at(start).file_json(), {1: lera.to_json()}, 2.0, said)
+    window.help_menu.aboutToShow.emit()
+    window.menuBar().actions()[0].menu().aboutToShow.emit()
+    assert window.drill_action.isEnabled() and "(1)" in window.drill_action.text()
+    assert window.drill_mistakes()
+    model = window.model
+    assert model.match.moves_made == start + 1 and model.view()["chosen"] == [1]
+    assert model.match.moves[-1].action == lera.to_json()
+    assert window.tally_bar.text().startswith("Drill — before, your choice here cost 2.0 points.")
+    assert said[0] in window.tally_bar.toolTip()
+    lift_curtain(window)
+    model.act(model.legal_actions()[0])
+    qtbot.waitUntil(lambda: "Coach on casting 1" in window.tally_bar.text(), timeout=60_000)
+    assert Drills(window.data_dir / "drills.json").entries == []
+    assert not window.drill_mistakes()  # none left: the status bar says so
+    assert "No mistake is kept" in window.statusBar().currentMessage()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from illusio_table import __version__
 from illusio_table.data import CardDataError
-from illusio_table.engine import Match, RecordError, Registry
+from illusio_table.engine import IllegalAction, Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.kits import Kit, kit_of, kits, load
@@ -260,6 +260,9 @@ class MainWindow(QMainWindow):
         for kit in kits():
             if kit.rehearsal is not None and kit.game_id in self.registry.ids():
                 self._action(game, kit.rehearsal.label, lambda _=False, k=kit: self.rehearse(k))
+        # The casting coach's costliest mistakes, played again (Incantibus' rehearsal).
+        self.drill_action = self._action(game, "&Drill my mistakes", self.drill_mistakes)
+        game.aboutToShow.connect(self._count_drills)
         self._action(game, "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = game.addMenu("Open &recent")
         self.save_action = self._action(game, "&Save", self.save, keys.Save)
@@ -424,18 +427,61 @@ class MainWindow(QMainWindow):
             self._show_tallies()
         return True
 
+    def _drills(self) -> Any:
+        from illusio_table.table.rehearsal import Drills
+
+        return Drills(self.data_dir / "drills.json")
+
+    def _count_drills(self) -> None:
+        kept = len(self._drills().entries) if (self.data_dir / "drills.json").exists() else 0
+        self.drill_action.setText(f"&Drill my mistakes ({kept})")
+        self.drill_action.setEnabled(kept > 0)
+        self.drill_action.setToolTip(
+            "Play again the casting where the coach found your costliest mistake"
+            if kept
+            else "Rehearse castings first: the coach keeps the costly ones to drill"
+        )
+
+    def drill_mistakes(self) -> bool:
+        """The costliest casting the coach kept, played again: the match as it stood at
+        its start, the others pointing as they did then (their choices made, secret), the
+        person to point again; the coach then reviews the new choice. A drill played is
+        taken out of the list."""
+        if not self.may_leave():
+            return False
+        drills = self._drills()
+        entry = drills.take()
+        if entry is None:
+            self.statusBar().showMessage("No mistake is kept to drill: rehearse castings.", 8000)
+            return False
+        try:
+            match = Match.load(entry["match"], self.registry)
+            for seat, action in sorted(entry["others"].items()):
+                match.apply(int(seat), match.parse_action(action))
+        except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
+            self.statusBar().showMessage(
+                f"That drill could not be set up, and is dropped: {error}", 15000
+            )
+            return False
+        match.table["rehearsal"] = True
+        match.table["drill"] = {"cost": entry["cost"], "said": entry["said"]}
+        self.install(match, None)
+        self._show_tallies()
+        return True
+
     def _show_tallies(self) -> None:
         """The rehearsal tally above the table, and each phone's on its phone."""
         from ..models.rehearsal import RehearsalTally
         from ..scenes.look import plain
 
-        self.tally = RehearsalTally(self.model)
+        self.tally = RehearsalTally(self.model, drills=self._drills())
         self.tally.changed.connect(self.tally_bar.setText)
         # Every casting so far, what was pointed at and got, on pointing at the bar.
         self.tally.changed.connect(
             lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
         )
         self.tally_bar.setText(self.tally.text())
+        self.tally_bar.setToolTip(plain(self.tally.history()))
         self.tally_bar.show()
         # The coach's chart of each casting, in its panel, brought forward at the first.
         from illusio_table.table.rehearsal import CoachHistory

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from illusio_table.engine.thinking import THINKER
 from illusio_table.games.incantibus import coach
-from illusio_table.table.rehearsal import Tally
+from illusio_table.table.rehearsal import Drills, Tally
 
 from .match_model import MatchModel
 
@@ -19,11 +19,15 @@ from .match_model import MatchModel
 class RehearsalTally(QObject):
     changed = Signal(str)
     reviewed = Signal(int, object, float)  # a casting's number, its targets, its cost
-    _reviewed = Signal(object)  # (the casting's number, its reveal, the review), from the pool
+    # (the casting's number, its reveal, where it began, the review), from the pool
+    _reviewed = Signal(object)
 
-    def __init__(self, model: MatchModel, seat: int = 0) -> None:
+    def __init__(self, model: MatchModel, seat: int = 0, drills: Drills | None = None) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
+        # Where the costliest mistakes are kept to be played again (not from a drill).
+        self.drill: dict[str, Any] | None = model.match.table.get("drill")
+        self.drills = drills if self.drill is None else None
         self.tally = Tally(model.match.view(seat), seat)
         # The coach's words on each casting reviewed, by its number, in order.
         self.reviews: list[tuple[int, list[str]]] = []
@@ -66,21 +70,29 @@ class RehearsalTally(QObject):
         known = match.known_at(start, self.seat)
 
         def done(result: Any) -> None:  # on a thread of the pool
-            self._reviewed.emit((number, reveal, result))
+            self._reviewed.emit((number, reveal, start, result))
 
         THINKER.work(coach.review_known, (known, choices, self.seat), done)
 
-    def _show_review(self, answer: tuple[int, list[dict[str, Any]], Any]) -> None:
-        number, reveal, review = answer
+    def _show_review(self, answer: tuple[int, list[dict[str, Any]], int, Any]) -> None:
+        number, reveal, start, review = answer
         if isinstance(review, BaseException):
             raise review
-        names = [self.model.match.name(s) for s in range(self.model.match.seats)]
-        self.reviews.append((number, coach.summary(review, names, reveal)))
+        match = self.model.match
+        names = [match.name(s) for s in range(match.seats)]
+        said = coach.summary(review, names, reveal)
+        self.reviews.append((number, said))
+        if self.drills is not None and match is self._match:
+            others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
+            del others[self.seat]
+            self.drills.add(match.at(start).file_json(), others, review.cost, said)
         self.changed.emit(self.text())
         self.reviewed.emit(number, coach.describe_targets(review), review.cost)
 
     def text(self) -> str:
         said = self.tally.text()
+        if self.drill is not None:  # the mistake this drill plays again, in the coach's words
+            said = f"Drill — before, your choice here cost {self.drill['cost']:.1f} points. {said}"
         if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
             number, lines = self.reviews[-1]
             verdict = next(line for line in lines if line.startswith("Given what"))
@@ -91,6 +103,8 @@ class RehearsalTally(QObject):
         """Every casting so far, one a line: what the seat pointed at, got, and why; then
         the coach's words on each."""
         lines = list(self.tally.lines)
+        if self.drill is not None:
+            lines += ["", "The mistake this drill plays again:", *self.drill["said"]]
         for number, review in self.reviews:
             lines += ["", f"Coach on casting {number}:", *review]
         return "\n".join(lines)

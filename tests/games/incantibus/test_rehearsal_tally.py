@@ -84,3 +84,28 @@ def test_the_coach_keeps_each_rehearsals_average_cost_and_sets_a_broken_file_asi
     assert CoachHistory(path).averages() == []
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and "castings" in kept[0].read_text()
+
+
+def test_drills_keep_the_costliest_mistakes_first_and_a_drill_played_leaves(tmp_path):
+    from illusio_table.table.rehearsal import Drills
+
+    path = tmp_path / "drills.json"
+    drills = Drills(path)
+    assert not drills.add({"m": 0}, {1: {"kind": "point"}}, 0.4, ["cheap"])  # not worth one
+    for cost in (1.5, 3.0, 2.0):
+        assert drills.add({"m": cost}, {1: {"kind": "point"}}, cost, [f"cost {cost}"])
+    again = Drills(path)
+    assert [d["cost"] for d in again.entries] == [3.0, 2.0, 1.5]
+    first = again.take()
+    assert (
+        first is not None
+        and first["said"] == ["cost 3.0"]
+        and first["others"] == {"1": {"kind": "point"}}
+    )
+    assert [d["cost"] for d in Drills(path).entries] == [2.0, 1.5]
+    for cost in range(30):
+        drills.add({}, {}, 1.0 + cost, [])
+    assert len(Drills(path).entries) == Drills.KEPT
+    path.write_text("{not json")
+    assert Drills(path).entries == []
+    assert any(".damaged-" in p.name for p in tmp_path.iterdir())
