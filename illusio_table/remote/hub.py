@@ -46,6 +46,7 @@ class DeviceHub:
         # theirs (a New game with the same people): they are sent nothing of it before.
         self.unconfirmed: set[int] = set()
         self.notes: dict[int, str] = {}  # what each device seat is told beside its table
+        self.coaches: dict[int, dict[str, Any]] = {}  # each one's coach's chart, if any
         self._stopped = False
         self._listen(session)
 
@@ -96,6 +97,7 @@ class DeviceHub:
         self._versions.clear()
         self._sent.clear()
         self.notes.clear()
+        self.coaches.clear()
         self.unconfirmed = set(self.doorkeeper.seats)
         for seat in self.doorkeeper.seats:
             if seat not in session.devices:
@@ -155,6 +157,12 @@ class DeviceHub:
         if seat in self.doorkeeper.seats:
             self._send_state(seat, self.session.count_words())
 
+    def coach(self, seat: int, chart: dict[str, Any]) -> None:
+        """Gives a device seat its casting coach's chart (its own, as its tally is)."""
+        self.coaches[seat] = chart
+        if seat in self.doorkeeper.seats:
+            self._send_state(seat, self.session.count_words())
+
     def too_early(self) -> bool:
         """The count of this choice is not at "to!" yet (the session's rule)."""
         return self.session.too_early()
@@ -176,7 +184,8 @@ class DeviceHub:
             names = [p["name"] for p in match.players]
             status = WAIT_FOR_TO if early else ""
             note = self.notes.get(seat, "")
-            version, text = state_message(match, seat, names, status, count, note, not early)
+            chart = self.coaches.get(seat)
+            version, text = state_message(match, seat, names, status, count, note, not early, chart)
             self._versions[seat] = version
         if force or self._sent.get(seat) != text:
             self._sent[seat] = text

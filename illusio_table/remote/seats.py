@@ -156,6 +156,7 @@ def state_message(
     count: str = "",
     note: str = "",
     offered: bool = True,
+    coach: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     """What the device of `seat` is sent after every change, as (its version, its text):
     built from the seat's view, log and moves alone, so two matches that differ in another
@@ -222,6 +223,7 @@ def state_message(
         "attack_needs": attack_needs(view["attack"]) if _attack(view) else "",
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
         "note": note,  # the seat's own rehearsal tally, or ''
+        "coach": coach,  # the seat's own casting coach's chart (a rehearsal), or None
     }
     text = encode(body)
     version = hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -131,6 +131,12 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         qtbot.waitUntil(lambda: "castings: 1" in phone.state()["note"], timeout=5000)
         assert "castings: 1" in window.tally.text()  # Ana's own, on the big screen
         assert window.tally.seat == 0
+        # Each gets the coach's review of their own choice: Lera's chart on her phone.
+        qtbot.waitUntil(lambda: bool(phone.state().get("coach")), timeout=60_000)
+        chart = phone.state()["coach"]
+        assert chart["casting"] == 1 and len(chart["costs"]) == 1
+        assert sum(t["chosen"] for t in chart["targets"]) == 1
+        assert "Coach on casting 1" in phone.state()["note"]
         phone.close()
     finally:
         window.phones.stop()

@@ -332,3 +332,58 @@ def test_what_the_phone_draws_says_what_the_desktop_says(qtbot, hosting):
         phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-hand.png"))
     finally:
         phone.quit()
+
+
+def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, hosting):
+    """A rehearsing seat's coach chart (hub.coach) on its phone: a row a target with its
+    words and worth, yours and the best marked, the costs under them; readable both ways."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "apprentice"})
+    chart = {
+        "casting": 2,
+        "targets": [
+            {
+                "words": "the 3 Gold",
+                "hindsight": -1.2,
+                "expected": -0.4,
+                "chosen": True,
+                "best": False,
+            },
+            {
+                "words": "secret token 5",
+                "hindsight": 0.8,
+                "expected": 0.1,
+                "chosen": False,
+                "best": True,
+            },
+            {
+                "words": "the Pumpkin",
+                "hindsight": -2.5,
+                "expected": -2.0,
+                "chosen": False,
+                "best": False,
+            },
+        ],
+        "costs": [0.0, 2.0],
+        "average": 1.0,
+    }
+    for width, height, name in ((390, 844, "portrait"), (844, 390, "landscape")):
+        phone = open_phone(hub.give(0), width, height)
+        try:
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+            hub.coach(0, chart)
+            rows = lambda p=phone: p.find_elements("css selector", ".coach-row")  # noqa: E731
+            qtbot.waitUntil(lambda r=rows: len(r()) == 3, timeout=5000)
+            said = [r.find_element("css selector", ".coach-label").text for r in rows()]
+            assert said == ["the 3 Gold -1.2 (yours)", "secret token 5 +0.8 ★", "the Pumpkin -2.5"]
+            bars = [r.find_element("css selector", ".coach-bar").size["width"] for r in rows()]
+            assert bars[1] == max(bars) and bars[2] == min(bars)  # the longest is the best
+            heading = phone.find_element("css selector", ".coach h2").get_attribute("textContent")
+            assert heading == "Coach — casting 2"
+            assert "Cost a casting (points): 0.0, 2.0; average 1.0" in phone.page_source
+            phone.execute_script(
+                "document.querySelector('.coach').scrollIntoView({block: 'center'})"
+            )
+            phone.save_screenshot(str(SCREENSHOTS / f"phone-coach-{name}.png"))
+            looks_right(phone)
+        finally:
+            phone.quit()

@@ -499,6 +499,7 @@ class MainWindow(QMainWindow):
             hub = self.phones.hub
             if hub is not None:
                 tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
+                tally.charted.connect(lambda chart, s=seat, h=hub: h.coach(s, chart))
                 hub.note(seat, tally.text())
 
     def _first_review(self) -> None:

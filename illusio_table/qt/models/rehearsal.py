@@ -19,6 +19,7 @@ from .match_model import MatchModel
 class RehearsalTally(QObject):
     changed = Signal(str)
     reviewed = Signal(int, object, float)  # a casting's number, its targets, its cost
+    charted = Signal(object)  # the chart as a phone draws it (`chart`), at each review
     # (the casting's number, its reveal, where it began, the review), from the pool
     _reviewed = Signal(object)
 
@@ -31,6 +32,8 @@ class RehearsalTally(QObject):
         self.tally = Tally(model.match.view(seat), seat)
         # The coach's words on each casting reviewed, by its number, in order.
         self.reviews: list[tuple[int, list[str]]] = []
+        self.last: dict[str, Any] | None = None  # the last review's chart (`chart`)
+        self.costs: list[float] = []  # what each casting reviewed cost, in order
         self._before = self.tally.seen  # the match's castings before the rehearsal's first
         self._match = model.match
         self._reviewed.connect(self._show_review)
@@ -82,12 +85,23 @@ class RehearsalTally(QObject):
         names = [match.name(s) for s in range(match.seats)]
         said = coach.summary(review, names, reveal)
         self.reviews.append((number, said))
+        self.costs.append(review.cost)
+        self.last = {"casting": number, "targets": coach.describe_targets(review)}
         if self.drills is not None and match is self._match:
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
             self.drills.add(match.at(start).file_json(), others, review.cost, said)
         self.changed.emit(self.text())
         self.reviewed.emit(number, coach.describe_targets(review), review.cost)
+        self.charted.emit(self.chart())
+
+    def chart(self) -> dict[str, Any] | None:
+        """The coach's chart as a phone draws it: the last casting's targets, what each
+        casting cost and their average (None before the first review)."""
+        if self.last is None:
+            return None
+        costs = [round(c, 2) for c in self.costs]
+        return {**self.last, "costs": costs, "average": round(sum(costs) / len(costs), 2)}
 
     def text(self) -> str:
         said = self.tally.text()

@@ -270,6 +270,7 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (state.over && state.result) drawResult(table, state.result);
+  if (state.coach && state.coach.targets) drawCoach(table, state.coach);
   drawButtons(table);
   markTargets();
   drawMoves();
@@ -339,6 +340,34 @@ function drawResult(table, result) {
   if (winners) box.append(el("div", "", `${winners} won.`));
   for (const line of result.explanation || []) box.append(el("div", "facts", line));
   table.prepend(box);
+}
+
+// The casting coach's chart of this seat's last reviewed casting (a rehearsal): a bar a
+// target, its worth in hindsight; a tick for its worth before the reveal; yours and the
+// best marked. The bars start left of the worst, so that the longest is the best.
+function drawCoach(table, coach) {
+  const box = section(table, `Coach — casting ${coach.casting}`);
+  box.classList.add("coach");
+  const values = coach.targets.flatMap((t) => [t.hindsight, t.expected]);
+  const high = Math.max(...values);
+  const low = Math.min(...values) - Math.max(high - Math.min(...values), 1) * 0.15;
+  const at = (v) => `${(((v - low) / (high - low)) * 100).toFixed(1)}%`;
+  for (const t of coach.targets) {
+    const row = el("div", `coach-row${t.chosen ? " chosen" : ""}${t.best ? " best" : ""}`);
+    const sign = t.hindsight >= 0 ? "+" : "";
+    const marks = `${t.best ? " ★" : ""}${t.chosen ? " (yours)" : ""}`;
+    row.append(el("span", "coach-label", `${t.words} ${sign}${t.hindsight.toFixed(1)}${marks}`));
+    const track = el("span", "coach-track");
+    const bar = el("span", "coach-bar");
+    bar.style.width = at(t.hindsight);
+    const tick = el("span", "coach-tick");
+    tick.style.left = at(t.expected);
+    track.append(bar, tick);
+    row.append(track);
+    box.append(row);
+  }
+  const costs = coach.costs.slice(-8).map((c) => c.toFixed(1)).join(", ");
+  box.append(el("div", "facts", `Cost a casting (points): ${costs}; average ${coach.average.toFixed(1)}`));
 }
 
 function section(table, title) {
