@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, Match
 
 View = dict[str, Any]
 Pick = Callable[[View, list[Action]], Action | None]
@@ -88,23 +88,17 @@ class GuideRun:
     def over(self) -> bool:
         return bool(self.closing)
 
-    def follow(
-        self,
-        view: View,
-        log: list[str],
-        seats: list[int],
-        move_at: Callable[[int], Action],
-        legal: list[Action],
-        asked: bool,
-    ) -> None:
-        """After each drawing: `view` and `log` are the newcomer's, `seats` the record's
-        movers in order (`move_at` reads a move of it), `legal` the newcomer's moves and
-        `asked` whether the newcomer is asked for one now."""
+    def follow(self, match: Match, legal: list[Action], asked: bool) -> None:
+        """After each drawing: `legal` are the newcomer's moves and `asked` whether the
+        newcomer is asked for one now (not while the curtain or a reveal is up)."""
+        view, log = match.view(SEAT), match.log(SEAT)
+        seats = [m.seat for m in match.moves]
         if self._asked is not None:
             before, moves, lines = self._asked
             if SEAT in seats[moves:]:  # the newcomer moved (others may have moved first)
                 index = moves + seats[moves:].index(SEAT)
-                self._made = _Made(move_at(index), before, lines, self.lesson)
+                action = match.parse_action(match.moves[index].action)
+                self._made = _Made(action, before, lines, self.lesson)
                 self._asked = None
                 if self.over:
                     self.gone = True  # the closing words were there to read till now

@@ -31,14 +31,7 @@ def follow(match: Match, run: GuideRun) -> list[Action]:
     """What the window does after each drawing; the newcomer's legal moves."""
     asked = SEAT in match.to_act()
     legal = match.legal_actions(SEAT) if asked else []
-    run.follow(
-        match.view(SEAT),
-        match.log(SEAT),
-        [m.seat for m in match.moves],
-        lambda i: match.parse_action(match.moves[i].action),
-        legal,
-        asked,
-    )
+    run.follow(match, legal, asked)
     return legal
 
 

@@ -68,14 +68,7 @@ class GuideSession:
         mine = model.viewer == SEAT and model.curtain_seat() is None and not model.holding
         asked = mine and SEAT in match.to_act()
         legal = model.legal_actions() if asked else []
-        self.run.follow(
-            match.view(SEAT),
-            match.log(SEAT),
-            [m.seat for m in match.moves],
-            lambda i: match.parse_action(match.moves[i].action),
-            legal,
-            asked,
-        )
+        self.run.follow(match, legal, asked)
         if self.run.gone:
             window.leave_guide()
             return
