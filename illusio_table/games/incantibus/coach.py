@@ -96,6 +96,38 @@ def review(
     options = [a for a in start.legal_actions(seat) if isinstance(a, Point)]
     if choices[seat] not in options:
         raise ValueError("the seat's choice is not one it could make at that casting")
+    targets = _worths(start, seat, options, choices, deals, depth, seed)
+    named = {t.point: t.words for t in targets}
+    others = tuple(
+        (other, named.get(point) or _words(start, point))
+        for other, point in sorted(choices.items())
+        if other != seat
+    )
+    return Review(seat, choices[seat], others, targets)
+
+
+def advice(start: Game, seat: int, deals: int = DEALS, depth: int = DEPTH, seed: int = 0) -> Target:
+    """The coach's choice before the reveal, at a casting's start: the target worth the
+    most, the others pointing as they were likely to (its `hindsight` is left at 0)."""
+    if seat not in start.to_act():
+        raise ValueError("advice is for a seat that is to point")
+    options = [a for a in start.legal_actions(seat) if isinstance(a, Point)]
+    targets = _worths(start, seat, options, None, deals, depth, seed)
+    return max(targets, key=lambda t: t.expected)
+
+
+def _worths(
+    start: Game,
+    seat: int,
+    options: list[Point],
+    choices: dict[int, Point] | None,
+    deals: int,
+    depth: int,
+    seed: int,
+) -> tuple[Target, ...]:
+    """Each option's worth, over `deals` redealings of what the seat cannot see, every
+    option on the same redealing and draws: in hindsight (against `choices`, when given)
+    and as the others were likely to point."""
     rng = Rng(seed).fork(seat + 1)
     hindsight = [0.0] * len(options)
     expected = [0.0] * len(options)
@@ -105,20 +137,15 @@ def review(
         likely = _likely_choices(world, seat, rng.below(1 << 30))
         played = rng.below(1 << 30)
         for i, option in enumerate(options):
-            hindsight[i] += _lead_after(world, {**choices, seat: option}, seat, depth, played)
+            if choices is not None:
+                pointed = {**choices, seat: option}
+                hindsight[i] += _lead_after(world, pointed, seat, depth, played)
             expected[i] += _lead_after(world, {**likely, seat: option}, seat, depth, played)
     words = _distinct([_words(start, option) for option in options])
-    targets = tuple(
+    return tuple(
         Target(option, said, h / deals, e / deals)
         for option, said, h, e in zip(options, words, hindsight, expected, strict=True)
     )
-    named = {t.point: t.words for t in targets}
-    others = tuple(
-        (other, named.get(point) or _words(start, point))
-        for other, point in sorted(choices.items())
-        if other != seat
-    )
-    return Review(seat, choices[seat], others, targets)
 
 
 def review_known(data: bytes, choices: dict[int, Point], seat: int) -> Review:

@@ -106,3 +106,11 @@ def test_two_tokens_of_a_kind_are_told_apart_in_words():
         "the Mushroom",
         "another Pumpkin",
     ]
+
+
+def test_the_coachs_advice_before_the_reveal_is_the_reviews_best_before_the_reveal():
+    for start, choices, _ in castings(3, "expert", 6, 3):
+        advice = coach.advice(start, 2, deals=3, depth=6, seed=4)
+        review = coach.review(start, choices, 2, deals=3, depth=6, seed=4)
+        assert advice.point == review.best_expected.point
+        assert advice.expected == pytest.approx(review.best_expected.expected)
