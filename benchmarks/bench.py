@@ -157,10 +157,11 @@ def _expert_move(known: bytes, seat: int, seed: int, budget: float) -> Any:
 
 def _coach_times(seats: int, castings: int, seed: int) -> list[float]:
     """Seconds each casting coach's review took, over the first castings of heuristic
-    games, as the thinking process works them out (`coach.review_known` over the match
+    games, as the thinking process works them out (`coach.review` over the match
     at the casting's start as the seat knew it)."""
     from illusio_table.engine.bots import bot_move, make_bot
     from illusio_table.engine.match import Match
+    from illusio_table.engine.thinking import on_known
     from illusio_table.games.incantibus import coach
 
     times: list[float] = []
@@ -183,7 +184,7 @@ def _coach_times(seats: int, castings: int, seed: int) -> list[float]:
                 game.apply(s, choices[s])
             known = match.known_at(start, 0)
             began = time.perf_counter()
-            coach.review_known(known, choices, 0)
+            on_known(coach.review, known, choices, 0)
             times.append(time.perf_counter() - began)
         if len(times) >= castings:
             return times

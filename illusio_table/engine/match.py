@@ -193,7 +193,7 @@ class Match:
         on."""
         from .thinking import what_the_seat_knows
 
-        return what_the_seat_knows(replay_with(self.game.record, type(self.game), moves), seat)
+        return what_the_seat_knows(self.at(moves).game, seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
         return self.game.legal_actions(seat)

@@ -22,7 +22,7 @@ import pickle
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .protocol import Action, Game
 from .record import MatchRecord
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from .bots import Bot
+
+T = TypeVar("T")
 
 _asked: Any = None  # in the thinking process: the number of the question still asked
 
@@ -82,13 +84,23 @@ def thought(
 ) -> tuple[Action, Bot]:
     """The move `bot` makes for `seat` over a match sent by `what_the_seat_knows`, and the
     bot that made it (`make bench` reads its `thoughts`)."""
-    from . import protocol
     from .bots import bot_move, make_bot
+
+    def move(game: Game) -> tuple[Action, Bot]:
+        player = make_bot(game, bot, seat, seed, budget)
+        return bot_move(game, player, seat, stop=stop), player
+
+    return on_known(move, data)
+
+
+def on_known(job: Callable[..., T], data: bytes, *args: Any) -> T:
+    """`job(match, *args)` over a match sent by `what_the_seat_knows`: what the thinking
+    process works out (a bot's move, the coach's review)."""
+    from . import protocol
 
     game: Game = pickle.loads(data)
     try:
-        player = make_bot(game, bot, seat, seed, budget)
-        return bot_move(game, player, seat, stop=stop), player
+        return job(game, *args)
     finally:
         protocol._FROZEN.clear()  # each question brings its own card data: keep none
 

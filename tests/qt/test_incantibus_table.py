@@ -328,7 +328,7 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     assert drawn[-2].startswith(f"Average over {len(chart.costs)}:")
     chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
     # Each review that found a mistake of a point or more kept it as a drill.
-    costly = sorted((c for _, c in chart.costs if c >= 1.0), reverse=True)
+    costly = sorted((c for c in chart.costs if c >= 1.0), reverse=True)
     drills = window.data_dir / "drills.json"
     kept = json.loads(drills.read_text())["drills"] if drills.exists() else []
     assert [round(d["cost"], 1) for d in kept] == [round(c, 1) for c in costly]

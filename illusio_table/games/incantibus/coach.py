@@ -148,19 +148,6 @@ def _worths(
     )
 
 
-def review_known(data: bytes, choices: dict[int, Point], seat: int) -> Review:
-    """`review` in the thinking process, over the match at the casting's start as the seat
-    may know it (`Match.known_at`)."""
-    import pickle
-
-    from illusio_table.engine import protocol
-
-    try:
-        return review(pickle.loads(data), choices, seat)
-    finally:
-        protocol._FROZEN.clear()  # each question brings its own card data: keep none
-
-
 def _likely_choices(world: Game, seat: int, seed: int) -> dict[int, Point]:
     """What each other seat would point at in this redealing, as the heuristic would."""
     found: dict[int, Point] = {}

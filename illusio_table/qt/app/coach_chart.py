@@ -2,7 +2,8 @@
 as bars of their worth in hindsight (a tick marks their worth before the reveal), the
 seat's choice and the best marked; under them, what each casting reviewed so far cost.
 
-It draws what the rehearsal's tally hands it (`qt/models/rehearsal.py`), nothing else.
+It draws the chart the rehearsal's tally hands it (`RehearsalTally.chart`, which the phone
+draws too) and the past rehearsals' line, nothing else.
 Every piece of text it draws is laid out first in `rows` (with its box), so that tests can
 check that nothing overlaps, runs out or is drawn under 8 pixels.
 """
@@ -33,20 +34,20 @@ class CoachChart(QWidget):
         self.history = history  # past rehearsals' average costs (this one's kept there too)
         self.number = 0  # the casting the bars are of (0: none yet)
         self.targets: list[dict[str, Any]] = []  # `coach.describe_targets`
-        self.costs: list[tuple[int, float]] = []  # (casting, cost in points), in order
+        self.costs: list[float] = []  # what each casting reviewed cost, in points
+        self.average = 0.0
         self.rows: list[tuple[str, QRectF]] = []  # what was laid out to draw, and where
         self.setMinimumSize(260, 300)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.text_font = QFont(self.font())
         self.text_font.setPointSizeF(max(9.0, self.text_font.pointSizeF()))
 
-    def show_review(self, number: int, targets: list[dict[str, Any]], cost: float) -> None:
-        self.number, self.targets = number, targets
-        self.costs.append((number, cost))
+    def show_chart(self, chart: dict[str, Any]) -> None:
+        """A review's chart (`RehearsalTally.chart`)."""
+        self.number, self.targets = chart["casting"], chart["targets"]
+        self.costs, self.average = chart["costs"], chart["average"]
         line = QFontMetricsF(self.text_font).height()
-        self.setMinimumHeight(int(2 * PAD + 5 * line + 14 + len(targets) * ROW + LINE_H))
-        if self.history is not None:
-            self.history.record(len(self.costs), sum(c for _, c in self.costs) / len(self.costs))
+        self.setMinimumHeight(int(2 * PAD + 5 * line + 14 + len(self.targets) * ROW + LINE_H))
         self.update()
 
     def layout(self) -> list[tuple[str, QRectF, QColor]]:
@@ -86,15 +87,14 @@ class CoachChart(QWidget):
             out.append((words, QRectF(PAD, y, label_w, ROW), colour))
             y += ROW
         y += 6
-        costs = ", ".join(f"{c:.1f}" for _, c in self.costs[-8:])
-        average = sum(c for _, c in self.costs) / len(self.costs)
+        costs = ", ".join(f"{c:.1f}" for c in self.costs[-8:])
         out.append(
             (f"Cost a casting (points): {costs}", QRectF(PAD, y, width - 2 * PAD, line), INK)
         )
         y += line
         out.append(
             (
-                f"Average over {len(self.costs)}: {average:.1f}",
+                f"Average over {len(self.costs)}: {self.average:.1f}",
                 QRectF(PAD, y, width - 2 * PAD, line),
                 INK,
             )

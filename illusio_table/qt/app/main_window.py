@@ -433,7 +433,7 @@ class MainWindow(QMainWindow):
         return Drills(self.data_dir / "drills.json")
 
     def _count_drills(self) -> None:
-        kept = len(self._drills().entries) if (self.data_dir / "drills.json").exists() else 0
+        kept = len(self._drills().entries)
         self.drill_action.setText(f"&Drill my mistakes ({kept})")
         self.drill_action.setEnabled(kept > 0)
         self.drill_action.setToolTip(
@@ -471,10 +471,13 @@ class MainWindow(QMainWindow):
 
     def _show_tallies(self) -> None:
         """The rehearsal tally above the table, and each phone's on its phone."""
+        from illusio_table.table.rehearsal import CoachHistory
+
         from ..models.rehearsal import RehearsalTally
         from ..scenes.look import plain
 
-        self.tally = RehearsalTally(self.model, drills=self._drills())
+        past = CoachHistory(self.data_dir / "coach.json")
+        self.tally = RehearsalTally(self.model, drills=self._drills(), past=past)
         self.tally.changed.connect(self.tally_bar.setText)
         # Every casting so far, what was pointed at and got, on pointing at the bar.
         self.tally.changed.connect(
@@ -484,15 +487,13 @@ class MainWindow(QMainWindow):
         self.tally_bar.setToolTip(plain(self.tally.history()))
         self.tally_bar.show()
         # The coach's chart of each casting, in its panel, brought forward at the first.
-        from illusio_table.table.rehearsal import CoachHistory
-
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart(CoachHistory(self.data_dir / "coach.json"))
+        chart = self.coach_chart = CoachChart(past)
         self.coach_dock.setWidget(chart)
         self.coach_dock.show()
-        self.tally.reviewed.connect(chart.show_review)
-        self.tally.reviewed.connect(self._first_review)
+        self.tally.charted.connect(chart.show_chart)
+        self.tally.charted.connect(self._first_review)
         # Each person rehearsing on a phone has a tally of their own, on their phone.
         for seat in self.model.devices:
             tally = RehearsalTally(self.model, seat)

@@ -9,23 +9,29 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from illusio_table.engine.thinking import THINKER
+from illusio_table.engine.thinking import THINKER, on_known
 from illusio_table.games.incantibus import coach
-from illusio_table.table.rehearsal import Drills, Tally
+from illusio_table.table.rehearsal import CoachHistory, Drills, Tally
 
 from .match_model import MatchModel
 
 
 class RehearsalTally(QObject):
     changed = Signal(str)
-    reviewed = Signal(int, object, float)  # a casting's number, its targets, its cost
-    charted = Signal(object)  # the chart as a phone draws it (`chart`), at each review
+    charted = Signal(object)  # the coach's chart (`chart`), at each review
     # (the casting's number, its reveal, where it began, the review), from the pool
     _reviewed = Signal(object)
 
-    def __init__(self, model: MatchModel, seat: int = 0, drills: Drills | None = None) -> None:
+    def __init__(
+        self,
+        model: MatchModel,
+        seat: int = 0,
+        drills: Drills | None = None,
+        past: CoachHistory | None = None,
+    ) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
+        self.past = past  # past rehearsals' average costs, this one's kept there too
         # Where the costliest mistakes are kept to be played again (not from a drill).
         self.drill: dict[str, Any] | None = model.match.table.get("drill")
         self.drills = drills if self.drill is None else None
@@ -75,7 +81,7 @@ class RehearsalTally(QObject):
         def done(result: Any) -> None:  # on a thread of the pool
             self._reviewed.emit((number, reveal, start, result))
 
-        THINKER.work(coach.review_known, (known, choices, self.seat), done)
+        THINKER.work(on_known, (coach.review, known, choices, self.seat), done)
 
     def _show_review(self, answer: tuple[int, list[dict[str, Any]], int, Any]) -> None:
         number, reveal, start, review = answer
@@ -91,17 +97,24 @@ class RehearsalTally(QObject):
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
             self.drills.add(match.at(start).file_json(), others, review.cost, said)
+        chart = self.chart()
+        assert chart is not None
+        if self.past is not None:
+            self.past.record(len(self.costs), chart["average"])
         self.changed.emit(self.text())
-        self.reviewed.emit(number, coach.describe_targets(review), review.cost)
-        self.charted.emit(self.chart())
+        self.charted.emit(chart)
 
     def chart(self) -> dict[str, Any] | None:
-        """The coach's chart as a phone draws it: the last casting's targets, what each
-        casting cost and their average (None before the first review)."""
+        """The coach's chart, as the Coach panel and a phone draw it: the last casting's
+        targets, what each casting cost and their average (None before the first
+        review)."""
         if self.last is None:
             return None
-        costs = [round(c, 2) for c in self.costs]
-        return {**self.last, "costs": costs, "average": round(sum(costs) / len(costs), 2)}
+        return {
+            **self.last,
+            "costs": list(self.costs),
+            "average": sum(self.costs) / len(self.costs),
+        }
 
     def text(self) -> str:
         said = self.tally.text()
