@@ -345,9 +345,8 @@ def incantibus() -> Guide:
 
     def potion_say(view: View, move: Action) -> str:
         potion = view["potions"][move.index]
-        recipe = [_kind_name(k) for k in potion["recipe"]]
         return (
-            f"you hold what the {potion['name']} needs ({name_list(recipe)}): point at it "
+            f"you hold what the {potion['name']} needs ({_recipe(potion)}): point at it "
             f"to brew it. The ingredients go into the moat; the potion scores "
             f"{potion['points']}."
         )
@@ -362,10 +361,9 @@ def incantibus() -> Guide:
     def ingredient_say(view: View, move: Action) -> str:
         kind = _token_at(view, move, "kind")
         potion = next(p for p in view["potions"] if p and kind in p["recipe"])
-        recipe = [_kind_name(k) for k in potion["recipe"]]
         return (
             f"ingredients score nothing, but brew potions: the {potion['name']} needs "
-            f"{name_list(recipe)} and scores {potion['points']}. Point at the "
+            f"{_recipe(potion)} and scores {potion['points']}. Point at the "
             f"{_kind_name(kind)}."
         )
 
@@ -453,6 +451,11 @@ def _all_points(view: View) -> list[Action]:
 def _token_at(view: View, move: Action, key: str = "name") -> str:
     token = next(t for t in view["room"]["tokens"] if t["slot"] == move.index)
     return str(token[key])
+
+
+def _recipe(potion: dict[str, Any]) -> str:
+    """'Mistletoe, Mistletoe and Pumpkin': what a potion of the view asks for."""
+    return name_list([_kind_name(k) for k in potion["recipe"]])
 
 
 def _kind_name(kind: str) -> str:

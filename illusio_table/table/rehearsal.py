@@ -10,6 +10,7 @@ kept: a monster won with nothing to catch it escapes, and so is not got.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -105,26 +106,8 @@ class CoachHistory:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.entries: list[dict[str, Any]] = self._read()
+        self.entries = _kept(path, "rehearsals", _an_average)
         self.index: int | None = None  # this rehearsal's entry, once it has one
-
-    def _read(self) -> list[dict[str, Any]]:
-        if not self.path.exists():
-            return []
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            entries = data["rehearsals"]
-            if not all(
-                isinstance(e, dict)
-                and isinstance(e.get("castings"), int)
-                and isinstance(e.get("average"), (int, float))
-                for e in entries
-            ):
-                raise ValueError("an entry without its castings or average")
-            return list(entries)
-        except (OSError, ValueError, KeyError, TypeError):
-            set_aside(self.path)
-            return []
 
     def record(self, castings: int, average: float) -> None:
         """This rehearsal's average cost over its castings reviewed so far."""
@@ -135,10 +118,7 @@ class CoachHistory:
             self.index = len(self.entries) - 1
         else:
             self.entries[self.index] = entry
-        try:
-            atomic_write_json(self.path, {"rehearsals": self.entries})
-        except OSError:
-            pass  # a folder that cannot be written: the line is kept for this run only
+        _keep(self.path, "rehearsals", self.entries)
 
     def averages(self) -> list[float]:
         return [float(e["average"]) for e in self.entries]
@@ -155,21 +135,7 @@ class Drills:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.entries: list[dict[str, Any]] = self._read()
-
-    def _read(self) -> list[dict[str, Any]]:
-        if not self.path.exists():
-            return []
-        try:
-            entries = json.loads(self.path.read_text(encoding="utf-8"))["drills"]
-            if not all(
-                isinstance(e, dict) and {"match", "others", "cost"} <= e.keys() for e in entries
-            ):
-                raise ValueError("a drill without its match, choices or cost")
-            return list(entries)
-        except (OSError, ValueError, KeyError, TypeError):
-            set_aside(self.path)
-            return []
+        self.entries = _kept(path, "drills", _a_drill)
 
     def add(
         self, match: dict[str, Any], others: dict[int, Any], cost: float, said: list[str]
@@ -186,7 +152,7 @@ class Drills:
         self.entries.append(entry)
         self.entries.sort(key=lambda e: -float(e["cost"]))
         del self.entries[self.KEPT :]
-        self._write()
+        _keep(self.path, "drills", self.entries)
         return entry in self.entries
 
     def take(self) -> dict[str, Any] | None:
@@ -194,11 +160,35 @@ class Drills:
         if not self.entries:
             return None
         entry = self.entries.pop(0)
-        self._write()
+        _keep(self.path, "drills", self.entries)
         return entry
 
-    def _write(self) -> None:
-        try:
-            atomic_write_json(self.path, {"drills": self.entries})
-        except OSError:
-            pass  # a folder that cannot be written: the drills are kept for this run only
+
+def _an_average(entry: dict[str, Any]) -> bool:
+    return isinstance(entry.get("castings"), int) and isinstance(entry.get("average"), (int, float))
+
+
+def _a_drill(entry: dict[str, Any]) -> bool:
+    return {"match", "others", "cost"} <= entry.keys()
+
+
+def _kept(path: Path, key: str, whole: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The entries a file of the data folder keeps under `key`, each `whole`; a file that
+    cannot be read so is set aside (kept, renamed), and nothing is kept."""
+    if not path.exists():
+        return []
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))[key]
+        if not all(isinstance(e, dict) and whole(e) for e in entries):
+            raise ValueError(f"an entry of {key} is not whole")
+        return list(entries)
+    except (OSError, ValueError, KeyError, TypeError):
+        set_aside(path)
+        return []
+
+
+def _keep(path: Path, key: str, entries: list[dict[str, Any]]) -> None:
+    try:
+        atomic_write_json(path, {key: entries})
+    except OSError:
+        pass  # a folder that cannot be written: they are kept for this run only
