@@ -5,6 +5,7 @@ import re
 
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
@@ -324,6 +325,8 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     assert sum("(yours)" in t for t in drawn) == 1 and sum("★" in t for t in drawn) == 1
     boxes = [box for _, box in chart.rows]
     assert all(box.height() >= 8 and box.right() <= chart.width() for box in boxes)
+    metrics = QFontMetricsF(chart.text_font)  # and no text runs out of its box
+    assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box in chart.rows)
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     assert drawn[-2].startswith(f"Average over {len(chart.costs)}:")
     chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
@@ -1196,3 +1199,31 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
     assert Drills(window.data_dir / "drills.json").entries == []
     assert not window.drill_mistakes()  # none left: the status bar says so
     assert "No mistake is kept" in window.statusBar().currentMessage()
+
+
+def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
+    """Twenty castings' costs and long target names in the panel's least width: each
+    line is cut to its box (the latest costs kept), none runs out of the panel."""
+    from illusio_table.qt.app.coach_chart import CoachChart
+
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    chart.resize(chart.minimumWidth(), 400)
+    targets = [
+        {
+            "words": f"the book “Any 2 tokens” (paying Spell, Ultimus) {i}",
+            "hindsight": -i,
+            "expected": -i / 2,
+            "chosen": i == 1,
+            "best": i == 0,
+        }
+        for i in range(4)
+    ]
+    costs = [float(i % 5) + 0.25 for i in range(20)]
+    chart.show_chart({"casting": 20, "targets": targets, "costs": costs, "average": 2.25})
+    chart.grab()
+    metrics = QFontMetricsF(chart.text_font)
+    assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box in chart.rows)
+    assert all(box.right() <= chart.width() for _, box in chart.rows)
+    cost_line = next(t for t, _ in chart.rows if t.startswith("Cost a casting"))
+    assert cost_line.endswith(f"{costs[-1]:.1f}")  # the latest cost is the one shown last

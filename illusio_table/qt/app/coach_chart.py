@@ -87,9 +87,20 @@ class CoachChart(QWidget):
             out.append((words, QRectF(PAD, y, label_w, ROW), colour))
             y += ROW
         y += 6
-        costs = ", ".join(f"{c:.1f}" for c in self.costs[-8:])
+        # As many of the latest costs as the line holds.
+        costs = [f"{c:.1f}" for c in self.costs]
+        while (
+            len(costs) > 1
+            and metrics.horizontalAdvance(f"Cost a casting (points): {', '.join(costs)}")
+            > width - 2 * PAD
+        ):
+            costs = costs[1:]
         out.append(
-            (f"Cost a casting (points): {costs}", QRectF(PAD, y, width - 2 * PAD, line), INK)
+            (
+                f"Cost a casting (points): {', '.join(costs)}",
+                QRectF(PAD, y, width - 2 * PAD, line),
+                INK,
+            )
         )
         y += line
         out.append(
@@ -104,7 +115,9 @@ class CoachChart(QWidget):
         if len(past) > 1:
             said = f"Average cost, your last {len(past)} rehearsals: {past[0]:.1f} → {past[-1]:.1f}"
             out.append((said, QRectF(PAD, y + 4, width - 2 * PAD, line), INK))
-        return out
+        # Nothing runs out of its box: a narrow panel cuts a line with '…'.
+        elide = Qt.TextElideMode.ElideRight
+        return [(metrics.elidedText(t, elide, box.width()), box, c) for t, box, c in out]
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         painter = QPainter(self)
