@@ -186,12 +186,13 @@ def self_test() -> int:
             )
         phones_check()
         sound_check()
+        equilibrium_check()
     except CardDataError as error:
         print("\n".join(error.problems), file=sys.stderr)
         print("self-test failed: a card file is broken", file=sys.stderr)
         return 2
-    except (OSError, AssertionError) as error:
-        print(f"self-test failed: seats on phones or sound: {error}", file=sys.stderr)
+    except (OSError, AssertionError, ImportError) as error:
+        print(f"self-test failed: phones, sound or the mixed wizard: {error}", file=sys.stderr)
         return 1
     except FileNotFoundError as error:
         print(f"self-test failed: {error}", file=sys.stderr)
@@ -220,6 +221,25 @@ def sound_check() -> None:
         assert len(made) == len(NOTES), f"sounds made: {len(made)} of {len(NOTES)}"
     del app
     print(f"ok: Qt Multimedia loads, {len(NOTES)} sounds made", file=sys.stderr)
+
+
+def equilibrium_check() -> None:
+    """The rehearsal's mixed wizard works in this program (the frozen one too): the
+    game-theory library and what it needs load, and a casting's equilibrium is found."""
+    from illusio_table.games import builtin_registry
+    from illusio_table.games.incantibus.equilibrium import casting_game, equilibrium
+
+    game = builtin_registry().new_game("incantibus", 2, 1, {"mode": "apprentice"})
+    table = casting_game(game, 0, deals=1, depth=2)
+    mix = equilibrium(table.leads)
+    assert abs(sum(mix.options) - 1) < 1e-9, f"a mix that is no mix: {mix.options}"
+    worst = min(
+        sum(p * row[c] for p, row in zip(mix.options, table.leads)) for c in range(len(table.field))
+    )
+    assert worst >= mix.value - 1e-7, "the equilibrium is not one"
+    print(
+        f"ok: a casting's equilibrium ({len(table.options)} by {len(table.field)})", file=sys.stderr
+    )
 
 
 def phones_check() -> None:

@@ -69,8 +69,10 @@ def unused_binary(name: str) -> bool:
 # setuptools came into the bundle with nothing of ours importing it, and brought
 # PyInstaller's runtime hook for it, which imports it at every start: 329 modules, 60 ms
 # of a 313 ms start (15 starts each, in turn).
+# (unittest and pydoc stay: NumPy's and SciPy's imports, which the mixed wizard needs,
+# read them.)
 UNUSED_PYTHON = [
-    "tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "PIL.ImageQt", "numpy",
+    "tkinter", "doctest", "pytest", "hypothesis", "PIL.ImageQt",
     "setuptools", "distutils", "_distutils_hack", "pkg_resources",
 ]
 

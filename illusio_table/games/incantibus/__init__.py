@@ -3,8 +3,11 @@
 # The game is put together here: its rules know no bot (the bots sit above the rules,
 # and a bot is offered at a table only through `bots`).
 from .bots import CunningBot, ExpertWizard
+from .equilibrium import MixedWizard
 from .rules import Incantibus
 
-Incantibus.bots = {"cunning": CunningBot, "expert": ExpertWizard}
+# In the order of the rehearsal's levels: the heuristic (it can be read), the mixed
+# wizard (an equilibrium of each casting), the expert (it searches).
+Incantibus.bots = {"cunning": CunningBot, "mixed": MixedWizard, "expert": ExpertWizard}
 
 __all__ = ["Incantibus"]

@@ -99,6 +99,14 @@ class CunningBot(Bot):
 
     def point(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         points = [a for a in legal if isinstance(a, Point)]  # all of them, when pointing
+        values = self.point_values(view, points)
+        best = max(values)
+        top = [a for a, v in zip(points, values, strict=True) if v >= best - 1e-9]
+        return self.rng.choice(top)
+
+    def point_values(self, view: Mapping[str, Any], points: list[Point]) -> list[float]:
+        """What each target is worth to it, as it sees the table (its choice is the best;
+        the mixed wizard weighs the others' likeliest targets by it)."""
         wands = view["wands"]
         stronger = sum(1 for w in wands if w > wands[self.seat])
         room = {t["slot"]: t for t in view["room"]["tokens"]}
@@ -131,10 +139,7 @@ class CunningBot(Bot):
             defeated: float = sorcerer["points"] if sorcerer["face_up"] else 3.0
             return defeated
 
-        values = [value(a) for a in points]
-        best = max(values)
-        top = [a for a, v in zip(points, values, strict=True) if v >= best - 1e-9]
-        return self.rng.choice(top)
+        return [value(a) for a in points]
 
     def spell_target(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         decision = view["decision"]

@@ -139,8 +139,8 @@ def _worths(
         for i, option in enumerate(options):
             if choices is not None:
                 pointed = {**choices, seat: option}
-                hindsight[i] += _lead_after(world, pointed, seat, depth, played)
-            expected[i] += _lead_after(world, {**likely, seat: option}, seat, depth, played)
+                hindsight[i] += lead_after(world, pointed, seat, depth, played)
+            expected[i] += lead_after(world, {**likely, seat: option}, seat, depth, played)
     words = _distinct([_words(start, option) for option in options])
     return tuple(
         Target(option, said, h / deals, e / deals)
@@ -159,7 +159,7 @@ def _likely_choices(world: Game, seat: int, seed: int) -> dict[int, Point]:
     return found
 
 
-def _lead_after(world: Game, choices: dict[int, Point], seat: int, depth: int, seed: int) -> float:
+def lead_after(world: Game, choices: dict[int, Point], seat: int, depth: int, seed: int) -> float:
     """The seat's lead in points once the casting with these choices has played out, and
     a few castings after it (the heuristic for everyone, on draws fixed by `seed`)."""
     copy = world.clone()

@@ -1,0 +1,211 @@
+"""The casting as a game of simultaneous choices, and the wizard who points by its
+equilibrium.
+
+Seen from one seat, a casting is a game in a table: the seat's targets are the rows, the
+others' choices are the columns, and each cell is the seat's lead in points once that
+casting, and a few after it, have played out — the coach's value (`coach.lead_after`),
+averaged over redealings of what the seat cannot see, every cell on the same deals and
+the same draws after them. At two seats the columns are every target of the other seat;
+at three or four, every combination of the few targets each other seat likes best (as
+the heuristic values them): all of them would be thousands of columns.
+
+The lead is the seat's points less the best of the others'. At two seats one seat's lead
+is exactly the other's loss, so the casting is a zero-sum game, and its equilibrium is a
+linear program, solved by nashpy. At three or four seats we weigh it the same way, the
+seat against the others together, as if they pointed to keep its lead down: the seat's
+mix is then its safest (maximin) one, whose expected lead is the game's value or more
+whatever the others point at. (A casting of four wizards each after their own points is
+not zero-sum, and no library here solves such a game exactly; the safe mix is what a
+wizard who fears the worst would play, and `gain` measures how far from it a level is.)
+
+The mixed wizard draws its target from its mix. Against it, no fixed choice of a person
+gains more than the table's noise: that is what makes it worth rehearsing against, where
+the heuristic can be read and beaten. It reads the match only through `determinize`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from illusio_table.engine import Action, Bot, Game
+from illusio_table.engine.bots import SeatView
+from illusio_table.engine.frozen import Frozen
+from illusio_table.engine.rng import Rng
+
+from .actions import Point
+from .bots import CunningBot
+from .coach import lead_after
+from .rules import Incantibus
+
+# The size of a casting's table, at two seats and at three or four. A seat may have thirty
+# targets (a book paid in many ways), and thirty by thirty cells on six deals take
+# seconds; at four seats every combination of the others' choices is a column. So: the
+# targets weighed, the likeliest first (at two seats, ten on each side; at three or four,
+# the seat's eight against three of each other seat's), the redealings a cell averages
+# over and the moves each is played on after the casting (two castings at four seats).
+# Measured in `make bench` (part `levels`).
+TWO = {"rows": 10, "width": 10, "deals": 6, "depth": 12}
+MANY = {"rows": 8, "width": 3, "deals": 4, "depth": 8}
+TINY = 1e-9  # a probability below this is the solver's rounding
+
+
+@dataclass(frozen=True)
+class Casting(Frozen):
+    """One seat's casting as a game: `leads[row][column]` is its lead in points, having
+    pointed at `options[row]` while the others pointed as `field[column]` says."""
+
+    seat: int
+    options: tuple[Point, ...]
+    others: tuple[int, ...]  # the other seats, in order
+    field: tuple[tuple[Point, ...], ...]  # a column: each other seat's target, as `others`
+    leads: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class Mix(Frozen):
+    """The equilibrium of a casting: the seat's mix over its options, the others' (their
+    joint mix over the columns), and the seat's expected lead when both play them."""
+
+    options: tuple[float, ...]
+    field: tuple[float, ...]
+    value: float
+
+
+def casting_game(
+    start: Game,
+    seat: int,
+    deals: int | None = None,
+    depth: int | None = None,
+    seed: int = 0,
+    field: Sequence[tuple[Point, ...]] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Casting:
+    """The casting at `start` (the seat to point; others may have pointed, unseen) as a
+    game over what the seat knows. `field`: the columns to weigh (each other seat's
+    target, in seat order) instead of the others' likeliest; `stop` ends it early, after
+    a deal. The same `seed` deals the same redealings, whatever the columns. `deals`
+    and `depth` by default as `TWO` or `MANY` say."""
+    if not isinstance(start, Incantibus) or seat not in start.to_act():
+        raise ValueError("a casting game is for an Incantibus seat that is to point")
+    table = _unpointed(start.clone())  # what every seat may point at is public
+    others = tuple(s for s in range(start.seats) if s != seat)
+    size = TWO if len(others) == 1 else MANY
+    deals = size["deals"] if deals is None else deals
+    depth = size["depth"] if depth is None else depth
+    options = _likeliest(table, seat, size["rows"])
+    if field is None:
+        targets = (_likeliest(table, other, size["width"]) for other in others)
+        field = list(product(*targets))
+    rng = Rng(seed).fork(seat + 1)
+    sums = [[0.0] * len(field) for _ in options]
+    done = 0
+    while done < deals and not (done and stop is not None and stop()):
+        world = _unpointed(start.determinize(seat, rng))
+        world.hush()
+        played = rng.below(1 << 30)
+        for r, option in enumerate(options):
+            for c, column in enumerate(field):
+                pointed = dict(zip(others, column, strict=True))
+                pointed[seat] = option
+                sums[r][c] += lead_after(world, pointed, seat, depth, played)
+        done += 1
+    leads = tuple(tuple(total / done for total in row) for row in sums)
+    return Casting(seat, options, others, tuple(field), leads)
+
+
+def _unpointed(game: Game) -> Incantibus:
+    """The copy with every seat still to point (a redealing lets the seats that have
+    pointed point again at random: here their choice is a column of the game instead)."""
+    assert isinstance(game, Incantibus)
+    game.choices = {}
+    return game
+
+
+def _likeliest(table: Incantibus, seat: int, width: int) -> tuple[Point, ...]:
+    """The seat's `width` likeliest targets, as the heuristic values them, in the order
+    the table lists them."""
+    options = [a for a in table.legal_actions(seat) if isinstance(a, Point)]
+    if not options:
+        raise ValueError("the seat is not pointing")
+    if len(options) <= width:
+        return tuple(options)
+    values = CunningBot(seat, 0).point_values(SeatView(table, seat), options)
+    ranked = sorted(range(len(options)), key=lambda i: -values[i])[:width]
+    return tuple(options[i] for i in sorted(ranked))
+
+
+def equilibrium(leads: Sequence[Sequence[float]]) -> Mix:
+    """The seat's and the others' mixes at an equilibrium of the zero-sum game whose row
+    player gets `leads` (nashpy's linear program for the minimax theorem)."""
+    import nashpy  # type: ignore[import-untyped]  # nashpy ships no types
+    import numpy
+
+    matrix = numpy.array(leads, dtype=float)
+    rows, columns = nashpy.Game(matrix).linear_program()
+    mine, theirs = _normal(rows), _normal(columns)
+    value = sum(
+        p * q * matrix[r][c] for r, p in enumerate(mine) for c, q in enumerate(theirs) if p and q
+    )
+    return Mix(mine, theirs, float(value))
+
+
+def _normal(mix: Any) -> tuple[float, ...]:
+    """A solver's mix as probabilities: its rounding below zero cut, summing to 1."""
+    kept = [float(p) if p > TINY else 0.0 for p in mix]
+    total = sum(kept)
+    return tuple(p / total for p in kept)
+
+
+def gain(leads: Sequence[Sequence[float]], field: Sequence[float], value: float) -> float:
+    """The most the seat gains over the game's `value`, a casting, by the best fixed
+    choice against the others pointing by `field` (a mix over the columns): how far the
+    others' play can be exploited. 0 at an equilibrium."""
+    best = max(sum(q * row[c] for c, q in enumerate(field)) for row in leads)
+    return max(0.0, best - value)
+
+
+class MixedWizard(Bot):
+    name = "mixed"
+    description = "points at random by an equilibrium of the casting: no fixed choice beats it"
+    searches = True  # it plays the casting forward from what it knows
+
+    def __init__(self, seat: int, seed: int, budget: float | None = None) -> None:
+        super().__init__(seat, seed)
+        self.budget = budget  # seconds: it weighs no further deal once they are spent
+        self._heuristic = CunningBot(seat, seed)
+        self.mix: Mix | None = None  # the last casting's, for tests and the bench
+        self.casting: Casting | None = None
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """Without the match: the heuristic's choice (as every other decision is)."""
+        return self._heuristic.choose(view, legal)
+
+    def choose_in(
+        self, game: Game, seat: int, legal: list[Action], stop: Callable[[], bool] | None = None
+    ) -> Action:
+        if not isinstance(legal[0], Point):
+            return self.choose(SeatView(game, seat), legal)
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+
+        def enough() -> bool:
+            late = deadline is not None and time.perf_counter() > deadline
+            return late or (stop is not None and stop())
+
+        casting = casting_game(game, seat, seed=self.rng.below(1 << 30), stop=enough)
+        mix = equilibrium(casting.leads)
+        self.casting, self.mix = casting, mix
+        return casting.options[self._draw(mix.options)]
+
+    def _draw(self, mix: Sequence[float]) -> int:
+        """A row drawn by its probability (from the bot's own generator, so a seeded match
+        replays the same)."""
+        roll = self.rng.below(1 << 30) / (1 << 30)
+        for row, p in enumerate(mix):
+            roll -= p
+            if roll < 0:
+                return row
+        return max(range(len(mix)), key=lambda row: mix[row])

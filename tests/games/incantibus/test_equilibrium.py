@@ -1,0 +1,152 @@
+"""The casting as a game, its equilibrium, and the mixed wizard who points by it."""
+
+from __future__ import annotations
+
+import nashpy
+import numpy
+import pytest
+
+from illusio_table.engine.bots import bot_move, make_bot
+from illusio_table.engine.rng import Rng
+from illusio_table.games.incantibus import equilibrium
+from illusio_table.games.incantibus.actions import Point
+from illusio_table.games.incantibus.equilibrium import MixedWizard, casting_game, gain
+
+from .helpers import make
+from .test_coach import castings
+
+SMALL = {"deals": 2, "depth": 4}  # a casting's table, quickly
+
+
+def _certified(leads, mix, slack=1e-7):
+    """The minimax theorem's certificate that `mix` solves the zero-sum game: the seat's
+    mix earns the value or more against every column, and the others' mix gives no row
+    more than it. Checked on the table itself, whatever solver found the mixes."""
+    matrix = numpy.array(leads)
+    against_columns = numpy.array(mix.options) @ matrix
+    for_rows = matrix @ numpy.array(mix.field)
+    assert against_columns.min() >= mix.value - slack
+    assert for_rows.max() <= mix.value + slack
+    assert sum(mix.options) == pytest.approx(1) and min(mix.options) >= 0
+    assert sum(mix.field) == pytest.approx(1) and min(mix.field) >= 0
+
+
+def test_matching_wands_is_solved_by_pointing_at_either_half_the_time():
+    mix = equilibrium.equilibrium([[1, -1], [-1, 1]])
+    assert mix.options == pytest.approx((0.5, 0.5))
+    assert mix.field == pytest.approx((0.5, 0.5))
+    assert mix.value == pytest.approx(0)
+
+
+def test_a_target_that_is_never_better_is_never_pointed_at():
+    """Rock, paper, scissors with a fourth choice worse than rock everywhere."""
+    leads = [[0, -1, 1], [1, 0, -1], [-1, 1, 0], [-0.5, -1.5, 0.5]]
+    mix = equilibrium.equilibrium(leads)
+    assert mix.options == pytest.approx((1 / 3, 1 / 3, 1 / 3, 0))
+    _certified(leads, mix)
+
+
+@pytest.mark.parametrize("mode", ["apprentice", "expert"])
+def test_a_two_seat_castings_equilibrium_agrees_with_an_exact_solver(mode):
+    """On real castings: the linear program's mixes carry the minimax certificate, and
+    its value is the value of every equilibrium that nashpy's vertex enumeration (exact,
+    by another road: the vertices of the best-response polytopes) finds."""
+    checked = 0
+    for start, _, _ in castings(2, mode, 7, 8):
+        game = casting_game(start, 0, **SMALL)
+        mix = equilibrium.equilibrium(game.leads)
+        _certified(game.leads, mix)
+        matrix = numpy.array(game.leads)
+        # Its polytopes need payoffs above 0: both shifted alike, the same equilibria.
+        shift = 1 + numpy.abs(matrix).max()
+        found = nashpy.Game(matrix + shift, shift - matrix).vertex_enumeration()
+        values = [float(rows @ matrix @ columns) for rows, columns in found]
+        assert values, "vertex enumeration found an equilibrium"
+        assert values == pytest.approx([mix.value] * len(values), abs=1e-6)
+        checked += 1
+    assert checked == 8
+
+
+def test_at_two_seats_the_casting_is_zero_sum():
+    """One seat's lead is the other's loss, cell by cell, where nothing is hidden from
+    either (depth 0: the casting alone, on the Roof's face-up tokens)."""
+    start, _, _ = next(castings(2, "apprentice", 3, 1))
+    mine = casting_game(start, 0, deals=1, depth=0)
+    theirs = casting_game(start, 1, deals=1, depth=0)
+    for r, option in enumerate(mine.options):
+        for c, (other,) in enumerate(mine.field):
+            row = theirs.options.index(other)
+            column = theirs.field.index((option,))
+            assert mine.leads[r][c] == pytest.approx(-theirs.leads[row][column])
+
+
+def test_four_seats_weigh_each_others_likeliest_targets_in_every_combination():
+    for start, _, _ in castings(4, "expert", 4, 3):
+        game = casting_game(start, 2, **SMALL)
+        assert game.others == (0, 1, 3)
+        assert len(game.options) <= equilibrium.MANY["rows"]
+        per_seat = [sorted({c[i] for c in game.field}, key=str) for i in range(3)]
+        assert all(len(t) <= equilibrium.MANY["width"] for t in per_seat)
+        assert len(game.field) == numpy.prod([len(t) for t in per_seat])
+        assert all(isinstance(p, Point) for column in game.field for p in column)
+        _certified(game.leads, equilibrium.equilibrium(game.leads))
+
+
+@pytest.mark.parametrize(("seats", "mode"), [(2, "apprentice"), (4, "expert")])
+def test_twin_matches_the_seat_cannot_tell_apart_get_the_same_casting_game(seats, mode):
+    """What the seat cannot see (bags, face-down tokens, the spell deck, another seat's
+    secret choice) changes nothing in its table or its mix."""
+    for start, choices, _ in castings(seats, mode, 5, 3):
+        pointed = start.clone()
+        pointed.apply(1, choices[1])  # the other seat has chosen, unseen by seat 0
+        twin = pointed.determinize(0, Rng(99))
+        assert twin.view(0) == pointed.view(0)
+        one, other = casting_game(pointed, 0, **SMALL), casting_game(twin, 0, **SMALL)
+        assert one == other
+        assert equilibrium.equilibrium(one.leads) == equilibrium.equilibrium(other.leads)
+
+
+def test_the_mixed_wizard_points_only_where_its_mix_does_and_by_chance():
+    start, _, _ = next(castings(2, "expert", 11, 1))
+    drawn = set()
+    for seed in range(12):
+        bot = MixedWizard(1, seed)
+        move = bot_move(start, bot, 1)
+        assert bot.mix is not None and bot.casting is not None
+        assert bot.mix.options[bot.casting.options.index(move)] > 0
+        drawn.add(move)
+    assert len(drawn) > 1  # a mix, not one fixed choice
+
+
+def test_no_fixed_choice_gains_against_the_equilibrium_and_the_heuristic_can_be_read():
+    """`gain`: what the best fixed choice earns over the game's value. Nothing against
+    the others' equilibrium mix; against the heuristic's one choice, on some castings,
+    points."""
+    against_heuristic = []
+    for start, choices, _ in castings(2, "apprentice", 21, 8):
+        game = casting_game(start, 0, **SMALL)
+        mix = equilibrium.equilibrium(game.leads)
+        assert gain(game.leads, mix.field, mix.value) == pytest.approx(0, abs=1e-7)
+        if (choices[1],) in game.field:
+            pure = [float(column == (choices[1],)) for column in game.field]
+            against_heuristic.append(gain(game.leads, pure, mix.value))
+    assert against_heuristic and max(against_heuristic) > 0.5
+
+
+def test_the_mixed_wizard_plays_a_whole_match_and_its_other_decisions_as_the_heuristic():
+    game = make(2, 8, "apprentice")
+    bots = [make_bot(game, "mixed", s, 8, budget=None) for s in range(2)]
+    moves = 0
+    while not game.is_over():
+        seat = min(game.to_act())
+        game.apply(seat, bot_move(game, bots[seat], seat))
+        moves += 1
+    assert moves > 20 and game.is_over()
+
+
+def test_a_budget_stops_the_weighing_after_a_deal():
+    start, _, _ = next(castings(4, "expert", 4, 1))
+    bot = MixedWizard(0, 1, budget=0.0)
+    bot_move(start, bot, 0)
+    seed = MixedWizard(0, 1).rng.below(1 << 30)  # the seed its table was dealt with
+    assert bot.casting == casting_game(start, 0, deals=1, seed=seed)
