@@ -6,6 +6,7 @@ beforehand; nothing here installs anything at run time."""
 
 from __future__ import annotations
 
+import math
 import os
 import pickle
 import statistics
@@ -214,6 +215,99 @@ def _follower_points(follow: bool, castings: int, seed: int) -> tuple[float, int
         points += sum(game.points(0).values())
         game_seed += 1
     return points / chosen, chosen
+
+
+def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[float]]:
+    """The rehearsal's opponent levels, over castings of heuristic expert-mode games (every
+    third casting): how much seat 0, best-responding, gains a casting against the others
+    of each level over the casting's value (its equilibrium's, in its own table), in
+    points of lead; and the seconds each mixed wizard's move took. The others' play: the
+    heuristic's choice (its ties broken by four seeds), the mixed wizard's mix, the expert's
+    choice after 0.25 s. Seat 0's tables average over `deals` redealings (more than a
+    mixed wizard weighs: what is measured is its play, not the noise of the measure)."""
+    from collections import Counter
+    from itertools import product
+
+    from illusio_table.engine.bots import SeatView, bot_move, make_bot
+    from illusio_table.games.incantibus.bots import CunningBot, ExpertWizard
+    from illusio_table.games.incantibus.equilibrium import (
+        MixedWizard,
+        casting_game,
+        equilibrium,
+        gain,
+    )
+
+    found: dict[str, list[float]] = {"cunning": [], "mixed": [], "expert": [], "times": []}
+
+    def heuristic(game: Any, seat: int) -> dict[Any, float]:
+        legal = game.legal_actions(seat)
+        picks = Counter(CunningBot(seat, n).choose(SeatView(game, seat), legal) for n in range(4))
+        return {point: count / 4 for point, count in picks.items()}
+
+    def mixed(game: Any, seat: int) -> dict[Any, float]:
+        bot = MixedWizard(seat, seat)
+        began = time.perf_counter()
+        bot_move(game, bot, seat)
+        found["times"].append(time.perf_counter() - began)
+        assert bot.mix is not None and bot.casting is not None
+        chances = zip(bot.casting.options, bot.mix.options, strict=True)
+        return {point: p for point, p in chances if p > 0}
+
+    def expert(game: Any, seat: int) -> dict[Any, float]:
+        return {bot_move(game, ExpertWizard(seat, seat, budget=0.25), seat): 1.0}
+
+    levels = {"cunning": heuristic, "mixed": mixed, "expert": expert}
+    sampled = 0
+    for game_seed in range(seed, seed + 1000):
+        game = builtin_registry().new_game("incantibus", seats, game_seed, {"mode": "expert"})
+        bots = [make_bot(game, "cunning", s, game_seed) for s in range(seats)]
+        casting = 0
+        while not game.is_over() and sampled < castings:
+            if game.to_act() == frozenset(range(seats)):
+                casting += 1
+                if casting % 3 == 1:
+                    sampled += 1
+                    dealt = game_seed * 1000 + casting  # every table of it on the same deals
+                    own = casting_game(game, 0, deals=deals, seed=dealt)
+                    value = equilibrium(own.leads).value
+                    for level, play in levels.items():
+                        each = [play(game, other) for other in range(1, seats)]
+                        columns = list(product(*(list(d) for d in each)))
+                        weights = [
+                            math.prod(d[p] for d, p in zip(each, column, strict=True))
+                            for column in columns
+                        ]
+                        table = casting_game(game, 0, deals=deals, seed=dealt, field=columns)
+                        found[level].append(gain(table.leads, weights, value))
+            s = min(game.to_act())
+            game.apply(s, bot_move(game, bots[s], s))
+        if sampled >= castings:
+            break
+    return found
+
+
+def levels_gains(engine: Engine, castings: dict[int, int] | None = None) -> None:
+    """Each rehearsal level's exploitability: what a best-responding seat gains against
+    it a casting; and the mixed wizard's time to point."""
+    castings = castings or {2: 12, 4: 6}
+    print(
+        "rehearsal opponents: what a best-responding seat gains a casting over the casting's "
+        f"value, in points of lead ({engine.name}; castings of heuristic expert-mode games, "
+        "the seat's tables over 24 redealings)"
+    )
+    for seats, count in castings.items():
+        found = engine.ask("levels", seats, count, 300, 24)
+        cells = [
+            f"{name} {statistics.mean(found[level]):+.2f} (most {max(found[level]):.2f})"
+            for level, name in (("cunning", "heuristic"), ("mixed", "mixed"), ("expert", "expert"))
+        ]
+        times = sorted(found["times"])
+        p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+        print(
+            f"  {seats} seats, {count} castings: " + "; ".join(cells) + f"; the mixed wizard "
+            f"points in {statistics.median(times) * 1000:.0f} ms (median; 95th percentile "
+            f"{p95 * 1000:.0f} ms, {len(times)} moves)"
+        )
 
 
 SPEED_GAMES = {
@@ -462,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     against the interpreted one: the longest part; `--games N` plays fewer, `--duels N`
     sets the head-to-head games apart), `engines` (copies, bots, balance), `tables`
     (drawing), `devices` (seats on phones, on loopback), `coach` (the casting coach's
-    review time with each engine).
+    review time with each engine), `levels` (the rehearsal opponents' exploitability).
     The engines run in processes of their own (`Engine`): the source's, and the compiled
     core's where `make core` built it (`make bench` does)."""
     argv = list(argv or [])
@@ -475,16 +569,18 @@ def main(argv: list[str] | None = None) -> int:
     games, duels = counts["--games"], counts["--duels"] or counts["--games"]
     if argv == ["serve"]:
         return serve()
-    parts = argv or ["speed", "engines", "tables", "devices", "coach", "experts"]
+    parts = argv or ["speed", "engines", "tables", "devices", "coach", "levels", "experts"]
     print(load("at the start"))
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
-    running = engines() if {"speed", "experts", "coach"} & set(parts) else []
+    running = engines() if {"speed", "experts", "coach", "levels"} & set(parts) else []
     if "speed" in parts:
         speed_against_uno(rlcard_env(), running)
     if "coach" in parts:
         coach_speed(running)
         coach_follower(running[-1])  # the compiled engine where there is one
+    if "levels" in parts:
+        levels_gains(running[-1])  # the compiled engine where there is one
     if "engines" in parts:
         clone_cost()
         win_rate("illuminati", "schemer", 200, {})
@@ -541,6 +637,7 @@ JOBS = {
     "expert_move": _expert_move,
     "coach_times": _coach_times,
     "follower_points": _follower_points,
+    "levels": _levels,
 }
 
 

@@ -233,8 +233,9 @@ def equilibrium_check() -> None:
     table = casting_game(game, 0, deals=1, depth=2)
     mix = equilibrium(table.leads)
     assert abs(sum(mix.options) - 1) < 1e-9, f"a mix that is no mix: {mix.options}"
+    columns = range(len(table.field))
     worst = min(
-        sum(p * row[c] for p, row in zip(mix.options, table.leads)) for c in range(len(table.field))
+        sum(p * row[c] for p, row in zip(mix.options, table.leads, strict=True)) for c in columns
     )
     assert worst >= mix.value - 1e-7, "the equilibrium is not one"
     print(

@@ -90,7 +90,27 @@ def bundle() -> Path:
         "--workpath", str(ROOT / "build" / "pyinstaller"), "--distpath", str(DIST),
         str(ROOT / "installer" / "illusio_table.spec"),
     )
-    return DIST / NAME
+    folder = DIST / NAME
+    if sys.platform.startswith("linux"):
+        strip(folder / "_internal")
+    return folder
+
+
+def strip(folder: Path) -> None:
+    """Strips the symbols from the bundle's shared libraries, as PyInstaller's `strip`
+    would, but for the ones auditwheel repaired, in NumPy's and SciPy's `*.libs` folders:
+    patchelf moved their load segments, and strip leaves them unloadable ("ELF load
+    command address/offset not page-aligned", seen in the self-test). The spec leaves
+    stripping to this, as PyInstaller cannot be told which files to spare."""
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        if any(part.endswith(".libs") for part in path.relative_to(folder).parts):
+            continue
+        with path.open("rb") as binary:
+            if binary.read(4) != b"\x7fELF":
+                continue
+        subprocess.run(["strip", str(path)], check=True)
 
 
 def tarball(folder: Path) -> Path:

@@ -127,3 +127,27 @@ def test_the_release_workflow_builds_and_self_tests_on_every_system():
     assert "iscc" in commands and "make_dmg.sh" in commands
     kept = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact"))
     assert kept["with"]["if-no-files-found"] == "error"
+
+
+def test_the_bundle_is_stripped_but_for_the_libraries_numpy_and_scipy_carry(tmp_path, monkeypatch):
+    """strip leaves an auditwheel-repaired library (NumPy's OpenBLAS) unloadable: those
+    in a `*.libs` folder are spared, every other shared library is stripped."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("installer_build", ROOT / "installer/build.py")
+    installer_build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(installer_build)
+    for name in ("PySide6/libQt6Core.so.6", "numpy.libs/libopenblas.so", "scipy/_lib/x.so"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"\x7fELF" + bytes(60))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "illusio.yaml").write_text("not a binary")
+    stripped = []
+    monkeypatch.setattr(
+        installer_build.subprocess, "run", lambda command, check: stripped.append(command[1])
+    )
+    installer_build.strip(tmp_path)
+    assert sorted(Path(p).relative_to(tmp_path).as_posix() for p in stripped) == [
+        "PySide6/libQt6Core.so.6",
+        "scipy/_lib/x.so",
+    ]

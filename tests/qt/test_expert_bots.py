@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont, QRawFont
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
@@ -137,7 +137,22 @@ def test_rehearse_offers_the_expert_with_its_time(qtbot):
     dialog = RehearsalDialog()
     qtbot.addWidget(dialog)
     assert not dialog.budget.isEnabled()
-    dialog.bot.setCurrentText("expert")
+    dialog.bot.setCurrentIndex(dialog.bot.findData("expert"))
     dialog.budget.setValue(0.5)
     players = dialog.config().players
     assert all(p["bot"] == "expert" and p["budget"] == 0.5 for p in players[1:])
+
+
+def test_rehearse_offers_three_levels_of_opponent_the_mixed_one_without_a_clock():
+    """The heuristic (it can be read), the mixed wizard (an equilibrium of each casting)
+    and the expert, each told in a word and a tooltip; the mixed wizard weighs its whole
+    casting, so it takes no thinking time."""
+    dialog = RehearsalDialog()
+    levels = [dialog.bot.itemData(i) for i in range(dialog.bot.count())]
+    assert levels[:3] == ["cunning", "mixed", "expert"]
+    assert dialog.bot.itemText(1).startswith("Mixed")
+    assert "equilibrium" in dialog.bot.itemData(1, Qt.ItemDataRole.ToolTipRole)
+    dialog.bot.setCurrentIndex(1)
+    assert not dialog.budget.isEnabled()
+    players = dialog.config().players
+    assert all(p["bot"] == "mixed" and "budget" not in p for p in players[1:])

@@ -1227,3 +1227,27 @@ def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
     assert all(box.right() <= chart.width() for _, box in chart.rows)
     cost_line = next(t for t, _ in chart.rows if t.startswith("Cost a casting"))
     assert cost_line.endswith(f"{costs[-1]:.1f}")  # the latest cost is the one shown last
+
+
+def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):
+    """The mixed wizard, chosen in Rehearse casting, points at every casting (by its
+    equilibrium, worked out as a searching bot's move is), and the tally counts them."""
+    from illusio_table.qt.app.rehearsal import RehearsalDialog
+
+    dialog = RehearsalDialog(window)
+    dialog.seats.setValue(2)
+    dialog.bot.setCurrentIndex(dialog.bot.findData("mixed"))
+    config = dialog.config()
+    assert [p["bot"] for p in config.players] == [None, "mixed"]
+    config.seed = 11  # the same match every run
+    assert window.start_match(config, rehearsal=True)
+    window.scene.animation_ms = 0
+    pointed = 0
+    while pointed < 3:
+        legal = window.model.legal_actions()
+        pointed += isinstance(legal[0], Point)
+        window.model.act(legal[0])
+    assert window.tally_bar.text().startswith("Rehearsal — castings: 3")
+    log = "\n".join(window.model.log())
+    reveals = [line for line in log.splitlines() if line.startswith("In-can-to!")]
+    assert len(reveals) == 3 and all("Bot 1 (wand" in line for line in reveals)

@@ -634,12 +634,12 @@ def test_rehearse_casting_keeps_its_last_choices(window):
     dialog = RehearsalDialog(window, window.settings)
     dialog.seats.setValue(3)
     dialog.mode.setCurrentText("expert")
-    dialog.bot.setCurrentText("expert")
+    dialog.bot.setCurrentIndex(dialog.bot.findData("expert"))
     config = dialog.config()
     assert config.options["mode"] == "expert"
     again = RehearsalDialog(window, window.settings)
     assert again.mode.currentText() == "expert"
-    assert again.seats.value() == 3 and again.bot.currentText() == "expert"
+    assert again.seats.value() == 3 and again.bot.currentData() == "expert"
     assert again.budget.isEnabled()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,6 +22,21 @@ from PySide6.QtWidgets import (
 from illusio_table.games.incantibus.cards import load
 
 from .new_game_dialog import NAMES, GameConfig, budget_box, new_seed
+
+# The opponents' levels, from the one a person learns to read to the strongest.
+LEVELS = {
+    "cunning": (
+        "Heuristic: predictable",
+        "Points at the target it values most: learn to read it, then to beat it",
+    ),
+    "mixed": (
+        "Mixed: an equilibrium",
+        "Points at random by an equilibrium of each casting: no fixed choice of yours "
+        "beats it, so you learn to play people, not a pattern",
+    ),
+    "expert": ("Expert: searches", "Plays each casting out many times before it points"),
+    "random": ("Random", "Points anywhere it may"),
+}
 
 
 class RehearsalDialog(QDialog):
@@ -48,9 +63,13 @@ class RehearsalDialog(QDialog):
             "People who rehearse with you, each on their own phone: the seats after yours"
         )
         self.bot = QComboBox()
-        self.bot.addItems(["cunning", "expert", "random"])
+        for level, (label, tip) in LEVELS.items():
+            self.bot.addItem(label, level)
+            self.bot.setItemData(self.bot.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.budget = budget_box()  # for the expert, who searches
-        self.bot.currentTextChanged.connect(lambda bot: self.budget.setEnabled(bot == "expert"))
+        self.bot.currentIndexChanged.connect(
+            lambda _: self.budget.setEnabled(self.bot.currentData() == "expert")
+        )
         self.budget.setEnabled(False)
         form = QFormLayout(self)
         form.addRow("Your &name", self.name)
@@ -59,7 +78,7 @@ class RehearsalDialog(QDialog):
         form.addRow("&Room", self.room)
         form.addRow("&Mode", self.mode)
         form.addRow("People on &phones", self.phones)
-        form.addRow("&Bots", self.bot)
+        form.addRow("&Opponents", self.bot)
         form.addRow("&Expert bots think", self.budget)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -89,10 +108,9 @@ class RehearsalDialog(QDialog):
             self.phones.setValue(kept["phones"])
         if isinstance(kept.get("budget"), (int, float)):
             self.budget.setValue(kept["budget"])
-        for box, key in ((self.mode, "mode"), (self.bot, "bot")):
-            if box.findText(str(kept.get(key))) >= 0:
-                box.setCurrentText(kept[key])
-        for box, key in ((self.wand, "wand"), (self.room, "room")):
+        if self.mode.findText(str(kept.get("mode"))) >= 0:
+            self.mode.setCurrentText(kept["mode"])
+        for box, key in ((self.bot, "bot"), (self.wand, "wand"), (self.room, "room")):
             found = box.findData(kept.get(key))
             if found >= 0:
                 box.setCurrentIndex(found)
@@ -111,7 +129,7 @@ class RehearsalDialog(QDialog):
                 self.room.addItem(tile.name, tile.id)
 
     def config(self) -> GameConfig:
-        bot = self.bot.currentText()
+        bot = self.bot.currentData()
         players = [{"name": self.name.text().strip() or NAMES[0], "bot": None}]
         phones = list(range(1, 1 + self.phones.value()))
         players += [{"name": NAMES[n % len(NAMES)], "bot": None} for n in phones]
