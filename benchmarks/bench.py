@@ -219,23 +219,19 @@ def _follower_points(follow: bool, castings: int, seed: int) -> tuple[float, int
 
 def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[float]]:
     """The rehearsal's opponent levels, over castings of heuristic expert-mode games (every
-    third casting): how much seat 0, best-responding, gains a casting against the others
-    of each level over the casting's value (its equilibrium's, in its own table), in
-    points of lead; and the seconds each mixed wizard's move took. The others' play: the
-    heuristic's choice (its ties broken by four seeds), the mixed wizard's mix, the expert's
-    choice after 0.25 s. Seat 0's tables average over `deals` redealings (more than a
-    mixed wizard weighs: what is measured is its play, not the noise of the measure)."""
+    third casting): how much seat 0 gains a casting, in points of lead, by its best fixed
+    choice against the others of a level, over what it gets playing as they do (at an
+    equilibrium: nothing; the one-seat part of what game theory calls NashConv); and the
+    seconds each mixed wizard's move took. A level's play: the heuristic's choice (its
+    ties broken by four seeds), the mixed wizard's mix, the expert's choice after 0.25 s.
+    Seat 0's tables average over `deals` redealings, more than a mixed wizard weighs: what
+    is measured is the level's play, not the measure's noise."""
     from collections import Counter
     from itertools import product
 
     from illusio_table.engine.bots import SeatView, bot_move, make_bot
     from illusio_table.games.incantibus.bots import CunningBot, ExpertWizard
-    from illusio_table.games.incantibus.equilibrium import (
-        MixedWizard,
-        casting_game,
-        equilibrium,
-        gain,
-    )
+    from illusio_table.games.incantibus.equilibrium import MixedWizard, casting_game, gain
 
     found: dict[str, list[float]] = {"cunning": [], "mixed": [], "expert": [], "times": []}
 
@@ -268,17 +264,24 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
                 if casting % 3 == 1:
                     sampled += 1
                     dealt = game_seed * 1000 + casting  # every table of it on the same deals
-                    own = casting_game(game, 0, deals=deals, seed=dealt)
-                    value = equilibrium(own.leads).value
+                    likeliest = casting_game(game, 0, deals=0).options  # (no deal: its rows)
                     for level, play in levels.items():
-                        each = [play(game, other) for other in range(1, seats)]
+                        mine, *each = [play(game, s) for s in range(seats)]
+                        rows = list(dict.fromkeys([*likeliest, *mine]))
                         columns = list(product(*(list(d) for d in each)))
                         weights = [
                             math.prod(d[p] for d, p in zip(each, column, strict=True))
                             for column in columns
                         ]
-                        table = casting_game(game, 0, deals=deals, seed=dealt, field=columns)
-                        found[level].append(gain(table.leads, weights, value))
+                        table = casting_game(
+                            game, 0, deals=deals, seed=dealt, options=rows, field=columns
+                        )
+                        conforming = sum(
+                            mine.get(row, 0.0)
+                            * sum(q * x for q, x in zip(weights, leads, strict=True))
+                            for row, leads in zip(table.options, table.leads, strict=True)
+                        )
+                        found[level].append(gain(table.leads, weights, conforming))
             s = min(game.to_act())
             game.apply(s, bot_move(game, bots[s], s))
         if sampled >= castings:
@@ -291,9 +294,9 @@ def levels_gains(engine: Engine, castings: dict[int, int] | None = None) -> None
     it a casting; and the mixed wizard's time to point."""
     castings = castings or {2: 12, 4: 6}
     print(
-        "rehearsal opponents: what a best-responding seat gains a casting over the casting's "
-        f"value, in points of lead ({engine.name}; castings of heuristic expert-mode games, "
-        "the seat's tables over 24 redealings)"
+        "rehearsal opponents: what a seat gains a casting by its best fixed choice against "
+        f"each level, over playing as the level does, in points of lead ({engine.name}; "
+        "castings of heuristic expert-mode games, the seat's tables over 24 redealings)"
     )
     for seats, count in castings.items():
         found = engine.ask("levels", seats, count, 300, 24)

@@ -81,14 +81,16 @@ def casting_game(
     deals: int | None = None,
     depth: int | None = None,
     seed: int = 0,
+    options: Sequence[Point] | None = None,
     field: Sequence[tuple[Point, ...]] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Casting:
     """The casting at `start` (the seat to point; others may have pointed, unseen) as a
-    game over what the seat knows. `field`: the columns to weigh (each other seat's
-    target, in seat order) instead of the others' likeliest; `stop` ends it early, after
-    a deal. The same `seed` deals the same redealings, whatever the columns. `deals`
-    and `depth` by default as `TWO` or `MANY` say."""
+    game over what the seat knows. `options` and `field`: the rows and the columns to
+    weigh (a column: each other seat's target, in seat order) instead of the likeliest;
+    `stop` ends it early, after a deal. The same `seed` deals the same redealings,
+    whatever the rows and columns. `deals` and `depth` by default as `TWO` or `MANY` say
+    (no deal: the rows and columns alone, every cell 0)."""
     if not isinstance(start, Incantibus) or seat not in start.to_act():
         raise ValueError("a casting game is for an Incantibus seat that is to point")
     table = _unpointed(start.clone())  # what every seat may point at is public
@@ -96,7 +98,8 @@ def casting_game(
     size = TWO if len(others) == 1 else MANY
     deals = size["deals"] if deals is None else deals
     depth = size["depth"] if depth is None else depth
-    options = _likeliest(table, seat, size["rows"])
+    if options is None:
+        options = _likeliest(table, seat, size["rows"])
     if field is None:
         targets = (_likeliest(table, other, size["width"]) for other in others)
         field = list(product(*targets))
@@ -113,8 +116,8 @@ def casting_game(
                 pointed[seat] = option
                 sums[r][c] += lead_after(world, pointed, seat, depth, played)
         done += 1
-    leads = tuple(tuple(total / done for total in row) for row in sums)
-    return Casting(seat, options, others, tuple(field), leads)
+    leads = tuple(tuple(total / max(done, 1) for total in row) for row in sums)
+    return Casting(seat, tuple(options), others, tuple(field), leads)
 
 
 def _unpointed(game: Game) -> Incantibus:
