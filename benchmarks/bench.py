@@ -192,8 +192,9 @@ def _coach_times(seats: int, castings: int, seed: int) -> list[float]:
     return times
 
 
-def _follower_points(follow: bool, castings: int, seed: int) -> tuple[float, int]:
-    """Seat 0's points a casting over whole heuristic four-seat expert-mode games, its
+def _follower_points(follow: bool, level: str, castings: int, seed: int) -> tuple[float, int]:
+    """Seat 0's points a casting over whole four-seat expert-mode games against three
+    wizards of a rehearsal level (`level`: a bot's name; the expert at 0.25 s a move), its
     castings chosen by the coach's advice before the reveal (`follow`) or by the
     heuristic; and the castings it chose. The same games' seeds either way."""
     from illusio_table.engine.bots import bot_move, make_bot
@@ -203,7 +204,9 @@ def _follower_points(follow: bool, castings: int, seed: int) -> tuple[float, int
     game_seed = seed
     while chosen < castings:
         game = builtin_registry().new_game("incantibus", 4, game_seed, {"mode": "expert"})
-        bots = [make_bot(game, "cunning", s, game_seed) for s in range(4)]
+        bots = [make_bot(game, "cunning", 0, game_seed)] + [
+            make_bot(game, level, s, game_seed, budget=0.25) for s in range(1, 4)
+        ]
         while not game.is_over():
             seat = min(game.to_act())
             if seat == 0 and follow and game.to_act() == frozenset(range(4)):
@@ -292,7 +295,7 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
 def levels_gains(engine: Engine, castings: dict[int, int] | None = None) -> None:
     """Each rehearsal level's exploitability: what a best-responding seat gains against
     it a casting; and the mixed wizard's time to point."""
-    castings = castings or {2: 12, 4: 6}
+    castings = castings or {2: 24, 4: 10}
     print(
         "rehearsal opponents: what a seat gains a casting by its best fixed choice against "
         f"each level, over playing as the level does, in points of lead ({engine.name}; "
@@ -645,15 +648,20 @@ JOBS = {
 
 
 def coach_follower(engine: Engine, castings: int = 200) -> None:
-    """A seat that always plays the coach's best before the reveal, against heuristic
-    wizards, beside one that plays the heuristic itself: its points a casting."""
-    coached, played = engine.ask("follower_points", True, castings, 500)
-    plain, _ = engine.ask("follower_points", False, castings, 500)
+    """A seat that always plays the coach's best before the reveal, against three wizards
+    of each rehearsal level, beside one that plays the heuristic itself: its points a
+    casting."""
     print(
-        f"casting coach followed ({engine.name}, 4 seats, expert mode, against 3 heuristic "
-        f"wizards, {played} castings): {coached:.2f} points a casting, against "
-        f"{plain:.2f} for the heuristic in the same games"
+        f"casting coach followed ({engine.name}, 4 seats, expert mode, {castings} castings or "
+        "a few more, whole games; the same games' seeds for both seats):"
     )
+    for level, name in (("cunning", "heuristic"), ("mixed", "mixed"), ("expert", "expert")):
+        coached, played = engine.ask("follower_points", True, level, castings, 500)
+        plain, other = engine.ask("follower_points", False, level, castings, 500)
+        print(
+            f"  against 3 {name} wizards: {coached:.2f} points a casting over {played} "
+            f"castings, against {plain:.2f} for the heuristic over {other}"
+        )
 
 
 def coach_speed(running: list[Engine], castings: int = 40) -> None:

@@ -150,3 +150,15 @@ def test_a_budget_stops_the_weighing_after_a_deal():
     bot_move(start, bot, 0)
     seed = MixedWizard(0, 1).rng.below(1 << 30)  # the seed its table was dealt with
     assert bot.casting == casting_game(start, 0, deals=1, seed=seed)
+
+
+def test_the_bench_measures_each_levels_exploitability_as_a_gain_of_zero_or_more():
+    """`make bench` part `levels`, on one casting: a gain a level, never below zero (the
+    best fixed choice does at least as well as the level's own play), and the mixed
+    wizard's time for each seat's move."""
+    from benchmarks.bench import _levels
+
+    found = _levels(2, 1, 300, 2)
+    for level in ("cunning", "mixed", "expert"):
+        assert len(found[level]) == 1 and found[level][0] >= 0
+    assert len(found["times"]) == 2
