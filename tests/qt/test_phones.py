@@ -137,6 +137,7 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         assert chart["casting"] == 1 and len(chart["costs"]) == 1
         assert sum(t["chosen"] for t in chart["targets"]) == 1
         assert "Coach on casting 1" in phone.state()["note"]
+        assert any(line.startswith("Given what the others did") for line in chart["said"])
         phone.close()
     finally:
         window.phones.stop()

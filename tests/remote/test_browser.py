@@ -365,6 +365,10 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
         ],
         "costs": [0.0, 2.0],
         "average": 1.0,
+        "said": [
+            "Lera's wand 4 was the stronger there.",
+            "Given what the others did, secret token 5 was best: 2.0 points more than your choice.",
+        ],
     }
     for width, height, name in ((390, 844, "portrait"), (844, 390, "landscape")):
         phone = open_phone(hub.give(0), width, height)
@@ -380,6 +384,10 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
             heading = phone.find_element("css selector", ".coach h2").get_attribute("textContent")
             assert heading == "Coach — casting 2"
             assert "Cost a casting (points): 0.0, 2.0; average 1.0" in phone.page_source
+            # The coach's words under its heading, whole, held either way (sideways, the
+            # heading's note has room for the tally alone).
+            said = [e.text for e in phone.find_elements("css selector", ".coach-said")]
+            assert said == chart["said"]
             phone.execute_script(
                 "document.querySelector('.coach').scrollIntoView({block: 'center'})"
             )

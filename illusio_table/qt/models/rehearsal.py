@@ -92,7 +92,14 @@ class RehearsalTally(QObject):
         said = coach.summary(review, names, reveal)
         self.reviews.append((number, said))
         self.costs.append(review.cost)
-        self.last = {"casting": number, "targets": coach.describe_targets(review)}
+        # The coach's sentences go with the chart too: a phone held sideways has room in
+        # its heading for the tally alone (seen in a real rehearsal: the verdict was cut).
+        # The first, who pointed where, the reveal's own account tells already.
+        self.last = {
+            "casting": number,
+            "targets": coach.describe_targets(review),
+            "said": said[1:],
+        }
         if self.drills is not None and match is self._match:
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
@@ -106,8 +113,8 @@ class RehearsalTally(QObject):
 
     def chart(self) -> dict[str, Any] | None:
         """The coach's chart, as the Coach panel and a phone draw it: the last casting's
-        targets, what each casting cost and their average (None before the first
-        review)."""
+        targets and the coach's sentences on it, what each casting cost and their average
+        (None before the first review)."""
         if self.last is None:
             return None
         return {

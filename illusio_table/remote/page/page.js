@@ -348,6 +348,7 @@ function drawResult(table, result) {
 function drawCoach(table, coach) {
   const box = section(table, `Coach — casting ${coach.casting}`);
   box.classList.add("coach");
+  for (const line of coach.said || []) box.append(el("div", "coach-said", line));
   const values = coach.targets.flatMap((t) => [t.hindsight, t.expected]);
   const high = Math.max(...values);
   const low = Math.min(...values) - Math.max(high - Math.min(...values), 1) * 0.15;
