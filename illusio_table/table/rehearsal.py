@@ -31,8 +31,9 @@ LOST = {
 
 
 class Tally:
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, heading: str = "Rehearsal") -> None:
         self.seat = seat
+        self.heading = heading  # "Rehearsal", or "Coach" in a match that asked for one
         self.start = view["points"][seat]  # what the seat had before rehearsing
         self.points = self.start
         self.castings = self.pointed = self.got = 0
@@ -86,11 +87,11 @@ class Tally:
 
     def text(self) -> str:
         if not self.castings:
-            return "Rehearsal: point your wand; the tally starts with the first casting."
+            return f"{self.heading}: point your wand; the tally starts with the next casting."
         rate = self.got / self.pointed if self.pointed else 0
         per = (self.points - self.start) / self.castings
         return (
-            f"Rehearsal — castings: {self.castings} · got what you pointed at: "
+            f"{self.heading} — castings: {self.castings} · got what you pointed at: "
             f"{self.got} of {self.pointed} ({rate:.0%}) · points gained per casting: "
             f"{per:.1f}\n{self.lines[-1]}"
         )

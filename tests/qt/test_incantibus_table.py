@@ -1251,3 +1251,31 @@ def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(win
     log = "\n".join(window.model.log())
     reveals = [line for line in log.splitlines() if line.startswith("In-can-to!")]
     assert len(reveals) == 3 and all("Bot 1 (wand" in line for line in reveals)
+
+
+def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_match(window, qtbot):
+    """Game menu, Casting coach: in an Incantibus match that is no rehearsal, the one
+    person at the screen may ask for the coach; its tally (headed "Coach") and its chart
+    come from the next casting on, and go when it is turned off. With two people at the
+    screen there is no one person it could serve."""
+    start(window, players=TWO_HUMANS)
+    window._offer_coach()
+    assert window.coach_action.isVisible() and not window.coach_action.isEnabled()
+    start(window)
+    window._offer_coach()
+    assert window.coach_action.isEnabled() and not window.coach_action.isChecked()
+    window.coach_action.trigger()
+    bar = window.tally_bar
+    assert bar.isVisibleTo(window) and bar.text().startswith("Coach: point your wand")
+    model = window.model
+    model.act(model.legal_actions()[0])
+    assert bar.text().startswith("Coach — castings: 1")
+    qtbot.waitUntil(lambda: "Coach on casting 1" in bar.text(), timeout=60_000)
+    assert window.coach_dock.isVisibleTo(window) and window.coach_chart.costs
+    assert window.coach_chart.history is None  # a match is no rehearsal: not in its line
+    window._offer_coach()
+    assert window.coach_action.isChecked()
+    window.coach_action.trigger()  # off again
+    assert not bar.isVisibleTo(window) and not window.coach_dock.isVisibleTo(window)
+    model.act(model.legal_actions()[0])
+    assert not bar.isVisibleTo(window)

@@ -263,6 +263,10 @@ class MainWindow(QMainWindow):
         # The casting coach's costliest mistakes, played again (Incantibus' rehearsal).
         self.drill_action = self._action(game, "&Drill my mistakes", self.drill_mistakes)
         game.aboutToShow.connect(self._count_drills)
+        # The casting coach in any Incantibus match, for the one person at the screen.
+        self.coach_action = self._action(game, "Casting &coach", self.coach_me)
+        self.coach_action.setCheckable(True)
+        game.aboutToShow.connect(self._offer_coach)
         self._action(game, "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = game.addMenu("Open &recent")
         self.save_action = self._action(game, "&Save", self.save, keys.Save)
@@ -469,15 +473,70 @@ class MainWindow(QMainWindow):
         self._show_tallies()
         return True
 
-    def _show_tallies(self) -> None:
-        """The rehearsal tally above the table, and each phone's on its phone."""
+    def _coach_seat(self) -> int | None:
+        """Whom the casting coach serves in a match that is no rehearsal: the one person at
+        the screen of an Incantibus match (the others bots or on their phones), whose
+        table the screen shows anyway; None where there is no such person."""
+        model = self.model
+        if model is None or model.match.game_id != "incantibus" or model.table_mode:
+            return None
+        match = model.match
+        here = [s for s in range(match.seats) if not match.is_bot(s) and s not in model.devices]
+        return here[0] if len(here) == 1 else None
+
+    def _offer_coach(self) -> None:
+        seat = self._coach_seat()
+        rehearsing = self._rehearsing()
+        self.coach_action.setVisible(
+            self.model is not None and self.model.match.game_id == "incantibus"
+        )
+        self.coach_action.setEnabled(seat is not None and not rehearsing)
+        self.coach_action.setChecked(
+            rehearsing
+            or getattr(self, "tally", None) is not None
+            and self.tally.model is self.model
+        )
+        self.coach_action.setToolTip(
+            "The coach reviews each of your castings, from what you know, with its chart"
+            if seat is not None or rehearsing
+            else "The coach serves the one person at the screen: the others bots or on phones"
+        )
+
+    def coach_me(self, on: bool) -> None:
+        """The casting coach for this match's person at the screen, from the next casting
+        on (as in a rehearsal, without the phones' own and without counting in the past
+        rehearsals' line); off again at will."""
+        seat = self._coach_seat()
+        if on and seat is not None and not self._rehearsing():
+            self._show_tallies(seat, rehearsal=False)
+        elif not on and not self._rehearsing():
+            self._hide_tallies()
+
+    def _hide_tallies(self) -> None:
+        tally = getattr(self, "tally", None)
+        if tally is not None:
+            tally.deleteLater()
+        self.tally = None
+        self.tally_bar.hide()
+        self.tally_bar.setToolTip("")
+        self.coach_dock.hide()
+
+    def _show_tallies(self, seat: int = 0, rehearsal: bool = True) -> None:
+        """The rehearsal tally above the table (or the coach's, asked for in another
+        match: its heading says so), and in a rehearsal each phone's on its phone."""
         from illusio_table.table.rehearsal import CoachHistory
 
         from ..models.rehearsal import RehearsalTally
         from ..scenes.look import plain
 
         past = CoachHistory(self.data_dir / "coach.json")
-        self.tally = RehearsalTally(self.model, drills=self._drills(), past=past)
+        self.tally = RehearsalTally(
+            self.model,
+            seat,
+            drills=self._drills(),
+            past=past if rehearsal else None,
+            heading="Rehearsal" if rehearsal else "Coach",
+        )
         self.tally.changed.connect(self.tally_bar.setText)
         # Every casting so far, what was pointed at and got, on pointing at the bar.
         self.tally.changed.connect(
@@ -489,13 +548,13 @@ class MainWindow(QMainWindow):
         # The coach's chart of each casting, in its panel, brought forward at the first.
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart(past)
+        chart = self.coach_chart = CoachChart(past if rehearsal else None)
         self.coach_dock.setWidget(chart)
         self.coach_dock.show()
         self.tally.charted.connect(chart.show_chart)
         self.tally.charted.connect(self._first_review)
         # Each person rehearsing on a phone has a tally of their own, on their phone.
-        for seat in self.model.devices:
+        for seat in self.model.devices if rehearsal else ():
             tally = RehearsalTally(self.model, seat)
             hub = self.phones.hub
             if hub is not None:

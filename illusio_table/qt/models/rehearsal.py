@@ -28,6 +28,7 @@ class RehearsalTally(QObject):
         seat: int = 0,
         drills: Drills | None = None,
         past: CoachHistory | None = None,
+        heading: str = "Rehearsal",
     ) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
@@ -35,7 +36,7 @@ class RehearsalTally(QObject):
         # Where the costliest mistakes are kept to be played again (not from a drill).
         self.drill: dict[str, Any] | None = model.match.table.get("drill")
         self.drills = drills if self.drill is None else None
-        self.tally = Tally(model.match.view(seat), seat)
+        self.tally = Tally(model.match.view(seat), seat, heading)
         # The coach's words on each casting reviewed, by its number, in order.
         self.reviews: list[tuple[int, list[str]]] = []
         self.last: dict[str, Any] | None = None  # the last review's chart (`chart`)
@@ -79,7 +80,10 @@ class RehearsalTally(QObject):
         known = match.known_at(start, self.seat)
 
         def done(result: Any) -> None:  # on a thread of the pool
-            self._reviewed.emit((number, reveal, start, result))
+            try:
+                self._reviewed.emit((number, reveal, start, result))
+            except RuntimeError:  # the coach was sent away while it thought
+                pass
 
         THINKER.work(on_known, (coach.review, known, choices, self.seat), done)
 
