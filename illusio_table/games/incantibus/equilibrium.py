@@ -99,9 +99,9 @@ def casting_game(
     deals = size["deals"] if deals is None else deals
     depth = size["depth"] if depth is None else depth
     if options is None:
-        options = _likeliest(table, seat, size["rows"])
+        options = _likeliest(table, seat, seat, size["rows"])
     if field is None:
-        targets = (_likeliest(table, other, size["width"]) for other in others)
+        targets = (_likeliest(table, other, seat, size["width"]) for other in others)
         field = list(product(*targets))
     rng = Rng(seed).fork(seat + 1)
     sums = [[0.0] * len(field) for _ in options]
@@ -128,15 +128,17 @@ def _unpointed(game: Game) -> Incantibus:
     return game
 
 
-def _likeliest(table: Incantibus, seat: int, width: int) -> tuple[Point, ...]:
-    """The seat's `width` likeliest targets, as the heuristic values them, in the order
-    the table lists them."""
+def _likeliest(table: Incantibus, seat: int, knower: int, width: int) -> tuple[Point, ...]:
+    """The seat's `width` likeliest targets, as the heuristic in its seat would value them
+    on the view of `knower` (the seat whose game this is: another seat's view would tell
+    what only that seat knows, a token it saw with Oculus), in the order the table lists
+    them."""
     options = [a for a in table.legal_actions(seat) if isinstance(a, Point)]
     if not options:
         raise ValueError("the seat is not pointing")
     if len(options) <= width:
         return tuple(options)
-    values = CunningBot(seat, 0).point_values(SeatView(table, seat), options)
+    values = CunningBot(seat, 0).point_values(SeatView(table, knower), options)
     ranked = sorted(range(len(options)), key=lambda i: -values[i])[:width]
     return tuple(options[i] for i in sorted(ranked))
 
