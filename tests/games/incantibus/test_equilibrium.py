@@ -10,6 +10,7 @@ from illusio_table.engine.bots import bot_move, make_bot
 from illusio_table.engine.rng import Rng
 from illusio_table.games.incantibus import equilibrium
 from illusio_table.games.incantibus.actions import Point
+from illusio_table.games.incantibus.bots import CunningBot
 from illusio_table.games.incantibus.equilibrium import MixedWizard, casting_game, gain
 
 from .helpers import make
@@ -162,3 +163,33 @@ def test_the_bench_measures_each_levels_exploitability_as_a_gain_of_zero_or_more
     for level in ("cunning", "mixed", "expert"):
         assert len(found[level]) == 1 and found[level][0] >= 0
     assert len(found["times"]) == 2
+
+
+def test_what_only_another_seat_saw_changes_nothing_in_the_seats_casting_game(monkeypatch):
+    """Lera has looked at a face-down token (Oculus): twins that differ in what lies
+    there give Ana the same game, for the others' likeliest targets are weighed on Ana's
+    view, not on theirs. (The heuristic values every face-down token alike, so here it
+    reads its whole view, as a heuristic that valued a token it saw would.)"""
+
+    def reads_everything(bot, view, points):
+        seen = repr(view["room"])
+        return [hash((seen, str(p))) % 97 for p in points]
+
+    monkeypatch.setattr(CunningBot, "point_values", reads_everything)
+    checked = 0
+    for start, _, _ in castings(4, "expert", 6, 16):
+        hidden = [i for i, t in enumerate(start.room) if t is not None and not t[1]]
+        if not hidden:
+            continue
+        slot = hidden[0]
+        start.known[1][slot] = start.info[start.room[slot][0]].kind
+        for deal in range(40):
+            twin = start.determinize(0, Rng(deal))
+            if twin.known[1][slot] != start.known[1][slot]:
+                break
+        else:
+            continue
+        assert twin.view(0) == start.view(0) and twin.view(1) != start.view(1)
+        assert casting_game(start, 0, **SMALL) == casting_game(twin, 0, **SMALL)
+        checked += 1
+    assert checked >= 3
