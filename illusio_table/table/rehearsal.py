@@ -10,6 +10,7 @@ kept: a monster won with nothing to catch it escapes, and so is not got.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,28 +102,36 @@ class CoachHistory:
     """The average cost a casting of each past rehearsal, kept in the data folder
     (`coach.json`), so that the coach's chart can draw a line of them: the person sees
     themselves improve. Each rehearsal is one entry, brought up to date at each review.
-    A file that cannot be read is set aside (kept, renamed) and a new one begun."""
+    The person at the screen's entries carry no name; a person rehearsing on a phone has
+    their own line, under the name they sat down with (`who`). A file that cannot be
+    read is set aside (kept, renamed) and a new one begun."""
 
-    KEPT = 50  # rehearsals kept, the latest
+    KEPT = 50  # rehearsals kept for each person, the latest
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, path: Path, who: str | None = None) -> None:
+        self.path, self.who = path, who
         self.entries = _kept(path, "rehearsals", _an_average)
-        self.index: int | None = None  # this rehearsal's entry, once it has one
+        self.mark = secrets.token_hex(4)  # this rehearsal's entry, once it has one
+
+    def _mine(self, entry: dict[str, Any]) -> bool:
+        return entry.get("who") == self.who
 
     def record(self, castings: int, average: float) -> None:
-        """This rehearsal's average cost over its castings reviewed so far."""
-        entry = {"castings": castings, "average": round(average, 3)}
-        if self.index is None:
-            self.entries.append(entry)
-            self.entries = self.entries[-self.KEPT :]
-            self.index = len(self.entries) - 1
-        else:
-            self.entries[self.index] = entry
+        """This rehearsal's average cost over its castings reviewed so far (the file
+        read again first: the screen's and each phone's rehearsal write to it)."""
+        entry: dict[str, Any] = {"castings": castings, "average": round(average, 3)}
+        entry["mark"] = self.mark
+        if self.who is not None:
+            entry["who"] = self.who
+        entries = _kept(self.path, "rehearsals", _an_average)
+        entries = [e for e in entries if e.get("mark") != self.mark] + [entry]
+        mine = [e for e in entries if self._mine(e)]
+        dropped = {id(e) for e in mine[: -self.KEPT]}
+        self.entries = [e for e in entries if id(e) not in dropped]
         _keep(self.path, "rehearsals", self.entries)
 
     def averages(self) -> list[float]:
-        return [float(e["average"]) for e in self.entries]
+        return [float(e["average"]) for e in self.entries if self._mine(e)]
 
 
 class Drills:
@@ -166,7 +175,12 @@ class Drills:
 
 
 def _an_average(entry: dict[str, Any]) -> bool:
-    return isinstance(entry.get("castings"), int) and isinstance(entry.get("average"), (int, float))
+    return (
+        isinstance(entry.get("castings"), int)
+        and isinstance(entry.get("average"), (int, float))
+        and isinstance(entry.get("who", ""), str)
+        and isinstance(entry.get("mark", ""), str)
+    )
 
 
 def _a_drill(entry: dict[str, Any]) -> bool:

@@ -1272,7 +1272,7 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert bar.text().startswith("Coach — castings: 1")
     qtbot.waitUntil(lambda: "Coach on casting 1" in bar.text(), timeout=60_000)
     assert window.coach_dock.isVisibleTo(window) and window.coach_chart.costs
-    assert window.coach_chart.history is None  # a match is no rehearsal: not in its line
+    assert window.coach_chart.past == []  # a match is no rehearsal: not in its line
     window._offer_coach()
     assert window.coach_action.isChecked()
     window.coach_action.trigger()  # off again

@@ -4,6 +4,8 @@ and what a phone seat decides never brings the curtain down."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtWidgets import QLabel, QSpinBox
 
 from illusio_table.games import builtin_registry
@@ -138,6 +140,10 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         assert sum(t["chosen"] for t in chart["targets"]) == 1
         assert "Coach on casting 1" in phone.state()["note"]
         assert any(line.startswith("Given what the others did") for line in chart["said"])
+        # Her own line of past rehearsals, kept under her name: this one, so far.
+        assert chart["past"] == [round(chart["average"], 3)]
+        kept = json.loads((window.data_dir / "coach.json").read_text())["rehearsals"]
+        assert [e.get("who") for e in kept if e.get("who")] == ["Lera"]
         phone.close()
     finally:
         window.phones.stop()

@@ -365,6 +365,7 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
         ],
         "costs": [0.0, 2.0],
         "average": 1.0,
+        "past": [3.0, 2.25, 1.0],
         "said": [
             "Lera's wand 4 was the stronger there.",
             "Given what the others did, secret token 5 was best: 2.0 points more than your choice.",
@@ -388,6 +389,10 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
             # heading's note has room for the tally alone).
             said = [e.text for e in phone.find_elements("css selector", ".coach-said")]
             assert said == chart["said"]
+            # Their own line of past rehearsals, in words and as a line.
+            assert "Average cost, your last 3 rehearsals: 3.0 → 1.0" in phone.page_source
+            line = phone.find_element("css selector", ".coach-past")
+            assert line.size["width"] > 100 and line.size["height"] >= 30
             phone.execute_script(
                 "document.querySelector('.coach').scrollIntoView({block: 'center'})"
             )

@@ -3,7 +3,7 @@ as bars of their worth in hindsight (a tick marks their worth before the reveal)
 seat's choice and the best marked; under them, what each casting reviewed so far cost.
 
 It draws the chart the rehearsal's tally hands it (`RehearsalTally.chart`, which the phone
-draws too) and the past rehearsals' line, nothing else.
+draws too), its line of past rehearsals included, nothing else.
 Every piece of text it draws is laid out first in `rows` (with its box), so that tests can
 check that nothing overlaps, runs out or is drawn under 8 pixels.
 """
@@ -16,8 +16,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from illusio_table.table.rehearsal import CoachHistory
-
 BAR = QColor("#7e57c2")
 CHOSEN = QColor("#ffb300")
 BEST = QColor("#43a047")
@@ -29,9 +27,9 @@ LINE_H = 56.0  # the line of past rehearsals
 
 
 class CoachChart(QWidget):
-    def __init__(self, history: CoachHistory | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.history = history  # past rehearsals' average costs (this one's kept there too)
+        self.past: list[float] = []  # past rehearsals' average costs, this one's the last
         self.number = 0  # the casting the bars are of (0: none yet)
         self.targets: list[dict[str, Any]] = []  # `coach.describe_targets`
         self.costs: list[float] = []  # what each casting reviewed cost, in points
@@ -46,6 +44,7 @@ class CoachChart(QWidget):
         """A review's chart (`RehearsalTally.chart`)."""
         self.number, self.targets = chart["casting"], chart["targets"]
         self.costs, self.average = chart["costs"], chart["average"]
+        self.past = chart.get("past", [])
         line = QFontMetricsF(self.text_font).height()
         self.setMinimumHeight(int(2 * PAD + 5 * line + 14 + len(self.targets) * ROW + LINE_H))
         self.update()
@@ -111,7 +110,7 @@ class CoachChart(QWidget):
             )
         )
         y += line
-        past = self.history.averages() if self.history is not None else []
+        past = self.past
         if len(past) > 1:
             said = f"Average cost, your last {len(past)} rehearsals: {past[0]:.1f} → {past[-1]:.1f}"
             out.append((said, QRectF(PAD, y + 4, width - 2 * PAD, line), INK))
@@ -134,7 +133,7 @@ class CoachChart(QWidget):
         if not self.targets:
             return
         self._bars(painter, laid)
-        past = self.history.averages() if self.history is not None else []
+        past = self.past
         if len(past) > 1:
             self._line(painter, past, laid[-1][1].bottom() + 4)
 

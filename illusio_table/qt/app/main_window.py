@@ -548,14 +548,16 @@ class MainWindow(QMainWindow):
         # The coach's chart of each casting, in its panel, brought forward at the first.
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart(past if rehearsal else None)
+        chart = self.coach_chart = CoachChart()
         self.coach_dock.setWidget(chart)
         self.coach_dock.show()
         self.tally.charted.connect(chart.show_chart)
         self.tally.charted.connect(self._first_review)
         # Each person rehearsing on a phone has a tally of their own, on their phone.
         for seat in self.model.devices if rehearsal else ():
-            tally = RehearsalTally(self.model, seat)
+            # Their own line of past rehearsals too, under the name they sat down with.
+            theirs = CoachHistory(self.data_dir / "coach.json", self.model.match.name(seat))
+            tally = RehearsalTally(self.model, seat, past=theirs)
             hub = self.phones.hub
             if hub is not None:
                 tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))

@@ -108,23 +108,25 @@ class RehearsalTally(QObject):
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
             self.drills.add(match.at(start).file_json(), others, review.cost, said)
+        if self.past is not None:  # first: the chart's line of past rehearsals ends with it
+            self.past.record(len(self.costs), sum(self.costs) / len(self.costs))
         chart = self.chart()
         assert chart is not None
-        if self.past is not None:
-            self.past.record(len(self.costs), chart["average"])
         self.changed.emit(self.text())
         self.charted.emit(chart)
 
     def chart(self) -> dict[str, Any] | None:
         """The coach's chart, as the Coach panel and a phone draw it: the last casting's
-        targets and the coach's sentences on it, what each casting cost and their average
-        (None before the first review)."""
+        targets and the coach's sentences on it, what each casting cost and their average,
+        and the person's past rehearsals' averages (None before the first review)."""
         if self.last is None:
             return None
         return {
             **self.last,
             "costs": list(self.costs),
             "average": sum(self.costs) / len(self.costs),
+            # The average cost of each rehearsal of this person's, this one's the last.
+            "past": self.past.averages() if self.past is not None else [],
         }
 
     def text(self) -> str:

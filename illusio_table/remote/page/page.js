@@ -369,6 +369,32 @@ function drawCoach(table, coach) {
   }
   const costs = coach.costs.slice(-8).map((c) => c.toFixed(1)).join(", ");
   box.append(el("div", "facts", `Cost a casting (points): ${costs}; average ${coach.average.toFixed(1)}`));
+  // The person's own past rehearsals, this one the last: do they make fewer mistakes?
+  const past = coach.past || [];
+  if (past.length > 1) {
+    const first = past[0].toFixed(1);
+    const last = past[past.length - 1].toFixed(1);
+    box.append(el("div", "facts", `Average cost, your last ${past.length} rehearsals: ${first} → ${last}`));
+    box.append(pastLine(past));
+  }
+}
+
+function pastLine(values) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "coach-past");
+  svg.setAttribute("viewBox", "0 0 100 30");
+  svg.setAttribute("preserveAspectRatio", "none");
+  const high = Math.max(...values, 0.1);
+  const step = 100 / (values.length - 1);
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", values.map((v, i) => `${i * step},${28 - (v / high) * 26}`).join(" "));
+  line.setAttribute("fill", "none");
+  line.setAttribute("stroke", "#ffb300");
+  line.setAttribute("stroke-width", "2");
+  line.setAttribute("vector-effect", "non-scaling-stroke");
+  svg.append(line);
+  return svg;
 }
 
 function section(table, title) {

@@ -86,6 +86,28 @@ def test_the_coach_keeps_each_rehearsals_average_cost_and_sets_a_broken_file_asi
     assert len(kept) == 1 and "castings" in kept[0].read_text()
 
 
+def test_each_person_on_a_phone_has_their_own_line_of_past_rehearsals(tmp_path):
+    """The screen's rehearsals and Lera's (on her phone, at the same time) are kept in one
+    file, each line its own; Lera's goes on at her next rehearsal under her name."""
+    from illusio_table.table.rehearsal import CoachHistory
+
+    path = tmp_path / "coach.json"
+    screen, lera = CoachHistory(path), CoachHistory(path, "Lera")
+    screen.record(1, 3.0)
+    lera.record(1, 2.0)
+    screen.record(2, 2.5)  # each brings its own entry up to date, the other's untouched
+    lera.record(2, 1.0)
+    assert CoachHistory(path).averages() == [2.5]
+    assert CoachHistory(path, "Lera").averages() == [1.0]
+    again = CoachHistory(path, "Lera")
+    again.record(1, 0.5)
+    assert again.averages() == [1.0, 0.5] and CoachHistory(path, "Milo").averages() == []
+    for _ in range(60):
+        CoachHistory(path, "Lera").record(1, 1.0)
+    assert len(CoachHistory(path, "Lera").averages()) == CoachHistory.KEPT
+    assert CoachHistory(path).averages() == [2.5]  # the screen's line is kept whole
+
+
 def test_drills_keep_the_costliest_mistakes_first_and_a_drill_played_leaves(tmp_path):
     from illusio_table.table.rehearsal import Drills
 
