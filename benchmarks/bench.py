@@ -234,7 +234,12 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
 
     from illusio_table.engine.bots import SeatView, bot_move, make_bot
     from illusio_table.games.incantibus.bots import CunningBot, ExpertWizard
-    from illusio_table.games.incantibus.equilibrium import MixedWizard, casting_game, gain
+    from illusio_table.games.incantibus.equilibrium import (
+        MixedWizard,
+        against,
+        casting_game,
+        gain,
+    )
 
     found: dict[str, list[float]] = {"cunning": [], "mixed": [], "expert": [], "times": []}
 
@@ -279,10 +284,10 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
                         table = casting_game(
                             game, 0, deals=deals, seed=dealt, options=rows, field=columns
                         )
+                        expected = against(table.leads, weights)
                         conforming = sum(
-                            mine.get(row, 0.0)
-                            * sum(q * x for q, x in zip(weights, leads, strict=True))
-                            for row, leads in zip(table.options, table.leads, strict=True)
+                            mine.get(row, 0.0) * lead
+                            for row, lead in zip(table.options, expected, strict=True)
                         )
                         found[level].append(gain(table.leads, weights, conforming))
             s = min(game.to_act())

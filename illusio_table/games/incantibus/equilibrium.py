@@ -165,12 +165,16 @@ def _normal(mix: Any) -> tuple[float, ...]:
     return tuple(p / total for p in kept)
 
 
+def against(leads: Sequence[Sequence[float]], field: Sequence[float]) -> list[float]:
+    """Each row's expected lead, the others pointing by `field` (a mix over the columns)."""
+    return [sum(q * row[c] for c, q in enumerate(field)) for row in leads]
+
+
 def gain(leads: Sequence[Sequence[float]], field: Sequence[float], value: float) -> float:
     """The most the seat gains over the game's `value`, a casting, by the best fixed
-    choice against the others pointing by `field` (a mix over the columns): how far the
-    others' play can be exploited. 0 at an equilibrium."""
-    best = max(sum(q * row[c] for c, q in enumerate(field)) for row in leads)
-    return max(0.0, best - value)
+    choice against the others pointing by `field`: how far the others' play can be
+    exploited. 0 at an equilibrium."""
+    return max(0.0, max(against(leads, field)) - value)
 
 
 class MixedWizard(Bot):

@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         # table down under the mouse).
         self.tally_bar.setFixedHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
+        self.tally: Any = None  # the tally over the table (a RehearsalTally), in its match
         self.welcome = Welcome(self)
         self._table: TableView | None = None  # made when first needed (`table`)
         self.curtain = Curtain()
@@ -491,11 +492,7 @@ class MainWindow(QMainWindow):
             self.model is not None and self.model.match.game_id == "incantibus"
         )
         self.coach_action.setEnabled(seat is not None and not rehearsing)
-        self.coach_action.setChecked(
-            rehearsing
-            or getattr(self, "tally", None) is not None
-            and self.tally.model is self.model
-        )
+        self.coach_action.setChecked(rehearsing or self.tally is not None)
         self.coach_action.setToolTip(
             "The coach reviews each of your castings, from what you know, with its chart"
             if seat is not None or rehearsing
@@ -513,12 +510,12 @@ class MainWindow(QMainWindow):
             self._hide_tallies()
 
     def _hide_tallies(self) -> None:
-        tally = getattr(self, "tally", None)
-        if tally is not None:
-            tally.deleteLater()
+        """The tally and the coach's panel go (with their match, or turned off)."""
+        if self.tally is not None:
+            self.tally.deleteLater()
         self.tally = None
         self.tally_bar.hide()
-        self.tally_bar.setToolTip("")
+        self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.coach_dock.hide()
 
     def _show_tallies(self, seat: int = 0, rehearsal: bool = True) -> None:
@@ -529,12 +526,12 @@ class MainWindow(QMainWindow):
         from ..models.rehearsal import RehearsalTally
         from ..scenes.look import plain
 
-        past = CoachHistory(self.data_dir / "coach.json")
+        kept = self.data_dir / "coach.json"
         self.tally = RehearsalTally(
             self.model,
             seat,
             drills=self._drills(),
-            past=past if rehearsal else None,
+            past=CoachHistory(kept) if rehearsal else None,
             heading="Rehearsal" if rehearsal else "Coach",
         )
         self.tally.changed.connect(self.tally_bar.setText)
@@ -556,7 +553,7 @@ class MainWindow(QMainWindow):
         # Each person rehearsing on a phone has a tally of their own, on their phone.
         for seat in self.model.devices if rehearsal else ():
             # Their own line of past rehearsals too, under the name they sat down with.
-            theirs = CoachHistory(self.data_dir / "coach.json", self.model.match.name(seat))
+            theirs = CoachHistory(kept, self.model.match.name(seat))
             tally = RehearsalTally(self.model, seat, past=theirs)
             hub = self.phones.hub
             if hub is not None:
@@ -612,9 +609,8 @@ class MainWindow(QMainWindow):
         """The bar over the table has said its words: it shows the rehearsal's tally again,
         or stands empty. It stays for the rest of the match once it came, so that the
         table under it does not jump as it comes and goes (a new match takes it away)."""
-        tally = getattr(self, "tally", None)
-        if self.model is not None and tally is not None and tally.model is self.model:
-            self.tally_bar.setText(tally.text())
+        if self.tally is not None:  # (a new match ends the last one's: `install`)
+            self.tally_bar.setText(self.tally.text())
         else:
             self.tally_bar.setText("")
 
@@ -628,9 +624,7 @@ class MainWindow(QMainWindow):
             self.model.deleteLater()
         self.leave_guide()  # a guide belongs to its own match
         old_scene = self.scene
-        self.tally_bar.hide()
-        self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
-        self.coach_dock.hide()
+        self._hide_tallies()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         if table_mode and kit_of(match.game_id).choose_at_once:
