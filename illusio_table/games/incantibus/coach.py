@@ -234,7 +234,12 @@ def summary(review: Review, names: list[str], casting: list[dict[str, Any]]) -> 
             f"Given what the others did, {best.words} was best: "
             f"{_points(review.cost)} more than your choice."
         )
-    if before.point != best.point or review.expected_cost > 0.05:
+    if review.expected_cost <= 0.05:
+        if before.point != best.point:  # (seen: "…looked best (0.0 points more than…")
+            lines.append(
+                "Before the reveal, your choice looked best, as the others were likely to point."
+            )
+    else:
         lines.append(
             f"Before the reveal, {before.words} looked best "
             f"({_points(review.expected_cost)} more than your choice, as the others were "

@@ -87,6 +87,11 @@ def test_the_review_says_what_everyone_pointed_at_and_who_took_the_seats_target(
         assert any("was the stronger there" in line for line in lines) == lost
         best = "that was the best choice" in " ".join(lines)
         assert best == (review.cost <= 0.05)
+        before = next((x for x in lines if x.startswith("Before the reveal")), None)
+        if review.expected_cost <= 0.05:  # the choice itself looked best: no "0.0 more"
+            assert before is None or before.startswith("Before the reveal, your choice")
+        else:
+            assert before is not None and review.best_expected.words in before
 
 
 def test_a_review_starts_where_every_seat_is_to_point():
