@@ -445,3 +445,39 @@ def test_why_not_gives_the_reason_apply_would_give_and_changes_nothing(game_id, 
     assert reason == refused.value.reason
     assert game.why_not(seat, None) == "that is not a move of " + game.title
     assert (game.record.to_json(), [game.view(s) for s in range(3)]) == before
+
+
+def test_interned_moves_equal_their_class():
+    """`interned` makes a move by writing its fields itself (faster than a frozen
+    dataclass's __init__): for every move of every game, the made move equals, hashes,
+    prints and freezes as the class's own, with and without its defaults, and no move
+    class asks for more at its making (a __post_init__ or a default factory, which the
+    maker would skip)."""
+    import dataclasses
+
+    from illusio_table.engine.protocol import _maker
+
+    samples = {str: "x", int: 3, bool: False, tuple: ("a", "b")}
+    for game in builtin_registry().games.values():
+        for cls in game.action_types().values():
+            assert not hasattr(cls, "__post_init__"), cls
+            fields = dataclasses.fields(cls)
+            assert all(f.default_factory is dataclasses.MISSING for f in fields), cls
+            values = []
+            for f in fields:
+                hint = f.type if isinstance(f.type, str) else f.type.__name__
+                kind = next((k for k in samples if hint.startswith(k.__name__)), str)
+                values.append(samples[kind])
+            needed = [
+                v for f, v in zip(fields, values, strict=True) if f.default is dataclasses.MISSING
+            ]
+            for args in (values, needed):
+                made, own = _maker(cls)(*args), cls(*args)
+                assert (made, hash(made), repr(made), type(made)) == (
+                    own,
+                    hash(own),
+                    repr(own),
+                    cls,
+                )
+                with pytest.raises(dataclasses.FrozenInstanceError):
+                    made.kind_of_change = 1
