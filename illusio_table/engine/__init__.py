@@ -9,6 +9,7 @@ from .protocol import (
     Game,
     IllegalAction,
     Option,
+    fast_init,
     interned,
 )
 from .record import FORMAT_VERSION, MatchRecord, Move, RecordError
@@ -32,6 +33,7 @@ __all__ = [
     "Registry",
     "Rng",
     "bot_classes",
+    "fast_init",
     "interned",
     "make_bot",
 ]

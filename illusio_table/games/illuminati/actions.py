@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from illusio_table.engine import Action, interned
+from illusio_table.engine import Action, fast_init, interned
 
 
+@fast_init
 @dataclass(frozen=True)
 class Attack(Action):
     """A regular action: `attacker`, aided by `aiders`, attacks `target`.
@@ -26,6 +27,7 @@ class Attack(Action):
     card: str | None = None  # Whispering Campaign, for an attack on a Group with no Power
 
 
+@fast_init
 @dataclass(frozen=True)
 class Spend(Action):
     """Money put down on the attack under way, from one of the spender's treasuries."""
@@ -36,6 +38,7 @@ class Spend(Action):
     helps: bool = True  # for a third player: helping the attacker or hindering him
 
 
+@fast_init
 @dataclass(frozen=True)
 class Pass(Action):
     """Nothing more to spend, or no Special to play in a window."""
@@ -43,6 +46,7 @@ class Pass(Action):
     kind = "pass"
 
 
+@fast_init
 @dataclass(frozen=True)
 class PassOnAttack(Action):
     """Nothing to spend on this attack, and not to be asked again until its dice."""
@@ -50,6 +54,7 @@ class PassOnAttack(Action):
     kind = "pass-on-attack"
 
 
+@fast_init
 @dataclass(frozen=True)
 class CallOff(Action):
     """The attacker takes the attack back before any money is down."""
@@ -57,6 +62,7 @@ class CallOff(Action):
     kind = "call-off"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Transfer(Action):
     """Money from one treasury to an adjacent Group's (free twice a turn, else an action)."""
@@ -67,6 +73,7 @@ class Transfer(Action):
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Move(Action):
     """A regular action: a Group (with its puppets) goes under another free arrow."""
@@ -77,6 +84,7 @@ class Move(Action):
     side: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Drop(Action):
     """Free: a Group and its puppets leave the Power Structure, uncontrolled."""
@@ -85,6 +93,7 @@ class Drop(Action):
     group: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class GiveMoney(Action):
     """Free: money from your Illuminati treasury to another player's."""
@@ -94,6 +103,7 @@ class GiveMoney(Action):
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class GiveSpecial(Action):
     kind = "give-special"
@@ -101,6 +111,7 @@ class GiveSpecial(Action):
     card: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlaySpecial(Action):
     """A Special card: `target` is a Group, `seat` a player, as the card needs; Bribery
@@ -114,6 +125,7 @@ class PlaySpecial(Action):
     side: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Abolish(Action):
     """Two Specials of one player discarded together: another player's privilege is gone."""
@@ -122,6 +134,7 @@ class Abolish(Action):
     cards: tuple[str, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class GiveGroup(Action):
     """A regular action: a Group (and its puppets) offered to another player."""
@@ -131,6 +144,7 @@ class GiveGroup(Action):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class AskGroup(Action):
     """A regular action: the player on turn asks another player for a Group of theirs (and
@@ -142,6 +156,7 @@ class AskGroup(Action):
     amount: int = 0
 
 
+@fast_init
 @dataclass(frozen=True)
 class Yield(Action):
     """The owner of a Group asked for gives it: the player who asked places it."""
@@ -149,6 +164,7 @@ class Yield(Action):
     kind = "yield"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Receive(Action):
     """The receiver of a Group takes it, under the arrow on `side` of its card `master`."""
@@ -158,6 +174,7 @@ class Receive(Action):
     side: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Refuse(Action):
     """The receiver of a Group offered, or the owner of a Group asked for, says no: it
@@ -166,6 +183,7 @@ class Refuse(Action):
     kind = "refuse"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Hang(Action):
     """A puppet of a Group that came or moved, whose place is the owner's choice, goes
@@ -177,6 +195,7 @@ class Hang(Action):
     side: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class LetGo(Action):
     """A puppet whose place is the owner's choice goes uncontrolled instead."""
@@ -185,6 +204,7 @@ class LetGo(Action):
     group: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Shift(Action):
     """The Orbital Mind Control Lasers: one alignment of one other Group, for this turn."""
@@ -195,6 +215,7 @@ class Shift(Action):
     how: str  # add, remove, reverse
 
 
+@fast_init
 @dataclass(frozen=True)
 class ShowSpecials(Action):
     """Free: lay your Special cards face up for everyone to see (they stay yours)."""
@@ -202,6 +223,7 @@ class ShowSpecials(Action):
     kind = "show-specials"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Rearrange(Action):
     """The Bermuda Triangle or the Gnomes of Zurich close their actions and rearrange."""
@@ -209,6 +231,7 @@ class Rearrange(Action):
     kind = "rearrange"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Accuse(Action):
     """With hidden Illuminati, a regular action: name another player's Illuminati."""
@@ -218,6 +241,7 @@ class Accuse(Action):
     illuminati: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class ExtraDraw(Action):
     """The Recyclers: 5 MB from their treasury for one more card (not an action)."""
@@ -225,12 +249,14 @@ class ExtraDraw(Action):
     kind = "extra-draw"
 
 
+@fast_init
 @dataclass(frozen=True)
 class TakeIncome(Action):
     kind = "take-income"
     doubled: bool = False  # Market Manipulation played with it
 
 
+@fast_init
 @dataclass(frozen=True)
 class PassTurn(Action):
     """Instead of any action at all: 5 MB into the Illuminati treasury, and the turn ends."""
@@ -238,11 +264,13 @@ class PassTurn(Action):
     kind = "pass-turn"
 
 
+@fast_init
 @dataclass(frozen=True)
 class EndTurn(Action):
     kind = "end-turn"
 
 
+@fast_init
 @dataclass(frozen=True)
 class ChooseGoal(Action):
     """The UFOs, at the start: whose Special Goal they secretly pursue."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from illusio_table.engine import Action, interned
+from illusio_table.engine import Action, fast_init, interned
 
 
+@fast_init
 @dataclass(frozen=True)
 class Backstage(Action):
     """Action A: a Component from the hand goes to the Backstage."""
@@ -15,6 +16,7 @@ class Backstage(Action):
     card: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class PlaySpecial(Action):
     """Action B: a Special action from the hand played on a trick on display, the
@@ -25,6 +27,7 @@ class PlaySpecial(Action):
     trick: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Transform(Action):
     """Action B with a Transform card: the Backstage `component` becomes `into`."""
@@ -35,6 +38,7 @@ class Transform(Action):
     into: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Take(Action):
     """Action B with a Take card: a card drawn at random from `seat`'s hand."""
@@ -44,6 +48,7 @@ class Take(Action):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Exchange(Action):
     """Action C: these hand cards go back into the deck for as many new ones."""
@@ -52,6 +57,7 @@ class Exchange(Action):
     cards: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Realize(Action):
     """Action D: take a Contest Objective, placing these Backstage Components around it."""
@@ -61,6 +67,7 @@ class Realize(Action):
     components: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Place(Action):
     """Action E: a Component from the hand or the Backstage goes around an Objective."""
@@ -70,6 +77,7 @@ class Place(Action):
     objective: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Abandon(Action):
     """Action F: an Objective under realization is discarded; its Components go back."""
@@ -78,6 +86,7 @@ class Abandon(Action):
     objective: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class UseTalent(Action):
     """The magician's talent, free once per round.
@@ -93,11 +102,13 @@ class UseTalent(Action):
     into: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class EndTurn(Action):
     kind = "end-turn"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Discard(Action):
     """At the end of a turn, a hand over the limit lets go of one card at a time."""

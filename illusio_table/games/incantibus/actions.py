@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from illusio_table.engine import Action
+from illusio_table.engine import Action, fast_init
 
 
+@fast_init
 @dataclass(frozen=True)
 class Point(Action):
     """The secret choice of a casting: point the wand at a place.
@@ -27,6 +28,7 @@ class Point(Action):
         return f"Point at {self.place} {self.index + 1}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Discard(Action):
     """The satchel is full: throw one token (the new one or one held) into the moat."""
@@ -38,6 +40,7 @@ class Discard(Action):
         return f"Throw token {self.token} into the moat"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Cast(Action):
     """Cast one of the open spell cards (by its space)."""
@@ -49,6 +52,7 @@ class Cast(Action):
         return f"Cast spell card {self.card + 1}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Choose(Action):
     """The target of a spell: a token of another satchel (Alkimia), of the moat (Retiro),
@@ -61,6 +65,7 @@ class Choose(Action):
         return f"Choose {self.target}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decline(Action):
     """A choice the rules leave open, not taken: no extra spell after Retiro."""
