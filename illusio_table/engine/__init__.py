@@ -4,6 +4,8 @@ from .bots import Bot, RandomBot, bot_classes, make_bot
 from .match import Match
 from .protocol import (
     HIDDEN_SHOWN,
+    NOBODY,
+    ONLY,
     Action,
     Event,
     Game,
@@ -18,6 +20,8 @@ from .rng import Rng
 
 __all__ = [
     "HIDDEN_SHOWN",
+    "NOBODY",
+    "ONLY",
     "Action",
     "Bot",
     "Event",

@@ -222,6 +222,11 @@ class Event(NamedTuple):
 # light (a draw, a reveal): its record keeps the same undo barriers as a told match's.
 HIDDEN_SHOWN = Event("", reveals=True)
 
+# `to_act()`'s answers when nobody or one seat is awaited, made once: it is asked
+# several times a move.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset({seat}) for seat in range(8))  # by seat (no game seats more than 8)
+
 
 @dataclass(frozen=True)
 class Option:

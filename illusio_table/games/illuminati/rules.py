@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Option, Rng
+from illusio_table.engine import NOBODY, ONLY, Action, Event, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
@@ -783,25 +783,25 @@ class IlluminatiGame(Attacks):
     def to_act(self) -> frozenset[int]:
         phase = self.phase  # asked several times a move: read once
         if phase == IlluminatiPhase.ACTIONS or phase == IlluminatiPhase.INCOME:
-            return frozenset({self.current})
+            return ONLY[self.current]
         if phase == IlluminatiPhase.SPENDING:
             attack = self._attack_now()
-            return frozenset({attack.order[attack.turn]})
+            return ONLY[attack.order[attack.turn]]
         if phase == IlluminatiPhase.OVER:
-            return frozenset()
+            return NOBODY
         if phase == IlluminatiPhase.GOALS:
             return frozenset(self.choosing)
         if phase == IlluminatiPhase.WINDOW:
             return frozenset(self._window_open().waiting)
         if phase == IlluminatiPhase.CONSENT:
-            return frozenset({self._offered().receiver})
+            return ONLY[self._offered().receiver]
         if phase == IlluminatiPhase.ASKED:
-            return frozenset({self._offered().giver})
+            return ONLY[self._offered().giver]
         if phase == IlluminatiPhase.REARRANGING:
-            return frozenset({self._rearranger().seat})
+            return ONLY[self._rearranger().seat]
         if phase == IlluminatiPhase.PLACING:
-            return frozenset({self._placing_now().seat})
-        return frozenset({self.current})
+            return ONLY[self._placing_now().seat]
+        return ONLY[self.current]
 
     # -- the moves: each phase's rules are in `IlluminatiGame.phases`, below the class --------
 

@@ -229,7 +229,11 @@ class IlluminatiState(Game):
         self.bank += self.money.pop(card, 0)
 
     def players(self) -> list[int]:
-        return [s for s in range(self.seats) if not self.eliminated[s]]
+        """The seats still in the game (asked several times a move; most games put
+        nobody out for long, and then it is every seat)."""
+        if True in self.eliminated:
+            return [s for s in range(self.seats) if not self.eliminated[s]]
+        return list(range(self.seats))
 
     def total_money(self, seat: int) -> int:
         return sum(self.money.get(c, 0) for c in self.structures[seat])

@@ -15,7 +15,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from illusio_table.engine import HIDDEN_SHOWN, Action, Event, Game, Option, Rng
+from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
@@ -57,10 +57,8 @@ from .views import (
 from .views import standing as _standing
 
 HELP = Path(__file__).with_name("help.md")
-NOBODY: frozenset[int] = frozenset()
 NONE: list[Action] = []  # shared: nothing to add (never changed)
 ENDING: list[Action] = [END_TURN]  # shared, as NONE
-ONLY = tuple(frozenset({seat}) for seat in range(8))  # to_act() is asked on every move
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from illusio_table.engine import HIDDEN_SHOWN, Action, Event, Game, Option, Rng
+from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
 from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.moves import Phase, Rule, phase_table
 
@@ -344,8 +344,8 @@ class Incantibus(Game):
         if self.phase == IncantibusPhase.CASTING:
             return self.everyone.difference(self.choices)
         if self.phase == IncantibusPhase.DECISION:
-            return frozenset({self._awaited().seat})
-        return frozenset()
+            return ONLY[self._awaited().seat]
+        return NOBODY
 
     def current_phase(self) -> Phase:
         """A casting, or the decision a step of the resolution waits for (each kind of
