@@ -407,7 +407,11 @@ class Game(ABC):
 
     def _carried_out(self, seat: int, action: Action, waiting: frozenset[int]) -> list[Event]:
         events = self.perform(seat, action)
-        reveals = any(e.reveals for e in events)
+        reveals = False
+        for event in events:  # (a loop, not any() over a generator: this runs every move)
+            if event.reveals:
+                reveals = True
+                break
         # A choice among several made at once stays secret while the others still choose:
         # nothing was revealed and the same step waits for the rest.
         secret = len(waiting) > 1 and not reveals and self.to_act() == waiting - {seat}

@@ -553,10 +553,12 @@ class Attacks(SpecialCards):
         self.attack = None
         self.phase = IlluminatiPhase.ACTIONS
         self.actions_left += 1  # an attack called off is no action
-        return [Event(f"{self.name(seat)} calls the attack off.")]
+        return [] if self.quiet else [Event(f"{self.name(seat)} calls the attack off.")]
 
     def _pass_on_attack(self, seat: int, action: PassOnAttack) -> list[Event]:
         self._attack_now().out.append(seat)
+        if self.quiet:
+            return self._next_to_spend()
         return [Event(f"{self.name(seat)} passes on this attack.")] + self._next_to_spend()
 
     def _spend_nothing(self, seat: int, action: Pass) -> list[Event]:

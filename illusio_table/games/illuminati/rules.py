@@ -250,7 +250,7 @@ class IlluminatiGame(Attacks):
     def _begin_turn(self, seat: int) -> list[Event]:
         self.current = seat
         self._reset_turn()
-        events = [Event(f"— {self.name(seat)}'s turn —")]
+        events = [] if self.quiet else [Event(f"— {self.name(seat)}'s turn —")]
         others = [s for s in self.players() if s != seat and self.specials[s]]
         if others:
             self._open_window("turn", others)
@@ -1203,6 +1203,8 @@ class IlluminatiGame(Attacks):
         self.money[self.illuminati[seat]] -= action.amount
         target = self.illuminati[action.seat]
         self.money[target] = self.money.get(target, 0) + action.amount
+        if self.quiet:  # the words only for readers: a hushed match skips them
+            return []
         return [Event(f"{self.name(seat)} gives {action.amount} MB to {self.name(action.seat)}.")]
 
     def _give_special(self, seat: int, action: GiveSpecial) -> list[Event]:

@@ -327,7 +327,8 @@ class Illusio(Game):
         self.phase = IllusioPhase.TURN
         self.actions_left = self.limits.actions
         self.talent_used[seat] = False
-        events = [Event(f"— {self.name(seat)}'s turn —")]
+        # The words only for readers: a hushed match (a rollout, self-play) skips them.
+        events = [] if self.quiet else [Event(f"— {self.name(seat)}'s turn —")]
         for work in [w for w in self.works[seat] if w.displayed]:
             if work.encore:
                 work.encore = False
@@ -354,7 +355,9 @@ class Illusio(Game):
         if len(self.hands[seat]) > self.limits.hand_limit:
             self.phase = IllusioPhase.DISCARD
             over = len(self.hands[seat]) - self.limits.hand_limit
-            return [Event(f"{self.name(seat)} must let go of {_cards(over)}.")]
+            return (
+                [] if self.quiet else [Event(f"{self.name(seat)} must let go of {_cards(over)}.")]
+            )
         return self._start_turn((seat + 1) % self.seats)
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -706,17 +709,25 @@ class Illusio(Game):
     def _let_go(self, seat: int, action: Discard) -> list[Event]:
         self.hands[seat].remove(action.card)
         self.discard_pile.append(action.card)
-        events = [Event(f"{self.name(seat)} lets go of {self.info[action.card].name}.")]
+        events = (
+            []
+            if self.quiet
+            else [Event(f"{self.name(seat)} lets go of {self.info[action.card].name}.")]
+        )
         if len(self.hands[seat]) <= self.limits.hand_limit:
             events += self._start_turn((seat + 1) % self.seats)
         return events
 
     def _end_turn_move(self, seat: int, action: EndTurn) -> list[Event]:
+        if self.quiet:
+            return self._end_turn(seat)
         return [Event(f"{self.name(seat)} ends the turn.")] + self._end_turn(seat)
 
     def _backstage(self, seat: int, action: Backstage) -> list[Event]:
         self.hands[seat].remove(action.card)
         self.backstage[seat].append(action.card)
+        if self.quiet:
+            return []
         return [Event(f"{self.name(seat)} puts {self.info[action.card].name} in the Backstage.")]
 
     def _exchange_move(self, seat: int, action: Exchange) -> list[Event]:
@@ -763,8 +774,12 @@ class Illusio(Game):
         work = Work(action.objective, list(action.components))
         self.works[seat].append(work)
         self.contest[slot] = self._draw_objective()
-        placed = ", ".join(self.card_name(c) for c in action.components)
-        events = [Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")]
+        events = []
+        if not self.quiet:
+            placed = ", ".join(self.card_name(c) for c in action.components)
+            events.append(
+                Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")
+            )
         drawn = self.contest[slot]
         if drawn is not None:
             events.append(Event(f"{self.objectives[drawn].name} joins the Contest.", reveals=True))

@@ -363,7 +363,8 @@ class Incantibus(Game):
 
     def _point(self, seat: int, action: Point) -> list[Event]:
         self.choices[seat] = action
-        events = [Event(f"{self.name(seat)} has chosen.")]
+        # The words only for readers: a hushed match (a rollout, self-play) skips them.
+        events = [] if self.quiet else [Event(f"{self.name(seat)} has chosen.")]
         if len(self.choices) == self.seats:
             events += self._reveal()
         return events
@@ -702,7 +703,11 @@ class Incantibus(Game):
             events = []
             if not face_up:
                 events.append(
-                    Event(f"{who} turns the secret token: {self.info[token].name}.", reveals=True)
+                    HIDDEN_SHOWN
+                    if self.quiet
+                    else Event(
+                        f"{who} turns the secret token: {self.info[token].name}.", reveals=True
+                    )
                 )
             events += self._receive(seat, token)
             kept = token in self.satchels[seat]
@@ -734,6 +739,8 @@ class Incantibus(Game):
         for t in paid:
             self.satchels[seat].remove(t.id)
             self.moat.append(t.id)
+        if self.quiet:
+            return []
         spent = ", ".join(t.name for t in paid)
         return [Event(f"{headline}, throwing {spent} into the moat." if paid else f"{headline}.")]
 
@@ -768,7 +775,7 @@ class Incantibus(Game):
                 ] + self._place(seat, token)
             events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             return events + self._place(seat, token)
-        events = [Event(f"{who} takes the {info.name}.")] if announce else []
+        events = [Event(f"{who} takes the {info.name}.")] if announce and not self.quiet else []
         if info.cell == "spell":
             if self.phase == IncantibusPhase.RESOLVING and any(
                 step[0] == "spells" for step in self.steps
