@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from illusio_table.engine import Action, Event
+from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
 from .actions import (
     PASS,
@@ -414,21 +414,25 @@ class Attacks(SpecialCards):
         )
         self.phase = IlluminatiPhase.SPENDING
         shown = self._abilities_shown(seat, action)
-        aid = (
-            f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
-            if action.aiders
-            else ""
-        )
-        privilege = " (privileged)" if privileged else ""
-        whisper = " with a Whispering Campaign" if action.card else ""
-        odds = "" if self.quiet else f"; {needs_words(self.target_number())}"  # (for readers)
-        events = shown + [
-            Event(
-                f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
-                f"{action.how} {self.title_of(action.target)}{privilege}{whisper}{odds}.",
-                reveals=action.card is not None or (privileged and action.privilege != "bavarian"),
+        reveals = action.card is not None or (privileged and action.privilege != "bavarian")
+        if self.quiet:  # the words only for readers (a rollout, self-play)
+            events = shown + ([HIDDEN_SHOWN] if reveals else [])
+        else:
+            aid = (
+                f", aided by {', '.join(self.title_of(a) for a in action.aiders)}"
+                if action.aiders
+                else ""
             )
-        ]
+            privilege = " (privileged)" if privileged else ""
+            whisper = " with a Whispering Campaign" if action.card else ""
+            odds = f"; {needs_words(self.target_number())}"
+            events = shown + [
+                Event(
+                    f"{self.name(seat)}: {self.title_of(action.attacker)}{aid} attacks to "
+                    f"{action.how} {self.title_of(action.target)}{privilege}{whisper}{odds}.",
+                    reveals=reveals,
+                )
+            ]
         if action.card is not None:
             return events + self._played("whisper", [Pending(seat, action.card, action)])
         if action.privilege == "bavarian":
