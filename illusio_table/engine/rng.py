@@ -11,10 +11,11 @@ numbers at a third of the cost: a random bot's draw was 7 % of an action.
 
 from __future__ import annotations
 
+import copyreg
 import typing
 from collections.abc import MutableSequence, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from . import splitmix
 
@@ -67,3 +68,17 @@ class Rng:
 PythonRng = Rng  # the reference the native one is checked against
 if not typing.TYPE_CHECKING and (splitmix.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)):
     Rng = splitmix.Rng  # noqa: F811
+
+
+def _remade(state: int) -> Rng:
+    """A generator in this state, of the kind used where it is loaded."""
+    return Rng(state)
+
+
+def _reduced(rng: splitmix.Rng) -> tuple[Any, ...]:
+    return (_remade, (rng.state,))
+
+
+# The native generator is copied (a match's clone) and pickled (to the thinking process)
+# by its state; a native class would not copy otherwise.
+copyreg.pickle(splitmix.Rng, _reduced)

@@ -8,12 +8,13 @@ multiplication wrap at 64 bits as the algorithm wants, and a random bot's draw c
 fraction of the Python one's. Run as Python, `i64` is a plain int that never wraps and
 the numbers are wrong, so `rng` takes this class only where this module is compiled;
 `tests/engine/test_rng_and_storage.py` checks, compiled, that both give the same numbers.
+It is copied and pickled by its state, as `rng` tells `copyreg`.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from mypy_extensions import i64
 
@@ -56,6 +57,11 @@ class Rng:
         z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2
         return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
+    @property
+    def state(self) -> int:
+        """The generator's whole state, as `rng.Rng` holds it (what a copy is made from)."""
+        return _unsigned(self._state)
+
     def next64(self) -> int:
         return _unsigned(self._next())
 
@@ -93,14 +99,3 @@ class Rng:
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one's state, leaving this one as it was."""
         return Rng(Rng(_unsigned(self._state) ^ (salt * 0xD6E8FEB86659FD93)).next64())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Copied and pickled as its state, and remade by whichever generator `rng` uses
-        # where it is loaded.
-        return (_remade, (_unsigned(self._state),))
-
-
-def _remade(state: int) -> Any:
-    from .rng import Rng as Used
-
-    return Used(state)
