@@ -473,9 +473,7 @@ def test_moves_are_made_as_frozen_dataclasses_are():
                 values[f.name] = samples[
                     next((k for k in samples if hint.startswith(k.__name__)), str)
                 ]
-            needed = {
-                n: v for n, v in values.items() if fields_default(cls, n) is dataclasses.MISSING
-            }
+            needed = {f.name: values[f.name] for f in fields if f.default is dataclasses.MISSING}
             for fields_given in (values, needed):
                 reference = cls.__new__(cls)  # as dataclasses' own __init__ sets the fields
                 for f in fields:
@@ -495,9 +493,3 @@ def test_moves_are_made_as_frozen_dataclasses_are():
                 with pytest.raises(TypeError):
                     cls()
     assert checked > 80
-
-
-def fields_default(cls, name):
-    import dataclasses
-
-    return next(f.default for f in dataclasses.fields(cls) if f.name == name)
