@@ -4,6 +4,7 @@ a Special card in play is `<kind>#<n>`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from illusio_table.engine import Action, fast_init, interned
 
@@ -318,3 +319,42 @@ YIELD = Yield()
 attack = interned(Attack)
 spend = interned(Spend)
 give_money = interned(GiveMoney)
+
+
+def amounts(have: int) -> tuple[int, ...]:
+    """The amounts of money a move is listed with: 1, 5, 10 and all there is. Any other
+    amount is legal too (the table asks for it); listing every one would swamp a list.
+    Remembered by sum: every listing of a turn asks, for every treasury."""
+    found = _AMOUNTS.get(have)
+    if found is None:
+        found = _AMOUNTS[have] = tuple(sorted({n for n in (1, 5, 10, have) if 0 < n <= have}))
+    return found
+
+
+_AMOUNTS: dict[int, tuple[int, ...]] = {}
+
+
+# The moves of money, for each amount `amounts` lists, made once for the same treasury:
+# nearly every listing offers gifts of money, and an attack's spending round its stakes.
+# (A look-up for the lot rather than one a move: they are half of the moves listed.)
+
+
+@lru_cache(maxsize=1 << 12)
+def money_gifts(seat: int, have: int) -> tuple[GiveMoney, ...]:
+    """Gifts to `seat` from an Illuminati treasury holding `have` MB."""
+    return tuple(give_money(seat, n) for n in amounts(have))
+
+
+@lru_cache(maxsize=1 << 12)
+def stakes(source: str, have: int, sided: bool) -> tuple[Spend, ...]:
+    """Money put down from `source` holding `have` MB: by the attacker or defender, or
+    (`sided`) by a third player, helping or hindering for each amount."""
+    if not sided:
+        return tuple(spend(source, n) for n in amounts(have))
+    return tuple(spend(source, n, helps) for n in amounts(have) for helps in (True, False))
+
+
+@lru_cache(maxsize=1 << 12)
+def transfers(source: str, target: str, have: int) -> tuple[Transfer, ...]:
+    """Money moved from `source` holding `have` MB to `target`."""
+    return tuple(Transfer(source, target, n) for n in amounts(have))

@@ -209,16 +209,3 @@ def needs_words(target: int) -> str:
 def the(name: str) -> str:
     """'the Bavarian Illuminati', 'the Network' (never 'the The Network')."""
     return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
-
-
-def amounts(have: int) -> tuple[int, ...]:
-    """The amounts of money a move is listed with: 1, 5, 10 and all there is. Any other
-    amount is legal too (the table asks for it); listing every one would swamp a list.
-    Remembered by sum: every listing of a turn asks, for every treasury."""
-    found = _AMOUNTS.get(have)
-    if found is None:
-        found = _AMOUNTS[have] = tuple(sorted({n for n in (1, 5, 10, have) if 0 < n <= have}))
-    return found
-
-
-_AMOUNTS: dict[int, tuple[int, ...]] = {}

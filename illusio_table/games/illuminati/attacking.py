@@ -22,10 +22,10 @@ from .actions import (
     PlaySpecial,
     Spend,
     attack,
-    spend,
+    stakes,
 )
 from .attack import Attack as Announced
-from .attack import amounts, breakdown, chance, needs_words, spending_lines, succeeds
+from .attack import breakdown, chance, needs_words, spending_lines, succeeds
 from .cards import IlluminatiCards
 from .geometry import SIDE_NAMES
 from .specials import ANY_TIME, SpecialCards, kind_of
@@ -47,17 +47,34 @@ class Attacks(SpecialCards):
         structure = self.structures[seat]
         numbers = self.numbers
         helpers = [c for c in structure if numbers.transferable(c) > 0 and self._free_to_act(c)]
-        targets: list[tuple[str, int | None]] = [(t, None) for t in self.uncontrolled]
-        for other in self.players():
-            if other != seat:
-                root = self.structures[other].root
-                targets += [(t, other) for t in self.structures[other] if t != root]
-        # A player may also try to destroy a Group of their own (rulebook p. 6).
-        targets += [(t, seat) for t in structure if t != structure.root]
-        privileges = self._privileges(seat)
         whisper = next(
             (c for c in self.specials[seat] if kind_of(c) == "whispering-campaign"), None
         )
+        # What each target brings whoever attacks it, found once rather than once an
+        # attacker: (target, the kinds of attack open without and with a free arrow,
+        # whether its structure is known to be the Discordians', whether it has no Power).
+        targets: list[tuple[str, list[str], list[str], bool, bool]] = []
+        others = [s for s in self.players() if s != seat]
+        for owner in (None, *others, seat):  # the uncontrolled, the others', one's own
+            if owner is None:
+                cards, root = self.uncontrolled, None
+            else:  # a player may also try to destroy a Group of their own (rulebook p. 6)
+                cards, root = self.structures[owner], self.structures[owner].root
+            own = owner == seat
+            discordian = self._known_discordian(seat, owner)
+            for target in cards:
+                if target == root:
+                    continue
+                powerless = numbers.power(target) <= 0
+                kinds = ["neutralize"] if owner is not None and not own else []
+                if not powerless or whisper is not None:
+                    kinds.append("destroy")
+                targets.append(
+                    (target, kinds, kinds if own else ["control", *kinds], discordian, powerless)
+                )
+        if not targets:
+            return moves
+        privileges = self._privileges(seat)
         around, bonus = self._money_around(seat), self._ability_bonus(seat)
         for attacker in structure:
             if not self._may_attack(attacker):
@@ -71,26 +88,20 @@ class Attacks(SpecialCards):
             free = structure.free_arrows(attacker)
             side = free[0] if free else None
             barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
-            for target, owner in targets:
+            aiding = tuple(c for c in helpers if c != attacker)
+            for target, unsided, sided, discordian, powerless in targets:
                 if target == attacker:
                     continue
-                discordian = self._known_discordian(seat, owner)
-                if discordian and barred:
-                    continue
-                aiders = tuple(
-                    c
-                    for c in helpers
-                    if c not in (attacker, target)
-                    and not (discordian and DISCORD_BARRED & set(numbers.alignments(c)))
-                )
-                own = owner == seat
-                kinds = ["control"] if side and not own else []
-                if owner is not None and not own:
-                    kinds.append("neutralize")
-                powerless = numbers.power(target) <= 0
-                if not powerless or whisper is not None:
-                    kinds.append("destroy")
-                for how in kinds:
+                aiders = aiding
+                if discordian:
+                    if barred:
+                        continue
+                    aiders = tuple(
+                        c for c in aiders if not DISCORD_BARRED & set(numbers.alignments(c))
+                    )
+                if target in aiders:  # one of the seat's own Groups
+                    aiders = tuple(c for c in aiders if c != target)
+                for how in sided if side else unsided:
                     where = side if how == "control" else None
                     card = whisper if how == "destroy" and powerless else None
                     bound = helped = 2  # hopeless ones are left out (see `_hopeless`)
@@ -141,12 +152,9 @@ class Attacks(SpecialCards):
             moves.append(PASS_ON_ATTACK)
         if seat == a.seat and not a.committed:
             moves.append(CallOff())
+        sided = seat != a.seat and seat != a.defender
         for source in self._spend_sources(seat):
-            for amount in amounts(self.money.get(source, 0)):
-                if seat in (a.seat, a.defender):
-                    moves.append(spend(source, amount))
-                else:
-                    moves += [spend(source, amount, True), spend(source, amount, False)]
+            moves += stakes(source, self.money.get(source, 0), sided)
         # Specials are played "at any time" when it is one's turn to spend too, and money
         # and Specials may be given away then (but not in a privileged attack).
         return moves + self._any_time_moves(seat) + self._gift_moves(seat)

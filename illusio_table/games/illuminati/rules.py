@@ -57,9 +57,12 @@ from .actions import (
     TakeIncome,
     Transfer,
     Yield,
+    amounts,
     give_money,
+    money_gifts,
+    transfers,
 )
-from .attack import Numbers, amounts, the
+from .attack import Numbers, the
 from .attacking import Attacks
 from .cards import Ability, IlluminatiCards, load
 from .geometry import SIDE_NAMES, GeometryError, Structure, Tree
@@ -847,11 +850,11 @@ class IlluminatiGame(Attacks):
         for card in structure:
             if self.money.get(card, 0) and (self.free_transfers or self.actions_left):
                 for other in self._transfer_targets(seat, card):
-                    moves += [Transfer(card, other, n) for n in amounts(self.money[card])]
+                    moves += transfers(card, other, self.money[card])
         if self.bonus_transfer and self.money.get(self.bonus_transfer[0], 0):
             source, target = self.bonus_transfer
             if source in structure and target in structure:
-                moves += [Transfer(source, target, n) for n in amounts(self.money[source])]
+                moves += transfers(source, target, self.money[source])
         moves += [Drop(g) for g in structure if g != structure.root]
         moves += self._own_special_moves(seat)
         moves += self._gift_moves(seat)
@@ -898,14 +901,13 @@ class IlluminatiGame(Attacks):
     def _free_transfers(self, seat: int) -> list[Action]:
         """Every transfer from one card of the seat's Power Structure to any other."""
         structure = self.structures[seat]
-        return [
-            Transfer(card, other, n)
-            for card in structure
-            if self.money.get(card, 0)
-            for other in structure
-            if other != card
-            for n in amounts(self.money[card])
-        ]
+        moves: list[Action] = []
+        for card in structure:
+            if self.money.get(card, 0):
+                for other in structure:
+                    if other != card:
+                        moves += transfers(card, other, self.money[card])
+        return moves
 
     @staticmethod
     def _move_moves(structure: Structure) -> list[Action]:
@@ -1172,12 +1174,14 @@ class IlluminatiGame(Attacks):
             if other != seat:
                 moves += [GiveSpecial(other, c) for c in self.specials[seat]]
                 # Less money meets no goal that more would not: all of it asked first.
-                thrown = top > 0 and self._hands_the_game(other, money=top) is not None
-                moves += [
-                    give_money(other, n)
-                    for n in amounts(top)
-                    if not thrown or self._hands_the_game(other, money=n) is None
-                ]
+                if top > 0 and self._hands_the_game(other, money=top) is not None:
+                    moves += [
+                        give_money(other, n)
+                        for n in amounts(top)
+                        if self._hands_the_game(other, money=n) is None
+                    ]
+                else:
+                    moves += money_gifts(other, top)
         return moves
 
     def _gift_refusal(self, seat: int, action: GiveMoney | GiveSpecial) -> str | None:
