@@ -9,6 +9,7 @@ result is applied.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
@@ -45,6 +46,9 @@ class Attacks(SpecialCards):
         """
         moves: list[Action] = []
         structure = self.structures[seat]
+        attackers = [c for c in structure if self._may_attack(c)]
+        if not attackers:  # every Group has had its attack this turn, often
+            return moves
         numbers = self.numbers
         helpers = [c for c in structure if numbers.transferable(c) > 0 and self._free_to_act(c)]
         whisper = next(
@@ -56,10 +60,9 @@ class Attacks(SpecialCards):
         targets: list[tuple[str, list[str], list[str], bool, bool]] = []
         others = [s for s in self.players() if s != seat]
         for owner in (None, *others, seat):  # the uncontrolled, the others', one's own
-            if owner is None:
-                cards, root = self.uncontrolled, None
-            else:  # a player may also try to destroy a Group of their own (rulebook p. 6)
-                cards, root = self.structures[owner], self.structures[owner].root
+            # (A player may also try to destroy a Group of their own, rulebook p. 6.)
+            cards: Iterable[str] = self.uncontrolled if owner is None else self.structures[owner]
+            root = None if owner is None else self.structures[owner].root
             own = owner == seat
             discordian = self._known_discordian(seat, owner)
             for target in cards:
@@ -76,9 +79,7 @@ class Attacks(SpecialCards):
             return moves
         privileges = self._privileges(seat)
         around, bonus = self._money_around(seat), self._ability_bonus(seat)
-        for attacker in structure:
-            if not self._may_attack(attacker):
-                continue
+        for attacker in attackers:
             most = self._most_money(seat, attacker, around)
             # Weighed one by one only where the attacker's Power, its bonuses and the money
             # about could fall short of the strongest Group (rarely: this runs every turn).

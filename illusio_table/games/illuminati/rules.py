@@ -520,7 +520,7 @@ class IlluminatiGame(Attacks):
             )
         # House rule: the last conspiracy left in the game has won it.
         if len(self.players()) == 1:
-            self.winners = self.players()
+            self.winners = list(self.players())
             return events + self._end(f"{self.name(self.winners[0])} is the last one left.")
         following = self._next_player()
         if following is None:
@@ -536,8 +536,8 @@ class IlluminatiGame(Attacks):
         events = []
         for s in self.players():
             if (
-                self.turns_taken[s] >= self.limits.elimination_after_turn
-                and len(self.structures[s]) == 1
+                len(self.structures[s]) == 1
+                and self.turns_taken[s] >= self.limits.elimination_after_turn
             ):
                 needed = self.destroys_to_win(s)
                 if needed is not None and self.destroyed[s] >= needed:
@@ -1241,7 +1241,7 @@ class IlluminatiGame(Attacks):
 
     def _after_elimination(self) -> list[Event]:
         if len(self.players()) == 1:
-            self.winners = self.players()
+            self.winners = list(self.players())
             return self._end(f"{self.name(self.winners[0])} is the last one left.")
         if self.eliminated[self.current] and self.phase == IlluminatiPhase.ACTIONS:
             following = self._next_player()

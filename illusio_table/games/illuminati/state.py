@@ -23,6 +23,9 @@ from .attack import Numbers, the
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind
 from .geometry import Link, Structure, Tree
 
+# Every seat of a table of each size (`players()` while nobody is out).
+EVERY_SEAT = tuple(tuple(range(n)) for n in range(9))
+
 
 class IlluminatiPhase:
     """The moments of an Illuminati match, each with its own moves (see
@@ -228,12 +231,12 @@ class IlluminatiState(Game):
         """A card leaves every Power Structure: its money goes back to the bank."""
         self.bank += self.money.pop(card, 0)
 
-    def players(self) -> list[int]:
+    def players(self) -> tuple[int, ...]:
         """The seats still in the game (asked several times a move; most games put
-        nobody out for long, and then it is every seat)."""
+        nobody out for long, and then it is every seat, one shared tuple)."""
         if True in self.eliminated:
-            return [s for s in range(self.seats) if not self.eliminated[s]]
-        return list(range(self.seats))
+            return tuple([s for s in range(self.seats) if not self.eliminated[s]])
+        return EVERY_SEAT[self.seats]
 
     def total_money(self, seat: int) -> int:
         return sum(self.money.get(c, 0) for c in self.structures[seat])

@@ -1285,6 +1285,23 @@ def test_the_servants_of_cthulhu_count_the_illuminati_of_a_player_they_put_out()
     assert game.destroyed[seat] == 2, "the Group, then the Illuminati of the player put out"
 
 
+def test_elimination_by_an_attack_on_the_last_rival_ends_the_game():
+    """The attack that puts the last other player out ends the game there: the attacker
+    is the last one left and wins (the turn does not go on)."""
+    game = without_specials(with_illuminati("bavarian-illuminati"))
+    seat = game.current
+    victim = next(
+        (seat + k) % 4 for k in (1, 2, 3) if game.illuminati[(seat + k) % 4] != "discordian-society"
+    )
+    for s in range(4):
+        if s not in (seat, victim):
+            game.eliminated[s] = True
+    _destroy_the_last_group_of_another(game)
+    assert game.eliminated[victim]
+    assert game.is_over() and game.result()["winners"] == [seat]
+    assert any(f"{game.name(seat)} is the last one left." in line for line in game.log(None))
+
+
 def test_privileged_attacks_are_offered_by_the_bavarians_5_mb_and_by_a_special():
     game = without_specials(with_illuminati("bavarian-illuminati"))
     seat = game.current
