@@ -158,7 +158,10 @@ class Attacks(SpecialCards):
             moves += stakes(source, self.money.get(source, 0), sided)
         # Specials are played "at any time" when it is one's turn to spend too, and money
         # and Specials may be given away then (but not in a privileged attack).
-        return moves + self._any_time_moves(seat) + self._gift_moves(seat)
+        if self.specials[seat]:
+            moves += self._any_time_moves(seat)
+        moves += self._gift_moves(seat)
+        return moves
 
     def _spend_sources(self, seat: int) -> list[str]:
         a = self._attack_now()

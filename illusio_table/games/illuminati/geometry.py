@@ -111,14 +111,15 @@ class Structure:
         dx, dy = STEPS[pointing(place.turn, side)]
         return place.cell[0] + dx, place.cell[1] + dy
 
-    def free_arrows(self, card: str) -> list[str]:
-        """Outward arrows pointing at an empty cell: where a new puppet can go."""
+    def free_arrows(self, card: str) -> tuple[str, ...]:
+        """Outward arrows pointing at an empty cell: where a new puppet can go (the
+        structure's own tuple, shared until it changes)."""
         found = self.free.get(card)
         if found is None:
             found = self.free[card] = tuple(
                 s for s in self.arrows(card).outward if self.target(card, s) not in self.cells
             )
-        return list(found)
+        return found
 
     def puppets(self, card: str) -> list[str]:
         return [c for c, p in self.places.items() if p.master == card]

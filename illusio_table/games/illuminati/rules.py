@@ -536,8 +536,8 @@ class IlluminatiGame(Attacks):
         events = []
         for s in self.players():
             if (
-                len(self.structures[s]) == 1
-                and self.turns_taken[s] >= self.limits.elimination_after_turn
+                self.turns_taken[s] >= self.limits.elimination_after_turn
+                and len(self.structures[s]) == 1
             ):
                 needed = self.destroys_to_win(s)
                 if needed is not None and self.destroyed[s] >= needed:
@@ -1170,18 +1170,23 @@ class IlluminatiGame(Attacks):
             return []
         moves: list[Action] = []
         top = self.money.get(self.illuminati[seat], 0)
+        specials = self.specials[seat]
         for other in self.players():
-            if other != seat:
-                moves += [GiveSpecial(other, c) for c in self.specials[seat]]
-                # Less money meets no goal that more would not: all of it asked first.
-                if top > 0 and self._hands_the_game(other, money=top) is not None:
-                    moves += [
-                        give_money(other, n)
-                        for n in amounts(top)
-                        if self._hands_the_game(other, money=n) is None
-                    ]
-                else:
-                    moves += money_gifts(other, top)
+            if other == seat:
+                continue
+            if specials:
+                moves += [GiveSpecial(other, c) for c in specials]
+            if not top:
+                continue
+            # Less money meets no goal that more would not: all of it asked first.
+            if self._hands_the_game(other, money=top) is None:
+                moves += money_gifts(other, top)
+            else:
+                moves += [
+                    give_money(other, n)
+                    for n in amounts(top)
+                    if self._hands_the_game(other, money=n) is None
+                ]
         return moves
 
     def _gift_refusal(self, seat: int, action: GiveMoney | GiveSpecial) -> str | None:

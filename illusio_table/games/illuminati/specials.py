@@ -155,17 +155,19 @@ class SpecialCards(IlluminatiState):
         return moves
 
     def _own_special_moves(self, seat: int) -> list[Action]:
+        if not self.specials[seat]:  # (most of the time: asked at every move of a turn)
+            return []
         moves = self._any_time_moves(seat)
         structure = self.structures[seat]
-        if self.actions_left:
+        bribes = [card for card in self.specials[seat] if kind_of(card) == "bribery"]
+        if self.actions_left and bribes:
             arrows = [(c, side) for c in structure for side in structure.free_arrows(c)]
-            for card in self.specials[seat]:
-                if kind_of(card) == "bribery":
-                    moves += [
-                        PlaySpecial(card, target=g, master=m, side=side)
-                        for g in self.uncontrolled
-                        for m, side in arrows
-                    ]
+            for card in bribes:
+                moves += [
+                    PlaySpecial(card, target=g, master=m, side=side)
+                    for g in self.uncontrolled
+                    for m, side in arrows
+                ]
         return moves
 
     # -- playing ---------------------------------------------------------------------------

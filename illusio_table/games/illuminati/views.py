@@ -39,7 +39,7 @@ def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[],
                         "master": None
                         if place.master is None
                         else masked.get(place.master, place.master),
-                        "free_arrows": (free := structure.free_arrows(card)),
+                        "free_arrows": list(free := structure.free_arrows(card)),
                         # The cell each free arrow points at, where a Group would go.
                         "free_cells": {side: list(place.facing(side)) for side in free},
                         "money": _money(game, seat, card, owner),
