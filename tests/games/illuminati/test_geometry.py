@@ -42,7 +42,7 @@ def test_an_arrow_into_an_occupied_cell_is_blocked():
     s.attach("big-media", "bavarian-illuminati", "B")  # at (0, 1); its B arrow -> (1, 1)
     assert s.target("big-media", "B") == (1, 1)
     s.attach("boy-sprouts", "big-media", "B")
-    assert s.free_arrows("c-i-a") == ["L", "B"]
+    assert s.free_arrows("c-i-a") == ("L", "B")
     with pytest.raises(GeometryError, match="blocked"):
         s.attach("f-b-i", "c-i-a", "T")
 
@@ -50,7 +50,7 @@ def test_an_arrow_into_an_occupied_cell_is_blocked():
 def test_no_two_cards_share_a_cell_and_a_group_with_no_arrows_holds_no_puppet():
     s = structure()
     s.attach("boy-sprouts", "bavarian-illuminati", "B")
-    assert s.free_arrows("boy-sprouts") == []
+    assert s.free_arrows("boy-sprouts") == ()
     with pytest.raises(GeometryError, match="no outward arrow"):
         s.attach("c-i-a", "boy-sprouts", "T")
 
