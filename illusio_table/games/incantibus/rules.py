@@ -67,7 +67,7 @@ def _standing(view: dict[str, Any]) -> list[str]:
 
 class Incantibus(Game):
     game_id = "incantibus"
-    fresh_state = ("_book_cache",)  # caches of payments, by satchel
+    fresh_state = ("_book_cache",)  # the ways to pay, by the tokens that could pay
     shared_state = ("info",)  # the numbered tokens and cards, from the card data
     title = "Incantibus"
     min_seats = 2
@@ -128,7 +128,7 @@ class Incantibus(Game):
     dungeon: list[list[Any] | None] | None
     everyone: frozenset[int]
     shortest_recipe: int
-    _book_cache: dict[tuple[Any, ...], list[Point]]  # payments, by satchel and books (a cache)
+    _book_cache: dict[tuple[Any, ...], list[Point]]  # payments for books and potions (a cache)
     choices: dict[int, Point]  # this casting's secret choices, by seat
     steps: list[tuple[Any, ...]]  # the resolution still to come
     decision: Decision | None  # the decision a step waits for
@@ -432,31 +432,53 @@ class Incantibus(Game):
             for slot, s in enumerate(self.dungeon):
                 if s is not None and (not s[1] or self._can_defeat(seat, self.info[s[0]], held)):
                     options.append(DUNGEON_POINTS[slot])
-        if sum(1 for t in held if t.cell == "ingredient") >= self.shortest_recipe:
-            for i, p in enumerate(self.potions):
-                paid = None if p is None else bag.potion_payment(held, self._recipe(p))
-                if paid is not None:
-                    options.append(POTION_POINTS[i])
-                    # The Stone may stand in for an ingredient its owner would rather keep.
-                    for pay in bag.potion_payments(held, paid):
-                        options.append(Point("potion", i, pay))
+        # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
+        # count is a cheap first test: the payment says what truly brews.)
+        ingredients = [t for t in held if t.cell == "ingredient" or t.kind == "philosophers-stone"]
+        if len(ingredients) >= self.shortest_recipe:
+            options += self._potion_points(ingredients)
         if self.books:
             options += self._book_points(seat, held)
         return options
 
+    def _potion_points(self, ingredients: list[TokenInfo]) -> list[Point]:
+        """The ways to brew each potion on the table from the satchel's ingredients (and
+        the Stone), remembered by them as the books' are."""
+        found: list[Point] = []
+        ids = [t.id for t in ingredients]
+        for i, p in enumerate(self.potions):
+            if p is None:
+                continue
+            key = ("potion", i, p, *ids)
+            points = self._book_cache.get(key)
+            if points is None:
+                points = self._book_cache[key] = []
+                paid = bag.potion_payment(ingredients, self._recipe(p))
+                if paid is not None:
+                    points.append(POTION_POINTS[i])
+                    # The Stone may stand in for an ingredient its owner would rather keep.
+                    for pay in bag.potion_payments(ingredients, paid):
+                        points.append(Point("potion", i, pay))
+            found += points
+        return found
+
     def _book_points(self, seat: int, held: list[TokenInfo]) -> list[Point]:
-        """The ways to pay for each open book, remembered per satchel content and open
-        books (one look-up a listing): a satchel changes by one token a casting, the books
-        more rarely, and the "any 2 tokens" book has many ways."""
-        key = (tuple(self.satchels[seat]), tuple(self.books))
-        found = self._book_cache.get(key)
-        if found is None:
-            found = self._book_cache[key] = []
-            for space, b in enumerate(self.books):
-                if b is not None:
-                    book = bag.kind_of(self.cards, self.info[b].kind, BookKind)
-                    for pay in bag.book_payments(held, book.needs, book.amount):
-                        found.append(Point("book", space, pay))
+        """The ways to pay for each open book, remembered by the tokens that could pay for
+        it (its `book_pool`): the satchel changes by a token a casting, but mostly not
+        in what a given book asks for, and the "any 2 tokens" book has many ways."""
+        found: list[Point] = []
+        for space, b in enumerate(self.books):
+            if b is not None:
+                book = bag.kind_of(self.cards, self.info[b].kind, BookKind)
+                pool = bag.book_pool(held, book.needs)
+                key = (space, book.needs, book.amount, *[t.id for t in pool])
+                points = self._book_cache.get(key)
+                if points is None:
+                    points = self._book_cache[key] = [
+                        Point("book", space, pay)
+                        for pay in bag.book_payments(pool, book.needs, book.amount)
+                    ]
+                found += points
         return found
 
     def _recipe(self, potion: int) -> tuple[str, ...]:

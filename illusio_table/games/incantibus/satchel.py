@@ -260,35 +260,46 @@ def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[Token
     return spent
 
 
-def book_payments(held: list[TokenInfo], needs: str, amount: int) -> list[tuple[int, ...]]:
-    """Every distinct way to pay for a magic book, as token ids (one per kind choice)."""
+def book_pool(held: list[TokenInfo], needs: str) -> list[TokenInfo]:
+    """The tokens that could pay for a book asking for `needs`, in the satchel's order:
+    its ways to pay depend on these alone (so they can be remembered by them while the
+    rest of the satchel changes)."""
     # A Satchel token is a special token, and any token: it pays for those books (the
     # card file's readings say so); no other book asks for what it is.
-    payable = [t for t in held if t.cell != "satchel" or needs in ("special", "any")]
+    if needs == "special":
+        return [t for t in held if t.is_special]
+    if needs == "coins":
+        return [t for t in held if t.coins and t.cell != "satchel"]
     if needs == "spell":
-        pool = [t for t in payable if t.cell == "spell"]
+        return [t for t in held if t.cell == "spell"]
+    if needs in ("same-weapons", "same-ingredients", "different-weapons", "different-ingredients"):
+        cell = needs.split("-")[1][:-1]
+        return [t for t in held if t.cell == cell]
+    return list(held)  # any tokens
+
+
+def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[int, ...]]:
+    """Every distinct way to pay for a magic book from its `book_pool`, as token ids (one
+    per kind choice)."""
+    if needs == "spell":
         return [tuple(t.id for t in pool[:amount])] if len(pool) >= amount else []
     candidates: list[tuple[TokenInfo, ...]]
     if needs == "special":
-        candidates = [(t,) for t in _one_per_kind(t for t in payable if t.is_special)]
+        candidates = [(t,) for t in _one_per_kind(pool)]
     elif needs == "coins":
-        coins = [t for t in payable if t.coins]
-        candidates = [c for n in range(1, len(coins) + 1) for c in combinations(coins, n)]
+        candidates = [c for n in range(1, len(pool) + 1) for c in combinations(pool, n)]
         candidates = [c for c in candidates if _minimal_coins(c, amount)]
     elif needs in ("same-weapons", "same-ingredients"):
-        cell = needs.split("-")[1][:-1]
-        counts = _counts([t.kind for t in payable if t.cell == cell])
+        counts = _counts([t.kind for t in pool])
         candidates = [
-            tuple(t for t in payable if t.kind == kind)[:amount]
+            tuple(t for t in pool if t.kind == kind)[:amount]
             for kind, n in counts.items()
             if n >= amount
         ]
     elif needs in ("different-weapons", "different-ingredients"):
-        cell = needs.split("-")[1][:-1]
-        kinds = _one_per_kind(t for t in payable if t.cell == cell)
-        candidates = list(combinations(kinds, amount))
+        candidates = list(combinations(_one_per_kind(pool), amount))
     else:  # any tokens
-        candidates = list(combinations(_two_per_kind(payable), amount))
+        candidates = list(combinations(_two_per_kind(pool), amount))
     seen: dict[tuple[str, ...], tuple[int, ...]] = {}
     for c in candidates:
         key = tuple(sorted(t.kind for t in c))
