@@ -465,8 +465,13 @@ class Incantibus(Game):
     def _book_points(self, seat: int, held: list[TokenInfo]) -> list[Point]:
         """The ways to pay for each open book, remembered by the tokens that could pay for
         it (its `book_pool`): the satchel changes by a token a casting, but mostly not
-        in what a given book asks for, and the "any 2 tokens" book has many ways."""
-        found: list[Point] = []
+        in what a given book asks for, and the "any 2 tokens" book has many ways. A
+        satchel met again (one that took nothing) is one look-up."""
+        whole = (tuple(self.satchels[seat]), tuple(self.books))
+        found = self._book_cache.get(whole)
+        if found is not None:
+            return found
+        found = self._book_cache[whole] = []
         for space, b in enumerate(self.books):
             if b is not None:
                 book = bag.kind_of(self.cards, self.info[b].kind, BookKind)

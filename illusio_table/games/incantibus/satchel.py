@@ -93,32 +93,46 @@ def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
     return side.purse + sum(1 for t in tokens if t.cell == "satchel")
 
 
+def spare(tokens: list[TokenInfo], side: SatchelSide) -> int:
+    """The purse places left once every category has filled its own cells; below 0, how
+    many tokens too many. One pass: it is asked at every token a seat takes."""
+    counts: dict[str, int] = {}
+    purse = side.purse
+    for t in tokens:
+        cell = t.cell
+        if cell == "satchel":  # a Satchel token is one more purse place
+            purse += 1
+        elif cell not in UNCELLED:
+            counts[cell] = counts.get(cell, 0) + 1
+    cells = side.cells
+    for cell, n in counts.items():
+        own = cells.get(cell, 0)
+        if n > own:
+            purse -= n - own
+    return purse
+
+
 def overflow(tokens: list[TokenInfo], side: SatchelSide) -> int:
     """How many tokens must go to the purse."""
-    counts: dict[str, int] = {}
-    for t in tokens:  # a plain loop: this runs for every token a bot ever takes
-        if t.cell not in UNCELLED:
-            counts[t.cell] = counts.get(t.cell, 0) + 1
-    cells = side.cells
-    return sum(n - cells.get(cell, 0) for cell, n in counts.items() if n > cells.get(cell, 0))
+    return purse_size(tokens, side) - spare(tokens, side)
 
 
 def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
-    return overflow(tokens, side) <= purse_size(tokens, side)
+    return spare(tokens, side) >= 0
 
 
 def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
     """The tokens whose throwing away frees a purse place: those of a category that has
     more tokens than cells. One throw makes room unless the satchel lost a purse cell (a
     Satchel token paid for a book); then one more is asked for, until all fits."""
-    spare = purse_size(tokens, side) - overflow(tokens, side)
+    left = spare(tokens, side)
     counts: dict[str, int] = {}
     for t in tokens:
         counts[t.cell] = counts.get(t.cell, 0) + 1
     return [
         t
         for t in tokens
-        if t.cell not in UNCELLED and (spare >= 0 or counts[t.cell] > side.cells.get(t.cell, 0))
+        if t.cell not in UNCELLED and (left >= 0 or counts[t.cell] > side.cells.get(t.cell, 0))
     ]
 
 
