@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .protocol import Action, Game
@@ -55,6 +56,7 @@ class Bot:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     searches: ClassVar[bool] = False  # plays the match forward (`choose_in`), given time
+    looks: ClassVar[bool] = True  # reads its view (one that never does is handed none)
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -79,6 +81,7 @@ class Bot:
 class RandomBot(Bot):
     name = "random"
     description = "picks any legal move at random"
+    looks = False
 
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self.rng.choice(legal)
@@ -112,4 +115,15 @@ def bot_move(game: Game, bot: Bot, seat: int, stop: Callable[[], bool] | None = 
     legal = game.legal_actions(seat)
     if bot.searches:
         return bot.choose_in(game, seat, legal, stop)
-    return bot.choose(SeatView(game, seat), legal)
+    # (`view_for`, written out: a call of its own costs as much as the view it spares.)
+    return bot.choose(SeatView(game, seat) if bot.looks else NO_VIEW, legal)
+
+
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})
+
+
+def view_for(bot: Bot, game: Game, seat: int) -> Mapping[str, Any]:
+    """What a bot choosing for `seat` is handed to read: the seat's view (`SeatView`), or
+    nothing for a bot that never looks (the random bot: even an unread view's making
+    was a sixtieth of a random game's work)."""
+    return SeatView(game, seat) if bot.looks else NO_VIEW

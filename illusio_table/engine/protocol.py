@@ -397,13 +397,15 @@ class Game(ABC):
         seat, action = self._checked(seat, action, waiting)
         return self._carried_out(seat, action, waiting)
 
-    def apply_listed(self, seat: int, action: Action) -> list[Event]:
+    def apply_listed(
+        self, seat: int, action: Action, waiting: frozenset[int] | None = None
+    ) -> list[Event]:
         """`apply` for a move that our own loop has just taken, unchanged, from this very
         state's `list_moves(seat)`: a bot's move in a rollout or in unchecked self-play.
         The rules made it, so it is not checked again (the check was an eighth of such an
         action). Whatever comes from elsewhere — a table, a phone, a file — goes through
-        `apply`."""
-        return self._carried_out(seat, action, self.to_act())
+        `apply`. `waiting`: this state's `to_act()`, where the loop has just asked."""
+        return self._carried_out(seat, action, self.to_act() if waiting is None else waiting)
 
     def _carried_out(self, seat: int, action: Action, waiting: frozenset[int]) -> list[Event]:
         events = self.perform(seat, action)

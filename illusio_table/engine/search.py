@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from .bots import Bot, SeatView
+from .bots import Bot, SeatView, view_for
 from .protocol import Action, Game, IllegalAction
 
 DEFAULT_BUDGET = 1.0  # seconds a move at the table
@@ -219,9 +219,11 @@ class ExpertBot(Bot):
     def _rollout(self, world: Game, seat: int, players: list[Bot]) -> float:
         counted = played = 0
         while counted < self.depth and played < 10 * self.depth and not world.is_over():
-            actor = min(world.to_act())
-            move = players[actor].choose(SeatView(world, actor), world.legal_actions(actor))
-            world.apply_listed(actor, move)
+            waiting = world.to_act()
+            actor = min(waiting)
+            bot = players[actor]
+            move = bot.choose(view_for(bot, world, actor), world.legal_actions(actor))
+            world.apply_listed(actor, move, waiting)
             played += 1
             counted += not isinstance(move, self.uncounted)
         return self.value(world, seat)

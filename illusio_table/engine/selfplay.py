@@ -24,15 +24,18 @@ def play_one(
     bots = [make_bot(game, name, seat, game.seed, budget) for seat, name in enumerate(bot_names)]
     # Unchecked, the bots' moves are carried out as the rules listed them; a check asks
     # for every move to be checked too, so that a bot's wrong move is refused.
-    play = game.apply if check is not None else game.apply_listed
     actions = 0
     while not game.is_over() and actions < max_actions:
         # A simultaneous choice awaits several seats; they choose in seat order, which
         # is harmless because no choice changes what another waiting seat sees.
-        seat = min(game.to_act())
-        play(seat, bot_move(game, bots[seat], seat))
+        waiting = game.to_act()
+        seat = min(waiting)
+        move = bot_move(game, bots[seat], seat)
         actions += 1
-        if check is not None:
+        if check is None:
+            game.apply_listed(seat, move, waiting)
+        else:
+            game.apply(seat, move)
             check(game)
     return actions
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from illusio_table.engine import Action, Game
-from illusio_table.engine.bots import Bot, SeatView
+from illusio_table.engine.bots import Bot, view_for
 from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.rng import Rng
 
@@ -153,7 +153,7 @@ def _likely_choices(world: Game, seat: int, seed: int) -> dict[int, Point]:
     found: dict[int, Point] = {}
     for other in sorted(world.to_act() - {seat}):
         bot = CunningBot(other, seed)
-        move = bot.choose(SeatView(world, other), world.legal_actions(other))
+        move = bot.choose(view_for(bot, world, other), world.legal_actions(other))
         assert isinstance(move, Point)
         found[other] = move
     return found
@@ -171,7 +171,8 @@ def lead_after(world: Game, choices: dict[int, Point], seat: int, depth: int, se
         if copy.is_over():
             break
         actor = min(copy.to_act())
-        move: Action = players[actor].choose(SeatView(copy, actor), copy.legal_actions(actor))
+        bot = players[actor]
+        move: Action = bot.choose(view_for(bot, copy, actor), copy.legal_actions(actor))
         copy.apply_listed(actor, move)
     mine = ExpertWizard.progress(copy, seat)
     best = max(ExpertWizard.progress(copy, s) for s in range(copy.seats) if s != seat)

@@ -67,7 +67,7 @@ def _standing(view: dict[str, Any]) -> list[str]:
 
 class Incantibus(Game):
     game_id = "incantibus"
-    fresh_state = ("_book_cache",)  # the ways to pay, by the tokens that could pay
+    fresh_state = ("_book_cache", "_defeats")  # the ways to pay, by the tokens that could pay
     shared_state = ("info",)  # the numbered tokens and cards, from the card data
     title = "Incantibus"
     min_seats = 2
@@ -129,6 +129,7 @@ class Incantibus(Game):
     everyone: frozenset[int]
     shortest_recipe: int
     _book_cache: dict[tuple[Any, ...], list[Point]]  # payments for books and potions (a cache)
+    _defeats: dict[tuple[str, tuple[int, ...]], bool]  # by sorcerer kind and satchel (a cache)
     choices: dict[int, Point]  # this casting's secret choices, by seat
     steps: list[tuple[Any, ...]]  # the resolution still to come
     decision: Decision | None  # the decision a step waits for
@@ -202,6 +203,7 @@ class Incantibus(Game):
         self.everyone = frozenset(range(self.seats))
         self.shortest_recipe = min(len(p.recipe) for p in cards.potions)  # a cheap first test
         self._book_cache = {}
+        self._defeats = {}
         self.choices = {}
         self.steps = []
         self.decision = None
@@ -429,8 +431,9 @@ class Incantibus(Game):
                 ROOM_POINTS[slot] for slot, entry in enumerate(self.room) if entry is not None
             ]
         else:
+            satchel = tuple(self.satchels[seat])
             for slot, s in enumerate(self.dungeon):
-                if s is not None and (not s[1] or self._can_defeat(seat, self.info[s[0]], held)):
+                if s is not None and (not s[1] or self._can_defeat(seat, s[0], satchel, held)):
                     options.append(DUNGEON_POINTS[slot])
         # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
         # count is a cheap first test: the payment says what truly brews.)
@@ -491,12 +494,24 @@ class Incantibus(Game):
         return recipe
 
     def _can_defeat(
-        self, seat: int, sorcerer: TokenInfo, held: list[TokenInfo], wand: int | None = None
+        self,
+        seat: int,
+        sorcerer: int,
+        satchel: tuple[int, ...],
+        held: list[TokenInfo],
+        wand: int | None = None,
     ) -> bool:
-        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
+        """Whether the seat's wand and its satchel (`held`, by id `satchel`) defeat the
+        sorcerer; what it holds is weighed once for each kind of sorcerer (remembered by
+        the satchel: the dungeon is listed for every seat at every casting)."""
+        kind = bag.kind_of(self.cards, self.info[sorcerer].kind, SorcererKind)
         if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
             return False
-        return bag.sorcerer_payment(held, kind.needs) is not None
+        key = (kind.id, satchel)
+        found = self._defeats.get(key)
+        if found is None:
+            found = self._defeats[key] = bag.sorcerer_payment(held, kind.needs) is not None
+        return found
 
     def _point_refusal(self, seat: int, action: Point) -> str | None:
         held = self.held(seat)
@@ -511,7 +526,7 @@ class Incantibus(Game):
             if not 0 <= action.index < len(self.dungeon) or self.dungeon[action.index] is None:
                 return "There is no sorcerer there."
             sid, face_up = self._sorcerer_at(action.index)
-            if face_up and not self._can_defeat(seat, self.info[sid], held):
+            if face_up and not self._can_defeat(seat, sid, tuple(self.satchels[seat]), held):
                 return self._sorcerer_refusal(seat, self.info[sid])
         elif action.place == "potion":
             if not 0 <= action.index < len(self.potions) or self.potions[action.index] is None:
@@ -831,7 +846,8 @@ class Incantibus(Game):
         )
         kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
         held = self.held(seat)
-        if not self._can_defeat(seat, sorcerer, held, wand=self.pointing_wands[seat]):
+        satchel = tuple(self.satchels[seat])
+        if not self._can_defeat(seat, sid, satchel, held, wand=self.pointing_wands[seat]):
             self.moat.append(sid)
             self._settle(seat, "too strong", sid, False)
             return events + [
