@@ -222,7 +222,7 @@ class ExpertBot(Bot):
             waiting = world.to_act()
             actor = min(waiting)
             bot = players[actor]
-            move = bot.choose(view_for(bot, world, actor), world.legal_actions(actor))
+            move = bot.choose(view_for(bot, world, actor), world.list_moves(actor))
             world.apply_listed(actor, move, waiting)
             played += 1
             counted += not isinstance(move, self.uncounted)
