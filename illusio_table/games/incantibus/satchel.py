@@ -294,30 +294,36 @@ def book_pool(held: list[TokenInfo], needs: str) -> list[TokenInfo]:
 
 def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[int, ...]]:
     """Every distinct way to pay for a magic book from its `book_pool`, as token ids (one
-    per kind choice)."""
+    per kind choice: tokens of a kind are alike, and the first ones in the satchel go)."""
     if needs == "spell":
         return [tuple(t.id for t in pool[:amount])] if len(pool) >= amount else []
-    candidates: list[tuple[TokenInfo, ...]]
+    if needs in ("same-weapons", "same-ingredients"):
+        alike: dict[str, list[int]] = {}
+        for t in pool:
+            alike.setdefault(t.kind, []).append(t.id)
+        return [tuple(sorted(ids[:amount])) for ids in alike.values() if len(ids) >= amount]
+    if needs in ("different-weapons", "different-ingredients"):
+        return [tuple(sorted([t.id for t in c])) for c in combinations(_per_kind(pool, 1), amount)]
+    # Special tokens, coins or any tokens: several of a kind may go, and ways that differ
+    # only in which token of a kind goes are one way (a way never needs more coins of one
+    # kind than it asks for coins; the "any" book asks for two tokens).
     if needs == "special":
-        candidates = [(t,) for t in _one_per_kind(pool)]
+        candidates = list(combinations(_per_kind(pool, amount), amount))
     elif needs == "coins":
-        candidates = [c for n in range(1, len(pool) + 1) for c in combinations(pool, n)]
-        candidates = [c for c in candidates if _minimal_coins(c, amount)]
-    elif needs in ("same-weapons", "same-ingredients"):
-        counts = _counts([t.kind for t in pool])
+        coins = _per_kind(pool, amount)
         candidates = [
-            tuple(t for t in pool if t.kind == kind)[:amount]
-            for kind, n in counts.items()
-            if n >= amount
+            c
+            for n in range(1, len(coins) + 1)
+            for c in combinations(coins, n)
+            if _minimal_coins(c, amount)
         ]
-    elif needs in ("different-weapons", "different-ingredients"):
-        candidates = list(combinations(_one_per_kind(pool), amount))
     else:  # any tokens
         candidates = list(combinations(_two_per_kind(pool), amount))
     seen: dict[tuple[str, ...], tuple[int, ...]] = {}
     for c in candidates:
-        key = tuple(sorted(t.kind for t in c))
-        seen.setdefault(key, tuple(sorted(t.id for t in c)))
+        key = tuple(sorted([t.kind for t in c]))
+        if key not in seen:
+            seen[key] = tuple(sorted([t.id for t in c]))
     return list(seen.values())
 
 
@@ -370,14 +376,21 @@ def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
     )
 
 
-def _one_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:
-    seen: dict[str, TokenInfo] = {}
+def _per_kind(tokens: Iterable[TokenInfo], most: int) -> list[TokenInfo]:
+    """The first `most` tokens of each kind, in their order."""
+    seen: dict[str, int] = {}
+    kept = []
     for t in tokens:
-        seen.setdefault(t.kind, t)
-    return list(seen.values())
+        n = seen.get(t.kind, 0)
+        if n < most:
+            seen[t.kind] = n + 1
+            kept.append(t)
+    return kept
 
 
 def _two_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:
+    """The first two tokens of each kind, kind by kind (the order the "any tokens" book
+    has always listed its ways in)."""
     seen: dict[str, list[TokenInfo]] = {}
     for t in tokens:
         if len(seen.setdefault(t.kind, [])) < 2:

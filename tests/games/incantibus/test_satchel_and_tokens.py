@@ -177,3 +177,39 @@ def test_the_philosophers_stone_may_stand_in_for_an_ingredient_its_owner_keeps()
     point(game, {0: Point("potion", 0, tuple(sorted((mushroom, stone)))), 1: Point("room", 0)})
     assert mistletoe in game.satchels[0] and stone in game.moat and mushroom in game.moat
     check_invariants(game)
+
+
+def test_the_ways_to_pay_for_a_book_are_every_accepted_payment_once_by_kind():
+    """On many random satchels, each book lists every payment its refusal accepts (tried
+    set by set), once for each mix of kinds, and nothing it would refuse."""
+    from itertools import combinations
+
+    from illusio_table.engine import Rng
+
+    rng = Rng(11)
+    game = make(2)
+    tokens = [t for t in game.info if t.cell not in ("sorcerer",)]
+    books = {(b.needs, b.amount) for b in game.cards.books} | {("coins", 4), ("special", 2)}
+    tried = 0
+    for _ in range(150):
+        held = list({t.id: t for t in (rng.choice(tokens) for _ in range(rng.below(9)))}.values())
+        for needs, amount in sorted(books):
+            listed = bag.book_payments(bag.book_pool(held, needs), needs, amount)
+            by_id = {t.id: t for t in held}
+            mixes = [tuple(sorted(by_id[i].kind for i in way)) for way in listed]
+            assert len(set(mixes)) == len(mixes), f"{needs} {amount}: a mix listed twice"
+            for way in listed:
+                pay = [by_id[i] for i in way]
+                assert bag.book_payment_problem(held, pay, needs, amount) is None, (needs, way)
+            sizes = range(1, len(held) + 1) if needs == "coins" else [amount]
+            accepted = {
+                tuple(sorted(t.kind for t in pay))
+                for n in sizes
+                for pay in combinations(held, n)
+                if bag.book_payment_problem(held, list(pay), needs, amount) is None
+            }
+            if needs == "any":  # (two of a kind at most: the book asks for two tokens)
+                accepted = {m for m in accepted if max(m.count(k) for k in m) <= 2}
+            assert set(mixes) == accepted, f"{needs} {amount} with {sorted(by_id)}"
+            tried += bool(accepted)
+    assert tried > 100, f"only {tried} satchels could pay for anything"
