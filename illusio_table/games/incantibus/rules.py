@@ -424,25 +424,37 @@ class Incantibus(Game):
     # -- pointing ---------------------------------------------------------------------------
 
     def _pointing_options(self, seat: int) -> list[Point]:
-        held = self.held(seat)
+        info = self.info
+        satchel = tuple(self.satchels[seat])
+        held = [info[t] for t in satchel]
         options: list[Point] = []
         if self.dungeon is None:
             options += [
                 ROOM_POINTS[slot] for slot, entry in enumerate(self.room) if entry is not None
             ]
         else:
-            satchel = tuple(self.satchels[seat])
             for slot, s in enumerate(self.dungeon):
                 if s is not None and (not s[1] or self._can_defeat(seat, s[0], satchel, held)):
                     options.append(DUNGEON_POINTS[slot])
+        # What the satchel pays for: a satchel met again with the same potions and books
+        # (one that took nothing) is one look-up.
+        whole = (satchel, tuple(self.potions), tuple(self.books))
+        paid = self._book_cache.get(whole)
+        if paid is None:
+            paid = self._book_cache[whole] = self._paid_points(held)
+        return options + paid if paid else options
+
+    def _paid_points(self, held: list[TokenInfo]) -> list[Point]:
+        """The potions this satchel brews and the books it pays for, each way."""
+        found: list[Point] = []
         # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
         # count is a cheap first test: the payment says what truly brews.)
         ingredients = [t for t in held if t.cell == "ingredient" or t.kind == "philosophers-stone"]
         if len(ingredients) >= self.shortest_recipe:
-            options += self._potion_points(ingredients)
+            found += self._potion_points(ingredients)
         if self.books:
-            options += self._book_points(seat, held)
-        return options
+            found += self._book_points(held)
+        return found
 
     def _potion_points(self, ingredients: list[TokenInfo]) -> list[Point]:
         """The ways to brew each potion on the table from the satchel's ingredients (and
@@ -465,16 +477,11 @@ class Incantibus(Game):
             found += points
         return found
 
-    def _book_points(self, seat: int, held: list[TokenInfo]) -> list[Point]:
+    def _book_points(self, held: list[TokenInfo]) -> list[Point]:
         """The ways to pay for each open book, remembered by the tokens that could pay for
         it (its `book_pool`): the satchel changes by a token a casting, but mostly not
-        in what a given book asks for, and the "any 2 tokens" book has many ways. A
-        satchel met again (one that took nothing) is one look-up."""
-        whole = (tuple(self.satchels[seat]), tuple(self.books))
-        found = self._book_cache.get(whole)
-        if found is not None:
-            return found
-        found = self._book_cache[whole] = []
+        in what a given book asks for, and the "any 2 tokens" book has many ways."""
+        found: list[Point] = []
         for space, b in enumerate(self.books):
             if b is not None:
                 book = bag.kind_of(self.cards, self.info[b].kind, BookKind)
@@ -622,8 +629,10 @@ class Incantibus(Game):
             claims.setdefault((action.place, action.index), []).append(seat)
         self.last_casting = []
         winners = []
+        strength = self.wands.__getitem__  # (strongest first: a sort by a C-made key)
         for target, seats in claims.items():
-            seats.sort(key=lambda s: -self.wands[s])
+            if len(seats) > 1:
+                seats.sort(key=strength, reverse=True)  # (stable too)
             winner = seats[0]
             winners.append(winner)
             entry: dict[str, Any] = {
@@ -647,7 +656,7 @@ class Incantibus(Game):
                 if not self.quiet:
                     events.append(Event(f"{self.name(a)} and {self.name(b)} swap wands."))
         # Takes go strongest wand first (as pointed), then the spells, then the room.
-        winners.sort(key=lambda s: -self.pointing_wands[s])
+        winners.sort(key=self.pointing_wands.__getitem__, reverse=True)
         self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
         self.choices = {}
         self.casters = []
@@ -726,7 +735,7 @@ class Incantibus(Game):
             if step[0] == "take":
                 events += self._take(step[1], step[2])
             elif step[0] == "spells":
-                order = sorted(self.casters, key=lambda s: -self.wands[s])
+                order = sorted(self.casters, key=self.wands.__getitem__, reverse=True)
                 self.steps[:0] = [("cast", s) for s in order]
             elif step[0] == "cast":
                 events += self._offer_spell(step[1], optional=len(step) > 2 and step[2])
