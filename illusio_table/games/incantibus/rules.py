@@ -458,23 +458,20 @@ class Incantibus(Game):
 
     def _potion_points(self, ingredients: list[TokenInfo]) -> list[Point]:
         """The ways to brew each potion on the table from the satchel's ingredients (and
-        the Stone), remembered by them as the books' are."""
-        found: list[Point] = []
-        ids = [t.id for t in ingredients]
+        the Stone), remembered by them and the potions as the books' are."""
+        key = ("potions", *self.potions, *[t.id for t in ingredients])
+        found = self._book_cache.get(key)
+        if found is not None:
+            return found
+        found = self._book_cache[key] = []
         for i, p in enumerate(self.potions):
-            if p is None:
-                continue
-            key = ("potion", i, p, *ids)
-            points = self._book_cache.get(key)
-            if points is None:
-                points = self._book_cache[key] = []
+            if p is not None:
                 paid = bag.potion_payment(ingredients, self._recipe(p))
                 if paid is not None:
-                    points.append(POTION_POINTS[i])
+                    found.append(POTION_POINTS[i])
                     # The Stone may stand in for an ingredient its owner would rather keep.
                     for pay in bag.potion_payments(ingredients, paid):
-                        points.append(Point("potion", i, pay))
-            found += points
+                        found.append(Point("potion", i, pay))
         return found
 
     def _book_points(self, held: list[TokenInfo]) -> list[Point]:
@@ -484,7 +481,8 @@ class Incantibus(Game):
         found: list[Point] = []
         for space, b in enumerate(self.books):
             if b is not None:
-                book = bag.kind_of(self.cards, self.info[b].kind, BookKind)
+                book = self.cards.index[self.info[b].kind]  # (`kind_of`, written out)
+                assert isinstance(book, BookKind)
                 pool = bag.book_pool(held, book.needs)
                 key = (space, book.needs, book.amount, *[t.id for t in pool])
                 points = self._book_cache.get(key)
@@ -511,7 +509,8 @@ class Incantibus(Game):
         """Whether the seat's wand and its satchel (`held`, by id `satchel`) defeat the
         sorcerer; what it holds is weighed once for each kind of sorcerer (remembered by
         the satchel: the dungeon is listed for every seat at every casting)."""
-        kind = bag.kind_of(self.cards, self.info[sorcerer].kind, SorcererKind)
+        kind = self.cards.index[self.info[sorcerer].kind]  # (`kind_of`, written out)
+        assert isinstance(kind, SorcererKind)
         if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
             return False
         key = (kind.id, satchel)
