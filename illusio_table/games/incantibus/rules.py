@@ -990,11 +990,10 @@ class Incantibus(Game):
         self.phase = IncantibusPhase.CASTING
         if self.dungeon is not None:
             return self._after_battle()
-        left = self.room_tokens()
-        if len(left) >= 2:
+        if len(self.room) - self.room.count(None) >= 2:  # (counted, not listed: every casting)
             return []
         events = []
-        for slot, token, _ in left:
+        for slot, token, _ in self.room_tokens():
             self.room[slot] = None
             self.moat.append(token)
             events.append(
