@@ -533,12 +533,12 @@ class IlluminatiGame(Attacks):
         UFOs' or anyone's who chose it) puts a player out, that Illuminati counts toward
         the Groups destroyed; and a player who reaches that goal by destroying their own
         last Group is not out but wins."""
-        events = []
+        events: list[Event] = []
+        after = self.limits.elimination_after_turn
+        if max(self.turns_taken) < after:  # nobody is past the turn yet (a check every move)
+            return events
         for s in self.players():
-            if (
-                self.turns_taken[s] >= self.limits.elimination_after_turn
-                and len(self.structures[s]) == 1
-            ):
+            if self.turns_taken[s] >= after and len(self.structures[s]) == 1:
                 needed = self.destroys_to_win(s)
                 if needed is not None and self.destroyed[s] >= needed:
                     continue  # they win instead (checked with the goals)
