@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple, TypeGuard
 from mypy_extensions import mypyc_attr
 
 from .frozen import field_names, remade
-from .record import MatchRecord
+from .record import MatchRecord, Move
 from .rng import Rng
 
 if typing.TYPE_CHECKING:
@@ -417,7 +417,7 @@ class Game(ABC):
         # A choice among several made at once stays secret while the others still choose:
         # nothing was revealed and the same step waits for the rest.
         secret = len(waiting) > 1 and not reveals and self.to_act() == waiting - {seat}
-        self.record.add(seat, action, barrier=reveals, secret=secret)
+        self.record.moves.append(Move(seat, action, reveals, secret))  # (`add`, in place)
         if not self.quiet:
             self.emit(events, index=len(self.record.moves) - 1)
         return events
