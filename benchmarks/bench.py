@@ -20,7 +20,7 @@ from illusio_table.engine.match import replay_with
 from illusio_table.engine.selfplay import play_one, selfplay
 from illusio_table.games import builtin_registry, new_game
 
-RUNS = 3
+RUNS = 5  # rounds of the speed part (this machine drifts: more rounds, a steadier median)
 
 
 # RLCard's UNO with random agents, timed in a process of its own: steps per second over
@@ -334,11 +334,14 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
     run: actions (steps) per second, random self-play, 4 seats, median of RUNS rounds of
     200 games. UNO, the interpreted and the compiled engine take turns round by round,
     and each game is compared with the UNO rounds played beside its own: this machine's
-    speed drifts by a third within minutes. Goal: the compiled engine at 3× UNO, the
-    interpreted one at 1.5×."""
+    speed drifts by a third within minutes: each round's rate is divided by the UNO
+    round's just before it, and the ratio given is the median of those (with their
+    range). Goal: the compiled engine at 3× UNO, the interpreted one at 1.5×."""
     print(
         f"engines, random self-play, 4 seats, actions/s (median of {RUNS} rounds of 200 "
-        "games; RLCard UNO, 4 seats, random agents, steps/s in rounds taken in turn with ours)"
+        "games; RLCard UNO, 4 seats, random agents, steps/s in rounds taken in turn with "
+        "ours; × UNO: the median of the rounds' ratios to the UNO round beside each, and "
+        "their range)"
     )
     for label, (game_id, options) in SPEED_GAMES.items():
         rounds: dict[str, list[float]] = {engine.name: [] for engine in running}
@@ -352,7 +355,12 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
         uno = statistics.median(unos) if unos else None
         cells = [f"UNO {uno:,.0f}"] if uno else []
         for name, rate in rates.items():
-            ratio = f" = {rate / uno:.2f}× UNO" if uno else ""
+            ratio = ""
+            if unos:
+                paired = sorted(r / u for r, u in zip(rounds[name], unos, strict=True))
+                ratio = (
+                    f" = {statistics.median(paired):.2f}× UNO ({paired[0]:.2f}–{paired[-1]:.2f})"
+                )
             cells.append(f"{name} {rate:,.0f}{ratio}")
         if len(rates) == 2:
             cells.append(f"compiled/interpreted {rates['compiled'] / rates['interpreted']:.2f}×")
