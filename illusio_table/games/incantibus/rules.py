@@ -254,7 +254,11 @@ class Incantibus(Game):
                 if space is None and pool:
                     drawn = spaces[i] = self._draw(pool)
                     events.append(
-                        Event(f"A new {what} is opened: {self.info[drawn].name}.", reveals=True)
+                        HIDDEN_SHOWN
+                        if self.quiet
+                        else Event(
+                            f"A new {what} is opened: {self.info[drawn].name}.", reveals=True
+                        )
                     )
         return events
 
@@ -267,6 +271,8 @@ class Incantibus(Game):
             (self._draw(self.secret_bag), False) for _ in range(min(secret, len(self.secret_bag)))
         ]
         self.known = [{} for _ in range(self.seats)]
+        if self.quiet:  # (the words only for readers, as everywhere)
+            return [HIDDEN_SHOWN]
         tokens = self.room_tokens()
         shown = ", ".join(self.info[t].name for _, t, up in tokens if up)
         hidden = sum(1 for _, _, up in tokens if not up)
@@ -813,16 +819,25 @@ class Incantibus(Game):
             weapon = bag.catcher(self.held(seat), info.kind)
             if weapon is None:
                 self.moat.append(token)
+                if self.quiet:
+                    return []
                 return [
                     Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")
                 ]
             if weapon.kind == "ultimus":
                 self.satchels[seat].remove(weapon.id)
                 self.moat.append(weapon.id)
-                return [
-                    Event(f"{who} catches the {info.name} with Ultimus."),
-                    Event("Ultimus is spent and thrown into the moat."),
-                ] + self._place(seat, token)
+                caught_with = (
+                    []
+                    if self.quiet
+                    else [
+                        Event(f"{who} catches the {info.name} with Ultimus."),
+                        Event("Ultimus is spent and thrown into the moat."),
+                    ]
+                )
+                return caught_with + self._place(seat, token)
+            if self.quiet:
+                return self._place(seat, token)
             events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
             return events + self._place(seat, token)
         events = [Event(f"{who} takes the {info.name}.")] if announce and not self.quiet else []
@@ -891,10 +906,12 @@ class Incantibus(Game):
         self.spent_spells.append(spell)
         new = self.spell_cards[slot] = self._draw_spell()
         name = bag.kind_of(self.cards, spell, SpellKind).name
-        events = [Event(f"{self.name(seat)} casts {name}.")]
+        events = [] if self.quiet else [Event(f"{self.name(seat)} casts {name}.")]
         if new is not None:
             events.append(
-                Event(
+                HIDDEN_SHOWN
+                if self.quiet
+                else Event(
                     f"A new spell card is opened: {bag.kind_of(self.cards, new, SpellKind).name}.",
                     reveals=True,
                 )
@@ -1015,6 +1032,8 @@ class Incantibus(Game):
         for entry in self.track:
             if not entry[1]:
                 entry[1] = True
+                if self.quiet:
+                    return [HIDDEN_SHOWN]
                 return [Event(f"A sorcerer is turned: {self.info[entry[0]].name}.", reveals=True)]
         return []
 
