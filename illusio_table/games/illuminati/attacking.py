@@ -629,7 +629,9 @@ class Attacks(SpecialCards):
         self.last_roll = self._roll()
         self._attack_now().roll = sum(self.last_roll)
         events = [
-            Event(
+            HIDDEN_SHOWN
+            if self.quiet
+            else Event(
                 f"The dice roll {self.last_roll[0]} + {self.last_roll[1]} = {sum(self.last_roll)}.",
                 reveals=True,
             )

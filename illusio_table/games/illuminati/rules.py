@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import NOBODY, ONLY, Action, Event, Option, Rng
+from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
@@ -436,6 +436,9 @@ class IlluminatiGame(Attacks):
                 paid = min(cost, self.money.get(payer, 0))
                 if paid:
                     self._to_bank(payer, paid)
+        self.phase = IlluminatiPhase.ACTIONS
+        if self.quiet:  # (the words only for readers)
+            return events + self._draw(seat)
         total = self.total_money(seat)
         said = f"{self.name(seat)} collects income{' (doubled)' if doubled else ''}"
         if self.options["stacked_money"] or seat not in self.revealed:
@@ -446,7 +449,6 @@ class IlluminatiGame(Attacks):
             events.append(Event(f"{said}.", hidden_from=mine))
         else:
             events.append(Event(f"{said}: {total} MB in all."))
-        self.phase = IlluminatiPhase.ACTIONS
         return events + self._draw(seat)
 
     def _tax(self, seat: int, irs: str, ability: Ability) -> list[Event]:
@@ -478,7 +480,10 @@ class IlluminatiGame(Attacks):
                 events.append(Event("The deck is empty."))
                 break
             card = self.deck.pop()
-            if "#" in card:
+            if self.quiet:  # (a card drawn shows something to someone: the reveal's mark)
+                (self.specials[seat] if "#" in card else self.uncontrolled).append(card)
+                events.append(HIDDEN_SHOWN)
+            elif "#" in card:
                 self.specials[seat].append(card)
                 events.append(
                     Event(
@@ -1298,6 +1303,8 @@ class IlluminatiGame(Attacks):
                 self.bonus_transfer = None
 
     def _end_turn_move(self, seat: int, action: EndTurn) -> list[Event]:
+        if self.quiet:
+            return self._end_turn()
         return [Event(f"{self.name(seat)} ends the turn.")] + self._end_turn()
 
     def _show_specials(self, seat: int, action: ShowSpecials) -> list[Event]:
