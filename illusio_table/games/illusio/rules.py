@@ -58,7 +58,6 @@ from .views import standing as _standing
 
 HELP = Path(__file__).with_name("help.md")
 NONE: list[Action] = []  # shared: nothing to add (never changed)
-ENDING: list[Action] = [END_TURN]  # shared, as NONE
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -399,7 +398,7 @@ class Illusio(Game):
         """The moves that use one of the turn's two actions (A to F), found together
         because they share the look at the hand."""
         if self.action_refusal(seat) is not None:
-            return NONE
+            return []  # (a list of its own: the turn's listing adds to it)
         hand, info = self.hands[seat], self.info
         moves: list[Action] = []
         kinds = self._distinct(hand)
@@ -422,8 +421,14 @@ class Illusio(Game):
                 moves.append(abandon(work.objective))
         return moves
 
-    def _end_turn_moves(self, seat: int) -> list[Action]:
-        return ENDING
+    def _turn_moves(self, seat: int) -> list[Action]:
+        """Every move of a turn: its actions, the magician's talent while unused, and the
+        end of the turn (one listing: a lister's call each was a sixtieth of a move)."""
+        moves = self._action_moves(seat)
+        if not self.talent_used[seat]:
+            moves += self._talent_moves(seat)
+        moves.append(END_TURN)
+        return moves
 
     def _discard_moves(self, seat: int) -> list[Action]:
         return [discard(c) for c in self._distinct(self.hands[seat])]
@@ -959,7 +964,7 @@ Illusio.phases = phase_table(
         ),
         "That is not a move of Illusio.",
         refusals={Discard: Illusio._not_now_discard},
-        listing=(Illusio._action_moves, Illusio._talent_moves, Illusio._end_turn_moves),
+        listing=(Illusio._turn_moves,),
     ),
     Phase(
         IllusioPhase.DISCARD,
