@@ -115,7 +115,8 @@ def bot_move(game: Game, bot: Bot, seat: int, stop: Callable[[], bool] | None = 
     legal = game.list_moves(seat)  # (`legal_actions`, one call fewer: every move)
     if bot.searches:
         return bot.choose_in(game, seat, legal, stop)
-    # (`view_for`, written out: a call of its own costs as much as the view it spares.)
+    # (`view_for`, written out: this runs at every move of self-play, where its call
+    # cost 1.1k of the 2.8k instructions an unread view took.)
     return bot.choose(SeatView(game, seat) if bot.looks else NO_VIEW, legal)
 
 
