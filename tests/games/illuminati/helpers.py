@@ -122,6 +122,11 @@ def borrow_goal(game: IlluminatiGame, seat: int, illuminati: str) -> None:
     game.borrowed_goal[seat] = illuminati
 
 
+def put_out(game: IlluminatiGame, seat: int) -> None:
+    """The seat is out of the game already (as if its structure had fallen earlier)."""
+    game.eliminated[seat] = True
+
+
 def set_destroyed(game: IlluminatiGame, seat: int, groups: int) -> None:
     """Groups the seat has destroyed so far (the Servants of Cthulhu count them)."""
     game.destroyed[seat] = groups

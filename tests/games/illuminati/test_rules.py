@@ -39,6 +39,7 @@ from .helpers import (
     make_privileged,
     on_top,
     own,
+    put_out,
     release,
     set_actions,
     set_destroyed,
@@ -1295,7 +1296,7 @@ def test_elimination_by_an_attack_on_the_last_rival_ends_the_game():
     )
     for s in range(4):
         if s not in (seat, victim):
-            game.eliminated[s] = True
+            put_out(game, s)
     _destroy_the_last_group_of_another(game)
     assert game.eliminated[victim]
     assert game.is_over() and game.result()["winners"] == [seat]
