@@ -426,7 +426,7 @@ class Illusio(Game):
         end of the turn (one listing: a lister's call each was a sixtieth of a move)."""
         moves = self._action_moves(seat)
         if not self.talent_used[seat]:
-            moves += self._talent_moves(seat)
+            moves += TALENTS[self.magicians[seat].talent].moves(self, seat)
         moves.append(END_TURN)
         return moves
 
@@ -530,11 +530,6 @@ class Illusio(Game):
         placed = _count(now_group, work.components)
         room = {g for g, n in o.groups.items() if placed.get(g, 0) < n}
         return [place(c, work.objective) for c in sources if now_group[c] in room]
-
-    def _talent_moves(self, seat: int) -> list[Action]:
-        if self.talent_used[seat]:
-            return NONE
-        return TALENTS[self.magicians[seat].talent].moves(self, seat)
 
     # -- refusals ---------------------------------------------------------------------------
 
