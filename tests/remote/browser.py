@@ -8,6 +8,7 @@ import json
 import random
 import shutil
 import tempfile
+import weakref
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,9 @@ def open_phone(address: str, width: int = 390, height: int = 844):
         {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}},
     )
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    # Chromium's profile (2.4 MB) goes with its driver: left behind, every run of the
+    # browser tests would leave a score of them in the temporary folder.
+    weakref.finalize(driver, shutil.rmtree, profile, ignore_errors=True)
     driver.get(address)
     return driver
 
