@@ -573,19 +573,21 @@ def main(argv: list[str] | None = None) -> int:
     `speed` (both engines beside RLCard's UNO), `experts` (the searching bots' strength
     and rollouts with each engine, 100 games per game and mode, and the compiled expert
     against the interpreted one: the longest part; `--games N` plays fewer, `--duels N`
-    sets the head-to-head games apart), `engines` (copies, bots, balance), `tables`
-    (drawing), `devices` (seats on phones, on loopback), `coach` (the casting coach's
-    review time with each engine), `levels` (the rehearsal opponents' exploitability).
+    sets the head-to-head games, 4 by default: every seat of those thinks every move, and
+    4 Illuminati games took 10 minutes of this 2-core machine), `engines` (copies, bots,
+    balance), `tables` (drawing), `devices` (seats on phones, on loopback), `coach` (the
+    casting coach's review time with each engine), `levels` (the rehearsal opponents'
+    exploitability).
     The engines run in processes of their own (`Engine`): the source's, and the compiled
     core's where `make core` built it (`make bench` does)."""
     argv = list(argv or [])
-    counts = {"--games": 100, "--duels": 0}
+    counts = {"--games": 100, "--duels": 4}
     for flag in counts:
         if flag in argv:
             at = argv.index(flag)
             counts[flag] = int(argv[at + 1])
             del argv[at : at + 2]
-    games, duels = counts["--games"], counts["--duels"] or counts["--games"]
+    games, duels = counts["--games"], counts["--duels"]
     if argv == ["serve"]:
         return serve()
     parts = argv or ["speed", "engines", "tables", "devices", "coach", "levels", "experts"]
