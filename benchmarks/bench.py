@@ -222,13 +222,16 @@ def _follower_points(follow: bool, level: str, castings: int, seed: int) -> tupl
 
 def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[float]]:
     """The rehearsal's opponent levels, over castings of heuristic expert-mode games (every
-    third casting): how much seat 0 gains a casting, in points of lead, by its best fixed
+    third casting): how much seat 0 gains a casting, in points of lead, by a best fixed
     choice against the others of a level, over what it gets playing as they do (at an
     equilibrium: nothing; the one-seat part of what game theory calls NashConv); and the
     seconds each mixed wizard's move took. A level's play: the heuristic's choice (its
     ties broken by four seeds), the mixed wizard's mix, the expert's choice after 0.25 s.
-    Seat 0's tables average over `deals` redealings, more than a mixed wizard weighs: what
-    is measured is the level's play, not the measure's noise."""
+    The best choice is found on one table of `deals` redealings and its gain read on
+    another, dealt apart, both ways round (`equilibrium.held_out`): read on the deals it
+    was chosen on, it is flattered by their noise (kept, as `<level> own deals`, to show
+    how much). The tables average over more deals than a mixed wizard weighs: what is
+    measured is the level's play, not the measure's noise."""
     from collections import Counter
     from itertools import product
 
@@ -239,9 +242,10 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
         against,
         casting_game,
         gain,
+        held_out,
     )
 
-    found: dict[str, list[float]] = {"cunning": [], "mixed": [], "expert": [], "times": []}
+    found: dict[str, list[float]] = {"times": []}
 
     def heuristic(game: Any, seat: int) -> dict[Any, float]:
         legal = game.legal_actions(seat)
@@ -260,7 +264,9 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
     def expert(game: Any, seat: int) -> dict[Any, float]:
         return {bot_move(game, ExpertWizard(seat, seat, budget=0.25), seat): 1.0}
 
-    levels = {"cunning": heuristic, "mixed": mixed, "expert": expert}
+    levels_played = {"cunning": heuristic, "mixed": mixed, "expert": expert}
+    for level in levels_played:
+        found[level], found[f"{level} own deals"] = [], []
     sampled = 0
     for game_seed in range(seed, seed + 1000):
         game = builtin_registry().new_game("incantibus", seats, game_seed, {"mode": "expert"})
@@ -273,23 +279,22 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
                     sampled += 1
                     dealt = game_seed * 1000 + casting  # every table of it on the same deals
                     likeliest = casting_game(game, 0, deals=0).options  # (no deal: its rows)
-                    for level, play in levels.items():
+                    for level, play in levels_played.items():
                         mine, *each = [play(game, s) for s in range(seats)]
                         rows = list(dict.fromkeys([*likeliest, *mine]))
+                        own = [mine.get(row, 0.0) for row in rows]
                         columns = list(product(*(list(d) for d in each)))
                         weights = [
                             math.prod(d[p] for d, p in zip(each, column, strict=True))
                             for column in columns
                         ]
-                        table = casting_game(
-                            game, 0, deals=deals, seed=dealt, options=rows, field=columns
+                        fresh, table, _ = held_out(
+                            game, 0, rows, columns, weights, own, deals, dealt
                         )
+                        found[level].append(fresh)
                         expected = against(table.leads, weights)
-                        conforming = sum(
-                            mine.get(row, 0.0) * lead
-                            for row, lead in zip(table.options, expected, strict=True)
-                        )
-                        found[level].append(gain(table.leads, weights, conforming))
+                        conforming = sum(p * lead for p, lead in zip(own, expected, strict=True))
+                        found[f"{level} own deals"].append(gain(table.leads, weights, conforming))
             s = min(game.to_act())
             game.apply(s, bot_move(game, bots[s], s))
         if sampled >= castings:
@@ -297,21 +302,30 @@ def _levels(seats: int, castings: int, seed: int, deals: int) -> dict[str, list[
     return found
 
 
-def levels_gains(engine: Engine, castings: dict[int, int] | None = None) -> None:
+def levels_gains(engine: Engine, castings: dict[int, int] | None = None, deals: int = 24) -> None:
     """Each rehearsal level's exploitability: what a best-responding seat gains against
-    it a casting; and the mixed wizard's time to point."""
-    castings = castings or {2: 24, 4: 10}
+    it a casting, on deals it did not choose from, with its 95 % interval over the
+    castings; and the mixed wizard's time to point."""
+    castings = castings or {2: 60, 4: 24}
+    began = time.perf_counter()
     print(
-        "rehearsal opponents: what a seat gains a casting by its best fixed choice against "
+        "rehearsal opponents: what a seat gains a casting by a best fixed choice against "
         f"each level, over playing as the level does, in points of lead ({engine.name}; "
-        "castings of heuristic expert-mode games, the seat's tables over 24 redealings)"
+        "castings of heuristic expert-mode games; the choice made on one table of "
+        f"{deals} redealings, its gain read on another of {deals}, dealt apart, both ways "
+        "round; mean ± 1.96 standard errors over the castings, a 95 % interval; in "
+        "brackets, the same read on the deals it was chosen on, flattered by their noise)"
     )
     for seats, count in castings.items():
-        found = engine.ask("levels", seats, count, 300, 24)
-        cells = [
-            f"{name} {statistics.mean(found[level]):+.2f} (most {max(found[level]):.2f})"
-            for level, name in (("cunning", "heuristic"), ("mixed", "mixed"), ("expert", "expert"))
-        ]
+        found = engine.ask("levels", seats, count, 300, deals)
+        cells = []
+        for level, name in (("cunning", "heuristic"), ("mixed", "mixed"), ("expert", "expert")):
+            gains, flattered = found[level], found[f"{level} own deals"]
+            error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+            cells.append(
+                f"{name} {statistics.mean(gains):+.2f} ± {1.96 * error:.2f} "
+                f"({statistics.mean(flattered):+.2f})"
+            )
         times = sorted(found["times"])
         p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
         print(
@@ -319,6 +333,7 @@ def levels_gains(engine: Engine, castings: dict[int, int] | None = None) -> None
             f"points in {statistics.median(times) * 1000:.0f} ms (median; 95th percentile "
             f"{p95 * 1000:.0f} ms, {len(times)} moves)"
         )
+    print(f"  (the part took {time.perf_counter() - began:.0f} s)")
 
 
 SPEED_GAMES = {

@@ -5,9 +5,11 @@ Seen from one seat, a casting is a game in a table: the seat's targets are the r
 others' choices are the columns, and each cell is the seat's lead in points once that
 casting, and a few after it, have played out — the coach's value (`coach.lead_after`),
 averaged over redealings of what the seat cannot see, every cell on the same deals and
-the same draws after them. At two seats the columns are every target of the other seat;
-at three or four, every combination of the few targets each other seat likes best (as
-the heuristic values them): all of them would be thousands of columns.
+the same draws after them. The rows are the seat's ten likeliest targets (eight at three
+or four seats; all of them where it has no more), as the heuristic values them. At two
+seats the columns are every target of the other seat (up to sixty, late in a match, when
+a book may be paid in many ways); at three or four, every combination of the three
+targets each other seat likes best: all of them would be thousands of columns.
 
 The lead is the seat's points less the best of the others'. At two seats one seat's lead
 is exactly the other's loss, so the casting is a zero-sum game, and its equilibrium is a
@@ -41,14 +43,16 @@ from .bots import CunningBot
 from .coach import lead_after
 from .rules import Incantibus
 
-# The size of a casting's table, at two seats and at three or four. A seat may have thirty
-# targets (a book paid in many ways), and thirty by thirty cells on six deals take
-# seconds; at four seats every combination of the others' choices is a column. So: the
-# targets weighed, the likeliest first (at two seats, ten on each side; at three or four,
-# the seat's eight against three of each other seat's), the redealings a cell averages
-# over and the moves each is played on after the casting (two castings at four seats).
-# Measured in `make bench` (part `levels`).
-TWO = {"rows": 10, "width": 10, "deals": 6, "depth": 12}
+# The size of a casting's table, at two seats and at three or four. A seat may have sixty
+# targets (a book paid in many ways), and sixty by sixty cells on six deals take seconds;
+# at four seats every combination of the others' choices is a column. So: the seat's own
+# likeliest targets (ten at two seats, eight at three or four) against, at two seats, every
+# target of the other seat (measured over ten against ten, 120 moves: the wizard's time
+# to point grew 1.2× at the median and 1.6× at the 95th percentile; the widest casting,
+# 10 by 62, took 4.3×) and at three or four, three of each other seat's, the likeliest; the
+# redealings a cell averages over and the moves each is played on after the casting (two
+# castings at four seats). Measured in `make bench` (part `levels`).
+TWO = {"rows": 10, "deals": 6, "depth": 12}  # every target of the other seat: no width
 MANY = {"rows": 8, "width": 3, "deals": 4, "depth": 8}
 TINY = 1e-9  # a probability below this is the solver's rounding
 
@@ -101,7 +105,8 @@ def casting_game(
     if options is None:
         options = _likeliest(table, seat, seat, size["rows"])
     if field is None:
-        targets = (_likeliest(table, other, seat, size["width"]) for other in others)
+        width = size.get("width")  # None at two seats: every target of the other seat
+        targets = (_likeliest(table, other, seat, width) for other in others)
         field = list(product(*targets))
     rng = Rng(seed).fork(seat + 1)
     sums = [[0.0] * len(field) for _ in options]
@@ -128,15 +133,15 @@ def _unpointed(game: Game) -> Incantibus:
     return game
 
 
-def _likeliest(table: Incantibus, seat: int, knower: int, width: int) -> tuple[Point, ...]:
-    """The seat's `width` likeliest targets, as the heuristic in its seat would value them
-    on the view of `knower` (the seat whose game this is: another seat's view would tell
-    what only that seat knows, a token it saw with Oculus), in the order the table lists
-    them."""
+def _likeliest(table: Incantibus, seat: int, knower: int, width: int | None) -> tuple[Point, ...]:
+    """The seat's `width` likeliest targets (every one: None), as the heuristic in its
+    seat would value them on the view of `knower` (the seat whose game this is: another
+    seat's view would tell what only that seat knows, a token it saw with Oculus), in the
+    order the table lists them."""
     options = [a for a in table.legal_actions(seat) if isinstance(a, Point)]
     if not options:
         raise ValueError("the seat is not pointing")
-    if len(options) <= width:
+    if width is None or len(options) <= width:
         return tuple(options)
     values = CunningBot(seat, 0).point_values(SeatView(table, knower), options)
     ranked = sorted(range(len(options)), key=lambda i: -values[i])[:width]
@@ -175,6 +180,51 @@ def gain(leads: Sequence[Sequence[float]], field: Sequence[float], value: float)
     choice against the others pointing by `field`: how far the others' play can be
     exploited. 0 at an equilibrium."""
     return max(0.0, max(against(leads, field)) - value)
+
+
+def held_out_gain(
+    chosen_on: Sequence[Sequence[float]],
+    measured_on: Sequence[Sequence[float]],
+    field: Sequence[float],
+    own: Sequence[float],
+) -> float:
+    """What the seat gains a casting by a best response it could not flatter: the row
+    that does best against the others pointing by `field` in one table (`chosen_on`), its
+    lead over the seat's own play (`own`, a mix over the rows) read in another table of
+    the same rows and columns, dealt on other deals (`measured_on`). The row that does
+    best in a table is partly the one its noise favours, so read in that same table it
+    looks better than it is (`gain` is its maximum, biased upward); in fresh deals its
+    noise is fresh and averages out, so the figure is unbiased for the chosen row's worth,
+    and below zero where the choice was worse than the seat's own play."""
+    chosen = against(chosen_on, field)
+    best = max(range(len(chosen)), key=chosen.__getitem__)
+    measured = against(measured_on, field)
+    return measured[best] - sum(p * lead for p, lead in zip(own, measured, strict=True))
+
+
+def held_out(
+    start: Game,
+    seat: int,
+    options: Sequence[Point],
+    field: Sequence[tuple[Point, ...]],
+    weights: Sequence[float],
+    own: Sequence[float],
+    deals: int,
+    seed: int,
+) -> tuple[float, Casting, Casting]:
+    """`held_out_gain` at the casting `start`, the others pointing at the columns `field`
+    by `weights` and the seat at `options` by `own`: two tables of `deals` redealings each,
+    drawn apart (on seeds `2 * seed` and `2 * seed + 1`), each choosing the row the other
+    measures; the mean of the two ways round, and the two tables."""
+    first, second = (
+        casting_game(start, seat, deals, seed=2 * seed + half, options=options, field=field)
+        for half in (0, 1)
+    )
+    both = (
+        held_out_gain(first.leads, second.leads, weights, own)
+        + held_out_gain(second.leads, first.leads, weights, own)
+    ) / 2
+    return both, first, second
 
 
 class MixedWizard(Bot):
