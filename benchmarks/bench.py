@@ -306,7 +306,7 @@ def levels_gains(engine: Engine, castings: dict[int, int] | None = None, deals: 
     """Each rehearsal level's exploitability: what a best-responding seat gains against
     it a casting, on deals it did not choose from, with its 95 % interval over the
     castings; and the mixed wizard's time to point."""
-    castings = castings or {2: 60, 4: 24}
+    castings = castings or {2: 100, 4: 40}
     began = time.perf_counter()
     print(
         "rehearsal opponents: what a seat gains a casting by a best fixed choice against "
