@@ -28,7 +28,7 @@ the heuristic can be read and beaten. It reads the match only through `determini
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -108,13 +108,11 @@ def casting_game(
         width = size.get("width")  # None at two seats: every target of the other seat
         targets = (_likeliest(table, other, seat, width) for other in others)
         field = list(product(*targets))
-    rng = Rng(seed).fork(seat + 1)
+    dealt = redealings(start, seat, seed)
     sums = [[0.0] * len(field) for _ in options]
     done = 0
     while done < deals and not (done and stop is not None and stop()):
-        world = _unpointed(start.determinize(seat, rng))
-        world.hush()
-        played = rng.below(1 << 30)
+        world, played = next(dealt)
         for r, option in enumerate(options):
             for c, column in enumerate(field):
                 pointed = dict(zip(others, column, strict=True))
@@ -123,6 +121,17 @@ def casting_game(
         done += 1
     leads = tuple(tuple(total / max(done, 1) for total in row) for row in sums)
     return Casting(seat, tuple(options), others, tuple(field), leads)
+
+
+def redealings(start: Game, seat: int, seed: int) -> Iterator[tuple[Incantibus, int]]:
+    """The redealings a casting's table with this `seed` is played on, in turn: a match
+    the seat cannot tell from `start`, every seat still to point, and the seed of the
+    draws after the casting."""
+    rng = Rng(seed).fork(seat + 1)
+    while True:
+        world = _unpointed(start.determinize(seat, rng))
+        world.hush()
+        yield world, rng.below(1 << 30)
 
 
 def _unpointed(game: Game) -> Incantibus:

@@ -235,29 +235,24 @@ def test_the_held_out_gain_chooses_on_one_table_and_reads_the_other():
     assert held_out_gain(chosen_on, measured_on, field, own) == pytest.approx(0.5 - 1.25)
 
 
-def test_the_best_response_is_measured_on_deals_it_was_not_chosen_on(monkeypatch):
-    """`held_out` deals two tables apart: no redealing (what lies hidden, and the draws
-    after the casting) is in both; and its figure is the held-out gain both ways round."""
-    cells = []
-    real = equilibrium.lead_after
-
-    def recorded(world, pointed, seat, depth, played):
-        hidden = repr((world.room, world.secret_bag, world.spell_deck))
-        cells.append((hidden, played))
-        return real(world, pointed, seat, depth, played)
-
-    monkeypatch.setattr(equilibrium, "lead_after", recorded)
+def test_the_best_response_is_measured_on_deals_it_was_not_chosen_on():
+    """`held_out` deals its two tables apart: no redealing (what lies hidden, and the
+    draws after the casting) is in both; and its figure is the held-out gain both ways
+    round."""
     *_, (start, choices, _) = castings(2, "expert", 5, 4)
     options = casting_game(start, 0, deals=0).options
     own = [float(option == choices[0]) for option in options]
     field, weights = [(choices[1],)], [1.0]
     figure, first, second = held_out(start, 0, options, field, weights, own, 3, seed=40)
-    half = len(cells) // 2
-    assert half == 3 * len(options)  # three deals a table, a cell a row on each
-    chosen_deals, measured_deals = set(cells[:half]), set(cells[half:])
-    assert len(chosen_deals) == len(measured_deals) == 3
-    assert not {h for h, _ in chosen_deals} & {h for h, _ in measured_deals}
-    assert not {p for _, p in chosen_deals} & {p for _, p in measured_deals}
+    worlds, draws = [], []  # each table's redealings: what lies hidden, the draws after
+    for table, seed in ((first, 80), (second, 81)):  # `2 * seed` and `2 * seed + 1`
+        assert table == casting_game(start, 0, 3, seed=seed, options=options, field=field)
+        dealt = equilibrium.redealings(start, 0, seed)
+        deals = [next(dealt) for _ in range(3)]
+        worlds.append({repr((w.room, w.secret_bag, w.spell_deck)) for w, _ in deals})
+        draws.append({played for _, played in deals})
+    assert [len(w) for w in worlds] == [3, 3]  # three deals a table, all different
+    assert not worlds[0] & worlds[1] and not draws[0] & draws[1]
     assert first != second
     both = held_out_gain(first.leads, second.leads, weights, own) + held_out_gain(
         second.leads, first.leads, weights, own
