@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,13 @@ from illusio_table.engine import IllegalAction, Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.kits import Kit, kit_of, kits, load
+from illusio_table.table.settings import (
+    Drill,
+    GuideProgress,
+    TableSettings,
+    load_match,
+    open_match,
+)
 
 from ..scenes import TableView, table_scene
 from .curtain import Curtain
@@ -423,13 +431,13 @@ class MainWindow(QMainWindow):
             return False
         if not rehearsal:  # New game offers the last game's seats, never a rehearsal's bots
             self.last_config = config
-        for seat in config.devices:  # kept with the match, so a resumed one offers them again
-            match.table[f"device {seat}"] = True
-        if rehearsal:  # kept with the match: a rehearsal cut short is offered as one
-            match.table["rehearsal"] = True
-        self.install(match, None, table_mode=config.table_mode)
+        # Kept with the match, so that a resumed one offers the phones their seats again
+        # and comes back as a rehearsal, with its coach for the person at the screen.
+        people = [s for s in config.devices if not match.is_bot(s)]
+        settings = TableSettings(devices=tuple(sorted(set(people))))
         if rehearsal:
-            self._show_tallies()
+            settings = replace(settings, rehearsal=True, coach=0)
+        self.install(match, None, table_mode=config.table_mode, settings=settings)
         return True
 
     def _drills(self) -> Any:
@@ -450,28 +458,35 @@ class MainWindow(QMainWindow):
     def drill_mistakes(self) -> bool:
         """The costliest casting the coach kept, played again: the match as it stood at
         its start, the others pointing as they did then (their choices made, secret), the
-        person to point again; the coach then reviews the new choice. A drill played is
-        taken out of the list."""
+        person to point again; the coach then reviews the new choice. The drill leaves
+        the list once played through (its review shown), not before: a crash or a drill
+        left half-way keeps it."""
         if not self.may_leave():
             return False
         drills = self._drills()
-        entry = drills.take()
+        entry = drills.first()
         if entry is None:
             self.statusBar().showMessage("No mistake is kept to drill: rehearse castings.", 8000)
             return False
+        mark = drills.mark(entry)
         try:
-            match = Match.load(entry["match"], self.registry)
-            for seat, action in sorted(entry["others"].items()):
-                match.apply(int(seat), match.parse_action(action))
+            match, kept = load_match(entry["match"], self.registry)
+            others = sorted((int(seat), action) for seat, action in entry["others"].items())
+            start = match.moves_made
+            (seat,) = set(range(match.seats)) - {s for s, _ in others}  # whose mistake
+            if match.is_bot(seat):
+                raise ValueError("its seat is a bot's")
+            drill = Drill(mark, seat, start, float(entry["cost"]), tuple(entry["said"]))
+            for other, action in others:
+                match.apply(other, match.parse_action(action))
         except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
+            drills.done(mark)
             self.statusBar().showMessage(
                 f"That drill could not be set up, and is dropped: {error}", 15000
             )
             return False
-        match.table["rehearsal"] = True
-        match.table["drill"] = {"cost": entry["cost"], "said": entry["said"]}
-        self.install(match, None)
-        self._show_tallies()
+        settings = replace(kept, rehearsal=True, coach=seat, drill=drill, guide=None)
+        self.install(match, None, settings=settings)
         return True
 
     def _coach_seat(self) -> int | None:
@@ -504,10 +519,19 @@ class MainWindow(QMainWindow):
         on (as in a rehearsal, without the phones' own and without counting in the past
         rehearsals' line); off again at will."""
         seat = self._coach_seat()
-        if on and seat is not None and not self._rehearsing():
+        if self._rehearsing():
+            return
+        if on and seat is not None:
+            self._set_settings(coach=seat)  # (kept: a restart brings the coach back)
             self._show_tallies(seat, rehearsal=False)
-        elif not on and not self._rehearsing():
+        elif not on and self.model is not None:
+            self._set_settings(coach=None)
             self._hide_tallies()
+
+    def _set_settings(self, **changes: Any) -> None:
+        """Changes the table settings of the match in play (saved with it at once)."""
+        session = self.model.session
+        session.settings = replace(session.settings, **changes)
 
     def _hide_tallies(self) -> None:
         """The tally and the coach's panel go (with their match, or turned off)."""
@@ -527,13 +551,16 @@ class MainWindow(QMainWindow):
         from ..scenes.look import plain
 
         kept = self.data_dir / "coach.json"
+        drill = self.model.session.settings.drill
         self.tally = RehearsalTally(
             self.model,
             seat,
             drills=self._drills(),
             past=CoachHistory(kept) if rehearsal else None,
             heading="Rehearsal" if rehearsal else "Coach",
+            drill=drill,
         )
+        self.tally.drilled.connect(self._drill_done)
         self.tally.changed.connect(self.tally_bar.setText)
         # Every casting so far, what was pointed at and got, on pointing at the bar.
         self.tally.changed.connect(
@@ -561,13 +588,21 @@ class MainWindow(QMainWindow):
                 tally.charted.connect(lambda chart, s=seat, h=hub: h.coach(s, chart))
                 hub.note(seat, tally.text())
 
+    def _drill_done(self) -> None:
+        """The drill's casting was played and reviewed: it leaves the kept drills, and
+        the match says so (a restart does not review it again)."""
+        drill = self.model.session.settings.drill if self.model is not None else None
+        if drill is not None and not drill.done:
+            self._drills().done(drill.mark)
+            self._set_settings(drill=replace(drill, done=True))
+
     def _first_review(self) -> None:
         """The coach's panel comes forward with its first chart of a rehearsal."""
         if len(self.coach_chart.costs) == 1:
             self.coach_dock.raise_()
 
     def _rehearsing(self) -> bool:
-        return self.model is not None and bool(self.model.match.table.get("rehearsal"))
+        return self.model is not None and self.model.session.settings.rehearsal
 
     def _codes_to_scan(self, awaiting: bool) -> None:
         """While a phone seat waits for its phone, the Phones panel stands over the window's
@@ -614,15 +649,25 @@ class MainWindow(QMainWindow):
         else:
             self.tally_bar.setText("")
 
-    def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
-        """Puts a match on the table; the previous match's model and scene are let go
-        (table mode comes with a resumed match's record)."""
+    def install(
+        self,
+        match: Match,
+        path: Path | None,
+        table_mode: bool = False,
+        settings: TableSettings | None = None,
+    ) -> None:
+        """Puts a match on the table; the previous match's model and scene are let go.
+        Its table settings are `settings`, or those its record keeps (a resumed or opened
+        match): the rehearsal's tallies, the coach and a guide come back with them (table
+        mode too; `table_mode`: turned on now)."""
+        if settings is not None:
+            settings.keep_in(match)
         from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 
         if self.model is not None:
             self.model.stop_thinking()
             self.model.deleteLater()
-        self.leave_guide()  # a guide belongs to its own match
+        self._drop_guide()  # a guide belongs to its own match
         old_scene = self.scene
         self._hide_tallies()
         self.path = path
@@ -661,8 +706,21 @@ class MainWindow(QMainWindow):
         if self.model.devices:
             self.phones_dock.raise_()  # the codes to scan come first
         self.model.begin()
+        self._restore(self.model.session.settings)
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen
+
+    def _restore(self, settings: TableSettings) -> None:
+        """What the table settings bring back of the window: the coach's (or the
+        rehearsal's) tally for its person, and a guide where it had got to."""
+        if settings.coach is not None and kit_of(self.model.match.game_id).rehearsal:
+            self._show_tallies(settings.coach, rehearsal=settings.rehearsal)
+        if settings.guide is not None and settings.guide.game_id == self.model.match.game_id:
+            from .guide import GuideSession
+
+            self.guide = GuideSession(self, kit_of(settings.guide.game_id).guide())
+            self.guide.run.learnt = list(settings.guide.learnt)
+            self.guide_bar.show()
 
     def autosave_path(self) -> Path:
         return self.data_dir / "autosave.json"
@@ -691,7 +749,7 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path, title: str, afterwards: str) -> Match | None:
         try:
-            return Match.open(path, self.registry)
+            return open_match(path, self.registry)[0]
         except RecordError as error:
             self.tell(title, f"{path}: {error.message}. {afterwards}")
         except CardDataError as error:
@@ -755,7 +813,7 @@ class MainWindow(QMainWindow):
         if not path.is_file():
             return False
         try:
-            match = Match.open(path, self.registry)
+            match, settings = open_match(path, self.registry)
         except RecordError as error:
             kept = set_aside(path)
             where = f"It was kept as {kept.name}." if kept else "It could not be moved aside."
@@ -771,7 +829,7 @@ class MainWindow(QMainWindow):
             return False
         players = ", ".join(p["name"] for p in match.players)
         moves = match.moves_made
-        rehearsal = bool(match.table.get("rehearsal"))
+        rehearsal = settings.rehearsal
         if rehearsal:  # (one left in the normal way is gone: see closeEvent)
             title = "Continue the rehearsal?"
             question = (
@@ -787,8 +845,6 @@ class MainWindow(QMainWindow):
         if not self.ask(title, question):
             return False
         self.install(match, None)
-        if rehearsal:
-            self._show_tallies()
         self._tell_withheld(match)
         return True
 
@@ -960,6 +1016,17 @@ class MainWindow(QMainWindow):
         self.table_mode.refresh()
         if self.guide is not None and self.model is not None:
             self.guide.refresh()
+            self._keep_guide()
+
+    def _keep_guide(self) -> None:
+        """The lessons learnt so far, kept in the table settings: a restart goes on from
+        the next lesson."""
+        if self.guide is None or self.model is None:
+            return
+        kept = self.model.session.settings.guide
+        learnt = tuple(self.guide.run.learnt)
+        if kept is not None and kept.learnt != learnt:
+            self._set_settings(guide=replace(kept, learnt=learnt))
 
     # -- guided first games ----------------------------------------------------------------------
 
@@ -976,11 +1043,19 @@ class MainWindow(QMainWindow):
             return False
         self.guide = GuideSession(self, guide)
         self.guide_bar.show()
+        self._set_settings(guide=GuideProgress(game_id))  # (a restart brings it back)
         self._update()
         return True
 
     def leave_guide(self) -> None:
-        """The guide goes; the match goes on as an ordinary one."""
+        """The guide goes; the match goes on as an ordinary one (and stays one after a
+        restart)."""
+        self._drop_guide()
+        if self.model is not None and self.model.session.settings.guide is not None:
+            self._set_settings(guide=None)
+
+    def _drop_guide(self) -> None:
+        """The guide's bar and lights go (its match's settings are left as they are)."""
         if self.guide is None:
             return
         self.guide = None
