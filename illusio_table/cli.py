@@ -120,7 +120,6 @@ def cmd_replay(path: Path) -> int:
     from illusio_table.engine.match import replay
     from illusio_table.engine.record import read_save
     from illusio_table.games import builtin_registry
-
     from illusio_table.table.settings import TableSettings
 
     try:

@@ -276,7 +276,10 @@ class MatchRecord:
         record = cls(game_id, seats, seed, options, players)
         table = data.get("table")
         if not isinstance(table, dict):  # (what they hold, the table's layer reads)
-            raise RecordError("the save's table settings are malformed")
+            raise RecordError(
+                "the save's table settings are malformed: "
+                "they are not a table of names and values"
+            )
         record.table = table
         if data.get("check") != record.header_check():
             raise RecordError("the save's game, seed, options or players were altered after saving")
