@@ -277,8 +277,7 @@ class MatchRecord:
         table = data.get("table")
         if not isinstance(table, dict):  # (what they hold, the table's layer reads)
             raise RecordError(
-                "the save's table settings are malformed: "
-                "they are not a table of names and values"
+                "the save's table settings are malformed: they are not a table of names and values"
             )
         record.table = table
         if data.get("check") != record.header_check():

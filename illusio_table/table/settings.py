@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from illusio_table.engine import Match, RecordError
+from illusio_table.engine import IllegalAction, Match, RecordError
 
 VERSION = 1
 MAX_WORDS = 64  # lines of a drill's note, or lessons of a guide: more is no save of ours
@@ -36,6 +36,11 @@ class Drill:
     moves: int  # the moves made when the casting began: its reveal is the first after
     cost: float  # points the mistake cost
     said: tuple[str, ...]  # the coach's words on it then
+    # What the others chose then (seat, the action's JSON), made again at its start. Kept
+    # here because a save leaves out choices not yet revealed: without them a drill
+    # resumed after a crash would be another casting. (They were revealed in the match
+    # the drill comes from, and the coach's words tell them: no secret is written.)
+    others: tuple[tuple[int, dict[str, Any]], ...] = ()
     done: bool = False  # its casting was played and reviewed
 
     def to_json(self) -> dict[str, Any]:
@@ -45,8 +50,20 @@ class Drill:
             "moves": self.moves,
             "cost": self.cost,
             "said": list(self.said),
+            "others": [[seat, action] for seat, action in self.others],
             "done": self.done,
         }
+
+    def set_up(self, match: Match) -> None:
+        """Makes the others' choices of the drill's casting, those not made yet (all of
+        them at its start, or again after a restart: a save leaves them out). Raises
+        IllegalAction or RecordError when they cannot be made (a drill that does not fit
+        its match)."""
+        if self.done or match.moves_made != self.moves:
+            return  # (made already, or the casting is over)
+        for seat, action in self.others:
+            match.apply(seat, match.parse_action(action))
+        match.withheld = [s for s in match.withheld if s not in dict(self.others)]
 
 
 @dataclass(frozen=True)
@@ -133,7 +150,7 @@ class TableSettings:
         coach = data["coach"]
         if coach is not None and (not _whole(coach) or coach not in people):
             raise _bad(f"the coach serves seat {coach!r}, which no person holds")
-        drill = _drill(data["drill"], people) if data["drill"] is not None else None
+        drill = _drill(data["drill"], people, players) if data["drill"] is not None else None
         guide = _guide(data["guide"]) if data["guide"] is not None else None
         return cls(devices, aside, table_mode, rehearsal, coach, drill, guide)
 
@@ -163,10 +180,10 @@ def _migrated(data: dict[str, Any], players: list[dict[str, Any]]) -> TableSetti
     return settings
 
 
-def _drill(data: Any, people: list[int]) -> Drill:
+def _drill(data: Any, people: list[int], players: list[dict[str, Any]]) -> Drill:
     if not isinstance(data, dict):
         raise _bad("the drill is not a table of names and values")
-    _exact_keys(data, {"mark", "seat", "moves", "cost", "said", "done"}, "the drill's ")
+    _exact_keys(data, {"mark", "seat", "moves", "cost", "said", "others", "done"}, "the drill's ")
     mark, seat, moves, cost = data["mark"], data["seat"], data["moves"], data["cost"]
     if not isinstance(mark, str) or len(mark) > 64:
         raise _bad("the drill's mark is not a short text")
@@ -179,7 +196,21 @@ def _drill(data: Any, people: list[int]) -> Drill:
     if cost < 0:
         raise _bad("the drill's cost is below nothing")
     said = _texts(data["said"], "the drill's words")
-    return Drill(mark, seat, moves, float(cost), said, _flag(data["done"], "the drill's end"))
+    others = data["others"]
+    if not isinstance(others, list) or not all(
+        isinstance(o, list) and len(o) == 2 and _whole(o[0]) and isinstance(o[1], dict)
+        for o in others
+    ):
+        raise _bad("the others' choices of the drill are not a list of seats and moves")
+    seats = [o[0] for o in others]
+    if (
+        seat in seats
+        or len(set(seats)) != len(seats)
+        or not all(0 <= s < len(players) for s in seats)
+    ):
+        raise _bad("the others' choices of the drill name a seat twice or none at the table")
+    done = _flag(data["done"], "the drill's end")
+    return Drill(mark, seat, moves, float(cost), said, tuple((s, a) for s, a in others), done)
 
 
 def _guide(data: Any) -> GuideProgress:
@@ -232,13 +263,22 @@ def _texts(value: Any, what: str) -> tuple[str, ...]:
 
 
 def open_match(path: Any, registry: Any) -> tuple[Match, TableSettings]:
-    """A save file's match and its table settings; RecordError says in words what is
-    wrong with either (the file is only read: it stays as it was)."""
-    match = Match.open(path, registry)
-    return match, TableSettings.of(match)
+    """A save file's match and its table settings, a drill under way set up again;
+    RecordError says in words what is wrong with either (the file is only read: it
+    stays as it was)."""
+    return _ready(Match.open(path, registry))
 
 
 def load_match(data: Any, registry: Any) -> tuple[Match, TableSettings]:
     """`open_match` of a save's JSON."""
-    match = Match.load(data, registry)
-    return match, TableSettings.of(match)
+    return _ready(Match.load(data, registry))
+
+
+def _ready(match: Match) -> tuple[Match, TableSettings]:
+    settings = TableSettings.of(match)
+    if settings.drill is not None:
+        try:
+            settings.drill.set_up(match)
+        except (IllegalAction, KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"the drill in the save does not fit its match: {error}") from None
+    return match, settings

@@ -31,7 +31,9 @@ EVERYTHING = TableSettings(
     table_mode=True,
     rehearsal=True,
     coach=0,
-    drill=Drill("0123abcd", 0, 2, 2.25, ("You pointed at the Pumpkin.", "Given what…")),
+    drill=Drill(
+        "0123abcd", 0, 2, 2.25, ("You pointed at the Pumpkin.", "Given what…"), ((2, {"x": 1}),)
+    ),
     guide=GuideProgress("incantibus", ("point", "win a target")),
 )
 
@@ -122,6 +124,18 @@ BAD = {
         "neither on nor off",
     ),
     "a drill as a list": ({**EVERYTHING.to_json(), "drill": [1]}, "drill is not a table"),
+    "a drill's others as a table": (
+        {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "others": {"1": {}}}},
+        "not a list of seats and moves",
+    ),
+    "a drill's other who is its own seat": (
+        {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "others": [[0, {}]]}},
+        "name a seat twice or none",
+    ),
+    "a drill's other beyond the table": (
+        {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "others": [[5, {}]]}},
+        "name a seat twice or none",
+    ),
     "a guide of no game": (
         {**EVERYTHING.to_json(), "guide": {"game": "", "learnt": []}},
         "names no game",

@@ -476,9 +476,9 @@ class MainWindow(QMainWindow):
             (seat,) = set(range(match.seats)) - {s for s, _ in others}  # whose mistake
             if match.is_bot(seat):
                 raise ValueError("its seat is a bot's")
-            drill = Drill(mark, seat, start, float(entry["cost"]), tuple(entry["said"]))
-            for other, action in others:
-                match.apply(other, match.parse_action(action))
+            cost, said = float(entry["cost"]), tuple(entry["said"])
+            drill = Drill(mark, seat, start, cost, said, tuple(others))
+            drill.set_up(match)
         except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
             drills.done(mark)
             self.statusBar().showMessage(
