@@ -102,12 +102,12 @@ class TableSettings:
     @classmethod
     def of(cls, match: Match) -> TableSettings:
         """The settings kept in `match`'s record; RecordError says what is wrong with them."""
-        return cls.from_json(match.table, match.game.record.players)
+        return cls.from_json(match.table, match.players)
 
     def keep_in(self, match: Match) -> None:
         """Writes them into the match's record (its next save holds them), read back
         first as a save's would be: settings that a load would refuse are never written."""
-        TableSettings.from_json(self.to_json(), match.game.record.players)
+        TableSettings.from_json(self.to_json(), match.players)
         match.table.clear()
         match.table.update(self.to_json())
 
