@@ -51,8 +51,8 @@ def crash(window) -> None:
     model = window.model
     model.session.autosave = None
     model.session.put_away()
-    if window.tally is not None:
-        window.tally.blockSignals(True)  # (a review still coming never arrives)
+    for tally in window.tallies.values():
+        tally.blockSignals(True)  # (a review still coming never arrives)
     window.phones.keep = None
     if window.phones.hub is not None:
         window.phones.hub.stop()  # its port is free for the next start

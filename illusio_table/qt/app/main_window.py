@@ -147,7 +147,9 @@ class MainWindow(QMainWindow):
         # table down under the mouse).
         self.tally_bar.setFixedHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
-        self.tally: Any = None  # the tally over the table (a RehearsalTally), in its match
+        self.tally: Any = None  # the coach's tally (a RehearsalTally) of its person, in its match
+        self.tallies: dict[int, Any] = {}  # every person's tally, by seat (phones' too)
+        self._tally_shown: int | None = None  # whose tally the bar and the panel show
         self.welcome = Welcome(self)
         self._table: TableView | None = None  # made when first needed (`table`)
         self.curtain = Curtain()
@@ -534,64 +536,120 @@ class MainWindow(QMainWindow):
         session.settings = replace(session.settings, **changes)
 
     def _hide_tallies(self) -> None:
-        """The tally and the coach's panel go (with their match, or turned off)."""
-        if self.tally is not None:
-            self.tally.deleteLater()
+        """The tallies and the coach's panel go (with their match, or turned off)."""
+        for tally in self.tallies.values():
+            tally.deleteLater()
+        self.tallies = {}
         self.tally = None
+        self._tally_shown = None
         self.tally_bar.hide()
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.coach_dock.hide()
 
     def _show_tallies(self, seat: int = 0, rehearsal: bool = True) -> None:
-        """The rehearsal tally above the table (or the coach's, asked for in another
-        match: its heading says so), and in a rehearsal each phone's on its phone."""
+        """The coach's tally of `seat` (a rehearsal's, or the coach asked for in another
+        match: its heading says so), and in a rehearsal each phone person's own. Each
+        goes to its person only (`_tally_said`): on their phone, or at the big screen
+        while their own table is shown, never beside a curtain nor on another's table."""
         from illusio_table.table.rehearsal import CoachHistory
 
         from ..models.rehearsal import RehearsalTally
-        from ..scenes.look import plain
 
         kept = self.data_dir / "coach.json"
-        drill = self.model.session.settings.drill
-        self.tally = RehearsalTally(
-            self.model,
-            seat,
-            drills=self._drills(),
-            past=CoachHistory(kept) if rehearsal else None,
-            heading="Rehearsal" if rehearsal else "Coach",
-            drill=drill,
-        )
-        self.tally.drilled.connect(self._drill_done)
-        self.tally.changed.connect(self.tally_bar.setText)
-        # Every casting so far, what was pointed at and got, on pointing at the bar.
-        self.tally.changed.connect(
-            lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
-        )
-        self.tally_bar.setText(self.tally.text())
-        self.tally_bar.setToolTip(plain(self.tally.history()))
+        drill = self.model.session.settings.drill  # (its own person's tally takes it)
+        people = [seat] + [s for s in self.model.devices if s != seat] if rehearsal else [seat]
+        for person in people:
+            # Each their own line of past rehearsals: the screen's person's has no name,
+            # a phone's is under the name they sat down with.
+            who = None if person == seat else self.model.match.name(person)
+            tally = RehearsalTally(
+                self.model,
+                person,
+                drills=self._drills() if person == seat else None,
+                past=CoachHistory(kept, who) if rehearsal else None,
+                heading="Rehearsal" if rehearsal else "Coach",
+                drill=drill,
+            )
+            tally.drilled.connect(lambda t=tally: self._drill_done(t))
+            tally.changed.connect(lambda _text, t=tally: self._tally_said(t))
+            tally.charted.connect(lambda chart, t=tally: self._tally_charted(t, chart))
+            self.tallies[person] = tally
+        self.tally = self.tallies[seat]
         self.tally_bar.show()
-        # The coach's chart of each casting, in its panel, brought forward at the first.
+        self._tally_shown = None
+        for tally in self.tallies.values():
+            self._tally_said(tally)
+        self._show_tally()
+
+    def _tally_said(self, tally: Any) -> None:
+        """A tally's words, to its person only."""
+        if self.tallies.get(tally.seat) is not tally:
+            return  # (a review of the last match's, come back late)
+        hub = self.phones.hub
+        if tally.seat in self.model.devices:
+            if hub is not None:
+                hub.note(tally.seat, tally.text())
+        elif tally.seat == self._tally_shown:
+            from ..scenes.look import plain
+
+            self.tally_bar.setText(tally.text())
+            # Every casting so far, what was pointed at and got, on pointing at the bar.
+            self.tally_bar.setToolTip(plain(tally.history()))
+
+    def _tally_charted(self, tally: Any, chart: dict[str, Any]) -> None:
+        """A tally's chart of the coach, to its person only (its panel comes forward with
+        the first one)."""
+        if self.tallies.get(tally.seat) is not tally:
+            return
+        hub = self.phones.hub
+        if tally.seat in self.model.devices:
+            if hub is not None:
+                hub.coach(tally.seat, chart)
+        elif tally.seat == self._tally_shown:
+            self.coach_chart.show_chart(chart)
+            self._first_review()
+
+    def _looking(self) -> int | None:
+        """The person whose own table the big screen shows now, the curtain up and the
+        screen not passed openly (others may be looking then): None when there is none."""
+        model = self.model
+        if model is None or model.curtain_seat() is not None or model.passed_openly:
+            return None
+        return model.viewer
+
+    def _show_tally(self) -> None:
+        """The bar over the table and the coach's panel show the tally of the person
+        looking, and nothing of anyone else's: when the screen changes hands (the
+        curtain falls, another person's table), they change with it."""
+        if not self.tallies:
+            return
+        seat = self._looking()
+        shown = seat if seat in self.tallies and seat not in self.model.devices else None
+        if shown == self._tally_shown:
+            return
+        self._tally_shown = shown
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart()
-        self.coach_dock.setWidget(chart)
+        self.coach_chart = CoachChart()
+        self.coach_dock.setWidget(self.coach_chart)
+        if shown is None:
+            self.tally_bar.setText("")
+            self.tally_bar.setToolTip("")
+            self.coach_dock.hide()
+            return
+        tally = self.tallies[shown]
+        self._tally_said(tally)
+        chart = tally.chart()
+        if chart is not None:
+            self.coach_chart.show_chart(chart)
         self.coach_dock.show()
-        self.tally.charted.connect(chart.show_chart)
-        self.tally.charted.connect(self._first_review)
-        # Each person rehearsing on a phone has a tally of their own, on their phone.
-        for seat in self.model.devices if rehearsal else ():
-            # Their own line of past rehearsals too, under the name they sat down with.
-            theirs = CoachHistory(kept, self.model.match.name(seat))
-            tally = RehearsalTally(self.model, seat, past=theirs)
-            hub = self.phones.hub
-            if hub is not None:
-                tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
-                tally.charted.connect(lambda chart, s=seat, h=hub: h.coach(s, chart))
-                hub.note(seat, tally.text())
 
-    def _drill_done(self) -> None:
+    def _drill_done(self, tally: Any) -> None:
         """The drill's casting was played and reviewed: it leaves the kept drills, and
         the match says so (a restart does not review it again)."""
-        drill = self.model.session.settings.drill if self.model is not None else None
+        if self.tallies.get(tally.seat) is not tally:
+            return
+        drill = self.model.session.settings.drill
         if drill is not None and not drill.done:
             self._drills().done(drill.mark)
             self._set_settings(drill=replace(drill, done=True))
@@ -644,8 +702,9 @@ class MainWindow(QMainWindow):
         """The bar over the table has said its words: it shows the rehearsal's tally again,
         or stands empty. It stays for the rest of the match once it came, so that the
         table under it does not jump as it comes and goes (a new match takes it away)."""
-        if self.tally is not None:  # (a new match ends the last one's: `install`)
-            self.tally_bar.setText(self.tally.text())
+        shown = self.tallies.get(self._tally_shown) if self._tally_shown is not None else None
+        if shown is not None:  # (a new match ends the last one's: `install`)
+            self.tally_bar.setText(shown.text())
         else:
             self.tally_bar.setText("")
 
@@ -1012,6 +1071,7 @@ class MainWindow(QMainWindow):
         tip = f"Undo — not now: {why}" if why else "Take back your last move (Ctrl+Z)"
         self.undo_action.setToolTip(tip)
         self.undo_action.setStatusTip(tip)
+        self._show_tally()
         self._open_banner()
         self.table_mode.refresh()
         if self.guide is not None and self.model is not None:
