@@ -23,6 +23,7 @@ from illusio_table.engine import IllegalAction, Match, RecordError
 VERSION = 1
 MAX_WORDS = 64  # lines of a drill's note, or lessons of a guide: more is no save of ours
 MAX_TEXT = 2000  # characters of one of them
+MAX_COST = 1000.0  # points: no casting is worth as many
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,9 @@ def _migrated(data: dict[str, Any], players: list[dict[str, Any]]) -> TableSetti
         if not isinstance(key, str) or not isinstance(value, bool):
             raise _bad(f"{key!r} is not a setting this program knows")
         name, _, seat_text = key.partition(" ")
-        seat = int(seat_text) if seat_text.isdigit() and seat_text == str(int(seat_text)) else -1
+        # (a seat in plain digits only: "²" and "٣" are digits too, and no seat of ours)
+        plain = seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 3
+        seat = int(seat_text) if plain and seat_text == str(int(seat_text)) else -1
         if name == "device" and 0 <= seat < seats and players[seat].get("bot") is None:
             settings = settings.with_device(seat, value)
         elif name == "aside" and 0 <= seat < seats:
@@ -191,8 +194,11 @@ def _drill(data: Any, people: list[int], players: list[dict[str, Any]]) -> Drill
         raise _bad(f"the drill is for seat {seat!r}, which no person holds")
     if not _whole(moves) or moves < 0:
         raise _bad("the drill's start is not a count of moves")
-    if not isinstance(cost, (int, float)) or isinstance(cost, bool) or not math.isfinite(cost):
-        raise _bad("the drill's cost is not a number")
+    # (a whole number of hundreds of digits is no cost of ours, and no float either)
+    if _whole(cost) and abs(cost) <= MAX_COST:
+        cost = float(cost)
+    if not isinstance(cost, float) or not math.isfinite(cost) or abs(cost) > MAX_COST:
+        raise _bad("the drill's cost is not a number of points")
     if cost < 0:
         raise _bad("the drill's cost is below nothing")
     said = _texts(data["said"], "the drill's words")
@@ -210,7 +216,7 @@ def _drill(data: Any, people: list[int], players: list[dict[str, Any]]) -> Drill
     ):
         raise _bad("the others' choices of the drill name a seat twice or none at the table")
     done = _flag(data["done"], "the drill's end")
-    return Drill(mark, seat, moves, float(cost), said, tuple((s, a) for s, a in others), done)
+    return Drill(mark, seat, moves, cost, said, tuple((s, a) for s, a in others), done)
 
 
 def _guide(data: Any) -> GuideProgress:

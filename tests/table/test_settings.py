@@ -89,6 +89,8 @@ BAD = {
     "an unknown flag of old": ({"fly": True}, "'fly' is not a setting"),
     "an old flag not a flag": ({"table_mode": "yes"}, "is not a setting"),
     "an old phone for a bot": ({"device 2": True}, "is not a setting"),
+    "an old seat in other digits": ({"device \u00b9": True}, "is not a setting"),
+    "an old seat of many digits": ({"aside " + "1" * 5000: True}, "is not a setting"),
     "a newer version": ({**EVERYTHING.to_json(), "version": VERSION + 1}, "newer version"),
     "a version of words": ({**EVERYTHING.to_json(), "version": "1"}, "version"),
     "a field missing": (
@@ -109,6 +111,10 @@ BAD = {
     ),
     "a drill's cost of words": (
         {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "cost": "2"}},
+        "not a number",
+    ),
+    "a drill's cost far too large": (
+        {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "cost": 10**400}},
         "not a number",
     ),
     "a drill below nothing": (

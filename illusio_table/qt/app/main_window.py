@@ -481,14 +481,15 @@ class MainWindow(QMainWindow):
             cost, said = float(entry["cost"]), tuple(entry["said"])
             drill = Drill(mark, seat, start, cost, said, tuple(others))
             drill.set_up(match)
+            settings = replace(kept, rehearsal=True, coach=seat, drill=drill, guide=None)
+            settings.keep_in(match)  # (what a save could not hold is refused here)
         except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
             drills.done(mark)
             self.statusBar().showMessage(
                 f"That drill could not be set up, and is dropped: {error}", 15000
             )
             return False
-        settings = replace(kept, rehearsal=True, coach=seat, drill=drill, guide=None)
-        self.install(match, None, settings=settings)
+        self.install(match, None)
         return True
 
     def _coach_seat(self) -> int | None:
