@@ -47,7 +47,13 @@ def test_a_drill_goes_to_the_person_whose_mistake_it_was_not_to_a_phone(qtbot, t
     qtbot.waitUntil(lambda: model.session.settings.drill.done, timeout=60_000)
     # (on the bar once the phones' count of the next casting has left it)
     qtbot.waitUntil(lambda: "Coach on casting 1" in window.tally_bar.text(), timeout=10_000)
-    assert "Coach on" not in hub.notes[1] and 1 not in hub.coaches  # Ana's review stays hers
+    # Ana's review stays hers: Lera's phone shows Lera's own tally and chart only (the
+    # coach reviews her own choice in the drill's casting too).
+    lera = window.tallies[1]
+    qtbot.waitUntil(lambda: bool(lera.reviews), timeout=60_000)
+    assert hub.notes[1] == lera.text() and "Drill" not in hub.notes[1]
+    assert hub.coaches.get(1) == lera.chart()
+    assert window.tally.chart() != lera.chart()
     assert window.coach_chart.costs and window.coach_dock.isVisibleTo(window)
 
 
