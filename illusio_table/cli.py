@@ -120,9 +120,12 @@ def cmd_replay(path: Path) -> int:
     from illusio_table.engine.match import replay
     from illusio_table.engine.record import read_save
     from illusio_table.games import builtin_registry
+    from illusio_table.table.settings import TableSettings
 
     try:
-        game = replay(read_save(path), builtin_registry())
+        record = read_save(path)
+        TableSettings.from_json(record.table, record.players)  # (read strictly too)
+        game = replay(record, builtin_registry())
     except RecordError as error:
         print(f"{path}: {error.message}. The file was left as it is.", file=sys.stderr)
         return 1

@@ -153,9 +153,10 @@ class MatchRecord:
         if len(self.players) != seats:
             raise ValueError(f"{seats} seats need {seats} players, not {len(self.players)}")
         self.moves: list[Move] = list(moves or [])
-        # How the match is shown at the table (table mode), kept so a resumed match
-        # comes back the same; not part of the game.
-        self.table: dict[str, bool] = {}
+        # How the match is played at the table (its settings: table/settings.py, which
+        # reads them strictly), kept so that a resumed match comes back the same; not
+        # part of the game, but under the header's checksum.
+        self.table: dict[str, Any] = {}
         # Seats whose choices were not revealed when the file was written (so not in it).
         self.withheld: list[int] = []
 
@@ -274,10 +275,10 @@ class MatchRecord:
             raise RecordError("the save's players do not match its seats")
         record = cls(game_id, seats, seed, options, players)
         table = data.get("table")
-        if not isinstance(table, dict) or not all(
-            isinstance(k, str) and isinstance(v, bool) for k, v in table.items()
-        ):
-            raise RecordError("the save's table settings are malformed")
+        if not isinstance(table, dict):  # (what they hold, the table's layer reads)
+            raise RecordError(
+                "the save's table settings are malformed: they are not a table of names and values"
+            )
         record.table = table
         if data.get("check") != record.header_check():
             raise RecordError("the save's game, seed, options or players were altered after saving")

@@ -9,6 +9,7 @@ kept: a monster won with nothing to catch it escapes, and so is not got.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable
@@ -138,7 +139,9 @@ class Drills:
     """The castings where the coach found the costliest mistakes, kept in the data folder
     (`drills.json`) to be played again: each holds the match as it stood at the casting's
     start (a save file's data), what the others pointed at then, and the coach's words
-    on the choice made. The costliest come first; a drill played is taken out."""
+    on the choice made. The costliest come first. A drill leaves the list once it has been
+    played through (`done`), not when it starts: a drill cut short by a crash, or left,
+    is still there to play. Each is known by its mark, a digest of the casting it plays."""
 
     KEPT = 20
     COST = 1.0  # points: a cheaper mistake is not worth a drill
@@ -165,13 +168,21 @@ class Drills:
         _keep(self.path, "drills", self.entries)
         return entry in self.entries
 
-    def take(self) -> dict[str, Any] | None:
-        """The costliest drill, taken out (None: none is kept)."""
-        if not self.entries:
-            return None
-        entry = self.entries.pop(0)
+    @staticmethod
+    def mark(entry: dict[str, Any]) -> str:
+        """The drill's mark: the same casting, the same mark (old entries have one too)."""
+        text = json.dumps([entry["match"], entry["others"]], sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def first(self) -> dict[str, Any] | None:
+        """The costliest drill, left in the list (None: none is kept)."""
+        return self.entries[0] if self.entries else None
+
+    def done(self, mark: str) -> None:
+        """The drill of that mark was played through (or cannot be set up): it leaves the
+        list (the file read again first: a rehearsal may have kept more since)."""
+        self.entries = [e for e in _kept(self.path, "drills", _a_drill) if self.mark(e) != mark]
         _keep(self.path, "drills", self.entries)
-        return entry
 
 
 def _an_average(entry: dict[str, Any]) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -33,6 +34,7 @@ from illusio_table.engine.storage import atomic_write_text
 from illusio_table.engine.thinking import THINKER
 
 from .kits import kit_of
+from .settings import TableSettings
 
 SYLLABLES = ("In…", "In… can…", "In… can… to!")
 WAIT_FOR_TO = "Wait for “to!”: everyone points at once."  # a choice made before the count ends
@@ -84,6 +86,11 @@ class Session:
         runs `job` on the session's own thread, whichever thread calls it (a thinking
         bot's answer, a phone's message)."""
         self.match = match
+        # How the match is played here (settings.py), read from its record (RecordError
+        # when they are malformed) and written back there at every change, in their
+        # current form, so that every save holds them.
+        self._settings = TableSettings.of(match)
+        self._settings.keep_in(match)
         self.autosave = autosave
         self.bot_delay_ms = bot_delay_ms
         self.post = post
@@ -129,17 +136,27 @@ class Session:
         return self.match.game
 
     @property
+    def settings(self) -> TableSettings:
+        """The table's settings, kept in the match's record (a resumed match keeps them)."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: TableSettings) -> None:
+        """New settings, saved at once (a crash a moment later keeps them)."""
+        if settings != self._settings:
+            self._settings = settings
+            settings.keep_in(self.match)
+            self._save()
+
+    @property
     def table_mode(self) -> bool:
         """People sitting together choose at once on one shared screen, with their keys.
-        Kept in the match record, so a resumed match comes back in table mode."""
-        return bool(self.match.table.get("table_mode"))
+        Kept in the table settings, so a resumed match comes back in table mode."""
+        return self._settings.table_mode
 
     @table_mode.setter
     def table_mode(self, on: bool) -> None:
-        if on:
-            self.match.table["table_mode"] = True
-        else:
-            self.match.table.pop("table_mode", None)
+        self.settings = replace(self._settings, table_mode=on)
 
     def view(self) -> dict[str, Any]:
         if self.passed_openly and self.viewer is not None:
@@ -181,16 +198,11 @@ class Session:
         """The person seats played on their own device (a phone): they never come to this
         screen, so the curtain is only ever between the people here. Kept in the match's
         table settings, so a resumed match offers those seats their devices again."""
-        table = self.match.table
-        return [s for s in range(self.match.seats) if table.get(f"device {s}")]
+        return list(self._settings.devices)
 
     def set_device(self, seat: int, on: bool) -> None:
         """Gives a person's seat to a device, or takes it back to the screen."""
-        if on and not self.match.is_bot(seat):
-            self.match.table[f"device {seat}"] = True
-        else:
-            self.match.table.pop(f"device {seat}", None)
-        self._save()
+        self.settings = self._settings.with_device(seat, on and not self.match.is_bot(seat))
         if self.viewer == seat or self.pending == seat:
             self._show(None, None)
         self._choose_viewer(force_curtain=len(self.screen_humans()) > 1)
@@ -326,14 +338,10 @@ class Session:
     def standing_aside(self, seat: int) -> bool:
         """Whether that seat's player asked not to be asked about what is not their
         business (kept in the match's table settings, so a resumed match keeps it)."""
-        return bool(self.match.table.get(f"aside {seat}"))
+        return seat in self._settings.aside
 
     def stand_aside(self, seat: int, on: bool) -> None:
-        if on:
-            self.match.table[f"aside {seat}"] = True
-        else:
-            self.match.table.pop(f"aside {seat}", None)
-        self._save()
+        self.settings = self._settings.with_aside(seat, on)
         if on and seat in self.match.waiting_humans() and self.game.aside(seat) is not None:
             self._after([])  # asked just now: the move is made at once
 

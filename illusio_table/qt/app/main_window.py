@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,13 @@ from illusio_table.engine import IllegalAction, Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.kits import Kit, kit_of, kits, load
+from illusio_table.table.settings import (
+    Drill,
+    GuideProgress,
+    TableSettings,
+    load_match,
+    open_match,
+)
 
 from ..scenes import TableView, table_scene
 from .curtain import Curtain
@@ -139,7 +147,9 @@ class MainWindow(QMainWindow):
         # table down under the mouse).
         self.tally_bar.setFixedHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
-        self.tally: Any = None  # the tally over the table (a RehearsalTally), in its match
+        self.tally: Any = None  # the coach's tally (a RehearsalTally) of its person, in its match
+        self.tallies: dict[int, Any] = {}  # every person's tally, by seat (phones' too)
+        self._tally_shown: int | None = None  # whose tally the bar and the panel show
         self.welcome = Welcome(self)
         self._table: TableView | None = None  # made when first needed (`table`)
         self.curtain = Curtain()
@@ -423,13 +433,13 @@ class MainWindow(QMainWindow):
             return False
         if not rehearsal:  # New game offers the last game's seats, never a rehearsal's bots
             self.last_config = config
-        for seat in config.devices:  # kept with the match, so a resumed one offers them again
-            match.table[f"device {seat}"] = True
-        if rehearsal:  # kept with the match: a rehearsal cut short is offered as one
-            match.table["rehearsal"] = True
-        self.install(match, None, table_mode=config.table_mode)
+        # Kept with the match, so that a resumed one offers the phones their seats again
+        # and comes back as a rehearsal, with its coach for the person at the screen.
+        people = [s for s in config.devices if not match.is_bot(s)]
+        settings = TableSettings(devices=tuple(sorted(set(people))))
         if rehearsal:
-            self._show_tallies()
+            settings = replace(settings, rehearsal=True, coach=0)
+        self.install(match, None, table_mode=config.table_mode, settings=settings)
         return True
 
     def _drills(self) -> Any:
@@ -450,28 +460,36 @@ class MainWindow(QMainWindow):
     def drill_mistakes(self) -> bool:
         """The costliest casting the coach kept, played again: the match as it stood at
         its start, the others pointing as they did then (their choices made, secret), the
-        person to point again; the coach then reviews the new choice. A drill played is
-        taken out of the list."""
+        person to point again; the coach then reviews the new choice. The drill leaves
+        the list once played through (its review shown), not before: a crash or a drill
+        left half-way keeps it."""
         if not self.may_leave():
             return False
         drills = self._drills()
-        entry = drills.take()
+        entry = drills.first()
         if entry is None:
             self.statusBar().showMessage("No mistake is kept to drill: rehearse castings.", 8000)
             return False
+        mark = drills.mark(entry)
         try:
-            match = Match.load(entry["match"], self.registry)
-            for seat, action in sorted(entry["others"].items()):
-                match.apply(int(seat), match.parse_action(action))
+            match, kept = load_match(entry["match"], self.registry)
+            others = sorted((int(seat), action) for seat, action in entry["others"].items())
+            start = match.moves_made
+            (seat,) = set(range(match.seats)) - {s for s, _ in others}  # whose mistake
+            if match.is_bot(seat):
+                raise ValueError("its seat is a bot's")
+            cost, said = float(entry["cost"]), tuple(entry["said"])
+            drill = Drill(mark, seat, start, cost, said, tuple(others))
+            drill.set_up(match)
+            settings = replace(kept, rehearsal=True, coach=seat, drill=drill, guide=None)
+            settings.keep_in(match)  # (what a save could not hold is refused here)
         except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
+            drills.done(mark)
             self.statusBar().showMessage(
                 f"That drill could not be set up, and is dropped: {error}", 15000
             )
             return False
-        match.table["rehearsal"] = True
-        match.table["drill"] = {"cost": entry["cost"], "said": entry["said"]}
         self.install(match, None)
-        self._show_tallies()
         return True
 
     def _coach_seat(self) -> int | None:
@@ -504,62 +522,138 @@ class MainWindow(QMainWindow):
         on (as in a rehearsal, without the phones' own and without counting in the past
         rehearsals' line); off again at will."""
         seat = self._coach_seat()
-        if on and seat is not None and not self._rehearsing():
+        if self._rehearsing():
+            return
+        if on and seat is not None:
+            self._set_settings(coach=seat)  # (kept: a restart brings the coach back)
             self._show_tallies(seat, rehearsal=False)
-        elif not on and not self._rehearsing():
+        elif not on and self.model is not None:
+            self._set_settings(coach=None)
             self._hide_tallies()
 
+    def _set_settings(self, **changes: Any) -> None:
+        """Changes the table settings of the match in play (saved with it at once)."""
+        session = self.model.session
+        session.settings = replace(session.settings, **changes)
+
     def _hide_tallies(self) -> None:
-        """The tally and the coach's panel go (with their match, or turned off)."""
-        if self.tally is not None:
-            self.tally.deleteLater()
+        """The tallies and the coach's panel go (with their match, or turned off)."""
+        for tally in self.tallies.values():
+            tally.deleteLater()
+        self.tallies = {}
         self.tally = None
+        self._tally_shown = None
         self.tally_bar.hide()
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
         self.coach_dock.hide()
 
     def _show_tallies(self, seat: int = 0, rehearsal: bool = True) -> None:
-        """The rehearsal tally above the table (or the coach's, asked for in another
-        match: its heading says so), and in a rehearsal each phone's on its phone."""
+        """The coach's tally of `seat` (a rehearsal's, or the coach asked for in another
+        match: its heading says so), and in a rehearsal each phone person's own. Each
+        goes to its person only (`_tally_said`): on their phone, or at the big screen
+        while their own table is shown, never beside a curtain nor on another's table."""
         from illusio_table.table.rehearsal import CoachHistory
 
         from ..models.rehearsal import RehearsalTally
-        from ..scenes.look import plain
 
         kept = self.data_dir / "coach.json"
-        self.tally = RehearsalTally(
-            self.model,
-            seat,
-            drills=self._drills(),
-            past=CoachHistory(kept) if rehearsal else None,
-            heading="Rehearsal" if rehearsal else "Coach",
-        )
-        self.tally.changed.connect(self.tally_bar.setText)
-        # Every casting so far, what was pointed at and got, on pointing at the bar.
-        self.tally.changed.connect(
-            lambda _text, t=self.tally: self.tally_bar.setToolTip(plain(t.history()))
-        )
-        self.tally_bar.setText(self.tally.text())
-        self.tally_bar.setToolTip(plain(self.tally.history()))
+        drill = self.model.session.settings.drill  # (its own person's tally takes it)
+        people = [seat] + [s for s in self.model.devices if s != seat] if rehearsal else [seat]
+        for person in people:
+            # Each their own line of past rehearsals: the screen's person's has no name,
+            # a phone's is under the name they sat down with.
+            who = None if person == seat else self.model.match.name(person)
+            tally = RehearsalTally(
+                self.model,
+                person,
+                drills=self._drills() if person == seat else None,
+                past=CoachHistory(kept, who) if rehearsal else None,
+                heading="Rehearsal" if rehearsal else "Coach",
+                drill=drill,
+            )
+            tally.drilled.connect(lambda t=tally: self._drill_done(t))
+            tally.changed.connect(lambda _text, t=tally: self._tally_said(t))
+            tally.charted.connect(lambda chart, t=tally: self._tally_charted(t, chart))
+            self.tallies[person] = tally
+        self.tally = self.tallies[seat]
         self.tally_bar.show()
-        # The coach's chart of each casting, in its panel, brought forward at the first.
+        self._tally_shown = None
+        for tally in self.tallies.values():
+            self._tally_said(tally)
+        self._show_tally()
+
+    def _tally_said(self, tally: Any) -> None:
+        """A tally's words, to its person only."""
+        if self.tallies.get(tally.seat) is not tally:
+            return  # (a review of the last match's, come back late)
+        hub = self.phones.hub
+        if tally.seat in self.model.devices:
+            if hub is not None:
+                hub.note(tally.seat, tally.text())
+        elif tally.seat == self._tally_shown:
+            from ..scenes.look import plain
+
+            self.tally_bar.setText(tally.text())
+            # Every casting so far, what was pointed at and got, on pointing at the bar.
+            self.tally_bar.setToolTip(plain(tally.history()))
+
+    def _tally_charted(self, tally: Any, chart: dict[str, Any]) -> None:
+        """A tally's chart of the coach, to its person only (its panel comes forward with
+        the first one)."""
+        if self.tallies.get(tally.seat) is not tally:
+            return
+        hub = self.phones.hub
+        if tally.seat in self.model.devices:
+            if hub is not None:
+                hub.coach(tally.seat, chart)
+        elif tally.seat == self._tally_shown:
+            self.coach_chart.show_chart(chart)
+            self._first_review()
+
+    def _looking(self) -> int | None:
+        """The person whose own table the big screen shows now, the curtain up and the
+        screen not passed openly (others may be looking then): None when there is none."""
+        model = self.model
+        if model is None or model.curtain_seat() is not None or model.passed_openly:
+            return None
+        return model.viewer
+
+    def _show_tally(self) -> None:
+        """The bar over the table and the coach's panel show the tally of the person
+        looking, and nothing of anyone else's: when the screen changes hands (the
+        curtain falls, another person's table), they change with it."""
+        if not self.tallies:
+            return
+        seat = self._looking()
+        shown = seat if seat in self.tallies and seat not in self.model.devices else None
+        if shown == self._tally_shown:
+            return
+        self._tally_shown = shown
         from .coach_chart import CoachChart
 
-        chart = self.coach_chart = CoachChart()
-        self.coach_dock.setWidget(chart)
+        self.coach_chart = CoachChart()
+        self.coach_dock.setWidget(self.coach_chart)
+        if shown is None:
+            self.tally_bar.setText("")
+            self.tally_bar.setToolTip("")
+            self.coach_dock.hide()
+            return
+        tally = self.tallies[shown]
+        self._tally_said(tally)
+        chart = tally.chart()
+        if chart is not None:
+            self.coach_chart.show_chart(chart)
         self.coach_dock.show()
-        self.tally.charted.connect(chart.show_chart)
-        self.tally.charted.connect(self._first_review)
-        # Each person rehearsing on a phone has a tally of their own, on their phone.
-        for seat in self.model.devices if rehearsal else ():
-            # Their own line of past rehearsals too, under the name they sat down with.
-            theirs = CoachHistory(kept, self.model.match.name(seat))
-            tally = RehearsalTally(self.model, seat, past=theirs)
-            hub = self.phones.hub
-            if hub is not None:
-                tally.changed.connect(lambda text, s=seat, h=hub: h.note(s, text))
-                tally.charted.connect(lambda chart, s=seat, h=hub: h.coach(s, chart))
-                hub.note(seat, tally.text())
+
+    def _drill_done(self, tally: Any) -> None:
+        """The drill's casting was played and reviewed: it leaves the kept drills, and
+        the match says so (a restart does not review it again)."""
+        if self.tallies.get(tally.seat) is not tally:
+            return
+        drill = self.model.session.settings.drill
+        if drill is not None and not drill.done:
+            self._drills().done(drill.mark)
+            self._set_settings(drill=replace(drill, done=True))
 
     def _first_review(self) -> None:
         """The coach's panel comes forward with its first chart of a rehearsal."""
@@ -567,7 +661,7 @@ class MainWindow(QMainWindow):
             self.coach_dock.raise_()
 
     def _rehearsing(self) -> bool:
-        return self.model is not None and bool(self.model.match.table.get("rehearsal"))
+        return self.model is not None and self.model.session.settings.rehearsal
 
     def _codes_to_scan(self, awaiting: bool) -> None:
         """While a phone seat waits for its phone, the Phones panel stands over the window's
@@ -609,20 +703,31 @@ class MainWindow(QMainWindow):
         """The bar over the table has said its words: it shows the rehearsal's tally again,
         or stands empty. It stays for the rest of the match once it came, so that the
         table under it does not jump as it comes and goes (a new match takes it away)."""
-        if self.tally is not None:  # (a new match ends the last one's: `install`)
-            self.tally_bar.setText(self.tally.text())
+        shown = self.tallies.get(self._tally_shown) if self._tally_shown is not None else None
+        if shown is not None:  # (a new match ends the last one's: `install`)
+            self.tally_bar.setText(shown.text())
         else:
             self.tally_bar.setText("")
 
-    def install(self, match: Match, path: Path | None, table_mode: bool = False) -> None:
-        """Puts a match on the table; the previous match's model and scene are let go
-        (table mode comes with a resumed match's record)."""
+    def install(
+        self,
+        match: Match,
+        path: Path | None,
+        table_mode: bool = False,
+        settings: TableSettings | None = None,
+    ) -> None:
+        """Puts a match on the table; the previous match's model and scene are let go.
+        Its table settings are `settings`, or those its record keeps (a resumed or opened
+        match): the rehearsal's tallies, the coach and a guide come back with them (table
+        mode too; `table_mode`: turned on now)."""
+        if settings is not None:
+            settings.keep_in(match)
         from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 
         if self.model is not None:
             self.model.stop_thinking()
             self.model.deleteLater()
-        self.leave_guide()  # a guide belongs to its own match
+        self._drop_guide()  # a guide belongs to its own match
         old_scene = self.scene
         self._hide_tallies()
         self.path = path
@@ -661,8 +766,21 @@ class MainWindow(QMainWindow):
         if self.model.devices:
             self.phones_dock.raise_()  # the codes to scan come first
         self.model.begin()
+        self._restore(self.model.session.settings)
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen
+
+    def _restore(self, settings: TableSettings) -> None:
+        """What the table settings bring back of the window: the coach's (or the
+        rehearsal's) tally for its person, and a guide where it had got to."""
+        if settings.coach is not None and kit_of(self.model.match.game_id).rehearsal:
+            self._show_tallies(settings.coach, rehearsal=settings.rehearsal)
+        if settings.guide is not None and settings.guide.game_id == self.model.match.game_id:
+            from .guide import GuideSession
+
+            self.guide = GuideSession(self, kit_of(settings.guide.game_id).guide())
+            self.guide.run.learnt = list(settings.guide.learnt)
+            self.guide_bar.show()
 
     def autosave_path(self) -> Path:
         return self.data_dir / "autosave.json"
@@ -691,7 +809,7 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path, title: str, afterwards: str) -> Match | None:
         try:
-            return Match.open(path, self.registry)
+            return open_match(path, self.registry)[0]
         except RecordError as error:
             self.tell(title, f"{path}: {error.message}. {afterwards}")
         except CardDataError as error:
@@ -755,7 +873,7 @@ class MainWindow(QMainWindow):
         if not path.is_file():
             return False
         try:
-            match = Match.open(path, self.registry)
+            match, settings = open_match(path, self.registry)
         except RecordError as error:
             kept = set_aside(path)
             where = f"It was kept as {kept.name}." if kept else "It could not be moved aside."
@@ -771,7 +889,7 @@ class MainWindow(QMainWindow):
             return False
         players = ", ".join(p["name"] for p in match.players)
         moves = match.moves_made
-        rehearsal = bool(match.table.get("rehearsal"))
+        rehearsal = settings.rehearsal
         if rehearsal:  # (one left in the normal way is gone: see closeEvent)
             title = "Continue the rehearsal?"
             question = (
@@ -787,8 +905,6 @@ class MainWindow(QMainWindow):
         if not self.ask(title, question):
             return False
         self.install(match, None)
-        if rehearsal:
-            self._show_tallies()
         self._tell_withheld(match)
         return True
 
@@ -956,10 +1072,22 @@ class MainWindow(QMainWindow):
         tip = f"Undo — not now: {why}" if why else "Take back your last move (Ctrl+Z)"
         self.undo_action.setToolTip(tip)
         self.undo_action.setStatusTip(tip)
+        self._show_tally()
         self._open_banner()
         self.table_mode.refresh()
         if self.guide is not None and self.model is not None:
             self.guide.refresh()
+            self._keep_guide()
+
+    def _keep_guide(self) -> None:
+        """The lessons learnt so far, kept in the table settings: a restart goes on from
+        the next lesson."""
+        if self.guide is None or self.model is None:
+            return
+        kept = self.model.session.settings.guide
+        learnt = tuple(self.guide.run.learnt)
+        if kept is not None and kept.learnt != learnt:
+            self._set_settings(guide=replace(kept, learnt=learnt))
 
     # -- guided first games ----------------------------------------------------------------------
 
@@ -976,11 +1104,19 @@ class MainWindow(QMainWindow):
             return False
         self.guide = GuideSession(self, guide)
         self.guide_bar.show()
+        self._set_settings(guide=GuideProgress(game_id))  # (a restart brings it back)
         self._update()
         return True
 
     def leave_guide(self) -> None:
-        """The guide goes; the match goes on as an ordinary one."""
+        """The guide goes; the match goes on as an ordinary one (and stays one after a
+        restart)."""
+        self._drop_guide()
+        if self.model is not None and self.model.session.settings.guide is not None:
+            self._set_settings(guide=None)
+
+    def _drop_guide(self) -> None:
+        """The guide's bar and lights go (its match's settings are left as they are)."""
         if self.guide is None:
             return
         self.guide = None

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from illusio_table.engine.thinking import THINKER, on_known
 from illusio_table.games.incantibus import coach
 from illusio_table.table.rehearsal import CoachHistory, Drills, Tally
+from illusio_table.table.settings import Drill
 
 from .match_model import MatchModel
 
@@ -19,6 +20,7 @@ from .match_model import MatchModel
 class RehearsalTally(QObject):
     changed = Signal(str)
     charted = Signal(object)  # the coach's chart (`chart`), at each review
+    drilled = Signal()  # the drill's casting was played and reviewed: the drill is done
     # (the casting's number, its reveal, where it began, the review), from the pool
     _reviewed = Signal(object)
 
@@ -29,12 +31,14 @@ class RehearsalTally(QObject):
         drills: Drills | None = None,
         past: CoachHistory | None = None,
         heading: str = "Rehearsal",
+        drill: Drill | None = None,
     ) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
         self.past = past  # past rehearsals' average costs, this one's kept there too
-        # Where the costliest mistakes are kept to be played again (not from a drill).
-        self.drill: dict[str, Any] | None = model.match.table.get("drill")
+        # The drill this seat plays (its own mistake, no one else's), if it plays one;
+        # where the costliest mistakes are kept to be played again (not from a drill).
+        self.drill = drill if drill is not None and drill.seat == seat else None
         self.drills = drills if self.drill is None else None
         self.tally = Tally(model.match.view(seat), seat, heading)
         # The coach's words on each casting reviewed, by its number, in order.
@@ -45,6 +49,13 @@ class RehearsalTally(QObject):
         self._match = model.match
         self._reviewed.connect(self._show_review)
         model.changed.connect(self.update)
+        if self.drill is not None and not self.drill.done:
+            # The drill's casting is the first: and if it was revealed before a restart
+            # cut its review short, it is reviewed now (the drill is done only then).
+            self._before = len(_reveals(model.match.moves[: self.drill.moves]))
+            view = model.match.view(seat)
+            if view["castings"] > self._before:
+                self._review(view)
 
     def update(self, *_: Any) -> None:
         match = self.model.match
@@ -65,7 +76,7 @@ class RehearsalTally(QObject):
         casting), one a seat, and it began where the first of them was made."""
         match = self.model.match
         moves = match.moves
-        reveals = [i for i, m in enumerate(moves) if m.barrier and m.action["kind"] == "point"]
+        reveals = _reveals(moves)
         if len(reveals) < view["castings"]:
             return
         last = reveals[view["castings"] - 1]
@@ -114,6 +125,8 @@ class RehearsalTally(QObject):
         assert chart is not None
         self.changed.emit(self.text())
         self.charted.emit(chart)
+        if self.drill is not None and start == self.drill.moves and match is self._match:
+            self.drilled.emit()
 
     def chart(self) -> dict[str, Any] | None:
         """The coach's chart, as the Coach panel and a phone draw it: the last casting's
@@ -132,7 +145,7 @@ class RehearsalTally(QObject):
     def text(self) -> str:
         said = self.tally.text()
         if self.drill is not None:  # the mistake this drill plays again, in the coach's words
-            said = f"Drill — before, your choice here cost {self.drill['cost']:.1f} points. {said}"
+            said = f"Drill — before, your choice here cost {self.drill.cost:.1f} points. {said}"
         if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
             number, lines = self.reviews[-1]
             verdict = next(line for line in lines if line.startswith("Given what"))
@@ -144,7 +157,12 @@ class RehearsalTally(QObject):
         the coach's words on each."""
         lines = list(self.tally.lines)
         if self.drill is not None:
-            lines += ["", "The mistake this drill plays again:", *self.drill["said"]]
+            lines += ["", "The mistake this drill plays again:", *self.drill.said]
         for number, review in self.reviews:
             lines += ["", f"Coach on casting {number}:", *review]
         return "\n".join(lines)
+
+
+def _reveals(moves: list[Any]) -> list[int]:
+    """The indexes of the moves that revealed a casting's choices."""
+    return [i for i, m in enumerate(moves) if m.barrier and m.action["kind"] == "point"]

@@ -108,7 +108,7 @@ def test_each_person_on_a_phone_has_their_own_line_of_past_rehearsals(tmp_path):
     assert CoachHistory(path).averages() == [2.5]  # the screen's line is kept whole
 
 
-def test_drills_keep_the_costliest_mistakes_first_and_a_drill_played_leaves(tmp_path):
+def test_drills_keep_the_costliest_mistakes_first_and_a_drill_leaves_once_done(tmp_path):
     from illusio_table.table.rehearsal import Drills
 
     path = tmp_path / "drills.json"
@@ -118,12 +118,16 @@ def test_drills_keep_the_costliest_mistakes_first_and_a_drill_played_leaves(tmp_
         assert drills.add({"m": cost}, {1: {"kind": "point"}}, cost, [f"cost {cost}"])
     again = Drills(path)
     assert [d["cost"] for d in again.entries] == [3.0, 2.0, 1.5]
-    first = again.take()
+    first = again.first()
     assert (
         first is not None
         and first["said"] == ["cost 3.0"]
         and first["others"] == {"1": {"kind": "point"}}
     )
+    assert [d["cost"] for d in Drills(path).entries] == [3.0, 2.0, 1.5]  # begun: still kept
+    marks = {Drills.mark(d) for d in Drills(path).entries}
+    assert len(marks) == 3 and Drills.mark(first) == Drills.mark(Drills(path).entries[0])
+    again.done(Drills.mark(first))  # played through: it leaves
     assert [d["cost"] for d in Drills(path).entries] == [2.0, 1.5]
     for cost in range(30):
         drills.add({}, {}, 1.0 + cost, [])

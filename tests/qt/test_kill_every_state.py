@@ -1,0 +1,152 @@
+"""A crash in any state of the table, and the next start resumes it on the same screen.
+
+Every kind of state (table_states.STATES: a plain match, the curtain down, a guide, a
+rehearsal, the casting coach, a drill, table mode, a seat on a phone, an Illuminati
+trade under way with a seat standing aside, a reveal on the screen) is set up in a real
+window, which is then cut off as a crash would (nothing written after that moment, its
+files left as they are); a new window on the same data folder offers the match back, and
+shows what the first showed: the same page (the curtain, and for whom, or whose table),
+view, moves, bars and settings, and the same phone codes. For four of the states the
+program is a process of its own, killed outright (SIGKILL)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from illusio_table.table.rehearsal import Drills
+from tests.program import Program
+
+from .table_states import STATES, keep_a_drill, screen, window_for
+
+KILLED = ("drill", "guide", "trade", "table mode")  # in a process of their own
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """The data folder and the settings file of two runs of the program, with a fixed
+    phones' port (so that a resumed match can open its phones' codes again)."""
+    from PySide6.QtCore import QSettings
+
+    settings = tmp_path / "settings.ini"
+    kept = QSettings(str(settings), QSettings.Format.IniFormat)
+    kept.setValue("phones/port", _free_port())
+    kept.sync()
+    return tmp_path / "data", settings
+
+
+def crash(window) -> None:
+    """The program stops here, as a crash stops it: nothing more is written (the
+    autosave and the phones' codes stay as they are) and nothing it awaited comes."""
+    model = window.model
+    model.session.autosave = None
+    model.session.put_away()
+    for tally in window.tallies.values():
+        tally.blockSignals(True)  # (a review still coming never arrives)
+    window.phones.keep = None
+    if window.phones.hub is not None:
+        window.phones.hub.stop()  # its port is free for the next start
+        window.phones.hub = None
+
+
+def resumed(qtbot, data, settings):
+    window = window_for(data, settings)
+    qtbot.addWidget(window)
+    assert window.offer_resume(), window.messages
+    QApplication.processEvents()
+    return window
+
+
+def same_screen(state: str, before: dict, after: dict, window) -> None:
+    if state == "reveal":
+        # The reveal is not played again: the resumed table tells it in words.
+        assert before["heading"].endswith("Everyone sees the choices revealed")
+        assert after["heading"].endswith("Ana's table")
+        before, after = dict(before, heading=None), dict(after, heading=None)
+        texts = [getattr(i, "text", lambda: "")() for i in window.scene.items()]
+        assert any("Last casting:" in t for t in texts if isinstance(t, str))
+    assert after == before
+
+
+@pytest.mark.parametrize("state", [s for s in STATES if s not in KILLED])
+def test_a_crash_in_any_state_of_the_table_resumes_on_the_same_screen(qtbot, folder, state):
+    data, settings = folder
+    first = window_for(data, settings)
+    qtbot.addWidget(first)
+    STATES[state](first)
+    QApplication.processEvents()
+    before = screen(first)
+    crash(first)
+    again = resumed(qtbot, data, settings)
+    same_screen(state, before, screen(again), again)
+    again.phones.stop()
+
+
+def test_a_program_killed_in_a_drill_a_guide_a_trade_or_table_mode_resumes_there(qtbot, folder):
+    """The same, with the program in a process of its own, killed outright. Two at a
+    time (this machine has two cores), each on its own data folder."""
+    data, settings = folder
+    shown: dict[str, dict] = {}
+
+    def kill_in(state: str) -> None:
+        place = data.with_name(f"data {state}")
+        program = Program("tests.qt.state_window", str(place), str(settings), state)
+        try:
+            ready = program.wait_for(
+                lambda: any(x.startswith(("screen ", "failed ")) for x in program.lines), 120
+            )
+            assert ready, program.lines[-5:]
+        finally:
+            program.kill()
+        line = next(x for x in program.lines if x.startswith("screen "))
+        shown[state] = json.loads(line.removeprefix("screen "))
+
+    for pair in (KILLED[:2], KILLED[2:]):
+        threads = [threading.Thread(target=kill_in, args=(state,)) for state in pair]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert set(shown) == set(KILLED), "a program did not get to its state"
+    for state in KILLED:
+        again = resumed(qtbot, data.with_name(f"data {state}"), settings)
+        same_screen(state, shown[state], screen(again), again)
+        if state == "drill":  # begun, not played: still kept to drill
+            assert len(Drills(data.with_name("data drill") / "drills.json").entries) == 1
+        again.close()
+
+
+def test_a_drill_leaves_the_kept_drills_only_once_played_through(qtbot, folder):
+    """Begun, it stays kept (a crash then loses nothing); played, its casting revealed,
+    and the program cut off before the coach's review came: the next start resumes the
+    drill, reviews that casting, and only then is the drill done and taken out."""
+    data, settings = folder
+    first = window_for(data, settings)
+    qtbot.addWidget(first)
+    drills = keep_a_drill(first)
+    assert first.drill_mistakes()
+    assert len(Drills(drills.path).entries) == 1, "begun is not done"
+    drill = first.model.session.settings.drill
+    assert drill is not None and not drill.done and drill.others
+    first.model.act(first.model.legal_actions()[0])  # Ana points again: the reveal
+    crash(first)  # before the review comes back from the thinking process
+    assert len(Drills(drills.path).entries) == 1
+    again = resumed(qtbot, data, settings)
+    assert again.tally.drill == drill
+    qtbot.waitUntil(lambda: again.model.session.settings.drill.done, timeout=60_000)
+    assert "Coach on casting 1" in again.tally_bar.text()
+    assert Drills(drills.path).entries == []
+    # Done is kept: a later restart does not review it again, nor look for it.
+    again.model.session.put_away()
+    third = resumed(qtbot, data, settings)
+    assert third.model.session.settings.drill.done and third.tally.reviews == []
