@@ -31,8 +31,8 @@ LEVELS = {
     ),
     "mixed": (
         "Mixed: an equilibrium",
-        "Points at random by an equilibrium of each casting: no fixed choice of yours "
-        "beats it, so you learn to play people, not a pattern",
+        "Points at random by an equilibrium of each casting: a fixed choice of yours "
+        "gains little against it, so you learn to play people, not a pattern",
     ),
     "expert": ("Expert: searches", "Plays each casting out many times before it points"),
     "random": ("Random", "Points anywhere it may"),
