@@ -290,8 +290,8 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
 
 
 def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
-    """Nothing joins a seat unseen: a second page on Lera's code (a reload, another tab or
-    another device) takes the seat, and the big screen says so."""
+    """Nothing joins a seat unseen: a second page of Lera's device on her code (a reload,
+    another tab) takes the seat, and the big screen says so."""
     window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
     try:
         address = window.phones.hub.address(1)
@@ -299,7 +299,7 @@ def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
         qtbot.waitUntil(lambda: bool(first.states()), timeout=5000)
         qtbot.wait(200)
         assert "opened again" not in window.statusBar().currentMessage()
-        second = Phone(address)
+        second = Phone(address, token=first.token)
         qtbot.waitUntil(lambda: bool(second.states()), timeout=5000)
         said = "<b>Lera</b>'s seat was opened again, on device 127.0.0.1"
         qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=5000)

@@ -88,8 +88,10 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
         for _ in range(8):
             assert Phone(base + "/a-dead-code-retried").status == 403
         model.session.syllable_ms = 10
-        phone = Phone(old[0])
+        # The same device as before the kill (its page kept its token): in without asking.
+        phone = Phone(old[0], token=phones[0].token)
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        assert not [m for m in phone.received if m["type"] == "knock"]
         assert phone.state()["view"] == model.game.view(0)
         before = len(model.game.record.moves)
         qtbot.waitUntil(lambda: 0 in model.game.to_act() and not hub.too_early(), timeout=5000)
