@@ -36,6 +36,7 @@ HANDED_ON_PHONE = "You let another device take your seat: this page no longer pl
 HANDED_AT_SCREEN = "The big screen gave your seat to another device: this page no longer plays it."
 REFUSED_ON_PHONE = "The seat's holder said no: this device does not play that seat."
 REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat."
+NOTHING_ASKED = encode({"type": "ask", "knocks": []})
 
 
 class DeviceHub:
@@ -193,7 +194,8 @@ class DeviceHub:
                     "knocks": [{"knock": k, "where": where} for k, where in sorted(knocks.items())],
                 }
             )
-            if self._asked.get(seat) != question:
+            # (A page that was asked nothing needs no word that nothing is asked.)
+            if self._asked.get(seat, NOTHING_ASKED) != question:
                 self._asked[seat] = question
                 self.server.send(seat, question)
         elif knocks:

@@ -82,6 +82,8 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
 
         assert hub.status(0) == hub.status(1) == "away"
         assert not any(not w.pixmap().isNull() for w in window.phones.findChildren(QLabel))
+        # Which device holds them is not known until they come back: no empty "(device )".
+        assert not any("(device )" in w.text() for w in window.phones.findChildren(QLabel))
         # An old tab that kept retrying a dead code does not lock its device out: wrong
         # codes from the same address, past the limit, and the seat's code still opens.
         base = old[0].rsplit("/", 1)[0]

@@ -167,6 +167,7 @@ function blank(status, lines) {
   $("moves").replaceChildren();
   $("moves-title").textContent = "Your moves";
   $("log").replaceChildren();
+  $("extra").hidden = true; // no seat: no moves, no log
   notice("");
 }
 
@@ -340,6 +341,7 @@ function draw() {
   const table = $("table");
   table.replaceChildren();
   const me = state.seat;
+  $("extra").hidden = false;
   $("who").textContent = `${names(me)} — ${state.title}`;
   $("status").textContent = statusLine();
   $("count").textContent = state.count;
