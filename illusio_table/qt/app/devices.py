@@ -83,12 +83,12 @@ class PhonesPanel(QScrollArea):
         they had, when the program was ended by a crash (their pages rejoin by
         themselves), else with new ones."""
         kept, rejoining, tokens = self._kept_codes(model)
-        self._watch(model)
         carried = self._same_people(model)
         if carried and self.hub is not None and model is not None:
             # The phones join the table, not one match: the same people keep their phones.
             self.hub.move_to(model.session, carried)
             self.model = model
+            self._watch(model)
             for seat in model.devices:
                 if seat not in carried.values():
                     self.give(seat)
@@ -97,6 +97,7 @@ class PhonesPanel(QScrollArea):
             return
         self.stop()
         self.model = model
+        self._watch(model)
         self._rejoining = rejoining
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
