@@ -207,3 +207,21 @@ def test_devices_asking_for_a_seat_are_bounded_and_go_with_its_code(qtbot, hosti
     finally:
         for page in strangers + [holder, one_more]:
             page.close()
+
+
+def test_a_seat_going_to_a_phone_leaves_the_curtain_down_for_the_person_it_waits_for(
+    qtbot, hosting
+):
+    """Ana and Lera share the screen; the curtain waits for Ana. Lera gives her seat to
+    her phone at the big screen: Ana's table stays behind the curtain until Ana lifts it
+    (it used to appear at once, before Lera's eyes)."""
+    model, hub = hosting("illusio", PEOPLE, seed=5)
+    assert model.curtain_seat() == 0 and model.viewer is None
+    assert not model.session.secret_shown()
+    hub.give(1)
+    assert model.curtain_seat() == 0 and model.viewer is None
+    assert not model.session.secret_shown()
+    model.lift_curtain()
+    assert model.viewer == 0 and model.session.secret_shown()
+    model.session.look_away()  # someone else must answer a question at the screen
+    assert model.curtain_seat() == 0 and not model.session.secret_shown()
