@@ -6,6 +6,11 @@ over what a device sent through the session's `post`; the hub reads it as a move
 seat its own state. It starts the server with the first device seat and stops it with the
 last, or when the match is put away. The count ("In… can… to!") is the session's rule;
 the hub only tells each phone where it has got to.
+
+A seat's secrets go only to the device that holds it. Another device on the seat's code
+gets nothing of the seat until it is let in: the holder's phone is asked (Allow / Refuse),
+or, once that phone has been gone `away_before_screen` seconds, the big screen is (the
+Phones panel asks on the seat's behalf, when no one's secrets are on the screen).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 from illusio_table.table.session import WAIT_FOR_TO, Callbacks, Session
 
 from .seats import (
+    AWAY_BEFORE_SCREEN,
     Doorkeeper,
     Refused,
     card_files,
@@ -26,6 +32,11 @@ from .seats import (
 from .server import DeviceServer
 
 REVEALING = "The choices are being revealed on the big screen: look up!"
+HANDED_ON_PHONE = "You let another device take your seat: this page no longer plays it."
+HANDED_AT_SCREEN = "The big screen gave your seat to another device: this page no longer plays it."
+REFUSED_ON_PHONE = "The seat's holder said no: this device does not play that seat."
+REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat."
+NOTHING_ASKED = encode({"type": "ask", "knocks": []})
 
 
 class DeviceHub:
@@ -47,6 +58,10 @@ class DeviceHub:
         self.unconfirmed: set[int] = set()
         self.notes: dict[int, str] = {}  # what each device seat is told beside its table
         self.coaches: dict[int, dict[str, Any]] = {}  # each one's coach's chart, if any
+        # How long a seat's phone must have been gone before the big screen is asked in
+        # its place about another device (the tests shorten it).
+        self.away_before_screen = AWAY_BEFORE_SCREEN
+        self._asked: dict[int, str] = {}  # the question each holder's phone was last sent
         self._stopped = False
         self._listen(session)
 
@@ -66,16 +81,17 @@ class DeviceHub:
 
     # -- seats ------------------------------------------------------------------------------
 
-    def give(self, seat: int, code: str | None = None, joined: bool = False) -> str:
+    def give(
+        self, seat: int, code: str | None = None, joined: bool = False, token: str | None = None
+    ) -> str:
         """Gives `seat` to a device: returns the address its phone opens (with a new code,
         or with `code`, the seat's code before a crash; `joined`: its phone had joined
-        then, so the seat is away, not waiting for a first scan)."""
+        then, with the device token `token`, so the seat is away, not waiting for a first
+        scan, and that phone comes back without asking)."""
         if seat in self.doorkeeper.seats:
             self.server.shut(seat, "This seat has a new code: scan it on the big screen.")
-        code = self.doorkeeper.open(seat, code)
-        if joined:
-            with self.doorkeeper.lock:
-                self.doorkeeper.seats[seat].ever_joined = True
+        code = self.doorkeeper.open(seat, code, joined, token)
+        self._asked.pop(seat, None)
         self.server.start()
         self._sent.pop(seat, None)
         self.session.set_device(seat, True)
@@ -96,6 +112,7 @@ class DeviceHub:
         self._listen(session)
         self._versions.clear()
         self._sent.clear()
+        self._asked.clear()
         self.notes.clear()
         self.coaches.clear()
         self.unconfirmed = set(self.doorkeeper.seats)
@@ -119,6 +136,72 @@ class DeviceHub:
         """Each phone seat's code, for the host to keep beside its autosave."""
         with self.doorkeeper.lock:
             return {seat: device.code for seat, device in self.doorkeeper.seats.items()}
+
+    def tokens(self) -> dict[int, str]:
+        """The token of each phone seat's device ('' before its first join), kept beside
+        the codes: after a crash that phone comes back without asking."""
+        with self.doorkeeper.lock:
+            return {seat: device.token for seat, device in self.doorkeeper.seats.items()}
+
+    # -- another device asking for a seat ---------------------------------------------------
+
+    def asking(self, seat: int) -> dict[int, str]:
+        """The other devices asking for a seat now: the number of each one's question →
+        its address."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            return {} if device is None else dict(device.knocks)
+
+    def away_for(self, seat: int) -> float:
+        """Seconds since the seat's phone went (0 while it is there)."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            if device is None or device.connections or device.gone_since is None:
+                return 0.0
+            return self.doorkeeper.clock() - device.gone_since
+
+    def at_big_screen(self, seat: int) -> dict[int, str]:
+        """The questions the big screen answers for a seat: those of other devices asking
+        for it while its phone has been gone `away_before_screen` seconds or more (while
+        the phone is there, or away for less, it answers them itself)."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            if device is None or device.connections or device.gone_since is None:
+                return {}
+        if self.away_for(seat) < self.away_before_screen:
+            return {}
+        return self.asking(seat)
+
+    def allow(self, seat: int, knock: int, at_screen: bool = False) -> None:
+        """The device that asked with `knock` gets the seat; the page that held it is told."""
+        if knock in self.asking(seat):
+            self.server.hand_over(knock, HANDED_AT_SCREEN if at_screen else HANDED_ON_PHONE)
+
+    def refuse(self, seat: int, knock: int, at_screen: bool = False) -> None:
+        """The device that asked with `knock` is told no, and gets nothing of the seat."""
+        if knock in self.asking(seat):
+            self.server.turn_away(knock, REFUSED_AT_SCREEN if at_screen else REFUSED_ON_PHONE)
+
+    def _ask(self, seat: int) -> None:
+        """Asks the seat's phone about the devices asking for its seat (an empty list puts
+        the question away); a phone gone a while, the big screen's turn comes at the time
+        (`presence` tells the panel then)."""
+        knocks = self.asking(seat)
+        if self.status(seat) == "joined":
+            question = encode(
+                {
+                    "type": "ask",
+                    "knocks": [{"knock": k, "where": where} for k, where in sorted(knocks.items())],
+                }
+            )
+            # (A page that was asked nothing needs no word that nothing is asked.)
+            if self._asked.get(seat, NOTHING_ASKED) != question:
+                self._asked[seat] = question
+                self.server.send(seat, question)
+        elif knocks:
+            due = self.away_before_screen - self.away_for(seat)
+            if due > 0:
+                self.server.later(due + 0.05, lambda: self._present(seat))
 
     def address(self, seat: int) -> str | None:
         device = self.doorkeeper.seats.get(seat)
@@ -218,7 +301,9 @@ class DeviceHub:
             self._joins[code] = joins
             self._send_cards(seat)
             self._sent.pop(seat, None)
+            self._asked.pop(seat, None)
         self.publish()
+        self._ask(seat)
         self.presence.emit(seat)
         if again:
             self.reopened.emit(seat)
@@ -230,7 +315,13 @@ class DeviceHub:
         if device is None or device.code != code:
             return  # the code died while its message was on the way
         try:
-            kind = read_message(text).get("type")
+            data = read_message(text)
+            kind = data.get("type")
+            if kind in ("allow", "refuse"):  # the holder's answer about another device
+                knock = data.get("knock")
+                if isinstance(knock, int):
+                    (self.allow if kind == "allow" else self.refuse)(seat, knock)
+                return
             if kind == "confirm":
                 self.unconfirmed.discard(seat)  # the person says the new seat is theirs
             if kind != "act":  # a confirmed seat, or a page that lost its cards

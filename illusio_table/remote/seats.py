@@ -33,6 +33,12 @@ WRONG_CODES = 5  # wrong codes from one address before it must wait
 WRONG_CODE_WAIT = 60.0  # seconds it then waits
 MESSAGES_PER_SECOND = 10  # a device sending faster than this is refused
 LOG_LINES = 80  # the end of the seat's log a device is sent
+# Seconds a seat's phone must have been gone before the big screen answers, in its place,
+# another device asking for the seat (a house decision: long enough for a reload, a locked
+# screen or a walk through a dead spot of the Wi-Fi, short enough for a person whose phone
+# died to get their seat back on another without a long wait).
+AWAY_BEFORE_SCREEN = 20.0
+KNOCKS_AT_ONCE = 3  # other devices that may be waiting for one seat at the same time
 
 
 class Refused(Exception):
@@ -52,6 +58,12 @@ class DeviceSeat:
     joins: int = 0  # how many times a page opened the seat (a reload or a new device: +1)
     where: str = ""  # the address of the device that holds the seat (or held it last)
     sent: deque[float] = field(default_factory=deque)  # when its last messages came
+    # The holding device's own token, made by the host when the code was first used and
+    # kept by that page: the same device comes back with it (a reload) without asking;
+    # any other device on the code must be let in. '' until the code's first join.
+    token: str = ""
+    gone_since: float | None = None  # when its device's last page went (clock), if gone
+    knocks: dict[int, str] = field(default_factory=dict)  # other devices asking: id → address
 
     @property
     def status(self) -> str:
@@ -74,19 +86,63 @@ class Doorkeeper:
         self.seats: dict[int, DeviceSeat] = {}
         self._by_code: dict[str, DeviceSeat] = {}
         self._wrong: dict[str, deque[float]] = {}
+        self._knock_number = 0
         # The host's thread opens and closes seats while the server's thread lets devices
         # in: the server takes this lock around `enter` and `pace`.
         self.lock = threading.RLock()
 
-    def open(self, seat: int, code: str | None = None) -> str:
+    def open(
+        self, seat: int, code: str | None = None, joined: bool = False, token: str | None = None
+    ) -> str:
         """A new code for `seat` (an old one dies); `code`: the one it had before a crash,
-        opened again so that its phone rejoins by itself."""
+        opened again so that its phone rejoins by itself; `joined`: its phone had joined
+        then, with the device token `token` (without one, no device is recognised: any
+        that comes must be let in)."""
         with self.lock:
             self.close(seat)
             if not (isinstance(code, str) and len(code) >= CODE_BYTES):
                 code = secrets.token_urlsafe(CODE_BYTES)
-            self.seats[seat] = self._by_code[code] = DeviceSeat(seat, code)
+            device = self.seats[seat] = self._by_code[code] = DeviceSeat(seat, code)
+            if joined:
+                device.ever_joined = True
+                device.gone_since = self.clock()
+                if not (isinstance(token, str) and len(token) >= CODE_BYTES):
+                    token = secrets.token_urlsafe(CODE_BYTES)
+                device.token = token
             return code
+
+    def claim(self, device: DeviceSeat, token: Any) -> str | None:
+        """The device token with which a page bringing `token` holds `device`'s seat: a
+        new one for the first page on the code, the same for the device that holds it (a
+        reload, the same phone after a cut); None for any other device, which gets
+        nothing of the seat until it is let in (`hand_over`)."""
+        with self.lock:
+            if not device.token:
+                device.token = secrets.token_urlsafe(CODE_BYTES)
+                return device.token
+            if isinstance(token, str) and secrets.compare_digest(
+                token.encode(), device.token.encode()
+            ):
+                return device.token
+            return None
+
+    def knock(self, device: DeviceSeat, address: str) -> int:
+        """Another device asks for the seat: the number of its question, or Refused when
+        too many are asking already."""
+        with self.lock:
+            if len(device.knocks) >= KNOCKS_AT_ONCE:
+                raise Refused("Too many devices are asking for this seat at once: try later.")
+            self._knock_number += 1
+            device.knocks[self._knock_number] = address
+            return self._knock_number
+
+    def hand_over(self, device: DeviceSeat, knock: int) -> str:
+        """The seat goes to the device that asked with `knock`: its new token (the one
+        the last device held opens nothing any more)."""
+        with self.lock:
+            device.where = device.knocks.pop(knock, device.where)
+            device.token = secrets.token_urlsafe(CODE_BYTES)
+            return device.token
 
     def close(self, seat: int) -> None:
         with self.lock:
@@ -243,10 +299,14 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
+KINDS = ("act", "cards", "confirm", "allow", "refuse")  # what a device may send
+
+
 def read_message(text: Any) -> dict[str, Any]:
     """What a device sent, as a JSON object with a type the host knows ("act": a move;
     "cards": the page asks for the card file again; "confirm": its person says a new
-    match's seat is theirs); Refused in words for anything else,
+    match's seat is theirs; "allow" or "refuse": its person's answer to another device
+    asking for the seat); Refused in words for anything else,
     whatever its shape (deep nesting included: it never reaches the big screen)."""
     if not isinstance(text, str):
         raise Refused("A device sends text, not bytes.")
@@ -256,7 +316,7 @@ def read_message(text: Any) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise Refused("That message is not a move the table can read.") from None
-    if not isinstance(data, dict) or data.get("type") not in ("act", "cards", "confirm"):
+    if not isinstance(data, dict) or data.get("type") not in KINDS:
         raise Refused("That message is not a move the table can read.")
     return data
 

@@ -10,9 +10,13 @@ Anyone on the same Wi-Fi can reach the port, so the server holds out against str
 it answers only to the names it listens on (no DNS rebinding), keeps a bounded number of
 connections per address and in all (the host's open files are never used up: the
 autosave needs them), and closes within seconds any connection that has not opened a
-seat with a valid code. A seat has one device: a second page on its code takes the seat
-over and the first is told so. Every frame to a seat goes through one writer in order,
-numbered (`seq`), whatever its size, and a page that falls too far behind is closed.
+seat with a valid code. A seat has one device: the first page on its code is given a
+device token of its own, and a page bringing that token (a reload, the same phone after a
+cut) holds the seat again at once; any other device on the code is told to wait and gets
+nothing of the seat until the host hands the seat over to it (`hand_over`: its holder, or
+the big screen, allowed it) or turns it away. Every frame to a seat goes through one
+writer in order, numbered (`seq`), whatever its size, and a page that falls too far
+behind is closed.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ from illusio_table.table.kits import kit_of
 
 from .seats import MAX_MESSAGE, DeviceSeat, Doorkeeper, Refused, encode
 
+WAITING = (
+    "This seat is held by another device. Its phone is asked to let this one take it (if "
+    "that phone has been away a while, the big screen is asked instead): wait here."
+)
 NEXT_STEP = (
     "Ask at the big screen for your seat's code: in the Phones panel, “Take back to this "
     "screen”, then “Play on a phone”, and scan the new code."
@@ -115,6 +123,10 @@ class DeviceServer:
         # whichever seat it opens in each).
         self._sockets: dict[str, set[web.WebSocketResponse]] = {}
         self._lines: dict[web.WebSocketResponse, Line] = {}
+        self._counted: set[web.WebSocketResponse] = set()  # pages counted as holding a seat
+        # The other devices asking for a seat, by the number of their question: they are
+        # sent nothing of the seat, and nothing they send is read.
+        self._knockers: dict[int, tuple[DeviceSeat, web.WebSocketResponse]] = {}
         self._listening: list[asyncio.AbstractServer] = []
         self.doors = Doors()
         self.seq: dict[str, int] = {}  # the number of the last frame sent to each code
@@ -171,6 +183,22 @@ class DeviceServer:
         if self._loop is not None and code:
             self._loop.call_soon_threadsafe(self._send, code, text)
 
+    def hand_over(self, knock: int, why: str) -> None:
+        """The device that asked with `knock` holds its seat now; the pages of the device
+        that held it are told `why` and closed (from the host's thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._hand_over, knock, why)
+
+    def turn_away(self, knock: int, why: str) -> None:
+        """The device that asked with `knock` does not get the seat: told `why`, closed."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._turn_away, knock, why)
+
+    def later(self, seconds: float, job: Callable[[], None]) -> None:
+        """Calls `job` on the server's thread in `seconds` (it must only hand over)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.call_later, seconds, job)
+
     def shut(self, seat: int, why: str) -> None:
         """Closes the pages of a seat whose code dies, telling them why (before the code
         is closed in the doorkeeper)."""
@@ -202,7 +230,8 @@ class DeviceServer:
         loop = asyncio.get_running_loop()
         self._listening = []
         self.doors = Doors()
-        self._sockets, self._lines = {}, {}  # a server started again begins with no page
+        # A server started again begins with no page.
+        self._sockets, self._lines, self._counted, self._knockers = {}, {}, set(), {}
         port = self.wanted_port
         for host in self.hosts:
             # aiohttp's handler behind a door that counts and times connections (the
@@ -221,6 +250,8 @@ class DeviceServer:
         for sockets in list(self._sockets.values()):
             for ws in list(sockets):
                 await ws.close()
+        for _, ws in list(self._knockers.values()):
+            await ws.close()
         self.doors.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -280,21 +311,27 @@ class DeviceServer:
         await ws.prepare(request)
         self.doors.admit(request.transport)  # a seat's own socket: no deadline
         code = device.code
-        # One device a seat: the page opened last holds it (the person who has the code
-        # reloaded, or opened it on a new phone); the others are told and closed.
-        for old in list(self._sockets.get(code, ())):
-            self._sockets[code].discard(old)
-            self._close_line(old, "This seat was opened on another device.")
-        self._sockets.setdefault(code, set()).add(ws)
+        address = request.remote or "?"
         self._lines[ws] = Line(ws, self._close_line)
-        with self.doorkeeper.lock:
-            device.connections += 1
-            device.ever_joined = True
-            device.joins += 1
-            device.where = request.remote or "?"
+        knock = 0
+        token = self.doorkeeper.claim(device, request.query.get("device"))
+        if token is not None:
+            # The seat's own device (or the first on its code): its older pages (a tab
+            # left open, a socket the Wi-Fi left half open) are told and closed.
+            self._hold(device, ws, token, address, "This seat was opened again on this device.")
+        else:
+            try:
+                knock = self.doorkeeper.knock(device, address)
+            except Refused as refused:
+                self._close_line(ws, refused.reason)
+            else:
+                self._knockers[knock] = (device, ws)
+                self._put(ws, encode({"type": "knock", "status": WAITING}))
         self.on_presence(device.seat)
         try:
             async for message in ws:
+                if ws not in self._sockets.get(code, ()):
+                    continue  # a device not let in (yet): nothing it sends is read
                 if message.type == WSMsgType.BINARY:
                     self._put(ws, encode(_refusal("A device sends text, not bytes.")))
                     continue
@@ -314,10 +351,59 @@ class DeviceServer:
             line = self._lines.pop(ws, None)
             if line is not None:
                 line.stop()
+            if knock and self._knockers.get(knock, (None, None))[1] is ws:
+                del self._knockers[knock]
             with self.doorkeeper.lock:
-                device.connections -= 1
+                device.knocks.pop(knock, None)
+                if ws in self._counted:
+                    self._counted.discard(ws)
+                    device.connections -= 1
+                    if not device.connections:
+                        device.gone_since = self.doorkeeper.clock()
             self.on_presence(device.seat)
         return ws
+
+    def _hold(
+        self, device: DeviceSeat, ws: web.WebSocketResponse, token: str, address: str, why: str
+    ) -> None:
+        """`ws` holds the seat now: it is given its device's token first (the page keeps
+        it, to come back without asking); the seat's other pages are told `why`, closed."""
+        code = device.code
+        for old in list(self._sockets.get(code, ())):
+            self._sockets[code].discard(old)
+            self._close_line(old, why)
+        self._sockets.setdefault(code, set()).add(ws)
+        self._counted.add(ws)
+        with self.doorkeeper.lock:
+            device.connections += 1
+            device.ever_joined = True
+            device.joins += 1
+            device.where = address
+            device.gone_since = None
+        self._put(ws, encode({"type": "device", "token": token}))
+
+    def _hand_over(self, knock: int, why: str) -> None:
+        found = self._knockers.pop(knock, None)
+        if found is None:
+            return  # that device went away meanwhile
+        device, ws = found
+        with self.doorkeeper.lock:
+            if self.doorkeeper.seats.get(device.seat) is not device:
+                return  # the code died meanwhile (its pages are being closed)
+            address = device.knocks.get(knock, "?")
+            token = self.doorkeeper.hand_over(device, knock)
+        self._hold(device, ws, token, address, why)
+        self.on_presence(device.seat)
+
+    def _turn_away(self, knock: int, why: str) -> None:
+        found = self._knockers.pop(knock, None)
+        if found is None:
+            return
+        device, ws = found
+        with self.doorkeeper.lock:
+            device.knocks.pop(knock, None)
+        self._close_line(ws, why)
+        self.on_presence(device.seat)
 
     def _put(self, ws: web.WebSocketResponse, text: str) -> None:
         line = self._lines.get(ws)
@@ -333,6 +419,10 @@ class DeviceServer:
     def _shut(self, code: str, why: str) -> None:
         for ws in list(self._sockets.pop(code, ())):
             self._close_line(ws, why)
+        for knock, (device, ws) in list(self._knockers.items()):
+            if device.code == code:
+                del self._knockers[knock]
+                self._close_line(ws, why)
 
     def _close_line(self, ws: web.WebSocketResponse, why: str) -> None:
         """Tells a page why it no longer plays its seat (after what it was already sent),

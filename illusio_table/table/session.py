@@ -191,6 +191,17 @@ class Session:
     def curtain_seat(self) -> int | None:
         return self.pending
 
+    def secret_shown(self) -> bool:
+        """Whether the screen shows a seat's secrets now (its own table, not passed
+        openly): the big screen asks nothing on another seat's behalf then."""
+        return self.viewer is not None and not self.passed_openly
+
+    def look_away(self) -> None:
+        """The person at the screen steps aside for a moment (someone else must answer a
+        question at it): the curtain falls in front of their table, until they lift it."""
+        if self.viewer is not None:
+            self._show(None, self.viewer)
+
     # -- seats on other devices ------------------------------------------------------------
 
     @property
@@ -539,7 +550,8 @@ class Session:
             return
         waiting = [s for s in self.match.waiting_humans() if s in humans]
         if len(humans) == 1:
-            self._show(humans[0], None)
+            if self.pending != humans[0]:  # a curtain in front of them waits for them
+                self._show(humans[0], None)
             return
         if self.table_mode and self._shared_round(waiting):
             self._show(None, None)  # everyone at the table looks at the public view

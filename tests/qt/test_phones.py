@@ -290,8 +290,8 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
 
 
 def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
-    """Nothing joins a seat unseen: a second page on Lera's code (a reload, another tab or
-    another device) takes the seat, and the big screen says so."""
+    """Nothing joins a seat unseen: a second page of Lera's device on her code (a reload,
+    another tab) takes the seat, and the big screen says so."""
     window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
     try:
         address = window.phones.hub.address(1)
@@ -299,11 +299,75 @@ def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
         qtbot.waitUntil(lambda: bool(first.states()), timeout=5000)
         qtbot.wait(200)
         assert "opened again" not in window.statusBar().currentMessage()
-        second = Phone(address)
+        second = Phone(address, token=first.token)
         qtbot.waitUntil(lambda: bool(second.states()), timeout=5000)
         said = "<b>Lera</b>'s seat was opened again, on device 127.0.0.1"
         qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=5000)
         qtbot.waitUntil(first.closed.is_set, timeout=5000)
         second.close()
+    finally:
+        window.phones.stop()
+
+
+def test_the_big_screen_answers_for_a_phone_gone_a_while_with_no_secret_in_sight(
+    qtbot, make_window
+):
+    """Lera's phone died; her new phone opens her seat's code. Her old phone cannot be
+    asked, so once it has been gone a while the big screen asks, on her behalf, but not
+    over Ana's table: Ana first lets the curtain fall. Lera's code never comes back on
+    the screen meanwhile."""
+    from PySide6.QtWidgets import QPushButton
+
+    window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+    try:
+        model, panel, hub = window.model, window.phones, window.phones.hub
+        hub.away_before_screen = 0.3  # the house's 20 s, shortened
+        address = hub.address(1)
+        old = Phone(address)
+        qtbot.waitUntil(lambda: bool(old.states()), timeout=5000)
+        old.close()
+        qtbot.waitUntil(lambda: any("is away" in t for t in _labels(window)), timeout=5000)
+        new = Phone(address)  # another device: it waits
+        qtbot.waitUntil(lambda: any(m["type"] == "knock" for m in new.received), timeout=5000)
+        asks = "asks to take <b>Lera</b>'s seat"
+        qtbot.waitUntil(lambda: any(asks in t for t in _labels(window)), timeout=5000)
+        assert window.phones_dock.isFloating()  # the question stands over the window
+        # Ana's own table is on the screen: no answer there, only a way to hide it.
+        assert model.viewer == 0 and panel.findChild(QPushButton, "allow-1") is None
+        hide = panel.findChild(QPushButton, "hide-1")
+        assert hide.text() == "Hide Ana's table to answer"
+        assert _qr_codes(window) == 0
+        # A curtain falling by itself opens the answer; lifted, the answer goes again.
+        model.session.look_away()
+        assert panel.findChild(QPushButton, "allow-1") is not None
+        model.lift_curtain()
+        assert panel.findChild(QPushButton, "allow-1") is None
+        panel.findChild(QPushButton, "hide-1").click()
+        assert model.curtain_seat() == 0 and model.viewer is None
+        panel.findChild(QPushButton, "allow-1").click()
+        qtbot.waitUntil(lambda: bool(new.states()), timeout=5000)
+        assert new.state()["view"] == model.game.view(1)
+        assert all(m["type"] in ("knock", "device", "cards", "state") for m in new.received)
+        joined = "<b>Lera</b>'s phone joined (device 127.0.0.1)"
+        qtbot.waitUntil(lambda: joined in _labels(window), timeout=5000)
+        assert not any(asks in t for t in _labels(window)) and _qr_codes(window) == 0
+        assert not window.phones_dock.isFloating()
+        model.lift_curtain()  # Ana is back at her table
+        assert model.viewer == 0
+        new.close()
+    finally:
+        window.phones.stop()
+
+
+def test_a_phone_not_back_since_a_crash_is_said_away_without_an_empty_device(qtbot, make_window):
+    window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+    try:
+        hub = window.phones.hub
+        # The seat as a resumed match gives it again: its code, its phone had joined.
+        hub.give(1, hub.codes()[1], joined=True)
+        window.phones.refresh()
+        words = window.phones.status_words(1)
+        assert words.startswith("<b>Lera</b>'s phone is away: the match waits for it")
+        assert "(device" not in words and _qr_codes(window) == 0
     finally:
         window.phones.stop()

@@ -2,7 +2,8 @@
 that delays each frame by its own random time (so frames overtake each other), sends some
 twice, and now and then cuts the connection in the middle of the game, and a phone that
 plays through it as the page does (it takes a state only if its number is newer, draws
-nothing before the card file, rejoins after a cut) and chooses moves at a person's pace.
+nothing before the card file, rejoins after a cut with the device token the host gave
+it) and chooses moves at a person's pace.
 
 Everything runs on one asyncio loop in a thread of its own; the test's thread stays free
 to run the Qt events the host answers on."""
@@ -64,8 +65,9 @@ class FaultyRelay:
         await down.prepare(request)
         async with aiohttp.ClientSession() as session:
             try:
+                query = f"?{request.query_string}" if request.query_string else ""
                 up = await session.ws_connect(
-                    self.upstream + "/ws", headers={"Origin": self.origin}
+                    self.upstream + "/ws" + query, headers={"Origin": self.origin}
                 )
             except aiohttp.ClientError:
                 await down.close()
@@ -138,13 +140,15 @@ class PatientPhone:
         self.sent = 0
         self.stopped = False
         self.ended = ""  # the reason the host gave when it closed this page for good
+        self.token = ""  # its device's token, as the page keeps it
         self.task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
         async with aiohttp.ClientSession() as session:
             while not self.stopped and not self.ended:
                 try:
-                    ws = await session.ws_connect(self.relay.address)
+                    query = f"?device={self.token}" if self.token else ""
+                    ws = await session.ws_connect(self.relay.address + query)
                 except aiohttp.ClientError:
                     await asyncio.sleep(0.1)
                     continue
@@ -159,6 +163,12 @@ class PatientPhone:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
             frame = json.loads(message.data)
+            if frame["type"] == "device":  # unnumbered, sent to this page alone
+                self.token = frame["token"]
+                continue
+            if frame["type"] == "knock":  # the host took it for another device
+                self.ended = "kept waiting as another device"
+                return
             if frame.get("seq", 0) <= last:
                 continue
             last = frame["seq"]

@@ -1,5 +1,8 @@
 """A device for tests: a real WebSocket client (aiohttp's) on a loop of its own thread, so
-the test's thread stays free to run the Qt events the host answers on."""
+the test's thread stays free to run the Qt events the host answers on.
+
+Like the page, it keeps the device token the host gives the seat's holder; a Phone made
+with another's `token` is that same device again (a reload), one without is a new device."""
 
 from __future__ import annotations
 
@@ -12,8 +15,15 @@ import aiohttp
 
 
 class Phone:
-    def __init__(self, address: str, origin: str | None = "same", host: str | None = None) -> None:
+    def __init__(
+        self,
+        address: str,
+        origin: str | None = "same",
+        host: str | None = None,
+        token: str | None = None,
+    ) -> None:
         self.address = address
+        self.token = token  # the device's token: given by the host to the seat's holder
         self.host = host  # another Host header than the address's (a stranger's page)
         http = address.replace("/seat/", "/seat/", 1)
         self.origin = http.split("/seat/")[0] if origin == "same" else origin
@@ -37,7 +47,8 @@ class Phone:
             headers["Host"] = self.host
         async with aiohttp.ClientSession() as session:
             try:
-                ws = await session.ws_connect(self.address + "/ws", headers=headers)
+                query = f"?device={self.token}" if self.token else ""
+                ws = await session.ws_connect(self.address + "/ws" + query, headers=headers)
             except aiohttp.WSServerHandshakeError as error:
                 self.status = error.status
                 self._ready.set()
@@ -53,7 +64,10 @@ class Phone:
             try:
                 async for message in ws:
                     if message.type == aiohttp.WSMsgType.TEXT:
-                        self.received.append(json.loads(message.data))
+                        frame = json.loads(message.data)
+                        if frame["type"] == "device":
+                            self.token = frame["token"]
+                        self.received.append(frame)
             except (aiohttp.ClientError, ConnectionError):
                 pass  # the host went away
             self.closed.set()
@@ -79,6 +93,22 @@ class Phone:
 
     def state(self) -> dict[str, Any]:
         return self.states()[-1]
+
+    def closed_for(self) -> str:
+        """Why the host closed this page ('' if it did not)."""
+        closed = [m["reason"] for m in self.received if m["type"] == "closed"]
+        return closed[-1] if closed else ""
+
+    def asked(self) -> list[dict[str, Any]]:
+        """The other devices this page's person is asked about now."""
+        asks = [m for m in self.received if m["type"] == "ask"]
+        return asks[-1]["knocks"] if asks else []
+
+    def answer(self, allow: bool, knock: int | None = None) -> None:
+        """Its person taps Allow or Refuse about another device (the first asked)."""
+        knock = knock if knock is not None else self.asked()[0]["knock"]
+        kind = "allow" if allow else "refuse"
+        self.send_text(json.dumps({"type": kind, "knock": knock}))
 
     def refusals(self) -> list[str]:
         return [m["reason"] for m in self.received if m["type"] == "refused"]

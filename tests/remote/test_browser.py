@@ -129,9 +129,10 @@ def test_the_illuminati_page_draws_its_table_on_every_join_and_reload(qtbot, hos
     the state often overtook it: the page then drew no table at all. Now every join and
     reload draws it, in portrait and landscape."""
     model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4, options={"hidden_goals": True})
-    address = hub.give(0)
     for width, height in ((390, 844), (844, 390)):
-        phone = open_phone(address, width, height)
+        # Each browser is a device of its own: each gets a code of its own (another
+        # device on a joined seat's code would wait to be let in).
+        phone = open_phone(hub.give(0), width, height)
         try:
             for _ in range(4):
                 qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
@@ -178,25 +179,70 @@ def test_a_wide_illuminati_structure_stays_in_its_own_part_of_the_phone(qtbot, h
             phone.quit()
 
 
-def test_a_second_tab_on_a_code_takes_the_seat_and_the_first_says_so(qtbot, hosting):
+def test_a_second_phone_on_a_code_waits_until_the_seats_phone_allows_it(qtbot, hosting):
+    """Someone who glimpsed Lera's code opens it on their own phone: they are told to wait
+    and shown nothing of her seat; Lera's phone asks her. A reload of Lera's own phone is
+    in again without asking. She allows: the new phone has her seat, her old one says so."""
     model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
     address = hub.give(1)
     first = open_phone(address)
     second = None
     try:
         qtbot.waitUntil(lambda: page_state(first) is not None, timeout=15000)
+        first.refresh()  # her own phone, reloaded: no question, her table again
+        qtbot.waitUntil(lambda: page_state(first) is not None, timeout=15000)
+        assert hub.asking(1) == {} and hub.status(1) == "joined"
         second = open_phone(address, 844, 390)
-        qtbot.waitUntil(lambda: page_state(second) is not None, timeout=15000)
-        said = lambda: first.find_element("id", "table").text  # noqa: E731
-        qtbot.waitUntil(lambda: "another device" in said(), timeout=5000)
-        # The first page lights and offers nothing any more, and stops trying.
-        assert page_state(first) is None
-        assert not first.find_elements("css selector", ".target")
-        assert first.find_element("id", "moves-title").text == "Your moves"
+        text = lambda d: d.find_element("tag name", "body").text  # noqa: E731
+        qtbot.waitUntil(lambda: "held by another device" in text(second), timeout=15000)
+        assert page_state(second) is None
+        assert second.find_element("id", "status").text == "Waiting to be let in…"
+        assert not second.find_elements("css selector", ".piece, #moves button")
+        assert "Lera" not in text(second)
+        looks_right(second)
+        second.save_screenshot(str(SCREENSHOTS / "phone-waiting-to-be-let-in.png"))
+        ask = lambda: first.find_element("id", "ask")  # noqa: E731
+        qtbot.waitUntil(lambda: ask().is_displayed(), timeout=5000)
+        assert "Another device (127.0.0.1) asks to take your seat" in ask().text
         looks_right(first)
-        first.save_screenshot(str(SCREENSHOTS / "phone-taken-over.png"))
+        first.save_screenshot(str(SCREENSHOTS / "phone-asked-about-another.png"))
+        [allow] = [b for b in ask().find_elements("tag name", "button") if b.text == "Allow"]
+        allow.click()
+        qtbot.waitUntil(lambda: page_state(second) is not None, timeout=5000)
+        assert page_state(second)["view"] == model.game.view(1)
+        said = lambda: first.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "You let another device take your seat" in said(), timeout=5000)
+        assert page_state(first) is None and not first.find_elements("css selector", ".target")
+        assert not ask().is_displayed()
+        looks_right(first)
+        first.save_screenshot(str(SCREENSHOTS / "phone-handed-over.png"))
         qtbot.wait(1500)
         assert hub.status(1) == "joined" and page_state(second) is not None
+    finally:
+        first.quit()
+        if second is not None:
+            second.quit()
+
+
+def test_a_phone_refused_the_seat_says_so_and_shows_nothing(qtbot, hosting):
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    address = hub.give(1)
+    first = open_phone(address)
+    second = None
+    try:
+        qtbot.waitUntil(lambda: page_state(first) is not None, timeout=15000)
+        second = open_phone(address)
+        qtbot.waitUntil(lambda: bool(hub.asking(1)), timeout=15000)
+        ask = first.find_element("id", "ask")
+        qtbot.waitUntil(ask.is_displayed, timeout=5000)
+        [refuse] = [b for b in ask.find_elements("tag name", "button") if b.text == "Refuse"]
+        refuse.click()
+        said = lambda: second.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "said no" in said(), timeout=5000)
+        assert page_state(second) is None and "Lera" not in said()
+        qtbot.waitUntil(lambda: not ask.is_displayed(), timeout=5000)
+        assert page_state(first)["view"] == model.game.view(1)
+        looks_right(second)
     finally:
         first.quit()
         if second is not None:
@@ -238,6 +284,90 @@ def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself
         hub.server.start()
         qtbot.waitUntil(lambda: not status().startswith("Connection lost"), timeout=15000)
         qtbot.waitUntil(lambda: page_state(phone)["view"] == model.game.view(0), timeout=5000)
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
+def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
+    """The big screen says an away phone comes back by itself: so it does, however long
+    the host takes to start again (the page used to give up after eight tries, about
+    92 s). The page's waits are shortened here, as a fake clock would: it tries far
+    more than eight times, says it is still trying, and rejoins when the host is back."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    address = hub.give(0)
+    phone = open_phone(address)
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        tries = lambda: phone.execute_script("return tries")  # noqa: E731
+        qtbot.waitUntil(lambda: tries() > 20, timeout=15000)
+        status = phone.find_element("id", "status").text
+        assert status.startswith("Connection lost: still trying"), status
+        assert "no longer plays" not in phone.find_element("tag name", "body").text
+        hub.server.start()
+        qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=15000)
+        qtbot.waitUntil(lambda: page_state(phone)["view"] == model.game.view(0), timeout=5000)
+        assert hub.status(0) == "joined" and hub.asking(0) == {}  # the same device: no asking
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
+def test_a_page_whose_code_died_while_the_host_was_away_stops_and_says_so(qtbot, hosting):
+    """The host came back with new codes (its port was not kept): a page retrying its old
+    code is not left hammering it; it asks whether its code still opens a seat, and says
+    what to do."""
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    address = hub.give(0)
+    hub.give(1)
+    phone = open_phone(address)
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        hub.doorkeeper.close(0)  # a host started again without that code
+        hub.server.start()
+        said = lambda: phone.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "opens nothing any more" in said(), timeout=15000)
+        assert phone.execute_script("return ended")
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
+def test_a_drawing_that_fails_to_load_is_asked_for_again_and_the_page_says_so(qtbot, hosting):
+    """The game's drawing script did not come (a busy host, a dropped packet): the page
+    used to keep its buttons for good. Now it says so, asks again with a growing wait,
+    and draws the table once the script comes."""
+    from aiohttp import web
+
+    model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4, options={"hidden_goals": True})
+    served = hub.server._drawing
+    asked = []
+
+    async def flaky(request):
+        asked.append(request.match_info["game"])
+        if len(asked) <= 2:
+            return web.Response(status=503, text="busy")
+        return await served(request)
+
+    hub.server._drawing = flaky  # taken by the routes when the server starts
+    phone = open_phone(hub.give(0))
+    try:
+        text = lambda: phone.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "did not load: trying again" in text(), timeout=15000)
+        # Meanwhile every move is a button (Ana chooses her secret goal).
+        moves = phone.find_elements("css selector", "#moves button")
+        assert len(moves) == len(page_state(phone)["moves"]) > 0
+        phone.save_screenshot(str(SCREENSHOTS / "phone-drawing-retry.png"))
+        qtbot.waitUntil(lambda: len(asked) >= 3, timeout=15000)
+        qtbot.waitUntil(lambda: _drawn_sections(phone) >= 3, timeout=5000)
+        assert "did not load" not in text()
+        assert asked == ["illuminati"] * 3
         looks_right(phone)
     finally:
         phone.quit()

@@ -141,9 +141,10 @@ def test_a_device_that_reconnects_gets_the_present_state(qtbot, hosting):
     phone = _join(qtbot, address)
     phone.close()
     qtbot.waitUntil(lambda: hub.status(0) == "away", timeout=5000)
-    again = _join(qtbot, address)
+    again = _join(qtbot, address, token=phone.token)  # the same device (its page kept it)
     try:
         assert again.state()["view"] == model.game.view(0)
+        assert not again.asked() and hub.status(0) == "joined"
     finally:
         again.close()
 

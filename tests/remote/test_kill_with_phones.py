@@ -82,14 +82,18 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
 
         assert hub.status(0) == hub.status(1) == "away"
         assert not any(not w.pixmap().isNull() for w in window.phones.findChildren(QLabel))
+        # Which device holds them is not known until they come back: no empty "(device )".
+        assert not any("(device )" in w.text() for w in window.phones.findChildren(QLabel))
         # An old tab that kept retrying a dead code does not lock its device out: wrong
         # codes from the same address, past the limit, and the seat's code still opens.
         base = old[0].rsplit("/", 1)[0]
         for _ in range(8):
             assert Phone(base + "/a-dead-code-retried").status == 403
         model.session.syllable_ms = 10
-        phone = Phone(old[0])
+        # The same device as before the kill (its page kept its token): in without asking.
+        phone = Phone(old[0], token=phones[0].token)
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        assert not [m for m in phone.received if m["type"] == "knock"]
         assert phone.state()["view"] == model.game.view(0)
         before = len(model.game.record.moves)
         qtbot.waitUntil(lambda: 0 in model.game.to_act() and not hub.too_early(), timeout=5000)

@@ -154,14 +154,16 @@ def test_deeply_nested_json_is_refused_in_words_and_reaches_nothing(qtbot, hosti
 
 
 def test_one_device_a_seat_the_page_opened_last_holds_it_and_the_others_are_told(qtbot, hosting):
+    """Many pages of the seat's own device (its tabs, its reloads): the last opened holds
+    the seat, the others are told and closed."""
     model, hub = hosting("illusio", PEOPLE, seed=5)
     address = hub.give(1)
-    pages = [_join(qtbot, address) for _ in range(5)]
+    first = _join(qtbot, address)
+    pages = [first] + [_join(qtbot, address, token=first.token) for _ in range(4)]
     try:
         for old in pages[:-1]:
             qtbot.waitUntil(old.closed.is_set, timeout=5000)
-            closed = [m for m in old.received if m["type"] == "closed"]
-            assert closed and "another device" in closed[-1]["reason"]
+            assert "opened again on this device" in old.closed_for()
         assert not pages[-1].closed.is_set()
         sockets = hub.server._sockets[hub.codes()[1]]
         assert len(sockets) == 1
@@ -192,12 +194,15 @@ def test_every_frame_is_numbered_in_order_and_the_cards_come_before_the_state(
     options = {"hidden_goals": True} if game_id == "illuminati" else {}
     model, hub = hosting(game_id, PEOPLE, seed=7, options=options)
     address = hub.give(0)
+    token = None
     for _ in range(6):
-        phone = _join(qtbot, address)
+        phone = _join(qtbot, address, token=token)  # the same device, join after join
+        token = phone.token
         try:
             kinds = [m["type"] for m in phone.received]
-            assert kinds[0] == "cards" and "state" in kinds
-            numbers = [m["seq"] for m in phone.received]
+            # Its device's token first (to this page alone, unnumbered), then the cards.
+            assert kinds[:2] == ["device", "cards"] and "state" in kinds
+            numbers = [m["seq"] for m in phone.received if m["type"] != "device"]
             assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
         finally:
             phone.close()

@@ -3,6 +3,10 @@ phone; for a phone seat, the QR code and short address its phone opens, and whet
 phone has joined, is away, or is still awaited. A seat can be taken back to the screen at
 any moment (a flat battery) and given to a phone again (with a new code).
 
+Another device asking for a seat whose phone has been away a while is answered here, on
+the seat's behalf (Allow / Refuse), and only while no one's secrets are on the screen: the
+person at it may first let the curtain fall in front of their table.
+
 The server starts with the first phone seat (`remote.hub`, imported then: a match
 without phones never loads it) and stops with the match.
 """
@@ -48,7 +52,9 @@ def qr_pixmap(text: str) -> QPixmap:
 
 
 class PhonesPanel(QScrollArea):
-    awaiting = Signal(bool)  # True while some phone seat has no phone (a code to scan)
+    # True while the panel has something for the people at the screen: a phone seat with
+    # no phone yet (a code to scan), or another device asking for a seat (a question).
+    awaiting = Signal(bool)
     notice = Signal(str)  # news for the big screen: a seat opened again, on which device
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
@@ -64,6 +70,7 @@ class PhonesPanel(QScrollArea):
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
         self._awaiting = False
+        self._watched: Any = None  # the session whose screen changes may open a question
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self.setWidget(self._body)
@@ -75,12 +82,13 @@ class PhonesPanel(QScrollArea):
         on phones (a resumed match) are offered to their phones again: with the codes
         they had, when the program was ended by a crash (their pages rejoin by
         themselves), else with new ones."""
-        kept, rejoining = self._kept_codes(model)
+        kept, rejoining, tokens = self._kept_codes(model)
         carried = self._same_people(model)
         if carried and self.hub is not None and model is not None:
             # The phones join the table, not one match: the same people keep their phones.
             self.hub.move_to(model.session, carried)
             self.model = model
+            self._watch(model)
             for seat in model.devices:
                 if seat not in carried.values():
                     self.give(seat)
@@ -89,13 +97,31 @@ class PhonesPanel(QScrollArea):
             return
         self.stop()
         self.model = model
+        self._watch(model)
         self._rejoining = rejoining
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
             for seat in model.devices:
-                self.give(seat, kept.get(seat))
+                self.give(seat, kept.get(seat), tokens.get(seat))
         self.refresh()
+
+    def _watch(self, model: MatchModel | None) -> None:
+        """A question at the big screen waits for a moment when no one's secrets are on
+        it: the panel looks again whenever the screen changes hands."""
+        session = model.session if model is not None else None
+        if session is self._watched:
+            return
+        if self._watched is not None:
+            self._watched.viewer_changed.disconnect(self._screen_changed)
+        self._watched = session
+        if session is not None:
+            session.viewer_changed.connect(self._screen_changed)
+
+    def _screen_changed(self, *_: Any) -> None:
+        if self.hub is not None and self.model is not None:
+            if any(self.hub.at_big_screen(seat) for seat in self.model.devices):
+                self.refresh()
 
     def _same_people(self, model: MatchModel | None) -> dict[int, int]:
         """Each phone of the last match whose person sits at a phone seat of the new one
@@ -118,6 +144,7 @@ class PhonesPanel(QScrollArea):
         if self.hub is not None:
             self.hub.stop()
             self.hub = None
+        self._watch(None)
         if self.keep is not None:
             self.keep.unlink(missing_ok=True)
         self._kept = {}
@@ -138,6 +165,7 @@ class PhonesPanel(QScrollArea):
             "port": self.hub.server.port,
             "codes": codes,
             "joined": joined,
+            "tokens": self.hub.tokens(),  # which device holds each seat: it needs no asking
         }
         if kept == self._kept:
             return
@@ -147,10 +175,12 @@ class PhonesPanel(QScrollArea):
         except OSError:
             pass  # no codes kept: after a crash the phones scan new ones
 
-    def _kept_codes(self, model: MatchModel | None) -> tuple[dict[int, str], set[int]]:
-        """The codes kept for this match by a run that crashed, if any, and the seats whose
-        phone had joined then."""
-        nothing: tuple[dict[int, str], set[int]] = ({}, set())
+    def _kept_codes(
+        self, model: MatchModel | None
+    ) -> tuple[dict[int, str], set[int], dict[int, str]]:
+        """The codes kept for this match by a run that crashed, if any, the seats whose
+        phone had joined then, and the token of each one's device."""
+        nothing: tuple[dict[int, str], set[int], dict[int, str]] = ({}, set(), {})
         if self.keep is None or model is None or self.hub is not None:
             return nothing
         try:
@@ -167,10 +197,17 @@ class PhonesPanel(QScrollArea):
         joined = kept.get("joined")
         rejoining = {s for s in joined if isinstance(s, int)} if isinstance(joined, list) else set()
         kept_codes = {int(s): c for s, c in codes.items() if s.isdigit() and isinstance(c, str)}
-        return kept_codes, rejoining
+        tokens = kept.get("tokens")
+        kept_tokens = (
+            {int(s): t for s, t in tokens.items() if s.isdigit() and isinstance(t, str)}
+            if isinstance(tokens, dict)
+            else {}
+        )
+        return kept_codes, rejoining, kept_tokens
 
-    def give(self, seat: int, code: str | None = None) -> None:
-        """Gives a person's seat to a phone (starting the server if needed)."""
+    def give(self, seat: int, code: str | None = None, token: str | None = None) -> None:
+        """Gives a person's seat to a phone (starting the server if needed); `code` and
+        `token`: the seat's code and its device's token kept from before a crash."""
         if self.model is None:
             return
         if self.hub is None:
@@ -181,7 +218,8 @@ class PhonesPanel(QScrollArea):
             self.hub.presence.connect(self._presence)
             self.hub.reopened.connect(self._reopened)
         try:
-            self.hub.give(seat, code, joined=code is not None and seat in self._rejoining)
+            joined = code is not None and seat in self._rejoining
+            self.hub.give(seat, code, joined, token)
             self.problem = ""
             self._keep_codes()
         except OSError as error:
@@ -218,6 +256,19 @@ class PhonesPanel(QScrollArea):
         if self.settings is not None:
             self.settings.setValue("phones/port", port)
 
+    def answer(self, seat: int, knock: int, allow: bool) -> None:
+        """The big screen's answer, on the seat's behalf, to another device asking for it."""
+        if self.hub is not None:
+            (self.hub.allow if allow else self.hub.refuse)(seat, knock, at_screen=True)
+        self.refresh()
+
+    def hide_table(self) -> None:
+        """The person at the screen lets the curtain fall, so that a question for another
+        seat can be answered here without their secrets in sight."""
+        if self.model is not None:
+            self.model.session.look_away()
+        self.refresh()
+
     def take_back(self, seat: int) -> None:
         if self.hub is not None:
             self.hub.take_back(seat)
@@ -234,15 +285,52 @@ class PhonesPanel(QScrollArea):
         name = self.model.match.name(seat)
         status = self.hub.status(seat) if self.hub is not None else ""
         where = self.hub.holder(seat) if self.hub is not None else ""
+        # Which device: unknown for a phone that has not come back since a crash.
+        device = f" (device {where})" if where else ""
         return {
             "waiting": f"Waiting for {name}'s phone",
-            "joined": f"{name}'s phone joined (device {where})",
+            "joined": f"{name}'s phone joined{device}",
             "away": (
-                f"{name}'s phone is away (device {where}): the match waits for it, and it "
-                "comes back by itself. A lost phone? Take the seat back, then give it a "
-                "new code."
+                f"{name}'s phone is away{device}: the match waits for it, and its page "
+                "joins again by itself for as long as it stays open. A lost phone? Take "
+                "the seat back, then give it a new code."
             ),
         }.get(status, f"{name} plays at this screen")
+
+    def _questions(self, seat: int, grid: QGridLayout) -> None:
+        """Another device asking for a seat whose phone has been away a while: asked here,
+        Allow / Refuse, but only while no one's secrets are on the screen."""
+        assert self.model is not None and self.hub is not None
+        name = self.model.match.name(seat)
+        session = self.model.session
+        row = 4
+        for knock, where in sorted(self.hub.at_big_screen(seat).items()):
+            away = int(self.hub.away_for(seat))
+            words = QLabel(
+                f"Another device ({where}) asks to take {name}'s seat; {name}'s phone has "
+                f"been away for {away} s. Allow it only if it is {name}'s own: it will see "
+                "that seat's cards."
+            )
+            words.setTextFormat(Qt.TextFormat.PlainText)
+            words.setWordWrap(True)
+            grid.addWidget(words, row, 0, 1, 2)
+            if session.secret_shown():
+                # Whoever comes to answer would see the table of the person at the screen.
+                viewer = session.viewer
+                held = self.model.match.name(viewer) if viewer is not None else ""
+                hide = QPushButton(f"Hide {held}'s table to answer")
+                hide.setObjectName(f"hide-{seat}")
+                hide.clicked.connect(self.hide_table)
+                grid.addWidget(hide, row + 1, 0, 1, 2)
+            else:
+                for column, (label, allow) in enumerate((("Allow", True), ("Refuse", False))):
+                    button = QPushButton(label)
+                    button.setObjectName(f"{label.lower()}-{seat}")
+                    button.clicked.connect(
+                        lambda _=False, s=seat, k=knock, a=allow: self.answer(s, k, a)
+                    )
+                    grid.addWidget(button, row + 1, column)
+            row += 2
 
     def refresh(self, *_: Any) -> None:
         while self._layout.count():
@@ -258,7 +346,9 @@ class PhonesPanel(QScrollArea):
         # The panel stands over the table only while a code waits for its first scan: a
         # phone that joined and went away (a locked screen) rejoins with the code it has.
         awaiting = model is not None and any(
-            self.hub is not None and self.hub.status(s) == "waiting" for s in model.devices
+            self.hub is not None
+            and (self.hub.status(s) == "waiting" or bool(self.hub.at_big_screen(s)))
+            for s in model.devices
         )
         if awaiting != self._awaiting:
             self._awaiting = awaiting
@@ -302,6 +392,8 @@ class PhonesPanel(QScrollArea):
                 back = QPushButton("Take back to this screen")
                 back.clicked.connect(lambda _=False, s=seat: self.take_back(s))
                 grid.addWidget(back, 3, 0)
+                if self.hub is not None:
+                    self._questions(seat, grid)
             else:
                 give = QPushButton("Play on a phone")
                 give.clicked.connect(lambda _=False, s=seat: self.give(s))

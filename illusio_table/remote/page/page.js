@@ -25,10 +25,19 @@ function el(tag, cls, text) {
 // Frames come numbered (`seq`) through one writer on the host, so they arrive in order;
 // the page still applies a state only if it is newer than the one it drew, and draws
 // nothing before it has the card file of the state's game (it asks again if it must).
-// A lost connection is retried with a growing wait (a dead code is not hammered); a page
-// told it no longer plays its seat stops for good and says what to do.
+// A lost connection is retried for as long as the code lives, with a growing wait (at
+// most RETRY_MOST): the big screen says a phone comes back by itself, and one that was
+// kept waiting by a slow restart does. Now and then the page asks whether its code still
+// opens a seat: a dead one is not hammered, the page stops and says what to do. A page
+// told it no longer plays its seat stops for good and says why.
+//
+// The host gives the first page on a code a device token of its own, kept in this
+// browser's storage: a reload (or the same phone after a cut) comes back with it and
+// holds the seat again without asking. Any other device on the code is told to wait and
+// is sent nothing of the seat until the seat's holder (or the big screen) lets it in.
 
 const code = location.pathname.split("/")[2] || "";
+const TOKEN_KEY = `illusio-device-${code}`;
 let socket = null;
 let cards = null; // the game's card file: names, colours, symbols, numbers
 let cardsGame = "";
@@ -36,29 +45,51 @@ let state = null;
 let waiting = null; // a state that came before its game's card file
 let lastSeq = 0; // the newest frame taken on this connection
 let lifted = null; // the key (as text) of the piece picked up
-let retry = 1000;
+let RETRY_FIRST = 1000; // ms before the first try again (the tests shorten both)
+let RETRY_MOST = 10000; // the longest wait between two tries
+let retry = RETRY_FIRST;
 let tries = 0;
 let ended = false;
 let lost = false; // the connection is down: nothing can be played until it is back
 let refusalShown = false; // a refusal is on screen, and the state that comes with it not yet
 const LOST = "Connection lost: joining again…";
+const LOST_LONG = "Connection lost: still trying to join again. If the big screen shows a new code for your seat, scan that one.";
+const DEAD = "This seat's code opens nothing any more (the seat was taken back, or the big screen started again with new codes).";
+
+function savedToken() {
+  try { return localStorage.getItem(TOKEN_KEY) || ""; } catch (e) { return ""; }
+}
+
+function saveToken(token) {
+  try { localStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode: a reload asks again */ }
+}
 
 function connect() {
   if (ended) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws`);
-  socket.onopen = () => { retry = 1000; tries = 0; lastSeq = 0; lost = false; notice(""); };
+  const token = savedToken();
+  const device = token ? `?device=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws${device}`);
+  socket.onopen = () => { retry = RETRY_FIRST; tries = 0; lastSeq = 0; lost = false; notice(""); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (ended) return;
     tries += 1;
-    if (tries >= 8) return stop("The big screen does not answer this page any more.");
     lost = true;
     offerNothing({ count: "" }); // nothing stale is offered
-    $("status").textContent = LOST;
+    $("status").textContent = tries > 3 ? LOST_LONG : LOST;
+    if (tries % 3 === 0) checkCode();
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 30000);
+    retry = Math.min(retry * 2, RETRY_MOST);
   };
+}
+
+// Whether the code still opens a seat: the host answers its page with 403 for a dead one
+// (a server that does not answer at all may be restarting: the page keeps trying).
+function checkCode() {
+  fetch(location.pathname, { cache: "no-store" })
+    .then((answer) => { if (answer.status === 403) stop(DEAD); })
+    .catch(() => {});
 }
 
 function receive(message) {
@@ -66,7 +97,13 @@ function receive(message) {
     if (message.seq <= lastSeq) return; // older than what is drawn, or twice
     lastSeq = message.seq;
   }
-  if (message.type === "cards") {
+  if (message.type === "device") {
+    saveToken(message.token); // this device holds the seat: it comes back with this
+  } else if (message.type === "knock") {
+    knocking(message.status);
+  } else if (message.type === "ask") {
+    askAbout(message.knocks);
+  } else if (message.type === "cards") {
     cards = message.cards;
     cardsGame = message.game;
     if (waiting) { const next = waiting; waiting = null; show(next); }
@@ -117,24 +154,55 @@ function show(message) {
   draw();
 }
 
-// The page no longer plays a seat: it says why and what to do, and draws nothing more.
-function stop(reason) {
-  ended = true;
+// The page shows no seat: only `lines`, under `status`.
+function blank(status, lines) {
   state = null;
   hideSheet();
+  askAbout([]);
   $("who").textContent = "Illusio Table";
-  $("status").textContent = "This page no longer plays a seat.";
+  $("status").textContent = status;
   $("count").hidden = true;
   $("note").hidden = true;
-  $("table").replaceChildren(
-    el("p", "ended", reason),
-    el("p", "ended", "To play again, scan your seat's new code on the big screen (ask for it there: “Take back”, then “Play on a phone”)."),
-  );
+  $("table").replaceChildren(...lines.map((line) => el("p", "ended", line)));
   $("moves").replaceChildren();
   $("moves-title").textContent = "Your moves";
   $("log").replaceChildren();
+  $("extra").hidden = true; // no seat: no moves, no log
   notice("");
+}
+
+// The page no longer plays a seat: it says why and what to do, and draws nothing more.
+function stop(reason) {
+  ended = true;
+  blank("This page no longer plays a seat.", [
+    reason,
+    "To play again, scan your seat's new code on the big screen (ask for it there: “Take back”, then “Play on a phone”).",
+  ]);
   if (socket) socket.close();
+}
+
+// Another device holds the seat: this one waits to be let in, and is shown nothing of it.
+function knocking(status) {
+  blank("Waiting to be let in…", [status]);
+}
+
+// The seat's holder is asked about another device asking for the seat (none: the
+// question is put away).
+function askAbout(knocks) {
+  const box = $("ask");
+  box.replaceChildren();
+  box.hidden = !knocks.length;
+  if (!knocks.length) return;
+  const first = knocks[0];
+  box.append(
+    el("p", "", `Another device (${first.where}) asks to take your seat.`),
+    el("p", "", "Allow it only if it is yours (a new phone): it will see your cards, and this page stops."),
+  );
+  const allow = el("button", "", "Allow");
+  allow.onclick = () => send({ type: "allow", knock: first.knock });
+  const refuse = el("button", "", "Refuse");
+  refuse.onclick = () => send({ type: "refuse", knock: first.knock });
+  box.append(allow, refuse);
 }
 
 function send(message) {
@@ -235,8 +303,13 @@ function piece(key, node) {
 // Each game's drawing is a script of its own (/page/games/<game>.js, its kit's `phone`
 // part), loaded when a seat of that game first opens; it hands its function to drawer().
 // Until it has come, the table's moves are buttons.
+// A script that did not come (the network, a busy host) is asked for again, with a growing
+// wait, and the page says so over its buttons; one that came but drew nothing leaves the
+// buttons for good.
 const drawers = {};
 let loadingGame = null;
+const drawerFailures = {}; // scripts that did not come, by game
+let drawingTrouble = ""; // what the page says while a drawing waits to be loaded again
 
 function drawer(draw) { drawers[loadingGame] = draw; }
 
@@ -245,11 +318,19 @@ function loadDrawer(game) {
   loadingGame = game;
   const script = document.createElement("script");
   script.src = `/page/games/${encodeURIComponent(game)}.js`;
-  // A script that failed, or drew nothing, leaves the buttons: never asked for again.
-  script.onload = script.onerror = () => {
+  script.onload = () => {
     if (!drawers[game]) drawers[game] = () => {};
     loadingGame = null;
+    drawingTrouble = "";
     if (state) draw();
+  };
+  script.onerror = () => {
+    script.remove();
+    const failures = (drawerFailures[game] = (drawerFailures[game] || 0) + 1);
+    const wait = Math.min(RETRY_FIRST * 2 ** (failures - 1), 30000);
+    drawingTrouble = `The drawing of this table did not load: trying again in ${Math.ceil(wait / 1000)} s. Meanwhile your moves are buttons.`;
+    if (state) draw();
+    setTimeout(() => { loadingGame = null; if (state) draw(); }, wait);
   };
   document.head.append(script);
 }
@@ -260,6 +341,7 @@ function draw() {
   const table = $("table");
   table.replaceChildren();
   const me = state.seat;
+  $("extra").hidden = false;
   $("who").textContent = `${names(me)} — ${state.title}`;
   $("status").textContent = statusLine();
   $("count").textContent = state.count;
@@ -269,6 +351,7 @@ function draw() {
   const drawer = drawers[state.game];
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
+  if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
   if (state.over && state.result) drawResult(table, state.result);
   if (state.coach && state.coach.targets) drawCoach(table, state.coach);
   drawButtons(table);
