@@ -189,8 +189,8 @@ class Match:
 
     def known_at(self, moves: int, seat: int) -> bytes:
         """The match as it stood after its first `moves` moves, as `seat` may know it
-        (`thinking.what_the_seat_knows`): what the thinking process reviews a past choice
-        on."""
+        (`thinking.what_the_seat_knows`: a redeal of all it cannot see, orders included):
+        what the thinking process reviews a past choice on."""
         from .thinking import what_the_seat_knows
 
         return what_the_seat_knows(self.at(moves).game, seat)

@@ -8,7 +8,8 @@ process has its own interpreter, and the second core of the machine besides.
 What goes over (pickled) is only what the thinking seat may know: one determinization of
 the match made here, with a seed of its own, no record of the moves, no log and not the
 match's seed (which would give away every deal); the search determinizes again from it.
-Twin matches that differ in another seat's secret send the same bytes (a test checks).
+Twin matches that the seat cannot tell apart (differing in another seat's secret, or in
+the order of a face-down pile) send the same bytes: tests/engine/test_twins.py checks.
 The answer comes back to `done`, called on a thread of the pool (the window passes it on
 to its own thread). `stop` calls the search
 off: a counter shared with the process says which question is still asked.

@@ -98,3 +98,27 @@ def test_a_determinized_match_has_its_own_future(game_id, options):
             twin.apply(seat, bot_move(twin, bots[seat], seat))
         futures.add(tuple(twin.log(0)))
     assert len(futures) > 1
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES)
+def test_a_determinized_match_shuffles_every_face_down_pile(game_id, options):
+    """The rooms still to explore, the decks, the bags: nobody knows their order, so a
+    redeal draws it again (a pile of two things or more takes more than one order over
+    a few redeals; which things the rooms' stack holds, everyone may count, and stays)."""
+    from .test_twins import face_down_piles
+
+    checked = 0
+    for game, step in sampled_states(game_id, options, 3, 910, 120, every=37, first=2):
+        piles = face_down_piles(game)
+        orders: list[set[tuple]] = [set() for _ in piles]
+        for k in range(6):
+            redealt = face_down_piles(game.determinize(step % game.seats, Rng(k)))
+            for seen, pile in zip(orders, redealt, strict=True):
+                seen.add(tuple(pile))
+            if game_id == "incantibus":
+                assert sorted(redealt[0]) == sorted(game.room_stack)
+        for number, (pile, seen) in enumerate(zip(piles, orders, strict=True)):
+            if len(set(pile)) > 1:
+                assert len(seen) > 1, f"pile {number} keeps its order at step {step}"
+                checked += 1
+    assert checked >= 5

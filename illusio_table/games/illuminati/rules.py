@@ -752,18 +752,20 @@ class IlluminatiGame(Attacks):
             mapping = {
                 old: new for old, new in zip(dealt, tops[: len(dealt)], strict=True) if old != new
             }
-            if mapping:
-                for name in self.NAMING_ILLUMINATI:
-                    value = getattr(self, name)
-                    renamed = _renamed(value, mapping)
-                    # Containers change in place: `numbers` holds the same `shifts`.
-                    if isinstance(value, list):
-                        value[:] = renamed
-                    elif isinstance(value, (dict, set)):
-                        value.clear()
-                        value.update(renamed)
-                    else:
-                        setattr(self, name, renamed)
+            # Renamed even when the deal is the real one (no name changes): a renaming
+            # forgets what the structures had worked out, and a copy that kept it would
+            # tell the thinking process that its deal is the true one.
+            for name in self.NAMING_ILLUMINATI:
+                value = getattr(self, name)
+                renamed = _renamed(value, mapping)
+                # Containers change in place: `numbers` holds the same `shifts`.
+                if isinstance(value, list):
+                    value[:] = renamed
+                elif isinstance(value, (dict, set)):
+                    value.clear()
+                    value.update(renamed)
+                else:
+                    setattr(self, name, renamed)
         if self.options["stacked_money"]:
             # Which stack holds how much is the owner's secret. How much they hold in all
             # is kept: the incomes printed on the cards and the money spent on attacks are

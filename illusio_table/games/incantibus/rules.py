@@ -313,8 +313,9 @@ class Incantibus(Game):
     def redraw_hidden(self, seat: int, rng: Rng) -> None:
         """Face-down tokens (but one the seat saw with Oculus) are drawn again from those
         and the secret bag, face-down sorcerers from those and the ones set aside, and the
-        spell deck is shuffled; another seat's wand, if it has pointed, points again at
-        random where it could."""
+        spell deck and the face-down stack of rooms are shuffled (which rooms are left,
+        everyone can tell; in what order, nobody); another seat's wand, if it has pointed,
+        points again at random where it could."""
         mine = self.known[seat]
         slots = [i for i, t in enumerate(self.room) if t is not None and not t[1]]
         slots = [i for i in slots if i not in mine]
@@ -336,8 +337,9 @@ class Incantibus(Game):
         for entry in lying:
             entry[0] = sorcerers.pop()
         self.set_aside = sorcerers
-        self.spell_deck.sort()
-        rng.shuffle(self.spell_deck)
+        for pile in (self.spell_deck, self.room_stack):
+            pile.sort()
+            rng.shuffle(pile)
         order = list(self.choices)  # the order they chose in stays
         for other in order:
             if other != seat:
