@@ -15,7 +15,7 @@ attack.py (the target number's breakdown).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ from .views import standing as _standing
 from .words import MOVE_WORDS
 
 HELP = Path(__file__).with_name("help.md")
+Cards = Sequence[str]  # cards changing hands, with their puppets
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 
 
@@ -587,25 +588,27 @@ class IlluminatiGame(Attacks):
         goal = self.numbers.illuminati[self.pursued(seat)].goal
         return goal.value if goal is not None and goal.kind == "destroyed" else None
 
-    def goal_met(self, seat: int, given: list[str] | None = None, money: int = 0) -> str | None:
-        """The goal the seat meets now, in words, or None; with `given` cards (and their
-        treasuries) and `money`, the goal it would meet were they given to it."""
-        return self._basic_goal_met(seat, given) or self._special_goal_met(seat, given, money)
+    def goal_met(self, seat: int) -> str | None:
+        """The goal the seat meets now, in words, or None."""
+        return self._basic_goal_met(seat) or self._special_goal_met(seat, self.pursued(seat))
 
-    def _basic_goal_met(self, seat: int, given: list[str] | None = None) -> str | None:
-        count = len(self.structures[seat]) + len(given or ())
+    def _basic_goal_met(self, seat: int, gained: Cards = (), lost: Cards = ()) -> str | None:
+        count = len(self.structures[seat]) + len(gained) - len(lost)
         if count >= self.goal:
             return f"the basic goal: {count} Groups, the Illuminati included"
         return None
 
     def _special_goal_met(
-        self, seat: int, given: list[str] | None = None, money: int = 0
+        self, seat: int, goal_of: str, gained: Cards = (), lost: Cards = (), money: int = 0
     ) -> str | None:
-        goal_of = self.pursued(seat)
+        """Whether the seat meets the Special Goal of `goal_of`, in words; with `gained`
+        and `lost` cards (and their treasuries) and `money` into its Illuminati, whether it
+        would meet it after that change."""
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
             return None
-        structure = [*self.structures[seat], *(given or ())]
+        gone = set(lost)
+        structure = [*(c for c in self.structures[seat] if c not in gone), *gained]
         groups = [c for c in structure if c in self.cards.group]
         if goal.kind == "total-power":
             reached = sum(self.numbers.power(c) for c in structure) >= goal.value
@@ -623,29 +626,67 @@ class IlluminatiGame(Attacks):
             reached = len(held) >= goal.value
         if not reached:
             return None
-        return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text}"
+        # (Said inside a sentence of its own: without the card's full stop.)
+        return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text.rstrip('.')}"
 
-    def _hands_the_game(
-        self, receiver: int, given: list[str] | None = None, money: int = 0, counted: bool = False
+    # -- no throwing the game: judged by what the acting player can see ------------------
+
+    def _known_goal(self, viewer: int, seat: int) -> str | None:
+        """Whose Special Goal `viewer` knows `seat` to pursue, or None. One's own goal is
+        known, even one chosen in secret; another's only when their Illuminati lies face
+        up and its goal is its own, chosen by nobody (not the UFOs', nor with hidden
+        goals): a face-down card's goal is not even known to be in play."""
+        if seat == viewer:
+            return self.pursued(seat)
+        if seat not in self.revealed or self.options["hidden_goals"]:
+            return None
+        top = self.illuminati[seat]
+        return None if top == "ufos" else top
+
+    def _known_goal_met(
+        self, viewer: int, seat: int, gained: Cards = (), lost: Cards = (), money: int = 0
     ) -> str | None:
-        """No one may throw the game to another (p. 8): a gift that would let its receiver
-        meet a goal the giver can see is refused, in words. The giver sees the basic goal
-        (a count of cards on the table) and a Special Goal everyone knows; a goal chosen in
-        secret (hidden goals, the UFOs') cannot be thrown to knowingly, and refusing the
-        gift would tell it: such a gift stands (the card file's reading `no-throwing`).
-        `counted`: only the basic goal is judged (a refusal told to someone who may not
-        know what the gift holds)."""
-        secret = counted or self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
-        if not given:  # money alone meets no goal but one of money (asked at every move)
-            goal = self.numbers.illuminati[self.pursued(receiver)].goal
-            if secret or goal is None or goal.kind != "money":
+        """A goal `viewer` can see `seat` meet after the change (see `_special_goal_met`):
+        the basic goal (a count of cards on the table) or a Special Goal `viewer` knows.
+        With stacked money, what another player's Groups hold is their secret: while any
+        of their Groups changes hands a goal of money is not judged."""
+        met = self._basic_goal_met(seat, gained, lost)
+        goal_of = self._known_goal(viewer, seat)
+        if met is not None or goal_of is None:
+            return met
+        goal = self.numbers.illuminati[goal_of].goal
+        theirs = gained if seat == viewer else lost  # the Groups of someone not the viewer
+        if goal is not None and goal.kind == "money" and self.options["stacked_money"] and theirs:
+            return None
+        return self._special_goal_met(seat, goal_of, gained, lost, money)
+
+    def _throw_refusal(
+        self, actor: int, other: int, to_actor: Cards = (), to_other: Cards = (), money: int = 0
+    ) -> str | None:
+        """No one may throw the game (p. 8): a gift or trade between `actor`, who makes
+        it, and `other` (`to_actor` and `to_other`: the cards each gets, with their
+        treasuries; `money`: MB from the actor's Illuminati to the other's) that lets one
+        of them newly meet a goal and not the other is refused, in words. A trade that
+        lets both win is legal. Judged as a whole, and only by what the actor can see
+        (`_known_goal_met`), so that neither the words nor the refusal itself tell the
+        actor anything (the card file's reading `no-throwing`)."""
+        if not to_actor and not to_other:  # money alone meets no goal but one of money
+            goal_of = self._known_goal(actor, other)
+            goal = self.numbers.illuminati[goal_of].goal if goal_of is not None else None
+            if goal is None or goal.kind != "money":
                 return None
-        met = self._basic_goal_met(receiver, given)
-        if met is None and not secret:
-            met = self._special_goal_met(receiver, given, money)
-        if met is None or self.goal_met(receiver) is not None:
-            return None  # (already met: the turn's end will say so)
-        return f"No one may throw the game: with it, {self.name(receiver)} would meet {met}."
+        sides = {other: (to_other, to_actor, money), actor: (to_actor, to_other, -money)}
+        for winner, partner in ((other, actor), (actor, other)):
+            gained, lost, paid = sides[winner]
+            if not gained and paid <= 0:
+                continue  # what only leaves meets no goal
+            met = self._known_goal_met(actor, winner, gained, lost, paid)
+            if met is None or self._known_goal_met(actor, winner) is not None:
+                continue  # (already met: the turn's end will say so)
+            if self._known_goal_met(actor, partner, *sides[partner]) is not None:
+                return None  # both win: they share the victory
+            return f"No one may throw the game: with it, {self.name(winner)} would meet {met}."
+        return None
 
     def result(self) -> dict[str, Any]:
         counts = [len(s) for s in self.structures]
@@ -849,7 +890,9 @@ class IlluminatiGame(Attacks):
                 if g != structure.root:
                     tree = structure.subtree(g)
                     moves += [
-                        GiveGroup(g, s) for s in others if self._hands_the_game(s, tree) is None
+                        GiveGroup(g, s)
+                        for s in others
+                        if self._throw_refusal(seat, s, to_other=tree) is None
                     ]
             moves += self._ask_moves(seat)
         for card in structure:
@@ -1036,7 +1079,7 @@ class IlluminatiGame(Attacks):
             return "Give away a Group of your own Power Structure."
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."
-        return self._hands_the_game(action.seat, structure.subtree(action.group))
+        return self._throw_refusal(seat, action.seat, to_other=structure.subtree(action.group))
 
     # -- trades on one's turn: a Group asked for, given or bought (p. 7) ------------------------
 
@@ -1051,16 +1094,20 @@ class IlluminatiGame(Attacks):
             if other == seat:
                 continue
             structure = self.structures[other]
+            # A price changes what the trade does only for a goal of money the asker knows.
+            goal_of = self._known_goal(seat, other)
+            goal = self.numbers.illuminati[goal_of].goal if goal_of is not None else None
+            priced = goal is not None and goal.kind == "money"
             for g in structure:
                 if g == structure.root:
                     continue
-                # (The goal a Group would let the asker meet is judged once: only a price
-                # can then make the trade one that lets both win.)
-                free = self._trade_throws(other, seat, g, 0) is None
+                tree = structure.subtree(g)
+                free = self._throw_refusal(seat, other, tree) is None
                 moves += [
                     AskGroup(g, price)
                     for price in [0, *amounts(top)]
-                    if free or (price and self._trade_throws(other, seat, g, price) is None)
+                    if (free and not priced)
+                    or (self._throw_refusal(seat, other, tree, money=price) is None)
                 ]
         return moves
 
@@ -1074,25 +1121,12 @@ class IlluminatiGame(Attacks):
             return "Your Power Structure has no free arrow to put it under."
         if not 0 <= action.amount <= self.money.get(self.illuminati[seat], 0):
             return "The price is paid from your Illuminati treasury, and only what is there."
-        return self._trade_throws(owner, seat, action.group, action.amount)
+        return self._ask_throws(seat, owner, action)
 
-    def _trade_throws(self, giver: int, receiver: int, group: str, price: int) -> str | None:
-        """A Group given (for `price` MB) must not let its receiver meet a goal the giver
-        can see, unless the price lets the giver meet one too: a trade that lets both
-        win is legal (p. 8)."""
-        # The refusal is told to the player who asks: with stacked money, what the Group's
-        # treasuries hold is its owner's secret, so only the basic goal (a count) is judged.
-        stacked = self.options["stacked_money"]
-        given = self.structures[giver].subtree(group)
-        reason = self._hands_the_game(receiver, given, counted=stacked)
-        if reason is None or not price:
-            return reason
-        # Only a goal everyone sees: refusing by a secret one would tell it.
-        secret = stacked or self.options["hidden_goals"] or self.illuminati[giver] == "ufos"
-        kept = price - sum(self.money.get(c, 0) for c in given)  # its treasuries go with it
-        if not secret and self._special_goal_met(giver, None, kept) is not None:
-            return None
-        return reason
+    def _ask_throws(self, seat: int, owner: int, action: AskGroup) -> str | None:
+        """The request judged as the whole trade it would make (`_throw_refusal`)."""
+        gets = self.structures[owner].subtree(action.group)
+        return self._throw_refusal(seat, owner, gets, money=action.amount)
 
     def _ask_group(self, seat: int, action: AskGroup) -> list[Event]:
         self.actions_left -= 1
@@ -1184,13 +1218,13 @@ class IlluminatiGame(Attacks):
             if not top:
                 continue
             # Less money meets no goal that more would not: all of it asked first.
-            if self._hands_the_game(other, money=top) is None:
+            if self._throw_refusal(seat, other, money=top) is None:
                 moves += money_gifts(other, top)
             else:
                 moves += [
                     give_money(other, n)
                     for n in amounts(top)
-                    if self._hands_the_game(other, money=n) is None
+                    if self._throw_refusal(seat, other, money=n) is None
                 ]
         return moves
 
@@ -1205,7 +1239,7 @@ class IlluminatiGame(Attacks):
         reason = self._gift_refusal(seat, action)
         if reason is None and not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
             return "Money goes from your Illuminati treasury, and only what is there."
-        return reason or self._hands_the_game(action.seat, money=action.amount)
+        return reason or self._throw_refusal(seat, action.seat, money=action.amount)
 
     def _give_special_refusal(self, seat: int, action: GiveSpecial) -> str | None:
         reason = self._gift_refusal(seat, action)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from illusio_table.engine import IllegalAction
+from illusio_table.engine import IllegalAction, Rng
 from illusio_table.games.illuminati.actions import (
     Abolish,
     AskGroup,
@@ -1765,11 +1765,11 @@ def test_standing_aside_passes_only_on_attacks_and_never_on_ones_own():
 # -- throwing the game (p. 8; the card file's reading `no-throwing`)
 
 
-def _gnomes_waiting(hidden_goals=False):
+def _gnomes_waiting(**options):
     """A settled game in which the Gnomes of Zurich wait for another player's turn, at
     145 MB (their goal: 150), and the player on turn has 10 MB to give."""
     for seed in range(400):
-        game = make(4, seed, hidden_goals=hidden_goals)
+        game = make(4, seed, **options)
         if "gnomes-of-zurich" not in game.illuminati:
             continue
         settle(game)
@@ -1814,6 +1814,47 @@ def test_no_player_may_throw_the_game_with_money_toward_a_goal_everyone_knows():
     assert game.money["gnomes-of-zurich"] == 149
 
 
+def _twin_meets(game, seat, probes):
+    """What the seat meets of the no-throwing check: its moves in words, and each probe's
+    refusal (None where it is allowed)."""
+    moves = [game.describe(a, seat) for a in game.legal_actions(seat)]
+    return moves, [game.why_not(seat, probe) for probe in probes]
+
+
+def test_no_throwing_is_judged_only_by_goals_the_giver_can_see():
+    """With hidden Illuminati the Gnomes of Zurich lie face down at 145 MB: the player on
+    turn cannot know their goal (nor that they are in play), so a gift of money, or a
+    price that would bring them to 150 MB, is judged alike whoever lies under that card.
+    A twin match in which another Illuminati lies there, its treasury the same, meets the
+    player on turn with the same moves and the same refusals, in the same words."""
+    game, seat, gnomes = _gnomes_waiting(hidden_illuminati=True)
+    assert gnomes not in game.revealed
+    own(game, gnomes, "c-i-a")
+    set_goal(game, len(game.structures[seat]) + 1)  # the C.I.A. gives the asker the goal
+    twin = game.clone()
+    for k in range(50):
+        twin = game.clone()
+        twin.redraw_hidden(seat, Rng(k))
+        if twin.illuminati[gnomes] != "gnomes-of-zurich":
+            break
+    assert twin.illuminati[gnomes] != "gnomes-of-zurich"
+    assert game.view(seat) == twin.view(seat)  # the player on turn cannot tell them apart
+    probes = [GiveMoney(gnomes, n) for n in (4, 5, 10)]
+    probes += [AskGroup("c-i-a", n) for n in (0, 5, 10)]
+    seen = _twin_meets(game, seat, probes)
+    assert seen == _twin_meets(twin, seat, probes)
+    # The gifts stand; the Group is not to be had, at any price: with it the asker would
+    # meet the basic goal, and no goal the asker knows lets the Gnomes win too.
+    assert seen[1][:3] == [None, None, None]
+    reason = (
+        f"No one may throw the game: with it, {game.name(seat)} would meet the basic goal: "
+        f"{len(game.structures[seat]) + 1} Groups, the Illuminati included."
+    )
+    assert seen[1][3:] == [reason] * 3
+    game.apply(seat, GiveMoney(gnomes, 5))
+    assert game.money["gnomes-of-zurich"] == 150
+
+
 def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     """With hidden goals the giver cannot know what the Gnomes pursue: the gift is made
     (refusing it would tell the goal)."""
@@ -1822,6 +1863,27 @@ def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     assert game.why_not(seat, GiveMoney(gnomes, 5)) is None
     game.apply(seat, GiveMoney(gnomes, 5))
     assert game.money["gnomes-of-zurich"] == 150
+
+
+def test_no_throwing_judges_the_askers_own_goal_even_one_chosen_in_secret():
+    """With hidden goals the player on turn pursues the Gnomes' goal in secret, at 130 MB:
+    a Group holding 20 MB would bring them to 150. They know their own goal, so the
+    request is refused in words naming it (told to them alone); the owner's goal, chosen
+    in secret too, is not judged."""
+    game, seat, gnomes = _gnomes_waiting(hidden_goals=True)
+    borrow_goal(game, seat, "gnomes-of-zurich")
+    for card in game.structures[seat]:
+        set_money(game, card, 0)
+    set_money(game, game.illuminati[seat], 130)
+    own(game, gnomes, "c-i-a")
+    set_money(game, "c-i-a", 20)
+    assert AskGroup("c-i-a") not in game.legal_actions(seat)
+    assert game.why_not(seat, AskGroup("c-i-a")) == (
+        f"No one may throw the game: with it, {game.name(seat)} would meet the Special Goal "
+        "of the Gnomes of Zurich: 150 MB in the treasuries of its Power Structure."
+    )
+    set_money(game, "c-i-a", 19)
+    assert game.why_not(seat, AskGroup("c-i-a")) is None
 
 
 # -- an attack no money could save (the card file's reading `hopeless-attacks`)
