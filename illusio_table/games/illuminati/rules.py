@@ -280,6 +280,8 @@ class IlluminatiGame(Attacks):
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer = self._answered_offer()
+        if offer.then is not None:  # the first half of a trade: the other half comes next
+            self.offer, self.phase = offer.then, IlluminatiPhase.CONSENT
         giver, group = offer.giver, offer.group
         tree = self.structures[giver].cut(group)
         paid = ""
@@ -294,7 +296,7 @@ class IlluminatiGame(Attacks):
 
     def _refuse(self, seat: int, action: Refuse) -> list[Event]:
         offer = self._answered_offer()
-        self.actions_left += 1  # a gift (or a request) refused costs nothing
+        self.actions_left += 2 if offer.swap else 1  # a gift (or a request) refused costs nothing
         if offer.asked:
             return [
                 Event(
@@ -307,12 +309,32 @@ class IlluminatiGame(Attacks):
     def _yield(self, seat: int, action: Yield) -> list[Event]:
         offer = self._offered()
         self.phase = IlluminatiPhase.CONSENT  # the player who asked places it
+        if offer.swap is not None:
+            # A trade: the Group swapped is placed first, so that its owner has its arrow
+            # free for the one that comes; the Group given waits until then.
+            rest = dataclasses.replace(offer, swap=None)
+            self.offer = Offer(offer.receiver, seat, offer.swap, asked=True, then=rest)
         return [
             Event(
                 f"{self.name(seat)} agrees to give {self.title_of(offer.group)} "
-                f"to {self.name(offer.receiver)}."
+                f"to {self.name(offer.receiver)}{self.in_return(offer)}."
             )
         ]
+
+    def in_return(self, offer: Offer) -> str:
+        """What the asker gives for a Group asked for, in words (" for …", or none)."""
+        given = [self.title_of(offer.swap)] if offer.swap else []
+        given += [f"{offer.price} MB"] if offer.price else []
+        return f" for {' and '.join(given)}" if given else ""
+
+    def _owed(self, seat: int) -> list[str]:
+        """The cards a trade agreed still takes from the seat: a Group and its puppets,
+        which nothing is placed under and which are not let go to make room."""
+        offer = self.offer
+        for half in (offer, offer.then if offer is not None else None):
+            if half is not None and half.giver == seat and half.group in self.structures[seat]:
+                return self.structures[seat].subtree(half.group)
+        return []
 
     # -- a Group that came or moved, and its puppets --------------------------------------
 
@@ -863,8 +885,12 @@ class IlluminatiGame(Attacks):
 
     def _consent_moves(self, seat: int) -> list[Action]:
         receiver = self.structures[seat]
+        owed = self._owed(seat)
         places: list[Action] = [
-            Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
+            Receive(master, side)
+            for master in receiver
+            if master not in owed
+            for side in receiver.free_arrows(master)
         ]
         return places if self._offered().asked else [REFUSE] + places
 
@@ -1002,7 +1028,10 @@ class IlluminatiGame(Attacks):
         return None
 
     def _consent_refusal(self, seat: int, action: Refuse) -> str | None:
-        if self._offered().asked:
+        offer = self._offered()
+        if offer.then is not None:
+            return "The trade is agreed: put it under a free arrow."
+        if offer.asked:
             return "You asked for it, and it is given: put it under a free arrow."
         return None
 
@@ -1010,6 +1039,8 @@ class IlluminatiGame(Attacks):
         receiver = self.structures[seat]
         if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
             return "Put it under a free arrow of your Power Structure."
+        if action.master in self._owed(seat):
+            return "Not under a Group the trade takes from you: it leaves with its puppets."
         return None
 
     def _income_refusal(self, seat: int, action: TakeIncome) -> str | None:
@@ -1085,9 +1116,11 @@ class IlluminatiGame(Attacks):
 
     def _ask_moves(self, seat: int) -> list[Action]:
         """Each Group of another player, asked for as a gift or for the amounts money is
-        listed with (any other price is legal too)."""
-        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
-            return []
+        listed with (any other price is legal too); with two actions left, also for each
+        Group of one's own in exchange (with no money: any price is legal too)."""
+        mine = self.structures[seat]
+        room = any(mine.free_arrows(c) for c in mine)
+        swaps = [g for g in mine if g != mine.root] if self.actions_left >= 2 else []
         top = self.money.get(self.illuminati[seat], 0)
         moves: list[Action] = []
         for other in self.players():
@@ -1098,26 +1131,58 @@ class IlluminatiGame(Attacks):
             goal_of = self._known_goal(seat, other)
             goal = self.numbers.illuminati[goal_of].goal if goal_of is not None else None
             priced = goal is not None and goal.kind == "money"
+            # Goals only grow with what comes in: a side that meets none with what it
+            # gets, keeping what it gives, meets none by the trade. Judged once a Group,
+            # the whole trade is judged only where either side might.
+            theirs = {s: self._known_goal_met(seat, other, mine.subtree(s)) for s in swaps}
             for g in structure:
                 if g == structure.root:
                     continue
                 tree = structure.subtree(g)
-                free = self._throw_refusal(seat, other, tree) is None
-                moves += [
-                    AskGroup(g, price)
-                    for price in [0, *amounts(top)]
-                    if (free and not priced)
-                    or (self._throw_refusal(seat, other, tree, money=price) is None)
-                ]
+                ours = self._known_goal_met(seat, seat, tree)
+                if room:
+                    free = ours is None or self._throw_refusal(seat, other, tree) is None
+                    moves += [
+                        AskGroup(g, price)
+                        for price in [0, *amounts(top)]
+                        if (free and not priced)
+                        or (self._throw_refusal(seat, other, tree, money=price) is None)
+                    ]
+                if swaps and self._room_in_trade(other, tree):
+                    moves += [
+                        AskGroup(g, 0, s)
+                        for s in swaps
+                        if (ours is None and theirs[s] is None)
+                        or self._throw_refusal(seat, other, tree, mine.subtree(s)) is None
+                    ]
         return moves
 
+    def _room_in_trade(self, owner: int, tree: list[str]) -> bool:
+        """Whether the owner of a Group traded away (`tree`, with its puppets) has a free
+        arrow elsewhere for the Group that comes in return."""
+        structure = self.structures[owner]
+        return any(structure.free_arrows(c) for c in structure if c not in tree)
+
     def _ask_group_refusal(self, seat: int, action: AskGroup) -> str | None:
-        if self.actions_left <= 0:
+        needed = 2 if action.swap is not None else 1
+        if self.actions_left < needed:
+            if needed == 2:
+                return "A trade of two Groups takes two actions, and fewer are left."
             return "Getting a Group from another player takes an action, and none is left."
         owner = self.owner(action.group)
         if owner is None or owner == seat or action.group == self.illuminati[owner]:
             return "Ask for a Group of another player's Power Structure."
-        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+        mine = self.structures[seat]
+        if action.swap is not None:
+            if action.swap not in mine or action.swap == mine.root:
+                return "Give a Group of your own Power Structure in exchange."
+            # (The arrow the Group swapped leaves is free for the one that comes.)
+            if not self._room_in_trade(owner, self.structures[owner].subtree(action.group)):
+                return (
+                    f"{self.name(owner)} has no free arrow for {self.title_of(action.swap)} "
+                    f"but under {self.title_of(action.group)}, which leaves."
+                )
+        elif not any(mine.free_arrows(c) for c in mine):
             return "Your Power Structure has no free arrow to put it under."
         if not 0 <= action.amount <= self.money.get(self.illuminati[seat], 0):
             return "The price is paid from your Illuminati treasury, and only what is there."
@@ -1126,19 +1191,20 @@ class IlluminatiGame(Attacks):
     def _ask_throws(self, seat: int, owner: int, action: AskGroup) -> str | None:
         """The request judged as the whole trade it would make (`_throw_refusal`)."""
         gets = self.structures[owner].subtree(action.group)
-        return self._throw_refusal(seat, owner, gets, money=action.amount)
+        gives = self.structures[seat].subtree(action.swap) if action.swap is not None else []
+        return self._throw_refusal(seat, owner, gets, gives, action.amount)
 
     def _ask_group(self, seat: int, action: AskGroup) -> list[Event]:
-        self.actions_left -= 1
+        self.actions_left -= 2 if action.swap is not None else 1
         owner = self.owner(action.group)
         assert owner is not None
-        self.offer = Offer(owner, seat, action.group, action.amount, asked=True)
+        offer = Offer(owner, seat, action.group, action.amount, asked=True, swap=action.swap)
+        self.offer = offer
         self.phase = IlluminatiPhase.ASKED
-        price = f" for {action.amount} MB" if action.amount else ""
         return [
             Event(
                 f"{self.name(seat)} asks {self.name(owner)} for "
-                f"{self.title_of(action.group)}{price}."
+                f"{self.title_of(action.group)}{self.in_return(offer)}."
             )
         ]
 
@@ -1273,10 +1339,11 @@ class IlluminatiGame(Attacks):
         """Carries out the move; then, as the rulebook says "at any time after his third
         turn", anyone left with nothing but their Illuminati is out at once (a Group
         dropped or given away, not only an attack), and a player put out in their own
-        turn hands it on."""
+        turn hands it on. A trade is one exchange: nobody is out while its Groups are
+        still being placed (the one who gave their last Group has another coming)."""
         out = sum(self.eliminated)
         events = super().perform(seat, action)
-        if self.phase == IlluminatiPhase.OVER:
+        if self.phase == IlluminatiPhase.OVER or self.offer is not None:
             return events
         events += self._eliminations()
         if sum(self.eliminated) != out:

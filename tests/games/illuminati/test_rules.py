@@ -1951,7 +1951,8 @@ def test_on_your_turn_you_may_get_a_group_from_another_player_for_money():
     assert game.to_act() == {other} and game.actions_left == 1
     assert game.legal_actions(other) == [Yield(), Refuse()]
     assert game.view(seat)["offer"] == {
-        "giver": other, "receiver": seat, "group": "c-i-a", "price": 7, "asked": True
+        "giver": other, "receiver": seat, "group": "c-i-a", "price": 7, "asked": True,
+        "swap": None, "then": None,
     }  # fmt: skip
     game.apply(other, Yield())
     assert game.to_act() == {seat} and Refuse() not in game.legal_actions(seat)
@@ -2028,6 +2029,84 @@ def test_no_player_may_throw_the_game_by_giving_a_group_asked_for():
     assert game.why_not(seat, AskGroup("c-i-a", 5)) is None  # the Gnomes reach 150 MB too
 
 
+def _own_anywhere(game, seat, group):
+    """Puts a Group under the first card of the seat's structure with a free arrow."""
+    structure = game.structures[seat]
+    own(game, seat, group, master=next(c for c in structure if structure.free_arrows(c)))
+
+
+def _assassins_and_discordians():
+    """A settled game: the Society of Assassins on turn, with five Violent Groups and
+    California; the Discordian Society with four Weird Groups and the KGB (Violent)."""
+    for seed in range(400):
+        game = make(4, seed)
+        if not {"society-of-assassins", "discordian-society"} <= set(game.illuminati):
+            continue
+        settle(without_specials(game))
+        seat = game.current
+        if game.illuminati[seat] != "society-of-assassins" or game.phase != "actions":
+            continue
+        without_specials(game)
+        other = game.illuminati.index("discordian-society")
+        for group in ("c-i-a", "the-mafia", "kkk", "loan-sharks", "clone-arrangers"):
+            _own_anywhere(game, seat, group)
+        _own_anywhere(game, seat, "california")  # Weird, not Violent
+        for group in ("flat-earthers", "hackers", "l-4-society", "psychiatrists", "kgb"):
+            _own_anywhere(game, other, group)
+        return game, seat, other
+    raise AssertionError("no seed has the Assassins play with the Discordians")
+
+
+def test_a_trade_that_lets_both_players_win_is_perfectly_legal():
+    """Throwing the game (p. 8): a trade that lets both players win is legal, and they
+    share the victory. California would give the Discordians their fifth Weird Group,
+    the KGB the Assassins their sixth Violent one: each half alone would let one player
+    win and is refused; the trade is judged whole, made, and both win as the turn ends."""
+    game, seat, other = _assassins_and_discordians()
+    ana, bo = game.name(seat), game.name(other)
+    assert not game.meets_goal(seat) and not game.meets_goal(other)
+    assert game.why_not(seat, GiveGroup("california", other)).startswith(
+        f"No one may throw the game: with it, {bo} would meet the Special Goal of the "
+        "Discordian Society"
+    )
+    assert game.why_not(seat, AskGroup("kgb")).startswith(
+        f"No one may throw the game: with it, {ana} would meet the Special Goal of the "
+        "Society of Assassins"
+    )
+    trade = AskGroup("kgb", swap="california")
+    assert trade in game.legal_actions(seat)
+    assert game.describe(trade, seat) == f"Ask {bo} for KGB for your California"
+    game.apply(seat, trade)
+    assert game.actions_left == 0  # a Group each way: two actions (p. 7)
+    assert game.legal_actions(other) == [Yield(), Refuse()]
+    game.apply(other, Yield())
+    # Bo places California first (under none of the KGB's cards), then Ana the KGB.
+    assert game.to_act() == {other}
+    assert Refuse() not in game.legal_actions(other)
+    assert all(a.master != "kgb" for a in game.legal_actions(other))
+    game.apply(other, game.legal_actions(other)[0])
+    assert game.to_act() == {seat}
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert game.owner("kgb") == seat and game.owner("california") == other
+    check_invariants(game)
+    game.apply(seat, EndTurn())
+    assert game.is_over()
+    assert game.result()["winners"] == sorted([seat, other])
+    words = " ".join(game.log(seat))
+    assert f"{ana} asks {bo} for KGB for California." in words
+    assert f"{bo} agrees to give KGB to {ana} for California." in words
+    assert f"{ana} meets the Special Goal of the Society of Assassins: Six Violent Groups" in words
+    assert f"{bo} meets the Special Goal of the Discordian Society: Five Weird Groups" in words
+
+
+def test_a_trade_of_two_groups_asked_for_and_refused_costs_no_action():
+    game, seat, other = _assassins_and_discordians()
+    game.apply(seat, AskGroup("kgb", swap="california"))
+    game.apply(other, Refuse())
+    assert game.actions_left == 2 and game.owner("california") == seat
+    assert game.phase == "actions" and game.to_act() == {seat}
+
+
 def test_a_bot_gives_a_group_asked_for_only_for_what_it_is_worth():
     from illusio_table.games.illuminati.bots import SchemerBot
 
@@ -2040,6 +2119,44 @@ def test_a_bot_gives_a_group_asked_for_only_for_what_it_is_worth():
     assert bot.choose(game.view(other), game.legal_actions(other)) == Refuse()
     game.apply(other, Refuse())
     game.apply(seat, AskGroup("c-i-a", 10))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Yield()
+
+
+def test_a_trade_is_one_exchange_so_trading_ones_last_group_does_not_put_one_out():
+    """Past the third turn, Ana trades California, her only Group, for the KGB: she holds
+    nothing but her Illuminati only while Bo places California, and is not out."""
+    game, seat, other = _assassins_and_discordians()
+    for group in ("c-i-a", "the-mafia", "kkk", "loan-sharks", "clone-arrangers"):
+        if game.owner(group) == seat:
+            release(game, seat, group)
+    if game.owner("california") != seat:  # (it hung under one of them)
+        own(game, seat, "california")
+    release(game, other, "psychiatrists")  # (so that California lets nobody win)
+    set_turns_taken(game, *[5] * game.seats)
+    assert list(game.structures[seat]) == [game.illuminati[seat], "california"]
+    game.apply(seat, AskGroup("kgb", swap="california"))
+    game.apply(other, Yield())
+    game.apply(other, game.legal_actions(other)[0])
+    assert list(game.structures[seat]) == [game.illuminati[seat]]
+    assert not game.eliminated[seat] and game.to_act() == {seat}
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert not game.eliminated[seat] and game.owner("kgb") == seat
+    assert game.phase == "actions" and game.current == seat
+
+
+def test_a_bot_trades_a_group_for_one_worth_as_much():
+    """The schemer counts the Group offered in exchange as payment: California (income 5)
+    for the KGB (income 0) is a good trade; the KGB for nothing is not."""
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    game, seat, other = _assassins_and_discordians()
+    bot = SchemerBot(other, 1)
+    release(game, seat, "clone-arrangers")  # (neither trade lets anyone win now)
+    release(game, other, "psychiatrists")
+    game.apply(seat, AskGroup("kgb"))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Refuse()
+    game.apply(other, Refuse())
+    game.apply(seat, AskGroup("kgb", swap="california"))
     assert bot.choose(game.view(other), game.legal_actions(other)) == Yield()
 
 
