@@ -191,7 +191,8 @@ BUTTONS = {
 def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """Groups are dragged: onto a Group to attack it, onto a free arrow to move there,
     onto the uncontrolled area to drop, onto a player to give, another's onto one's own
-    structure to ask for it (a menu of prices); money is dragged from a
+    structure to ask for it (a menu of prices) or onto a Group of one's own to trade the
+    two; money is dragged from a
     card onto an adjacent Group or a player, and clicked to spend; a Special is dragged
     onto its target or clicked; the rest are buttons on the table."""
     from illusio_table.games.illuminati.actions import (
@@ -234,7 +235,9 @@ def illuminati(view: dict[str, Any], legal: list[Action], seat: int | None) -> l
         elif isinstance(action, GiveGroup):
             found.append(Gesture(action, ("seat", action.seat), ("group", action.group), False))
         elif isinstance(action, AskGroup):
-            found.append(Gesture(action, ("seat", seat), ("group", action.group), False))
+            # Onto one's own structure to ask for it; onto a Group of one's own to trade.
+            onto = ("seat", seat) if action.swap is None else ("group", action.swap)
+            found.append(Gesture(action, onto, ("group", action.group), False))
         elif isinstance(action, GiveMoney):
             found.append(Gesture(action, ("seat", action.seat), ("money", top), False))
         elif isinstance(action, GiveSpecial):

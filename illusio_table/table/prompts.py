@@ -72,12 +72,18 @@ def illuminati(view: dict[str, Any], seat: int, names: list[str], chosen: str) -
         group = _card_name(view, offer["group"])
         giver, receiver = names[offer["giver"]], names[offer["receiver"]]
         if phase == "asked":
-            price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
-            return f"{receiver} asks you for {group}{price}: give it, or keep it."
+            return f"{receiver} asks you for {group}{_in_return(view, offer)}: give it, or keep it."
         if offer["asked"]:
             return f"{giver} gives you {group}: place it on a free arrow."
         return f"{giver} offers you {group}: place it on a free arrow, or refuse it."
     return ""
+
+
+def _in_return(view: dict[str, Any], offer: dict[str, Any]) -> str:
+    """What is given for a Group asked for: a Group of the asker's in exchange, a price."""
+    given = [_card_name(view, offer["swap"])] if offer.get("swap") else []
+    given += [f"{offer['price']} MB"] if offer["price"] else []
+    return f" for {' and '.join(given)}" if given else " as a gift"
 
 
 def _card_name(view: dict[str, Any], card: str) -> str:

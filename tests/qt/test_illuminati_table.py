@@ -1310,6 +1310,38 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     assert game.money[mine] == 5 and game.money[theirs] == before + worth
 
 
+def test_a_group_of_another_player_dropped_on_a_group_of_ones_own_asks_for_a_trade(
+    window, monkeypatch
+):
+    """On Ana's turn, with both actions left, Lera's Group dropped on one of Ana's Groups
+    offers the trade (with any amount added, as every move of money); chosen, it asks
+    Lera for the one in exchange for the other, and the log says so."""
+    from illusio_table.games.illuminati.actions import AskGroup
+    from illusio_table.qt.scenes import illuminati as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.game
+    ana_when(window, lambda legal: game.phase == "actions" and game.actions_left == 2)
+    mine, theirs = [g for g in game.deck if g in game.cards.group][:2]
+    own(game, 0, mine)
+    own(game, 1, theirs)
+    window._update()
+    ask = AskGroup(theirs, 0, mine)
+    assert ask in game.legal_actions(0)
+    offered = []
+
+    def first(moves):
+        offered.extend(moves)
+        return moves[0]
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: first(m))
+    drag(window, ("group", ask.group), ("group", ask.swap))
+    assert offered[0] == ask
+    QApplication.processEvents()  # Lera answers at once
+    asked = f"{game.name(0)} asks {game.name(1)} for {game.title_of(ask.group)} for "
+    assert asked + f"{game.title_of(ask.swap)}." in game.log(0)
+
+
 def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     """Two people: Lera, asked on Ana's turn, sees the request in the prompt and answers
     with the buttons Give it and Keep it."""

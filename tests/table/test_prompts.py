@@ -130,3 +130,26 @@ def test_a_group_asked_for_or_offered_is_named_on_the_phone():
     match.apply(owner, Yield())
     prompt = json.loads(state_message(match, asker, names)[1])["prompt"]
     assert prompt == f"{names[owner]} gives you C.I.A.: place it on a free arrow."
+
+
+def test_a_trade_of_two_groups_is_named_on_the_phone():
+    """Asked for a Group in exchange for one of the asker's, the owner reads both names;
+    given, the owner is told to place the Group that comes first, then the asker."""
+    from illusio_table.games.illuminati.actions import AskGroup, Receive, Yield
+    from tests.games.illuminati.helpers import own, settle, without_specials
+
+    match = Match.start("illuminati", PLAYERS, 3, {}, registry=builtin_registry())
+    game = without_specials(settle(match.game))
+    asker, owner = game.current, (game.current + 1) % 3
+    own(game, owner, "c-i-a")
+    own(game, asker, "boy-sprouts")
+    names = [p["name"] for p in PLAYERS]
+    match.apply(asker, AskGroup("c-i-a", 0, "boy-sprouts"))
+    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    assert prompt == f"{names[asker]} asks you for C.I.A. for Boy Sprouts: give it, or keep it."
+    match.apply(owner, Yield())
+    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    assert prompt == f"{names[asker]} gives you Boy Sprouts: place it on a free arrow."
+    match.apply(owner, next(a for a in game.legal_actions(owner) if isinstance(a, Receive)))
+    prompt = json.loads(state_message(match, asker, names)[1])["prompt"]
+    assert prompt == f"{names[owner]} gives you C.I.A.: place it on a free arrow."

@@ -150,11 +150,14 @@ class GiveGroup(Action):
 class AskGroup(Action):
     """A regular action: the player on turn asks another player for a Group of theirs (and
     its puppets), paying `amount` MB from their Illuminati if it comes: a gift asked for
-    (0), or a purchase. Its owner gives it (`Yield`) or not (`Refuse`)."""
+    (0), or a purchase; and with `swap`, a trade: that Group of the asker's own (and its
+    puppets) goes the other way, one more action. Its owner gives it (`Yield`) or not
+    (`Refuse`)."""
 
     kind = "ask-group"
     group: str
     amount: int = 0
+    swap: str | None = None
 
 
 @fast_init

@@ -85,17 +85,13 @@ class SchemerBot(Bot):
         return liking
 
     def answer(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        """A Group asked for is given when the price makes up for it: 10 MB a card (the
-        basic goal counts them), 3 more a MB of income, its puppets' too, and the money
-        on them, which goes with it."""
+        """A Group asked for is given when the price (and the Group offered in exchange)
+        makes up for it: 10 MB a card (the basic goal counts them), 3 more a MB of
+        income, its puppets' too, and the money on them, which goes with it."""
         offer = view["offer"]
-        cards = {c["id"]: c for c in view["structures"][view["me"]]["cards"]}
-        tree, found = [offer["group"]], 0
-        while found < len(tree):
-            tree += [c for c, card in cards.items() if card["master"] == tree[found]]
-            found += 1
-        group = load().group
-        worth = sum(10 + 3 * group[c].income + (cards[c]["money"] or 0) for c in tree)
+        worth = tree_worth(view["structures"][view["me"]], offer["group"])
+        if offer["swap"] is not None:
+            worth -= tree_worth(view["structures"][offer["receiver"]], offer["swap"])
         wanted = Yield if offer["price"] >= worth else Refuse
         return next(a for a in legal if isinstance(a, wanted))
 
@@ -126,6 +122,18 @@ class SchemerBot(Bot):
             if kind == "deep-agent" and attack and attack["defender"] == me:
                 return play
         return next(a for a in legal if isinstance(a, Pass))
+
+
+def tree_worth(structure: Mapping[str, Any], top: str) -> int:
+    """What the schemer asks for a Group and its puppets, from a structure as a view shows
+    it: 10 MB a card, 3 more a MB of income, and the money on them (where it is seen)."""
+    cards = {c["id"]: c for c in structure["cards"]}
+    tree, found = [top], 0
+    while found < len(tree):
+        tree += [c for c, card in cards.items() if card["master"] == tree[found]]
+        found += 1
+    group = load().group
+    return sum(10 + 3 * group[c].income + (cards[c]["money"] or 0) for c in tree)
 
 
 def money_liking(attack: Mapping[str, Any], me: int, amount: int) -> float:

@@ -15,7 +15,7 @@ attack.py (the target number's breakdown).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ from .views import standing as _standing
 from .words import MOVE_WORDS
 
 HELP = Path(__file__).with_name("help.md")
+Cards = Sequence[str]  # cards changing hands, with their puppets
 BANK = 100_000  # the bank never runs out; its count proves money is neither made nor lost
 
 
@@ -279,6 +280,8 @@ class IlluminatiGame(Attacks):
 
     def _receive(self, seat: int, action: Receive) -> list[Event]:
         offer = self._answered_offer()
+        if offer.then is not None:  # the first half of a trade: the other half comes next
+            self.offer, self.phase = offer.then, IlluminatiPhase.CONSENT
         giver, group = offer.giver, offer.group
         tree = self.structures[giver].cut(group)
         paid = ""
@@ -293,7 +296,7 @@ class IlluminatiGame(Attacks):
 
     def _refuse(self, seat: int, action: Refuse) -> list[Event]:
         offer = self._answered_offer()
-        self.actions_left += 1  # a gift (or a request) refused costs nothing
+        self.actions_left += 2 if offer.swap else 1  # a gift (or a request) refused costs nothing
         if offer.asked:
             return [
                 Event(
@@ -306,12 +309,32 @@ class IlluminatiGame(Attacks):
     def _yield(self, seat: int, action: Yield) -> list[Event]:
         offer = self._offered()
         self.phase = IlluminatiPhase.CONSENT  # the player who asked places it
+        if offer.swap is not None:
+            # A trade: the Group swapped is placed first, so that its owner has its arrow
+            # free for the one that comes; the Group given waits until then.
+            rest = dataclasses.replace(offer, swap=None)
+            self.offer = Offer(offer.receiver, seat, offer.swap, asked=True, then=rest)
         return [
             Event(
                 f"{self.name(seat)} agrees to give {self.title_of(offer.group)} "
-                f"to {self.name(offer.receiver)}."
+                f"to {self.name(offer.receiver)}{self.in_return(offer)}."
             )
         ]
+
+    def in_return(self, offer: Offer) -> str:
+        """What the asker gives for a Group asked for, in words (" for …", or none)."""
+        given = [self.title_of(offer.swap)] if offer.swap else []
+        given += [f"{offer.price} MB"] if offer.price else []
+        return f" for {' and '.join(given)}" if given else ""
+
+    def _owed(self, seat: int) -> list[str]:
+        """The cards a trade agreed still takes from the seat: a Group and its puppets,
+        which nothing is placed under and which are not let go to make room."""
+        offer = self.offer
+        for half in (offer, offer.then if offer is not None else None):
+            if half is not None and half.giver == seat and half.group in self.structures[seat]:
+                return self.structures[seat].subtree(half.group)
+        return []
 
     # -- a Group that came or moved, and its puppets --------------------------------------
 
@@ -587,25 +610,27 @@ class IlluminatiGame(Attacks):
         goal = self.numbers.illuminati[self.pursued(seat)].goal
         return goal.value if goal is not None and goal.kind == "destroyed" else None
 
-    def goal_met(self, seat: int, given: list[str] | None = None, money: int = 0) -> str | None:
-        """The goal the seat meets now, in words, or None; with `given` cards (and their
-        treasuries) and `money`, the goal it would meet were they given to it."""
-        return self._basic_goal_met(seat, given) or self._special_goal_met(seat, given, money)
+    def goal_met(self, seat: int) -> str | None:
+        """The goal the seat meets now, in words, or None."""
+        return self._basic_goal_met(seat) or self._special_goal_met(seat, self.pursued(seat))
 
-    def _basic_goal_met(self, seat: int, given: list[str] | None = None) -> str | None:
-        count = len(self.structures[seat]) + len(given or ())
+    def _basic_goal_met(self, seat: int, gained: Cards = (), lost: Cards = ()) -> str | None:
+        count = len(self.structures[seat]) + len(gained) - len(lost)
         if count >= self.goal:
             return f"the basic goal: {count} Groups, the Illuminati included"
         return None
 
     def _special_goal_met(
-        self, seat: int, given: list[str] | None = None, money: int = 0
+        self, seat: int, goal_of: str, gained: Cards = (), lost: Cards = (), money: int = 0
     ) -> str | None:
-        goal_of = self.pursued(seat)
+        """Whether the seat meets the Special Goal of `goal_of`, in words; with `gained`
+        and `lost` cards (and their treasuries) and `money` into its Illuminati, whether it
+        would meet it after that change."""
         goal = self.numbers.illuminati[goal_of].goal
         if goal is None or goal.kind == "borrowed":
             return None
-        structure = [*self.structures[seat], *(given or ())]
+        gone = set(lost)
+        structure = [*(c for c in self.structures[seat] if c not in gone), *gained]
         groups = [c for c in structure if c in self.cards.group]
         if goal.kind == "total-power":
             reached = sum(self.numbers.power(c) for c in structure) >= goal.value
@@ -623,29 +648,67 @@ class IlluminatiGame(Attacks):
             reached = len(held) >= goal.value
         if not reached:
             return None
-        return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text}"
+        # (Said inside a sentence of its own: without the card's full stop.)
+        return f"the Special Goal of {the(self.numbers.name(goal_of))}: {goal.text.rstrip('.')}"
 
-    def _hands_the_game(
-        self, receiver: int, given: list[str] | None = None, money: int = 0, counted: bool = False
+    # -- no throwing the game: judged by what the acting player can see ------------------
+
+    def _known_goal(self, viewer: int, seat: int) -> str | None:
+        """Whose Special Goal `viewer` knows `seat` to pursue, or None. One's own goal is
+        known, even one chosen in secret; another's only when their Illuminati lies face
+        up and its goal is its own, chosen by nobody (not the UFOs', nor with hidden
+        goals): a face-down card's goal is not even known to be in play."""
+        if seat == viewer:
+            return self.pursued(seat)
+        if seat not in self.revealed or self.options["hidden_goals"]:
+            return None
+        top = self.illuminati[seat]
+        return None if top == "ufos" else top
+
+    def _known_goal_met(
+        self, viewer: int, seat: int, gained: Cards = (), lost: Cards = (), money: int = 0
     ) -> str | None:
-        """No one may throw the game to another (p. 8): a gift that would let its receiver
-        meet a goal the giver can see is refused, in words. The giver sees the basic goal
-        (a count of cards on the table) and a Special Goal everyone knows; a goal chosen in
-        secret (hidden goals, the UFOs') cannot be thrown to knowingly, and refusing the
-        gift would tell it: such a gift stands (the card file's reading `no-throwing`).
-        `counted`: only the basic goal is judged (a refusal told to someone who may not
-        know what the gift holds)."""
-        secret = counted or self.options["hidden_goals"] or self.illuminati[receiver] == "ufos"
-        if not given:  # money alone meets no goal but one of money (asked at every move)
-            goal = self.numbers.illuminati[self.pursued(receiver)].goal
-            if secret or goal is None or goal.kind != "money":
+        """A goal `viewer` can see `seat` meet after the change (see `_special_goal_met`):
+        the basic goal (a count of cards on the table) or a Special Goal `viewer` knows.
+        With stacked money, what another player's Groups hold is their secret: while any
+        of their Groups changes hands a goal of money is not judged."""
+        met = self._basic_goal_met(seat, gained, lost)
+        goal_of = self._known_goal(viewer, seat)
+        if met is not None or goal_of is None:
+            return met
+        goal = self.numbers.illuminati[goal_of].goal
+        theirs = gained if seat == viewer else lost  # the Groups of someone not the viewer
+        if goal is not None and goal.kind == "money" and self.options["stacked_money"] and theirs:
+            return None
+        return self._special_goal_met(seat, goal_of, gained, lost, money)
+
+    def _throw_refusal(
+        self, actor: int, other: int, to_actor: Cards = (), to_other: Cards = (), money: int = 0
+    ) -> str | None:
+        """No one may throw the game (p. 8): a gift or trade between `actor`, who makes
+        it, and `other` (`to_actor` and `to_other`: the cards each gets, with their
+        treasuries; `money`: MB from the actor's Illuminati to the other's) that lets one
+        of them newly meet a goal and not the other is refused, in words. A trade that
+        lets both win is legal. Judged as a whole, and only by what the actor can see
+        (`_known_goal_met`), so that neither the words nor the refusal itself tell the
+        actor anything (the card file's reading `no-throwing`)."""
+        if not to_actor and not to_other:  # money alone meets no goal but one of money
+            goal_of = self._known_goal(actor, other)
+            goal = self.numbers.illuminati[goal_of].goal if goal_of is not None else None
+            if goal is None or goal.kind != "money":
                 return None
-        met = self._basic_goal_met(receiver, given)
-        if met is None and not secret:
-            met = self._special_goal_met(receiver, given, money)
-        if met is None or self.goal_met(receiver) is not None:
-            return None  # (already met: the turn's end will say so)
-        return f"No one may throw the game: with it, {self.name(receiver)} would meet {met}."
+        sides = {other: (to_other, to_actor, money), actor: (to_actor, to_other, -money)}
+        for winner, partner in ((other, actor), (actor, other)):
+            gained, lost, paid = sides[winner]
+            if not gained and paid <= 0:
+                continue  # what only leaves meets no goal
+            met = self._known_goal_met(actor, winner, gained, lost, paid)
+            if met is None or self._known_goal_met(actor, winner) is not None:
+                continue  # (already met: the turn's end will say so)
+            if self._known_goal_met(actor, partner, *sides[partner]) is not None:
+                return None  # both win: they share the victory
+            return f"No one may throw the game: with it, {self.name(winner)} would meet {met}."
+        return None
 
     def result(self) -> dict[str, Any]:
         counts = [len(s) for s in self.structures]
@@ -824,8 +887,12 @@ class IlluminatiGame(Attacks):
 
     def _consent_moves(self, seat: int) -> list[Action]:
         receiver = self.structures[seat]
+        owed = self._owed(seat)
         places: list[Action] = [
-            Receive(master, side) for master in receiver for side in receiver.free_arrows(master)
+            Receive(master, side)
+            for master in receiver
+            if master not in owed
+            for side in receiver.free_arrows(master)
         ]
         return places if self._offered().asked else [REFUSE] + places
 
@@ -851,7 +918,9 @@ class IlluminatiGame(Attacks):
                 if g != structure.root:
                     tree = structure.subtree(g)
                     moves += [
-                        GiveGroup(g, s) for s in others if self._hands_the_game(s, tree) is None
+                        GiveGroup(g, s)
+                        for s in others
+                        if self._throw_refusal(seat, s, to_other=tree) is None
                     ]
             moves += self._ask_moves(seat)
         for card in structure:
@@ -961,7 +1030,10 @@ class IlluminatiGame(Attacks):
         return None
 
     def _consent_refusal(self, seat: int, action: Refuse) -> str | None:
-        if self._offered().asked:
+        offer = self._offered()
+        if offer.then is not None:
+            return "The trade is agreed: put it under a free arrow."
+        if offer.asked:
             return "You asked for it, and it is given: put it under a free arrow."
         return None
 
@@ -969,6 +1041,8 @@ class IlluminatiGame(Attacks):
         receiver = self.structures[seat]
         if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
             return "Put it under a free arrow of your Power Structure."
+        if action.master in self._owed(seat):
+            return "Not under a Group the trade takes from you: it leaves with its puppets."
         return None
 
     def _income_refusal(self, seat: int, action: TakeIncome) -> str | None:
@@ -1038,75 +1112,101 @@ class IlluminatiGame(Attacks):
             return "Give away a Group of your own Power Structure."
         if action.seat == seat or action.seat not in self.players():
             return "Give it to another player still in the game."
-        return self._hands_the_game(action.seat, structure.subtree(action.group))
+        return self._throw_refusal(seat, action.seat, to_other=structure.subtree(action.group))
 
     # -- trades on one's turn: a Group asked for, given or bought (p. 7) ------------------------
 
     def _ask_moves(self, seat: int) -> list[Action]:
         """Each Group of another player, asked for as a gift or for the amounts money is
-        listed with (any other price is legal too)."""
-        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
-            return []
+        listed with (any other price is legal too); with two actions left, also for each
+        Group of one's own in exchange (with no money: any price is legal too)."""
+        mine = self.structures[seat]
+        room = any(mine.free_arrows(c) for c in mine)
+        swaps = [g for g in mine if g != mine.root] if self.actions_left >= 2 else []
         top = self.money.get(self.illuminati[seat], 0)
         moves: list[Action] = []
         for other in self.players():
             if other == seat:
                 continue
             structure = self.structures[other]
+            # A price changes what the trade does only for a goal of money the asker knows.
+            goal_of = self._known_goal(seat, other)
+            goal = self.numbers.illuminati[goal_of].goal if goal_of is not None else None
+            priced = goal is not None and goal.kind == "money"
+            # Goals only grow with what comes in: a side that meets none with what it
+            # gets, keeping what it gives, meets none by the trade. Judged once a Group,
+            # the whole trade is judged only where either side might.
+            theirs = {s: self._known_goal_met(seat, other, mine.subtree(s)) for s in swaps}
             for g in structure:
                 if g == structure.root:
                     continue
-                # (The goal a Group would let the asker meet is judged once: only a price
-                # can then make the trade one that lets both win.)
-                free = self._trade_throws(other, seat, g, 0) is None
-                moves += [
-                    AskGroup(g, price)
-                    for price in [0, *amounts(top)]
-                    if free or (price and self._trade_throws(other, seat, g, price) is None)
-                ]
+                tree = structure.subtree(g)
+                ours = self._known_goal_met(seat, seat, tree)
+                if room:
+                    free = ours is None or self._throw_refusal(seat, other, tree) is None
+                    moves += [
+                        AskGroup(g, price)
+                        for price in [0, *amounts(top)]
+                        if (free and not priced)
+                        or (self._throw_refusal(seat, other, tree, money=price) is None)
+                    ]
+                if swaps and self._room_in_trade(other, tree):
+                    moves += [
+                        AskGroup(g, 0, s)
+                        for s in swaps
+                        if (ours is None and theirs[s] is None)
+                        or self._throw_refusal(seat, other, tree, mine.subtree(s)) is None
+                    ]
         return moves
 
+    def _room_in_trade(self, owner: int, tree: list[str]) -> bool:
+        """Whether the owner of a Group traded away (`tree`, with its puppets) has a free
+        arrow elsewhere for the Group that comes in return."""
+        structure = self.structures[owner]
+        return any(structure.free_arrows(c) for c in structure if c not in tree)
+
     def _ask_group_refusal(self, seat: int, action: AskGroup) -> str | None:
-        if self.actions_left <= 0:
+        needed = 2 if action.swap is not None else 1
+        if self.actions_left < needed:
+            if needed == 2:
+                return "A trade of two Groups takes two actions, and fewer are left."
             return "Getting a Group from another player takes an action, and none is left."
         owner = self.owner(action.group)
         if owner is None or owner == seat or action.group == self.illuminati[owner]:
             return "Ask for a Group of another player's Power Structure."
-        if not any(self.structures[seat].free_arrows(c) for c in self.structures[seat]):
+        mine = self.structures[seat]
+        if action.swap is not None:
+            if action.swap not in mine or action.swap == mine.root:
+                return "Give a Group of your own Power Structure in exchange."
+            # (The arrow the Group swapped leaves is free for the one that comes.)
+            if not self._room_in_trade(owner, self.structures[owner].subtree(action.group)):
+                return (
+                    f"{self.name(owner)} has no free arrow for {self.title_of(action.swap)} "
+                    f"but under {self.title_of(action.group)}, which leaves."
+                )
+        elif not any(mine.free_arrows(c) for c in mine):
             return "Your Power Structure has no free arrow to put it under."
         if not 0 <= action.amount <= self.money.get(self.illuminati[seat], 0):
             return "The price is paid from your Illuminati treasury, and only what is there."
-        return self._trade_throws(owner, seat, action.group, action.amount)
+        return self._ask_throws(seat, owner, action)
 
-    def _trade_throws(self, giver: int, receiver: int, group: str, price: int) -> str | None:
-        """A Group given (for `price` MB) must not let its receiver meet a goal the giver
-        can see, unless the price lets the giver meet one too: a trade that lets both
-        win is legal (p. 8)."""
-        # The refusal is told to the player who asks: with stacked money, what the Group's
-        # treasuries hold is its owner's secret, so only the basic goal (a count) is judged.
-        stacked = self.options["stacked_money"]
-        given = self.structures[giver].subtree(group)
-        reason = self._hands_the_game(receiver, given, counted=stacked)
-        if reason is None or not price:
-            return reason
-        # Only a goal everyone sees: refusing by a secret one would tell it.
-        secret = stacked or self.options["hidden_goals"] or self.illuminati[giver] == "ufos"
-        kept = price - sum(self.money.get(c, 0) for c in given)  # its treasuries go with it
-        if not secret and self._special_goal_met(giver, None, kept) is not None:
-            return None
-        return reason
+    def _ask_throws(self, seat: int, owner: int, action: AskGroup) -> str | None:
+        """The request judged as the whole trade it would make (`_throw_refusal`)."""
+        gets = self.structures[owner].subtree(action.group)
+        gives = self.structures[seat].subtree(action.swap) if action.swap is not None else []
+        return self._throw_refusal(seat, owner, gets, gives, action.amount)
 
     def _ask_group(self, seat: int, action: AskGroup) -> list[Event]:
-        self.actions_left -= 1
+        self.actions_left -= 2 if action.swap is not None else 1
         owner = self.owner(action.group)
         assert owner is not None
-        self.offer = Offer(owner, seat, action.group, action.amount, asked=True)
+        offer = Offer(owner, seat, action.group, action.amount, asked=True, swap=action.swap)
+        self.offer = offer
         self.phase = IlluminatiPhase.ASKED
-        price = f" for {action.amount} MB" if action.amount else ""
         return [
             Event(
                 f"{self.name(seat)} asks {self.name(owner)} for "
-                f"{self.title_of(action.group)}{price}."
+                f"{self.title_of(action.group)}{self.in_return(offer)}."
             )
         ]
 
@@ -1186,13 +1286,13 @@ class IlluminatiGame(Attacks):
             if not top:
                 continue
             # Less money meets no goal that more would not: all of it asked first.
-            if self._hands_the_game(other, money=top) is None:
+            if self._throw_refusal(seat, other, money=top) is None:
                 moves += money_gifts(other, top)
             else:
                 moves += [
                     give_money(other, n)
                     for n in amounts(top)
-                    if self._hands_the_game(other, money=n) is None
+                    if self._throw_refusal(seat, other, money=n) is None
                 ]
         return moves
 
@@ -1207,7 +1307,7 @@ class IlluminatiGame(Attacks):
         reason = self._gift_refusal(seat, action)
         if reason is None and not 0 < action.amount <= self.money.get(self.illuminati[seat], 0):
             return "Money goes from your Illuminati treasury, and only what is there."
-        return reason or self._hands_the_game(action.seat, money=action.amount)
+        return reason or self._throw_refusal(seat, action.seat, money=action.amount)
 
     def _give_special_refusal(self, seat: int, action: GiveSpecial) -> str | None:
         reason = self._gift_refusal(seat, action)
@@ -1241,10 +1341,11 @@ class IlluminatiGame(Attacks):
         """Carries out the move; then, as the rulebook says "at any time after his third
         turn", anyone left with nothing but their Illuminati is out at once (a Group
         dropped or given away, not only an attack), and a player put out in their own
-        turn hands it on."""
+        turn hands it on. A trade is one exchange: nobody is out while its Groups are
+        still being placed (the one who gave their last Group has another coming)."""
         out = sum(self.eliminated)
         events = super().perform(seat, action)
-        if self.phase == IlluminatiPhase.OVER:
+        if self.phase == IlluminatiPhase.OVER or self.offer is not None:
             return events
         events += self._eliminations()
         if sum(self.eliminated) != out:

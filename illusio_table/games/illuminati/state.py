@@ -111,14 +111,18 @@ class Placing(Frozen):
 @dataclass(frozen=True)
 class Offer(Frozen):
     """A Group of `giver`'s Power Structure offered to `receiver`, who takes it or not; or
-    (`asked`) asked for by `receiver`, the player on turn, for `price` MB: `giver` gives
-    it or not, then the receiver places it."""
+    (`asked`) asked for by `receiver`, the player on turn, for `price` MB and (`swap`) a
+    Group of the receiver's own: `giver` gives it or not, then the receiver places it.
+    A trade agreed is placed in two halves: first the swapped Group by the giver, with
+    the other half waiting in `then`."""
 
     giver: int
     receiver: int
     group: str
     price: int = 0
     asked: bool = False
+    swap: str | None = None
+    then: Offer | None = None
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,8 @@ def room_to_make(game: IlluminatiGame) -> dict[str, str]:
     structure, master = game.structures[p.seat], p.links[0][1]
     if not p.received or structure.free_arrows(master):
         return {}
-    return structure.blockers(master)
+    owed = game._owed(p.seat)  # a Group a trade agreed still takes is not let go
+    return {side: card for side, card in structure.blockers(master).items() if card not in owed}
 
 
 def standing(view: dict[str, Any]) -> list[str]:

@@ -104,7 +104,9 @@ def _give_group(game: IlluminatiGame, action: GiveGroup, seat: Seat) -> str:
 def _ask_group(game: IlluminatiGame, action: AskGroup, seat: Seat) -> str:
     owner = game.owner(action.group)
     whom = game.name(owner) if owner is not None else "its owner"
-    price = f" for {action.amount} MB" if action.amount else " as a gift"
+    given = [f"your {game.title_of(action.swap)}"] if action.swap else []
+    given += [f"{action.amount} MB"] if action.amount else []
+    price = f" for {' and '.join(given)}" if given else " as a gift"
     return f"Ask {whom} for {game.title_of(action.group)}{price}"
 
 
@@ -112,8 +114,9 @@ def _yield(game: IlluminatiGame, action: Yield, seat: Seat) -> str:
     offer = game.offer
     if offer is None:
         return "Give the Group asked for"
-    price = f" for {offer.price} MB" if offer.price else ""
-    return f"Give {game.title_of(offer.group)} to {game.name(offer.receiver)}{price}"
+    return (
+        f"Give {game.title_of(offer.group)} to {game.name(offer.receiver)}{game.in_return(offer)}"
+    )
 
 
 def _receive(game: IlluminatiGame, action: Receive, seat: Seat) -> str:

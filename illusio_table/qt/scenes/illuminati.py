@@ -307,7 +307,9 @@ class IlluminatiScene(Felt, TableScene):
         offer, me = view["offer"], view["me"]
         group = self.look.name(offer["group"])
         giver, receiver = self.names[offer["giver"]], self.names[offer["receiver"]]
-        price = f" for {offer['price']} MB" if offer["price"] else " as a gift"
+        given = [self.look.name(offer["swap"])] if offer.get("swap") else []
+        given += [f"{offer['price']} MB"] if offer["price"] else []
+        price = f" for {' and '.join(given)}" if given else " as a gift"
         if view["phase"] == "asked":
             if me == offer["giver"]:
                 return f"{receiver} asks you for {group}{price}: Give it, or Keep it."

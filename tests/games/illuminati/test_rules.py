@@ -2,7 +2,7 @@
 
 import pytest
 
-from illusio_table.engine import IllegalAction
+from illusio_table.engine import IllegalAction, Rng
 from illusio_table.games.illuminati.actions import (
     Abolish,
     AskGroup,
@@ -1765,11 +1765,11 @@ def test_standing_aside_passes_only_on_attacks_and_never_on_ones_own():
 # -- throwing the game (p. 8; the card file's reading `no-throwing`)
 
 
-def _gnomes_waiting(hidden_goals=False):
+def _gnomes_waiting(**options):
     """A settled game in which the Gnomes of Zurich wait for another player's turn, at
     145 MB (their goal: 150), and the player on turn has 10 MB to give."""
     for seed in range(400):
-        game = make(4, seed, hidden_goals=hidden_goals)
+        game = make(4, seed, **options)
         if "gnomes-of-zurich" not in game.illuminati:
             continue
         settle(game)
@@ -1814,6 +1814,47 @@ def test_no_player_may_throw_the_game_with_money_toward_a_goal_everyone_knows():
     assert game.money["gnomes-of-zurich"] == 149
 
 
+def _twin_meets(game, seat, probes):
+    """What the seat meets of the no-throwing check: its moves in words, and each probe's
+    refusal (None where it is allowed)."""
+    moves = [game.describe(a, seat) for a in game.legal_actions(seat)]
+    return moves, [game.why_not(seat, probe) for probe in probes]
+
+
+def test_no_throwing_is_judged_only_by_goals_the_giver_can_see():
+    """With hidden Illuminati the Gnomes of Zurich lie face down at 145 MB: the player on
+    turn cannot know their goal (nor that they are in play), so a gift of money, or a
+    price that would bring them to 150 MB, is judged alike whoever lies under that card.
+    A twin match in which another Illuminati lies there, its treasury the same, meets the
+    player on turn with the same moves and the same refusals, in the same words."""
+    game, seat, gnomes = _gnomes_waiting(hidden_illuminati=True)
+    assert gnomes not in game.revealed
+    own(game, gnomes, "c-i-a")
+    set_goal(game, len(game.structures[seat]) + 1)  # the C.I.A. gives the asker the goal
+    twin = game.clone()
+    for k in range(50):
+        twin = game.clone()
+        twin.redraw_hidden(seat, Rng(k))
+        if twin.illuminati[gnomes] != "gnomes-of-zurich":
+            break
+    assert twin.illuminati[gnomes] != "gnomes-of-zurich"
+    assert game.view(seat) == twin.view(seat)  # the player on turn cannot tell them apart
+    probes = [GiveMoney(gnomes, n) for n in (4, 5, 10)]
+    probes += [AskGroup("c-i-a", n) for n in (0, 5, 10)]
+    seen = _twin_meets(game, seat, probes)
+    assert seen == _twin_meets(twin, seat, probes)
+    # The gifts stand; the Group is not to be had, at any price: with it the asker would
+    # meet the basic goal, and no goal the asker knows lets the Gnomes win too.
+    assert seen[1][:3] == [None, None, None]
+    reason = (
+        f"No one may throw the game: with it, {game.name(seat)} would meet the basic goal: "
+        f"{len(game.structures[seat]) + 1} Groups, the Illuminati included."
+    )
+    assert seen[1][3:] == [reason] * 3
+    game.apply(seat, GiveMoney(gnomes, 5))
+    assert game.money["gnomes-of-zurich"] == 150
+
+
 def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     """With hidden goals the giver cannot know what the Gnomes pursue: the gift is made
     (refusing it would tell the goal)."""
@@ -1822,6 +1863,27 @@ def test_a_gift_toward_a_goal_chosen_in_secret_stands_and_tells_nothing():
     assert game.why_not(seat, GiveMoney(gnomes, 5)) is None
     game.apply(seat, GiveMoney(gnomes, 5))
     assert game.money["gnomes-of-zurich"] == 150
+
+
+def test_no_throwing_judges_the_askers_own_goal_even_one_chosen_in_secret():
+    """With hidden goals the player on turn pursues the Gnomes' goal in secret, at 130 MB:
+    a Group holding 20 MB would bring them to 150. They know their own goal, so the
+    request is refused in words naming it (told to them alone); the owner's goal, chosen
+    in secret too, is not judged."""
+    game, seat, gnomes = _gnomes_waiting(hidden_goals=True)
+    borrow_goal(game, seat, "gnomes-of-zurich")
+    for card in game.structures[seat]:
+        set_money(game, card, 0)
+    set_money(game, game.illuminati[seat], 130)
+    own(game, gnomes, "c-i-a")
+    set_money(game, "c-i-a", 20)
+    assert AskGroup("c-i-a") not in game.legal_actions(seat)
+    assert game.why_not(seat, AskGroup("c-i-a")) == (
+        f"No one may throw the game: with it, {game.name(seat)} would meet the Special Goal "
+        "of the Gnomes of Zurich: 150 MB in the treasuries of its Power Structure."
+    )
+    set_money(game, "c-i-a", 19)
+    assert game.why_not(seat, AskGroup("c-i-a")) is None
 
 
 # -- an attack no money could save (the card file's reading `hopeless-attacks`)
@@ -1889,7 +1951,8 @@ def test_on_your_turn_you_may_get_a_group_from_another_player_for_money():
     assert game.to_act() == {other} and game.actions_left == 1
     assert game.legal_actions(other) == [Yield(), Refuse()]
     assert game.view(seat)["offer"] == {
-        "giver": other, "receiver": seat, "group": "c-i-a", "price": 7, "asked": True
+        "giver": other, "receiver": seat, "group": "c-i-a", "price": 7, "asked": True,
+        "swap": None, "then": None,
     }  # fmt: skip
     game.apply(other, Yield())
     assert game.to_act() == {seat} and Refuse() not in game.legal_actions(seat)
@@ -1966,6 +2029,84 @@ def test_no_player_may_throw_the_game_by_giving_a_group_asked_for():
     assert game.why_not(seat, AskGroup("c-i-a", 5)) is None  # the Gnomes reach 150 MB too
 
 
+def _own_anywhere(game, seat, group):
+    """Puts a Group under the first card of the seat's structure with a free arrow."""
+    structure = game.structures[seat]
+    own(game, seat, group, master=next(c for c in structure if structure.free_arrows(c)))
+
+
+def _assassins_and_discordians():
+    """A settled game: the Society of Assassins on turn, with five Violent Groups and
+    California; the Discordian Society with four Weird Groups and the KGB (Violent)."""
+    for seed in range(400):
+        game = make(4, seed)
+        if not {"society-of-assassins", "discordian-society"} <= set(game.illuminati):
+            continue
+        settle(without_specials(game))
+        seat = game.current
+        if game.illuminati[seat] != "society-of-assassins" or game.phase != "actions":
+            continue
+        without_specials(game)
+        other = game.illuminati.index("discordian-society")
+        for group in ("c-i-a", "the-mafia", "kkk", "loan-sharks", "clone-arrangers"):
+            _own_anywhere(game, seat, group)
+        _own_anywhere(game, seat, "california")  # Weird, not Violent
+        for group in ("flat-earthers", "hackers", "l-4-society", "psychiatrists", "kgb"):
+            _own_anywhere(game, other, group)
+        return game, seat, other
+    raise AssertionError("no seed has the Assassins play with the Discordians")
+
+
+def test_a_trade_that_lets_both_players_win_is_perfectly_legal():
+    """Throwing the game (p. 8): a trade that lets both players win is legal, and they
+    share the victory. California would give the Discordians their fifth Weird Group,
+    the KGB the Assassins their sixth Violent one: each half alone would let one player
+    win and is refused; the trade is judged whole, made, and both win as the turn ends."""
+    game, seat, other = _assassins_and_discordians()
+    ana, bo = game.name(seat), game.name(other)
+    assert not game.meets_goal(seat) and not game.meets_goal(other)
+    assert game.why_not(seat, GiveGroup("california", other)).startswith(
+        f"No one may throw the game: with it, {bo} would meet the Special Goal of the "
+        "Discordian Society"
+    )
+    assert game.why_not(seat, AskGroup("kgb")).startswith(
+        f"No one may throw the game: with it, {ana} would meet the Special Goal of the "
+        "Society of Assassins"
+    )
+    trade = AskGroup("kgb", swap="california")
+    assert trade in game.legal_actions(seat)
+    assert game.describe(trade, seat) == f"Ask {bo} for KGB for your California"
+    game.apply(seat, trade)
+    assert game.actions_left == 0  # a Group each way: two actions (p. 7)
+    assert game.legal_actions(other) == [Yield(), Refuse()]
+    game.apply(other, Yield())
+    # Bo places California first (under none of the KGB's cards), then Ana the KGB.
+    assert game.to_act() == {other}
+    assert Refuse() not in game.legal_actions(other)
+    assert all(a.master != "kgb" for a in game.legal_actions(other))
+    game.apply(other, game.legal_actions(other)[0])
+    assert game.to_act() == {seat}
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert game.owner("kgb") == seat and game.owner("california") == other
+    check_invariants(game)
+    game.apply(seat, EndTurn())
+    assert game.is_over()
+    assert game.result()["winners"] == sorted([seat, other])
+    words = " ".join(game.log(seat))
+    assert f"{ana} asks {bo} for KGB for California." in words
+    assert f"{bo} agrees to give KGB to {ana} for California." in words
+    assert f"{ana} meets the Special Goal of the Society of Assassins: Six Violent Groups" in words
+    assert f"{bo} meets the Special Goal of the Discordian Society: Five Weird Groups" in words
+
+
+def test_a_trade_of_two_groups_asked_for_and_refused_costs_no_action():
+    game, seat, other = _assassins_and_discordians()
+    game.apply(seat, AskGroup("kgb", swap="california"))
+    game.apply(other, Refuse())
+    assert game.actions_left == 2 and game.owner("california") == seat
+    assert game.phase == "actions" and game.to_act() == {seat}
+
+
 def test_a_bot_gives_a_group_asked_for_only_for_what_it_is_worth():
     from illusio_table.games.illuminati.bots import SchemerBot
 
@@ -1978,6 +2119,44 @@ def test_a_bot_gives_a_group_asked_for_only_for_what_it_is_worth():
     assert bot.choose(game.view(other), game.legal_actions(other)) == Refuse()
     game.apply(other, Refuse())
     game.apply(seat, AskGroup("c-i-a", 10))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Yield()
+
+
+def test_a_trade_is_one_exchange_so_trading_ones_last_group_does_not_put_one_out():
+    """Past the third turn, Ana trades California, her only Group, for the KGB: she holds
+    nothing but her Illuminati only while Bo places California, and is not out."""
+    game, seat, other = _assassins_and_discordians()
+    for group in ("c-i-a", "the-mafia", "kkk", "loan-sharks", "clone-arrangers"):
+        if game.owner(group) == seat:
+            release(game, seat, group)
+    if game.owner("california") != seat:  # (it hung under one of them)
+        own(game, seat, "california")
+    release(game, other, "psychiatrists")  # (so that California lets nobody win)
+    set_turns_taken(game, *[5] * game.seats)
+    assert list(game.structures[seat]) == [game.illuminati[seat], "california"]
+    game.apply(seat, AskGroup("kgb", swap="california"))
+    game.apply(other, Yield())
+    game.apply(other, game.legal_actions(other)[0])
+    assert list(game.structures[seat]) == [game.illuminati[seat]]
+    assert not game.eliminated[seat] and game.to_act() == {seat}
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert not game.eliminated[seat] and game.owner("kgb") == seat
+    assert game.phase == "actions" and game.current == seat
+
+
+def test_a_bot_trades_a_group_for_one_worth_as_much():
+    """The schemer counts the Group offered in exchange as payment: California (income 5)
+    for the KGB (income 0) is a good trade; the KGB for nothing is not."""
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    game, seat, other = _assassins_and_discordians()
+    bot = SchemerBot(other, 1)
+    release(game, seat, "clone-arrangers")  # (neither trade lets anyone win now)
+    release(game, other, "psychiatrists")
+    game.apply(seat, AskGroup("kgb"))
+    assert bot.choose(game.view(other), game.legal_actions(other)) == Refuse()
+    game.apply(other, Refuse())
+    game.apply(seat, AskGroup("kgb", swap="california"))
     assert bot.choose(game.view(other), game.legal_actions(other)) == Yield()
 
 
