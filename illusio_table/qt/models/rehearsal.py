@@ -107,7 +107,9 @@ class RehearsalTally(QObject):
         if self.drills is not None and match is self._match:
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
-            self.drills.add(match.at(start).file_json(), others, review.cost, said)
+            # Only a mistake beyond the noise is kept: a drill of a call too close to make
+            # would teach a guess.
+            self.drills.add(match.at(start).file_json(), others, review.drill_cost, said)
         if self.past is not None:  # first: the chart's line of past rehearsals ends with it
             self.past.record(len(self.costs), sum(self.costs) / len(self.costs))
         chart = self.chart()
