@@ -218,3 +218,12 @@ def test_face_down_tokens_the_seat_has_not_seen_are_worth_the_same_to_it():
         assert sum(t.point in hidden for t in review.contenders) <= 1
         return
     pytest.fail("no casting with two unseen face-down tokens")
+
+
+def test_a_drill_is_kept_only_from_a_mistake_sure_beyond_the_noise():
+    """A mistake just beyond its interval is told as one, but not kept to drill: a drill
+    asks the person to play the casting again, for a mistake other looks would find."""
+    narrow = _judged([4.0, 3.0, -2.0], [0.8, 0.9, 0.9], chosen=1)
+    assert narrow.verdict == "mistake" and narrow.drill_cost == 0.0
+    sure = _judged([4.0, 2.5, -2.0], [0.8, 0.9, 0.9], chosen=1)
+    assert sure.drill_cost == pytest.approx(1.5)
