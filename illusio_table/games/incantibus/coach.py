@@ -38,6 +38,7 @@ that differ only in what the seat cannot see get the same review.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -242,7 +243,7 @@ class _Sums:
         # (its first correction to the normal).
         spread = (spread + PRIOR * self.prior) / (total - 1 + PRIOR)
         t = Z + (Z**3 + Z) / (4 * (total - 1))
-        return t * (spread / total) ** 0.5
+        return t * math.sqrt(spread / total)
 
     def contenders(self, among: list[int]) -> list[int]:
         """The targets among these that may be the best: within the noise of the leader."""
@@ -337,9 +338,11 @@ def _worths(
             active = [i for i in active if i in keep]
     for i, first in enumerate(groups):  # a group's targets: the values of its first
         hindsight.values[i], expected.values[i] = hindsight.values[first], expected.values[first]
+    before = expected.margins(groups)
+    if choices is not None:  # worth the same on every redealing: alike too
+        groups = _tied(hindsight, groups)
     words = _distinct([_words(start, option) for option in options])
     margins = hindsight.margins(groups) if choices is not None else [0.0] * len(options)
-    before = expected.margins(groups)
     targets = tuple(
         Target(
             option,
@@ -353,6 +356,17 @@ def _worths(
         for i, option in enumerate(options)
     )
     return targets, len(asked.weights)
+
+
+def _tied(sums: _Sums, groups: list[int]) -> list[int]:
+    """The groups, those whose targets were worth the same on every redealing (played on
+    all of them) made one: a choice as good as the best on every one was the best."""
+    played = len(sums.weights)
+    firsts: dict[tuple[float, ...], int] = {}
+    return [
+        firsts.setdefault(tuple(sums.values[g]), g) if len(sums.values[g]) == played else g
+        for g in groups
+    ]
 
 
 def _variance(values: list[float]) -> float:
@@ -438,12 +452,13 @@ def lead_after(
         copy.apply(other, choices[other])
     players: list[Bot] = [CunningBot(s, seed) for s in range(copy.seats)]
     everyone = frozenset(range(copy.seats))
+    pointing: Any = copy  # (an Incantibus match: the choices made so far)
     castings = 0
     for _ in range(depth):
         if copy.is_over():
             break
         acting = copy.to_act()
-        if steady and acting == everyone and copy.phase == "casting" and not copy.choices:
+        if steady and acting == everyone and copy.phase == "casting" and not pointing.choices:
             castings += 1
             copy.rng = Rng(seed).fork(castings)
             players = [CunningBot(s, seed + castings * 7919) for s in range(copy.seats)]

@@ -142,6 +142,10 @@ def test_where_nothing_is_hidden_the_value_at_depth_0_is_exact_for_every_seed():
     close = {t.point for t in review.contenders}
     for t in review.targets:  # a target of another worth than the best is never close
         assert t.hindsight == review.best.hindsight or t.point not in close
+    # Worth the same on every redealing: one group, never too close to call one another.
+    for t in review.targets:
+        assert all((t.group == u.group) == (t.hindsight == u.hindsight) for u in review.targets)
+    assert review.verdict != "close"
 
 
 def _point(index: int) -> Point:
@@ -167,6 +171,8 @@ def test_two_targets_apart_beyond_their_interval_are_never_too_close_to_call():
 
 
 def test_two_targets_of_the_same_worth_are_too_close_to_call():
+    """Two targets of the same worth, not worth it on every redealing alike (each its own
+    group), or within their interval of each other: too close to call, and no drill."""
     review = _judged([2.5, 2.5, -1.0], [0.0, 0.0, 0.0], chosen=1)
     assert review.verdict == "close" and review.drill_cost == 0.0
     assert {t.point for t in review.contenders} == {_point(0), _point(1)}
