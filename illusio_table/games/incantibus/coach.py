@@ -221,7 +221,7 @@ class _Sums:
     def mean(self, i: int) -> float:
         row = self.values[i]
         weights = self.weights[: len(row)]
-        return sum(w * v for w, v in zip(weights, row, strict=True)) / sum(weights)
+        return math.fsum(w * v for w, v in zip(weights, row, strict=True)) / math.fsum(weights)
 
     def leader(self, among: list[int]) -> int:
         return max(among, key=self.mean)  # (the first listed of equals)
@@ -231,12 +231,12 @@ class _Sums:
         were played on (each weighed as the draws it stands for)."""
         n = min(len(self.values[i]), len(self.values[j]))
         weights = self.weights[:n]
-        total = sum(weights)
+        total = math.fsum(weights)
         if n < 2 or total <= 1:
             return 0.0
         pairs = [a - b for a, b in zip(self.values[i][:n], self.values[j][:n], strict=True)]
-        mean = sum(w * d for w, d in zip(weights, pairs, strict=True)) / total
-        spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, pairs, strict=True))
+        mean = math.fsum(w * d for w, d in zip(weights, pairs, strict=True)) / total
+        spread = math.fsum(w * (d - mean) ** 2 for w, d in zip(weights, pairs, strict=True))
         # A spread measured on a dozen redealings is often short of the truth (a rare
         # big outcome not yet drawn): it is moderated towards the casting's own, as if
         # `PRIOR` more redealings had shown that; and Student's t for the deals played
@@ -372,8 +372,8 @@ def _tied(sums: _Sums, groups: list[int]) -> list[int]:
 def _variance(values: list[float]) -> float:
     if len(values) < 2:
         return 0.0
-    mean = sum(values) / len(values)
-    return sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    mean = math.fsum(values) / len(values)
+    return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
 def _alike(
