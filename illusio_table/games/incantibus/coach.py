@@ -384,12 +384,12 @@ def _alike(
     are face-down sorcerers: from what the seat knows, one is worth what another is, and a
     redealing draws any of them as likely; one of them is played for them all."""
     game: Any = start  # (an Incantibus match: its room and dungeon)
-    pointed = set(choices.values()) if choices is not None else set()
+    pointed = {p for s, p in (choices or {}).items() if s != seat}  # by the others
     seen = {slot for known in game.known for slot in known}
     groups = list(range(len(options)))
     firsts: dict[str, int] = {}
     for i, option in enumerate(options):
-        if option in pointed and option != (choices or {}).get(seat):
+        if option in pointed:
             continue
         if option.place == "room" and option.index not in seen:
             hidden = not game.room[option.index][1]
