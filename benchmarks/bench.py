@@ -192,6 +192,46 @@ def _coach_times(seats: int, castings: int, seed: int) -> list[float]:
     return times
 
 
+def _coach_agreement(seeds: int) -> list[list[tuple[Any, ...]]]:
+    """The casting coach's reviews of the same castings with `seeds` seeds each: 20
+    castings of heuristic expert-mode games (every third of the first 15 of two games at
+    2 seats and two at 4), seat 0's choice. For each casting and seed: the targets that
+    may have been best (the best and those too close to call with it), the verdict, the
+    cost and its ±, and the seconds the review took."""
+    from illusio_table.engine.bots import bot_move, make_bot
+    from illusio_table.games.incantibus import coach
+
+    found = []
+    for seats, game_seed in ((2, 1), (2, 2), (4, 1), (4, 2)):
+        game = builtin_registry().new_game("incantibus", seats, game_seed, {"mode": "expert"})
+        bots = [make_bot(game, "cunning", s, game_seed) for s in range(seats)]
+        castings = 0
+        while not game.is_over() and castings < 15:
+            if game.to_act() != frozenset(range(seats)) or game.phase != "casting":
+                s = min(game.to_act())
+                game.apply(s, bot_move(game, bots[s], s))
+                continue
+            start, choices = game.clone(), {}
+            for s in range(seats):
+                choices[s] = bot_move(game, bots[s], s)
+                game.apply(s, choices[s])
+            castings += 1
+            if castings % 3 != 1:
+                continue
+            reviews = []
+            for seed in range(seeds):
+                began = time.perf_counter()
+                review = coach.review(start, choices, 0, seed=seed)
+                took = time.perf_counter() - began
+                mine = review.target(review.chosen)
+                best = tuple(sorted(t.words for t in review.contenders))
+                reviews.append(
+                    (best, review.verdict, review.cost, mine.margin, took, review.drill_cost)
+                )
+            found.append(reviews)
+    return found
+
+
 def _follower_points(follow: bool, level: str, castings: int, seed: int) -> tuple[float, int]:
     """Seat 0's points a casting over whole four-seat expert-mode games against three
     wizards of a rehearsal level (`level`: a bot's name; the expert at 0.25 s a move), its
@@ -613,6 +653,7 @@ def main(argv: list[str] | None = None) -> int:
     if "speed" in parts:
         speed_against_uno(rlcard_env(), running)
     if "coach" in parts:
+        coach_agreement(running[-1])  # the compiled engine where there is one
         coach_speed(running)
         coach_follower(running[-1])  # the compiled engine where there is one
     if "levels" in parts:
@@ -673,6 +714,7 @@ JOBS = {
     "expert_move": _expert_move,
     "coach_times": _coach_times,
     "follower_points": _follower_points,
+    "coach_agreement": _coach_agreement,
     "levels": _levels,
 }
 
@@ -692,6 +734,71 @@ def coach_follower(engine: Engine, castings: int = 200) -> None:
             f"  against 3 {name} wizards: {coached:.2f} points a casting over {played} "
             f"castings, against {plain:.2f} for the heuristic over {other}"
         )
+
+
+def coach_agreement(engine: Engine, seeds: int = 6) -> None:
+    """Whether the casting coach says the same thing twice: the same castings reviewed
+    with different seeds (issue 56: at least 95 % agree on the best target and on the
+    verdict, 9 in 10 drills found again, at most a third too close to call)."""
+    from illusio_table.table.rehearsal import Drills
+
+    rows = engine.ask("coach_agreement", seeds)
+    count, reviews = len(rows), [r for row in rows for r in row]
+    print(
+        f"casting coach: {count} castings each reviewed with {seeds} seeds ({engine.name}, "
+        "heuristic expert-mode games at 2 and 4 seats, seat 0's choice)"
+    )
+    best = sum(bool(set.intersection(*(set(r[0]) for r in row))) for row in rows)
+    same_best = sum(len({r[0] for r in row}) == 1 and len(row[0][0]) == 1 for row in rows)
+    print(
+        f"  best target agrees in {best} of {count} castings ({best / count:.0%}): the "
+        "seeds' sets of targets that may have been best (the best, and any too close to "
+        "call with it) share a target, so every seed sure of its best names the same one "
+        "and every seed that says too close holds it among its own; all the seeds sure of "
+        f"one and the same best: {same_best} of {count}"
+    )
+
+    def agreeing(row: list[tuple[Any, ...]]) -> bool:
+        kinds = {r[1] for r in row}
+        costs = [(r[2], r[3]) for r in row if r[1] == "mistake"]
+        apart = any(abs(a - b) > m + n for a, m in costs for b, n in costs)
+        return not {"best", "mistake"} <= kinds and not apart
+
+    verdict = sum(agreeing(row) for row in rows)
+    same_kind = sum(len({r[1] for r in row}) == 1 for row in rows)
+    print(
+        f"  verdict agrees in {verdict} of {count} castings ({verdict / count:.0%}): no "
+        "seed calls the choice the best while another calls it a mistake, and the seeds "
+        "that call it a mistake give costs within their ± of each other; the same kind of "
+        f"verdict from every seed: {same_kind} of {count}"
+    )
+    kept = again = also_kept = 0
+    for row in rows:
+        for i, review in enumerate(row):
+            if review[5] >= Drills.COST:  # a drill kept (`Review.drill_cost`)
+                for j, other in enumerate(row):
+                    if j != i:
+                        kept += 1
+                        again += other[1] == "mistake"
+                        also_kept += other[5] >= Drills.COST
+    if kept:
+        print(
+            f"  a drill kept (a mistake of {Drills.COST:.0f} point or more, sure beyond "
+            f"the noise) is found again as a mistake by each other seed in {again} of "
+            f"{kept} ({again / kept:.0%}), and kept again in {also_kept} "
+            f"({also_kept / kept:.0%})"
+        )
+    close = sum(r[1] == "close" for r in reviews)
+    mostly = sum(2 * sum(r[1] == "close" for r in row) >= len(row) for row in rows)
+    print(
+        f"  too close to call: {close} of {len(reviews)} reviews ({close / len(reviews):.0%}); "
+        f"{mostly} of {count} castings by half the seeds or more"
+    )
+    times = sorted(r[4] for r in reviews)
+    print(
+        f"  a review's time: median {statistics.median(times) * 1000:.0f} ms, 95th "
+        f"percentile {times[int(len(times) * 0.95)] * 1000:.0f} ms ({len(times)} reviews)"
+    )
 
 
 def coach_speed(running: list[Engine], castings: int = 40) -> None:

@@ -466,7 +466,8 @@ def test_what_the_phone_draws_says_what_the_desktop_says(qtbot, hosting):
 
 def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, hosting):
     """A rehearsing seat's coach chart (hub.coach) on its phone: a row a target with its
-    words and worth, yours and the best marked, the costs under them; readable both ways."""
+    words and worth, its interval, yours and the best marked, the costs under them;
+    readable both ways."""
     model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "apprentice"})
     chart = {
         "casting": 2,
@@ -477,6 +478,7 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
                 "expected": -0.4,
                 "chosen": True,
                 "best": False,
+                "margin": 0.9,
             },
             {
                 "words": "secret token 5",
@@ -484,6 +486,7 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
                 "expected": 0.1,
                 "chosen": False,
                 "best": True,
+                "margin": 0.9,
             },
             {
                 "words": "the Pumpkin",
@@ -512,6 +515,17 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
             assert said == ["the 3 Gold -1.2 (yours)", "secret token 5 +0.8 ★", "the Pumpkin -2.5"]
             bars = [r.find_element("css selector", ".coach-bar").size["width"] for r in rows()]
             assert bars[1] == max(bars) and bars[2] == min(bars)  # the longest is the best
+            # Each interval against the best, a whisker across its bar's end (none where
+            # the chart gives none).
+            for row, margin in zip(rows(), (0.9, 0.9, 0.0), strict=True):
+                whiskers = row.find_elements("css selector", ".coach-whisker")
+                assert len(whiskers) == (margin > 0)
+                if whiskers:
+                    bar = row.find_element("css selector", ".coach-bar")
+                    end = bar.location["x"] + bar.size["width"]
+                    box = whiskers[0]
+                    assert box.size["width"] > 10
+                    assert abs(box.location["x"] + box.size["width"] / 2 - end) <= 2
             heading = phone.find_element("css selector", ".coach h2").get_attribute("textContent")
             assert heading == "Coach — casting 2"
             assert "Cost a casting (points): 0.0, 2.0; average 1.0" in phone.page_source

@@ -1,6 +1,8 @@
 """The casting coach's chart, in its panel during a rehearsal: the last casting's targets
-as bars of their worth in hindsight (a tick marks their worth before the reveal), the
-seat's choice and the best marked; under them, what each casting reviewed so far cost.
+as bars of their worth in hindsight (a tick marks their worth before the reveal; a
+whisker across the bar's end, its interval against the best: one that reaches the
+best's worth is too close to call), the seat's choice and the best marked; under them,
+what each casting reviewed so far cost.
 
 It draws the chart the rehearsal's tally hands it (`RehearsalTally.chart`, which the phone
 draws too), its line of past rehearsals included, nothing else.
@@ -144,7 +146,11 @@ class CoachChart(QWidget):
         right = float(self.width()) - PAD
         # Worths are leads in points, most often below zero: the bars start a little
         # left of the worst, so that the longest bar is the best choice.
-        values = [v for t in self.targets for v in (t["hindsight"], t["expected"])]
+        values = [
+            v
+            for t in self.targets
+            for v in (t["expected"], t["hindsight"] - _margin(t), t["hindsight"] + _margin(t))
+        ]
         high = max(values)
         low = min(values) - max(high - min(values), 1.0) * 0.15
         span = high - low
@@ -162,6 +168,12 @@ class CoachChart(QWidget):
             painter.setPen(QPen(INK, 2))
             tick = x(t["expected"])
             painter.drawLine(int(tick), int(box.top() + 2), int(tick), int(box.bottom() - 2))
+            if _margin(t) > 0:  # the interval: a line across the bar's end, with caps
+                mid, low_x, high_x = box.center().y(), x(_end_value(t, -1)), x(_end_value(t, 1))
+                painter.setPen(QPen(INK, 1))
+                painter.drawLine(QPointF(low_x, mid), QPointF(high_x, mid))
+                for cap in (low_x, high_x):
+                    painter.drawLine(QPointF(cap, mid - 4), QPointF(cap, mid + 4))
 
     def _line(self, painter: QPainter, averages: list[float], top: float) -> None:
         """The average cost a casting of each past rehearsal, oldest first, this one
@@ -179,3 +191,13 @@ class CoachChart(QWidget):
         painter.drawPolyline(points)
         painter.setBrush(CHOSEN)
         painter.drawEllipse(points[-1], 4, 4)
+
+
+def _margin(target: dict[str, Any]) -> float:
+    """A target's interval against the best, ± in points (0 where a chart has none)."""
+    return float(target.get("margin", 0.0))
+
+
+def _end_value(target: dict[str, Any], side: int) -> float:
+    """One end of a target's interval in hindsight (`side` -1 or 1)."""
+    return float(target["hindsight"]) + side * _margin(target)

@@ -45,6 +45,7 @@ class RehearsalTally(QObject):
         self.reviews: list[tuple[int, list[str]]] = []
         self.last: dict[str, Any] | None = None  # the last review's chart (`chart`)
         self.costs: list[float] = []  # what each casting reviewed cost, in order
+        self.drill_costs: list[float] = []  # the cost each would be drilled for (0: none)
         self._before = self.tally.seen  # the match's castings before the rehearsal's first
         self._match = model.match
         self._reviewed.connect(self._show_review)
@@ -107,6 +108,7 @@ class RehearsalTally(QObject):
         said = coach.summary(review, names, reveal)
         self.reviews.append((number, said))
         self.costs.append(review.cost)
+        self.drill_costs.append(review.drill_cost)
         # The coach's sentences go with the chart too: a phone held sideways has room in
         # its heading for the tally alone (seen in a real rehearsal: the verdict was cut).
         # The first, who pointed where, the reveal's own account tells already.
@@ -118,7 +120,9 @@ class RehearsalTally(QObject):
         if self.drills is not None and match is self._match:
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
-            self.drills.add(match.at(start).file_json(), others, review.cost, said)
+            # Only a mistake beyond the noise is kept: a drill of a call too close to make
+            # would teach a guess.
+            self.drills.add(match.at(start).file_json(), others, review.drill_cost, said)
         if self.past is not None:  # first: the chart's line of past rehearsals ends with it
             self.past.record(len(self.costs), sum(self.costs) / len(self.costs))
         chart = self.chart()

@@ -426,13 +426,15 @@ function drawResult(table, result) {
 }
 
 // The casting coach's chart of this seat's last reviewed casting (a rehearsal): a bar a
-// target, its worth in hindsight; a tick for its worth before the reveal; yours and the
-// best marked. The bars start left of the worst, so that the longest is the best.
+// target, its worth in hindsight; a tick for its worth before the reveal; a whisker, its
+// interval against the best (one that reaches the best's worth: too close to call); yours
+// and the best marked. The bars start left of the worst, so that the longest is the best.
 function drawCoach(table, coach) {
   const box = section(table, `Coach — casting ${coach.casting}`);
   box.classList.add("coach");
   for (const line of coach.said || []) box.append(el("div", "coach-said", line));
-  const values = coach.targets.flatMap((t) => [t.hindsight, t.expected]);
+  const margin = (t) => t.margin || 0;
+  const values = coach.targets.flatMap((t) => [t.hindsight - margin(t), t.hindsight + margin(t), t.expected]);
   const high = Math.max(...values);
   const low = Math.min(...values) - Math.max(high - Math.min(...values), 1) * 0.15;
   const at = (v) => `${(((v - low) / (high - low)) * 100).toFixed(1)}%`;
@@ -447,6 +449,12 @@ function drawCoach(table, coach) {
     const tick = el("span", "coach-tick");
     tick.style.left = at(t.expected);
     track.append(bar, tick);
+    if (margin(t) > 0) {
+      const whisker = el("span", "coach-whisker");
+      whisker.style.left = at(t.hindsight - margin(t));
+      whisker.style.width = `${((2 * margin(t)) / (high - low) * 100).toFixed(1)}%`;
+      track.append(whisker);
+    }
     row.append(track);
     box.append(row);
   }
