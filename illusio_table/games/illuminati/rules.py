@@ -287,7 +287,9 @@ class IlluminatiGame(Attacks):
         paid = ""
         if offer.price:
             self.money[self.illuminati[seat]] -= offer.price
-            self.money[self.illuminati[giver]] += offer.price
+            # (`get`: a stack may hold nothing, and then has no entry.)
+            paid_to = self.illuminati[giver]
+            self.money[paid_to] = self.money.get(paid_to, 0) + offer.price
             paid = f" for {offer.price} MB"
         took = f"{self.name(seat)} takes {self.title_of(group)} from {self.name(giver)}{paid}."
         events = [Event(took)]
