@@ -111,6 +111,9 @@ class DeviceHub:
         for seat in list(self.doorkeeper.seats):
             if seat not in seats:
                 self.server.shut(seat, "The match on the big screen has ended.")
+        for seat in seats:
+            self.offer_drills(seat, 0)  # (the last match's offer: the new one's comes after)
+        self.drills.clear()
         self._listen(self.session, False)
         self.doorkeeper.reseat(seats)
         self.session = session
@@ -120,8 +123,6 @@ class DeviceHub:
         self._asked.clear()
         self.notes.clear()
         self.coaches.clear()
-        # The pages still show the last match's offer: the next one is sent, whatever it is.
-        self.drills = {seat: -1 for seat in self.doorkeeper.seats}
         self.unconfirmed = set(self.doorkeeper.seats)
         for seat in self.doorkeeper.seats:
             if seat not in session.devices:
@@ -262,7 +263,7 @@ class DeviceHub:
             self._send_drills(seat)
 
     def _send_drills(self, seat: int) -> None:
-        self.server.send(seat, encode({"type": "drills", "kept": max(self.drills.get(seat, 0), 0)}))
+        self.server.send(seat, encode({"type": "drills", "kept": self.drills.get(seat, 0)}))
 
     def decline_drill(self, seat: int) -> None:
         """The big screen said no to the seat's person's drill (its match goes on)."""
