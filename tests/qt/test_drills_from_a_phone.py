@@ -12,6 +12,7 @@ import json
 from illusio_table.qt.app.rehearsal import RehearsalDialog
 from illusio_table.remote.hub import DRILL_DECLINED
 from illusio_table.table.rehearsal import Drills
+from tests.remote.browser import SCREENSHOTS, needs_browser, open_phone
 from tests.remote.phone import Phone
 
 from .table_states import ANA, LERA, keep_a_drill, keep_a_phone_drill, offered, phones
@@ -180,4 +181,36 @@ def test_no_other_seats_phone_nor_a_second_device_starts_a_persons_drill(qtbot, 
         for phone in (lera, mia, stranger):
             phone.close()
     finally:
+        window.phones.stop()
+
+
+@needs_browser
+def test_the_phones_drill_my_mistakes_button_starts_her_drill(qtbot, make_window):
+    """In a real browser: Lera's page shows "Drill my mistakes (1)" over her table; a
+    tap starts her drill, and the page then asks her to confirm her seat in it."""
+    window = _window(make_window)
+    keep_a_phone_drill(window)
+    phones(window)
+    driver = open_phone(window.phones.hub.address(1))
+    try:
+
+        def button():
+            found = driver.find_elements("css selector", "#table .drill button")
+            return found[0] if found else None
+
+        qtbot.waitUntil(lambda: button() is not None, timeout=20_000)
+        assert button().text == "Drill my mistakes (1)"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "phone-drill-offered.png"))
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button())
+        button().click()
+        qtbot.waitUntil(lambda: window.model.session.settings.drill is not None, timeout=10_000)
+        assert window.model.session.settings.drill.seat == 1
+
+        def confirming() -> bool:
+            return "I am Lera" in driver.find_element("id", "sheet").text
+
+        qtbot.waitUntil(confirming, timeout=10_000)
+    finally:
+        driver.quit()
         window.phones.stop()

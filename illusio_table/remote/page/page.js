@@ -357,9 +357,9 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
+  if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
   if (state.over && state.result) drawResult(table, state.result);
   if (state.coach && state.coach.targets) drawCoach(table, state.coach);
-  if (drillsKept > 0) drawDrill(table);
   drawButtons(table);
   markTargets();
   drawMoves();
