@@ -214,3 +214,20 @@ def test_the_phones_drill_my_mistakes_button_starts_her_drill(qtbot, make_window
     finally:
         driver.quit()
         window.phones.stop()
+
+
+def test_each_persons_drills_are_their_own_and_kept_apart(tmp_path):
+    """The screen's person's drills (no name) and Lera's: each sees, plays and counts
+    only their own, the costliest first, and a full list of one's does not push the
+    other's out."""
+    path = tmp_path / "drills.json"
+    ana, lera = Drills(path), Drills(path, "Lera")
+    assert lera.add({"m": "hers"}, {0: {"kind": "point"}}, 1.5, ["hers"])
+    for n in range(Drills.KEPT + 3):  # each costlier than the last: kept
+        assert ana.add({"m": n}, {1: {"kind": "point"}}, 2.0 + n, [f"cost {n}"])
+    assert not ana.add({"m": "cheap"}, {1: {"kind": "point"}}, 1.2, ["cheap"])
+    assert len(Drills(path).mine()) == Drills.KEPT
+    assert Drills(path).first()["said"] == [f"cost {Drills.KEPT + 2}"]
+    assert Drills(path).mine()[-1]["said"] == ["cost 3"]  # the three cheapest went
+    assert [e["said"] for e in Drills(path, "Lera").mine()] == [["hers"]]
+    assert Drills(path, "Mia").first() is None
