@@ -36,6 +36,7 @@ HANDED_ON_PHONE = "You let another device take your seat: this page no longer pl
 HANDED_AT_SCREEN = "The big screen gave your seat to another device: this page no longer plays it."
 REFUSED_ON_PHONE = "The seat's holder said no: this device does not play that seat."
 REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat."
+DRILL_DECLINED = "The big screen kept its match in play: ask again once it is over."
 NOTHING_ASKED = encode({"type": "ask", "knocks": []})
 
 
@@ -48,6 +49,10 @@ class DeviceHub:
         # (seat): a page opened a seat that a page had opened before with the same code (a
         # reload, another tab or device): the big screen says so, nothing joins unseen.
         self.reopened = Callbacks()
+        # (seat): the seat's person asked on the phone to drill their mistakes, where the
+        # host offered it (`offer_drills`); the host starts it as the big screen would.
+        self.drill_asked = Callbacks()
+        self.drills: dict[int, int] = {}  # the drills each phone seat is offered (its own)
         self.doorkeeper = Doorkeeper()
         self.server = DeviceServer(self.doorkeeper, self._incoming, self._present, port, network)
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
@@ -106,6 +111,9 @@ class DeviceHub:
         for seat in list(self.doorkeeper.seats):
             if seat not in seats:
                 self.server.shut(seat, "The match on the big screen has ended.")
+        for seat in seats:
+            self.offer_drills(seat, 0)  # (the last match's offer: the new one's comes after)
+        self.drills.clear()
         self._listen(self.session, False)
         self.doorkeeper.reseat(seats)
         self.session = session
@@ -246,6 +254,21 @@ class DeviceHub:
         if seat in self.doorkeeper.seats:
             self._send_state(seat, self.session.count_words())
 
+    def offer_drills(self, seat: int, kept: int) -> None:
+        """Offers a device seat's person "Drill my mistakes" (`kept`: how many of their own
+        are kept; 0 takes the offer away). Whether to offer it is the host's rule: the
+        page only draws the button it is told to."""
+        if self.drills.get(seat, 0) != kept:
+            self.drills[seat] = kept
+            self._send_drills(seat)
+
+    def _send_drills(self, seat: int) -> None:
+        self.server.send(seat, encode({"type": "drills", "kept": self.drills.get(seat, 0)}))
+
+    def decline_drill(self, seat: int) -> None:
+        """The big screen said no to the seat's person's drill (its match goes on)."""
+        self._refuse(seat, DRILL_DECLINED)
+
     def too_early(self) -> bool:
         """The count of this choice is not at "to!" yet (the session's rule)."""
         return self.session.too_early()
@@ -302,6 +325,8 @@ class DeviceHub:
             self._send_cards(seat)
             self._sent.pop(seat, None)
             self._asked.pop(seat, None)
+            if self.drills.get(seat, 0) > 0:
+                self._send_drills(seat)  # (a new page knows no offer)
         self.publish()
         self._ask(seat)
         self.presence.emit(seat)
@@ -321,6 +346,13 @@ class DeviceHub:
                 knock = data.get("knock")
                 if isinstance(knock, int):
                     (self.allow if kind == "allow" else self.refuse)(seat, knock)
+                return
+            if kind == "drill":
+                if seat in self.unconfirmed:
+                    raise Refused("A new match has begun: first say that this seat is yours.")
+                if self.drills.get(seat, 0) <= 0:
+                    raise Refused("Drilling your mistakes is not offered to this seat now.")
+                self.drill_asked.emit(seat)  # (always the asking seat's own person's)
                 return
             if kind == "confirm":
                 self.unconfirmed.discard(seat)  # the person says the new seat is theirs

@@ -299,15 +299,16 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
-KINDS = ("act", "cards", "confirm", "allow", "refuse")  # what a device may send
+KINDS = ("act", "cards", "confirm", "allow", "refuse", "drill")  # what a device may send
 
 
 def read_message(text: Any) -> dict[str, Any]:
     """What a device sent, as a JSON object with a type the host knows ("act": a move;
     "cards": the page asks for the card file again; "confirm": its person says a new
     match's seat is theirs; "allow" or "refuse": its person's answer to another device
-    asking for the seat); Refused in words for anything else,
-    whatever its shape (deep nesting included: it never reaches the big screen)."""
+    asking for the seat; "drill": its person asks to drill their mistakes); Refused in
+    words for anything else, whatever its shape (deep nesting included: it never
+    reaches the big screen)."""
     if not isinstance(text, str):
         raise Refused("A device sends text, not bytes.")
     if len(text.encode()) > MAX_MESSAGE:

@@ -141,32 +141,48 @@ class Drills:
     start (a save file's data), what the others pointed at then, and the coach's words
     on the choice made. The costliest come first. A drill leaves the list once it has been
     played through (`done`), not when it starts: a drill cut short by a crash, or left,
-    is still there to play. Each is known by its mark, a digest of the casting it plays."""
+    is still there to play. Each is known by its mark, a digest of the casting it plays.
 
-    KEPT = 20
+    Each person has their own drills, as their own line of past rehearsals
+    (`CoachHistory`): the person at the screen's carry no name, a person rehearsing on a
+    phone's are under the name they sat down with (`who`). One sees and plays only
+    their own."""
+
+    KEPT = 20  # drills kept for each person, the costliest
     COST = 1.0  # points: a cheaper mistake is not worth a drill
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.entries = _kept(path, "drills", _a_drill)
+    def __init__(self, path: Path, who: str | None = None) -> None:
+        self.path, self.who = path, who
+        self.entries = _kept(path, "drills", _a_drill)  # everyone's
+
+    def _mine(self, entry: dict[str, Any]) -> bool:
+        return entry.get("who") == self.who
+
+    def mine(self) -> list[dict[str, Any]]:
+        """This person's drills, the costliest first."""
+        return [e for e in self.entries if self._mine(e)]
 
     def add(
         self, match: dict[str, Any], others: dict[int, Any], cost: float, said: list[str]
     ) -> bool:
-        """Keeps a mistake worth a drill; whether it was kept."""
+        """Keeps a mistake of this person's worth a drill; whether it was kept (the file
+        read again first: the screen's and each phone's rehearsal write to it)."""
         if cost < self.COST:
             return False
-        entry = {
+        entry: dict[str, Any] = {
             "match": match,
             "others": {str(s): a for s, a in others.items()},
             "cost": round(cost, 3),
             "said": said,
         }
-        self.entries.append(entry)
-        self.entries.sort(key=lambda e: -float(e["cost"]))
-        del self.entries[self.KEPT :]
+        if self.who is not None:
+            entry["who"] = self.who
+        entries = _kept(self.path, "drills", _a_drill) + [entry]
+        entries.sort(key=lambda e: -float(e["cost"]))
+        dropped = {id(e) for e in [e for e in entries if self._mine(e)][self.KEPT :]}
+        self.entries = [e for e in entries if id(e) not in dropped]
         _keep(self.path, "drills", self.entries)
-        return entry in self.entries
+        return id(entry) not in dropped
 
     @staticmethod
     def mark(entry: dict[str, Any]) -> str:
@@ -175,8 +191,9 @@ class Drills:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def first(self) -> dict[str, Any] | None:
-        """The costliest drill, left in the list (None: none is kept)."""
-        return self.entries[0] if self.entries else None
+        """This person's costliest drill, left in the list (None: none is kept)."""
+        mine = self.mine()
+        return mine[0] if mine else None
 
     def done(self, mark: str) -> None:
         """The drill of that mark was played through (or cannot be set up): it leaves the
@@ -195,7 +212,7 @@ def _an_average(entry: dict[str, Any]) -> bool:
 
 
 def _a_drill(entry: dict[str, Any]) -> bool:
-    return {"match", "others", "cost"} <= entry.keys()
+    return {"match", "others", "cost"} <= entry.keys() and isinstance(entry.get("who", ""), str)
 
 
 def _kept(path: Path, key: str, whole: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:

@@ -117,6 +117,67 @@ def keep_a_drill(window) -> Any:
     return drills
 
 
+def keep_a_phone_drill(window) -> Any:
+    """A costly casting of Lera's, who played seat 1 on her phone beside Ana at the screen
+    and a bot, kept to drill under her name (as a rehearsal's coach keeps a phone
+    person's); her kept drills."""
+    from illusio_table.table.rehearsal import Drills
+    from illusio_table.table.settings import TableSettings
+
+    players = [ANA, LERA, {"name": "Bot", "bot": "cunning"}]
+    match = Match.start("incantibus", players, 7, {"mode": "apprentice"}, registry=window.registry)
+    while match.to_act() != frozenset({0, 1, 2}):
+        seat = min(match.to_act())
+        match.apply(seat, match.legal_actions(seat)[0])
+    start = match.at(match.moves_made)
+    TableSettings(devices=(1,)).keep_in(start)  # (as the rehearsal's match kept it)
+    others = {0: match.legal_actions(0)[-1].to_json(), 2: match.legal_actions(2)[0].to_json()}
+    window.data_dir.mkdir(parents=True, exist_ok=True)
+    drills = Drills(window.data_dir / "drills.json", "Lera")
+    said = ["You pointed at the Pumpkin; Ana at the Gold.", "Given what the others did, …"]
+    assert drills.add(start.file_json(), others, 2.4, said)
+    return drills
+
+
+def wait(until, what: str) -> None:
+    """Runs the window's events until `until()` (the phones' messages come that way)."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(2000):
+        if until():
+            return
+        QApplication.processEvents()
+        time.sleep(0.005)
+    raise AssertionError(f"never came: {what}")
+
+
+def offered(phone) -> int:
+    """The drills a phone's page offers to play now ("Drill my mistakes (n)"; 0: none)."""
+    offers = [m["kept"] for m in phone.received if m["type"] == "drills"]
+    return offers[-1] if offers else 0
+
+
+def phone_drill(window) -> None:
+    """Drill my mistakes, asked on Lera's phone: her drill on the table, her seat on her
+    phone (confirmed there), the others' choices made as they were, hers to make."""
+    from tests.remote.phone import Phone
+
+    keep_a_phone_drill(window)
+    phones(window)
+    phone = Phone(window.phones.hub.address(1))
+    try:
+        wait(lambda: offered(phone) == 1, "the offer")
+        phone.send_text(json.dumps({"type": "drill"}))
+        wait(lambda: window.model.session.settings.drill is not None, "the drill")
+        wait(lambda: any(m["type"] == "confirm" for m in phone.received), "the new seat")
+        phone.send_text(json.dumps({"type": "confirm"}))
+        wait(lambda: phone.states() and phone.state()["moves"], "her seat")
+    finally:
+        phone.close()
+
+
 def drill(window) -> None:
     """Drill my mistakes, under way: Lera has pointed as she did (secretly), Ana not yet."""
     keep_a_drill(window)
@@ -193,6 +254,7 @@ STATES = {
     "rehearsal": rehearsal,
     "coach": coach,
     "drill": drill,
+    "phone drill": phone_drill,
     "table mode": table_mode,
     "phones": phones,
     "trade": trade,

@@ -56,6 +56,7 @@ class PhonesPanel(QScrollArea):
     # no phone yet (a code to scan), or another device asking for a seat (a question).
     awaiting = Signal(bool)
     notice = Signal(str)  # news for the big screen: a seat opened again, on which device
+    drill_asked = Signal(int)  # (seat): its person asked on the phone to drill their mistakes
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
@@ -217,6 +218,7 @@ class PhonesPanel(QScrollArea):
             self.hub = DeviceHub(self.model.session, port, network=self.network)
             self.hub.presence.connect(self._presence)
             self.hub.reopened.connect(self._reopened)
+            self.hub.drill_asked.connect(self.drill_asked.emit)
         try:
             joined = code is not None and seat in self._rejoining
             self.hub.give(seat, code, joined, token)

@@ -211,6 +211,7 @@ class MainWindow(QMainWindow):
         self.phones.keep = self.data_dir / "phones.json"
         self.phones.awaiting.connect(self._codes_to_scan)
         self.phones.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.phones.drill_asked.connect(self._drill_from_phone)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         # The casting coach's chart: a panel of its own during a rehearsal only.
@@ -384,13 +385,14 @@ class MainWindow(QMainWindow):
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         return box.exec() == QMessageBox.StandardButton.Yes
 
-    def may_leave(self) -> bool:
-        """Before New, Open or Rehearse replaces an unfinished match: ask first."""
+    def may_leave(self, why: str = "") -> bool:
+        """Before New, Open or Rehearse replaces an unfinished match: ask first (`why`:
+        who asks, when it is not the person at the screen)."""
         if self.model is None or self.model.match.is_over():
             return True
         return self.ask(
             "Leave this match?",
-            f"The match of {self.model.match.title} in play will be closed (its autosave is "
+            f"{why}The match of {self.model.match.title} in play will be closed (its autosave is "
             "replaced by the next match). Save it first to come back to it. Leave it?",
         )
 
@@ -442,13 +444,14 @@ class MainWindow(QMainWindow):
         self.install(match, None, table_mode=config.table_mode, settings=settings)
         return True
 
-    def _drills(self) -> Any:
+    def _drills(self, who: str | None = None) -> Any:
+        """The kept drills of a person: the screen's (None), or a phone person's by name."""
         from illusio_table.table.rehearsal import Drills
 
-        return Drills(self.data_dir / "drills.json")
+        return Drills(self.data_dir / "drills.json", who)
 
     def _count_drills(self) -> None:
-        kept = len(self._drills().entries)
+        kept = len(self._drills().mine())
         self.drill_action.setText(f"&Drill my mistakes ({kept})")
         self.drill_action.setEnabled(kept > 0)
         self.drill_action.setToolTip(
@@ -465,7 +468,10 @@ class MainWindow(QMainWindow):
         left half-way keeps it."""
         if not self.may_leave():
             return False
-        drills = self._drills()
+        return self._drill(self._drills())
+
+    def _drill(self, drills: Any) -> bool:
+        """Starts the costliest of `drills` (a person's own): see `drill_mistakes`."""
         entry = drills.first()
         if entry is None:
             self.statusBar().showMessage("No mistake is kept to drill: rehearse castings.", 8000)
@@ -478,6 +484,10 @@ class MainWindow(QMainWindow):
             (seat,) = set(range(match.seats)) - {s for s, _ in others}  # whose mistake
             if match.is_bot(seat):
                 raise ValueError("its seat is a bot's")
+            if drills.who is not None and (
+                seat not in kept.devices or match.name(seat) != drills.who
+            ):
+                raise ValueError(f"its seat is not {drills.who}'s on a phone")
             cost, said = float(entry["cost"]), tuple(entry["said"])
             drill = Drill(mark, seat, start, cost, said, tuple(others))
             drill.set_up(match)
@@ -491,6 +501,39 @@ class MainWindow(QMainWindow):
             return False
         self.install(match, None)
         return True
+
+    def _offer_phone_drills(self) -> None:
+        """Each phone person is offered "Drill my mistakes" while they have drills of
+        their own kept (as the big screen's menu offers its person theirs)."""
+        hub = self.phones.hub
+        if hub is None or self.model is None:
+            return
+        match = self.model.match
+        for seat in self.model.devices:
+            hub.offer_drills(seat, len(self._drills(match.name(seat)).mine()))
+
+    def _drill_from_phone(self, seat: int) -> None:
+        """A phone's person asked to drill their mistakes: started after the phone's
+        message has been dealt with (a drill is a new match, and moves the phones)."""
+        model = self.model
+        QTimer.singleShot(0, self, lambda: self._phone_drill(seat, model))
+
+    def _phone_drill(self, seat: int, model: Any) -> None:
+        """Their costliest drill, started as the big screen starts one, their seat on
+        their phone. As at the big screen, a match not over is left only if the big
+        screen says so (a phone cannot answer for the table); if it says no, the phone
+        is told. A request from a match already gone starts nothing."""
+        if model is None or self.model is not model or seat not in model.devices:
+            return
+        name = model.match.name(seat)
+        if not self.may_leave(f"{name} asks on the phone to drill their mistakes. "):
+            if self.phones.hub is not None:
+                self.phones.hub.decline_drill(seat)
+            return
+        if self._drill(self._drills(name)):
+            self.statusBar().showMessage(f"{name} drills a mistake, asked on the phone.", 8000)
+        else:
+            self._offer_phone_drills()
 
     def _coach_seat(self) -> int | None:
         """Whom the casting coach serves in a match that is no rehearsal: the one person at
@@ -560,13 +603,14 @@ class MainWindow(QMainWindow):
         drill = self.model.session.settings.drill  # (its own person's tally takes it)
         people = [seat] + [s for s in self.model.devices if s != seat] if rehearsal else [seat]
         for person in people:
-            # Each their own line of past rehearsals: the screen's person's has no name,
-            # a phone's is under the name they sat down with.
-            who = None if person == seat else self.model.match.name(person)
+            # Each their own line of past rehearsals and drills: the screen's person's
+            # have no name, a phone's are under the name they sat down with.
+            phone = person in self.model.devices
+            who = self.model.match.name(person) if phone else None
             tally = RehearsalTally(
                 self.model,
                 person,
-                drills=self._drills() if person == seat else None,
+                drills=self._drills(who),
                 past=CoachHistory(kept, who) if rehearsal else None,
                 heading="Rehearsal" if rehearsal else "Coach",
                 drill=drill,
@@ -590,6 +634,7 @@ class MainWindow(QMainWindow):
         if tally.seat in self.model.devices:
             if hub is not None:
                 hub.note(tally.seat, tally.text())
+                self._offer_phone_drills()  # (a review may have kept a drill)
         elif tally.seat == self._tally_shown:
             from ..scenes.look import plain
 
@@ -654,6 +699,7 @@ class MainWindow(QMainWindow):
         if drill is not None and not drill.done:
             self._drills().done(drill.mark)
             self._set_settings(drill=replace(drill, done=True))
+            self._offer_phone_drills()
 
     def _first_review(self) -> None:
         """The coach's panel comes forward with its first chart of a rehearsal."""
@@ -767,6 +813,7 @@ class MainWindow(QMainWindow):
             self.phones_dock.raise_()  # the codes to scan come first
         self.model.begin()
         self._restore(self.model.session.settings)
+        self._offer_phone_drills()
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen
 

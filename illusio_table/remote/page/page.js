@@ -52,6 +52,7 @@ let tries = 0;
 let ended = false;
 let lost = false; // the connection is down: nothing can be played until it is back
 let refusalShown = false; // a refusal is on screen, and the state that comes with it not yet
+let drillsKept = 0; // the person's own drills, when the host offers "Drill my mistakes"
 const LOST = "Connection lost: joining again…";
 const LOST_LONG = "Connection lost: still trying to join again. If the big screen shows a new code for your seat, scan that one.";
 const DEAD = "This seat's code opens nothing any more (the seat was taken back, or the big screen started again with new codes).";
@@ -124,6 +125,9 @@ function receive(message) {
     yes.onclick = () => { hideSheet(); send({ type: "confirm" }); };
     sheet.append(yes, el("p", "", `Not ${message.name}? Ask at the big screen for your own seat's code.`));
     sheet.hidden = false;
+  } else if (message.type === "drills") {
+    drillsKept = message.kept; // the host's offer (0: none): the page knows no rule
+    if (state) draw();
   } else if (message.type === "status") {
     offerNothing({ status: message.status }); // the big screen is revealing
   } else if (message.type === "refused") {
@@ -174,6 +178,7 @@ function blank(status, lines) {
 // The page no longer plays a seat: it says why and what to do, and draws nothing more.
 function stop(reason) {
   ended = true;
+  drillsKept = 0;
   blank("This page no longer plays a seat.", [
     reason,
     "To play again, scan your seat's new code on the big screen (ask for it there: “Take back”, then “Play on a phone”).",
@@ -352,6 +357,7 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
+  if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
   if (state.over && state.result) drawResult(table, state.result);
   if (state.coach && state.coach.targets) drawCoach(table, state.coach);
   drawButtons(table);
@@ -414,6 +420,17 @@ function drawMoves() {
 function drawLog() {
   const log = $("log");
   log.replaceChildren(...state.log.slice(-40).reverse().map((line) => el("li", "", line)));
+}
+
+// "Drill my mistakes": the costliest casting the coach kept of this person's, played
+// again; offered by the host only where it may start now.
+function drawDrill(table) {
+  const box = el("section", "drill");
+  const button = el("button", "", `Drill my mistakes (${drillsKept})`);
+  button.id = "drill";
+  button.onclick = () => { send({ type: "drill" }); notice(""); };
+  box.append(button);
+  table.prepend(box);
 }
 
 function drawResult(table, result) {
