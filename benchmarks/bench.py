@@ -762,13 +762,14 @@ def coach_agreement(engine: Engine, seeds: int = 6) -> None:
         kinds = {r[1] for r in row}
         costs = [(r[2], r[3]) for r in row if r[1] == "mistake"]
         apart = any(abs(a - b) > m + n for a, m in costs for b, n in costs)
-        return not {"best", "mistake"} <= kinds and not apart
+        return not ({"best", "even"} & kinds and "mistake" in kinds) and not apart
 
     verdict = sum(agreeing(row) for row in rows)
     same_kind = sum(len({r[1] for r in row}) == 1 for row in rows)
     print(
         f"  verdict agrees in {verdict} of {count} castings ({verdict / count:.0%}): no "
-        "seed calls the choice the best while another calls it a mistake, and the seeds "
+        "seed calls the choice the best (or worth the same as the best, within 0.75 "
+        "points) while another calls it a mistake, and the seeds "
         "that call it a mistake give costs within their ± of each other; the same kind of "
         f"verdict from every seed: {same_kind} of {count}"
     )
@@ -790,9 +791,11 @@ def coach_agreement(engine: Engine, seeds: int = 6) -> None:
         )
     close = sum(r[1] == "close" for r in reviews)
     mostly = sum(2 * sum(r[1] == "close" for r in row) >= len(row) for row in rows)
+    even = sum(r[1] == "even" for r in reviews)
     print(
         f"  too close to call: {close} of {len(reviews)} reviews ({close / len(reviews):.0%}); "
-        f"{mostly} of {count} castings by half the seeds or more"
+        f"{mostly} of {count} castings by half the seeds or more (goal: a third at most); "
+        f"worth the same as the best, within 0.75 points: {even} reviews"
     )
     times = sorted(r[4] for r in reviews)
     print(

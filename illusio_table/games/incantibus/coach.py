@@ -19,10 +19,13 @@ towards a monster), not only its points now.
 
 Every verdict carries its confidence: the interval of the difference between two
 targets, paired over the same redealings. Targets whose difference is within it are too
-close to call, and the review says so; the targets still in question (and the seat's
+close to call, and the review says so — unless the difference is surely under `EVEN`
+(0.75 points): then they are worth the same, a firm verdict (a coach that calls every
+near tie "too close" teaches nothing). The targets still in question (and the seat's
 own) are played on more redealings, a batch at a time, until one is best beyond the
-noise, or they are surely within half a point, or `MORE` times the first redealings are
-played. Face-down tokens the seat has not seen are worth the same from what it knows:
+noise, or they are surely within `EVEN`, or `MORE` times the first redealings are
+played; a choice that may be a mistake worth a drill is played on until that is sure
+either way (a drill kept is one other looks keep too). Face-down tokens the seat has not seen are worth the same from what it knows:
 one of them is played for all. At depth 0 nothing is played after the casting, so a
 redealing fixes the value: the distinct ones among many draws are each played once
 (where nothing is hidden there is one, and the value is exact). Measured over 20
@@ -52,12 +55,13 @@ from .actions import Point
 from .bots import CunningBot, ExpertWizard
 
 DEALS = 12  # redealings every target is played on
-MORE = 8  # a review's redealings at most, for the targets in question: times `deals`
+MORE = 16  # a review's redealings at most, for the targets in question: times `deals`
 BATCH = 8  # redealings between two looks at what is still in question
 DEPTH = 8  # moves each is played on after the casting (the casting after it, or two)
 Z = 2.5  # the width of a verdict's interval, in standard errors (looked at many times)
 DRILL = 1.25  # a drill's mistake: its cost this many times its ± (3 standard errors)
-EVEN = 0.5  # points: targets surely this close are not told apart by more redealings
+EVEN = 0.75  # points: targets surely this close are worth the same (more redealings stop)
+WORTH_A_DRILL = 1.0  # points: a mistake that may cost this much is played on until sure
 PRIOR = 6  # redealings' worth of the casting's spread a pair's own is moderated with
 EXACT = 64  # at depth 0, draws of a deal; played once each distinct deal among them
 
@@ -115,13 +119,24 @@ class Review(Frozen):
 
     @property
     def verdict(self) -> str:
-        """'best': the choice was better than every other, beyond the noise; 'close':
-        another target was as good within the noise (too close to call); 'mistake': a
-        target was better beyond the noise."""
+        """'best': the choice was better than every other, beyond the noise; 'even': others
+        were as good, but surely within `EVEN` of it (worth the same, for a player);
+        'close': another target was as good within the noise, and may have been better by
+        more (too close to call); 'mistake': a target was better beyond the noise."""
         contenders = self.contenders
         if self.target(self.chosen) not in contenders:
             return "mistake"
-        return "best" if len(contenders) == 1 else "close"
+        if len(contenders) == 1:
+            return "best"
+        return "even" if all(gap + margin <= EVEN for gap, margin in self._rivals()) else "close"
+
+    def _rivals(self) -> list[tuple[float, float]]:
+        """The gap between the choice and each target too close to call with it, and the
+        gap's ± (a target's interval is against the best)."""
+        chosen, best = self.target(self.chosen), self.best
+        if chosen.group != best.group:
+            return [(self.cost, chosen.margin)]
+        return [(best.hindsight - t.hindsight, t.margin) for t in self.contenders if t is not best]
 
     @property
     def cost(self) -> float:
@@ -261,6 +276,13 @@ class _Sums:
             for i in contenders
         )
 
+    def drill_open(self, lead: int, mine: int) -> bool:
+        """Whether the choice, a mistake beyond the noise, may have cost `WORTH_A_DRILL` or
+        more but is not yet sure enough to drill (`Review.drill_cost`): more redealings
+        tell, and a drill kept is then one other looks keep too."""
+        cost, margin = self.mean(lead) - self.mean(mine), self.margin(lead, mine)
+        return margin < cost < DRILL * margin and cost + margin >= WORTH_A_DRILL
+
     def margins(self, groups: list[int]) -> list[float]:
         """Each target's margin against the best group (the best's: against the next
         best), by its group's first target."""
@@ -329,7 +351,11 @@ def _worths(
                 asked.moderate(active)
                 expected.moderate(active)
             question = asked.contenders(active)
-            if len(asked.weights) > deals and asked.settled(question):
+            open_drill = mine is not None and mine not in question
+            if open_drill:
+                assert mine is not None
+                open_drill = asked.drill_open(asked.leader(question), mine)
+            if len(asked.weights) > deals and asked.settled(question) and not open_drill:
                 break  # (never on the first look alone: a dozen deals can look sure)
             # Still played: the targets in question, and the seat's own.
             keep = set(question)
@@ -542,18 +568,22 @@ def verdict_words(review: Review) -> str:
     too close to call (with the gap and its ± between the best and the closest other), or
     a mistake of so many points ± so many."""
     chosen, best = review.target(review.chosen), review.best
-    if review.verdict == "best":
+    verdict = review.verdict
+    if verdict == "best":
         return "Given what the others did, that was the best choice."
-    if review.verdict == "close":
+    if verdict in ("even", "close"):
         rivals = [t for t in review.contenders if t is not chosen]
         if chosen is best:  # ahead of the closest other, within the noise
             closest = max(rivals, key=lambda t: t.hindsight)
             gap, margin, ahead = best.hindsight - closest.hindsight, closest.margin, "yours"
         else:
             gap, margin, ahead = review.cost, chosen.margin, best.words
+        said = (
+            f"worth the same, within {EVEN:g} points" if verdict == "even" else "too close to call"
+        )
         return (
-            f"Given what the others did, your choice and {_several(rivals)} were too close "
-            f"to call ({ahead} ahead by {_points(gap)} ± {margin:.1f})."
+            f"Given what the others did, your choice and {_several(rivals)} were {said} "
+            f"({ahead} ahead by {_points(gap)} ± {margin:.1f})."
         )
     firsts = review.contenders  # the best, and any too close to it to tell apart
     return (

@@ -88,6 +88,7 @@ def test_the_review_says_what_everyone_pointed_at_and_who_took_the_seats_target(
         said = " ".join(lines)
         assert ("that was the best choice" in said) == (review.verdict == "best")
         assert ("too close to call" in said) == (review.verdict == "close")
+        assert ("worth the same" in said) == (review.verdict == "even")
         assert ("a mistake of" in said) == (review.verdict == "mistake")
         before = next((x for x in lines if x.startswith("Before the reveal")), None)
         if review.target(choices[0]) in review.expected_contenders:  # no "0.0 more"
@@ -170,19 +171,31 @@ def test_two_targets_apart_beyond_their_interval_are_never_too_close_to_call():
     assert _judged([4.0, 1.0, -2.0], [0.8, 1.1, 0.9], chosen=0).verdict == "best"
 
 
-def test_two_targets_of_the_same_worth_are_too_close_to_call():
-    """Two targets of the same worth, not worth it on every redealing alike (each its own
-    group), or within their interval of each other: too close to call, and no drill."""
-    review = _judged([2.5, 2.5, -1.0], [0.0, 0.0, 0.0], chosen=1)
-    assert review.verdict == "close" and review.drill_cost == 0.0
-    assert {t.point for t in review.contenders} == {_point(0), _point(1)}
+def test_two_targets_within_their_interval_are_too_close_to_call():
+    """Two targets within their interval of each other, where the gap may be more than
+    0.75 points: too close to call, and no drill."""
     noisy = _judged([2.5, 1.9, -1.0], [0.7, 0.7, 0.9], chosen=1)
     assert noisy.verdict == "close" and noisy.drill_cost == 0.0
+    assert {t.point for t in noisy.contenders} == {_point(0), _point(1)}
+    assert _judged([2.5, 2.2, -1.0], [0.5, 0.5, 0.9], chosen=0).verdict == "close"
+
+
+def test_two_targets_surely_within_three_quarters_of_a_point_are_worth_the_same():
+    """Two targets of the same worth, not alike on every redealing (each its own group),
+    or any two whose gap is surely within 0.75 points: worth the same to a player, said
+    as such (not too close to call, which would teach nothing), and no drill."""
+    same = _judged([2.5, 2.5, -1.0], [0.0, 0.0, 0.0], chosen=1)
+    assert same.verdict == "even" and same.drill_cost == 0.0
+    assert {t.point for t in same.contenders} == {_point(0), _point(1)}
+    behind = _judged([2.5, 2.3, -1.0], [0.3, 0.3, 0.9], chosen=1)
+    assert behind.verdict == "even" and behind.drill_cost == 0.0
+    assert _judged([2.5, 2.3, -1.0], [0.3, 0.3, 0.9], chosen=0).verdict == "even"
+    assert _judged([2.5, 2.3, -1.0], [0.3, 0.6, 0.9], chosen=1).verdict == "close"
 
 
 def test_the_player_reads_each_kind_of_verdict_with_its_interval():
-    """Best: no number; too close to call: who is ahead, by how much, ±; a mistake: the
-    best target and what the choice cost, ±."""
+    """Best: no number; worth the same or too close to call: who is ahead, by how much,
+    ±; a mistake: the best target and what the choice cost, ±."""
     best = coach.verdict_words(_judged([4.0, 1.0, -2.0], [0.8, 1.1, 0.9], chosen=0))
     assert best == "Given what the others did, that was the best choice."
     close = coach.verdict_words(_judged([2.5, 1.9, -1.0], [0.7, 0.7, 0.9], chosen=1))
@@ -194,6 +207,11 @@ def test_the_player_reads_each_kind_of_verdict_with_its_interval():
     assert ahead == (
         "Given what the others did, your choice and the 3 Gold were too close to call "
         "(yours ahead by 0.6 points ± 0.7)."
+    )
+    even = coach.verdict_words(_judged([2.5, 2.3, -1.0], [0.3, 0.3, 0.9], chosen=1))
+    assert even == (
+        "Given what the others did, your choice and the Pumpkin were worth the same, within "
+        "0.75 points (the Pumpkin ahead by 0.2 points ± 0.3)."
     )
     mistake = coach.verdict_words(_judged([4.0, 1.0, -2.0], [0.8, 1.1, 0.9], chosen=2))
     assert mistake == (
