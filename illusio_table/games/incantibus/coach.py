@@ -25,13 +25,14 @@ near tie "too close" teaches nothing). The targets still in question (and the se
 own) are played on more redealings, a batch at a time, until one is best beyond the
 noise, or they are surely within `EVEN`, or `MORE` times the first redealings are
 played; a choice that may be a mistake worth a drill is played on until that is sure
-either way (a drill kept is one other looks keep too). Face-down tokens the seat has not seen are worth the same from what it knows:
-one of them is played for all. At depth 0 nothing is played after the casting, so a
-redealing fixes the value: the distinct ones among many draws are each played once
-(where nothing is hidden there is one, and the value is exact). Measured over 20
-castings reviewed with 6 seeds each (`make bench`, part `coach`), at 8 moves on: a
-longer horizon spreads a target's value so (7 points a redealing at 24 moves, against
-the half-point gaps a verdict turns on) that most verdicts were too close to call.
+either way (a drill kept is one other looks keep too). Face-down tokens the seat has not
+seen are worth the same from what it knows: one of them is played for all. At depth 0
+nothing is played after the casting, so a redealing fixes the value: the distinct ones
+among many draws are each played once (where nothing is hidden there is one, and the
+value is exact). Measured over 20 castings reviewed with 6 seeds each (`make bench`,
+part `coach`), at 8 moves on: a longer horizon spreads a target's value so (7 points a
+redealing at 24 moves, against the half-point gaps a verdict turns on) that most
+verdicts were too close to call.
 
 A review goes back from the thinking process pickled: its records are `Frozen` (see
 engine/frozen.py). No Qt, and no reading of the true match: the caller hands in the match
