@@ -615,6 +615,7 @@ def breakdown_cost(runs: int = 2000) -> None:
     print(f"illuminati: one attack's breakdown takes {per:.0f} µs")
 
 
+PARTS = ("speed", "coach", "levels", "engines", "tables", "devices", "experts")  # run in this order
 IN_ENGINES = ("speed", "experts", "coach", "levels")  # the parts run in `Engine` processes
 
 EXPERTS = (  # each game's searching bot against three of its heuristic bots
@@ -653,7 +654,11 @@ def main(argv: list[str] | None = None) -> int:
         return serve()
     from benchmarks import performance  # not in `serve`, which runs this file as a script
 
-    parts = argv or ["speed", "engines", "tables", "devices", "coach", "levels", "experts"]
+    parts = argv or list(PARTS)
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        print(f"no such part: {', '.join(unknown)} (the parts: {', '.join(PARTS)})")
+        return 2
     print(load("at the start"))
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
@@ -716,12 +721,8 @@ def main(argv: list[str] | None = None) -> int:
         "devices": devices,
         "experts": experts,
     }
-    unknown = [part for part in parts if part not in run]
-    if unknown:
-        print(f"no such part: {', '.join(unknown)} (the parts: {', '.join(run)})")
-        return 2
     # Each part's printed lines become its own section of docs/PERFORMANCE.md.
-    for part in [part for part in run if part in parts]:
+    for part in [part for part in PARTS if part in parts]:
         before = load("at its start")
         with performance.captured() as lines:
             run[part]()
