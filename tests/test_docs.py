@@ -201,3 +201,21 @@ def test_the_check_finds_a_missing_path_and_a_missing_name(
         "DOC.md:2: no such name: froggle",
         "DOC.md:3: no such path: illusio_table/engine/nowhere.py",
     ]
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def test_the_readme_is_a_page_for_newcomers_not_a_log() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250
+    assert any("docs/PERFORMANCE.md" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "doc", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))], ids=lambda p: p.name
+)
+def test_every_link_between_the_docs_leads_to_a_file(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    targets = [t for t in LINK.findall(text) if "://" not in t]
+    assert [t for t in targets if not (doc.parent / t).exists()] == []
