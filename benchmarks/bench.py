@@ -615,6 +615,9 @@ def breakdown_cost(runs: int = 2000) -> None:
     print(f"illuminati: one attack's breakdown takes {per:.0f} µs")
 
 
+PARTS = ("speed", "coach", "levels", "engines", "tables", "devices", "experts")  # run in this order
+IN_ENGINES = ("speed", "experts", "coach", "levels")  # the parts run in `Engine` processes
+
 EXPERTS = (  # each game's searching bot against three of its heuristic bots
     ("incantibus", "cunning", {"mode": "apprentice"}),
     ("incantibus", "cunning", {"mode": "expert"}),
@@ -633,32 +636,46 @@ def main(argv: list[str] | None = None) -> int:
     balance), `tables` (drawing), `devices` (seats on phones, on loopback), `coach` (the
     casting coach's review time with each engine), `levels` (the rehearsal opponents'
     exploitability).
+    Each part rewrites its own section of docs/PERFORMANCE.md (`benchmarks/performance.py`)
+    with what it printed, and leaves the others as they were.
     The engines run in processes of their own (`Engine`): the source's, and the compiled
     core's where `make core` built it (`make bench` does)."""
     argv = list(argv or [])
     counts = {"--games": 100, "--duels": 4}
+    flags: list[str] = []  # as given, for the page's record of the command
     for flag in counts:
         if flag in argv:
             at = argv.index(flag)
             counts[flag] = int(argv[at + 1])
+            flags += argv[at : at + 2]
             del argv[at : at + 2]
     games, duels = counts["--games"], counts["--duels"]
     if argv == ["serve"]:
         return serve()
-    parts = argv or ["speed", "engines", "tables", "devices", "coach", "levels", "experts"]
+    from benchmarks import performance  # not in `serve`, which runs this file as a script
+
+    parts = argv or list(PARTS)
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        print(f"no such part: {', '.join(unknown)} (the parts: {', '.join(PARTS)})")
+        return 2
     print(load("at the start"))
     collect_rarely()  # as the command line and the thinking process do
     registry = builtin_registry()
-    running = engines() if {"speed", "experts", "coach", "levels"} & set(parts) else []
-    if "speed" in parts:
+    running = engines() if set(IN_ENGINES) & set(parts) else []
+
+    def speed() -> None:
         speed_against_uno(rlcard_env(), running)
-    if "coach" in parts:
+
+    def coach() -> None:
         coach_agreement(running[-1])  # the compiled engine where there is one
         coach_speed(running)
         coach_follower(running[-1])  # the compiled engine where there is one
-    if "levels" in parts:
+
+    def levels() -> None:
         levels_gains(running[-1])  # the compiled engine where there is one
-    if "engines" in parts:
+
+    def engines_part() -> None:
         clone_cost()
         win_rate("illuminati", "schemer", 200, {})
         breakdown_cost()
@@ -666,15 +683,18 @@ def main(argv: list[str] | None = None) -> int:
         balance_table(1000)
         for mode in ("apprentice", "expert"):
             win_rate("incantibus", "cunning", 500, {"mode": mode})
-    if "tables" in parts:
+
+    def tables() -> None:
         table_redraw("illuminati", 8, "schemer", late=200)
         table_redraw("illusio", 6, "showman", late=150)
         drag_repaint()
         expert_pause()
-    if "devices" in parts:
+
+    def devices() -> None:
         device_round_trip()
         device_round_trip(delayed=True)
-    if "experts" in parts:
+
+    def experts() -> None:
         for game_id, heuristic, options in EXPERTS:
             if game_id not in registry.ids():
                 continue
@@ -691,6 +711,30 @@ def main(argv: list[str] | None = None) -> int:
         if len(running) == 2:
             for game_id, _, options in EXPERTS:
                 head_to_head(game_id, options, duels, 0.25)
+
+    run = {
+        "speed": speed,
+        "coach": coach,
+        "levels": levels,
+        "engines": engines_part,
+        "tables": tables,
+        "devices": devices,
+        "experts": experts,
+    }
+    # Each part's printed lines become its own section of docs/PERFORMANCE.md.
+    for part in [part for part in PARTS if part in parts]:
+        before = load("at its start")
+        with performance.captured() as lines:
+            run[part]()
+        after = load("at its end")
+        in_engines = [engine.name for engine in running] if part in IN_ENGINES else []
+        performance.write(
+            part,
+            lines,
+            command=" ".join(["python -m benchmarks.bench", part, *flags]),
+            load=f"{before}; {after}",
+            engines=", ".join(in_engines) or "interpreted (the bench's own process)",
+        )
     for engine in running:
         engine.close()
     print(load("at the end"))

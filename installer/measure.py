@@ -1,4 +1,5 @@
-"""The installer figures for the README (a benchmark, not a test).
+"""The installer figures for docs/PERFORMANCE.md, kept there by hand (a benchmark, not a
+test).
 
 Builds a bare PySide6 window the same way as the program, then compares bundle sizes and
 the time from starting each frozen program to its first painted window, on the X display
