@@ -1,6 +1,6 @@
 """The engine, the games and the card data are typed throughout: `mypy --strict` finds
 nothing in them, with no blanket ignore (the targeted ones: PyYAML's untyped
-`peek_event`, and nashpy, which ships no types). A compiler for typed Python can take
+`peek_event`). A compiler for typed Python can take
 what passes here (issue 28)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ targets each other seat likes best: all of them would be thousands of columns.
 
 The lead is the seat's points less the best of the others'. At two seats one seat's lead
 is exactly the other's loss, so the casting is a zero-sum game, and its equilibrium is a
-linear program, solved by nashpy. At three or four seats we weigh it the same way, the
+linear program, solved by HiGHS. At three or four seats we weigh it the same way, the
 seat against the others together, as if they pointed to keep its lead down: the seat's
 mix is then its safest (maximin) one, whose expected lead is the game's value or more
 whatever the others point at. (A casting of four wizards each after their own points is
@@ -162,17 +162,60 @@ def _likeliest(table: Incantibus, seat: int, knower: int, width: int | None) -> 
 
 def equilibrium(leads: Sequence[Sequence[float]]) -> Mix:
     """The seat's and the others' mixes at an equilibrium of the zero-sum game whose row
-    player gets `leads` (nashpy's linear program for the minimax theorem)."""
-    import nashpy  # type: ignore[import-untyped]  # nashpy ships no types
-    import numpy
-
-    matrix = numpy.array(leads, dtype=float)
-    rows, columns = nashpy.Game(matrix).linear_program()
-    mine, theirs = _normal(rows), _normal(columns)
+    player gets `leads`: each side's maximin mix, a linear program apiece (the minimax
+    theorem), solved by HiGHS."""
+    mine = _normal(_maximin(leads))
+    theirs = _normal(_maximin([[-row[c] for row in leads] for c in range(len(leads[0]))]))
     value = sum(
-        p * q * matrix[r][c] for r, p in enumerate(mine) for c, q in enumerate(theirs) if p and q
+        p * q * leads[r][c] for r, p in enumerate(mine) for c, q in enumerate(theirs) if p and q
     )
     return Mix(mine, theirs, float(value))
+
+
+def _maximin(leads: Sequence[Sequence[float]]) -> list[float]:
+    """The row player's safest mix x: the largest v with x·column ≥ v for every column,
+    x ≥ 0 summing to 1 — the linear program nashpy and SciPy's `linprog` would hand to
+    HiGHS, given to HiGHS's own binding, which brings no SciPy (the bundle's biggest
+    library until then). Imported here: the first mixed wizard or bench part loads it."""
+    import highspy  # (prints HiGHS's banner once a process, at the first solver made)
+    import numpy
+
+    rows, columns = len(leads), len(leads[0])
+    infinite = highspy.kHighsInf
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = rows + 1, columns + 1  # x and v; a row a column, and Σx
+    lp.sense_ = highspy.ObjSense.kMaximize
+    lp.col_cost_ = numpy.array([0.0] * rows + [1.0])
+    lp.col_lower_ = numpy.array([0.0] * rows + [-infinite])
+    lp.col_upper_ = numpy.array([infinite] * (rows + 1))
+    lp.row_lower_ = numpy.array([-infinite] * columns + [1.0])
+    lp.row_upper_ = numpy.array([0.0] * columns + [1.0])
+    # Column by column: x_r is in every column's row (v − Σ x_r·lead ≤ 0) and in Σx = 1.
+    start, index, value = [0], [], []
+    for row in leads:
+        for c, lead in enumerate(row):
+            if lead:
+                index.append(c)
+                value.append(-float(lead))
+        index.append(columns)
+        value.append(1.0)
+        start.append(len(index))
+    index += range(columns)
+    value += [1.0] * columns
+    start.append(len(index))
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = numpy.array(start, dtype=numpy.int32)
+    lp.a_matrix_.index_ = numpy.array(index, dtype=numpy.int32)
+    lp.a_matrix_.value_ = numpy.array(value)
+    solver = highspy.Highs()  # type: ignore[no-untyped-call]  # (its __init__ is unannotated)
+    solver.setOptionValue("output_flag", False)
+    solver.passModel(lp)
+    solver.run()
+    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(
+            f"HiGHS found no optimum: {solver.modelStatusToString(solver.getModelStatus())}"
+        )
+    return list(solver.getSolution().col_value[:rows])
 
 
 def _normal(mix: Any) -> tuple[float, ...]:

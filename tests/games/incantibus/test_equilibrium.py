@@ -303,3 +303,22 @@ def test_what_only_another_seat_saw_changes_nothing_in_the_seats_casting_game(mo
         assert casting_game(start, 0, **SMALL) == casting_game(twin, 0, **SMALL)
         checked += 1
     assert checked >= 3
+
+
+def test_the_equilibrium_is_solved_without_scipy():
+    """The program's solver is HiGHS through its own binding: solving a casting's game
+    loads no SciPy (113 MB the installed program no longer carries)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from illusio_table.games.incantibus.equilibrium import equilibrium\n"
+        "mix = equilibrium([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scipy', 'nashpy')))\n"
+        "print(round(mix.value, 9), [round(p, 6) for p in mix.options])\n"
+    )
+    said = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert said[-2:] == ["[]", "0.0 [0.333333, 0.333333, 0.333333]"]
