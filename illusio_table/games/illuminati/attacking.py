@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
 
+# -- what may attack what: attacks listed and refused --------------------------------------------
+
+
 def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """Every attack, alone and with every Group free to aid it (other sets are accepted).
 
@@ -168,37 +171,6 @@ def _free_to_act(game: IlluminatiGame, card: str) -> bool:
     return card not in game.attacked
 
 
-def _spending_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    a = game._attack_now()
-    moves: list[Action] = [PASS]
-    if seat != a.seat:
-        moves.append(PASS_ON_ATTACK)
-    if seat == a.seat and not a.committed:
-        moves.append(CallOff())
-    sided = seat != a.seat and seat != a.defender
-    for source in _spend_sources(game, seat):
-        moves += stakes(source, game.money.get(source, 0), sided)
-    # Specials are played "at any time" when it is one's turn to spend too, and money
-    # and Specials may be given away then (but not in a privileged attack).
-    if game.specials[seat]:
-        moves += any_time_moves(game, seat)
-    moves += gift_moves(game, seat)
-    return moves
-
-
-def _spend_sources(game: IlluminatiGame, seat: int) -> list[str]:
-    a = game._attack_now()
-    if seat == a.seat:
-        return (
-            [a.attacker, game.illuminati[seat]]
-            if a.attacker != game.illuminati[seat]
-            else [a.attacker]
-        )
-    if seat == a.defender:
-        return [a.target, game.illuminati[seat]]
-    return [game.illuminati[seat]]
-
-
 def attack_refusal(game: IlluminatiGame, seat: int, action: Attack) -> str | None:
     structure = game.structures[seat]
     if action.how not in ("control", "neutralize", "destroy"):
@@ -260,6 +232,12 @@ def attack_refusal(game: IlluminatiGame, seat: int, action: Attack) -> str | Non
             return "Discard one of your own Special cards to make the attack privileged."
     around = _money_around(game, seat)
     return _hopeless(game, seat, action, _most_money(game, seat, action.attacker, around))
+
+
+def _turn_attack_refusal(game: IlluminatiGame, seat: int, action: Attack) -> str | None:
+    if game.actions_left <= 0:
+        return "You have used both actions of this turn."
+    return attack_refusal(game, seat, action)
 
 
 def _hopeless(
@@ -359,36 +337,6 @@ def _money_around(game: IlluminatiGame, seat: int) -> int | None:
     return most
 
 
-def _pass_on_attack_refusal(game: IlluminatiGame, seat: int, action: PassOnAttack) -> str | None:
-    if seat == game._attack_now().seat:
-        return "The attacker passes for now; only the others pass on the whole attack."
-    return None
-
-
-def _call_off_refusal(game: IlluminatiGame, seat: int, action: CallOff) -> str | None:
-    a = game._attack_now()
-    if seat != a.seat or a.committed:
-        return "Only the attacker calls an attack off, before any money is down."
-    return None
-
-
-def _spending_special_refusal(game: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
-    if action.card not in game.specials[seat] or kind_of(action.card) not in ANY_TIME:
-        return "While money goes down, only the Specials played at any time are played."
-    return any_time_refusal(game, seat, action)
-
-
-def _spend_refusal(game: IlluminatiGame, seat: int, action: Spend) -> str | None:
-    a = game._attack_now()
-    if action.source not in _spend_sources(game, seat):
-        return "That treasury cannot pay for this attack."
-    if not action.helps and seat in (a.seat, a.defender):
-        return "Your money always works for your own side of the attack."
-    if not 0 < action.amount <= game.money.get(action.source, 0):
-        return "Spend only money that is there."
-    return None
-
-
 def _known_discordian(game: IlluminatiGame, seat: int, owner: int | None) -> bool:
     """Whether the attacker knows the target's structure is the Discordians' (face up,
     or its own): only then are attacks on it barred before they are made."""
@@ -402,6 +350,9 @@ def _barred(game: IlluminatiGame, action: Attack) -> bool:
         DISCORD_BARRED & set(game.numbers.alignments(card))
         for card in (action.attacker, *action.aiders)
     )
+
+
+# -- an attack announced, and the roll it needs --------------------------------------------------
 
 
 def _announce(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
@@ -590,6 +541,70 @@ def target_number(game: IlluminatiGame) -> int:
     return sum(v for _, v in lines(game))
 
 
+# -- while money goes down -----------------------------------------------------------------------
+
+
+def _spending_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    a = game._attack_now()
+    moves: list[Action] = [PASS]
+    if seat != a.seat:
+        moves.append(PASS_ON_ATTACK)
+    if seat == a.seat and not a.committed:
+        moves.append(CallOff())
+    sided = seat != a.seat and seat != a.defender
+    for source in _spend_sources(game, seat):
+        moves += stakes(source, game.money.get(source, 0), sided)
+    # Specials are played "at any time" when it is one's turn to spend too, and money
+    # and Specials may be given away then (but not in a privileged attack).
+    if game.specials[seat]:
+        moves += any_time_moves(game, seat)
+    moves += gift_moves(game, seat)
+    return moves
+
+
+def _spend_sources(game: IlluminatiGame, seat: int) -> list[str]:
+    a = game._attack_now()
+    if seat == a.seat:
+        return (
+            [a.attacker, game.illuminati[seat]]
+            if a.attacker != game.illuminati[seat]
+            else [a.attacker]
+        )
+    if seat == a.defender:
+        return [a.target, game.illuminati[seat]]
+    return [game.illuminati[seat]]
+
+
+def _pass_on_attack_refusal(game: IlluminatiGame, seat: int, action: PassOnAttack) -> str | None:
+    if seat == game._attack_now().seat:
+        return "The attacker passes for now; only the others pass on the whole attack."
+    return None
+
+
+def _call_off_refusal(game: IlluminatiGame, seat: int, action: CallOff) -> str | None:
+    a = game._attack_now()
+    if seat != a.seat or a.committed:
+        return "Only the attacker calls an attack off, before any money is down."
+    return None
+
+
+def _spending_special_refusal(game: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
+    if action.card not in game.specials[seat] or kind_of(action.card) not in ANY_TIME:
+        return "While money goes down, only the Specials played at any time are played."
+    return any_time_refusal(game, seat, action)
+
+
+def _spend_refusal(game: IlluminatiGame, seat: int, action: Spend) -> str | None:
+    a = game._attack_now()
+    if action.source not in _spend_sources(game, seat):
+        return "That treasury cannot pay for this attack."
+    if not action.helps and seat in (a.seat, a.defender):
+        return "Your money always works for your own side of the attack."
+    if not 0 < action.amount <= game.money.get(action.source, 0):
+        return "Spend only money that is there."
+    return None
+
+
 def _spending_special(game: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
     """A Special played "at any time" while money goes down: the same player then
     spends or passes."""
@@ -667,6 +682,9 @@ def _pass_turn_on(game: IlluminatiGame) -> None:
     a.turn = turn
 
 
+# -- the dice and the result ---------------------------------------------------------------------
+
+
 def _roll_dice(game: IlluminatiGame) -> list[Event]:
     game.last_roll = game._roll()
     game._attack_now().roll = sum(game.last_roll)
@@ -731,12 +749,6 @@ def resolve(game: IlluminatiGame) -> list[Event]:
     game.destroyed[seat] += 1
     events.append(Event(f"{game.title_of(target)} is destroyed."))
     return events + uncontrol(game, puppets) + eliminations(game, by=seat)
-
-
-def _turn_attack_refusal(game: IlluminatiGame, seat: int, action: Attack) -> str | None:
-    if game.actions_left <= 0:
-        return "You have used both actions of this turn."
-    return attack_refusal(game, seat, action)
 
 
 # The rules of these moves (see `IlluminatiGame.phases`).

@@ -63,6 +63,9 @@ def kind_of(card: str) -> str:
     return card.split("#")[0]
 
 
+# -- windows: every holder of a Special asked at once --------------------------------------------
+
+
 def holders(game: IlluminatiGame, but: tuple[int, ...] = ()) -> list[int]:
     return [s for s in game.players() if game.specials[s] and s not in but]
 
@@ -116,6 +119,59 @@ def _window_special_refusal(game: IlluminatiGame, seat: int, action: PlaySpecial
         if action.target not in targets:
             return "Name the Special card of another player that it cancels."
     return None
+
+
+def _window_pass(game: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
+    return _window_choice(game, seat, None)
+
+
+def _window_play(game: IlluminatiGame, seat: int, action: PlaySpecial | Abolish) -> list[Event]:
+    return _window_choice(game, seat, action)
+
+
+def _window_choice(
+    game: IlluminatiGame, seat: int, play: PlaySpecial | Abolish | None
+) -> list[Event]:
+    """A seat's choice in a window (None: it plays nothing); once all have chosen,
+    the plays are shown together and take effect."""
+    w = game._window_open()
+    w.waiting.discard(seat)
+    w.plays[seat] = play
+    if w.waiting:  # the others see only that this seat has made up its mind
+        return [Event(f"{game.name(seat)} has decided.")]
+    events: list[Event] = []
+    game.window = None
+    # In the order they were played (each seat's decision as it came): when two
+    # contradict, the last one played governs, whoever sits where.
+    plays = [(s, play) for s, play in w.plays.items() if play is not None]
+    if w.kind == "answer":
+        cancelled = set()
+        for s, play in plays:
+            # refused otherwise: an answer is a Special naming the card it cancels
+            assert isinstance(play, PlaySpecial) and play.target is not None
+            discard_special(game, s, play.card)
+            cancelled.add(play.target)
+            events.append(
+                Event(
+                    f"{game.name(s)} plays {game.title_of(play.card)}: "
+                    f"{game.title_of(play.target)} has no effect.",
+                    reveals=True,
+                )
+            )
+        kept = [p for p in w.pending if p.card not in cancelled]
+        return events + _take_effect(game, w.then, kept)
+    pending = []
+    for s, play in plays:
+        cards = play.cards if isinstance(play, Abolish) else (play.card,)
+        for card in cards:
+            discard_special(game, s, card)
+        names = " and ".join(game.title_of(c) for c in cards)
+        events.append(Event(f"{game.name(s)} plays {names}!", reveals=True))
+        pending.append(Pending(s, cards[0], play))
+    return events + played(game, w.kind, pending)
+
+
+# -- Specials played in one's own turn, or at any time -------------------------------------------
 
 
 def _special_refusal(game: IlluminatiGame, seat: int, action: PlaySpecial) -> str | None:
@@ -190,6 +246,27 @@ def own_special_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     return moves
 
 
+def _own_special(game: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
+    """A Special played in one's own turn."""
+    discard_special(game, seat, action.card)
+    if kind_of(action.card) == "bribery":
+        game.actions_left -= 1
+    events = [Event(f"{game.name(seat)} plays {game.title_of(action.card)}.", reveals=True)]
+    return events + played(game, "own", [Pending(seat, action.card, action)])
+
+
+def _show_refusal(game: IlluminatiGame, seat: int, action: ShowSpecials) -> str | None:
+    return None if game.specials[seat] else "You hold no Special card."
+
+
+def _show_specials(game: IlluminatiGame, seat: int, action: ShowSpecials) -> list[Event]:
+    held = ", ".join(game.title_of(c) for c in game.specials[seat])
+    return [Event(f"{game.name(seat)} shows their Specials: {held}.", reveals=True)]
+
+
+# -- Specials taking effect ----------------------------------------------------------------------
+
+
 def discard_special(game: IlluminatiGame, seat: int, card: str) -> None:
     game.specials[seat].remove(card)
     game.discarded.append(card)
@@ -201,56 +278,6 @@ def played(game: IlluminatiGame, then: str, pending: list[Pending]) -> list[Even
         open_window(game, "answer", holders(game), pending=pending, then=then)
         return []
     return _take_effect(game, then, pending)
-
-
-def _window_pass(game: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
-    return _window_choice(game, seat, None)
-
-
-def _window_play(game: IlluminatiGame, seat: int, action: PlaySpecial | Abolish) -> list[Event]:
-    return _window_choice(game, seat, action)
-
-
-def _window_choice(
-    game: IlluminatiGame, seat: int, play: PlaySpecial | Abolish | None
-) -> list[Event]:
-    """A seat's choice in a window (None: it plays nothing); once all have chosen,
-    the plays are shown together and take effect."""
-    w = game._window_open()
-    w.waiting.discard(seat)
-    w.plays[seat] = play
-    if w.waiting:  # the others see only that this seat has made up its mind
-        return [Event(f"{game.name(seat)} has decided.")]
-    events: list[Event] = []
-    game.window = None
-    # In the order they were played (each seat's decision as it came): when two
-    # contradict, the last one played governs, whoever sits where.
-    plays = [(s, play) for s, play in w.plays.items() if play is not None]
-    if w.kind == "answer":
-        cancelled = set()
-        for s, play in plays:
-            # refused otherwise: an answer is a Special naming the card it cancels
-            assert isinstance(play, PlaySpecial) and play.target is not None
-            discard_special(game, s, play.card)
-            cancelled.add(play.target)
-            events.append(
-                Event(
-                    f"{game.name(s)} plays {game.title_of(play.card)}: "
-                    f"{game.title_of(play.target)} has no effect.",
-                    reveals=True,
-                )
-            )
-        kept = [p for p in w.pending if p.card not in cancelled]
-        return events + _take_effect(game, w.then, kept)
-    pending = []
-    for s, play in plays:
-        cards = play.cards if isinstance(play, Abolish) else (play.card,)
-        for card in cards:
-            discard_special(game, s, card)
-        names = " and ".join(game.title_of(c) for c in cards)
-        events.append(Event(f"{game.name(s)} plays {names}!", reveals=True))
-        pending.append(Pending(s, cards[0], play))
-    return events + played(game, w.kind, pending)
 
 
 def _take_effect(game: IlluminatiGame, then: str, pending: list[Pending]) -> list[Event]:
@@ -337,6 +364,9 @@ def _special_effect(game: IlluminatiGame, seat: int, action: PlaySpecial) -> lis
     ]
 
 
+# -- a privileged attack -------------------------------------------------------------------------
+
+
 def privilege_window(game: IlluminatiGame) -> list[Event]:
     a = game._attack_now()
     others = holders(game, but=(a.seat,))
@@ -370,24 +400,6 @@ def lose_privilege(game: IlluminatiGame, why: str, start: bool = True) -> list[E
 def start_spending(game: IlluminatiGame) -> list[Event]:
     game.phase = IlluminatiPhase.SPENDING
     return []
-
-
-def _show_refusal(game: IlluminatiGame, seat: int, action: ShowSpecials) -> str | None:
-    return None if game.specials[seat] else "You hold no Special card."
-
-
-def _show_specials(game: IlluminatiGame, seat: int, action: ShowSpecials) -> list[Event]:
-    held = ", ".join(game.title_of(c) for c in game.specials[seat])
-    return [Event(f"{game.name(seat)} shows their Specials: {held}.", reveals=True)]
-
-
-def _own_special(game: IlluminatiGame, seat: int, action: PlaySpecial) -> list[Event]:
-    """A Special played in one's own turn."""
-    discard_special(game, seat, action.card)
-    if kind_of(action.card) == "bribery":
-        game.actions_left -= 1
-    events = [Event(f"{game.name(seat)} plays {game.title_of(action.card)}.", reveals=True)]
-    return events + played(game, "own", [Pending(seat, action.card, action)])
 
 
 # The rules of these moves (see `IlluminatiGame.phases`).

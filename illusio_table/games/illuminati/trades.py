@@ -37,100 +37,7 @@ if TYPE_CHECKING:
     from .rules import IlluminatiGame
 
 
-def _answered_offer(game: IlluminatiGame) -> Offer:
-    """The Group on offer, now answered (taken or refused): the turn's actions go on."""
-    offer, game.offer = game._offered(), None
-    game.phase = IlluminatiPhase.ACTIONS
-    return offer
-
-
-def _receive(game: IlluminatiGame, seat: int, action: Receive) -> list[Event]:
-    offer = _answered_offer(game)
-    if offer.then is not None:  # the first half of a trade: the other half comes next
-        game.offer, game.phase = offer.then, IlluminatiPhase.CONSENT
-    giver, group = offer.giver, offer.group
-    tree = game.structures[giver].cut(group)
-    paid = ""
-    if offer.price:
-        game.money[game.illuminati[seat]] -= offer.price
-        # (`get`: a stack may hold nothing, and then has no entry.)
-        paid_to = game.illuminati[giver]
-        game.money[paid_to] = game.money.get(paid_to, 0) + offer.price
-        paid = f" for {offer.price} MB"
-    took = f"{game.name(seat)} takes {game.title_of(group)} from {game.name(giver)}{paid}."
-    events = [Event(took)]
-    # (Who is left with nothing: see `IlluminatiGame.perform`.)
-    return events + hang(game, seat, tree, action.master, action.side, received=True)
-
-
-def _refuse(game: IlluminatiGame, seat: int, action: Refuse) -> list[Event]:
-    offer = _answered_offer(game)
-    game.actions_left += 2 if offer.swap else 1  # a gift (or a request) refused costs nothing
-    if offer.asked:
-        return [
-            Event(
-                f"{game.name(seat)} keeps {game.title_of(offer.group)}: "
-                f"{game.name(offer.receiver)} does not get it."
-            )
-        ]
-    return [Event(f"{game.name(seat)} refuses {game.title_of(offer.group)}.")]
-
-
-def _yield(game: IlluminatiGame, seat: int, action: Yield) -> list[Event]:
-    offer = game._offered()
-    game.phase = IlluminatiPhase.CONSENT  # the player who asked places it
-    if offer.swap is not None:
-        # A trade: the Group swapped is placed first, so that its owner has its arrow
-        # free for the one that comes; the Group given waits until then.
-        rest = dataclasses.replace(offer, swap=None)
-        game.offer = Offer(offer.receiver, seat, offer.swap, asked=True, then=rest)
-    return [
-        Event(
-            f"{game.name(seat)} agrees to give {game.title_of(offer.group)} "
-            f"to {game.name(offer.receiver)}{in_return(game, offer)}."
-        )
-    ]
-
-
-def in_return(game: IlluminatiGame, offer: Offer) -> str:
-    """What the asker gives for a Group asked for, in words (" for …", or none)."""
-    given = [game.title_of(offer.swap)] if offer.swap else []
-    given += [f"{offer.price} MB"] if offer.price else []
-    return f" for {' and '.join(given)}" if given else ""
-
-
-def _consent_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    receiver = game.structures[seat]
-    owing = owed(game, seat)
-    places: list[Action] = [
-        Receive(master, side)
-        for master in receiver
-        if master not in owing
-        for side in receiver.free_arrows(master)
-    ]
-    return places if game._offered().asked else [REFUSE] + places
-
-
-def _asked_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    return [YIELD, REFUSE]
-
-
-def _consent_refusal(game: IlluminatiGame, seat: int, action: Refuse) -> str | None:
-    offer = game._offered()
-    if offer.then is not None:
-        return "The trade is agreed: put it under a free arrow."
-    if offer.asked:
-        return "You asked for it, and it is given: put it under a free arrow."
-    return None
-
-
-def _receive_refusal(game: IlluminatiGame, seat: int, action: Receive) -> str | None:
-    receiver = game.structures[seat]
-    if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
-        return "Put it under a free arrow of your Power Structure."
-    if action.master in owed(game, seat):
-        return "Not under a Group the trade takes from you: it leaves with its puppets."
-    return None
+# -- a Group given away --------------------------------------------------------------------------
 
 
 def _give_group_refusal(game: IlluminatiGame, seat: int, action: GiveGroup) -> str | None:
@@ -142,6 +49,20 @@ def _give_group_refusal(game: IlluminatiGame, seat: int, action: GiveGroup) -> s
     if action.seat == seat or action.seat not in game.players():
         return "Give it to another player still in the game."
     return throw_refusal(game, seat, action.seat, to_other=structure.subtree(action.group))
+
+
+def _give_group(game: IlluminatiGame, seat: int, action: GiveGroup) -> list[Event]:
+    game.actions_left -= 1
+    game.offer = Offer(seat, action.seat, action.group)
+    game.phase = IlluminatiPhase.CONSENT
+    return [
+        Event(
+            f"{game.name(seat)} offers {game.title_of(action.group)} to {game.name(action.seat)}."
+        )
+    ]
+
+
+# -- a Group asked for, bought or swapped --------------------------------------------------------
 
 
 def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
@@ -243,6 +164,108 @@ def _ask_group(game: IlluminatiGame, seat: int, action: AskGroup) -> list[Event]
     ]
 
 
+def in_return(game: IlluminatiGame, offer: Offer) -> str:
+    """What the asker gives for a Group asked for, in words (" for …", or none)."""
+    given = [game.title_of(offer.swap)] if offer.swap else []
+    given += [f"{offer.price} MB"] if offer.price else []
+    return f" for {' and '.join(given)}" if given else ""
+
+
+# -- the answer: a Group taken, refused or given -------------------------------------------------
+
+
+def _answered_offer(game: IlluminatiGame) -> Offer:
+    """The Group on offer, now answered (taken or refused): the turn's actions go on."""
+    offer, game.offer = game._offered(), None
+    game.phase = IlluminatiPhase.ACTIONS
+    return offer
+
+
+def _consent_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    receiver = game.structures[seat]
+    owing = owed(game, seat)
+    places: list[Action] = [
+        Receive(master, side)
+        for master in receiver
+        if master not in owing
+        for side in receiver.free_arrows(master)
+    ]
+    return places if game._offered().asked else [REFUSE] + places
+
+
+def _consent_refusal(game: IlluminatiGame, seat: int, action: Refuse) -> str | None:
+    offer = game._offered()
+    if offer.then is not None:
+        return "The trade is agreed: put it under a free arrow."
+    if offer.asked:
+        return "You asked for it, and it is given: put it under a free arrow."
+    return None
+
+
+def _receive_refusal(game: IlluminatiGame, seat: int, action: Receive) -> str | None:
+    receiver = game.structures[seat]
+    if action.master not in receiver or action.side not in receiver.free_arrows(action.master):
+        return "Put it under a free arrow of your Power Structure."
+    if action.master in owed(game, seat):
+        return "Not under a Group the trade takes from you: it leaves with its puppets."
+    return None
+
+
+def _receive(game: IlluminatiGame, seat: int, action: Receive) -> list[Event]:
+    offer = _answered_offer(game)
+    if offer.then is not None:  # the first half of a trade: the other half comes next
+        game.offer, game.phase = offer.then, IlluminatiPhase.CONSENT
+    giver, group = offer.giver, offer.group
+    tree = game.structures[giver].cut(group)
+    paid = ""
+    if offer.price:
+        game.money[game.illuminati[seat]] -= offer.price
+        # (`get`: a stack may hold nothing, and then has no entry.)
+        paid_to = game.illuminati[giver]
+        game.money[paid_to] = game.money.get(paid_to, 0) + offer.price
+        paid = f" for {offer.price} MB"
+    took = f"{game.name(seat)} takes {game.title_of(group)} from {game.name(giver)}{paid}."
+    events = [Event(took)]
+    # (Who is left with nothing: see `IlluminatiGame.perform`.)
+    return events + hang(game, seat, tree, action.master, action.side, received=True)
+
+
+def _refuse(game: IlluminatiGame, seat: int, action: Refuse) -> list[Event]:
+    offer = _answered_offer(game)
+    game.actions_left += 2 if offer.swap else 1  # a gift (or a request) refused costs nothing
+    if offer.asked:
+        return [
+            Event(
+                f"{game.name(seat)} keeps {game.title_of(offer.group)}: "
+                f"{game.name(offer.receiver)} does not get it."
+            )
+        ]
+    return [Event(f"{game.name(seat)} refuses {game.title_of(offer.group)}.")]
+
+
+def _asked_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    return [YIELD, REFUSE]
+
+
+def _yield(game: IlluminatiGame, seat: int, action: Yield) -> list[Event]:
+    offer = game._offered()
+    game.phase = IlluminatiPhase.CONSENT  # the player who asked places it
+    if offer.swap is not None:
+        # A trade: the Group swapped is placed first, so that its owner has its arrow
+        # free for the one that comes; the Group given waits until then.
+        rest = dataclasses.replace(offer, swap=None)
+        game.offer = Offer(offer.receiver, seat, offer.swap, asked=True, then=rest)
+    return [
+        Event(
+            f"{game.name(seat)} agrees to give {game.title_of(offer.group)} "
+            f"to {game.name(offer.receiver)}{in_return(game, offer)}."
+        )
+    ]
+
+
+# -- money and Specials given away at any time ---------------------------------------------------
+
+
 def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """Money and Specials may be given away at any time (p. 7), not only on one's turn:
     whenever the seat is asked to act, but while a privileged attack is under way."""
@@ -313,17 +336,6 @@ def _give_special(game: IlluminatiGame, seat: int, action: GiveSpecial) -> list[
             reveals=True,
         ),
         Event(f"{who} gives a Special card to {game.name(action.seat)}.", hidden_from=pair),
-    ]
-
-
-def _give_group(game: IlluminatiGame, seat: int, action: GiveGroup) -> list[Event]:
-    game.actions_left -= 1
-    game.offer = Offer(seat, action.seat, action.group)
-    game.phase = IlluminatiPhase.CONSENT
-    return [
-        Event(
-            f"{game.name(seat)} offers {game.title_of(action.group)} to {game.name(action.seat)}."
-        )
     ]
 
 

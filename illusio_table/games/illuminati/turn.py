@@ -63,6 +63,9 @@ if TYPE_CHECKING:
     from .rules import IlluminatiGame
 
 
+# -- a turn begins: the first player, the window before it, income and the draw ------------------
+
+
 def first_player(game: IlluminatiGame) -> tuple[int, list[Event]]:
     contenders = list(range(game.seats))
     events = []
@@ -121,19 +124,6 @@ def skip_turn(game: IlluminatiGame) -> list[Event]:
     return begin_turn(game, after)
 
 
-def _shifted(game: IlluminatiGame, action: Shift) -> tuple[str, ...]:
-    now = list(game.shifts.get(action.group, game.cards.group[action.group].alignments))
-    if action.how == "add":
-        now.append(action.alignment)
-    elif action.how == "remove":
-        now.remove(action.alignment)
-    else:
-        opposite = next(a.opposite for a in game.cards.alignments if a.id == action.alignment)
-        assert opposite is not None  # refused otherwise: only a paired alignment reverses
-        now[now.index(action.alignment)] = opposite
-    return tuple(now)
-
-
 def income(game: IlluminatiGame) -> list[Event]:
     """A player who holds any Special is asked before the income (it may be Market
     Manipulation): how many Specials one holds is public, which ones is not."""
@@ -142,6 +132,32 @@ def income(game: IlluminatiGame) -> list[Event]:
         game.phase = IlluminatiPhase.INCOME
         return []
     return collect(game, seat, doubled=False)
+
+
+def _income_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    doubled = _market_manipulation(game, seat) is not None
+    return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
+
+
+def _income_refusal(game: IlluminatiGame, seat: int, action: TakeIncome) -> str | None:
+    if action.doubled and _market_manipulation(game, seat) is None:
+        return "Doubling needs Market Manipulation."
+    return None
+
+
+def _take_income(game: IlluminatiGame, seat: int, action: TakeIncome) -> list[Event]:
+    if not action.doubled:
+        return collect(game, seat, doubled=False)
+    card = _market_manipulation(game, seat)
+    assert card is not None  # refused otherwise
+    discard_special(game, seat, card)
+    events = [Event(f"{game.name(seat)} plays Market Manipulation!", reveals=True)]
+    return events + played(game, "income", [Pending(seat, card, action)])
+
+
+def _market_manipulation(game: IlluminatiGame, seat: int) -> str | None:
+    """The seat's first Market Manipulation card, which may double its income."""
+    return next((c for c in game.specials[seat] if c.startswith("market-manipulation#")), None)
 
 
 def collect(game: IlluminatiGame, seat: int, doubled: bool) -> list[Event]:
@@ -230,52 +246,47 @@ def draw(game: IlluminatiGame, seat: int, draws: int | None = None) -> list[Even
     return events
 
 
-def _end_turn(game: IlluminatiGame) -> list[Event]:
-    seat = game.current
-    events = []
-    while len(game.uncontrolled) < 2 and game.deck:
-        card = game.deck.pop()
-        if "#" in card:
-            game.discarded.append(card)
-            events.append(
-                Event(f"{game.title_of(card)} is drawn as a target and discarded.", reveals=True)
-            )
-        else:
-            game.uncontrolled.append(card)
-            events.append(Event(f"A new target: {game.title_of(card)}.", reveals=True))
-    game.turns_taken[seat] += 1
-    events += eliminations(game)
-    winners = [s for s in game.players() if meets_goal(game, s)]
-    if winners:
-        game.winners = winners
-        return events + end_match(
-            game, "; ".join(f"{game.name(s)} meets {goal_met(game, s)}" for s in winners) + "."
-        )
-    # House rule: the last conspiracy left in the game has won it.
-    if len(game.players()) == 1:
-        game.winners = list(game.players())
-        return events + end_match(game, f"{game.name(game.winners[0])} is the last one left.")
-    following = next_player(game)
-    if following is None:
-        return events + end_match(game, "Nobody is left.")
-    return events + begin_turn(game, following)
+# -- goals chosen in secret before the first turn ------------------------------------------------
 
 
 def _goal_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     return [ChooseGoal(i.id) for i in game.cards.illuminati if i.id != "ufos"]
 
 
-def _income_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    doubled = _market_manipulation(game, seat) is not None
-    return [TakeIncome(False), TakeIncome(True)] if doubled else [TakeIncome(False)]
+def _goal_refusal(game: IlluminatiGame, seat: int, action: ChooseGoal) -> str | None:
+    if action.illuminati == "ufos" or action.illuminati not in game.numbers.illuminati:
+        return "Choose the goal of another Illuminati."
+    return None
 
 
-def _rearranging_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    return [PASS] + _free_transfers(game, seat)
+def _choose_goal(game: IlluminatiGame, seat: int, action: ChooseGoal) -> list[Event]:
+    game.borrowed_goal[seat] = action.illuminati
+    game.choosing.discard(seat)
+    events = [
+        Event(
+            f"You pursue the goal of {the(game.numbers.name(action.illuminati))}.",
+            seen_by=frozenset({seat}),
+        ),
+        Event(f"{game.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
+    ]
+    return events if game.choosing else events + begin_turn(game, game.current)
 
 
-def _reorganizing_moves(game: IlluminatiGame, seat: int) -> list[Action]:
-    return _reorganize_moves(game, seat) + [END_TURN]
+# -- the moves of a turn -------------------------------------------------------------------------
+
+
+def _turn_begun(game: IlluminatiGame, seat: int, action: Action) -> None:
+    """What every move of one's turn does first: an action of the turn, free or
+    regular, means the turn can no longer be passed for money (`acted`); and the
+    transfer a capture allows comes at once or never."""
+    if type(action) in TURN_ACTIONS:
+        game.acted = True
+    if game.bonus_transfer is not None:
+        is_bonus = (
+            type(action) is Transfer and (action.source, action.target) == game.bonus_transfer
+        )
+        if not is_bonus:
+            game.bonus_transfer = None
 
 
 def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
@@ -343,11 +354,34 @@ def _powerless_targets(game: IlluminatiGame, seat: int) -> list[str]:
     return [g for g in inplay if g in game.cards.group and game.numbers.power(g) <= 0]
 
 
-def _reorganize_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+def _pass_turn_refusal(game: IlluminatiGame, seat: int, action: PassTurn) -> str | None:
+    return None if not game.acted else "You have already acted this turn; end it instead."
+
+
+def _pass_turn(game: IlluminatiGame, seat: int, action: PassTurn) -> list[Event]:
+    game._pay_from_bank(game.illuminati[seat], game.limits.pass_income)
+    return [Event(f"{game.name(seat)} passes and takes {game.limits.pass_income} MB.")] + _end_turn(
+        game
+    )
+
+
+# -- money moved between one's own Groups (and freely, in White Collar Crime's moment) -----------
+
+
+def _transfer_targets(game: IlluminatiGame, seat: int, card: str) -> list[str]:
     structure = game.structures[seat]
-    if game.illuminati[seat] == "gnomes-of-zurich":
-        return _free_transfers(game, seat)
-    return move_moves(structure)
+    if card == "federal-reserve" or _free_money(game, seat):
+        return [c for c in structure if c != card]
+    return structure.adjacent(card)
+
+
+def _free_money(game: IlluminatiGame, seat: int) -> bool:
+    """Money moves at no cost in White Collar Crime's moment, and when the Gnomes of
+    Zurich rearrange at the end of a turn (the Bermuda Triangle rearranges Groups, and
+    its money moves by the usual rules)."""
+    if game.phase == IlluminatiPhase.REARRANGING:
+        return True
+    return game.phase == IlluminatiPhase.REORGANIZE and game.illuminati[seat] == "gnomes-of-zurich"
 
 
 def _free_transfers(game: IlluminatiGame, seat: int) -> list[Action]:
@@ -360,6 +394,51 @@ def _free_transfers(game: IlluminatiGame, seat: int) -> list[Action]:
                 if other != card:
                     moves += transfers(card, other, game.money[card])
     return moves
+
+
+def _transfer_refusal(game: IlluminatiGame, seat: int, action: Transfer) -> str | None:
+    structure = game.structures[seat]
+    if action.source not in structure or action.target not in structure:
+        return "Money moves between Groups of your own Power Structure."
+    if not 0 < action.amount <= game.money.get(action.source, 0):
+        return "Move only money that is there."
+    bonus = game.bonus_transfer == (action.source, action.target)
+    if not bonus and action.target not in _transfer_targets(game, seat, action.source):
+        return "Money moves only to an adjacent Group: the master or a puppet."
+    free = bonus or game.free_transfers or _free_money(game, seat)
+    if not (free or game.actions_left):
+        return "No money transfer is left this turn."
+    return None
+
+
+def _transfer(game: IlluminatiGame, seat: int, action: Transfer) -> list[Event]:
+    if game.bonus_transfer == (action.source, action.target):
+        game.bonus_transfer = None
+    elif _free_money(game, seat):
+        pass  # White Collar Crime, or the Gnomes rearranging: money moves at no cost
+    elif game.free_transfers:
+        game.free_transfers -= 1
+    else:
+        game.actions_left -= 1
+    game.money[action.source] -= action.amount
+    game.money[action.target] = game.money.get(action.target, 0) + action.amount
+    return [
+        Event(
+            f"{game.name(seat)} moves {action.amount} MB from "
+            f"{game.title_of(action.source)} to {game.title_of(action.target)}."
+        )
+    ]
+
+
+def _rearranging_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    return [PASS] + _free_transfers(game, seat)
+
+
+def _done_rearranging(game: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
+    return rearranged(game)
+
+
+# -- abilities: the Lasers, the Recyclers, rearranging to end a turn; accusations ----------------
 
 
 def _laser_moves(game: IlluminatiGame) -> list[Action]:
@@ -377,49 +456,6 @@ def _laser_moves(game: IlluminatiGame) -> list[Action]:
                 moves.append(Shift(group, a, "reverse"))
         moves += [Shift(group, a, "add") for a in opposite if a not in now]
     return moves
-
-
-def _transfer_targets(game: IlluminatiGame, seat: int, card: str) -> list[str]:
-    structure = game.structures[seat]
-    if card == "federal-reserve" or _free_money(game, seat):
-        return [c for c in structure if c != card]
-    return structure.adjacent(card)
-
-
-def _goal_refusal(game: IlluminatiGame, seat: int, action: ChooseGoal) -> str | None:
-    if action.illuminati == "ufos" or action.illuminati not in game.numbers.illuminati:
-        return "Choose the goal of another Illuminati."
-    return None
-
-
-def _income_refusal(game: IlluminatiGame, seat: int, action: TakeIncome) -> str | None:
-    if action.doubled and _market_manipulation(game, seat) is None:
-        return "Doubling needs Market Manipulation."
-    return None
-
-
-def _rearrange_refusal(game: IlluminatiGame, seat: int, action: Rearrange) -> str | None:
-    if game.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
-        return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
-    return None
-
-
-def _accuse_refusal(game: IlluminatiGame, seat: int, action: Accuse) -> str | None:
-    if not game.options["hidden_illuminati"]:
-        return "Every Illuminati card is face up already."
-    if game.actions_left <= 0:
-        return "An accusation takes an action, and none is left."
-    if action.seat == seat or action.seat not in game.players():
-        return "Accuse another player still in the game."
-    if action.seat in game.revealed:
-        return "That Illuminati card is face up already."
-    if action.illuminati not in game.numbers.illuminati:
-        return "Name one of the eight Illuminati."
-    return None
-
-
-def _pass_turn_refusal(game: IlluminatiGame, seat: int, action: PassTurn) -> str | None:
-    return None if not game.acted else "You have already acted this turn; end it instead."
 
 
 def _shift_refusal(game: IlluminatiGame, seat: int, action: Shift) -> str | None:
@@ -448,6 +484,30 @@ def _shift_refusal(game: IlluminatiGame, seat: int, action: Shift) -> str | None
     return None if action.how == "remove" else "Add, remove or reverse an alignment."
 
 
+def _shifted(game: IlluminatiGame, action: Shift) -> tuple[str, ...]:
+    now = list(game.shifts.get(action.group, game.cards.group[action.group].alignments))
+    if action.how == "add":
+        now.append(action.alignment)
+    elif action.how == "remove":
+        now.remove(action.alignment)
+    else:
+        opposite = next(a.opposite for a in game.cards.alignments if a.id == action.alignment)
+        assert opposite is not None  # refused otherwise: only a paired alignment reverses
+        now[now.index(action.alignment)] = opposite
+    return tuple(now)
+
+
+def _shift(game: IlluminatiGame, seat: int, action: Shift) -> list[Event]:
+    game.shifted_this_turn = True
+    game.shifts[action.group] = _shifted(game, action)
+    now = ", ".join(game.cards.name(a) for a in game.shifts[action.group]) or "no alignment"
+    return [
+        Event(
+            f"The Orbital Mind Control Lasers make {game.title_of(action.group)} {now} this turn."
+        )
+    ]
+
+
 def _extra_draw_refusal(game: IlluminatiGame, seat: int, action: ExtraDraw) -> str | None:
     if "recyclers" not in game.structures[seat] or game.extra_drawn:
         return "Only the Recyclers' owner draws one more card, once a turn."
@@ -456,80 +516,18 @@ def _extra_draw_refusal(game: IlluminatiGame, seat: int, action: ExtraDraw) -> s
     return None if game.deck else "The deck is empty."
 
 
-def _transfer_refusal(game: IlluminatiGame, seat: int, action: Transfer) -> str | None:
-    structure = game.structures[seat]
-    if action.source not in structure or action.target not in structure:
-        return "Money moves between Groups of your own Power Structure."
-    if not 0 < action.amount <= game.money.get(action.source, 0):
-        return "Move only money that is there."
-    bonus = game.bonus_transfer == (action.source, action.target)
-    if not bonus and action.target not in _transfer_targets(game, seat, action.source):
-        return "Money moves only to an adjacent Group: the master or a puppet."
-    free = bonus or game.free_transfers or _free_money(game, seat)
-    if not (free or game.actions_left):
-        return "No money transfer is left this turn."
+def _extra_draw(game: IlluminatiGame, seat: int, action: ExtraDraw) -> list[Event]:
+    game.extra_drawn = True
+    game._to_bank("recyclers", 5)
+    return [Event(f"{game.name(seat)} pays 5 MB from the Recyclers for one more card.")] + (
+        draw(game, seat, 1)
+    )
+
+
+def _rearrange_refusal(game: IlluminatiGame, seat: int, action: Rearrange) -> str | None:
+    if game.illuminati[seat] not in ("bermuda-triangle", "gnomes-of-zurich"):
+        return "Only the Bermuda Triangle and the Gnomes of Zurich rearrange freely."
     return None
-
-
-def _free_money(game: IlluminatiGame, seat: int) -> bool:
-    """Money moves at no cost in White Collar Crime's moment, and when the Gnomes of
-    Zurich rearrange at the end of a turn (the Bermuda Triangle rearranges Groups, and
-    its money moves by the usual rules)."""
-    if game.phase == IlluminatiPhase.REARRANGING:
-        return True
-    return game.phase == IlluminatiPhase.REORGANIZE and game.illuminati[seat] == "gnomes-of-zurich"
-
-
-def _choose_goal(game: IlluminatiGame, seat: int, action: ChooseGoal) -> list[Event]:
-    game.borrowed_goal[seat] = action.illuminati
-    game.choosing.discard(seat)
-    events = [
-        Event(
-            f"You pursue the goal of {the(game.numbers.name(action.illuminati))}.",
-            seen_by=frozenset({seat}),
-        ),
-        Event(f"{game.name(seat)} has chosen a goal.", hidden_from=frozenset({seat})),
-    ]
-    return events if game.choosing else events + begin_turn(game, game.current)
-
-
-def _take_income(game: IlluminatiGame, seat: int, action: TakeIncome) -> list[Event]:
-    if not action.doubled:
-        return collect(game, seat, doubled=False)
-    card = _market_manipulation(game, seat)
-    assert card is not None  # refused otherwise
-    discard_special(game, seat, card)
-    events = [Event(f"{game.name(seat)} plays Market Manipulation!", reveals=True)]
-    return events + played(game, "income", [Pending(seat, card, action)])
-
-
-def _market_manipulation(game: IlluminatiGame, seat: int) -> str | None:
-    """The seat's first Market Manipulation card, which may double its income."""
-    return next((c for c in game.specials[seat] if c.startswith("market-manipulation#")), None)
-
-
-def _done_rearranging(game: IlluminatiGame, seat: int, action: Pass) -> list[Event]:
-    return rearranged(game)
-
-
-def _turn_begun(game: IlluminatiGame, seat: int, action: Action) -> None:
-    """What every move of one's turn does first: an action of the turn, free or
-    regular, means the turn can no longer be passed for money (`acted`); and the
-    transfer a capture allows comes at once or never."""
-    if type(action) in TURN_ACTIONS:
-        game.acted = True
-    if game.bonus_transfer is not None:
-        is_bonus = (
-            type(action) is Transfer and (action.source, action.target) == game.bonus_transfer
-        )
-        if not is_bonus:
-            game.bonus_transfer = None
-
-
-def _end_turn_move(game: IlluminatiGame, seat: int, action: EndTurn) -> list[Event]:
-    if game.quiet:
-        return _end_turn(game)
-    return [Event(f"{game.name(seat)} ends the turn.")] + _end_turn(game)
 
 
 def _rearrange(game: IlluminatiGame, seat: int, action: Rearrange) -> list[Event]:
@@ -538,6 +536,31 @@ def _rearrange(game: IlluminatiGame, seat: int, action: Rearrange) -> list[Event
     bermuda = game.illuminati[seat] == "bermuda-triangle"
     what = "Power Structure" if bermuda else "money"
     return shown + [Event(f"{game.name(seat)} rearranges the {what} freely to end the turn.")]
+
+
+def _reorganizing_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    return _reorganize_moves(game, seat) + [END_TURN]
+
+
+def _reorganize_moves(game: IlluminatiGame, seat: int) -> list[Action]:
+    structure = game.structures[seat]
+    if game.illuminati[seat] == "gnomes-of-zurich":
+        return _free_transfers(game, seat)
+    return move_moves(structure)
+
+
+def _accuse_refusal(game: IlluminatiGame, seat: int, action: Accuse) -> str | None:
+    if not game.options["hidden_illuminati"]:
+        return "Every Illuminati card is face up already."
+    if game.actions_left <= 0:
+        return "An accusation takes an action, and none is left."
+    if action.seat == seat or action.seat not in game.players():
+        return "Accuse another player still in the game."
+    if action.seat in game.revealed:
+        return "That Illuminati card is face up already."
+    if action.illuminati not in game.numbers.illuminati:
+        return "Name one of the eight Illuminati."
+    return None
 
 
 def _accuse(game: IlluminatiGame, seat: int, action: Accuse) -> list[Event]:
@@ -552,49 +575,44 @@ def _accuse(game: IlluminatiGame, seat: int, action: Accuse) -> list[Event]:
     return [Event(f"{who} names {target}'s Illuminati: {named}. Wrong.", reveals=True)]
 
 
-def _pass_turn(game: IlluminatiGame, seat: int, action: PassTurn) -> list[Event]:
-    game._pay_from_bank(game.illuminati[seat], game.limits.pass_income)
-    return [Event(f"{game.name(seat)} passes and takes {game.limits.pass_income} MB.")] + _end_turn(
-        game
-    )
+# -- the turn's end ------------------------------------------------------------------------------
 
 
-def _shift(game: IlluminatiGame, seat: int, action: Shift) -> list[Event]:
-    game.shifted_this_turn = True
-    game.shifts[action.group] = _shifted(game, action)
-    now = ", ".join(game.cards.name(a) for a in game.shifts[action.group]) or "no alignment"
-    return [
-        Event(
-            f"The Orbital Mind Control Lasers make {game.title_of(action.group)} {now} this turn."
+def _end_turn_move(game: IlluminatiGame, seat: int, action: EndTurn) -> list[Event]:
+    if game.quiet:
+        return _end_turn(game)
+    return [Event(f"{game.name(seat)} ends the turn.")] + _end_turn(game)
+
+
+def _end_turn(game: IlluminatiGame) -> list[Event]:
+    seat = game.current
+    events = []
+    while len(game.uncontrolled) < 2 and game.deck:
+        card = game.deck.pop()
+        if "#" in card:
+            game.discarded.append(card)
+            events.append(
+                Event(f"{game.title_of(card)} is drawn as a target and discarded.", reveals=True)
+            )
+        else:
+            game.uncontrolled.append(card)
+            events.append(Event(f"A new target: {game.title_of(card)}.", reveals=True))
+    game.turns_taken[seat] += 1
+    events += eliminations(game)
+    winners = [s for s in game.players() if meets_goal(game, s)]
+    if winners:
+        game.winners = winners
+        return events + end_match(
+            game, "; ".join(f"{game.name(s)} meets {goal_met(game, s)}" for s in winners) + "."
         )
-    ]
-
-
-def _extra_draw(game: IlluminatiGame, seat: int, action: ExtraDraw) -> list[Event]:
-    game.extra_drawn = True
-    game._to_bank("recyclers", 5)
-    return [Event(f"{game.name(seat)} pays 5 MB from the Recyclers for one more card.")] + (
-        draw(game, seat, 1)
-    )
-
-
-def _transfer(game: IlluminatiGame, seat: int, action: Transfer) -> list[Event]:
-    if game.bonus_transfer == (action.source, action.target):
-        game.bonus_transfer = None
-    elif _free_money(game, seat):
-        pass  # White Collar Crime, or the Gnomes rearranging: money moves at no cost
-    elif game.free_transfers:
-        game.free_transfers -= 1
-    else:
-        game.actions_left -= 1
-    game.money[action.source] -= action.amount
-    game.money[action.target] = game.money.get(action.target, 0) + action.amount
-    return [
-        Event(
-            f"{game.name(seat)} moves {action.amount} MB from "
-            f"{game.title_of(action.source)} to {game.title_of(action.target)}."
-        )
-    ]
+    # House rule: the last conspiracy left in the game has won it.
+    if len(game.players()) == 1:
+        game.winners = list(game.players())
+        return events + end_match(game, f"{game.name(game.winners[0])} is the last one left.")
+    following = next_player(game)
+    if following is None:
+        return events + end_match(game, "Nobody is left.")
+    return events + begin_turn(game, following)
 
 
 # The actions of a turn, free or regular: after one the turn is no longer passed for money.
