@@ -167,6 +167,8 @@ class IlluminatiGame(Game):
         "bonus_transfer", "window", "offer",
     )  # fmt: skip
 
+    # -- bookkeeping every part shares: names, owners, dice, money to and from the bank ---------
+
     def title_of(self, card: str) -> str:
         if "#" in card:
             return self.special_kind(card).name
@@ -221,6 +223,8 @@ class IlluminatiGame(Game):
     def total_money(self, seat: int) -> int:
         return sum(self.money.get(c, 0) for c in self.structures[seat])
 
+    # -- what the phase in play holds (each is there in its phase; never None then) -------------
+
     def _attack_now(self) -> AttackUnderWay:
         """The attack under way (there is one while money goes down and after the dice)."""
         assert self.attack is not None, "no attack is under way"
@@ -242,7 +246,12 @@ class IlluminatiGame(Game):
         assert self.rearranging is not None, "nobody is rearranging money"
         return self.rearranging
 
+    # -- where play goes on once Specials took effect -------------------------------------------
+
     def _go_on(self, then: str, pending: list[Pending]) -> list[Event]:
+        """Play goes on after the moment `then` in which Specials were played, with those
+        that stand (`pending`). Written on the game, above the parts, because it hands
+        play to any of them (the turn, an attack, its privilege); specials.py asks it."""
         if then == "turn":
             if pending:
                 return [Event(f"{self.name(self.current)} loses the whole turn.")] + skip_turn(self)
@@ -271,6 +280,8 @@ class IlluminatiGame(Game):
         # A Special played while spending on an attack leaves the spending where it was.
         self.phase = IlluminatiPhase.SPENDING if then == "spend-own" else "actions"
         return []
+
+    # -- set-up and the protocol ----------------------------------------------------------------
 
     @classmethod
     def card_data(cls) -> Any:
