@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
+from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import PIECE
 from illusio_table.qt.scenes.conspiracy import ConspiracyCard
@@ -871,7 +872,7 @@ def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
     if scene.composing.how != "control":
         click(window, ("plan", "how", "control"))
     words = texts(scene)
-    needed = 2 - game._known_number(0, scene.composing.move())
+    needed = 2 - known_number(game, 0, scene.composing.move())
     assert "It cannot succeed as it stands:" in words
     assert f"at least {needed} MB must go down on it." in words  # how much, not only "money"
     go = scene.item(("plan", "go"))

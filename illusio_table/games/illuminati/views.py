@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .attack import chance
+from .placing import room_to_make
 
 if TYPE_CHECKING:
     from .rules import IlluminatiGame
@@ -137,18 +138,6 @@ def _money(game: IlluminatiGame, seat: int | None, card: str, owner: int) -> int
     if card == game.illuminati[owner] and seat != owner and owner not in game.revealed:
         return None  # a face-down Illuminati's treasury would tell its income
     return game.money.get(card, 0)
-
-
-def room_to_make(game: IlluminatiGame) -> dict[str, str]:
-    """For a Group received whose puppet fits under no free arrow of its master: the
-    cards in the way, by the side of the arrow each blocks."""
-    p = game.placing
-    assert p is not None  # asked while a Group is being placed
-    structure, master = game.structures[p.seat], p.links[0][1]
-    if not p.received or structure.free_arrows(master):
-        return {}
-    owed = game._owed(p.seat)  # a Group a trade agreed still takes is not let go
-    return {side: card for side, card in structure.blockers(master).items() if card not in owed}
 
 
 def standing(view: dict[str, Any]) -> list[str]:

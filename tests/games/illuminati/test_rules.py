@@ -27,6 +27,9 @@ from illusio_table.games.illuminati.actions import (
     Transfer,
     Yield,
 )
+from illusio_table.games.illuminati.attacking import known_number
+from illusio_table.games.illuminati.goals import meets_goal
+from illusio_table.games.illuminati.turn import collect, draw
 
 from .helpers import (
     borrow_goal,
@@ -126,7 +129,7 @@ def test_income_each_controlled_group_earns_onto_its_own_card():
     game, seat = ready()
     own(game, seat, "comic-books")
     before = game.money.get("comic-books", 0)
-    game._collect(seat, doubled=False)
+    collect(game, seat, doubled=False)
     assert game.money["comic-books"] == before + 2
 
 
@@ -135,7 +138,7 @@ def test_income_the_irs_taxes_each_other_player_2_mb():
     own(game, seat, "i-r-s")
     others = [s for s in range(4) if s != seat]
     before = [game.total_money(s) for s in others]
-    game._collect(seat, doubled=False)
+    collect(game, seat, doubled=False)
     assert [game.total_money(s) for s in others] == [b - 2 for b in before]
     assert game.money["i-r-s"] == 6
     check_invariants(game)
@@ -151,7 +154,7 @@ def test_income_the_irs_takes_2_mb_from_a_player_whose_money_is_spread():
     own(game, other, "comic-books")
     set_money(game, top, 1)
     set_money(game, "comic-books", 1)
-    said = [e.text for e in game._collect(seat, doubled=False)]
+    said = [e.text for e in collect(game, seat, doubled=False)]
     assert game.total_money(other) == 0
     assert f"The I.R.S. taxes {game.name(other)} 2 MB." in said
 
@@ -161,7 +164,7 @@ def test_income_the_post_office_costs_its_controller_1_mb():
     own(game, seat, "post-office")
     top = game.illuminati[seat]
     before = game.money[top]
-    game._collect(seat, doubled=False)
+    collect(game, seat, doubled=False)
     assert game.money[top] == before + game.numbers.illuminati[top].income - 1
 
 
@@ -180,7 +183,7 @@ def test_income_seven_and_eight_players_earn_more():
         game = without_specials(settle(make(seats, 2)))
         top = game.illuminati[game.current]
         before = game.money[top]
-        game._collect(game.current, doubled=False)
+        collect(game, game.current, doubled=False)
         assert game.money[top] == before + game.numbers.illuminati[top].income + extra
 
 
@@ -188,7 +191,7 @@ def test_draw_a_special_goes_to_the_hand_and_only_its_count_shows():
     game, seat = ready()
     card = next(c for c in game.deck if c.startswith("slush-fund#"))
     on_top(game, card)
-    game._draw(seat)
+    draw(game, seat)
     other = (seat + 1) % 4
     assert card in game.specials[seat]
     assert game.view(other)["structures"][seat]["specials"] == 1
@@ -199,7 +202,7 @@ def test_draw_the_network_turns_over_two_cards():
     game = without_specials(with_illuminati("the-network"))
     seat = game.current
     size = len(game.deck)
-    game._draw(seat)
+    draw(game, seat)
     assert len(game.deck) == size - 2
 
 
@@ -716,7 +719,7 @@ def test_winning_the_longer_game_option_raises_the_goal():
 def test_winning_special_goal_gnomes_150_mb():
     game = without_specials(with_illuminati("gnomes-of-zurich"))
     set_money(game, "gnomes-of-zurich", 150)
-    assert game.meets_goal(game.current)
+    assert meets_goal(game, game.current)
 
 
 def test_elimination_after_the_third_turn_with_only_the_illuminati():
@@ -860,14 +863,14 @@ def test_special_goals_of_the_illuminati():
 
     borrow_goal(game, seat, "society-of-assassins")
     holding("c-i-a", "kgb", "the-mafia", "comic-books", "militia", "clone-arrangers")
-    assert game.meets_goal(seat)
+    assert meets_goal(game, seat)
     borrow_goal(game, seat, "discordian-society")
-    assert not game.meets_goal(seat)
+    assert not meets_goal(game, seat)
     holding("comic-books", "flat-earthers", "tabloids", "hackers", "science-fiction-fans")
-    assert game.meets_goal(seat)
+    assert meets_goal(game, seat)
     borrow_goal(game, seat, "servants-of-cthulhu")
     set_destroyed(game, seat, 8)
-    assert game.meets_goal(seat)
+    assert meets_goal(game, seat)
 
 
 def test_white_collar_crime_adds_5_mb_and_money_moves_freely_until_its_player_is_done():
@@ -1013,7 +1016,7 @@ def test_hidden_goals_everyone_picks_a_goal_in_secret_and_the_ufos_gain_1_power(
     assert game.phase != "goals"
     assert game.numbers.power("ufos") == 7
     set_money(game, game.illuminati[0], 150)
-    assert game.meets_goal(0)
+    assert meets_goal(game, 0)
 
 
 # -- hidden Illuminati
@@ -1903,7 +1906,7 @@ def _weak_against_strong(**options):
 
 def test_an_attack_no_money_could_save_is_refused_in_words():
     game, seat, attack = _weak_against_strong()
-    number = game._known_number(seat, attack)
+    number = known_number(game, seat, attack)
     assert number < 2
     assert attack not in game.legal_actions(seat)
     with pytest.raises(IllegalAction) as refusal:
@@ -1916,7 +1919,7 @@ def test_an_attack_no_money_could_save_is_refused_in_words():
 
 def test_an_attack_money_could_save_is_played_and_says_how_much_money_it_needs():
     game, seat, attack = _weak_against_strong()
-    number = game._known_number(seat, attack)
+    number = known_number(game, seat, attack)
     set_money(game, game.illuminati[(seat + 1) % 4], 2 - number)  # another could help
     assert attack in game.legal_actions(seat)
     assert game.hint(attack, seat) == f"cannot succeed without {2 - number} MB put down"
@@ -1929,7 +1932,7 @@ def test_an_attack_is_never_refused_for_money_hidden_from_the_attacker():
     tell the attacker it holds little."""
     game, seat, attack = _weak_against_strong(hidden_illuminati=True)
     assert game.revealed != set(range(4))  # some treasury is hidden from the attacker
-    assert game._known_number(seat, attack) < 2
+    assert known_number(game, seat, attack) < 2
     assert attack in game.legal_actions(seat)
 
 
@@ -2064,7 +2067,7 @@ def test_a_trade_that_lets_both_players_win_is_perfectly_legal():
     win and is refused; the trade is judged whole, made, and both win as the turn ends."""
     game, seat, other = _assassins_and_discordians()
     ana, bo = game.name(seat), game.name(other)
-    assert not game.meets_goal(seat) and not game.meets_goal(other)
+    assert not meets_goal(game, seat) and not meets_goal(game, other)
     assert game.why_not(seat, GiveGroup("california", other)).startswith(
         f"No one may throw the game: with it, {bo} would meet the Special Goal of the "
         "Discordian Society"
