@@ -71,8 +71,9 @@ def _privates_of_class(cls: type) -> set[str]:
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 if _private(node.attr):
                     found.add(node.attr)
-    (body,) = tree.body
-    for node in body.body:  # type: ignore[attr-defined]
+    (class_node,) = tree.body
+    assert isinstance(class_node, ast.ClassDef)
+    for node in class_node.body:
         targets = node.targets if isinstance(node, ast.Assign) else []
         if isinstance(node, ast.AnnAssign):
             targets = [node.target]
