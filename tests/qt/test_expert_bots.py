@@ -112,7 +112,7 @@ def test_an_answer_to_a_question_no_longer_asked_is_ignored(make_window, qtbot):
     qtbot.waitUntil(lambda: window.model.session.thinking_seat() == 1, timeout=5_000)
     old = window.model
     assert window.start_match(GameConfig("incantibus", players[:1] * 2, 9, {}))
-    assert old.thinking_seat() is None
+    assert old.session.thinking_seat() is None
     qtbot.wait(100)
     assert not window.model.session.game.record.moves
 
