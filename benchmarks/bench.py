@@ -915,7 +915,7 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
         Match.start("illuminati", players, 3, {}, registry=builtin_registry()), bot_delay_ms=0
     )
     hub = DeviceHub(model.session, network=False)
-    model.begin()
+    model.session.begin()
     addresses = [hub.give(s) for s in range(devices)]
     latest: list[dict] = [{} for _ in range(devices)]
     counts = [0] * devices
@@ -970,9 +970,9 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
     pauses = Pauses(1)  # while the phones play (joining sends each its cards and state)
     trips = []
     for _ in range(moves):
-        if model.game.is_over():
+        if model.session.game.is_over():
             break
-        seat = min(model.game.to_act())
+        seat = min(model.session.game.to_act())
         state = latest[seat]
         if not state.get("moves") or state["version"] != hub.version(seat):
             pump_until(lambda s=seat: latest[s].get("version") == hub.version(s))
@@ -1032,11 +1032,11 @@ def expert_pause() -> None:
         window.start_match(GameConfig("incantibus", players, 3, {"mode": "expert"}))
         pauses = Pauses(5)
         end = time.perf_counter() + 20
-        while len(window.model.game.choices) < 2 and time.perf_counter() < end:
+        while len(window.model.session.game.choices) < 2 and time.perf_counter() < end:
             app.processEvents()
             time.sleep(0.001)
         pauses.stop()
-        window.model.stop_thinking()
+        window.model.session.stop_thinking()
         window.close()
     worst = pauses.worst()
     print(f"the window while two experts think: longest pause {worst:.0f} ms (goal: under 50 ms)")
@@ -1090,7 +1090,7 @@ def drag_repaint() -> None:
             drag.append((time.perf_counter() - started) * 1000)
         mouse(QEvent.Type.MouseButtonRelease, wand, left)
         # Gliding: the table of several moves ago, then today's, frame by frame.
-        game = window.model.game
+        game = window.model.session.game
         names = [game.name(s) for s in range(game.seats)]
         early = game.view(0)
         for _ in range(12):
@@ -1150,13 +1150,13 @@ def table_redraw(game_id: str, seats: int, bot: str, late: int, samples: int = 6
             ]
             options = {"target": 40} if game_id == "illusio" else {}
             window.start_match(GameConfig(game_id, players, seed, options))
-            model, game = window.model, window.model.game
+            model, game = window.model, window.model.session.game
             ana = game.bots[bot](0, seed)
             moves = 0
             while not game.is_over() and len(times) < samples:
                 moves += 1
                 if 0 not in game.to_act():
-                    if not model.step_bot():
+                    if not model.session.step_bot():
                         break
                     app.processEvents()
                     continue
@@ -1165,7 +1165,7 @@ def table_redraw(game_id: str, seats: int, bot: str, late: int, samples: int = 6
                     app.processEvents()
                 move = bot_move(game, ana, 0)  # Ana's choice, not timed: a person's thought
                 started = time.perf_counter()
-                model.act(move)  # the move, the autosave, the log, the table drawn anew ...
+                model.session.act(move)  # the move, the autosave, the log, the table drawn anew ...
                 viewport.repaint()  # ... and painted
                 if moves >= late:
                     times.append((time.perf_counter() - started) * 1000)

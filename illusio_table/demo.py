@@ -76,13 +76,13 @@ def run_demo(
         while True:
             if step in marks:
                 written.append(_shot(window, out / f"{game_id}-{len(written):02d}-move{step}.png"))
-            if not model.step_bot():
+            if not model.session.step_bot():
                 break
             step += 1
         window.table.zoom_fit()
         written.append(_shot(window, out / f"{game_id}-{len(written):02d}-end.png"))
         log = out / f"{game_id}-log.txt"
-        log.write_text("\n".join(model.game.log(None)) + "\n", encoding="utf-8")
+        log.write_text("\n".join(model.session.game.log(None)) + "\n", encoding="utf-8")
         written.append(log)
     window.close()
     return written
@@ -103,7 +103,7 @@ def illusio_tour(window, out: Path, seed: int) -> list[Path]:
     ]
     window.bot_delay_ms = None
     window.start_match(GameConfig("illusio", players, seed))
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     ana = game.bots["showman"](0, seed)
     written: list[Path] = []
 
@@ -117,9 +117,9 @@ def illusio_tour(window, out: Path, seed: int) -> list[Path]:
         if min(game.to_act()) == 0:
             if window.stack.currentWidget() is window.curtain:
                 window.curtain.button.click()
-            model.act(bot_move(game, ana, 0))
+            model.session.act(bot_move(game, ana, 0))
         else:
-            model.step_bot()
+            model.session.step_bot()
         realizing = sum(not w.displayed for works in game.works for w in works)
         if "mid-game" in wanted and realizing >= 2:
             wanted.remove("mid-game")
@@ -149,15 +149,15 @@ def illuminati_tour(window, out: Path, seed: int) -> list[Path]:
         ]
         window.bot_delay_ms = None
         window.start_match(GameConfig("illuminati", players, seed))
-        model, game = window.model, window.model.game
+        model, game = window.model, window.model.session.game
         ana = game.bots["schemer"](0, seed)
         moves, attack_shot = 0, seats != 4
         while not game.is_over() and moves < 40 * seats:
             if 0 in game.to_act():
                 if window.stack.currentWidget() is window.curtain:
                     window.curtain.button.click()
-                model.act(bot_move(game, ana, 0))
-            elif not model.step_bot():
+                model.session.act(bot_move(game, ana, 0))
+            elif not model.session.step_bot():
                 break
             moves += 1
             if not attack_shot and game.view(0)["attack"] is not None and moves > 20:

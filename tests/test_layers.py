@@ -145,9 +145,8 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
 
 
 # The one place above the engine that holds a match's game: the session, which hands it
-# to bots thinking in the thinking process and asks it what a screen passed openly shows
-# (and the window's model, which answers for its session).
-HOLDS_THE_GAME = {f"{PACKAGE}.table.session", f"{PACKAGE}.qt.models.match_model"}
+# to bots thinking in the thinking process and asks it what a screen passed openly shows.
+HOLDS_THE_GAME = {f"{PACKAGE}.table.session"}
 
 
 def reaches_the_game(path: Path) -> list[int]:

@@ -5,14 +5,19 @@ what passes here (issue 28)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = ("illusio_table/engine", "illusio_table/games", "illusio_table/data")
+# The window's side: what asks the match model and its session (issue 57).
+WINDOW = ("illusio_table/qt", "illusio_table/demo.py")
+MODELS = "illusio_table/qt/models/"
 
 
 def _mypy(*paths: str) -> subprocess.CompletedProcess[str]:
@@ -41,3 +46,25 @@ def test_no_blanket_ignore_hides_an_error():
                 if line.startswith("# mypy:") or "ignore_errors" in line:
                     ignores.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert ignores == [], "\n".join(ignores)
+
+
+@cache
+def _window_errors() -> tuple[str, ...]:
+    """mypy --strict's errors over the window's side, run once for the tests below."""
+    done = _mypy(*WINDOW)
+    assert done.returncode in (0, 1), done.stdout + done.stderr  # 1: errors found; 2: broken
+    return tuple(line for line in done.stdout.splitlines() if ": error:" in line)
+
+
+def test_the_qt_models_are_strictly_typed():
+    """The match model and the docks' item models: nothing in their own files (what they
+    import, the table layer, is not yet held to it)."""
+    assert [line for line in _window_errors() if line.startswith(MODELS)] == []
+
+
+def test_what_is_asked_of_the_match_model_or_its_session_is_seen_by_mypy():
+    """The match model makes no attribute in a loop: what it offers (Qt's signals) and its
+    session's attributes are declared, so mypy checks every ask of the window, the devices
+    panel, table mode, the guide and the demo, and none names what they lack."""
+    lacking = re.compile(r'(error: |Item )"(MatchModel|Session)"( of "[^"]*")? has no attribute')
+    assert [line for line in _window_errors() if lacking.search(line)] == []

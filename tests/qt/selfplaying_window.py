@@ -34,7 +34,7 @@ def main() -> int:
     played = 0
 
     def report(*_: object) -> None:
-        print(f"moves {len(window.model.game.record.moves)}", flush=True)
+        print(f"moves {len(window.model.session.game.record.moves)}", flush=True)
 
     def next_match() -> None:
         nonlocal played

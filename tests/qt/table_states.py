@@ -23,13 +23,17 @@ def bots(window) -> None:
     people: bots choosing then would leave secret choices, which no save holds)."""
     model = window.model
     for _ in range(3000):
-        if model.holding or model.match.waiting_humans() or not model.step_bot():
+        if (
+            model.session.holding
+            or model.session.match.waiting_humans()
+            or not model.session.step_bot()
+        ):
             return
 
 
 def lift(window) -> None:
-    if window.model.curtain_seat() is not None:
-        window.model.lift_curtain()
+    if window.model.session.curtain_seat() is not None:
+        window.model.session.lift_curtain()
 
 
 def play(window, moves: int, pick=None) -> None:
@@ -38,9 +42,9 @@ def play(window, moves: int, pick=None) -> None:
     for _ in range(moves):
         bots(window)
         lift(window)
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         assert legal, "a person was to move"
-        window.model.act(pick(legal) if pick else legal[0])
+        window.model.session.act(pick(legal) if pick else legal[0])
     bots(window)
 
 
@@ -59,12 +63,12 @@ def curtain(window) -> None:
     start(window, "illusio", [ANA, LERA, {"name": "Bot", "bot": "random"}], 4)
     model = window.model
     for _ in range(40):  # (a turn may take several moves)
-        if model.curtain_seat() is not None and model.match.moves_made:
+        if model.session.curtain_seat() is not None and model.session.match.moves_made:
             break
         lift(window)
-        model.act(model.legal_actions()[0])
+        model.session.act(model.session.legal_actions()[0])
         bots(window)
-    assert model.curtain_seat() is not None
+    assert model.session.curtain_seat() is not None
 
 
 def guide(window) -> None:
@@ -191,10 +195,10 @@ def table_mode(window) -> None:
     start(window, "incantibus", players, 6, {"mode": "apprentice"}, table_mode=True)
     model = window.model
     for seat in (0, 1):
-        model.act_as(seat, model.match.legal_actions(seat)[0])
-    model.step_bot()
+        model.session.act_as(seat, model.session.match.legal_actions(seat)[0])
+    model.session.step_bot()
     bots(window)
-    assert model.table_mode and model.viewer is None
+    assert model.session.table_mode and model.session.viewer is None
 
 
 def phones(window) -> None:
@@ -223,15 +227,15 @@ def trade(window) -> None:
             break
         match.apply(seat, rng.choice(legal))
     window.install(match, None)
-    window.model.stand_aside(0, True)
+    window.model.session.stand_aside(0, True)
     lift(window)
-    window.model.act(gift[0])
+    window.model.session.act(gift[0])
     bots(window)
     # The screen passed to Lera without the curtain (nothing secret is asked of her);
     # she wants to see her own secrets first: the curtain falls for her. (A resumed
     # match with people sharing the screen always opens behind the curtain.)
-    window.model.look_privately()
-    assert window.model.curtain_seat() == 1
+    window.model.session.look_privately()
+    assert window.model.session.curtain_seat() == 1
 
 
 def reveal(window) -> None:
@@ -241,10 +245,10 @@ def reveal(window) -> None:
         window, "incantibus", [ANA] + [{"name": n, "bot": "cunning"} for n in ("Milo", "Juno")], 8
     )
     model = window.model
-    while model.step_bot():  # the bots point first (secretly), then Ana reveals them all
+    while model.session.step_bot():  # the bots point first (secretly), then Ana reveals them all
         pass
-    model.act(model.legal_actions()[0])
-    assert model.holding
+    model.session.act(model.session.legal_actions()[0])
+    assert model.session.holding
 
 
 STATES = {
@@ -268,19 +272,21 @@ def screen(window) -> dict[str, Any]:
     settings, the phones' codes. (A reveal on the screen is not in it: a resumed match
     tells the last reveal in words.)"""
     model = window.model
-    match = model.match
+    match = model.session.match
     curtained = window.stack.currentWidget() is window.curtain
     tally = window.tally
     hub = window.phones.hub
     shown = {
         "game": match.game_id,
         "moves": len(match.moves) - match.game.record.unrevealed() + len(match.withheld),
-        "curtain": model.curtain_seat(),
+        "curtain": model.session.curtain_seat(),
         "page": "curtain" if curtained else "table",
-        "viewer": model.viewer,
+        "viewer": model.session.viewer,
         "heading": None if curtained else window.heading(),
-        "view": None if curtained else model.view(),
-        "moves offered": None if curtained else [a.to_json() for a in model.legal_actions()],
+        "view": None if curtained else model.session.view(),
+        "moves offered": None
+        if curtained
+        else [a.to_json() for a in model.session.legal_actions()],
         "settings": model.session.settings.to_json(),
         "tally": None
         if tally is None
@@ -293,7 +299,7 @@ def screen(window) -> dict[str, Any]:
         "guide": None
         if window.guide is None
         else [window.guide_bar.isVisibleTo(window), window.guide.run.learnt],
-        "codes": None if hub is None else {str(s): hub.address(s) for s in model.devices},
+        "codes": None if hub is None else {str(s): hub.address(s) for s in model.session.devices},
     }
     return json.loads(json.dumps(shown))
 

@@ -50,14 +50,14 @@ def test_a_phone_persons_mistake_is_kept_as_their_own_drill(qtbot, make_window, 
     assert window.start_match(config, rehearsal=True)
     try:
         hub, model = window.phones.hub, window.model
-        lera = model.match.name(1)
+        lera = model.session.match.name(1)
         phone = _joined(qtbot, window)
         assert offered(phone) == 0  # nothing kept yet
         qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
         qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
         phone.play(phone.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: 1 not in model.game.to_act(), timeout=5000)
-        model.act(model.legal_actions()[0])
+        qtbot.waitUntil(lambda: 1 not in model.session.game.to_act(), timeout=5000)
+        model.session.act(model.session.legal_actions()[0])
         tallies = window.tallies.values()
         qtbot.waitUntil(lambda: all(t.reviews for t in tallies), timeout=60_000)
         path = window.data_dir / "drills.json"
@@ -119,8 +119,8 @@ def test_a_drill_asked_on_the_phone_starts_and_its_review_goes_to_that_phone_onl
         model, hub = window.model, window.phones.hub
         drill = model.session.settings.drill
         assert drill is not None and drill.seat == 1 and model.session.settings.coach == 1
-        assert model.devices == [1] and set(window.tallies) == {1}
-        assert set(model.game.to_act()) == {1}  # Ana's and the bot's choices are made
+        assert model.session.devices == [1] and set(window.tallies) == {1}
+        assert set(model.session.game.to_act()) == {1}  # Ana's and the bot's choices are made
         confirm = lambda: any(m["type"] == "confirm" for m in phone.received)  # noqa: E731
         qtbot.waitUntil(confirm, timeout=5000)
         phone.send_text(json.dumps({"type": "confirm"}))

@@ -57,7 +57,7 @@ def test_an_expert_at_the_table_searches_in_another_process_never_on_the_windows
     assert window.start_match(GameConfig("incantibus", EXPERTS, 3, {"mode": "expert"}))
     window.model.thinking.connect(seen.append)
     # The casting: both experts think (one after the other) while Ana may point.
-    qtbot.waitUntil(lambda: len(window.model.game.choices) == 2, timeout=15_000)
+    qtbot.waitUntil(lambda: len(window.model.session.game.choices) == 2, timeout=15_000)
     timer.stop()
     assert not searched_here
     workers = [p.pid for p in THINKER._pool._processes.values()]
@@ -109,12 +109,12 @@ def test_an_answer_to_a_question_no_longer_asked_is_ignored(make_window, qtbot):
     window = make_window(bot_delay_ms=1)
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "expert", "budget": 5.0}]
     assert window.start_match(GameConfig("incantibus", players, 9, {"mode": "apprentice"}))
-    qtbot.waitUntil(lambda: window.model.thinking_seat() == 1, timeout=5_000)
+    qtbot.waitUntil(lambda: window.model.session.thinking_seat() == 1, timeout=5_000)
     old = window.model
     assert window.start_match(GameConfig("incantibus", players[:1] * 2, 9, {}))
-    assert old.thinking_seat() is None
+    assert old.session.thinking_seat() is None
     qtbot.wait(100)
-    assert not window.model.game.record.moves
+    assert not window.model.session.game.record.moves
 
 
 def test_new_game_offers_the_expert_with_its_time(qtbot, registry):

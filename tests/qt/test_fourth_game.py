@@ -85,7 +85,7 @@ def test_the_fourth_game_is_played_on_the_desktop_table_through_its_kit(window, 
     dialog.deleteLater()
     assert window.start_match(GameConfig("odds", [dict(p) for p in HUMAN_AND_BOT], 9))
     assert type(window.scene).__name__ == "OddsScene"
-    match = window.model.match
+    match = window.model.session.match
     moves = 0
     while not match.is_over():
         assert moves < 40, "no end after 40 rounds"
@@ -94,7 +94,7 @@ def test_the_fourth_game_is_played_on_the_desktop_table_through_its_kit(window, 
         click(window, ("hand", 1 + moves % 2))  # the hand drawn on the table, clicked
         qtbot.waitUntil(lambda b=before: len(match.game.record.moves) > b, timeout=5000)
         moves += 1
-    log = window.model.match.log(0)
+    log = window.model.session.match.log(0)
     assert any("a point for" in line for line in log)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(SCREENSHOTS / "fourth-game-desktop.png"))
@@ -123,12 +123,14 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
     players = [{"name": "Robo", "bot": "random"}, {"name": "Lera", "bot": None}]
     match = Match.start("odds", players, 4, {}, registry=registry)
     model = MatchModel(match, bot_delay_ms=0)
-    model.changed.connect(lambda *_: model.holding and QTimer.singleShot(0, model.release))
+    model.changed.connect(
+        lambda *_: model.session.holding and QTimer.singleShot(0, model.session.release)
+    )
     hub = DeviceHub(model.session, network=False)
     address = hub.give(1)
     served = urllib.request.urlopen(address.split("/seat/")[0] + "/page/games/odds.js").read()
     assert served == KIT.phone.read_bytes()
-    model.begin()
+    model.session.begin()
     phone = open_phone(address)
     try:
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)

@@ -18,7 +18,7 @@ def make_on_table(window, action) -> None:
     from .test_illuminati_table import play_on_table as illuminati_move
     from .test_illusio_table import play_on_table as illusio_move
 
-    game_id = window.model.game.game_id
+    game_id = window.model.session.game.game_id
     if game_id == "illuminati":
         illuminati_move(window, action)
     elif game_id == "illusio":
@@ -50,7 +50,7 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
     guide = window.guide
     run = guide.run
     assert guide is not None and window.guide_bar.isVisible()
-    assert window.model.game.game_id == game_id
+    assert window.model.session.game.game_id == game_id
     lessons = len(run.guide.lessons)
     made = 0
     zooms = set()  # the table's zoom at each step: the guide's words never refit it
@@ -61,11 +61,11 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
             break
         lift_curtain(window)
         model = window.model
-        if model.holding:
+        if model.session.holding:
             window.scene.stop_reveal(seen=True)
             continue
-        if model.viewer != 0 or 0 not in model.game.to_act():
-            assert model.step_bot() or model.game.is_over()
+        if model.session.viewer != 0 or 0 not in model.session.game.to_act():
+            assert model.session.step_bot() or model.session.game.is_over()
             continue
         words = window.guide_bar.words.text()
         label = window.guide_bar.words
@@ -75,11 +75,11 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
             assert run.closing in words
             screenshot(window, f"guide-{game_id}-over")
         lit = guide.lit
-        moves = len(model.game.record.moves)
+        moves = len(model.session.game.record.moves)
         if lit is None:  # no lesson has its moment: any move, made on the table
-            legal = model.legal_actions()
+            legal = model.session.legal_actions()
             make_on_table(window, next((a for a in legal if a.kind == "pass"), legal[0]))
-            assert len(model.game.record.moves) > moves
+            assert len(model.session.game.record.moves) > moves
             continue
         assert f"Next, {run.lesson.name} ({len(run.learnt)} of {lessons} learnt):" in words
         zooms.add(round(window.table.zoom(), 4))
@@ -114,7 +114,9 @@ def test_a_guided_first_game_runs_to_its_end_by_drag_and_drop(make_window, game_
             screenshot(window, f"guide-{game_id}-first-step")
         make_on_table(window, lit)
         QApplication.processEvents()
-        assert len(model.game.record.moves) > moves, f"the lit move of {run.lesson} was not made"
+        assert len(model.session.game.record.moves) > moves, (
+            f"the lit move of {run.lesson} was not made"
+        )
         made += 1
     # Every lesson learnt on the table, the closing words read, then the bar gone.
     assert sorted(run.learnt) == sorted(lesson.name for lesson in run.guide.lessons)
@@ -128,7 +130,7 @@ def test_a_move_other_than_the_lit_one_is_played_and_told(window):
 
     assert window.start_guide("illusio")
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     moves = len(game.record.moves)
     assert window.guide.lit is not None and window.guide.lit != EndTurn()
     click(window, ("end-turn",))
@@ -138,9 +140,9 @@ def test_a_move_other_than_the_lit_one_is_played_and_told(window):
     for _ in range(50):  # the bot plays its turn
         QApplication.processEvents()
         lift_curtain(window)
-        if 0 in game.to_act() and window.model.viewer == 0:
+        if 0 in game.to_act() and window.model.session.viewer == 0:
             break
-        window.model.step_bot()
+        window.model.session.step_bot()
     words = window.guide_bar.words.text()
     assert words.startswith("Ana ends the turn.")
     assert "Next, the Backstage" in words  # its lesson comes back
@@ -152,7 +154,7 @@ def test_the_help_menu_and_a_new_game_offer_and_end_the_guide(window):
         a for a in window.help_menu.actions() if a.text() == "Guided first game of Illuminati"
     ]
     entry.trigger()
-    assert window.guide is not None and window.model.game.game_id == "illuminati"
+    assert window.guide is not None and window.model.session.game.game_id == "illuminati"
     from illusio_table.qt.app.new_game_dialog import GameConfig
 
     window.ask = lambda title, text: True

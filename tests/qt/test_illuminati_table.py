@@ -40,7 +40,7 @@ ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "schemer"}
 def ana_when(window, ready, rounds: int = 60):
     """Plays on (Ana collects, passes or lets the bot move) until `ready(legal)` finds
     what the test needs among Ana's moves; returns it."""
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     for _ in range(rounds):
         lift_curtain(window)
         if 0 in game.to_act():
@@ -48,9 +48,11 @@ def ana_when(window, ready, rounds: int = 60):
             found = ready(legal)
             if found:
                 return found
-            model.act(next((a for a in legal if a.kind in ("take-income", "pass")), legal[0]))
+            model.session.act(
+                next((a for a in legal if a.kind in ("take-income", "pass")), legal[0])
+            )
         else:
-            model.step_bot()
+            model.session.step_bot()
     raise AssertionError("Ana never had such a move")
 
 
@@ -159,7 +161,7 @@ def play_on_table(window, action) -> None:
 def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window, qtbot):
     window = make_window()
     start(window)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     bots = {s: game.bots["schemer"](s, 4) for s in range(3)}
     done: set[str] = set()
     for _ in range(3000):
@@ -169,9 +171,9 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window
         if window.stack.currentWidget() is window.curtain:
             assert not drawn(window.scene)
             lift_curtain(window)
-        seat = model.viewer
-        check_table(window.scene, model.view())
-        if model.view()["attack"] is not None and "attack-shot" not in done:
+        seat = model.session.viewer
+        check_table(window.scene, model.session.view())
+        if model.session.view()["attack"] is not None and "attack-shot" not in done:
             done.add("attack-shot")
             screenshot(window, "illuminati-table-attack")
         action = choose(game, seat, bots[seat], done)
@@ -197,15 +199,15 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_on_the_table(make_window
 def schemers_play(window, moves: int, each=None) -> None:
     """Ana (played by the schemer) and the bots play up to `moves` moves; `each()` is
     called after every one."""
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     ana = game.bots["schemer"](0, 1)
     for _ in range(moves):
         if game.is_over():
             break
         if 0 in game.to_act():
             lift_curtain(window)
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
+            model.session.act(bot_move(game, ana, 0))
+        elif not model.session.step_bot():
             break
         if each is not None:
             each()
@@ -222,7 +224,7 @@ def test_screenshots_mid_game(make_window, seats):
     start(window, players, seed=5)
     schemers_play(window, 30 * seats)
     lift_curtain(window)
-    check_table(window.scene, window.model.view())
+    check_table(window.scene, window.model.session.view())
     screenshot(window, f"illuminati-table-{seats}-seats")
 
 
@@ -230,8 +232,8 @@ def test_hidden_illuminati_are_drawn_face_down_to_the_others(make_window):
     window = make_window()
     start(window, options={"hidden_illuminati": True})
     lift_curtain(window)
-    game = window.model.game
-    seat = window.model.viewer
+    game = window.model.session.game
+    seat = window.model.session.viewer
     named = {c["id"] for c, _ in drawn(window.scene)}
     for other in range(game.seats):
         if other != seat and other not in game.revealed:
@@ -244,7 +246,7 @@ def test_money_moves_offer_any_amount(window, monkeypatch):
     from illusio_table.qt.scenes import illuminati as table
 
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     for _ in range(50):
         lift_curtain(window)
         legal = game.legal_actions(0) if 0 in game.to_act() else []
@@ -252,9 +254,9 @@ def test_money_moves_offer_any_amount(window, monkeypatch):
         if transfers:
             break
         if 0 in game.to_act():
-            model.act(bot_move(game, game.bots["schemer"](0, 1), 0))
+            model.session.act(bot_move(game, game.bots["schemer"](0, 1), 0))
         else:
-            model.step_bot()
+            model.session.step_bot()
     move = transfers[0]
     scene = window.scene
     offered = []
@@ -277,9 +279,9 @@ TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
 
 def test_with_two_people_a_players_specials_show_only_on_their_own_screen(window):
     start(window, TWO_HUMANS, seed=3)
-    game = window.model.game
+    game = window.model.session.game
     lift_curtain(window)
-    seat = window.model.viewer
+    seat = window.model.session.viewer
     other = 1 - seat
     give_special(game, other, "swiss-bank-account")
     window.model.changed.emit([])
@@ -298,7 +300,7 @@ def test_two_people_pass_the_screen_through_windows_and_attacks(window):
     """Two people at one screen: the curtain passes the screen for every choice, windows
     for Specials included, until the game ends."""
     start(window, TWO_HUMANS, seed=6)
-    game = window.model.game
+    game = window.model.session.game
     curtains = 0
     for _ in range(3000):
         if game.is_over():
@@ -306,17 +308,17 @@ def test_two_people_pass_the_screen_through_windows_and_attacks(window):
         if window.stack.currentWidget() is window.curtain:
             curtains += 1
             lift_curtain(window)
-        seat = window.model.viewer
+        seat = window.model.session.viewer
         assert seat in game.to_act()
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         everything = game.legal_actions(seat)
         # A screen passed openly (money on an attack) offers no move that shows a Special.
-        opened = window.model.passed_openly
+        opened = window.model.session.passed_openly
         assert legal == (game.shared_moves(seat, everything) if opened else everything)
         # Pass, attack or end: enough to move the game on with windows and spending.
         kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
         pick = next((a for a in legal if a.kind in kinds), legal[0])
-        assert window.model.act(pick)
+        assert window.model.session.act(pick)
     assert game.is_over()
     assert curtains > 5
 
@@ -328,7 +330,7 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
 
     options = {"hidden_illuminati": True, "stacked_money": True}
     start(window, TWO_HUMANS, seed=5, options=options)
-    game = window.model.game
+    game = window.model.session.game
     # Each starts with two strong Groups, so that both can grow without their Illuminati
     # attacking (its Power on the table turns it up).
     strong = sorted(game.cards.group, key=lambda g: -game.numbers.power(g))
@@ -340,7 +342,7 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
         if game.is_over():
             break
         lift_curtain(window)
-        seat = window.model.viewer
+        seat = window.model.session.viewer
         other = 1 - seat
         if other not in game.revealed:
             secret_id = game.illuminati[other]
@@ -356,16 +358,16 @@ def test_hidden_illuminati_never_show_on_another_players_screen(window):
             )
             assert secret not in window.windowTitle()
             checked += 1
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         kinds = ("pass", "end-turn", "take-income", "choose-goal", "receive", "attack")
         # Attacks by other Groups: one with the Illuminati's own Power turns it up at once.
-        top = game.illuminati[window.model.viewer]
+        top = game.illuminati[window.model.session.viewer]
         quiet = [
             a
             for a in legal
             if a.kind in kinds and (a.kind != "attack" or top not in (a.attacker, *a.aiders))
         ]
-        window.model.act((quiet or legal)[0])
+        window.model.session.act((quiet or legal)[0])
     assert checked > 20
 
 
@@ -377,7 +379,7 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
     from .illusio_table_checks import point_of
 
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     top = game.illuminati[0]
     attacks = [a for a in game.legal_actions(0) if isinstance(a, Attack) and a.attacker == top]
@@ -416,20 +418,22 @@ def test_an_attack_at_a_table_of_four_drops_the_curtain_only_before_private_deci
     one. An open screen shows the public log and no Special of its seat."""
     four = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
     start(window, four, seed=8)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     attacks, open_passes, curtains = 0, 0, 0
     for _ in range(2500):
         if game.is_over() or attacks >= 6:
             break
         if window.stack.currentWidget() is window.curtain:
-            assert not game.public_screen(model.pending), "a curtain before a public decision"
+            assert not game.public_screen(model.session.pending), (
+                "a curtain before a public decision"
+            )
             curtains += 1
             lift_curtain(window)
-        seat = model.viewer
-        if model.passed_openly:
+        seat = model.session.viewer
+        if model.session.passed_openly:
             open_passes += 1
             assert game.public_screen(seat)
-            assert model.log() == game.log(None)
+            assert model.session.log() == game.log(None)
             assert window.scene.view == game.shared_view(seat)
             assert not window.scene.view["my_specials"]
             assert not any(c.get("face") == "special" for c, _ in drawn(window.scene))
@@ -441,7 +445,7 @@ def test_an_attack_at_a_table_of_four_drops_the_curtain_only_before_private_deci
             next((a for a in legal if a.kind in kinds), legal[0]),
         )
         was = game.attack is not None
-        model.act(pick)
+        model.session.act(pick)
         attacks += not was and game.attack is not None
     assert attacks >= 3 and open_passes > 20 and curtains > 0
 
@@ -472,7 +476,7 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     """Drop a Group on a Group: a panel sets the kind, the aiding Groups (clicked on the
     structure) and privilege, writing the roll the attack needs as it changes."""
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     aided = None
     for _ in range(200):
         lift_curtain(window)
@@ -481,8 +485,8 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
             aided = next((a for a in legal if isinstance(a, Attack) and a.aiders), None)
             if aided is not None:
                 break
-            model.act(bot_move(game, game.bots["schemer"](0, 3), 0))
-        elif not model.step_bot():
+            model.session.act(bot_move(game, game.bots["schemer"](0, 3), 0))
+        elif not model.session.step_bot():
             break
     assert aided is not None
     scene = window.scene
@@ -516,7 +520,7 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     from PySide6.QtTest import QTest
 
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     attack = next(a for a in game.legal_actions(0) if isinstance(a, Attack))
     moves = len(game.record.moves)
@@ -534,7 +538,7 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
     """While a control attack is set up, the attacker's free arrows are squares to click:
     the captured Group will hang there."""
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     control = ana_when(
         window,
         lambda legal: next(
@@ -558,15 +562,15 @@ def test_a_control_attack_says_where_the_captured_group_will_hang(window):
 def schemer_plays_until(window, ready, rounds: int = 300) -> bool:
     """The schemer plays Ana's seat (the bot the other) until `ready(view)` holds at
     Ana's own screen; False if it never does."""
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     ana = game.bots["schemer"](0, 5)
     for _ in range(rounds):
         lift_curtain(window)
-        if model.viewer == 0 and ready(model.view()):
+        if model.session.viewer == 0 and ready(model.session.view()):
             return True
         if 0 in game.to_act():
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
+            model.session.act(bot_move(game, ana, 0))
+        elif not model.session.step_bot():
             return False
     return False
 
@@ -575,7 +579,7 @@ def test_an_attacks_end_is_written_where_it_happened(window):
     start(window, ANA_AND_LERA, seed=2)
     model = window.model
     schemer_plays_until(window, lambda view: view["outcome"] is not None and view["attack"] is None)
-    done = model.view()["outcome"]
+    done = model.session.view()["outcome"]
     assert done is not None
     words = texts(window.scene)
     said = "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
@@ -619,15 +623,15 @@ def test_an_attacks_badge_stays_by_its_card_as_play_goes_on(window):
     while its box stayed by the card: the badge is one piece, placed after the layout,
     and it glides with its card."""
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     window.motion = True
     ana = game.bots["schemer"](0, 5)
     seen = 0
     for _ in range(300):
         lift_curtain(window)
-        view = model.view()
+        view = model.session.view()
         done = view["outcome"]
-        if model.viewer == 0 and done is not None and view["attack"] is None:
+        if model.session.viewer == 0 and done is not None and view["attack"] is None:
             window.scene.finish_glide()
             if any(i.data(1) == ("badge", done["target"]) for i in window.scene.items()):
                 said = "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
@@ -636,8 +640,8 @@ def test_an_attacks_badge_stays_by_its_card_as_play_goes_on(window):
         if game.is_over():
             break
         if 0 in game.to_act():
-            model.act(bot_move(game, ana, 0))
-        elif not model.step_bot():
+            model.session.act(bot_move(game, ana, 0))
+        elif not model.session.step_bot():
             break
     assert seen >= 5
 
@@ -659,7 +663,7 @@ def test_a_captured_group_carried_leaves_no_label_behind(window):
 
     if not schemer_plays_until(window, captured_and_movable, rounds=400):
         pytest.skip("Ana captured nothing she could move")
-    done = model.view()["outcome"]
+    done = model.session.view()["outcome"]
     scene = window.scene
     badge = [i for i in scene.items() if i.data(1) == ("badge", done["target"])]
     if not badge:
@@ -686,7 +690,7 @@ def test_a_captured_group_carried_leaves_no_label_behind(window):
 
 def test_ending_a_turn_that_puts_the_person_out_asks_first(window):
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     ana_when(window, lambda legal: any(a.kind == "end-turn" for a in legal), rounds=40)
     for group in game.structures[0].puppets(game.structures[0].root):
         release(game, 0, group)  # Ana is left with her Illuminati alone
@@ -711,28 +715,28 @@ def test_at_a_shared_screen_a_person_looks_at_their_specials_alone_when_they_ask
 
     four = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
     start(window, four, seed=8)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     for _ in range(400):
         if window.stack.currentWidget() is window.curtain:
             lift_curtain(window)
-        seat = model.viewer
-        if game.phase == "spending" and model.passed_openly:
+        seat = model.session.viewer
+        if game.phase == "spending" and model.session.passed_openly:
             break
         legal = game.legal_actions(seat)
         kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
-        model.act(next((a for a in legal if a.kind in kinds), legal[0]))
-    assert game.phase == "spending" and model.passed_openly
-    seat = model.viewer
+        model.session.act(next((a for a in legal if a.kind in kinds), legal[0]))
+    assert game.phase == "spending" and model.session.passed_openly
+    seat = model.session.viewer
     card = give_special(game, seat, "slush-fund")
     window._update()
     shown = " ".join(texts(window.scene))
     assert "Slush Fund" not in shown and "look at them alone" in shown
-    assert not any(a.kind == "play" for a in model.legal_actions())
+    assert not any(a.kind == "play" for a in model.session.legal_actions())
     click(window, ("button", "private"))
-    assert window.stack.currentWidget() is window.curtain and model.pending == seat
+    assert window.stack.currentWidget() is window.curtain and model.session.pending == seat
     lift_curtain(window)
-    assert not model.passed_openly and card in window.scene.view["my_specials"]
-    assert any(a.kind == "play" for a in model.legal_actions())
+    assert not model.session.passed_openly and card in window.scene.view["my_specials"]
+    assert any(a.kind == "play" for a in model.session.legal_actions())
 
 
 def test_a_lifted_group_carries_its_coin_and_puts_it_back(window):
@@ -742,7 +746,7 @@ def test_a_lifted_group_carries_its_coin_and_puts_it_back(window):
     from .illusio_table_checks import point_of
 
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     top = game.illuminati[0]
     scene = window.scene
@@ -771,7 +775,7 @@ def test_the_large_card_shows_and_tells_the_card_pointed_at(window, qtbot):
 
     start(window, ANA_AND_LERA, seed=2)
     lift_curtain(window)
-    game, scene = window.model.game, window.scene
+    game, scene = window.model.session.game, window.scene
     group = game.uncontrolled[0]
     qtbot.mouseMove(window.table.viewport(), point_of(window, ("group", group)))
     QApplication.processEvents()
@@ -787,7 +791,7 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
     from tests.games.illuminati.helpers import take_out
 
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     ana_when(window, lambda legal: any(isinstance(a, EndTurn) for a in legal) or None)
     assert game.phase == "actions" and game.current == 0 and game.actions_left
     top = game.illuminati[0]
@@ -801,7 +805,7 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
         ("boy-sprouts", "big-media", "T"),
     ):
         game.structures[0].attach(group, master, side)
-    assert model.act(Move("c-i-a", top, "R"))
+    assert model.session.act(Move("c-i-a", top, "R"))
     QApplication.processEvents()
     scene = window.scene
     words = texts(scene)
@@ -812,28 +816,28 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
     click(window, ("arrow", "c-i-a", "L"))
     assert game.record.moves[-1].action == Hang("f-b-i", "L").to_json()
     assert game.phase == "actions"
-    check_table(window.scene, model.view())
+    check_table(window.scene, model.session.view())
 
 
 def test_a_group_that_cannot_attack_says_why_when_it_is_taken_up(window):
     """An Illuminati that has already attacked this turn, clicked or dragged, says so in
     the engine's words (it said "Nothing to do there now")."""
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     ana_when(window, lambda legal: any(a.kind == "end-turn" for a in legal) or None)
     top = game.illuminati[0]
     attack = next(
         a
-        for a in model.legal_actions()
+        for a in model.session.legal_actions()
         if isinstance(a, Attack) and a.attacker == top and not a.aiders and a.privilege is None
     )
-    assert model.act(attack)
+    assert model.session.act(attack)
     while game.phase != "actions" or 0 not in game.to_act():
         lift_curtain(window)
         if 0 in game.to_act():
-            model.act(next(a for a in model.legal_actions() if a.kind == "pass"))
+            model.session.act(next(a for a in model.session.legal_actions() if a.kind == "pass"))
         else:
-            model.step_bot()
+            model.session.step_bot()
     lift_curtain(window)
     QApplication.processEvents()
     if game.is_over() or game.current != 0:
@@ -841,7 +845,7 @@ def test_a_group_that_cannot_attack_says_why_when_it_is_taken_up(window):
     click(window, ("group", top))
     assert "has already taken part in an attack this turn" in window.statusBar().currentMessage()
     window.statusBar().clearMessage()
-    target = ("group", next(iter(model.view()["uncontrolled"])))
+    target = ("group", next(iter(model.session.view()["uncontrolled"])))
     drag(window, ("group", top), target)  # dragged onto a Group: the same reason
     assert "has already taken part in an attack this turn" in window.statusBar().currentMessage()
 
@@ -850,7 +854,7 @@ def test_an_attack_that_cannot_succeed_says_so_and_why_on_its_button(window):
     """Set up, an attack with no chance as it stands says that only money can change it,
     on the table and on the Attack button's tooltip."""
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     hopeless = ana_when(
         window,
         lambda legal: next(
@@ -887,7 +891,7 @@ def test_the_menu_of_goals_fits_the_screen_and_says_each_goal_whole(window):
     from PySide6.QtGui import QGuiApplication
 
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     goals = [a for a in game.actions if a.kind == "choose-goal"][0]
     moves = [goals(i.id) for i in game.cards.illuminati if i.id != "ufos"]
     menu = window.scene.menu_of(moves, QPoint(10, 10))
@@ -985,7 +989,7 @@ def test_a_lifted_groups_targets_and_rolls_hide_no_number(make_window, size):
             {"name": f"Bot {n}", "bot": "schemer"} for n in range(seats - 1)
         ]
         start(window, players, seed=seed)
-        game, model = window.model.game, window.model
+        game, model = window.model.session.game, window.model
         from illusio_table.games.illuminati.bots import SchemerBot
 
         bot = SchemerBot(0, seed)
@@ -998,27 +1002,27 @@ def test_a_lifted_groups_targets_and_rolls_hide_no_number(make_window, size):
                 for source in groups[:4]:
                     assert not what_a_lift_hides(window, source), what_a_lift_hides(window, source)
                     lifts += 1
-                model.act(bot_move(game, bot, 0))
+                model.session.act(bot_move(game, bot, 0))
             else:
-                model.step_bot()
+                model.session.step_bot()
     assert lifts > 40
 
 
 def until_spending_passes_openly(window, rounds=400):
     """Plays people's plain moves (attacks first) until the screen passes to another
     person without the curtain for money on an attack."""
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     for _ in range(rounds):
         if window.stack.currentWidget() is window.curtain:
             lift_curtain(window)
-        if game.phase == "spending" and model.passed_openly:
+        if game.phase == "spending" and model.session.passed_openly:
             return
-        if model.viewer is None:
-            model.step_bot()
+        if model.session.viewer is None:
+            model.session.step_bot()
             continue
-        legal = model.legal_actions()
+        legal = model.session.legal_actions()
         kinds = ("attack", "pass", "end-turn", "take-income", "choose-goal", "receive")
-        model.act(next((a for a in legal if a.kind in kinds), legal[0]))
+        model.session.act(next((a for a in legal if a.kind in kinds), legal[0]))
     raise AssertionError("the screen never passed openly")
 
 
@@ -1030,18 +1034,20 @@ def test_with_hidden_goals_money_goes_round_openly_with_a_banner_naming_who_deci
     start(window, two, seed=4, options={"hidden_goals": True})
     until_spending_passes_openly(window)
     model = window.model
-    name = model.match.name(model.viewer)
+    name = model.session.match.name(model.session.viewer)
     assert window.tally_bar.isVisible() and window.tally_bar.text().startswith(f"{name} decides")
     assert window.scene.view["my_goal"] is None
-    assert model.game.view(model.viewer)["my_goal"] is not None  # it has one, kept secret
+    assert (
+        model.session.game.view(model.session.viewer)["my_goal"] is not None
+    )  # it has one, kept secret
     table = window.table.geometry()
     # Back to a screen of one's own (a curtain or a turn): the banner's words go, and the
     # bar stays, empty, so that the table under it does not jump.
     for _ in range(60):
-        if not model.passed_openly:
+        if not model.session.passed_openly:
             break
-        model.act(next(a for a in model.legal_actions() if a.kind == "pass"))
-    if not model.passed_openly:
+        model.session.act(next(a for a in model.session.legal_actions() if a.kind == "pass"))
+    if not model.session.passed_openly:
         assert "decides" not in window.tally_bar.text()
         lift_curtain(window)
         QApplication.processEvents()
@@ -1058,7 +1064,7 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     start(window, ana_and_bots, seed=3)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     asked = ana_when(
         window,
         lambda legal: PassOnAttack() in legal and game.attack.defender != 0,
@@ -1070,7 +1076,7 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
     assert game.record.moves[attack_moves].action["kind"] == "pass-on-attack"
     assert window.aside_action.isVisible() and not window.aside_action.isChecked()
     window.aside_action.trigger()
-    assert model.standing_aside(0)
+    assert model.session.standing_aside(0)
     for _ in range(600):
         if game.is_over():
             break
@@ -1080,9 +1086,11 @@ def test_pass_on_this_attack_is_a_button_and_the_menu_passes_on_others_attacks(w
                 game.phase == "spending" and game.attack.seat != 0 and game.attack.defender != 0
             ), "Ana was asked about an attack she is not part of"
             legal = game.legal_actions(0)
-            model.act(next((a for a in legal if a.kind in ("take-income", "end-turn")), legal[0]))
+            model.session.act(
+                next((a for a in legal if a.kind in ("take-income", "end-turn")), legal[0])
+            )
         else:
-            model.step_bot()
+            model.session.step_bot()
     asides = sum(
         1
         for m in game.record.moves[attack_moves + 1 :]
@@ -1117,13 +1125,13 @@ def test_the_structures_use_the_room_they_have_and_hiding_the_panels_enlarges_th
     ]
     window.resize(1280, 720)
     start(window, four, seed=3)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     for _ in range(120):
         lift_curtain(window)
         if 0 in game.to_act():
-            model.act(bot_move(game, SchemerBot(0, 1), 0))
+            model.session.act(bot_move(game, SchemerBot(0, 1), 0))
         else:
-            model.step_bot()
+            model.session.step_bot()
     lift_curtain(window)
     QApplication.processEvents()
     widths = sorted(others_card_widths(window))
@@ -1148,15 +1156,15 @@ def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(wind
 
     window.resize(1280, 720)
     start(window, ANA_AND_LERA, seed=4)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     seen = set()
     for _ in range(400):
         lift_curtain(window)
         if game.is_over():
             break
-        view = model.view()
+        view = model.session.view()
         lera = next(s for s in view["structures"] if s["seat"] == 1)
-        if model.viewer == 0 and view["attack"] is None:
+        if model.session.viewer == 0 and view["attack"] is None:
             QApplication.processEvents()
             hers = {c["id"] for c in lera["cards"]}
             strips = [c for c, _ in drawn(window.scene) if c.get("strip") and c["id"] in hers]
@@ -1175,8 +1183,8 @@ def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(wind
                     if named is not None:
                         assert named * 96 / 72 * window.table.zoom() >= 7.9, card["id"]
         if 0 in game.to_act():
-            model.act(bot_move(game, SchemerBot(0, 1), 0))
-        elif not model.step_bot():
+            model.session.act(bot_move(game, SchemerBot(0, 1), 0))
+        elif not model.session.step_bot():
             break
     assert {3, 4, 5} <= seen, seen
     screenshot(window, "illuminati-table-two-players-1280x720")
@@ -1210,9 +1218,9 @@ def test_the_prompt_and_the_buttons_stay_in_sight_at_any_zoom(window, game_id):
     for key in buttons:
         assert seen.contains(scene.targets[key]), f"{key} is in sight"
     scene.choose_from_menu = lambda moves, screen_pos: moves[0]  # a button of several moves
-    moves = len(window.model.game.record.moves)
+    moves = len(window.model.session.game.record.moves)
     click(window, buttons[-1])
-    assert len(window.model.game.record.moves) > moves, "the button still makes its move"
+    assert len(window.model.session.game.record.moves) > moves, "the button still makes its move"
 
 
 def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
@@ -1223,16 +1231,18 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     start(window, ana_and_bots, seed=3)
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     for _ in range(300):
         lift_curtain(window)
         if game.phase == "spending" and 0 not in game.to_act():
             break
         if 0 in game.to_act():
             legal = game.legal_actions(0)
-            model.act(next((a for a in legal if a.kind in ("pass", "take-income")), legal[0]))
+            model.session.act(
+                next((a for a in legal if a.kind in ("pass", "take-income")), legal[0])
+            )
         else:
-            model.step_bot()
+            model.session.step_bot()
     assert game.phase == "spending" and 0 not in game.to_act()
     window._update()
     words = texts(window.scene)
@@ -1275,7 +1285,7 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     from illusio_table.qt.scenes import illuminati as table
 
     start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     ask = ana_when(
         window, lambda legal: next((a for a in legal if isinstance(a, AskGroup)), None), 200
     )
@@ -1305,7 +1315,7 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     assert f"{lera} gives you {name}: click a free arrow to place it." in texts(window.scene)
     assert not any(w == "Refuse" for w in texts(window.scene))  # asked for: no refusing it
     before = game.money[theirs]
-    receive = next(a for a in model.legal_actions() if a.kind == "receive")
+    receive = next(a for a in model.session.legal_actions() if a.kind == "receive")
     click(window, ("arrow", receive.master, receive.side))
     assert game.owner(ask.group) == 0
     assert game.money[mine] == 5 and game.money[theirs] == before + worth
@@ -1321,7 +1331,7 @@ def test_a_group_of_another_player_dropped_on_a_group_of_ones_own_asks_for_a_tra
     from illusio_table.qt.scenes import illuminati as table
 
     start(window, ANA_AND_LERA, seed=2)
-    game = window.model.game
+    game = window.model.session.game
     ana_when(window, lambda legal: game.phase == "actions" and game.actions_left == 2)
     mine, theirs = [g for g in game.deck if g in game.cards.group][:2]
     own(game, 0, mine)
@@ -1349,11 +1359,11 @@ def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     from illusio_table.games.illuminati.actions import AskGroup
 
     start(window, TWO_HUMANS, seed=2)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     while not (game.phase == "actions" and game.current == 0):
         lift_curtain(window)
-        legal = model.legal_actions()
-        model.act(
+        legal = model.session.legal_actions()
+        model.session.act(
             next((a for a in legal if a.kind in ("take-income", "pass", "end-turn")), legal[0])
         )
     group = next(g for g in game.deck if g in game.cards.group)
@@ -1361,7 +1371,7 @@ def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     set_money(game, game.illuminati[0], 10)
     lift_curtain(window)
     window._update()
-    assert model.act(AskGroup(group, 5))
+    assert model.session.act(AskGroup(group, 5))
     name, ana, lera = window.scene.look.name(group), game.name(0), game.name(1)
     lift_curtain(window)  # the screen passes to Lera
     words = texts(window.scene)

@@ -92,7 +92,7 @@ def choose(game, seat, bot, done) -> object:
 def play_on_table(window, action) -> None:
     """Makes the move as a person does: drags and clicks on the table, nothing else."""
     scene = window.scene
-    me = window.model.viewer
+    me = window.model.session.viewer
     picked = []
 
     def pick(moves, screen_pos):  # the small menu a drop opens when it means several moves
@@ -121,12 +121,12 @@ def play_on_table(window, action) -> None:
 
 def one_move(window, bot) -> None:
     """One move: Ana's, made for her by `bot` once the curtain is lifted, or a bot's."""
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     if game.current == 0:
         lift_curtain(window)
-        model.act(bot_move(game, bot, 0))
+        model.session.act(bot_move(game, bot, 0))
     else:
-        model.step_bot()
+        model.session.step_bot()
 
 
 def check_screen(window) -> None:
@@ -134,14 +134,14 @@ def check_screen(window) -> None:
     if window.stack.currentWidget() is window.curtain:
         assert not cards_drawn(window.scene)
         lift_curtain(window)
-    check_table(window.scene, window.model.view())
+    check_table(window.scene, window.model.session.view())
 
 
 def test_a_whole_game_of_two_people_and_a_bot_is_played_by_dragging_cards(make_window, qtbot):
     window = make_window()
     start(window, ANA_LERA_AND_A_BOT, seed=9, target=10)
     model = window.model
-    game = model.game
+    game = model.session.game
     bots = {s: ShowmanBot(s, 3) for s in range(3)}
     done: set[str] = set()
     shots = set()
@@ -150,7 +150,7 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_by_dragging_cards(make_w
         if game.is_over():
             break
         check_screen(window)
-        seat = model.viewer
+        seat = model.session.viewer
         assert seat in game.to_act()
         action = choose(game, seat, bots[seat], done)
         moves = len(game.record.moves)
@@ -172,7 +172,7 @@ def test_a_whole_game_of_two_people_and_a_bot_is_played_by_dragging_cards(make_w
 def test_the_start_shows_the_hand_the_contest_and_every_seat(window):
     start(window)
     lift_curtain(window)
-    check_table(window.scene, window.model.view())
+    check_table(window.scene, window.model.session.view())
     words = texts(window.scene)
     assert "Your Backstage" in words and "Contest" in words
     screenshot(window, "illusio-table-start")
@@ -181,11 +181,11 @@ def test_the_start_shows_the_hand_the_contest_and_every_seat(window):
 def test_with_two_people_only_the_hand_of_the_person_at_the_screen_is_drawn(make_window):
     window = make_window()
     start(window, ANA_LERA_AND_A_BOT, seed=9)
-    game = window.model.game
+    game = window.model.session.game
     assert window.stack.currentWidget() is window.curtain
     assert not cards_drawn(window.scene)  # the curtain hides everything
     lift_curtain(window)
-    seat = window.model.viewer
+    seat = window.model.session.viewer
     other = 1 - seat
     drawn = {c["id"] for c, _ in cards_drawn(window.scene) if c["face"] != "back"}
     assert set(game.hands[seat]) <= drawn
@@ -195,13 +195,13 @@ def test_with_two_people_only_the_hand_of_the_person_at_the_screen_is_drawn(make
 def test_a_drop_the_rules_refuse_says_why_and_moves_nothing(window):
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     moves = len(game.record.moves)
     card = next(c for c in game.hands[0] if not game.info[c].special)
     drag(window, ("card", card), ("discard",))  # letting go of a card mid-turn
     assert len(game.record.moves) == moves
     assert "let go of cards only at the end of your turn" in window.statusBar().currentMessage()
-    check_table(window.scene, window.model.view())
+    check_table(window.scene, window.model.session.view())
     assert window.scene.item(("card", card)) is not None  # back in the hand
 
 
@@ -210,7 +210,7 @@ def test_the_magician_dropped_where_its_talent_cannot_act_asks_about_that_card(w
     on; it named the magician's seat number as a card, which could be another card."""
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     for card in game.hands[0]:
         tried = game.parse_action(window.scene.attempt(("magician", 0), ("card", card)))
         assert tried == UseTalent(card=card)  # that card, and no seat or target
@@ -219,7 +219,7 @@ def test_the_magician_dropped_where_its_talent_cannot_act_asks_about_that_card(w
 def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window):
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     # Ana's Backstage gets what a Contest Objective needs, the engine's way (as if played).
     for _ in range(40):
         realize = [a for a in game.legal_actions(0) if isinstance(a, Realize)]
@@ -227,9 +227,9 @@ def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window
             break
         legal = game.legal_actions(0)
         move = next((a for a in legal if isinstance(a, Backstage)), EndTurn())
-        window.model.act(move)
+        window.model.session.act(move)
         while game.current != 0:
-            window.model.step_bot()
+            window.model.session.step_bot()
         lift_curtain(window)
     assert realize
     objective = realize[0].objective
@@ -254,13 +254,13 @@ def test_taking_an_objective_lights_what_can_pay_with_the_best_set_chosen(window
     click(window, ("pay", "take"))
     assert objective not in game.contest
     assert any(w.objective == objective for w in game.works[0])
-    check_table(window.scene, window.model.view())
+    check_table(window.scene, window.model.session.view())
 
 
 def test_pointing_at_a_card_shows_it_large_with_its_whole_text(window, qtbot):
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     card = game.hands[0][0]
     qtbot.mouseMove(window.table.viewport(), point_of(window, ("card", card)))
     QApplication.processEvents()
@@ -310,7 +310,7 @@ def test_end_turn_is_on_the_table_and_in_sight_at_1280x720(window):
     seen = window.table.mapToScene(window.table.viewport().rect()).boundingRect()
     assert seen.contains(button)
     click(window, ("end-turn",))
-    assert window.model.game.record.moves[-1].action == EndTurn().to_json()
+    assert window.model.session.game.record.moves[-1].action == EndTurn().to_json()
 
 
 def test_dragging_every_hand_card_over_the_table_removes_nothing(window):
@@ -324,7 +324,7 @@ def test_dragging_every_hand_card_over_the_table_removes_nothing(window):
     from PySide6.QtTest import QTest
 
     viewport = window.table.viewport()
-    card = window.model.game.hands[0][0]
+    card = window.model.session.game.hands[0][0]
     start_at = point_of(window, ("card", card))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start_at)
     QTest.mouseMove(viewport, start_at + QPoint(12, 0))
@@ -343,7 +343,7 @@ def test_screenshots_of_a_scoring(make_window, size):
     window = make_window()
     window.resize(*size)
     start(window, seed=4, target=12)
-    game = window.model.game
+    game = window.model.session.game
     bot = ShowmanBot(0, 1)
     while not any(s["tricks"] for s in game.view(None)["seats"]) and not game.is_over():
         one_move(window, bot)
@@ -358,10 +358,10 @@ def test_cards_drawn_travel_from_the_deck(window):
     lift_curtain(window)
     scene = window.scene
     scene.glide_ms = 10_000  # held still mid-way, to look at
-    game = window.model.game
-    window.model.act(EndTurn())
+    game = window.model.session.game
+    window.model.session.act(EndTurn())
     while game.current != 0:
-        window.model.step_bot()
+        window.model.session.step_bot()
     lift_curtain(window)
     drawn = game.hands[0][-1]
     item = window.scene.item(("card", drawn))
@@ -377,7 +377,10 @@ def test_the_table_fits_1280x720_with_the_hand_and_the_contest_in_sight(window):
     start(window)
     lift_curtain(window)
     seen = window.table.mapToScene(window.table.viewport().rect()).boundingRect()
-    for key in [("card", c) for c in window.model.game.hands[0]] + [("deck",), ("discard",)]:
+    for key in [("card", c) for c in window.model.session.game.hands[0]] + [
+        ("deck",),
+        ("discard",),
+    ]:
         rect = window.scene.targets.get(key) or window.scene.sources.get(key)
         assert seen.intersects(QRectF(rect)), key
 
@@ -391,15 +394,15 @@ def test_a_drop_that_means_several_moves_opens_a_menu_at_the_pointer(window, mon
     from illusio_table.qt.scenes import base
 
     start(window, ANA_LERA_AND_A_BOT, seed=3)  # Ana is Madame Proteus
-    game = window.model.game
+    game = window.model.session.game
     for _ in range(30):
         if any(isinstance(a, UseTalent) for a in game.legal_actions(0)):
             break
         lift_curtain(window)
-        seat = window.model.viewer
+        seat = window.model.session.viewer
         legal = game.legal_actions(seat)
         move = next((a for a in legal if isinstance(a, Backstage)), EndTurn())
-        window.model.act(move)
+        window.model.session.act(move)
         QApplication.processEvents()
     lift_curtain(window)
     talent = next(a for a in game.legal_actions(0) if isinstance(a, UseTalent))
@@ -424,7 +427,7 @@ def test_a_lifted_card_lights_only_where_it_may_go(window):
 
     start(window)
     lift_curtain(window)
-    scene, game = window.scene, window.model.game
+    scene, game = window.scene, window.model.session.game
 
     def lit():
         return {
@@ -451,26 +454,26 @@ def test_a_lifted_card_lights_only_where_it_may_go(window):
 def test_a_card_taken_travels_from_the_hand_it_left_and_is_shown_only_to_the_taker(window):
     window.motion = True
     start(window)
-    game, model = window.model.game, window.model
+    game, model = window.model.session.game, window.model
     bot = ShowmanBot(0, 2)
     take = None
     for _ in range(400):
         if game.is_over():
             break
         if game.current != 0:
-            model.step_bot()
+            model.session.step_bot()
             continue
         lift_curtain(window)
         legal = game.legal_actions(0)
         take = next((a for a in legal if isinstance(a, Take)), None)
         if take is not None:
             break
-        model.act(bot_move(game, bot, 0))
+        model.session.act(bot_move(game, bot, 0))
     assert take is not None
     scene = window.scene
     scene.finish_glide()
     before = set(game.hands[0])
-    model.act(take)
+    model.session.act(take)
     scene = window.scene
     scene.glide_ms = 10_000
     (got,) = set(game.hands[0]) - before
@@ -506,7 +509,7 @@ def hover_then_drop(window, source_key, target_key) -> tuple[str, str]:
 def test_an_objective_that_cannot_be_taken_is_refused_alike_on_hover_and_on_drop(window):
     start(window)
     lift_curtain(window)
-    game, scene = window.model.game, window.scene
+    game, scene = window.model.session.game, window.scene
     assert not [a for a in game.legal_actions(0) if isinstance(a, Realize)]  # nothing to pay
     objective = next(o for o in game.contest if o is not None)
     moves = len(game.record.moves)
@@ -523,7 +526,7 @@ def test_an_objective_that_cannot_be_taken_is_refused_alike_on_hover_and_on_drop
 def test_a_component_dropped_on_the_tricks_area_hears_the_engines_reason(window):
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     card = next(c for c in game.hands[0] if not game.info[c].special)
     moves = len(game.record.moves)
     held, dropped = hover_then_drop(window, ("card", card), ("tricks", 0))
@@ -541,7 +544,7 @@ def test_the_reason_said_over_a_refused_place_goes_when_the_card_moves_on(window
 
     start(window)
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     card = next(c for c in game.hands[0] if not game.info[c].special)
     viewport, status = window.table.viewport(), window.statusBar()
     begin = point_of(window, ("card", card))
@@ -610,7 +613,7 @@ def test_no_label_lies_over_a_card_and_the_others_tricks_are_readable(make_windo
             {"name": f"Bot {n}", "bot": "showman"} for n in range(seats - 1)
         ]
         start(window, players, seed=seats, target=12)
-        game = window.model.game
+        game = window.model.session.game
         bot = ShowmanBot(0, 1)
         for _ in range(400):
             if game.is_over():
@@ -621,7 +624,7 @@ def test_no_label_lies_over_a_card_and_the_others_tricks_are_readable(make_windo
             assert not words_over_cards(scene), words_over_cards(scene)
             assert not words_over_words(scene), words_over_words(scene)
             zoom = window.table.zoom()
-            for seat, s in enumerate(window.model.view()["seats"]):
+            for seat, s in enumerate(window.model.session.view()["seats"]):
                 if seat != 0:
                     for w in s["works"]:
                         item = scene.item(("objective", w["objective"]["id"]))
@@ -643,7 +646,7 @@ def test_a_long_backstage_of_another_magician_reads_as_named_chips(make_window, 
     QApplication.processEvents()
     bots = [{"name": f"Bot {n}", "bot": "showman"} for n in range(1, seats)]
     start(window, ANA_AND_BOTS[:1] + bots, seed=4)
-    game = window.model.game
+    game = window.model.session.game
     kinds = ["rabbit", "dove", "cage", "case", "scarf", "rope", "cards", "blades", "tiger"]
     cards = set_backstage(game, 1, *(kinds * 2))  # (no more than in six hands and the deck)
     window._update()

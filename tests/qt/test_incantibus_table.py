@@ -30,7 +30,7 @@ def start(window, players=HUMAN_AND_BOTS, seed=5, mode="apprentice"):
 
 def anas_first(window):
     """Ana's first move (the bots choose at once, before her)."""
-    return next(m.action for m in window.model.game.record.moves if m.seat == 0)
+    return next(m.action for m in window.model.session.game.record.moves if m.seat == 0)
 
 
 def at(window, item):
@@ -64,7 +64,7 @@ def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(wi
     home = scene.pointer().pos()
     potion = next(k for k in scene.targets if k[0] == "potion" and k not in scene.moves)
     drag(window, scene.pointer(), scene.item(potion))
-    assert all(m.seat != 0 for m in window.model.game.record.moves)
+    assert all(m.seat != 0 for m in window.model.session.game.record.moves)
     assert "To brew the" in window.statusBar().currentMessage()
     assert window.scene.pointer().pos() == home
 
@@ -91,7 +91,9 @@ def test_holding_the_wand_over_a_target_not_allowed_says_the_engines_reason_at_o
 def test_legal_targets_light_up_and_a_click_points(window, qtbot):
     start(window)
     scene = window.scene
-    assert set(scene.moves) == {("room", t["slot"]) for t in window.model.view()["room"]["tokens"]}
+    assert set(scene.moves) == {
+        ("room", t["slot"]) for t in window.model.session.view()["room"]["tokens"]
+    }
     qtbot.mouseClick(
         window.table.viewport(),
         Qt.MouseButton.LeftButton,
@@ -113,7 +115,7 @@ def test_the_keyboard_lifts_the_wand_walks_its_targets_and_drops_it(window):
     QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter, Enter: no move unasked for
     QApplication.processEvents()
     assert scene.lifted == ("wand", 0)
-    assert not any(m.seat == 0 for m in window.model.game.record.moves)
+    assert not any(m.seat == 0 for m in window.model.session.game.record.moves)
     assert "arrows" in window.statusBar().currentMessage()
     QTest.keyClick(window.table, Qt.Key.Key_Escape)
     assert scene.lifted is None and scene.focus_key == ("wand", 0), "Esc puts the wand back"
@@ -148,11 +150,11 @@ def test_after_one_seat_chooses_the_next_sees_the_same_whatever_was_chosen(make_
         window = make_window()
         start(window, TWO_HUMANS, seed=9)
         window.curtain.button.click()
-        window.model.act(Point("room", slot))
+        window.model.session.act(Point("room", slot))
         behind = drawn(window)
         assert behind["texts"] == [] and behind["page"] == "Curtain"
         window.curtain.button.click()
-        return drawn(window), json.dumps(window.model.view())
+        return drawn(window), json.dumps(window.model.session.view())
 
     (first, first_view), (second, second_view) = after(0), after(5)
     assert first == second and first_view == second_view
@@ -160,7 +162,7 @@ def test_after_one_seat_chooses_the_next_sees_the_same_whatever_was_chosen(make_
 
 def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
     start(window, seed=5)
-    game = window.model.game
+    game = window.model.session.game
     # Stage a room where Ana's choice is a spell token nobody else wants.
     from tests.games.incantibus.helpers import set_room
 
@@ -169,9 +171,12 @@ def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
         [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)],
     )
     window.model.changed.emit([])
-    window.model.act(Point("room", 0))
+    window.model.session.act(Point("room", 0))
     QApplication.processEvents()
-    if window.model.view()["decision"] and window.model.view()["decision"]["seat"] == 0:
+    if (
+        window.model.session.view()["decision"]
+        and window.model.session.view()["decision"]["seat"] == 0
+    ):
         assert set(window.scene.moves) <= {("spell", i) for i in range(3)}
         card = window.scene.item(("spell", 1))
         qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=at(window, card))
@@ -185,8 +190,8 @@ def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbo
     shots = {"start": False, "battle": False}
     screenshot(window, "incantibus-start")
     moves = 0
-    while not window.model.game.is_over() and moves < 800:
-        view = window.model.view()
+    while not window.model.session.game.is_over() and moves < 800:
+        view = window.model.session.view()
         if view["dungeon"] is not None and not shots["battle"]:
             window.table.zoom_fit()
             screenshot(window, "incantibus-final-battle")
@@ -194,13 +199,13 @@ def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbo
         key = next(iter(window.scene.moves))
         item = window.scene.item(key)
         if len(window.scene.moves[key]) > 1:
-            window.model.act(window.scene.moves[key][0])  # a book's payment menu: first way
+            window.model.session.act(window.scene.moves[key][0])  # a book's payment menu: first way
         else:
             qtbot.mouseClick(
                 window.table.viewport(), Qt.MouseButton.LeftButton, pos=at(window, item)
             )
         moves += 1
-    assert window.model.game.is_over()
+    assert window.model.session.game.is_over()
     window.table.zoom_fit()
     screenshot(window, "incantibus-end")
     assert shots["battle"]
@@ -214,16 +219,16 @@ def shown_texts(scene):
 
 def test_the_reveal_shows_the_room_as_it_was_before_anything_moves_and_can_be_skipped(window):
     start(window, seed=5)
-    before = window.model.view()["room"]["tokens"]
+    before = window.model.session.view()["room"]["tokens"]
     scene = window.scene
     scene.animation_ms = 5000
-    moves = len(window.model.game.record.moves)
-    window.model.act(Point("room", before[0]["slot"]))
+    moves = len(window.model.session.game.record.moves)
+    window.model.session.act(Point("room", before[0]["slot"]))
     QApplication.processEvents()
-    assert scene.revealing() and window.model.holding
-    casting = window.model.game.record.moves[moves:]
+    assert scene.revealing() and window.model.session.holding
+    casting = window.model.session.game.record.moves[moves:]
     assert all(m.seat != 0 or m.action["kind"] == "point" for m in casting)
-    held = len(window.model.game.record.moves)
+    held = len(window.model.session.game.record.moves)
     assert "In-can-to!" in shown_texts(scene)
     # The room as it was: the token Ana pointed at is drawn where it lay, though taken.
     overlay = [
@@ -237,10 +242,10 @@ def test_the_reveal_shows_the_room_as_it_was_before_anything_moves_and_can_be_sk
     screenshot(window, "incantibus-reveal")
     contest = [t for t in shown_texts(scene) if before[0]["name"] in t and "Ana (" in t]
     assert contest, "the contest on Ana's token is written on the table"
-    assert len(window.model.game.record.moves) == held, "nothing moves during the reveal"
+    assert len(window.model.session.game.record.moves) == held, "nothing moves during the reveal"
     QTest.keyClick(window.table, Qt.Key.Key_Escape)
     QApplication.processEvents()
-    assert "In-can-to!" not in shown_texts(scene) and not window.model.holding
+    assert "In-can-to!" not in shown_texts(scene) and not window.model.session.holding
     assert any("Last casting:" in t for t in shown_texts(scene))
 
 
@@ -251,13 +256,13 @@ def test_with_two_people_the_reveal_is_shown_to_everyone_before_the_curtain(make
     window.scene.glide_ms = 0
     model = window.model
     lift_curtain(window)
-    first = model.viewer
-    model.act(model.legal_actions()[0])
+    first = model.session.viewer
+    model.session.act(model.session.legal_actions()[0])
     lift_curtain(window)
-    assert model.viewer != first
-    model.act(model.legal_actions()[0])  # the last choice: the reveal
+    assert model.session.viewer != first
+    model.session.act(model.session.legal_actions()[0])  # the last choice: the reveal
     QApplication.processEvents()
-    assert window.stack.currentWidget() is window.table and model.viewer is None
+    assert window.stack.currentWidget() is window.table and model.session.viewer is None
     assert window.scene.revealing() and "In-can-to!" in shown_texts(window.scene)
     assert window.windowTitle().startswith("Incantibus") and "Everyone sees" in window.heading()
     window.scene.stop_reveal(seen=True)
@@ -286,16 +291,16 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     (window.data_dir / "coach.json").write_text('{"rehearsals": [{"castings": 4, "average": 3.0}]}')
     assert window.start_match(config, rehearsal=True)
     window.scene.animation_ms = 0
-    view = window.model.view()
+    view = window.model.session.view()
     assert view["room"]["name"] == "Kitchen" and view["wands"][0] == 2
     assert "the tally starts" in window.tally_bar.text() and window.tally_bar.isVisibleTo(window)
     QApplication.processEvents()
     first_height = window.tally_bar.height()  # one line of words
     for _ in range(3):
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         if not legal:
             break
-        window.model.act(legal[0])
+        window.model.session.act(legal[0])
     assert window.tally_bar.text().startswith("Rehearsal — castings: ")
     assert "got what you pointed at" in window.tally_bar.text()
     # The last casting under the numbers, and every one of them on pointing at the bar.
@@ -351,7 +356,7 @@ def test_a_rehearsal_left_is_not_offered_again_but_one_cut_short_by_a_crash_is(m
         dialog = RehearsalDialog(window)
         dialog.seats.setValue(3)
         assert window.start_match(dialog.config(), rehearsal=True)
-        window.model.act(window.model.legal_actions()[0])
+        window.model.session.act(window.model.session.legal_actions()[0])
         return window
 
     first = rehearsing()
@@ -386,7 +391,7 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     window.scene.animation_ms = 0
     window.table_mode.syllable_ms = 5
     assert window.stack.currentWidget() is window.table, "no curtain: everyone looks at the table"
-    assert window.model.viewer is None and "Ana: 1–0 · Lera: Q–P" in window.tally_bar.text()
+    assert window.model.session.viewer is None and "Ana: 1–0 · Lera: Q–P" in window.tally_bar.text()
     labels = [
         i.text()
         for i in window.scene.items()
@@ -402,13 +407,13 @@ def test_table_mode_counts_in_can_to_and_takes_each_persons_first_key(window, qt
     QTest.keyClick(window.table, Qt.Key.Key_W)  # Lera: the second target
     QTest.keyClick(window.table, Qt.Key.Key_E)  # a second key of Lera's changes nothing
     QApplication.processEvents()
-    moves = window.model.game.record.moves
+    moves = window.model.session.game.record.moves
     lera = [m.action for m in moves if m.seat == 1]
     assert lera == [Point(*window.table_mode.targets()[1]).to_json()]
     QTest.keyClick(window.table, Qt.Key.Key_1)  # Ana: the first target, and the reveal
     QApplication.processEvents()
-    assert any(m.seat == 0 for m in window.model.game.record.moves)
-    assert window.model.view()["castings"] == 1
+    assert any(m.seat == 0 for m in window.model.session.game.record.moves)
+    assert window.model.session.view()["castings"] == 1
 
 
 def first_free_keys(window):
@@ -441,25 +446,25 @@ def test_table_mode_goes_on_casting_after_casting_and_comes_back_after_a_restart
     assert window.start_match(config)
     window.scene.animation_ms = 0
     window.table_mode.syllable_ms = 5
-    game = window.model.game
+    game = window.model.session.game
     for casting in range(1, 4):
-        if game.is_over() or not window.model.is_shared():
+        if game.is_over() or not window.model.session.is_shared():
             break
         cast_by_keys(window, qtbot, first_free_keys(window))
-        assert window.model.game.view(None)["castings"] == casting, f"casting {casting}"
+        assert window.model.session.game.view(None)["castings"] == casting, f"casting {casting}"
         # A decision (a full satchel, a spell) passes the screen to one person: settle it.
-        while not window.model.is_shared() and not window.model.game.is_over():
+        while not window.model.session.is_shared() and not window.model.session.game.is_over():
             lift_curtain(window)
-            legal = window.model.legal_actions()
+            legal = window.model.session.legal_actions()
             assert legal, "a person is asked for a decision"
-            window.model.act(legal[0])
-    assert window.model.game.view(None)["castings"] >= 2
+            window.model.session.act(legal[0])
+    assert window.model.session.game.view(None)["castings"] >= 2
     # The table mode is in the autosave: a restart comes back to the shared screen.
     again = make_window()
     assert again.offer_resume()
-    assert again.model.table_mode and again.model.viewer is None
+    assert again.model.session.table_mode and again.model.session.viewer is None
     assert "Press Space" in again.tally_bar.text()
-    assert not again.model.act(Point("room", 0))
+    assert not again.model.session.act(Point("room", 0))
     assert "own keys" in again.statusBar().currentMessage()
 
 
@@ -489,19 +494,19 @@ def test_a_saved_incantibus_match_reopens_on_its_table(make_window, tmp_path):
     first = make_window()
     start(first, seed=12, mode="expert")
     for _ in range(6):
-        legal = first.model.legal_actions()
+        legal = first.model.session.legal_actions()
         if legal:
-            first.model.act(legal[-1])
+            first.model.session.act(legal[-1])
     path = tmp_path / "incantibus.illusio.json"
     assert first._write(path)
-    before = json_module.dumps(first.model.view(), sort_keys=True)
+    before = json_module.dumps(first.model.session.view(), sort_keys=True)
     second = make_window()  # quit, start again, open the save
     assert second.open_file(path)
-    assert json_module.dumps(second.model.view(), sort_keys=True) == before
+    assert json_module.dumps(second.model.session.view(), sort_keys=True) == before
     assert second.stack.currentWidget() is second.table and second.scene.moves
     third = make_window()  # or continue from the autosave after a crash
     assert third.offer_resume()
-    assert json_module.dumps(third.model.view(), sort_keys=True) == before
+    assert json_module.dumps(third.model.session.view(), sort_keys=True) == before
 
 
 def table_items(scene):
@@ -550,7 +555,7 @@ def test_dragging_the_wand_over_the_whole_table_removes_nothing(window):
     QApplication.processEvents()
     assert seen_gold and seen_red, "legal targets light gold, the others red"
     assert table_items(scene) == before, "after the drag the table is exactly as it was"
-    assert all(m.seat != 0 for m in window.model.game.record.moves)
+    assert all(m.seat != 0 for m in window.model.session.game.record.moves)
 
 
 def test_clicks_and_right_clicks_anywhere_but_a_move_remove_nothing(window, qtbot):
@@ -578,7 +583,7 @@ def test_clicks_and_right_clicks_anywhere_but_a_move_remove_nothing(window, qtbo
         )
         assert len(scene.items()) == len(before), f"a click at {point} removed an item"
     QApplication.processEvents()
-    assert all(m.seat != 0 for m in window.model.game.record.moves), "no move was played"
+    assert all(m.seat != 0 for m in window.model.session.game.record.moves), "no move was played"
     assert table_items(scene) == before
 
 
@@ -660,10 +665,10 @@ def test_a_full_satchel_shows_the_new_token_and_each_token_once(window, qtbot):
     match = full_satchel_match()
     window.install(match, None)
     QApplication.processEvents()
-    scene, view = window.scene, window.model.view()
+    scene, view = window.scene, window.model.session.view()
     new = view["decision"]["token"]
     assert "NEW" in shown_texts(scene)
-    legal = window.model.legal_actions()
+    legal = window.model.session.legal_actions()
     for action in legal:
         assert ("token", action.token) in scene.moves, "every token to throw can be clicked"
     lines = window.moves_view.model().lines
@@ -674,14 +679,14 @@ def test_a_full_satchel_shows_the_new_token_and_each_token_once(window, qtbot):
         Qt.MouseButton.LeftButton,
         pos=at(window, scene.item(("token", new))),
     )
-    anas = [m.action for m in window.model.game.record.moves if m.seat == 0]
+    anas = [m.action for m in window.model.session.game.record.moves if m.seat == 0]
     assert anas[-1] == {"kind": "discard", "token": new}
 
 
 def test_a_reopened_save_tells_the_last_casting_in_words(make_window, tmp_path):
     window = make_window()
     start(window, seed=5)
-    window.model.act(window.model.legal_actions()[0])
+    window.model.session.act(window.model.session.legal_actions()[0])
     saved = tmp_path / "m.illusio.json"
     assert window._write(saved)
     again = make_window()
@@ -697,9 +702,9 @@ def test_words_on_the_table_are_readable_when_it_fits_1280x720(window):
     window.resize(1280, 720)
     QApplication.processEvents()
     for _ in range(6):
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         if legal:
-            window.model.act(legal[0])
+            window.model.session.act(legal[0])
     QApplication.processEvents()
     zoom = window.table.zoom()
     small = [
@@ -728,7 +733,7 @@ def test_a_monster_caught_with_ultimus_is_told_on_the_table_with_nothing_to_clic
     scene = window.scene
     assert ("decline", 0) not in scene.moves
     assert ("token", goblin) in scene.sources or scene.item(("token", goblin)) is not None
-    assert any("with Ultimus" in line for line in window.model.log())
+    assert any("with Ultimus" in line for line in window.model.session.log())
 
 
 def two_at_the_table(make_window, motion=False):
@@ -749,12 +754,12 @@ def test_table_mode_goes_on_after_a_reveal_that_played_to_its_end(make_window, q
     keys did nothing and the banner still spoke of the reveal."""
     window = two_at_the_table(make_window, motion=True)
     cast_by_keys(window, qtbot, [Qt.Key.Key_1, Qt.Key.Key_Q])
-    assert window.model.holding and window.scene.revealing()
-    qtbot.waitUntil(lambda: not window.model.holding, timeout=3000)
+    assert window.model.session.holding and window.scene.revealing()
+    qtbot.waitUntil(lambda: not window.model.session.holding, timeout=3000)
     qtbot.waitUntil(lambda: "Press Space" in window.tally_bar.text(), timeout=2000)
-    if window.model.is_shared():
+    if window.model.session.is_shared():
         cast_by_keys(window, qtbot, first_free_keys(window))
-        assert window.model.game.view(None)["castings"] == 2
+        assert window.model.session.game.view(None)["castings"] == 2
 
 
 @pytest.mark.parametrize("motion", [False, True])
@@ -768,39 +773,39 @@ def test_table_mode_reveals_to_everyone_then_passes_the_screen_to_whoever_decide
     model = window.model
     decided = 0
     for _ in range(30):
-        if model.game.is_over():
+        if model.session.game.is_over():
             break
         cast_by_keys(window, qtbot, [])
         # Each person presses their row's keys in turn until one points somewhere.
         for row in window.table_mode.rows().values():
             for key in row:
-                if model.holding or window.table_mode.state != "armed":
+                if model.session.holding or window.table_mode.state != "armed":
                     break
                 QTest.keyClicks(window.table, key.lower())
                 QApplication.processEvents()
         # The reveal is everyone's: the public table, whatever comes next.
         assert window.stack.currentWidget() is window.table
-        if model.holding:
-            assert model.viewer is None and model.curtain_seat() is None
-            qtbot.waitUntil(lambda: not model.holding, timeout=3000)
-        while not model.is_shared() and not model.game.is_over():
+        if model.session.holding:
+            assert model.session.viewer is None and model.session.curtain_seat() is None
+            qtbot.waitUntil(lambda: not model.session.holding, timeout=3000)
+        while not model.session.is_shared() and not model.session.game.is_over():
             # One person decides: the curtain names them; lifted, their table is whole.
             # (Someone deciding twice in a row keeps the screen.)
-            seat = model.curtain_seat()
+            seat = model.session.curtain_seat()
             if seat is None:
-                seat = model.viewer
-                assert seat in model.match.waiting_humans()
+                seat = model.session.viewer
+                assert seat in model.session.match.waiting_humans()
             else:
                 assert window.stack.currentWidget() is window.curtain
-                assert model.match.name(seat) in window.curtain.title.text()
+                assert model.session.match.name(seat) in window.curtain.title.text()
                 lift_curtain(window)
-            assert window.stack.currentWidget() is window.table and model.viewer == seat
+            assert window.stack.currentWidget() is window.table and model.session.viewer == seat
             assert len(table_items(window.scene)) > 50 and window.log_view.model().rowCount() > 5
-            legal = model.legal_actions()
+            legal = model.session.legal_actions()
             assert legal, "the person at the screen is asked for a decision"
-            assert model.act(legal[0])
+            assert model.session.act(legal[0])
             decided += 1
-        if model.is_shared():
+        if model.session.is_shared():
             assert window.stack.currentWidget() is window.table
             assert "Press Space" in window.tally_bar.text() and len(table_items(window.scene)) > 50
     assert decided, "seed 8 leaves a decision to someone within 30 castings"
@@ -814,7 +819,10 @@ def test_table_mode_says_why_a_key_points_nowhere(make_window, qtbot):
     QTest.keyClicks(window.table, window.table_mode.rows()[1][potion].lower())
     text = window.tally_bar.text()
     assert text.startswith("Lera cannot point there: To brew the"), text
-    assert not window.model.game.record.moves or window.model.game.record.moves[-1].seat != 1
+    assert (
+        not window.model.session.game.record.moves
+        or window.model.session.game.record.moves[-1].seat != 1
+    )
 
 
 def test_table_mode_keys_work_without_a_click_after_a_restart(make_window, qtbot):
@@ -865,15 +873,15 @@ def test_a_satchels_status_is_whole_and_never_under_its_wand(make_window, seats)
     for seed in (4, 5, 6):
         start(window, players, seed=seed)
         window.resize(1280, 720)
-        game, model = window.model.game, window.model
+        game, model = window.model.session.game, window.model
         me = make_bot(game, "cunning", 0, seed)
         for _ in range(400):
             if game.is_over():
                 break
             if 0 in game.to_act():
-                model.act(bot_move(game, me, 0))
+                model.session.act(bot_move(game, me, 0))
             else:
-                model.step_bot()
+                model.session.step_bot()
             QApplication.processEvents()
             for seat in range(seats):
                 box, texts, wands = satchel_heading(window, seat)
@@ -897,11 +905,13 @@ def test_every_spell_card_shows_its_name_and_whole_text_inside_the_card(window):
     inside the card, none cut ("Philosopher's" ran off its card)."""
     start(window, seed=5)
     scene = window.scene
-    game = window.model.game
+    game = window.model.session.game
     for kind in scene.spell_kinds.values():
-        view = window.model.view()
+        view = window.model.session.view()
         view["spell_cards"] = [{"kind": kind.id}] + view["spell_cards"][1:]
-        scene.show_view(view, window.model.legal_actions(), list(scene.seat_names), "Spells")
+        scene.show_view(
+            view, window.model.session.legal_actions(), list(scene.seat_names), "Spells"
+        )
         QApplication.processEvents()
         card = scene.item(("spell", 0))
         inside = [
@@ -991,21 +1001,21 @@ def test_the_reveal_tells_the_result_before_the_satchels_and_wands_show_it(windo
     start(window, seed=5)
     scene, model = window.scene, window.model
     scene.animation_ms = 5000
-    game = model.game
+    game = model.session.game
     count = game.seats
     for _ in range(30):  # castings until one puts a token in a satchel and swaps wands
-        before = model.view()
+        before = model.session.view()
         old_tokens = {t["id"] for s in before["satchels"] for t in s["tokens"]}
-        model.act(model.legal_actions()[0])
+        model.session.act(model.session.legal_actions()[0])
         QApplication.processEvents()
-        after = model.view()
+        after = model.session.view()
         new_tokens = {t["id"] for s in after["satchels"] for t in s["tokens"]}
         if scene.revealing() and new_tokens - old_tokens and after["wands"] != before["wands"]:
             break
         scene.stop_reveal(seen=True)
         QApplication.processEvents()
-        while model.legal_actions() and model.view()["phase"] != "casting":
-            model.act(model.legal_actions()[0])
+        while model.session.legal_actions() and model.session.view()["phase"] != "casting":
+            model.session.act(model.session.legal_actions()[0])
     else:
         raise AssertionError("no casting won a token and swapped wands")
     scene.animation.setCurrentTime(1000)  # the wands point
@@ -1017,9 +1027,9 @@ def test_the_reveal_tells_the_result_before_the_satchels_and_wands_show_it(windo
     scene.stop_reveal(seen=True)
     QApplication.processEvents()
     assert satchel_tokens_drawn(window.scene) == {
-        t["id"] for s in model.view()["satchels"] for t in s["tokens"]
+        t["id"] for s in model.session.view()["satchels"] for t in s["tokens"]
     }
-    assert wand_numbers(window.scene, count) == [str(w) for w in model.view()["wands"]]
+    assert wand_numbers(window.scene, count) == [str(w) for w in model.session.view()["wands"]]
 
 
 def count_on_the_table(scene):
@@ -1067,11 +1077,11 @@ def test_table_mode_counts_large_on_the_table_and_keeps_each_targets_keys(make_w
     for row in window.table_mode.rows().values():
         QTest.keyClick(window.table, Qt.Key(ord(row[0])))
         QApplication.processEvents()
-    qtbot.waitUntil(lambda: window.model.view()["castings"] == 1, timeout=2000)
-    qtbot.waitUntil(lambda: not window.model.holding, timeout=2000)  # the reveal played
-    while not window.model.is_shared():
+    qtbot.waitUntil(lambda: window.model.session.view()["castings"] == 1, timeout=2000)
+    qtbot.waitUntil(lambda: not window.model.session.holding, timeout=2000)  # the reveal played
+    while not window.model.session.is_shared():
         lift_curtain(window)
-        window.model.act(window.model.legal_actions()[0])
+        window.model.session.act(window.model.session.legal_actions()[0])
     QApplication.processEvents()
     assert count_on_the_table(window.scene) is None  # the count goes with its casting
     after = key_labels(window.scene)
@@ -1191,12 +1201,12 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
     assert window.drill_action.isEnabled() and "(1)" in window.drill_action.text()
     assert window.drill_mistakes()
     model = window.model
-    assert model.match.moves_made == start + 1 and model.view()["chosen"] == [1]
-    assert model.match.moves[-1].action == lera.to_json()
+    assert model.session.match.moves_made == start + 1 and model.session.view()["chosen"] == [1]
+    assert model.session.match.moves[-1].action == lera.to_json()
     assert window.tally_bar.text().startswith("Drill — before, your choice here cost 2.0 points.")
     assert said[0] in window.tally_bar.toolTip()
     lift_curtain(window)
-    model.act(model.legal_actions()[0])
+    model.session.act(model.session.legal_actions()[0])
     qtbot.waitUntil(lambda: "Coach on casting 1" in window.tally_bar.text(), timeout=60_000)
     assert Drills(window.data_dir / "drills.json").entries == []
     assert not window.drill_mistakes()  # none left: the status bar says so
@@ -1246,11 +1256,11 @@ def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(win
     window.scene.animation_ms = 0
     pointed = 0
     while pointed < 3:
-        legal = window.model.legal_actions()
+        legal = window.model.session.legal_actions()
         pointed += isinstance(legal[0], Point)
-        window.model.act(legal[0])
+        window.model.session.act(legal[0])
     assert window.tally_bar.text().startswith("Rehearsal — castings: 3")
-    log = "\n".join(window.model.log())
+    log = "\n".join(window.model.session.log())
     reveals = [line for line in log.splitlines() if line.startswith("In-can-to!")]
     assert len(reveals) == 3 and all("Bot 1 (wand" in line for line in reveals)
 
@@ -1270,7 +1280,7 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     bar = window.tally_bar
     assert bar.isVisibleTo(window) and bar.text().startswith("Coach: point your wand")
     model = window.model
-    model.act(model.legal_actions()[0])
+    model.session.act(model.session.legal_actions()[0])
     assert bar.text().startswith("Coach — castings: 1")
     qtbot.waitUntil(lambda: "Coach on casting 1" in bar.text(), timeout=60_000)
     assert window.coach_dock.isVisibleTo(window) and window.coach_chart.costs
@@ -1279,5 +1289,5 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert window.coach_action.isChecked()
     window.coach_action.trigger()  # off again
     assert not bar.isVisibleTo(window) and not window.coach_dock.isVisibleTo(window)
-    model.act(model.legal_actions()[0])
+    model.session.act(model.session.legal_actions()[0])
     assert not bar.isVisibleTo(window)

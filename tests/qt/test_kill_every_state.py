@@ -138,7 +138,7 @@ def test_a_drill_leaves_the_kept_drills_only_once_played_through(qtbot, folder):
     assert len(Drills(drills.path).entries) == 1, "begun is not done"
     drill = first.model.session.settings.drill
     assert drill is not None and not drill.done and drill.others
-    first.model.act(first.model.legal_actions()[0])  # Ana points again: the reveal
+    first.model.session.act(first.model.session.legal_actions()[0])  # Ana points again: the reveal
     crash(first)  # before the review comes back from the thinking process
     assert len(Drills(drills.path).entries) == 1
     again = resumed(qtbot, data, settings)

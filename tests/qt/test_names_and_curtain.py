@@ -52,7 +52,10 @@ def test_behind_the_curtain_a_stray_redraw_draws_nobodys_table(window, game_id):
     )
     lift_curtain(window)
     window.scene.show_view(
-        window.model.view(), window.model.legal_actions(), ["Ana", "Lera", "Milo"], "x"
+        window.model.session.view(),
+        window.model.session.legal_actions(),
+        ["Ana", "Lera", "Milo"],
+        "x",
     )
     window.scene.show_nothing()
     window.scene.redraw()

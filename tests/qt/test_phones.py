@@ -42,7 +42,7 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
     )
     try:
         model = window.model
-        assert model.devices == [1]
+        assert model.session.devices == [1]
         qtbot.waitUntil(lambda: "Waiting for <b>Lera</b>'s phone" in _labels(window))
         assert _qr_codes(window) == 1
         # The codes stand over the window's right side, clear of its middle, where a
@@ -56,20 +56,22 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         address = window.phones.hub.address(1)
         assert address.startswith("http://127.0.0.1:") and address in _labels(window)
         # Ana is alone at the screen: her table, no curtain, whatever Lera does.
-        assert model.viewer == 0 and model.curtain_seat() is None
+        assert model.session.viewer == 0 and model.session.curtain_seat() is None
         phone = Phone(address)
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
         joined = "<b>Lera</b>'s phone joined (device 127.0.0.1)"
         qtbot.waitUntil(lambda: joined in _labels(window))  # which device holds the seat
         assert _qr_codes(window) == 0  # the code leaves the screen once used
-        assert phone.state()["view"] == model.game.view(1)
+        assert phone.state()["view"] == model.session.game.view(1)
         hub = window.phones.hub
         qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)  # after "to!"
         assert window.tally_bar.text() == "In… can… to!"  # the big screen counted too
         qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
         phone.play(phone.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: any(m.seat == 1 for m in model.game.record.moves), timeout=5000)
-        assert model.curtain_seat() is None and model.viewer == 0
+        qtbot.waitUntil(
+            lambda: any(m.seat == 1 for m in model.session.game.record.moves), timeout=5000
+        )
+        assert model.session.curtain_seat() is None and model.session.viewer == 0
         phone.close()
         qtbot.waitUntil(lambda: any("is away" in t for t in _labels(window)), timeout=5000)
         # Away (a locked screen), the seat's code stays off the big screen: the phone
@@ -78,7 +80,7 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         assert not window.phones_dock.isFloating()
         # A flat battery: the seat comes back to the screen, and its code dies.
         window.phones.take_back(1)
-        assert model.devices == []
+        assert model.session.devices == []
         assert Phone(address).status in (0, 403)  # the server stops with its last phone seat
     finally:
         window.phones.stop()
@@ -89,8 +91,8 @@ def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
         make_window, GameConfig("illusio", PEOPLE[:2] + [PEOPLE[2]], 5, {}, devices=[0, 1])
     )
     old = window.phones.hub.address(0)
-    assert window.model.viewer is None  # only phones and a bot: the public table
-    record = window.model.game.record.to_file_json()
+    assert window.model.session.viewer is None  # only phones and a bot: the public table
+    record = window.model.session.game.record.to_file_json()
     window.phones.stop()
     from illusio_table.engine import Match
 
@@ -98,10 +100,10 @@ def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
     second.phones.network = False
     try:
         second.install(Match.load(record, builtin_registry()), None)
-        assert second.model.devices == [0, 1]
+        assert second.model.session.devices == [0, 1]
         new = second.phones.hub.address(0)
         assert new and new.rsplit("/", 1)[1] != old.rsplit("/", 1)[1]
-        assert second.model.viewer is None and second.model.curtain_seat() is None
+        assert second.model.session.viewer is None and second.model.session.curtain_seat() is None
     finally:
         second.phones.stop()
 
@@ -128,8 +130,8 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
         qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
         phone.play(phone.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: 1 not in model.game.to_act(), timeout=5000)
-        model.act(model.legal_actions()[0])
+        qtbot.waitUntil(lambda: 1 not in model.session.game.to_act(), timeout=5000)
+        model.session.act(model.session.legal_actions()[0])
         qtbot.waitUntil(lambda: "castings: 1" in phone.state()["note"], timeout=5000)
         assert "castings: 1" in window.tally.text()  # Ana's own, on the big screen
         assert window.tally.seat == 0
@@ -187,7 +189,7 @@ def test_the_first_count_after_a_reveal_is_as_large_on_the_big_screen_as_the_oth
         model.counting.connect(heard.append)
         phone = Phone(window.phones.hub.address(1))
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
-        qtbot.waitUntil(lambda: not model.too_early(), timeout=5000)
+        qtbot.waitUntil(lambda: not model.session.too_early(), timeout=5000)
 
         def count_shown() -> str:
             for item in window.scene.items():
@@ -198,31 +200,31 @@ def test_the_first_count_after_a_reveal_is_as_large_on_the_big_screen_as_the_oth
         hub = window.phones.hub
         checked = False
         for _ in range(12):  # castings, until one is followed at once by the next
-            if model.match.is_over():
+            if model.session.match.is_over():
                 break
-            reveal = model.match.last_reveal()
-            if 0 in model.match.to_act() and model.viewer == 0:
-                assert model.act(model.legal_actions()[0])  # Ana, at the screen
-            if 1 in model.match.to_act():
+            reveal = model.session.match.last_reveal()
+            if 0 in model.session.match.to_act() and model.session.viewer == 0:
+                assert model.session.act(model.session.legal_actions()[0])  # Ana, at the screen
+            if 1 in model.session.match.to_act():
                 qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
                 qtbot.waitUntil(lambda: bool(phone.state()["moves"]), timeout=5000)
                 heard.clear()
                 phone.play(phone.state()["moves"][0]["action"])  # Lera, on her phone
                 qtbot.waitUntil(
                     lambda r=reveal: (
-                        model.match.last_reveal() != r
-                        or 1 not in model.match.to_act()
+                        model.session.match.last_reveal() != r
+                        or 1 not in model.session.match.to_act()
                         or bool(phone.refusals())
                     )
                 )
                 assert not phone.refusals(), phone.refusals()
             # The reveal plays (at once here: no motion) and the table is released.
-            if model.match.last_reveal() != reveal and model.count_words():
+            if model.session.match.last_reveal() != reveal and model.session.count_words():
                 assert heard[:1] == ["In…"]
-                assert count_shown() == model.count_words()  # across the table, large
+                assert count_shown() == model.session.count_words()  # across the table, large
                 checked = True
                 break
-            qtbot.waitUntil(lambda: not model.too_early(), timeout=5000)
+            qtbot.waitUntil(lambda: not model.session.too_early(), timeout=5000)
         assert checked
         phone.close()
     finally:
@@ -253,7 +255,7 @@ def test_a_new_game_with_the_same_people_keeps_their_phones_joined(qtbot, make_w
         assert _qr_codes(window) == 0, (_labels(window), window.phones.hub.status(1))
         phone.send_text(json.dumps({"type": "confirm"}))
         qtbot.waitUntil(lambda: phone.state()["game"] == "illusio", timeout=5000)
-        assert phone.state()["view"] == model.game.view(1)
+        assert phone.state()["view"] == model.session.game.view(1)
         cards = [m for m in phone.received if m["type"] == "cards"]
         assert cards[-1]["game"] == "illusio"
         phone.close()
@@ -276,11 +278,11 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
         assert kinds == ["human", "phone", "bot (random)"]
         # Played to its end (every seat by the engine's own first move).
         for _ in range(3000):
-            if model.match.is_over():
+            if model.session.match.is_over():
                 break
-            seat = min(model.match.to_act())
-            model.session.match.apply(seat, model.match.legal_actions(seat)[0])
-        assert model.match.is_over()
+            seat = min(model.session.match.to_act())
+            model.session.match.apply(seat, model.session.match.legal_actions(seat)[0])
+        assert model.session.match.is_over()
         model.session.holding = True  # the last casting is being revealed
         assert "won" not in window.heading() and "revealed" in window.heading()
         model.session.holding = False
@@ -333,27 +335,27 @@ def test_the_big_screen_answers_for_a_phone_gone_a_while_with_no_secret_in_sight
         qtbot.waitUntil(lambda: any(asks in t for t in _labels(window)), timeout=5000)
         assert window.phones_dock.isFloating()  # the question stands over the window
         # Ana's own table is on the screen: no answer there, only a way to hide it.
-        assert model.viewer == 0 and panel.findChild(QPushButton, "allow-1") is None
+        assert model.session.viewer == 0 and panel.findChild(QPushButton, "allow-1") is None
         hide = panel.findChild(QPushButton, "hide-1")
         assert hide.text() == "Hide Ana's table to answer"
         assert _qr_codes(window) == 0
         # A curtain falling by itself opens the answer; lifted, the answer goes again.
         model.session.look_away()
         assert panel.findChild(QPushButton, "allow-1") is not None
-        model.lift_curtain()
+        model.session.lift_curtain()
         assert panel.findChild(QPushButton, "allow-1") is None
         panel.findChild(QPushButton, "hide-1").click()
-        assert model.curtain_seat() == 0 and model.viewer is None
+        assert model.session.curtain_seat() == 0 and model.session.viewer is None
         panel.findChild(QPushButton, "allow-1").click()
         qtbot.waitUntil(lambda: bool(new.states()), timeout=5000)
-        assert new.state()["view"] == model.game.view(1)
+        assert new.state()["view"] == model.session.game.view(1)
         assert all(m["type"] in ("knock", "device", "cards", "state") for m in new.received)
         joined = "<b>Lera</b>'s phone joined (device 127.0.0.1)"
         qtbot.waitUntil(lambda: joined in _labels(window), timeout=5000)
         assert not any(asks in t for t in _labels(window)) and _qr_codes(window) == 0
         assert not window.phones_dock.isFloating()
-        model.lift_curtain()  # Ana is back at her table
-        assert model.viewer == 0
+        model.session.lift_curtain()  # Ana is back at her table
+        assert model.session.viewer == 0
         new.close()
     finally:
         window.phones.stop()

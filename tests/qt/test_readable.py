@@ -125,21 +125,21 @@ def play(window, game_id: str, seats: int, seed: int, every: int, check, options
     window.table.zoom_fit()
     model, chooser, checked = window.model, random.Random(seed), 0
     for step in range(3000):
-        if model.game.is_over():
+        if model.session.game.is_over():
             break
         lift_curtain(window)
-        if model.holding:  # a casting's reveal, played with motion: seen to its end
+        if model.session.holding:  # a casting's reveal, played with motion: seen to its end
             window.scene.stop_reveal(seen=True)
-        elif 0 in model.game.to_act():
-            model.act(chooser.choice(model.legal_actions()))
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
         else:
-            model.step_bot()
+            model.session.step_bot()
         if step % every == 0:
             lift_curtain(window)
             QApplication.processEvents()
             check()
             checked += 1
-    assert model.game.is_over(), f"{game_id} seed {seed} did not end"
+    assert model.session.game.is_over(), f"{game_id} seed {seed} did not end"
     lift_curtain(window)  # the last table too: the game over, its scores
     QApplication.processEvents()
     check()

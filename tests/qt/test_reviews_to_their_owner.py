@@ -35,7 +35,7 @@ def test_a_drill_goes_to_the_person_whose_mistake_it_was_not_to_a_phone(qtbot, t
     assert Drills(window.data_dir / "drills.json").add(match.file_json(), others, 2.5, said)
     assert window.drill_mistakes()
     model, hub = window.model, window.phones.hub
-    assert model.devices == [1] and hub is not None
+    assert model.session.devices == [1] and hub is not None
     assert window.tally.seat == 2 and window.tally.drill is not None
     assert window.tally_bar.text().startswith("Drill — before, your choice here cost 2.5")
     assert said[0] in window.tally_bar.toolTip()
@@ -43,7 +43,7 @@ def test_a_drill_goes_to_the_person_whose_mistake_it_was_not_to_a_phone(qtbot, t
     assert lera.startswith("Rehearsal") and "Drill" not in lera and "2.5" not in lera
     assert window.tallies[1].drill is None and said[0] not in window.tallies[1].history()
     lift(window)
-    model.act(model.legal_actions()[0])  # Ana points again: the reveal
+    model.session.act(model.session.legal_actions()[0])  # Ana points again: the reveal
     qtbot.waitUntil(lambda: model.session.settings.drill.done, timeout=60_000)
     # (on the bar once the phones' count of the next casting has left it)
     qtbot.waitUntil(lambda: "Coach on casting 1" in window.tally_bar.text(), timeout=10_000)
@@ -70,11 +70,11 @@ def test_at_a_shared_screen_each_persons_review_shows_on_their_own_table_only(qt
     config.seed = 21
     assert window.start_match(config, rehearsal=True)
     model = window.model
-    assert set(window.tallies) == {0, 1} and model.devices == [1]
+    assert set(window.tallies) == {0, 1} and model.session.devices == [1]
     # (The phones' count of the first casting ends, and its words leave the bar.)
-    qtbot.waitUntil(lambda: model.count_words().endswith("to!"), timeout=5000)
+    qtbot.waitUntil(lambda: model.session.count_words().endswith("to!"), timeout=5000)
     qtbot.waitUntil(lambda: "to!" not in window.tally_bar.text(), timeout=5000)
-    model.set_device(1, False)  # her phone's battery is flat: she plays at the screen
+    model.session.set_device(1, False)  # her phone's battery is flat: she plays at the screen
     bar = window.tally_bar
 
     def hidden() -> bool:
@@ -91,24 +91,24 @@ def test_at_a_shared_screen_each_persons_review_shows_on_their_own_table_only(qt
     seen = set()
     for _ in range(40):  # castings of two people at one screen, the curtain between them
         bots(window)
-        if model.curtain_seat() is not None:
+        if model.session.curtain_seat() is not None:
             assert hidden(), bar.text()
             lift(window)
-        their_own(model.viewer)
-        seen.add(model.viewer)
+        their_own(model.session.viewer)
+        seen.add(model.session.viewer)
         if seen == {0, 1} and all(len(t.tally.lines) >= 2 for t in window.tallies.values()):
             break
-        model.act(model.legal_actions()[0])
+        model.session.act(model.session.legal_actions()[0])
     assert seen == {0, 1}
     # Both people's castings reviewed (the coach works in the thinking process): still
     # each one's own on their table, whoever's turn it is.
     tallies = window.tallies.values()
     qtbot.waitUntil(lambda: all(t.reviews for t in tallies), timeout=60_000)
     for _ in range(2):
-        their_own(model.viewer)
+        their_own(model.session.viewer)
         assert "Coach on casting" in bar.text()
-        model.act(model.legal_actions()[0])
+        model.session.act(model.session.legal_actions()[0])
         bots(window)
-        if model.curtain_seat() is not None:
+        if model.session.curtain_seat() is not None:
             assert hidden()
             lift(window)

@@ -26,7 +26,7 @@ def test_open_refuses_a_damaged_save_in_words_and_keeps_the_match_in_play(
     damaged = mutate(original, how, where, junk)
     path = tmp_path / "match.illusio.json"
     path.write_bytes(damaged)
-    in_play = window.model.game.record.to_json()
+    in_play = window.model.session.game.record.to_json()
     told = len(window.messages)
     opened = window.open_file(path)
     assert path.read_bytes() == damaged
@@ -40,4 +40,4 @@ def test_open_refuses_a_damaged_save_in_words_and_keeps_the_match_in_play(
     assert message.startswith(f"Cannot open the match: {path}: ")
     assert message.endswith("The file was left as it is.")
     assert not RAW_PYTHON.search(message), message
-    assert window.model.game.record.to_json() == in_play  # the match in play goes on
+    assert window.model.session.game.record.to_json() == in_play  # the match in play goes on

@@ -57,22 +57,22 @@ def test_new_game_then_a_move_then_undo_then_redo(window, registry):
     assert window.start_match(config)
     assert window.stack.currentWidget() is window.table and window.scene.items()
     screenshot(window, "shell-duel-start")
-    start = views(window.model.game)
+    start = views(window.model.session.game)
     index = window.moves_view.model().index(1, 0)
     assert index.data() == "Step 2"
     window.moves_view.activated.emit(index)
-    after = views(window.model.game)
+    after = views(window.model.session.game)
     assert after != start and window.undo_action.isEnabled()
     window.undo_action.trigger()
-    assert views(window.model.game) == start
+    assert views(window.model.session.game) == start
     assert window.redo_action.isEnabled()
     window.redo_action.trigger()
-    assert views(window.model.game) == after
+    assert views(window.model.session.game) == after
 
 
 def test_a_refused_move_shows_its_reason_in_the_status_bar(window):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=1))
-    assert not window.model.act(Step(3))
+    assert not window.model.session.act(Step(3))
     assert "step 1 or 2" in window.statusBar().currentMessage()
 
 
@@ -82,7 +82,7 @@ def test_the_curtain_hides_the_table_between_two_human_seats(window):
     assert "Ana" in window.curtain.title.text()
     window.curtain.button.click()
     assert window.stack.currentWidget() is window.table
-    window.model.act(Step(1))
+    window.model.session.act(Step(1))
     assert window.stack.currentWidget() is window.curtain
     assert "Lera" in window.curtain.title.text()
     assert window.scene.items() == []
@@ -98,10 +98,10 @@ def test_after_a_secret_choice_the_next_seat_sees_the_same_whatever_was_chosen(m
         window.start_match(GameConfig("duel", ANA_AND_LERA, seed=11))
         for _ in (0, 1):  # both step, and the duel begins
             window.curtain.button.click()
-            window.model.act(Step(1))
+            window.model.session.act(Step(1))
         window.curtain.button.click()
-        hand = window.model.view()["hand"]
-        window.model.act(Commit(hand[pick]))
+        hand = window.model.session.view()["hand"]
+        window.model.session.act(Commit(hand[pick]))
         curtain = drawn(window)
         window.curtain.button.click()
         return curtain, drawn(window)
@@ -113,7 +113,7 @@ def test_after_a_secret_choice_the_next_seat_sees_the_same_whatever_was_chosen(m
 
 def test_every_item_model_passes_the_model_tester(window, qtmodeltester):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=3))
-    window.model.act(Step(2))
+    window.model.session.act(Step(2))
     for model in (window.log_view.model(), window.moves_view.model(), window.seats_view.model()):
         assert isinstance(model, LogModel | ActionsModel | SeatsModel)
         qtmodeltester.check(model, force_py=True)
@@ -121,42 +121,42 @@ def test_every_item_model_passes_the_model_tester(window, qtmodeltester):
 
 def test_a_tampered_save_is_refused_and_nothing_is_touched(window, tmp_path):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=5))
-    window.model.act(Step(1))
+    window.model.session.act(Step(1))
     path = tmp_path / "match.illusio.json"
     assert window._write(path)
     saved = json.loads(path.read_text())
     saved["moves"][0]["action"]["steps"] = 2
     path.write_text(json.dumps(saved))
-    before_file, before_views = path.read_bytes(), views(window.model.game)
+    before_file, before_views = path.read_bytes(), views(window.model.session.game)
     assert not window.open_file(path)
     assert str(path) in window.messages[-1] and "action 0" in window.messages[-1]
-    assert path.read_bytes() == before_file and views(window.model.game) == before_views
+    assert path.read_bytes() == before_file and views(window.model.session.game) == before_views
 
 
 def test_a_saved_match_opens_where_it_was(window, tmp_path):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=5))
-    window.model.act(Step(1))
+    window.model.session.act(Step(1))
     path = tmp_path / "match.illusio.json"
     window._write(path)
-    before = views(window.model.game)
+    before = views(window.model.session.game)
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=6))
     assert window.open_file(path)
-    assert views(window.model.game) == before
+    assert views(window.model.session.game) == before
     assert window.recent_files()[0] == str(path) and path.name in window.windowTitle()
 
 
 def test_after_a_crash_the_autosave_resumes_the_match(make_window):
     first = make_window()
     first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
-    first.model.act(Step(2))  # the bot answers, and the duel begins: Robo commits at once
-    before = views(first.model.game)
+    first.model.session.act(Step(2))  # the bot answers, and the duel begins: Robo commits at once
+    before = views(first.model.session.game)
     # A kill leaves only what is on disk: a new window with the same data folder.
     second = make_window()
     assert second.offer_resume()
-    after = views(second.model.game)
+    after = views(second.model.session.game)
     # Robo's commit was not revealed, so it was not on disk: Robo chose again, unseen.
     assert after[:2] == before[:2]  # the public view and Ana's, the one at the screen
-    assert second.model.game.view(0)["chosen"] == [1]
+    assert second.model.session.game.view(0)["chosen"] == [1]
 
 
 def test_a_choice_not_yet_revealed_is_never_written_to_a_file(make_window, tmp_path):
@@ -164,26 +164,26 @@ def test_a_choice_not_yet_revealed_is_never_written_to_a_file(make_window, tmp_p
     first.start_match(GameConfig("duel", ANA_AND_LERA, seed=9))
     model = first.model
     for steps in (1, 2):  # both take their turn; then the duel: everyone chooses at once
-        model.lift_curtain()
-        model.act(Step(steps))
-    model.lift_curtain()
-    seat = model.viewer
-    card = model.view()["hand"][0] if model.view()["hand"] else None
-    assert model.act(Commit(card))
-    assert model.game.record.moves[-1].secret
+        model.session.lift_curtain()
+        model.session.act(Step(steps))
+    model.session.lift_curtain()
+    seat = model.session.viewer
+    card = model.session.view()["hand"][0] if model.session.view()["hand"] else None
+    assert model.session.act(Commit(card))
+    assert model.session.game.record.moves[-1].secret
     saved = tmp_path / "match.illusio.json"
     assert first._write(saved)
     for path in (first.autosave_path(), saved):
         data = json.loads(path.read_text())
         assert "commit" not in path.read_text() and data["withheld"] == [seat]
-        assert len(data["moves"]) == len(model.game.record.moves) - 1
+        assert len(data["moves"]) == len(model.session.game.record.moves) - 1
     second = make_window()
     assert second.offer_resume()
-    assert seat in second.model.game.to_act()
+    assert seat in second.model.session.game.to_act()
     assert "choose again" in second.messages[-1]
     third = make_window()
     assert third.open_file(saved)
-    assert seat in third.model.game.to_act()
+    assert seat in third.model.session.game.to_act()
     name = ANA_AND_LERA[seat]["name"]
     assert f"{name} had chosen" in third.messages[-1]
 
@@ -239,10 +239,10 @@ def test_broken_card_data_is_shown_not_crashed(window, registry):
 def test_a_whole_game_with_a_human_and_a_bot_finishes(window):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=21))
     moves = 0
-    while not window.model.game.is_over() and moves < 500:
+    while not window.model.session.game.is_over() and moves < 500:
         window.moves_view.activated.emit(window.moves_view.model().index(0, 0))
         moves += 1
-    assert window.model.game.is_over() and "game over" in window.heading()
+    assert window.model.session.game.is_over() and "game over" in window.heading()
     assert window.messages[-1].startswith("Game over")
     window.table.zoom_fit()
     screenshot(window, "shell-duel-end")
@@ -286,7 +286,7 @@ def test_clicking_a_move_on_the_table_plays_it(window, qtbot):
     point = view.mapFromScene(button.sceneBoundingRect().center())
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     QApplication.processEvents()  # a move made on the table is played after the click
-    assert window.model.game.record.moves[0].action == {"kind": "step", "steps": 2}
+    assert window.model.session.game.record.moves[0].action == {"kind": "step", "steps": 2}
 
 
 def test_a_broken_card_file_stops_only_its_own_game(window, tmp_path, monkeypatch):
@@ -317,13 +317,13 @@ def test_a_broken_card_file_stops_only_its_own_game(window, tmp_path, monkeypatc
 def test_behind_the_curtain_undo_redo_and_saving_wait_and_say_why(window):
     window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1))
     lift_curtain(window)
-    window.model.act(Step(1))
+    window.model.session.act(Step(1))
     assert window.stack.currentWidget() is window.curtain
-    before = views(window.model.game)
+    before = views(window.model.session.game)
     for action in (window.undo_action, window.redo_action, window.save_action):
         assert not action.isEnabled()
     window.undo()  # the shortcut still reaches the window: nothing happens
-    assert views(window.model.game) == before
+    assert views(window.model.session.game) == before
     assert window.stack.currentWidget() is window.curtain and window.scene.items() == []
     assert "Lift the curtain first" in window.undo_action.toolTip()
     lift_curtain(window)
@@ -333,10 +333,10 @@ def test_behind_the_curtain_undo_redo_and_saving_wait_and_say_why(window):
 def test_the_curtain_clears_the_last_persons_words_from_the_status_bar(window):
     window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1))
     lift_curtain(window)
-    window.model.act(Step(3))  # refused: its reason shows
+    window.model.session.act(Step(3))  # refused: its reason shows
     assert "step 1 or 2" in window.statusBar().currentMessage()
     window.scene.message.emit("Step 2")  # what a focused move says
-    window.model.act(Step(1))
+    window.model.session.act(Step(1))
     assert window.stack.currentWidget() is window.curtain
     assert window.statusBar().currentMessage() == ""
 
@@ -392,11 +392,11 @@ def test_new_open_and_rehearse_ask_before_replacing_a_match_in_play(window):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
     asked = []
     window.ask = lambda title, text: asked.append(title) or False
-    game = window.model.game
+    game = window.model.session.game
     window.new_game()
     window.open_dialog()
     window.rehearse()
-    assert asked == ["Leave this match?"] * 3 and window.model.game is game
+    assert asked == ["Leave this match?"] * 3 and window.model.session.game is game
 
 
 def test_every_new_match_lets_the_old_table_go(window):
@@ -418,9 +418,9 @@ def test_game_over_shows_points_by_category_the_winner_and_the_seed(window, game
 
     players = [{"name": "Ana", "bot": bot}, {"name": "Lera", "bot": bot}]
     window.start_match(GameConfig(game_id, players, seed=3))
-    game = window.model.game
+    game = window.model.session.game
     assert game.is_over()
-    columns, rows = result_table(window.model.match)
+    columns, rows = result_table(window.model.session.match)
     assert columns[0] == "Seat" and "Total" in columns and len(columns) > 4
     assert all(columns), columns
     assert 1 <= [r[-1] for r in rows].count("winner") <= 2  # a shared victory has two
@@ -428,7 +428,7 @@ def test_game_over_shows_points_by_category_the_winner_and_the_seed(window, game
     for seat, row in enumerate(rows):
         assert int(row[total]) == game.result()["scores"][seat]
         assert sum(int(x) for x in row[1:total]) == int(row[total])
-    dialog = ResultDialog(window.model.match, window)
+    dialog = ResultDialog(window.model.session.match, window)
     texts = " ".join(w.text() for w in dialog.findChildren(QLabel))
     assert f"seed of this match was {game.seed}" in texts and "won." in texts
 
@@ -445,10 +445,10 @@ def test_the_log_shows_its_newest_lines_after_the_curtain(window, qtbot):
     assert window.start_match(GameConfig("duel", ANA_AND_LERA, seed=1, options={"goal": 40}))
     for steps in (1, 2) * 30:
         lift_curtain(window)
-        if window.model.game.view(window.model.viewer)["phase"] == "duel":
-            window.model.act(Commit(None))
+        if window.model.session.game.view(window.model.session.viewer)["phase"] == "duel":
+            window.model.session.act(Commit(None))
         else:
-            window.model.act(Step(steps))
+            window.model.session.act(Step(steps))
     lift_curtain(window)
     bar = window.log_view.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), timeout=2000)
@@ -496,9 +496,9 @@ def test_a_word_about_the_table_goes_when_the_table_changes(window):
     window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
     window.scene.message.emit("2 cards chosen: drag one onto the deck to exchange them.")
     assert "chosen" in window.statusBar().currentMessage()
-    window.model.act(Step(2))
+    window.model.session.act(Step(2))
     assert "chosen" not in window.statusBar().currentMessage()
-    window.model.act(Step(99))  # refused: the reason stays while nothing has changed
+    window.model.session.act(Step(99))  # refused: the reason stays while nothing has changed
     refusal = window.statusBar().currentMessage()
     assert refusal.startswith("Not allowed")
     window.scene.redraw()
@@ -518,7 +518,7 @@ def test_at_1280x720_every_seat_row_and_every_move_shows_whole(make_window):
     window.resize(1280, 720)
     players = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
     assert window.start_match(GameConfig("illuminati", players, seed=3))
-    window.model.lift_curtain()
+    window.model.session.lift_curtain()
     QApplication.processEvents()
     for dock in (window.seats_dock, window.moves_dock):
         dock.raise_()

@@ -47,14 +47,14 @@ def test_a_refused_move_and_a_move_made_are_heard(window):
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "showman"}]
     assert window.start_match(GameConfig("illusio", players, 10))
     lift_curtain(window)
-    game = window.model.game
+    game = window.model.session.game
     card = next(c for c in game.hands[0] if not game.info[c].special)
     from illusio_table.games.illusio.actions import Backstage, Discard
 
     window.sounds.heard.clear()
-    window.model.act(Discard(card))  # letting go of a card mid-turn: refused
+    window.model.session.act(Discard(card))  # letting go of a card mid-turn: refused
     assert window.sounds.heard == ["refused"]
-    window.model.act(Backstage(card))
+    window.model.session.act(Backstage(card))
     assert window.sounds.heard == ["refused", "land"]
 
 

@@ -20,16 +20,16 @@ def play(window, game_id, seats, moves, seed=4):
     ]
     assert window.start_match(GameConfig(game_id, players, seed))
     window.scene.animation_ms = 0
-    model, game = window.model, window.model.game
+    model, game = window.model, window.model.session.game
     for _ in range(moves):
         if game.is_over():
             return
         lift_curtain(window)
         if 0 in game.to_act():
-            legal = model.legal_actions()
-            model.act(legal[len(legal) // 2])
+            legal = model.session.legal_actions()
+            model.session.act(legal[len(legal) // 2])
         else:
-            model.step_bot()
+            model.session.step_bot()
         QApplication.processEvents()
         lift_curtain(window)
         yield
@@ -57,7 +57,7 @@ def test_a_token_taken_from_the_room_moves_no_other(make_window):
     castings = 0
     before: dict = {}
     for _ in play(window, "incantibus", 4, 120):
-        view = window.model.view()
+        view = window.model.session.view()
         scene = window.scene
         if view["dungeon"] is not None:
             break

@@ -28,8 +28,10 @@ def hosting(qtbot):
         made.append(hub)
         # The big screen lets the match go on once a reveal was seen; here nobody plays it.
         if release:
-            model.changed.connect(lambda *_: model.holding and QTimer.singleShot(0, model.release))
-        model.begin()
+            model.changed.connect(
+                lambda *_: model.session.holding and QTimer.singleShot(0, model.session.release)
+            )
+        model.session.begin()
         return model, hub
 
     yield host

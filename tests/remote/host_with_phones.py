@@ -47,7 +47,7 @@ def main() -> int:
         for seat in (0, 1):
             print(f"address {seat} {window.phones.hub.address(seat)}", flush=True)
         window.model.changed.connect(
-            lambda *_: print(f"moves {len(window.model.game.record.moves)}", flush=True)
+            lambda *_: print(f"moves {len(window.model.session.game.record.moves)}", flush=True)
         )
         if "--close-when-joined" in flags:
             hub = window.phones.hub

@@ -38,11 +38,11 @@ def test_phones_converge_on_the_present_over_a_network_that_delays_reorders_doub
     try:
         phones = {seat: network.phone(seat, hub.give(seat)) for seat in (0, 1)}
         deadline = time.monotonic() + 240
-        moves = model.game.record.moves
-        while not model.game.is_over() and (most_moves is None or len(moves) < most_moves):
+        moves = model.session.game.record.moves
+        while not model.session.game.is_over() and (most_moves is None or len(moves) < most_moves):
             assert time.monotonic() < deadline, f"stuck at move {len(moves)}"
             qtbot.wait(20)
-            moves = model.game.record.moves
+            moves = model.session.game.record.moves
         qtbot.wait(300)  # the last frames arrive, late as they may be
         for seat, phone in phones.items():
             assert not phone.ended, phone.ended
@@ -52,7 +52,7 @@ def test_phones_converge_on_the_present_over_a_network_that_delays_reorders_doub
                 lambda p=phone, s=seat: (
                     p.state is not None
                     and p.state["version"] == hub.version(s)
-                    and p.state["view"] == model.game.view(s)
+                    and p.state["view"] == model.session.game.view(s)
                 ),
                 timeout=10000,
             )
@@ -62,10 +62,10 @@ def test_phones_converge_on_the_present_over_a_network_that_delays_reorders_doub
         assert sum(p.joins for p in phones.values()) > len(phones)  # they rejoined
         # Nothing played twice or lost: every move the record holds was legal in turn,
         # and the record replays to the same match.
-        again = Match.load(model.game.record.to_json(), builtin_registry())
+        again = Match.load(model.session.game.record.to_json(), builtin_registry())
         for seat in range(3):
-            assert again.view(seat) == model.game.view(seat)
-        phone_moves = sum(1 for m in model.game.record.moves if m.seat in phones)
+            assert again.view(seat) == model.session.game.view(seat)
+        phone_moves = sum(1 for m in model.session.game.record.moves if m.seat in phones)
         assert 0 < phone_moves <= sum(p.sent for p in phones.values())
     finally:
         network.close()

@@ -53,17 +53,19 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
     # Lera holds her phone sideways: the page is checked in landscape too.
     phones = {0: open_phone(hub.give(0)), 1: open_phone(hub.give(1), 844, 390)}
     rng = random.Random(5)
-    minds = {s: make_bot(model.game, heuristic, s, s) for s in phones} if heuristic else {}
+    minds = {s: make_bot(model.session.game, heuristic, s, s) for s in phones} if heuristic else {}
     try:
         for phone in phones.values():
             qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
         made = 0
         together = False  # both phones were asked in the same casting
         idle = 0
-        while not model.game.is_over() and made < most_moves:
-            assert idle < 500, f"no phone was asked for 10 s: {model.game.to_act()}"
-            assert model.viewer is None and model.curtain_seat() is None  # the public table
-            waiting = [s for s in phones if s in model.game.to_act()]
+        while not model.session.game.is_over() and made < most_moves:
+            assert idle < 500, f"no phone was asked for 10 s: {model.session.game.to_act()}"
+            assert (
+                model.session.viewer is None and model.session.curtain_seat() is None
+            )  # the public table
+            waiting = [s for s in phones if s in model.session.game.to_act()]
             if not waiting:
                 qtbot.wait(20)
                 idle += 1
@@ -73,12 +75,14 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
             seat = waiting[0]
             phone = phones[seat]
             qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
-            before = len(model.game.record.moves)
+            before = len(model.session.game.record.moves)
             phone.execute_script(RECORD_TAPS)  # for the message of a failure
-            wanted = bot_move(model.game, minds[seat], seat).to_json() if minds else None
+            wanted = bot_move(model.session.game, minds[seat], seat).to_json() if minds else None
             words = take_a_turn(phone, rng, wanted)
             try:
-                qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
+                qtbot.waitUntil(
+                    lambda b=before: len(model.session.game.record.moves) > b, timeout=5000
+                )
             except Exception:
                 notice = phone.find_element("id", "notice").text
                 lifted = phone.execute_script("return [lifted, __taps.slice(-4)]")
@@ -92,7 +96,7 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
                 phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-{made}.png"))
         for seat, phone in phones.items():
             qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
-            assert page_state(phone)["view"] == model.game.view(seat)
+            assert page_state(phone)["view"] == model.session.game.view(seat)
             looks_right(phone)
             phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-last-{seat}.png"))
         return made, together
@@ -105,7 +109,7 @@ def test_a_whole_incantibus_game_with_two_phones_and_a_bot(qtbot, hosting):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "expert"})
     made, together = _play_on_phones(qtbot, model, hub, "incantibus", 400, {1, 9, 30})
-    assert model.game.is_over(), f"not over after {made} moves on the phones"
+    assert model.session.game.is_over(), f"not over after {made} moves on the phones"
     assert together, "the two phones never pointed in the same casting"
 
 
@@ -117,7 +121,7 @@ def test_a_whole_game_with_two_phones_and_a_bot(qtbot, hosting, game_id, heurist
     options = {"hidden_goals": True} if game_id == "illuminati" else {}
     model, hub = hosting(game_id, TWO_AND_A_BOT, seed=4, options=options)
     made, _ = _play_on_phones(qtbot, model, hub, game_id, 600, {1, 12}, heuristic)
-    assert model.game.is_over(), f"not over after {made} moves on the phones"
+    assert model.session.game.is_over(), f"not over after {made} moves on the phones"
 
 
 def _drawn_sections(driver) -> int:
@@ -167,7 +171,7 @@ def test_a_wide_illuminati_structure_stays_in_its_own_part_of_the_phone(qtbot, h
     was drawn at the width of the whole screen and ran under the next part, whose cards
     then took the taps meant for it. Now it fits its column (or scrolls inside it)."""
     model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4, stage=_wide_structure)
-    assert len({x for x, _ in model.game.structures[1].cells}) >= 6
+    assert len({x for x, _ in model.session.game.structures[1].cells}) >= 6
     for width, height in ((844, 390), (390, 844)):
         phone = open_phone(hub.give(1), width, height)
         try:
@@ -209,7 +213,7 @@ def test_a_second_phone_on_a_code_waits_until_the_seats_phone_allows_it(qtbot, h
         [allow] = [b for b in ask().find_elements("tag name", "button") if b.text == "Allow"]
         allow.click()
         qtbot.waitUntil(lambda: page_state(second) is not None, timeout=5000)
-        assert page_state(second)["view"] == model.game.view(1)
+        assert page_state(second)["view"] == model.session.game.view(1)
         said = lambda: first.find_element("id", "table").text  # noqa: E731
         qtbot.waitUntil(lambda: "You let another device take your seat" in said(), timeout=5000)
         assert page_state(first) is None and not first.find_elements("css selector", ".target")
@@ -241,7 +245,7 @@ def test_a_phone_refused_the_seat_says_so_and_shows_nothing(qtbot, hosting):
         qtbot.waitUntil(lambda: "said no" in said(), timeout=5000)
         assert page_state(second) is None and "Lera" not in said()
         qtbot.waitUntil(lambda: not ask.is_displayed(), timeout=5000)
-        assert page_state(first)["view"] == model.game.view(1)
+        assert page_state(first)["view"] == model.session.game.view(1)
         looks_right(second)
     finally:
         first.quit()
@@ -283,7 +287,9 @@ def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself
         phone.save_screenshot(str(SCREENSHOTS / "phone-connection-lost.png"))
         hub.server.start()
         qtbot.waitUntil(lambda: not status().startswith("Connection lost"), timeout=15000)
-        qtbot.waitUntil(lambda: page_state(phone)["view"] == model.game.view(0), timeout=5000)
+        qtbot.waitUntil(
+            lambda: page_state(phone)["view"] == model.session.game.view(0), timeout=5000
+        )
         looks_right(phone)
     finally:
         phone.quit()
@@ -309,7 +315,9 @@ def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
         assert "no longer plays" not in phone.find_element("tag name", "body").text
         hub.server.start()
         qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=15000)
-        qtbot.waitUntil(lambda: page_state(phone)["view"] == model.game.view(0), timeout=5000)
+        qtbot.waitUntil(
+            lambda: page_state(phone)["view"] == model.session.game.view(0), timeout=5000
+        )
         assert hub.status(0) == "joined" and hub.asking(0) == {}  # the same device: no asking
         looks_right(phone)
     finally:

@@ -33,8 +33,8 @@ def test_a_device_seat_joins_with_its_code_and_sees_its_own_view_only(qtbot, hos
     phone = _join(qtbot, address)
     try:
         state = phone.state()
-        assert state["seat"] == 1 and state["view"] == model.game.view(1)
-        assert state["log"] == model.game.log(1)[-seats_module.LOG_LINES :]
+        assert state["seat"] == 1 and state["view"] == model.session.game.view(1)
+        assert state["log"] == model.session.game.log(1)[-seats_module.LOG_LINES :]
         assert any(m["type"] == "cards" for m in phone.received)
         qtbot.waitUntil(lambda: hub.status(1) == "joined")
     finally:
@@ -67,7 +67,7 @@ def test_a_code_opens_only_its_own_seat_and_dies_when_the_seat_is_taken_back(qtb
     try:
         assert a.state()["seat"] == 0 and b.state()["seat"] == 1
         # A move for another seat is refused, whatever the message says.
-        before = len(model.game.record.moves)
+        before = len(model.session.game.record.moves)
         action = a.state()["moves"][0]["action"] if a.state()["moves"] else {"kind": "end-turn"}
         b.send_text(
             json.dumps(
@@ -75,11 +75,11 @@ def test_a_code_opens_only_its_own_seat_and_dies_when_the_seat_is_taken_back(qtb
             )
         )
         qtbot.waitUntil(lambda: bool(b.refusals()), timeout=5000)
-        assert len(model.game.record.moves) == before
+        assert len(model.session.game.record.moves) == before
         hub.take_back(1)
         qtbot.waitUntil(lambda: b.closed.is_set(), timeout=5000)
         assert Phone(second).status == 403  # the old code opens nothing now
-        assert model.devices == [0]
+        assert model.session.devices == [0]
     finally:
         a.close()
         b.close()
@@ -90,7 +90,7 @@ def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothi
     address = hub.give(0)
     phone = _join(qtbot, address)
     try:
-        record = model.game.record.to_json()
+        record = model.session.game.record.to_json()
         state = phone.state()
         junk = [
             "not json",
@@ -102,7 +102,7 @@ def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothi
             json.dumps(
                 {
                     "type": "act",
-                    "action": model.game.legal_actions(0)[0].to_json(),
+                    "action": model.session.game.legal_actions(0)[0].to_json(),
                     "version": "old",
                 }
             ),
@@ -114,16 +114,16 @@ def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothi
         phone.send_bytes(b"\x00\x01")
         qtbot.waitUntil(lambda: len(phone.refusals()) > len(junk), timeout=5000)
         assert "moved on" in phone.refusals()[6]
-        assert model.game.record.to_json() == record
+        assert model.session.game.record.to_json() == record
         # A flood: past the limit a second, messages are refused unread.
         for _ in range(seats_module.MESSAGES_PER_SECOND * 2):
             phone.send_text("{}")
         qtbot.waitUntil(lambda: any("Too many" in r for r in phone.refusals()), timeout=5000)
-        assert model.game.record.to_json() == record
+        assert model.session.game.record.to_json() == record
         # Too large: the server closes the connection; nothing was played.
         phone.send_text("x" * (seats_module.MAX_MESSAGE + 10))
         qtbot.waitUntil(lambda: phone.closed.is_set(), timeout=5000)
-        assert model.game.record.to_json() == record
+        assert model.session.game.record.to_json() == record
     finally:
         phone.close()
 
@@ -143,7 +143,7 @@ def test_a_device_that_reconnects_gets_the_present_state(qtbot, hosting):
     qtbot.waitUntil(lambda: hub.status(0) == "away", timeout=5000)
     again = _join(qtbot, address, token=phone.token)  # the same device (its page kept it)
     try:
-        assert again.state()["view"] == model.game.view(0)
+        assert again.state()["view"] == model.session.game.view(0)
         assert not again.asked() and hub.status(0) == "joined"
     finally:
         again.close()
@@ -153,12 +153,14 @@ def test_a_legal_move_from_a_device_is_played_and_every_device_redrawn(qtbot, ho
     model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
-        assert model.viewer is None and model.curtain_seat() is None  # no one at the screen
+        assert (
+            model.session.viewer is None and model.session.curtain_seat() is None
+        )  # no one at the screen
         qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
         qtbot.waitUntil(lambda: a.state()["version"] == hub.version(0), timeout=5000)
         seen_b = len(b.states())
         a.play(a.state()["moves"][0]["action"])
-        played = lambda: any(m.seat == 0 for m in model.game.record.moves)  # noqa: E731
+        played = lambda: any(m.seat == 0 for m in model.session.game.record.moves)  # noqa: E731
         qtbot.waitUntil(played, timeout=5000)
         qtbot.waitUntil(lambda: len(b.states()) > seen_b, timeout=5000)
         # The last state sent to seat 1 has arrived (a state sent before seat 0's move,
@@ -166,8 +168,8 @@ def test_a_legal_move_from_a_device_is_played_and_every_device_redrawn(qtbot, ho
         # then read that one).
         qtbot.waitUntil(lambda: b.state()["version"] == hub.version(1), timeout=5000)
         # Seat 1 learns only that seat 0 has chosen, never what.
-        assert b.state()["view"] == model.game.view(1)
-        assert model.curtain_seat() is None
+        assert b.state()["view"] == model.session.game.view(1)
+        assert model.session.curtain_seat() is None
     finally:
         a.close()
         b.close()
@@ -192,16 +194,18 @@ def test_phones_count_in_can_to_together_and_a_point_before_to_is_refused(qtbot,
         assert a.state()["moves"] == [] and a.state()["gestures"] == []
         assert "to!" in a.state()["status"]
         # ...and a move sent all the same (a page of its own making) is refused.
-        a.play(model.game.legal_actions(0)[0].to_json())
+        a.play(model.session.game.legal_actions(0)[0].to_json())
         qtbot.waitUntil(lambda: bool(a.refusals()), timeout=5000)
         assert "to!" in a.refusals()[0]
-        assert not any(m.seat == 0 for m in model.game.record.moves)
+        assert not any(m.seat == 0 for m in model.session.game.record.moves)
         # Both phones hear "to!" (each as its message arrives).
         qtbot.waitUntil(lambda: a.state()["count"] == "In… can… to!", timeout=5000)
         qtbot.waitUntil(lambda: b.state()["count"] == "In… can… to!", timeout=5000)
         assert heard == ["In…", "In… can…", "In… can… to!"]  # the big screen counts too
         a.play(a.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: any(m.seat == 0 for m in model.game.record.moves), timeout=5000)
+        qtbot.waitUntil(
+            lambda: any(m.seat == 0 for m in model.session.game.record.moves), timeout=5000
+        )
     finally:
         a.close()
         b.close()
@@ -218,17 +222,17 @@ def test_no_phone_learns_a_reveal_before_the_big_screen_has_shown_it(qtbot, host
             qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
             phone.play(phone.state()["moves"][0]["action"])
             qtbot.wait(150)
-        qtbot.waitUntil(lambda: model.holding, timeout=5000)
+        qtbot.waitUntil(lambda: model.session.holding, timeout=5000)
         qtbot.wait(300)  # whatever the host would send has come
         for seat, phone in ((0, a), (1, b)):
             last = phone.received[-1]
             assert last["type"] == "status" and "revealed" in last["status"]
             # The table as it stood when the wands pointed: not the outcome.
-            assert phone.state()["view"] != model.game.view(seat)
+            assert phone.state()["view"] != model.session.game.view(seat)
         assert a.state()["view"]["my_choice"] is not None  # Ana chose first: she saw that
-        model.release()  # the big screen has shown it
+        model.session.release()  # the big screen has shown it
         for seat, phone in ((0, a), (1, b)):
-            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["view"] == model.game.view(s))
+            qtbot.waitUntil(lambda p=phone, s=seat: p.state()["view"] == model.session.game.view(s))
     finally:
         a.close()
         b.close()
@@ -275,25 +279,25 @@ def test_a_whole_game_is_played_to_its_end_from_two_phones(
 
     model, hub = hosting(game_id, PEOPLE, seed=21, options=options)
     phones = {seat: _join(qtbot, hub.give(seat)) for seat in (0, 1)}
-    players = {seat: make_bot(model.game, heuristic, seat, seat) for seat in phones}
+    players = {seat: make_bot(model.session.game, heuristic, seat, seat) for seat in phones}
     try:
         for _ in range(3000):
-            if model.game.is_over():
+            if model.session.game.is_over():
                 break
-            assert model.viewer is None and model.curtain_seat() is None
-            waiting = [s for s in phones if s in model.game.to_act()]
+            assert model.session.viewer is None and model.session.curtain_seat() is None
+            waiting = [s for s in phones if s in model.session.game.to_act()]
             if not waiting or hub.too_early():
                 qtbot.wait(5)
                 continue
             seat = waiting[0]
             phone = phones[seat]
             qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
-            before = len(model.game.record.moves)
-            move = bot_move(model.game, players[seat], seat)
+            before = len(model.session.game.record.moves)
+            move = bot_move(model.session.game, players[seat], seat)
             phone.play(move.to_json())
-            qtbot.waitUntil(lambda b=before: len(model.game.record.moves) > b, timeout=5000)
+            qtbot.waitUntil(lambda b=before: len(model.session.game.record.moves) > b, timeout=5000)
             qtbot.wait(100)  # a person's pace: under the flood limit
-        assert model.game.is_over()
+        assert model.session.game.is_over()
         for seat, phone in phones.items():
             qtbot.waitUntil(lambda p=phone, s=seat: p.state()["version"] == hub.version(s))
             assert phone.state()["over"] and phone.state()["result"]["winners"]
@@ -313,10 +317,10 @@ def test_nobody_counts_in_can_to_for_an_illuminati_choice_made_at_once(qtbot, ho
     model.session.counting.connect(heard.append)
     a, b = _join(qtbot, hub.give(0)), _join(qtbot, hub.give(1))
     try:
-        assert {0, 1} <= model.game.to_act()  # every player picks a goal in secret
+        assert {0, 1} <= model.session.game.to_act()  # every player picks a goal in secret
         assert a.state()["count"] == "" and not hub.too_early()
         a.play(a.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: 0 not in model.game.to_act(), timeout=5000)
+        qtbot.waitUntil(lambda: 0 not in model.session.game.to_act(), timeout=5000)
         assert not heard and not a.refusals()
     finally:
         a.close()

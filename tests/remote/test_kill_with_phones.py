@@ -68,12 +68,12 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
     try:
         assert window.offer_resume()
         model = window.model
-        kept = len(model.game.record.moves) + len(model.match.withheld)
+        kept = len(model.session.game.record.moves) + len(model.session.match.withheld)
         # Nothing the host had reported played is lost. A move is saved before the window
         # redraws and reports it, and a redraw can release a reveal and let the bot move
         # within it: the kill may land after a few saves that were not reported yet.
         assert last <= kept <= last + 3, (last, kept)
-        assert model.devices == [0, 1]
+        assert model.session.devices == [0, 1]
         hub = window.phones.hub
         new = {seat: hub.address(seat) for seat in (0, 1)}
         assert new == old  # the same port, the same codes: the phones' pages rejoin
@@ -94,12 +94,14 @@ def test_a_host_killed_mid_game_resumes_and_its_phones_rejoin_with_the_codes_the
         phone = Phone(old[0], token=phones[0].token)
         qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
         assert not [m for m in phone.received if m["type"] == "knock"]
-        assert phone.state()["view"] == model.game.view(0)
-        before = len(model.game.record.moves)
-        qtbot.waitUntil(lambda: 0 in model.game.to_act() and not hub.too_early(), timeout=5000)
+        assert phone.state()["view"] == model.session.game.view(0)
+        before = len(model.session.game.record.moves)
+        qtbot.waitUntil(
+            lambda: 0 in model.session.game.to_act() and not hub.too_early(), timeout=5000
+        )
         qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(0), timeout=5000)
         phone.play(phone.state()["moves"][0]["action"])
-        qtbot.waitUntil(lambda: len(model.game.record.moves) > before, timeout=5000)
+        qtbot.waitUntil(lambda: len(model.session.game.record.moves) > before, timeout=5000)
         phone.close()
     finally:
         window.phones.stop()

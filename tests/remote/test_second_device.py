@@ -57,8 +57,8 @@ def test_a_second_device_on_a_joined_seats_code_receives_nothing_until_allowed(q
         # The seat goes on changing while the stranger waits: its news, its table.
         hub.note(1, NOTE)
         qtbot.waitUntil(lambda: holder.state()["note"] == NOTE, timeout=5000)
-        model.lift_curtain()  # Ana, at the screen, chooses her goal
-        model.act(model.legal_actions()[0])
+        model.session.lift_curtain()  # Ana, at the screen, chooses her goal
+        model.session.act(model.session.legal_actions()[0])
         hub.publish()
         qtbot.wait(200)  # whatever the host would send has come
         _nothing_of_the_seat(stranger, ["Lera", "Ana"])
@@ -71,7 +71,9 @@ def test_a_second_device_on_a_joined_seats_code_receives_nothing_until_allowed(q
         # Lera allows it: the new device gets the seat; her old page is told and closed.
         holder.answer(True)
         qtbot.waitUntil(lambda: bool(stranger.states()), timeout=5000)
-        assert stranger.state()["seat"] == 1 and stranger.state()["view"] == model.game.view(1)
+        assert stranger.state()["seat"] == 1 and stranger.state()[
+            "view"
+        ] == model.session.game.view(1)
         assert stranger.token and stranger.token != holder.token
         qtbot.waitUntil(holder.closed.is_set, timeout=5000)
         assert "You let another device take your seat" in holder.closed_for()
@@ -100,7 +102,7 @@ def test_a_refused_device_gets_nothing_and_is_told_so(qtbot, hosting):
         _nothing_of_the_seat(stranger, ["Ana", "Lera"])
         qtbot.waitUntil(lambda: holder.asked() == [], timeout=5000)  # put away on her phone
         assert hub.status(0) == "joined" and not holder.closed.is_set()
-        assert holder.state()["view"] == model.game.view(0)
+        assert holder.state()["view"] == model.session.game.view(0)
     finally:
         holder.close()
         stranger.close()
@@ -113,14 +115,14 @@ def test_a_reload_of_the_same_device_comes_back_without_asking(qtbot, hosting):
     # A reload while the old socket still stands (the page went before its socket did)...
     again = _join(qtbot, address, token=first.token)
     try:
-        assert again.state()["view"] == model.game.view(1) and again.token == first.token
+        assert again.state()["view"] == model.session.game.view(1) and again.token == first.token
         qtbot.waitUntil(first.closed.is_set, timeout=5000)
         assert "opened again on this device" in first.closed_for()
         # ...and after it went (a locked screen, a walk out of the Wi-Fi).
         again.close()
         qtbot.waitUntil(lambda: hub.status(1) == "away", timeout=5000)
         third = _join(qtbot, address, token=first.token)
-        assert third.state()["view"] == model.game.view(1)
+        assert third.state()["view"] == model.session.game.view(1)
         assert not any(m["type"] == "knock" for p in (first, again, third) for m in p.received)
         assert hub.asking(1) == {}
         third.close()
@@ -166,7 +168,7 @@ def test_a_phone_gone_a_while_leaves_the_question_to_the_big_screen(qtbot, hosti
         _nothing_of_the_seat(stranger, ["Lera"])
         hub.allow(1, knock, at_screen=True)
         qtbot.waitUntil(lambda: bool(stranger.states()), timeout=5000)
-        assert stranger.state()["view"] == model.game.view(1)
+        assert stranger.state()["view"] == model.session.game.view(1)
         assert hub.at_big_screen(1) == {} and hub.status(1) == "joined"
     finally:
         stranger.close()
@@ -216,12 +218,12 @@ def test_a_seat_going_to_a_phone_leaves_the_curtain_down_for_the_person_it_waits
     her phone at the big screen: Ana's table stays behind the curtain until Ana lifts it
     (it used to appear at once, before Lera's eyes)."""
     model, hub = hosting("illusio", PEOPLE, seed=5)
-    assert model.curtain_seat() == 0 and model.viewer is None
+    assert model.session.curtain_seat() == 0 and model.session.viewer is None
     assert not model.session.secret_shown()
     hub.give(1)
-    assert model.curtain_seat() == 0 and model.viewer is None
+    assert model.session.curtain_seat() == 0 and model.session.viewer is None
     assert not model.session.secret_shown()
-    model.lift_curtain()
-    assert model.viewer == 0 and model.session.secret_shown()
+    model.session.lift_curtain()
+    assert model.session.viewer == 0 and model.session.secret_shown()
     model.session.look_away()  # someone else must answer a question at the screen
-    assert model.curtain_seat() == 0 and not model.session.secret_shown()
+    assert model.session.curtain_seat() == 0 and not model.session.secret_shown()

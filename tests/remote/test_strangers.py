@@ -62,7 +62,7 @@ def test_hundreds_of_idle_connections_neither_shut_the_phones_out_nor_stop_the_a
 ):
     monkeypatch.setattr(server_module, "GRACE", 1.5)
     model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
-    model.autosave = tmp_path / "autosave.json"
+    model.session.autosave = tmp_path / "autosave.json"
     address = hub.give(0)
     hub.give(1)
     port = _port(address)
@@ -75,12 +75,16 @@ def test_hundreds_of_idle_connections_neither_shut_the_phones_out_nor_stop_the_a
         # A phone on its own address joins and plays; the move is autosaved.
         phone = _join(qtbot, address)
         try:
-            qtbot.waitUntil(lambda: 0 in model.game.to_act() and not hub.too_early(), timeout=5000)
+            qtbot.waitUntil(
+                lambda: 0 in model.session.game.to_act() and not hub.too_early(), timeout=5000
+            )
             qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(0), timeout=5000)
             phone.play(phone.state()["moves"][0]["action"])
-            qtbot.waitUntil(lambda: any(m.seat == 0 for m in model.game.record.moves), timeout=5000)
-            saved = json.loads(model.autosave.read_text(encoding="utf-8"))
-            assert saved == json.loads(json.dumps(model.game.record.to_file_json()))
+            qtbot.waitUntil(
+                lambda: any(m.seat == 0 for m in model.session.game.record.moves), timeout=5000
+            )
+            saved = json.loads(model.session.autosave.read_text(encoding="utf-8"))
+            assert saved == json.loads(json.dumps(model.session.game.record.to_file_json()))
             # Past the grace, the strangers that opened no seat are gone; the phone stays.
             qtbot.waitUntil(lambda: not any(_still_open(s) for s in idle), timeout=8000)
             assert hub.status(0) == "joined" and not phone.closed.is_set()
@@ -134,7 +138,7 @@ def test_deeply_nested_json_is_refused_in_words_and_reaches_nothing(qtbot, hosti
     model, hub = hosting("incantibus", PEOPLE, seed=4, options={"mode": "apprentice"})
     phone = _join(qtbot, hub.give(0))
     try:
-        record = model.game.record.to_json()
+        record = model.session.game.record.to_json()
         version = phone.state()["version"]
         deep_list = "[" * 20000 + "]" * 20000
         deep_object = "{" * 5000 + "}" * 5000
@@ -148,7 +152,7 @@ def test_deeply_nested_json_is_refused_in_words_and_reaches_nothing(qtbot, hosti
             qtbot.wait(150)
         qtbot.waitUntil(lambda: len(phone.refusals()) >= len(nested), timeout=5000)
         assert all("read" in reason or "moved on" in reason for reason in phone.refusals())
-        assert model.game.record.to_json() == record
+        assert model.session.game.record.to_json() == record
     finally:
         phone.close()
 

@@ -90,7 +90,7 @@ class PhonesPanel(QScrollArea):
             self.hub.move_to(model.session, carried)
             self.model = model
             self._watch(model)
-            for seat in model.devices:
+            for seat in model.session.devices:
                 if seat not in carried.values():
                     self.give(seat)
             self._keep_codes()
@@ -103,7 +103,7 @@ class PhonesPanel(QScrollArea):
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
-            for seat in model.devices:
+            for seat in model.session.devices:
                 self.give(seat, kept.get(seat), tokens.get(seat))
         self.refresh()
 
@@ -121,7 +121,7 @@ class PhonesPanel(QScrollArea):
 
     def _screen_changed(self, *_: Any) -> None:
         if self.hub is not None and self.model is not None:
-            if any(self.hub.at_big_screen(seat) for seat in self.model.devices):
+            if any(self.hub.at_big_screen(seat) for seat in self.model.session.devices):
                 self.refresh()
 
     def _same_people(self, model: MatchModel | None) -> dict[int, int]:
@@ -129,12 +129,12 @@ class PhonesPanel(QScrollArea):
         (found by name): its seat then → its seat now."""
         if model is None or self.model is None or self.hub is None or model is self.model:
             return {}
-        before = [p["name"] for p in self.model.match.players]
-        now = [p["name"] for p in model.match.players]
+        before = [p["name"] for p in self.model.session.match.players]
+        now = [p["name"] for p in model.session.match.players]
         carried = {}
         for seat in self.hub.codes():
             name = before[seat] if seat < len(before) else None
-            for new in model.devices:
+            for new in model.session.devices:
                 if now[new] == name and now.count(name) == 1 and new not in carried.values():
                     carried[seat] = new
         return carried
@@ -226,7 +226,7 @@ class PhonesPanel(QScrollArea):
             self._keep_codes()
         except OSError as error:
             self.problem = str(error)
-            self.model.set_device(seat, False)
+            self.model.session.set_device(seat, False)
         self.refresh()
 
     def _presence(self, seat: int) -> None:
@@ -240,7 +240,7 @@ class PhonesPanel(QScrollArea):
         (the older page is told and closed), is said on the big screen."""
         if self.hub is not None and self.model is not None:
             self.notice.emit(
-                f"{self.model.match.name(seat)}'s seat was opened again, on device "
+                f"{self.model.session.match.name(seat)}'s seat was opened again, on device "
                 f"{self.hub.holder(seat)}; any older page of it was closed."
             )
 
@@ -284,7 +284,7 @@ class PhonesPanel(QScrollArea):
         phone is away…": which device holds a seat is always on the screen, so nobody
         joins a seat unseen."""
         assert self.model is not None
-        name = self.model.match.name(seat)
+        name = self.model.session.match.name(seat)
         status = self.hub.status(seat) if self.hub is not None else ""
         where = self.hub.holder(seat) if self.hub is not None else ""
         # Which device: unknown for a phone that has not come back since a crash.
@@ -303,7 +303,7 @@ class PhonesPanel(QScrollArea):
         """Another device asking for a seat whose phone has been away a while: asked here,
         Allow / Refuse, but only while no one's secrets are on the screen."""
         assert self.model is not None and self.hub is not None
-        name = self.model.match.name(seat)
+        name = self.model.session.match.name(seat)
         session = self.model.session
         row = 4
         for knock, where in sorted(self.hub.at_big_screen(seat).items()):
@@ -319,7 +319,7 @@ class PhonesPanel(QScrollArea):
             if session.secret_shown():
                 # Whoever comes to answer would see the table of the person at the screen.
                 viewer = session.viewer
-                held = self.model.match.name(viewer) if viewer is not None else ""
+                held = self.model.session.match.name(viewer) if viewer is not None else ""
                 hide = QPushButton(f"Hide {held}'s table to answer")
                 hide.setObjectName(f"hide-{seat}")
                 hide.clicked.connect(self.hide_table)
@@ -350,7 +350,7 @@ class PhonesPanel(QScrollArea):
         awaiting = model is not None and any(
             self.hub is not None
             and (self.hub.status(s) == "waiting" or bool(self.hub.at_big_screen(s)))
-            for s in model.devices
+            for s in model.session.devices
         )
         if awaiting != self._awaiting:
             self._awaiting = awaiting
@@ -367,8 +367,8 @@ class PhonesPanel(QScrollArea):
             trouble = QLabel(self.problem)
             trouble.setWordWrap(True)
             self._layout.addWidget(trouble)
-        devices = model.devices
-        for seat in model.match.human_seats():
+        devices = model.session.devices
+        for seat in model.session.match.human_seats():
             box = QWidget()
             grid = QGridLayout(box)
             grid.setContentsMargins(0, 6, 0, 6)
@@ -384,7 +384,7 @@ class PhonesPanel(QScrollArea):
             if seat in devices and address and unused:
                 code = QLabel()
                 code.setPixmap(qr_pixmap(address))
-                code.setToolTip(f"Scan with {model.match.name(seat)}'s phone")
+                code.setToolTip(f"Scan with {model.session.match.name(seat)}'s phone")
                 grid.addWidget(code, 1, 0, 1, 2)
                 text = QLabel(address)
                 text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -421,4 +421,4 @@ def _check(model: MatchModel) -> str:
     """The match's header check (its game, seed, options, players and table settings):
     which match the codes kept for a crash belong to. Worked out when asked: the table
     settings change as seats go to phones and back."""
-    return str(model.match.file_json()["check"])
+    return str(model.session.match.file_json()["check"])

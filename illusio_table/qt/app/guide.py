@@ -64,10 +64,14 @@ class GuideSession:
         are shown; once its closing words were read, the guide goes."""
         window = self.window
         model = window.model
-        match = model.match
-        mine = model.viewer == SEAT and model.curtain_seat() is None and not model.holding
+        match = model.session.match
+        mine = (
+            model.session.viewer == SEAT
+            and model.session.curtain_seat() is None
+            and not model.session.holding
+        )
         asked = mine and SEAT in match.to_act()
-        legal = model.legal_actions() if asked else []
+        legal = model.session.legal_actions() if asked else []
         self.run.follow(match, legal, asked)
         if self.run.gone:
             window.leave_guide()

@@ -340,7 +340,7 @@ class MainWindow(QMainWindow):
         scene.glide_ms = GLIDE_MS if self.motion else 0
         scene.animation_ms = type(scene).animation_ms if self.motion else 0
         if self.model is not None:
-            self.model.show_each_move = self.motion
+            self.model.session.show_each_move = self.motion
 
     def _toggle_motion(self, on: bool) -> None:
         self.motion = on
@@ -349,8 +349,8 @@ class MainWindow(QMainWindow):
             self._set_motion(self.scene)
 
     def _aside(self, on: bool) -> None:
-        if self.model is not None and self.model.viewer is not None:
-            self.model.stand_aside(self.model.viewer, on)
+        if self.model is not None and self.model.session.viewer is not None:
+            self.model.session.stand_aside(self.model.session.viewer, on)
 
     def _toggle_sound(self, on: bool) -> None:
         self.sounds.on = on
@@ -371,12 +371,12 @@ class MainWindow(QMainWindow):
     def play(self, action: Any) -> None:
         """A move made on the table: a result the person can see coming is asked first."""
         model = self.model
-        if model.viewer is not None:
-            warning = model.match.warning(action, model.viewer)
+        if model.session.viewer is not None:
+            warning = model.session.match.warning(action, model.session.viewer)
             if warning and not self.ask("Are you sure?", warning):
                 self.statusBar().showMessage("Not played.", 5000)
                 return
-        model.act(action)
+        model.session.act(action)
 
     def ask(self, title: str, text: str) -> bool:
         if not self.interactive:
@@ -388,12 +388,12 @@ class MainWindow(QMainWindow):
     def may_leave(self, why: str = "") -> bool:
         """Before New, Open or Rehearse replaces an unfinished match: ask first (`why`:
         who asks, when it is not the person at the screen)."""
-        if self.model is None or self.model.match.is_over():
+        if self.model is None or self.model.session.match.is_over():
             return True
         return self.ask(
             "Leave this match?",
-            f"{why}The match of {self.model.match.title} in play will be closed (its autosave is "
-            "replaced by the next match). Save it first to come back to it. Leave it?",
+            f"{why}The match of {self.model.session.match.title} in play will be closed (its "
+            "autosave is replaced by the next match). Save it first to come back to it. Leave it?",
         )
 
     # -- starting, opening, saving -----------------------------------------------------------
@@ -508,8 +508,8 @@ class MainWindow(QMainWindow):
         hub = self.phones.hub
         if hub is None or self.model is None:
             return
-        match = self.model.match
-        for seat in self.model.devices:
+        match = self.model.session.match
+        for seat in self.model.session.devices:
             hub.offer_drills(seat, len(self._drills(match.name(seat)).mine()))
 
     def _drill_from_phone(self, seat: int) -> None:
@@ -523,9 +523,9 @@ class MainWindow(QMainWindow):
         their phone. As at the big screen, a match not over is left only if the big
         screen says so (a phone cannot answer for the table); if it says no, the phone
         is told. A request from a match already gone starts nothing."""
-        if model is None or self.model is not model or seat not in model.devices:
+        if model is None or self.model is not model or seat not in model.session.devices:
             return
-        name = model.match.name(seat)
+        name = model.session.match.name(seat)
         if not self.may_leave(f"{name} asks on the phone to drill their mistakes. "):
             if self.phones.hub is not None:
                 self.phones.hub.decline_drill(seat)
@@ -540,17 +540,19 @@ class MainWindow(QMainWindow):
         the screen of an Incantibus match (the others bots or on their phones), whose
         table the screen shows anyway; None where there is no such person."""
         model = self.model
-        if model is None or model.match.game_id != "incantibus" or model.table_mode:
+        if model is None or model.session.match.game_id != "incantibus" or model.session.table_mode:
             return None
-        match = model.match
-        here = [s for s in range(match.seats) if not match.is_bot(s) and s not in model.devices]
+        match = model.session.match
+        here = [
+            s for s in range(match.seats) if not match.is_bot(s) and s not in model.session.devices
+        ]
         return here[0] if len(here) == 1 else None
 
     def _offer_coach(self) -> None:
         seat = self._coach_seat()
         rehearsing = self._rehearsing()
         self.coach_action.setVisible(
-            self.model is not None and self.model.match.game_id == "incantibus"
+            self.model is not None and self.model.session.match.game_id == "incantibus"
         )
         self.coach_action.setEnabled(seat is not None and not rehearsing)
         self.coach_action.setChecked(rehearsing or self.tally is not None)
@@ -601,12 +603,14 @@ class MainWindow(QMainWindow):
 
         kept = self.data_dir / "coach.json"
         drill = self.model.session.settings.drill  # (its own person's tally takes it)
-        people = [seat] + [s for s in self.model.devices if s != seat] if rehearsal else [seat]
+        people = (
+            [seat] + [s for s in self.model.session.devices if s != seat] if rehearsal else [seat]
+        )
         for person in people:
             # Each their own line of past rehearsals and drills: the screen's person's
             # have no name, a phone's are under the name they sat down with.
-            phone = person in self.model.devices
-            who = self.model.match.name(person) if phone else None
+            phone = person in self.model.session.devices
+            who = self.model.session.match.name(person) if phone else None
             tally = RehearsalTally(
                 self.model,
                 person,
@@ -631,7 +635,7 @@ class MainWindow(QMainWindow):
         if self.tallies.get(tally.seat) is not tally:
             return  # (a review of the last match's, come back late)
         hub = self.phones.hub
-        if tally.seat in self.model.devices:
+        if tally.seat in self.model.session.devices:
             if hub is not None:
                 hub.note(tally.seat, tally.text())
                 self._offer_phone_drills()  # (a review may have kept a drill)
@@ -648,7 +652,7 @@ class MainWindow(QMainWindow):
         if self.tallies.get(tally.seat) is not tally:
             return
         hub = self.phones.hub
-        if tally.seat in self.model.devices:
+        if tally.seat in self.model.session.devices:
             if hub is not None:
                 hub.coach(tally.seat, chart)
         elif tally.seat == self._tally_shown:
@@ -659,9 +663,9 @@ class MainWindow(QMainWindow):
         """The person whose own table the big screen shows now, the curtain up and the
         screen not passed openly (others may be looking then): None when there is none."""
         model = self.model
-        if model is None or model.curtain_seat() is not None or model.passed_openly:
+        if model is None or model.session.curtain_seat() is not None or model.session.passed_openly:
             return None
-        return model.viewer
+        return model.session.viewer
 
     def _show_tally(self) -> None:
         """The bar over the table and the coach's panel show the tally of the person
@@ -670,7 +674,7 @@ class MainWindow(QMainWindow):
         if not self.tallies:
             return
         seat = self._looking()
-        shown = seat if seat in self.tallies and seat not in self.model.devices else None
+        shown = seat if seat in self.tallies and seat not in self.model.session.devices else None
         if shown == self._tally_shown:
             return
         self._tally_shown = shown
@@ -719,7 +723,7 @@ class MainWindow(QMainWindow):
             return
         if awaiting:
             dock.setFloating(True)
-            seats = max(1, len(self.model.devices)) if self.model is not None else 1
+            seats = max(1, len(self.model.session.devices)) if self.model is not None else 1
             height = min(self.height() - 40, 140 + 300 * seats)
             dock.resize(400, height)
             frame = self.geometry()
@@ -771,7 +775,7 @@ class MainWindow(QMainWindow):
         from ..models import ActionsModel, LogModel, MatchModel, SeatsModel
 
         if self.model is not None:
-            self.model.stop_thinking()
+            self.model.session.stop_thinking()
             self.model.deleteLater()
         self._drop_guide()  # a guide belongs to its own match
         old_scene = self.scene
@@ -779,7 +783,7 @@ class MainWindow(QMainWindow):
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
         if table_mode and kit_of(match.game_id).choose_at_once:
-            self.model.table_mode = True
+            self.model.session.table_mode = True
         self.scene = table_scene(match.game_id, self, match.game_class.card_data())
         # A move the table writes itself is read by the game (its class's reading, the same
         # for every later copy of the match).
@@ -789,8 +793,8 @@ class MainWindow(QMainWindow):
         if old_scene is not None:
             old_scene.deleteLater()
         self.scene.action_chosen.connect(self.play)
-        self.scene.shown.connect(self.model.release)
-        self.scene.private_look.connect(self.model.look_privately)
+        self.scene.shown.connect(self.model.session.release)
+        self.scene.private_look.connect(self.model.session.look_privately)
         self.scene.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         log = LogModel(self.model)
         # The newest lines show, also after the curtain or a run of bot moves (scrolled
@@ -809,9 +813,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
         self.moves_drawn = match.moves_made
         self.phones.attach(self.model)
-        if self.model.devices:
+        if self.model.session.devices:
             self.phones_dock.raise_()  # the codes to scan come first
-        self.model.begin()
+        self.model.session.begin()
         self._restore(self.model.session.settings)
         self._offer_phone_drills()
         self._update()
@@ -820,9 +824,12 @@ class MainWindow(QMainWindow):
     def _restore(self, settings: TableSettings) -> None:
         """What the table settings bring back of the window: the coach's (or the
         rehearsal's) tally for its person, and a guide where it had got to."""
-        if settings.coach is not None and kit_of(self.model.match.game_id).rehearsal:
+        if settings.coach is not None and kit_of(self.model.session.match.game_id).rehearsal:
             self._show_tallies(settings.coach, rehearsal=settings.rehearsal)
-        if settings.guide is not None and settings.guide.game_id == self.model.match.game_id:
+        if (
+            settings.guide is not None
+            and settings.guide.game_id == self.model.session.match.game_id
+        ):
             from .guide import GuideSession
 
             self.guide = GuideSession(self, kit_of(settings.guide.game_id).guide())
@@ -881,13 +888,13 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.model is None:
             return False
-        suggested = self._save_folder() / f"{self.model.match.game_id}.illusio.json"
+        suggested = self._save_folder() / f"{self.model.session.match.game_id}.illusio.json"
         path, _ = QFileDialog.getSaveFileName(self, "Save the match", str(suggested), SAVE_FILTER)
         return bool(path) and self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
         try:
-            atomic_write_text(path, self.model.match.file_text())
+            atomic_write_text(path, self.model.session.match.file_text())
         except OSError as error:
             self.tell("Cannot save the match", f"{path}: {error}")
             return False
@@ -982,7 +989,7 @@ class MainWindow(QMainWindow):
         if self.model is not None:
             action = index.data(self.moves_view.model().ActionRole)
             if action is not None:
-                self.model.act(action)
+                self.model.session.act(action)
 
     def _refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {reason}", 10000)
@@ -990,16 +997,16 @@ class MainWindow(QMainWindow):
 
     def _thinking(self, seat: int | None) -> None:
         """A bot searches for its move (or stopped): a sign on its seat, a word below."""
-        if self.model is None or self.model.curtain_seat() is not None:
+        if self.model is None or self.model.session.curtain_seat() is not None:
             return  # behind the curtain the table shows nothing, this sign included
         self.scene.show_thinking(seat)
         if seat is not None:
-            self.statusBar().showMessage(f"{self.model.match.name(seat)} is thinking…")
+            self.statusBar().showMessage(f"{self.model.session.match.name(seat)} is thinking…")
         elif self.statusBar().currentMessage().endswith("is thinking…"):
             self.statusBar().clearMessage()
 
     def _finished(self) -> None:
-        match = self.model.match
+        match = self.model.session.match
         result = match.result()
         names = " and ".join(match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
@@ -1010,7 +1017,7 @@ class MainWindow(QMainWindow):
 
     def _lift_curtain(self) -> None:
         if self.model is not None:
-            self.model.lift_curtain()
+            self.model.session.lift_curtain()
 
     def table_key(self, event: Any) -> bool:
         """Keys typed on the table go to table mode first."""
@@ -1019,72 +1026,77 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         if self.model is None:
             return
-        if not self.model.can_undo():
-            self.statusBar().showMessage(f"Cannot undo: {self.model.why_no_undo()}", 8000)
+        if not self.model.session.can_undo():
+            self.statusBar().showMessage(f"Cannot undo: {self.model.session.why_no_undo()}", 8000)
             return
-        self.model.undo()
+        self.model.session.undo()
 
     def redo(self) -> None:
-        if self.model is not None and self.model.can_redo():
-            self.model.redo()
+        if self.model is not None and self.model.session.can_redo():
+            self.model.session.redo()
 
     # -- drawing --------------------------------------------------------------------------------
 
     def heading(self) -> str:
         model = self.model
-        match = model.match
+        match = model.session.match
         # The last reveal comes before the winners: the heading says who won only once
         # the big screen has shown how the last casting ended.
-        if match.is_over() and not model.holding:
+        if match.is_over() and not model.session.holding:
             winners = " and ".join(match.name(s) for s in match.result()["winners"])
             return f"{match.title} — game over, {winners} won"
-        if model.viewer is None or model.holding:
-            if model.holding:
+        if model.session.viewer is None or model.session.holding:
+            if model.session.holding:
                 return f"{match.title} — In-can-to! Everyone sees the choices revealed"
             if match.human_seats():
                 return f"{match.title} — everyone at the table"
             return f"{match.title} — watching the bots"
-        return f"{match.title} — {match.name(model.viewer)}'s table"
+        return f"{match.title} — {match.name(model.session.viewer)}'s table"
 
     def _update(self, *args: Any) -> None:
         events = args[0] if args and isinstance(args[0], list) else []
         model = self.model
         title = APP
         if model is not None:
-            title = f"{model.match.title} — {APP}"
+            title = f"{model.session.match.title} — {APP}"
             if self.path is not None:
                 title = f"{self.path.name} — {title}"
         self.setWindowTitle(title)
         for dock in (self.log_dock, self.moves_dock, self.seats_dock, self.phones_dock):
             dock.setVisible(model is not None)  # the welcome page needs the whole window
-        if model is not None and model.match.moves_made != self.moves_drawn:
+        if model is not None and model.session.match.moves_made != self.moves_drawn:
             # A word about the table belongs to the state it was said in: a move (or an
             # undo) takes it away ("2 card(s) chosen" stayed after the exchange).
-            if model.match.moves_made > self.moves_drawn and model.curtain_seat() is None:
+            if (
+                model.session.match.moves_made > self.moves_drawn
+                and model.session.curtain_seat() is None
+            ):
                 self.sound("land")  # a card or token put down on the table in sight
-            self.moves_drawn = model.match.moves_made
+            self.moves_drawn = model.session.match.moves_made
             self.statusBar().clearMessage()
         if model is None:
             self.stack.setCurrentWidget(self.welcome)
-        elif model.curtain_seat() is not None:
+        elif model.session.curtain_seat() is not None:
             self.scene.show_nothing()
             # Nothing of the last person lingers: no move words, no refusal.
             self.statusBar().clearMessage()
-            self.curtain.ask_for(model.match.name(model.curtain_seat()))
+            self.curtain.ask_for(model.session.match.name(model.session.curtain_seat()))
             self.stack.setCurrentWidget(self.curtain)
         else:
-            names = [p["name"] for p in model.match.players]
-            viewer = model.viewer
-            self.scene.describe = lambda action: model.match.describe(action, viewer)
-            self.scene.hint = lambda action: model.match.hint(action, viewer)
-            self.scene.why_not = model.why_not
-            self.scene.panels = model.match.game_class.panels
-            self.scene.show_view(model.view(), model.legal_actions(), names, self.heading())
-            self.scene.show_thinking(model.thinking_seat())
-            if model.too_early():
+            names = [p["name"] for p in model.session.match.players]
+            viewer = model.session.viewer
+            self.scene.describe = lambda action: model.session.match.describe(action, viewer)
+            self.scene.hint = lambda action: model.session.match.hint(action, viewer)
+            self.scene.why_not = model.session.why_not
+            self.scene.panels = model.session.match.game_class.panels
+            self.scene.show_view(
+                model.session.view(), model.session.legal_actions(), names, self.heading()
+            )
+            self.scene.show_thinking(model.session.thinking_seat())
+            if model.session.too_early():
                 # A count under way stays across the table through any redraw (the one
                 # after a reveal comes nested in the reveal's own drawing).
-                self.scene.show_count(model.count_words())
+                self.scene.show_count(model.session.count_words())
             self.table.drawn()
             # Shown before a release: releasing may put up the curtain (a nested redraw),
             # and nothing after it may turn the screen back to the emptied table.
@@ -1093,29 +1105,29 @@ class MainWindow(QMainWindow):
                 # Keys (table mode's Space, the keyboard drag) reach the table at once,
                 # without a click on it first; later redraws leave the focus alone.
                 self.table.setFocus()
-            if model.holding:
+            if model.session.holding:
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
                 reveal = [e for e in events if e.is_casting]
                 if reveal and self.scene.play_reveal(reveal):
                     self.sound("reveal")
                 elif not self.scene.revealing():
-                    model.release()
+                    model.session.release()
         has_match = model is not None
         # Behind the curtain nothing happens but lifting it: saving waits too.
-        open_table = has_match and model.curtain_seat() is None
+        open_table = has_match and model.session.curtain_seat() is None
         self.save_action.setEnabled(open_table)
         self.save_as_action.setEnabled(open_table)
-        words = model.aside_words() if has_match else ""
-        seat = model.viewer if has_match else None
+        words = model.session.aside_words() if has_match else ""
+        seat = model.session.viewer if has_match else None
         self.aside_action.setVisible(bool(words))
         self.aside_action.setEnabled(open_table and seat is not None)
         if words:
             self.aside_action.setText(words)
-            self.aside_action.setChecked(seat is not None and model.standing_aside(seat))
-        self.undo_action.setEnabled(open_table and model.can_undo())
-        self.redo_action.setEnabled(open_table and model.can_redo())
-        why = model.why_no_undo() if has_match and not model.can_undo() else ""
+            self.aside_action.setChecked(seat is not None and model.session.standing_aside(seat))
+        self.undo_action.setEnabled(open_table and model.session.can_undo())
+        self.redo_action.setEnabled(open_table and model.session.can_redo())
+        why = model.session.why_no_undo() if has_match and not model.session.can_undo() else ""
         tip = f"Undo — not now: {why}" if why else "Take back your last move (Ctrl+Z)"
         self.undo_action.setToolTip(tip)
         self.undo_action.setStatusTip(tip)
@@ -1177,13 +1189,13 @@ class MainWindow(QMainWindow):
         model = self.model
         opened = (
             model is not None
-            and model.passed_openly
-            and model.viewer is not None
-            and model.curtain_seat() is None
-            and not model.match.is_over()  # (nobody decides anything after the end)
+            and model.session.passed_openly
+            and model.session.viewer is not None
+            and model.session.curtain_seat() is None
+            and not model.session.match.is_over()  # (nobody decides anything after the end)
         )
         if opened:
-            name = model.match.name(model.viewer)
+            name = model.session.match.name(model.session.viewer)
             self.tally_bar.setText(
                 f"{name} decides now — the screen passed without the curtain: "
                 "nothing secret is on it."
@@ -1221,7 +1233,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.model is not None:
-            self.model.stop_thinking()
+            self.model.session.stop_thinking()
         # The phones' panel goes with the window: stopped, never floated up again by the
         # pages closing (a floating panel is a window of its own and kept the program
         # running with no table).

@@ -49,29 +49,29 @@ class TableMode:
     # -- who has which keys -----------------------------------------------------------------
 
     def rows(self) -> dict[int, str]:
-        humans = self.window.model.match.human_seats()
+        humans = self.window.model.session.match.human_seats()
         return {seat: KEY_ROWS[n] for n, seat in enumerate(humans[: len(KEY_ROWS)])}
 
     def active(self) -> bool:
         model = self.window.model
         return (
             model is not None
-            and model.table_mode
-            and not model.holding  # during the reveal a key only skips it
-            and model.is_shared()
-            and bool(model.match.waiting_humans())
-            and not model.match.is_over()
+            and model.session.table_mode
+            and not model.session.holding  # during the reveal a key only skips it
+            and model.session.is_shared()
+            and bool(model.session.match.waiting_humans())
+            and not model.session.match.is_over()
         )
 
     def legend(self) -> str:
-        names = self.window.model.match.name
+        names = self.window.model.session.match.name
         keys = " · ".join(f"{names(seat)}: {row[0]}–{row[-1]}" for seat, row in self.rows().items())
         return f"Table mode — {keys}. Press Space to count In-can-to!"
 
     def refresh(self, *_: Any) -> None:
         """After each redraw: number the targets and say what to do."""
         model = self.window.model
-        if model is not None and model.table_mode and model.holding:
+        if model is not None and model.session.table_mode and model.session.holding:
             self.banner("In-can-to! The choices are revealed: a key or a click goes on.")
             return
         if not self.active():
@@ -81,7 +81,7 @@ class TableMode:
                 self.window.clear_bar()
                 self.window.scene.show_count(None)
             return
-        shared_round = self.window.model.shared_round()
+        shared_round = self.window.model.session.shared_round()
         if self.state == "off" or shared_round != self.round:
             # A new casting: the count starts again and every person may press again.
             self.round = shared_round
@@ -154,7 +154,7 @@ class TableMode:
     def _armed_text(self) -> str:
         text = "In-can-to! Point now."
         if self.early:
-            names = ", ".join(self.window.model.match.name(s) for s in sorted(self.early))
+            names = ", ".join(self.window.model.session.match.name(s) for s in sorted(self.early))
             text += f" Too early, ignored: {names}."
         return text
 
@@ -177,12 +177,12 @@ class TableMode:
 
     def press(self, seat: int, index: int) -> None:
         model = self.window.model
-        name = model.match.name(seat)
+        name = model.session.match.name(seat)
         if self.state != "armed":
             self.early.add(seat)
             self.banner(f"Too early, {name}: wait for “to!”. The key was ignored.")
             return
-        if seat in self.pressed or seat not in model.match.waiting_humans():
+        if seat in self.pressed or seat not in model.session.match.waiting_humans():
             return  # the first key counts; later ones change nothing
         targets = self.targets()
         key = targets[index] if index < len(targets) else None
@@ -190,12 +190,14 @@ class TableMode:
             self.banner(f"{name}: no target has that key now.")
             return
         scene = self.window.scene
-        gestures = scene.gesture_map(model.view(), model.match.legal_actions(seat), seat)
+        gestures = scene.gesture_map(
+            model.session.view(), model.session.match.legal_actions(seat), seat
+        )
         moves = [g.action for g in gestures if g.target == key]
         if not moves:
             # The engine says why, as it does for a refused drop.
             attempt = scene.attempts.get(key)
-            why = model.match.why_not_json(seat, attempt) if attempt is not None else None
+            why = model.session.match.why_not_json(seat, attempt) if attempt is not None else None
             self.banner(f"{name} cannot point there: {why or 'choose another target.'}")
             return
         self.pressed.add(seat)
@@ -203,10 +205,12 @@ class TableMode:
 
     def _point(self, seat: int, action: Any) -> None:
         model = self.window.model
-        model.act_as(seat, action)
+        model.session.act_as(seat, action)
         if self.active() and self.state == "armed":
             self.banner(
                 self._armed_text()
                 + " Waiting for: "
-                + ", ".join(model.match.name(s) for s in model.match.waiting_humans())
+                + ", ".join(
+                    model.session.match.name(s) for s in model.session.match.waiting_humans()
+                )
             )

@@ -12,6 +12,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from illusio_table.engine import Action
+
 from .match_model import MatchModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -29,7 +31,7 @@ class LogModel(QAbstractListModel):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        lines = self.model.log()
+        lines = self.model.session.log()
         if lines[: len(self.lines)] == self.lines and len(lines) > len(self.lines):
             self.beginInsertRows(QModelIndex(), len(self.lines), len(lines) - 1)
             self.lines = lines
@@ -58,7 +60,7 @@ class ActionsModel(QAbstractListModel):
     def __init__(self, model: MatchModel) -> None:
         super().__init__(model)
         self.model = model
-        self.actions: list = []
+        self.actions: list[Action] = []
         self.lines: list[str] = []
         model.viewer_changed.connect(self.refresh)
         model.changed.connect(self.refresh)
@@ -66,9 +68,9 @@ class ActionsModel(QAbstractListModel):
 
     def refresh(self, *_: Any) -> None:
         # Moves that read the same (two tokens of a kind) are one line: the first of them.
-        match, viewer = self.model.match, self.model.viewer
+        match, viewer = self.model.session.match, self.model.session.viewer
         lines: dict[str, Any] = {}
-        for action in self.model.legal_actions():
+        for action in self.model.session.legal_actions():
             lines.setdefault(match.describe(action, viewer), action)
         self.beginResetModel()
         self.actions = list(lines.values())
@@ -103,19 +105,19 @@ class SeatsModel(QAbstractTableModel):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        match = self.model.match
+        match = self.model.session.match
         waiting = match.to_act()
         # The standing as the screen's view shows it (nothing behind the curtain).
-        shown = None if self.model.curtain_seat() is not None else self.model.view()
+        shown = None if self.model.session.curtain_seat() is not None else self.model.session.view()
         standing = match.game_class.standing(shown) if shown is not None else None
         rows = []
-        phones = self.model.devices
+        phones = self.model.session.devices
         for seat, player in enumerate(match.players):
             kind = f"bot ({player['bot']})" if player.get("bot") else "human"
             if seat in phones:
                 kind = "phone"  # a person playing on their own phone
             status = "to act" if seat in waiting else ""
-            if seat == self.model.viewer:
+            if seat == self.model.session.viewer:
                 status = "at the screen" + (", to act" if seat in waiting else "")
             score = standing[seat] if standing is not None else ""
             rows.append((f"{player['name']}", kind, status, score))

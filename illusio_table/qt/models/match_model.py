@@ -3,15 +3,14 @@
 The Session is the one master of a match (whose view the screen shows, the curtain, the
 reveal, the count, bots, undo, autosave, the seats on phones); this model gives it Qt's
 timers and a queued hand-over to the window's thread (a thinking bot's answer, a phone's
-message), turns its callbacks into signals, and answers for it: everything the session
-offers is read and called through the model as if it were its own (`_FORWARDED`).
+message) and turns its callbacks into signals. That is all it adds: the match, the view,
+the moves, the bots and undo are the session's, asked of it as `model.session.…`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
@@ -55,66 +54,3 @@ class MatchModel(QObject):
     @staticmethod
     def _run(job: Callable[[], None]) -> None:
         job()
-
-
-# What the model answers for its session, read and written as its own.
-_FORWARDED = (
-    # the match and what the screen shows
-    "match",
-    "game",
-    "viewer",
-    "pending",
-    "passed_openly",
-    "holding",
-    "autosave",
-    "bot_delay_ms",
-    "show_each_move",
-    "table_mode",
-    "devices",
-    "view",
-    "log",
-    "legal_actions",
-    "look_privately",
-    "curtain_seat",
-    "lift_curtain",
-    "screen_humans",
-    # moves
-    "begin",
-    "act",
-    "act_as",
-    "act_from_device",
-    "set_device",
-    "why_not",
-    "is_shared",
-    "shared_round",
-    "aside_words",
-    "standing_aside",
-    "stand_aside",
-    "release",
-    "count_words",
-    "too_early",
-    # bots
-    "step_bot",
-    "stop_thinking",
-    "thinking_seat",
-    # undo
-    "can_undo",
-    "can_redo",
-    "why_no_undo",
-    "undo",
-    "redo",
-)
-
-
-def _forward(name: str) -> property:
-    def read(model: MatchModel) -> Any:
-        return getattr(model.session, name)
-
-    def write(model: MatchModel, value: Any) -> None:
-        setattr(model.session, name, value)
-
-    return property(read, write, doc=f"The session's `{name}`.")
-
-
-for _name in _FORWARDED:
-    setattr(MatchModel, _name, _forward(_name))

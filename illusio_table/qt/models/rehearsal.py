@@ -40,26 +40,26 @@ class RehearsalTally(QObject):
         # where the costliest mistakes are kept to be played again (not from a drill).
         self.drill = drill if drill is not None and drill.seat == seat else None
         self.drills = drills if self.drill is None else None
-        self.tally = Tally(model.match.view(seat), seat, heading)
+        self.tally = Tally(model.session.match.view(seat), seat, heading)
         # The coach's words on each casting reviewed, by its number, in order.
         self.reviews: list[tuple[int, list[str]]] = []
         self.last: dict[str, Any] | None = None  # the last review's chart (`chart`)
         self.costs: list[float] = []  # what each casting reviewed cost, in order
         self.drill_costs: list[float] = []  # the cost each would be drilled for (0: none)
         self._before = self.tally.seen  # the match's castings before the rehearsal's first
-        self._match = model.match
+        self._match = model.session.match
         self._reviewed.connect(self._show_review)
         model.changed.connect(self.update)
         if self.drill is not None and not self.drill.done:
             # The drill's casting is the first: and if it was revealed before a restart
             # cut its review short, it is reviewed now (the drill is done only then).
-            self._before = len(_reveals(model.match.moves[: self.drill.moves]))
-            view = model.match.view(seat)
+            self._before = len(_reveals(model.session.match.moves[: self.drill.moves]))
+            view = model.session.match.view(seat)
             if view["castings"] > self._before:
                 self._review(view)
 
     def update(self, *_: Any) -> None:
-        match = self.model.match
+        match = self.model.session.match
         if match is not self._match:
             return  # a new match: this tally has ended with its own
         view = match.view(self.seat)
@@ -75,7 +75,7 @@ class RehearsalTally(QObject):
         its answer comes back on the window's thread. The casting's choices are the moves
         up to its reveal (the point that revealed them, the match's n-th such for its n-th
         casting), one a seat, and it began where the first of them was made."""
-        match = self.model.match
+        match = self.model.session.match
         moves = match.moves
         reveals = _reveals(moves)
         if len(reveals) < view["castings"]:
@@ -103,7 +103,7 @@ class RehearsalTally(QObject):
         number, reveal, start, review = answer
         if isinstance(review, BaseException):
             raise review
-        match = self.model.match
+        match = self.model.session.match
         names = [match.name(s) for s in range(match.seats)]
         said = coach.summary(review, names, reveal)
         self.reviews.append((number, said))

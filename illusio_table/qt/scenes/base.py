@@ -214,7 +214,13 @@ class TableScene(QGraphicsScene):
         return False
 
     def revealing(self) -> bool:
+        """Whether a reveal is playing; a click or a key then only ends it (`stop_reveal`)."""
         return False
+
+    def stop_reveal(self, seen: bool = True) -> None:
+        """Ends the reveal playing, if one is: `seen` (at its end, or skipped by a click
+        or a key) the table is drawn as it is now and `shown` follows; not seen, a new
+        drawing overtakes it. Tables that play a reveal end it here."""
 
     def fit_shape(self, width: float, height: float) -> bool:
         """Tables that can take the shape of their window (its room, in pixels) do so and
@@ -400,7 +406,7 @@ class TableScene(QGraphicsScene):
         lit = set(self.moves) | {target for _, target in self.drops}
         for key in self.order:
             if key in lit:
-                self._ring(self.targets[key], key)
+                self.ring(self.targets[key], key)
 
     def drawn(self, key: Hashable | None) -> bool:
         return key is None or key in self.targets or key in self.sources
@@ -432,9 +438,18 @@ class TableScene(QGraphicsScene):
         amount, say), rather than made at once."""
         return False
 
-    # -- the toolkit's own -------------------------------------------------------------------
+    def carry(self, source: Hashable, by: QPointF | None) -> None:
+        """Called at each move of the pointer while `source` is dragged, with how far it
+        has been carried from where it was pressed, and once with None as it is let go
+        (before its move is tried). A table whose pieces carry others (a card its coin)
+        moves them along here; the toolkit moves the piece itself."""
 
-    def _ring(self, rect: QRectF, key: Hashable = None) -> None:
+    # -- lighting the targets, for a table that lights its own (a move being put together) ---
+
+    def ring(self, rect: QRectF, key: Hashable = None) -> None:
+        """A gold ring round a target with moves, as `ring_look` draws it. Rings with a
+        `key` are lit and dimmed by `light_targets` (the key of the target, or any key a
+        table gives rings it lights its own way); without one, it stays as drawn."""
         margin, width, z = self.ring_look(rect)
         ring = self.addRect(
             rect.adjusted(-margin, -margin, margin, margin),
@@ -445,15 +460,18 @@ class TableScene(QGraphicsScene):
         ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         ring.setData(KEY, (MARK, "legal", key))
 
-    def _light_targets(self, source: Hashable | None) -> None:
+    def light_targets(self, source: Hashable | None) -> None:
         """While a piece is lifted, only the rings of the targets it may go to stay lit
-        (shown and hidden, never added or removed); with none lifted, all are lit."""
+        (shown and hidden, never added or removed); with none lifted, all are lit. Then
+        `place_badges` puts up the table's badges for it."""
         mine = None if source is None else set(self.targets_of(source))
         for item in self.items():
             tag = item.data(KEY)
             if isinstance(tag, tuple) and tag[:2] == (MARK, "legal"):
                 item.setVisible(mine is None or tag[2] in mine)
         self.place_badges(source)
+
+    # -- the toolkit's own -------------------------------------------------------------------
 
     def _show_mark(self, tag: str, rect: QRectF | None, colour: QColor | None = None) -> None:
         for item in self.items():
@@ -771,7 +789,17 @@ class TableScene(QGraphicsScene):
 
     # -- the mouse ---------------------------------------------------------------------------
 
+    def _skip_reveal(self, event: QGraphicsSceneMouseEvent | QKeyEvent) -> bool:
+        """A click or a key during a reveal only ends it (seen)."""
+        if not self.revealing():
+            return False
+        self.stop_reveal(seen=True)
+        event.accept()
+        return True
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._skip_reveal(event):
+            return
         self.finish_glide()  # a click or a key never waits for pieces in motion
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
@@ -795,10 +823,11 @@ class TableScene(QGraphicsScene):
             self.lifted = None
             item.setCursor(Qt.CursorShape.ClosedHandCursor)
             item.setZValue(Z_LIFTED)
-            self._light_targets(self._grabbed)
+            self.light_targets(self._grabbed)
         if self._dragging:
             item.setPos(self.homes[self._grabbed][0] + event.scenePos() - self._press)
             self._hover(self._grabbed, self.drop_target(self._grabbed, event.scenePos()))
+            self.carry(self._grabbed, event.scenePos() - self._press)
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -808,7 +837,8 @@ class TableScene(QGraphicsScene):
         target = self.drop_target(source, event.scenePos()) if dragged else None
         self._press, self._grabbed, self._dragging = None, None, False
         if dragged:
-            self._light_targets(None)
+            self.carry(source, None)  # put down before the move redraws the table
+            self.light_targets(None)
             self._hover(source, None)
             self.glide_home(source)
             self.drop(source, target, event.screenPos())
@@ -896,6 +926,8 @@ class TableScene(QGraphicsScene):
         return pieces + [k for k in self.order if k in self.moves]
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._skip_reveal(event):
+            return
         self.finish_glide()
         key = event.key()
         if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):

@@ -34,7 +34,8 @@ SEAT_COLOURS = (
 
 class Felt:
     """Mixed into a TableScene (which provides add*, target, `regions`, and `cards`: the
-    key of each card drawn -> what it shows)."""
+    key of each card drawn -> what it shows). Its drawing helpers (text, fitted, lines,
+    region, button, seat_colour) are for the card tables to call."""
 
     regions: dict[Hashable, QRectF]
     cards: dict[Hashable, dict[str, Any]]
@@ -79,7 +80,7 @@ class Felt:
                 return key
         return None
 
-    def _text(
+    def text(
         self,
         text: str,
         x: float,
@@ -88,13 +89,14 @@ class Felt:
         bold: bool = False,
         colour: QColor = WHITE,
     ) -> QGraphicsSimpleTextItem:
+        """Words at (x, y), never smaller than the least size that reads."""
         item = self.addSimpleText(text)
         item.setFont(font(max(size, self.least_points), bold))
         item.setBrush(colour)
         item.setPos(x, y)
         return item
 
-    def _fitted(
+    def fitted(
         self,
         text: str,
         x: float,
@@ -111,12 +113,12 @@ class Felt:
         size = max(size, self.least_points)
         said = short if short and width_of(text, size, bold) > room else text
         shown = cut(said, room, size, bold)
-        item = self._text(shown, x, y, size, bold, **kw)
+        item = self.text(shown, x, y, size, bold, **kw)
         if shown != text:
             item.setToolTip(plain(text))
         return item
 
-    def _lines(
+    def lines(
         self, lines: list[str], x: float, y: float, room: QRectF, size: int, bold_last: bool = False
     ) -> None:
         """Lines of words from (x, y), each wrapped to the width of `room`, down to its
@@ -133,19 +135,19 @@ class Felt:
             kept = rows[: max(0, most - len(last) - 1)]
             rows = [*kept, ("… (the rest in the log)", False), *last][-most:]
         for n, (part, last_line) in enumerate(rows):
-            self._text(part, x, y + n * step, size, bold=bold_last and last_line)
+            self.text(part, x, y + n * step, size, bold=bold_last and last_line)
 
-    def _region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:
+    def region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:
         """A dashed part of the table, titled; with a key, a place things are dropped on."""
         region = self.addRect(rect, QPen(REGION_EDGE, 1.2, Qt.PenStyle.DashLine), QBrush(REGION))
         if label:
-            self._text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
+            self.text(label, rect.left() + 8, rect.top() + 4, 11, bold=True)
         if key is not None:
             self.regions[key] = rect
             self.target(key, region)
         return region
 
-    def _button(
+    def button(
         self,
         label: str,
         rect: QRectF,
@@ -154,6 +156,9 @@ class Felt:
         size: int = 12,
         tip: str = "",
     ) -> QGraphicsItem:
+        """A gold button, a target under `key` (`attempt`: what a click tries when no move
+        is legal there, so that the engine says why); its label cut to it, whole in its
+        tooltip (or `tip`)."""
         button = self.addRect(rect, QPen(INK, 1.5), QBrush(BUTTON))
         size = max(size, self.least_points)  # readable, and cut to the button (the tooltip
         shown = cut(label, rect.width() - 6, size, True)  # says it whole)
@@ -167,5 +172,6 @@ class Felt:
         return button
 
     @staticmethod
-    def _seat_colour(seat: int) -> QColor:
+    def seat_colour(seat: int) -> QColor:
+        """Each seat's own colour on the felt."""
         return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])

@@ -273,8 +273,8 @@ class IlluminatiScene(Felt, TableScene):
     # -- regions ------------------------------------------------------------------------------
 
     def _heading(self, view: dict[str, Any], title: str, gestures: list) -> None:
-        self.in_heading(self._text(title, 0, -112, 15, bold=True))
-        self.in_heading(self._text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT))
+        self.in_heading(self.text(title, 0, -112, 15, bold=True))
+        self.in_heading(self.text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT))
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -294,14 +294,14 @@ class IlluminatiScene(Felt, TableScene):
             width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
             self.in_heading(
-                self._button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
+                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
         turn = f"Goal: {view['goal']} Groups."
         if not view.get("result"):  # (no one's turn after the end)
             actions = counted(view["actions_left"], "action")
             transfers = counted(view["free_transfers"], "free transfer")
             turn = f"{self.names[view['current']]}'s turn: {actions}, {transfers} left. {turn}"
-        self.in_heading(self._text(turn, 0, -56, 11))
+        self.in_heading(self.text(turn, 0, -56, 11))
 
     def _offer_prompt(self, view: dict[str, Any]) -> str:
         offer, me = view["offer"], view["me"]
@@ -369,15 +369,15 @@ class IlluminatiScene(Felt, TableScene):
     ) -> None:
         """A Power Structure on its grid, its header above it."""
         seat = s["seat"]
-        self._region(box, key=("seat", seat))
-        colour = self._seat_colour(seat)
+        self.region(box, key=("seat", seat))
+        colour = self.seat_colour(seat)
         self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
         leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
         you = " (you)" if seat == view["me"] else ""
         out = " — out of the game" if s["eliminated"] else ""
         playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
         # Cut to its box, whole in its tooltip: a long one ran into the next structure.
-        name = self._fitted(
+        name = self.fitted(
             f"{self.names[seat]}{you}: {leader}{out}{playing}",
             box.left() + 28,
             box.top() + 5,
@@ -388,16 +388,14 @@ class IlluminatiScene(Felt, TableScene):
         self.seat_spot(seat, name)
         held = s["specials"]
         line = f"{len(s['cards'])} of {view['goal']} Groups · {counted(held, 'Special')}"
-        self._text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
+        self.text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
         top = box.top() + 44
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
             held = view["hidden_specials"]
             label = f"Your {counted(held, 'Special')}: look at them alone"
-            self._button(
-                label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10
-            )
+            self.button(label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10)
             top += 36
         if seat != self.me and self._listed(
             s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
@@ -626,7 +624,7 @@ class IlluminatiScene(Felt, TableScene):
             high = max(300.0, min(room, 34 + len(groups) * step))
             step = min(step, (high - 34) / max(1, len(groups)))
         unc = QRectF(x, 0, w, high)
-        self._region(unc, "Uncontrolled Groups", ("uncontrolled",))
+        self.region(unc, "Uncontrolled Groups", ("uncontrolled",))
         self.name_part("Uncontrolled Groups: anyone may attack them", unc)
         for k, cid in enumerate(groups):
             card = {"id": cid, "turn": 0, "role": self._role(cid)}
@@ -647,7 +645,7 @@ class IlluminatiScene(Felt, TableScene):
             self.card(card, centre, cw, ch, ("group", cid))
         piles = QRectF(x, unc.bottom() + 10, w, piles_h)
         words = f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}"
-        self._region(piles, words + (", the last three:" if len(view["dead"]) > 3 else ""))
+        self.region(piles, words + (", the last three:" if len(view["dead"]) > 3 else ""))
         self.name_part("The deck and the dead pile", piles)
         for k, cid in enumerate(reversed(dead)):  # the last to die first
             centre = QPointF(x + w / 2, piles.top() + 32 + step * (k + 0.5))
@@ -666,7 +664,7 @@ class IlluminatiScene(Felt, TableScene):
             self.name_part("The card under the pointer, large, in words", large)
 
     def _attack(self, view: dict[str, Any], rect: QRectF) -> None:
-        self._region(rect, "Attack")
+        self.region(rect, "Attack")
         a = view["attack"]
         y = rect.top() + 26
         if a is None:
@@ -678,7 +676,7 @@ class IlluminatiScene(Felt, TableScene):
                     f"(rolled {done['roll']}, needed {done['needed']} or less)."
                 )
             room = QRectF(rect.left(), rect.top(), rect.width() - 90, rect.height())  # (dice)
-            self._lines(words.split("\n"), rect.left() + 8, y, room, 10)
+            self.lines(words.split("\n"), rect.left() + 8, y, room, 10)
             self._dice(view, rect)
             return
         head = (
@@ -691,7 +689,7 @@ class IlluminatiScene(Felt, TableScene):
         room = rect.adjusted(0, 0, 0, -4)
         if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
             room.setRight(rect.right() - 90)
-        self._lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
+        self.lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
         self._dice(view, rect)
 
     def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
@@ -702,18 +700,18 @@ class IlluminatiScene(Felt, TableScene):
         for k, value in enumerate(view["dice"][:2]):
             die = QRectF(rect.right() - 84 + k * 40, rect.top() + 6, 32, 32)
             self.addRect(die, QPen(INK, 1.2), QBrush(WHITE))
-            self._text(str(value), die.left() + 10, die.top() + 5, 14, bold=True, colour=INK)
+            self.text(str(value), die.left() + 10, die.top() + 5, 14, bold=True, colour=INK)
 
     def _preview(self, rect: QRectF) -> None:
         """The card under the pointer (or focused), large and upright, and in words."""
-        self._region(rect)
+        self.region(rect)
         # Smaller when the uncontrolled Groups take room, leaving its words ten lines.
         h = max(80.0, min(132.0, rect.height() - 34 - 10 * 13))
         self.preview = ConspiracyCard(self.look, {"id": "illuminati"}, h * 1.5, h)
         self.addItem(self.preview)
         self.preview.setPos(rect.center().x(), rect.top() + 22 + h / 2)
         self.preview.setVisible(False)
-        self.preview_words = self._text(
+        self.preview_words = self.text(
             "Point at a card to read it.", rect.left() + 8, rect.top() + 34 + h, 9
         )
         self.preview_width = rect.width() - 16
@@ -735,16 +733,16 @@ class IlluminatiScene(Felt, TableScene):
     # -- setting up an attack after the drop ---------------------------------------------------
 
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
-        self._region(rect, "Set up the attack")
+        self.region(rect, "Set up the attack")
         look = self.look
         head = f"{look.name(p.attacker)} against {look.name(p.target)}"
-        self._fitted(head, rect.left() + 8, rect.top() + 24, rect.width() - 16, 9, bold=True)
+        self.fitted(head, rect.left() + 8, rect.top() + 24, rect.width() - 16, 9, bold=True)
         choices = p.options()
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
             if what == "how":
                 chosen = value == p.how
-                self._button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
+                self.button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
                 x += 106
         x, y = rect.left() + 8, rect.top() + 76
         for key, (what, value) in choices.items():
@@ -754,13 +752,13 @@ class IlluminatiScene(Felt, TableScene):
                 )
                 chosen = value == p.privilege
                 width = 160
-                self._button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
+                self.button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
                 x += width + 6
                 if x > rect.right() - width:
                     x, y = rect.left() + 8, y + 28
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
-        self._text(words, rect.left() + 8, rect.top() + 136, 9)
+        self.text(words, rect.left() + 8, rect.top() + 136, 9)
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"without (\d+) MB", hint)  # it needs money put down to succeed
@@ -779,19 +777,19 @@ class IlluminatiScene(Felt, TableScene):
             said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
             size, tip = 11, ""
         for n, line in enumerate(said.splitlines()):
-            self._text(
+            self.text(
                 line, rect.left() + 8, rect.top() + 156 + n * 16, size, bold=True, colour=PROMPT
             )
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
-        self._button("Attack", go, ("plan", "go"), tip=tip)
-        self._button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+        self.button("Attack", go, ("plan", "go"), tip=tip)
+        self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
 
     def _light_plan(self, p: AttackSetUp) -> None:
         """While an attack is set up, only the Groups that may aid it are ringed."""
-        self._light_targets(("plan",))
+        self.light_targets(("plan",))
         for key, (what, _) in p.options().items():
             if what == "aider" and key in self.targets:
-                self._ring(self.targets[key], ("plan", key))
+                self.ring(self.targets[key], ("plan", key))
         for item in self.items():
             tag = item.data(KEY)
             if isinstance(tag, tuple) and tag[:2] == (MARK, "legal") and tag[2] is not None:
@@ -960,11 +958,9 @@ class IlluminatiScene(Felt, TableScene):
             reason = None
         return reason or super().nothing_there(key)
 
-    def mouseMoveEvent(self, event: Any) -> None:
-        super().mouseMoveEvent(event)
-        grabbed = self._grabbed
-        if self._dragging and grabbed is not None and grabbed[0] == "group":
-            self._carry_coin(grabbed[1], event.scenePos() - self._press)
+    def carry(self, source: Hashable, by: QPointF | None) -> None:
+        if source[0] == "group":
+            self._carry_coin(source[1], by)
 
     def _carry_coin(self, card: str, by: QPointF | None) -> None:
         """A Group lifted takes its coin along, and its outcome badge hides till it is put
@@ -981,12 +977,6 @@ class IlluminatiScene(Felt, TableScene):
                 item.setZValue(Z_LIFTED + 1 if by is not None else Z_PIECE + 2)
         if by is None:
             self._coin_home = None
-
-    def mouseReleaseEvent(self, event: Any) -> None:
-        grabbed = self._grabbed
-        if self._dragging and grabbed is not None and grabbed[0] == "group":
-            self._carry_coin(grabbed[1], None)  # home before the move redraws the table
-        super().mouseReleaseEvent(event)
 
 
 TIGHT = 2.5  # a ring's distance from its card

@@ -162,10 +162,10 @@ class IllusioScene(Felt, TableScene):
     # -- regions ------------------------------------------------------------------------------
 
     def _heading(self, view: dict[str, Any], legal: list[Action], title: str) -> None:
-        self.in_heading(self._text(title, 0, -92, 15, bold=True))
-        self.in_heading(self._text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT))
+        self.in_heading(self.text(title, 0, -92, 15, bold=True))
+        self.in_heading(self.text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT))
         if any(a.kind == "end-turn" for a in legal):
-            end = self._button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
+            end = self.button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
             self.in_heading(end)
 
     def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
@@ -195,13 +195,13 @@ class IllusioScene(Felt, TableScene):
         """The score track from 0 to the target, each magician's marker on it."""
         target = view["target"]
         cell = min(44.0, (WIDTH - 200) / (target + 1))
-        self._text("Score", 0, TRACK_Y + 6, 11, bold=True)
+        self.text("Score", 0, TRACK_Y + 6, 11, bold=True)
         at: Counter[int] = Counter()
         for n in range(target + 1):
             box = QRectF(60 + n * cell, TRACK_Y, cell - 2, 34)
             fill = QColor(GOLD) if n == target else QColor(255, 255, 255, 40)
             self.addRect(box, QPen(REGION_EDGE, 1), QBrush(fill))
-            self._text(
+            self.text(
                 str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n == target else WHITE
             )
         self.name_part(
@@ -213,7 +213,7 @@ class IllusioScene(Felt, TableScene):
             x = 60 + score * cell + 4 + at[score] * 7
             at[score] += 1
             marker = self.addEllipse(
-                QRectF(x, TRACK_Y + 14, 16, 16), QPen(INK, 1), QBrush(self._seat_colour(seat))
+                QRectF(x, TRACK_Y + 14, 16, 16), QPen(INK, 1), QBrush(self.seat_colour(seat))
             )
             marker.setToolTip(plain(f"{self.names[seat]}: {points(s['score'])}"))
             self.piece(("marker", seat), marker)
@@ -230,14 +230,14 @@ class IllusioScene(Felt, TableScene):
 
     def _name_line(self, view: dict[str, Any], seat: int, x: float, y: float) -> None:
         s = view["seats"][seat]
-        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self._seat_colour(seat)))
+        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
-        name = self._text(f"{self.names[seat]} · {s['score']} pts{turn}", x + 20, y, 12, bold=True)
+        name = self.text(f"{self.names[seat]} · {s['score']} pts{turn}", x + 20, y, 12, bold=True)
         self.seat_spot(seat, name)
 
     def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
         s = view["seats"][seat]
-        region = self._region(rect)
+        region = self.region(rect)
         self.regions[("seat", seat)] = rect
         self.target(("seat", seat), region)
         self._name_line(view, seat, rect.left() + 8, rect.top() + 4)
@@ -253,11 +253,11 @@ class IllusioScene(Felt, TableScene):
                 "why": f"{hand} cards; only their owner sees them.",
             }
             self.card(back, hx + min(i, 7) * 6, y0, (30, 42), ("back", seat, i))
-        self._text(f"{hand} in hand", hx, y0 + 46, 9)
+        self.text(f"{hand} in hand", hx, y0 + 46, 9)
         # The Backstage.
         bx = hx + 84
         room = rect.right() - bx - 6
-        self._text("Backstage", bx, y0 - 2, 9, bold=True)
+        self.text("Backstage", bx, y0 - 2, 9, bold=True)
         self._chips(s["backstage"], QRectF(bx, y0 + 14, room, 82))
         # Tricks under realization and on display.
         self._works(
@@ -371,7 +371,7 @@ class IllusioScene(Felt, TableScene):
                 self.source(key, item)
             label = "ON DISPLAY" if w["displayed"] else f"{len(w['components'])}/{len(o['needs'])}"
             colour = GOLD if w["displayed"] else WHITE
-            self._fitted(label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour)
+            self.fitted(label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour)
             chips = [(c, self._face(c)) for c in w["components"] + w["specials"]]
             down = rect.bottom() - top - around[1]
             step = min(around[1] + 2, down / max(1, len(chips) - 1))
@@ -387,7 +387,7 @@ class IllusioScene(Felt, TableScene):
                 card = {"face": "objective", **o, "state": f"Scored: {entry['sum']}."}
                 self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
             points = sum(t["points"] for t in s["tricks"])
-            words = self._text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
+            words = self.text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
 
     def _deck_rect(self) -> QRectF:
@@ -395,7 +395,7 @@ class IllusioScene(Felt, TableScene):
 
     def _middle(self, view: dict[str, Any]) -> None:
         self.regions["contest"] = QRectF(0, MIDDLE_Y, 540, 170)
-        self._region(self.regions["contest"], "Contest")
+        self.region(self.regions["contest"], "Contest")
         self.name_part("The Contest: the Objectives anyone may take", self.regions["contest"])
         mine = view["seats"][self.bottom]["fits"] if self.me is not None else None
         takeable = {a.objective for a in self.realize_moves}
@@ -404,7 +404,7 @@ class IllusioScene(Felt, TableScene):
             x -= CONTEST[0] / 2 - 26
             y = MIDDLE_Y + 22
             if o is None:
-                self._text("(empty)", x + 20, y + 60, 10)
+                self.text("(empty)", x + 20, y + 60, 10)
                 continue
             card: dict[str, Any] = {"face": "objective", **o}
             if mine is not None:
@@ -419,7 +419,7 @@ class IllusioScene(Felt, TableScene):
                 colour = GOLD if ready else WHITE
                 room = CONTEST[0] + 2  # (wider, it ran into the next card's words)
                 short = f"{'✔ ' if ready else ''}{have}/{total} held"
-                self._fitted(
+                self.fitted(
                     words, x, y + CONTEST[1] - 2, room, 8, bold=ready, short=short, colour=colour
                 )
         # The Objective deck, and the Objectives given up (the last one face up).
@@ -429,14 +429,14 @@ class IllusioScene(Felt, TableScene):
             self.card(deck, ox, oy, (48, 68))
         # Short words under small cards: they stay readable in a small window, whole in
         # their tooltips.
-        left = self._text(f"left:\n{view['objective_deck']}", ox, oy + 72, 8)
+        left = self.text(f"left:\n{view['objective_deck']}", ox, oy + 72, 8)
         left.setToolTip(plain(f"Objectives left in their deck: {view['objective_deck']}"))
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
             self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
         given = len(view["objective_discard"])
-        self._text(f"given\nup: {given}", ox + 56, oy + 72, 8).setToolTip(
+        self.text(f"given\nup: {given}", ox + 56, oy + 72, 8).setToolTip(
             plain(f"Objectives given up: {given}")
         )
         self.name_part("The Objectives left and given up", QRectF(ox, oy, 104, 100))
@@ -462,7 +462,7 @@ class IllusioScene(Felt, TableScene):
             spot if pile is None else pile,
             self._exchange() if self.selected else None,
         )
-        self._text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
+        self.text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
         discard = QRectF(deck.right() + 16, deck.top(), *PILE)
         top = view["discard"][-1] if view["discard"] else None
         if top is not None:
@@ -475,13 +475,13 @@ class IllusioScene(Felt, TableScene):
             )
         item.setToolTip(plain("The discard pile (its top card face up)."))
         self.target(("discard",), item)
-        self._text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
+        self.text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
         self._turn_box(
             view, QRectF(discard.right() + 14, MIDDLE_Y, 1198 - discard.right() - 14, 170)
         )
 
     def _turn_box(self, view: dict[str, Any], rect: QRectF) -> None:
-        self._region(rect)
+        self.region(rect)
         self.name_part("Whose turn it is, and the last trick scored", rect)
         current = self.names[view["current"]]
         lines = []
@@ -504,7 +504,7 @@ class IllusioScene(Felt, TableScene):
         width = rect.width() - 16
         lines = [part for n, line in enumerate(lines) for part in fold(line, width, 11, n == 0)]
         for i, line in enumerate(lines[:8]):
-            self._text(line, rect.left() + 8, rect.top() + 6 + i * 19, 11, bold=i == 0)
+            self.text(line, rect.left() + 8, rect.top() + 6 + i * 19, 11, bold=i == 0)
 
     def _mine(self, view: dict[str, Any]) -> None:
         seat = self.bottom
@@ -516,7 +516,7 @@ class IllusioScene(Felt, TableScene):
         self.name_part("Your magician and their talent", QRectF(0, MINE_Y + 24, 112, 156))
         # The Backstage.
         stage = QRectF(124, MINE_Y + 22, 560, 160)
-        region = self._region(stage, "Your Backstage" if seat == self.me else "Backstage")
+        region = self.region(stage, "Your Backstage" if seat == self.me else "Backstage")
         self.name_part("Your Backstage: Components laid out for your tricks", stage)
         self.target(("backstage", seat), region)
         own = seat == self.me
@@ -532,7 +532,7 @@ class IllusioScene(Felt, TableScene):
         # Tricks.
         tricks = QRectF(696, MINE_Y + 22, 500, 160)
         words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
-        region = self._region(tricks, words)
+        region = self.region(tricks, words)
         self.name_part("Your tricks: Objectives taken, under way and scored", tricks)
         self.target(("tricks", seat), region)
         self._works(view, seat, tricks.adjusted(8, 34, -8, -4), (70, 98), AROUND)
@@ -556,7 +556,7 @@ class IllusioScene(Felt, TableScene):
                     HAND.angle(i, count),
                 )
             return
-        self._text(f"Your hand ({len(hand)})", 0, MINE_Y + 196, 11, bold=True)
+        self.text(f"Your hand ({len(hand)})", 0, MINE_Y + 196, 11, bold=True)
         for i, c in enumerate(hand):
             x, y = HAND.place(i, len(hand))
             raised = 26 if c["id"] in self.selected else 0
@@ -575,9 +575,9 @@ class IllusioScene(Felt, TableScene):
 
     def _preview(self) -> None:
         """The large card: what is under the pointer (or focused), with its whole text."""
-        self._region(PREVIEW_BOX)
+        self.region(PREVIEW_BOX)
         self.name_part("The card under the pointer, large, with its whole text", PREVIEW_BOX)
-        self._text(
+        self.text(
             "Point at a card to see it here.", PREVIEW_BOX.left() + 10, PREVIEW_BOX.top() + 6, 10
         )
         self.preview = CardItem(self.look, None, *PREVIEW)
@@ -613,7 +613,7 @@ class IllusioScene(Felt, TableScene):
 
     def _light_payment(self, payment: Payment) -> None:
         for c in payment.payers:
-            self._ring(self.targets[("card", c)])
+            self.ring(self.targets[("card", c)])
         o = payment.objective
         name = next(c["name"] for c in self.view["contest"] if c and c["id"] == o)
         # Over the seat's tricks, where the Objective was dropped: opaque (the tricks'
@@ -623,15 +623,15 @@ class IllusioScene(Felt, TableScene):
             box.adjusted(2, 2, -2, -2), QPen(Qt.PenStyle.NoPen), QBrush(QColor(20, 40, 30))
         )
         cover.setZValue(Z_LIFTED - 10)
-        words = self._text(
+        words = self.text(
             f"Taking {name}", box.left() + 12, box.top() + 12, 13, bold=True, colour=PROMPT
         )
         count = f"with {counted(len(payment.chosen), 'Backstage card')}: click cards to change them"
-        more = self._text(count, box.left() + 12, box.top() + 36, 11)
+        more = self.text(count, box.left() + 12, box.top() + 36, 11)
         for item in (words, more):
             item.setZValue(Z_LIFTED - 9)
-        self._button("Take it", QRectF(box.left() + 12, box.top() + 70, 130, 40), ("pay", "take"))
-        self._button("Cancel", QRectF(box.left() + 156, box.top() + 70, 110, 40), ("pay", "cancel"))
+        self.button("Take it", QRectF(box.left() + 12, box.top() + 70, 130, 40), ("pay", "take"))
+        self.button("Cancel", QRectF(box.left() + 156, box.top() + 70, 110, 40), ("pay", "cancel"))
         for key in (("pay", "take"), ("pay", "cancel")):
             self.item(key).setZValue(Z_LIFTED - 9)
 

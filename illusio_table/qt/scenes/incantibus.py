@@ -1000,22 +1000,6 @@ class IncantibusScene(TableScene):
             self.redraw()  # the table as it is now, what the reveal told in it
             self.shown.emit()
 
-    def _skipped(self, event: Any) -> bool:
-        """A click or a key during the reveal only skips it."""
-        if not self.revealing():
-            return False
-        self.stop_reveal(seen=True)
-        event.accept()
-        return True
-
-    def mousePressEvent(self, event: Any) -> None:
-        if not self._skipped(event):
-            super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: Any) -> None:
-        if not self._skipped(event):
-            super().keyPressEvent(event)
-
 
 REVEAL_WORDS = {
     "taken": "taken",
