@@ -169,9 +169,11 @@ class PatientPhone:
             if frame["type"] == "knock":  # the host took it for another device
                 self.ended = "kept waiting as another device"
                 return
-            if frame.get("seq", 0) <= last:
+            # A game's card file is never stale (it is the same all match): taken
+            # whatever its number, as the page takes it.
+            if frame["type"] != "cards" and frame.get("seq", 0) <= last:
                 continue
-            last = frame["seq"]
+            last = max(last, frame.get("seq", 0))
             if frame["type"] == "cards":
                 self.cards_game = frame["game"]
                 if waiting is not None:

@@ -95,8 +95,11 @@ function checkCode() {
 
 function receive(message) {
   if (typeof message.seq === "number") {
-    if (message.seq <= lastSeq) return; // older than what is drawn, or twice
-    lastSeq = message.seq;
+    // A game's card file is never stale (the same all match): a network that reorders
+    // may bring it after a newer state, which waits for it, so it is taken whatever its
+    // number. Anything else older than what is drawn, or twice, is dropped.
+    if (message.seq <= lastSeq && message.type !== "cards") return;
+    lastSeq = Math.max(lastSeq, message.seq);
   }
   if (message.type === "device") {
     saveToken(message.token); // this device holds the seat: it comes back with this
