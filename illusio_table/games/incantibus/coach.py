@@ -63,6 +63,7 @@ Z = 2.5  # the width of a verdict's interval, in standard errors (looked at many
 DRILL = 1.25  # a drill's mistake: its cost this many times its ± (3 standard errors)
 EVEN = 0.75  # points: targets surely this close are worth the same (more redealings stop)
 WORTH_A_DRILL = 1.0  # points: a mistake that may cost this much is played on until sure
+# (the cheapest mistake the rehearsal keeps to drill, `Drills.COST`: a test holds them equal)
 PRIOR = 6  # redealings' worth of the casting's spread a pair's own is moderated with
 EXACT = 64  # at depth 0, draws of a deal; played once each distinct deal among them
 
@@ -352,10 +353,11 @@ def _worths(
                 asked.moderate(active)
                 expected.moderate(active)
             question = asked.contenders(active)
-            open_drill = mine is not None and mine not in question
-            if open_drill:
-                assert mine is not None
-                open_drill = asked.drill_open(asked.leader(question), mine)
+            open_drill = (
+                mine is not None
+                and mine not in question
+                and asked.drill_open(asked.leader(question), mine)
+            )
             if len(asked.weights) > deals and asked.settled(question) and not open_drill:
                 break  # (never on the first look alone: a dozen deals can look sure)
             # Still played: the targets in question, and the seat's own.

@@ -251,3 +251,11 @@ def test_a_drill_is_kept_only_from_a_mistake_sure_beyond_the_noise():
     assert narrow.verdict == "mistake" and narrow.drill_cost == 0.0
     sure = _judged([4.0, 2.5, -2.0], [0.8, 0.9, 0.9], chosen=1)
     assert sure.drill_cost == pytest.approx(1.5)
+
+
+def test_the_coach_plays_on_for_the_same_drills_the_rehearsal_keeps():
+    """A mistake is played on until sure from the cost the rehearsal starts keeping
+    drills at: the two thresholds are one (the coach cannot import the table)."""
+    from illusio_table.table.rehearsal import Drills
+
+    assert coach.WORTH_A_DRILL == Drills.COST
