@@ -850,7 +850,7 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
     holding the new state (8 devices, an Illuminati match with every seat on a device;
     goal: median under 50 ms), and the longest the host's event loop went without
     turning meanwhile (goal: no stall over one frame, 16 ms). `delayed`: each phone talks
-    through the tests' bad network (tests/remote/faulty.py, from the checkout `make bench`
+    through the tests' bad network (testbed/faulty.py, from the checkout `make bench`
     runs in), each frame held back up to 80 ms on its own, so that frames overtake."""
     import asyncio
     import json
@@ -901,7 +901,7 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
 
     async def run_all() -> None:
         if delayed:
-            from tests.remote.faulty import FaultyRelay
+            from testbed.faulty import FaultyRelay
 
             for seat in range(devices):
                 relay = FaultyRelay(

@@ -9,8 +9,7 @@ import pytest
 
 from illusio_table.engine import Match
 from illusio_table.games import builtin_registry
-
-from .faulty import BadNetwork
+from testbed.faulty import BadNetwork
 
 # Turns of the test's loop (each at least 20 ms) a move may take before the match counts
 # as stuck: a phone's pace, a frame's delays and a rejoin after a cut take a few dozen;
