@@ -42,15 +42,15 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
-	$(BIN)/ruff check illusio_table tests benchmarks
-	$(BIN)/ruff format --check illusio_table tests benchmarks
+	$(BIN)/ruff check illusio_table tests benchmarks testbed
+	$(BIN)/ruff format --check illusio_table tests benchmarks testbed
 
 # The quick part, for while you work on the engines (about two minutes): the engines, the
 # games, the card files, the table's Qt-free parts, the layers and the types, no window
 # and no browser. `make test` runs everything.
 check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/table tests/test_layers.py tests/test_types.py -m "not slow"
-	$(BIN)/ruff check illusio_table tests benchmarks
+	$(BIN)/ruff check illusio_table tests benchmarks testbed
 
 # The golden playthroughs (tests/engine/playthroughs/), written again after a deliberate
 # change of the engines' behaviour: the commit's diff then says what a player sees change.
@@ -58,12 +58,12 @@ playthroughs: $(VENV)/.installed-test
 	$(BIN)/python -m tests.engine.playthrough
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check illusio_table tests benchmarks
-	$(BIN)/ruff format --check illusio_table tests benchmarks
+	$(BIN)/ruff check illusio_table tests benchmarks testbed
+	$(BIN)/ruff format --check illusio_table tests benchmarks testbed
 
 format: $(VENV)/.installed-test
-	$(BIN)/ruff format illusio_table tests benchmarks
-	$(BIN)/ruff check --fix illusio_table tests benchmarks
+	$(BIN)/ruff format illusio_table tests benchmarks testbed
+	$(BIN)/ruff check --fix illusio_table tests benchmarks testbed
 
 $(VENV)/.installed-build: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[build]'

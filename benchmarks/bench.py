@@ -633,9 +633,9 @@ def main(argv: list[str] | None = None) -> int:
     against the interpreted one: the longest part; `--games N` plays fewer, `--duels N`
     sets the head-to-head games, 4 by default: every seat of those thinks every move, and
     4 Illuminati games took 10 minutes of this 2-core machine), `engines` (copies, bots,
-    balance), `tables` (drawing), `devices` (seats on phones, on loopback), `coach` (the
-    casting coach's review time with each engine), `levels` (the rehearsal opponents'
-    exploitability).
+    balance), `tables` (drawing, the bots' thinking), `devices` (seats on phones, on
+    loopback), `coach` (the casting coach's review time with each engine), `levels` (the
+    rehearsal opponents' exploitability).
     Each part rewrites its own section of docs/PERFORMANCE.md (`benchmarks/performance.py`)
     with what it printed, and leaves the others as they were.
     The engines run in processes of their own (`Engine`): the source's, and the compiled
@@ -689,6 +689,7 @@ def main(argv: list[str] | None = None) -> int:
         table_redraw("illusio", 6, "showman", late=150)
         drag_repaint()
         expert_pause()
+        thinking_stop()
 
     def devices() -> None:
         device_round_trip()
@@ -893,7 +894,7 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
     holding the new state (8 devices, an Illuminati match with every seat on a device;
     goal: median under 50 ms), and the longest the host's event loop went without
     turning meanwhile (goal: no stall over one frame, 16 ms). `delayed`: each phone talks
-    through the tests' bad network (tests/remote/faulty.py, from the checkout `make bench`
+    through the tests' bad network (testbed/faulty.py, from the checkout `make bench`
     runs in), each frame held back up to 80 ms on its own, so that frames overtake."""
     import asyncio
     import json
@@ -944,7 +945,7 @@ def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False)
 
     async def run_all() -> None:
         if delayed:
-            from tests.remote.faulty import FaultyRelay
+            from testbed.faulty import FaultyRelay
 
             for seat in range(devices):
                 relay = FaultyRelay(
@@ -1040,6 +1041,34 @@ def expert_pause() -> None:
         window.close()
     worst = pauses.worst()
     print(f"the window while two experts think: longest pause {worst:.0f} ms (goal: under 50 ms)")
+
+
+def thinking_stop(questions: int = 10) -> None:
+    """A search called off (the move undone, the match left): how long after `stop` its
+    answer comes, the thinking process then free for the next question (goal: under
+    100 ms; tests/engine/test_thinking.py holds only that the stop ends it)."""
+    import threading
+
+    from illusio_table.engine.thinking import Thinker
+
+    game = builtin_registry().new_game("incantibus", 4, 12, {"mode": "expert"})
+    thinker = Thinker()
+    times = []
+    try:
+        started = threading.Event()  # a first question, answered: the process is up
+        thinker.ask(game, "expert", 0, 0.1, lambda _move: started.set())
+        started.wait(60)
+        for _ in range(questions):
+            answered = threading.Event()
+            thinker.ask(game, "expert", 0, math.inf, lambda _move, a=answered: a.set())
+            time.sleep(0.3)  # deep in a search that has no end of its own
+            stopped = time.perf_counter()
+            thinker.stop()
+            answered.wait(60)
+            times.append((time.perf_counter() - stopped) * 1000)
+    finally:
+        thinker.close()
+    print(f"a search called off answers after {_spread(times)} (goal: under 100 ms)")
 
 
 def drag_repaint() -> None:

@@ -206,3 +206,21 @@ def test_the_session_and_the_phones_know_no_qt(layer):
         if _under(target, f"{PACKAGE}.qt")
     )
     assert wrong == []
+
+
+def test_the_bench_imports_no_test_and_the_program_neither_nor_the_testbed():
+    """The program ships alone (PyInstaller bundles what it imports); the bench runs
+    without the tests; what both use lives in testbed/ (the faulty network)."""
+    checkout = ROOT.parent
+    never = {
+        PACKAGE: {"tests", "benchmarks", "testbed"},
+        "benchmarks": {"tests"},
+        "testbed": {"tests", "benchmarks"},
+    }
+    wrong = sorted(
+        f"{path.relative_to(checkout)} imports {top}"
+        for folder, forbidden in never.items()
+        for path in sorted((checkout / folder).rglob("*.py"))
+        for top in third_party_imports(path) & forbidden
+    )
+    assert wrong == []

@@ -206,8 +206,11 @@ class Event(NamedTuple):
     data: dict[str, Any] | None = None
 
     @property
-    def is_casting(self) -> bool:
-        """Choices revealed together, with what a table needs to play the reveal."""
+    def is_reveal(self) -> bool:
+        """The reveal: choices that seats made in secret, all shown at once. The table
+        holds the match on it until every screen has shown it. A game marks it with a
+        "casting" entry in `data`, beside what a table needs to play it. Not `reveals`,
+        which any hidden thing coming to light sets (a draw, dice) and which bars undo."""
         return self.data is not None and "casting" in self.data
 
     def visible_to(self, seat: int | None) -> bool:

@@ -397,7 +397,7 @@ class Session:
         # shows the public table until the table says the reveal was seen (`release`).
         # (Also in table mode when one person must decide next: the table sees the reveal
         # first, and the curtain comes after it.)
-        reveal = any(e.is_casting for e in events)
+        reveal = any(e.is_reveal for e in events)
         self._revealed = events if reveal else []  # (before any screen hears of it)
         if reveal and len(self.match.human_seats()) > 1:  # devices' people watch it too
             self._show(None, None)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from illusio_table.engine import IllegalAction, Match, MatchRecord, RecordError
 from illusio_table.engine.match import replay
+from illusio_table.engine.protocol import Event
 from illusio_table.engine.selfplay import play_one, selfplay
 from illusio_table.games import builtin_registry
 from tests.duel_game import Commit, Draw, DuelGame, Roll, Step
@@ -44,6 +45,24 @@ def test_engine_and_games_import_without_qt():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_reveal_is_the_event_a_game_marks_as_secret_choices_shown_at_once():
+    """`is_reveal` (the table holds the match on it) is the marked event alone; a draw
+    or dice coming to light (`reveals`, an undo barrier) is no such reveal."""
+    assert Event("In… can… to!", reveals=True, data={"casting": 1, "entries": []}).is_reveal
+    assert not Event("Ana draws the 7.", reveals=True).is_reveal
+    assert not Event("Ana moves.", data={"moved": 3}).is_reveal
+    game = builtin_registry().new_game("incantibus", 2, 5, {"mode": "apprentice"})
+    reveals = []
+    pointed = set()
+    while not reveals and not game.is_over():  # every seat points in secret, then it is shown
+        seat = min(game.to_act())
+        if game.phase == "casting":
+            pointed.add(seat)
+        events = game.apply(seat, game.legal_actions(seat)[0])
+        reveals = [e for e in events if e.is_reveal]
+    assert pointed == {0, 1} and [e.data["casting"] for e in reveals] == [1]
 
 
 def test_only_awaited_seats_may_act():

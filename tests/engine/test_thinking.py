@@ -3,6 +3,7 @@ question is withdrawn, and does not outlive a program killed outright."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -32,12 +33,12 @@ def test_the_thinking_process_answers_with_a_legal_move_and_stops_when_told():
         answered, answers = _ask(thinker, game, 0.2)
         assert answered.wait(30), "no answer"
         assert answers[0] in game.legal_actions(0)
-        answered, answers = _ask(thinker, game, 8.0)
-        time.sleep(0.5)
-        started = time.perf_counter()
+        # A search with no end of its own: only the stop can bring its answer (how soon
+        # it comes is `make bench`'s figure, part `tables`).
+        answered, answers = _ask(thinker, game, math.inf)
+        assert not answered.wait(0.5), "a search without end answered before it was stopped"
         thinker.stop()
-        assert answered.wait(5)
-        assert time.perf_counter() - started < 2.0, "the search went on after it was stopped"
+        assert answered.wait(60), "the search went on after it was stopped"
         assert answers[0] in game.legal_actions(0)
     finally:
         thinker.close()

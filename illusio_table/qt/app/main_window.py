@@ -1108,7 +1108,7 @@ class MainWindow(QMainWindow):
             if model.session.holding:
                 # The reveal plays on the table; the match goes on once it has been seen
                 # (`shown`), or at once when there is nothing to play or it was overtaken.
-                reveal = [e for e in events if e.is_casting]
+                reveal = [e for e in events if e.is_reveal]
                 if reveal and self.scene.play_reveal(reveal):
                     self.sound("reveal")
                 elif not self.scene.revealing():

@@ -818,7 +818,7 @@ class IncantibusScene(TableScene):
         its choice at once, the contests are settled where they happened (who beat whom,
         the swap, what was got or escaped), the tokens travel to satchels or the moat,
         and the table as it is now shows through. A click or a key skips it."""
-        data = next(e.data for e in events if e.is_casting)
+        data = next(e.data for e in events if e.is_reveal)
         self.finish_glide()  # the reveal shows where things went
         if self.animation_ms <= 0:
             return False

@@ -1,9 +1,9 @@
-"""A bad network between the host and a phone, for tests: a WebSocket relay on loopback
-that delays each frame by its own random time (so frames overtake each other), sends some
-twice, and now and then cuts the connection in the middle of the game, and a phone that
-plays through it as the page does (it takes a state only if its number is newer, draws
-nothing before the card file, rejoins after a cut with the device token the host gave
-it) and chooses moves at a person's pace.
+"""A bad network between the host and a phone, for the tests and the bench: a WebSocket
+relay on loopback that delays each frame by its own random time (so frames overtake each
+other), sends some twice, and now and then cuts the connection in the middle of the game,
+and a phone that plays through it as the page does (it takes a state only if its number
+is newer, draws nothing before the card file, rejoins after a cut with the device token
+the host gave it) and chooses moves at a person's pace.
 
 Everything runs on one asyncio loop in a thread of its own; the test's thread stays free
 to run the Qt events the host answers on."""
