@@ -96,10 +96,12 @@ def data_files(root: Path) -> list[tuple[str, str]]:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file() and not path.name.startswith("."):
                 found.append((str(path), str(path.parent.relative_to(root))))
-    for path in sorted((root / "illusio_table").rglob("*.md")):
-        found.append((str(path), str(path.parent.relative_to(root))))
-    # The page the phones of device seats open, read as package resources.
-    # Each game's drawing on the phone lies in its games/ folder.
+    # The help pages, and each game's drawing on the phone, in the game's folder.
+    for pattern in ("*.md", "games/*/*.js"):
+        for path in sorted((root / "illusio_table").rglob(pattern)):
+            found.append((str(path), str(path.parent.relative_to(root))))
+    # The page the phones of device seats open, read as package resources (with the
+    # plain drawing of a game that has none).
     for path in sorted((root / "illusio_table" / "remote" / "page").rglob("*")):
         if path.is_file():
             found.append((str(path), str(path.parent.relative_to(root))))

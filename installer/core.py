@@ -1,5 +1,5 @@
-"""The compiled engine core: `illusio_table` with its engine, games and card data compiled
-by mypyc, in a tree of its own.
+"""The compiled engine core: `illusio_table` with its engine, games' rules and card data
+compiled by mypyc, in a tree of its own.
 
     python installer/core.py [TREE]      (default build/core)
 
@@ -57,12 +57,19 @@ INTERPRETED = {
 }
 
 
+def is_rules(path: Path) -> bool:
+    """Whether a file of games/ is a game's rules: not its kit nor its table/ and qt/
+    parts, which run beside the window and stay Python like the rest of it."""
+    inside = path.relative_to(PACKAGE / "games").parts
+    return len(inside) < 2 or not (inside[1] in ("table", "qt") or inside[1:] == ("kit.py",))
+
+
 def compiled_sources() -> list[str]:
     found = []
     for part in ("engine", "games", "data"):
         for path in sorted((PACKAGE / part).rglob("*.py")):
             name = path.relative_to(ROOT).as_posix()
-            if name not in INTERPRETED:
+            if name not in INTERPRETED and (part != "games" or is_rules(path)):
                 found.append(name)
     return found
 

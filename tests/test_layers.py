@@ -126,7 +126,6 @@ def test_the_circle_finder_finds_a_circle():
     ("layer", "forbidden"),
     [
         ("illusio_table.engine", ("games", "qt", "table", "remote", "data")),
-        ("illusio_table.games", ("qt", "table", "remote")),
         ("illusio_table.data", ("games", "qt", "table", "remote", "engine")),
         ("illusio_table.qt.scenes", ("games",)),
     ],
@@ -140,6 +139,88 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
         for target in targets
         for above in forbidden
         if _under(target, f"{PACKAGE}.{above}")
+    )
+    assert wrong == []
+
+
+def game_part(module: str) -> tuple[str, str] | None:
+    """(game, part) of a module in a game's folder: its "rules" (the package itself), its
+    "table" parts (`kit`, `table/`: Qt-free) or its "qt" parts (`qt/`: its scene and the
+    like); None for a module outside every game's folder."""
+    parts = module.split(".")
+    if parts[:2] != [PACKAGE, "games"] or len(parts) < 3:
+        return None
+    if len(parts) > 3 and parts[3] in ("kit", "table"):
+        return parts[2], "table"
+    if len(parts) > 3 and parts[3] == "qt":
+        return parts[2], "qt"
+    return parts[2], "rules"
+
+
+def test_a_game_part_is_told_by_its_place_in_the_game_folder():
+    assert game_part(f"{PACKAGE}.games.g.rules") == ("g", "rules")
+    assert game_part(f"{PACKAGE}.games.g") == ("g", "rules")
+    assert game_part(f"{PACKAGE}.games.g.kit") == ("g", "table")
+    assert game_part(f"{PACKAGE}.games.g.table.guide") == ("g", "table")
+    assert game_part(f"{PACKAGE}.games.g.qt.scene") == ("g", "qt")
+    assert game_part(f"{PACKAGE}.games") is None
+    assert game_part(f"{PACKAGE}.table.kits") is None
+
+
+def _layer_of(module: str) -> str:
+    """The toolkit layer a module is, or a game's part ("rules", "table", "qt")."""
+    found = game_part(module)
+    if found is not None:
+        return found[1]
+    return module.split(".")[1] if "." in module else module
+
+
+# What each part of a game's folder may not import: the rules know no table, no window,
+# no network (and so none of any game's kit, table parts or scene); the table parts know
+# no Qt (toolkit or game's); no part of a game reaches the phones' server.
+GAME_PARTS_FORBID = {
+    "rules": ("table", "qt", "remote"),
+    "table": ("qt", "remote"),
+    "qt": ("remote",),
+}
+
+
+def test_each_part_of_a_game_imports_nothing_above_it():
+    graph = import_graph()
+    wrong = sorted(
+        f"{module} ({game_part(module)[1]}) imports {target}"
+        for module, targets in graph.items()
+        if game_part(module) is not None
+        for target in targets
+        if _layer_of(target) in GAME_PARTS_FORBID[game_part(module)[1]]
+    )
+    assert wrong == []
+
+
+def test_a_games_table_parts_import_no_pyside():
+    wrong = sorted(
+        name
+        for name, path in _modules().items()
+        if (game_part(name) or ("", ""))[1] == "table" and "PySide6" in third_party_imports(path)
+    )
+    assert wrong == []
+
+
+def test_a_games_drawing_knows_no_rules():
+    """A module of a game's folder that draws on the table (it imports the tables'
+    toolkit) shows what the view says, and imports no rules of any game."""
+    graph = import_graph()
+    drawings = [
+        module
+        for module, targets in graph.items()
+        if game_part(module) is not None and any(_under(t, f"{PACKAGE}.qt.scenes") for t in targets)
+    ]
+    assert drawings  # the games' scenes, at least
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module in drawings
+        for target in graph[module]
+        if (game_part(target) or ("", ""))[1] == "rules"
     )
     assert wrong == []
 

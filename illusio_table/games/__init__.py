@@ -14,9 +14,9 @@ from illusio_table.engine.protocol import Game
 from illusio_table.engine.registry import Imported, Registry
 
 BUILTIN: dict[str, str] = {
-    "incantibus": "illusio_table.games.incantibus:Incantibus",
-    "illusio": "illusio_table.games.illusio:Illusio",
-    "illuminati": "illusio_table.games.illuminati:IlluminatiGame",
+    "incantibus": "illusio_table.games.incantibus.game:Incantibus",
+    "illusio": "illusio_table.games.illusio.game:Illusio",
+    "illuminati": "illusio_table.games.illuminati.game:IlluminatiGame",
 }
 
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from illusio_table.engine import IllegalAction
 from illusio_table.engine.match import Match
+from illusio_table.games.illuminati.table.prompts import attack_needs
 from illusio_table.table.kits import kit_of, load
-from illusio_table.table.prompts import attack_needs
 
 CODE_BYTES = 16  # 128 random bits a code
 MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes

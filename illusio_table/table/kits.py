@@ -23,7 +23,7 @@ from importlib import import_module, resources
 from pathlib import Path
 from typing import Any
 
-from . import gestures, guide, prompts
+from . import gestures
 from .gestures import GestureMap
 from .guide import Guide
 from .prompts import Prompt
@@ -40,7 +40,7 @@ def load(reference: str) -> Any:
 
 
 def page_script(name: str) -> Path:
-    """A phone drawing shipped with the program (remote/page/games/)."""
+    """A phone drawing of the toolkit's (remote/page/games/: the plain one)."""
     return Path(str(resources.files("illusio_table.remote").joinpath("page", "games", name)))
 
 
@@ -128,72 +128,41 @@ PLAIN = Kit(
     choose_at_once=False,
 )
 
-_KITS: dict[str, Kit] = {
-    kit.game_id: kit
-    for kit in (
-        Kit(
-            game_id="incantibus",
-            gestures=gestures.incantibus,
-            scene="illusio_table.qt.scenes.incantibus:IncantibusScene",
-            prompt=prompts.incantibus,
-            guide=guide.incantibus,
-            picture_moves=16,
-            phone=page_script("incantibus.js"),
-            cards="illusio_table.games.incantibus.cards:load",
-            tour=None,
-            rehearsal=Rehearsal(
-                "Rehearse &casting…", "illusio_table.qt.app.rehearsal:RehearsalDialog"
-            ),
-            choose_at_once=True,
-        ),
-        Kit(
-            game_id="illusio",
-            gestures=gestures.illusio,
-            scene="illusio_table.qt.scenes.illusio:IllusioScene",
-            prompt=prompts.illusio,
-            guide=guide.illusio,
-            picture_moves=40,
-            phone=page_script("illusio.js"),
-            cards="illusio_table.games.illusio.cards:load",
-            tour="illusio_table.demo:illusio_tour",
-            rehearsal=None,
-            choose_at_once=False,
-        ),
-        Kit(
-            game_id="illuminati",
-            gestures=gestures.illuminati,
-            scene="illusio_table.qt.scenes.illuminati:IlluminatiScene",
-            prompt=prompts.illuminati,
-            guide=guide.illuminati,
-            picture_moves=60,
-            phone=page_script("illuminati.js"),
-            cards="illusio_table.games.illuminati.cards:load",
-            tour="illusio_table.demo:illuminati_tour",
-            rehearsal=None,
-            choose_at_once=False,
-        ),
-    )
-}
+# The games' own kits, each in its package's kit.py, read when first asked for (a kit
+# imports this module for `Kit`); a test's kit is registered beside them for a while.
+_BUILTIN_KITS = [
+    "illusio_table.games.incantibus.kit:KIT",
+    "illusio_table.games.illusio.kit:KIT",
+    "illusio_table.games.illuminati.kit:KIT",
+]
+_FOUND: dict[str, Kit] = {}
+_REGISTERED: dict[str, Kit] = {}
+
+
+def _kits() -> dict[str, Kit]:
+    if not _FOUND:
+        _FOUND.update((kit.game_id, kit) for kit in map(load, _BUILTIN_KITS))
+    return _FOUND | _REGISTERED
 
 
 def kit_of(game_id: str) -> Kit:
     """The game's kit, or the plain one for a game registered without a kit."""
-    return _KITS.get(game_id, PLAIN)
+    return _kits().get(game_id, PLAIN)
 
 
 def kits() -> list[Kit]:
     """Every registered kit, in the order they were registered."""
-    return list(_KITS.values())
+    return list(_kits().values())
 
 
 @contextmanager
 def registered(kit: Kit) -> Iterator[Kit]:
     """Registers a game's kit (checked first) for as long as the block runs."""
     kit.check()
-    if kit.game_id in _KITS:
+    if kit.game_id in _kits():
         raise KitError(f"a kit of {kit.game_id!r} is registered already")
-    _KITS[kit.game_id] = kit
+    _REGISTERED[kit.game_id] = kit
     try:
         yield kit
     finally:
-        del _KITS[kit.game_id]
+        del _REGISTERED[kit.game_id]

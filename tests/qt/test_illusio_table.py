@@ -20,9 +20,9 @@ from illusio_table.games.illusio.actions import (
 )
 from illusio_table.games.illusio.bots import ShowmanBot
 from illusio_table.games.illusio.cards import load
+from illusio_table.games.illusio.qt.scene import Payment
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.cards import CardItem
-from illusio_table.qt.scenes.illusio import Payment
 from illusio_table.qt.scenes.look import FONT
 
 from .conftest import lift_curtain, screenshot

@@ -629,7 +629,7 @@ def test_each_game_keeps_its_own_last_setup(window):
 def test_rehearse_casting_keeps_its_last_choices(window):
     """Expert mode, three seats and expert bots are there when Rehearse opens again (it
     forgot expert mode)."""
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     dialog = RehearsalDialog(window, window.settings)
     dialog.seats.setValue(3)
@@ -735,9 +735,9 @@ def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     from illusio_table.games import builtin_registry
+    from illusio_table.games.illuminati.qt import conspiracy
     from illusio_table.qt.app import help as help_window
     from illusio_table.qt.scenes import cards as card_faces
-    from illusio_table.qt.scenes import conspiracy
     from illusio_table.qt.scenes.look import READABLE_PX
     from tests.data.test_colours import EVERYONE, _distance
 

@@ -50,9 +50,9 @@ def test_a_move_of_several_choices_is_put_together_one_way():
     routes a panel's choices, and none asks for a set in a window of its own."""
     from pathlib import Path
 
+    from illusio_table.games.illuminati.qt.scene import AttackSetUp
+    from illusio_table.games.illusio.qt.scene import Payment
     from illusio_table.qt.scenes.base import Composing
-    from illusio_table.qt.scenes.illuminati import AttackSetUp
-    from illusio_table.qt.scenes.illusio import Payment
 
     routing = {"compose", "panel_choices", "close_panel", "answer", "start_drawing"}
     replaced = [f"{t.__name__}.{n}" for t in _tables() for n in vars(t) if n in routing]

@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         # The casting coach's chart: a panel of its own during a rehearsal only.
-        from .coach_chart import CoachChart
+        from illusio_table.games.incantibus.qt.coach_chart import CoachChart
 
         self.coach_chart = CoachChart()
         self.coach_dock = self._dock(
@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
 
     def _drills(self, who: str | None = None) -> Any:
         """The kept drills of a person: the screen's (None), or a phone person's by name."""
-        from illusio_table.table.rehearsal import Drills
+        from illusio_table.games.incantibus.table.rehearsal import Drills
 
         return Drills(self.data_dir / "drills.json", who)
 
@@ -595,9 +595,8 @@ class MainWindow(QMainWindow):
         match: its heading says so), and in a rehearsal each phone person's own. Each
         goes to its person only (`_tally_said`): on their phone, or at the big screen
         while their own table is shown, never beside a curtain nor on another's table."""
-        from illusio_table.table.rehearsal import CoachHistory
-
-        from ..models.rehearsal import RehearsalTally
+        from illusio_table.games.incantibus.qt.tally import RehearsalTally
+        from illusio_table.games.incantibus.table.rehearsal import CoachHistory
 
         kept = self.data_dir / "coach.json"
         drill = self.model.session.settings.drill  # (its own person's tally takes it)
@@ -674,7 +673,7 @@ class MainWindow(QMainWindow):
         if shown == self._tally_shown:
             return
         self._tally_shown = shown
-        from .coach_chart import CoachChart
+        from illusio_table.games.incantibus.qt.coach_chart import CoachChart
 
         self.coach_chart = CoachChart()
         self.coach_dock.setWidget(self.coach_chart)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from illusio_table.games import new_game
-from illusio_table.games.incantibus import Incantibus
+from illusio_table.games.incantibus.game import Incantibus
 from illusio_table.games.incantibus import satchel as bag
 from illusio_table.games.incantibus.actions import Point
 

@@ -22,14 +22,23 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 
 from illusio_table.engine import Action
-
-from ...table import attempts, zones
-from ...table.prompts import counted
-from .base import Composing, TableScene
-from .cards import CardItem, Look
-from .felt import REGION_EDGE, Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain, points
-from .words import fold
+from illusio_table.qt.scenes.base import Composing, TableScene
+from illusio_table.qt.scenes.cards import CardItem, Look
+from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
+from illusio_table.qt.scenes.look import (
+    GOLD,
+    INK,
+    PROMPT,
+    WHITE,
+    Z_LIFTED,
+    Z_PIECE,
+    font,
+    plain,
+    points,
+)
+from illusio_table.qt.scenes.words import fold
+from illusio_table.table import attempts, zones
+from illusio_table.table.prompts import counted
 
 WIDTH = 1500
 

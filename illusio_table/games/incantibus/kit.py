@@ -1,0 +1,25 @@
+"""Incantibus's kit: its parts above the rules, declared once (table/kits.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from illusio_table.table.kits import Kit, Rehearsal
+
+from .table import gestures, guide, prompts
+
+KIT = Kit(
+    game_id="incantibus",
+    gestures=gestures.gestures,
+    scene="illusio_table.games.incantibus.qt.scene:IncantibusScene",
+    prompt=prompts.prompt,
+    guide=guide.guide,
+    picture_moves=16,
+    phone=Path(__file__).with_name("phone.js"),
+    cards="illusio_table.games.incantibus.cards:load",
+    tour=None,
+    rehearsal=Rehearsal(
+        "Rehearse &casting…", "illusio_table.games.incantibus.qt.rehearsal:RehearsalDialog"
+    ),
+    choose_at_once=True,
+)
