@@ -78,12 +78,12 @@ UNUSED_PYTHON = [
 
 
 def game_modules() -> list[str]:
-    """The game packages and the parts of their kits (tables, card files, tours,
-    rehearsals): the registries import them by name, so PyInstaller cannot see them."""
-    from illusio_table.games import BUILTIN
+    """The games found (their kits and rules) and the parts of their kits (tables, card
+    files, tours, rehearsals): they are imported by name, so PyInstaller cannot see them."""
+    from illusio_table.games import found, rules
     from illusio_table.table.kits import kits
 
-    named = [entry.partition(":")[0] for entry in BUILTIN.values()]
+    named = [entry.partition(":")[0] for entry in [*found().values(), *rules().values()]]
     for kit in kits():
         named += [reference.partition(":")[0] for _, reference in kit.references()]
     return list(dict.fromkeys(named))

@@ -45,11 +45,12 @@ def test_no_qt_module_the_program_uses_is_left_out():
 def test_every_game_package_and_kit_part_is_bundled_though_it_is_imported_by_name():
     import importlib
 
-    from illusio_table.games import BUILTIN
+    from illusio_table.games import found, rules
     from illusio_table.table.kits import kits
 
     modules = game_modules()
-    assert {entry.partition(":")[0] for entry in BUILTIN.values()} <= set(modules)
+    assert {entry.partition(":")[0] for entry in rules().values()} <= set(modules)
+    assert {entry.partition(":")[0] for entry in found().values()} <= set(modules)
     for kit in kits():
         assert {ref.partition(":")[0] for _, ref in kit.references()} <= set(modules)
     assert "illusio_table.games.illuminati.qt.scene" in modules

@@ -1,11 +1,12 @@
 """A game is one kit: everything a game supplies above its engine, declared once.
 
-The engine's registry (`games/__init__.py`) knows a game's rules. Its kit knows the rest:
-the gestures that make its moves on a table, the table that draws it, what a seat is asked
-in words, its guided first game, how far the help's picture is played, the phone's drawing
-of its view, its card file for the phones, its demo tour and its rehearsal. The window, the
-phones and the demo ask `kit_of(game_id)` and never name a game; adding a game is its own
-package (rules and kit) and one `register` here or in its test.
+A game lives in one folder, `games/<game>/`: its rules, and its kit (`kit.py`), which names
+the rules and knows the rest: the gestures that make its moves on a table, the table that
+draws it, what a seat is asked in words, its guided first game, how far the help's picture
+is played, the phone's drawing of its view, its card file for the phones, its demo tour
+and its rehearsal. A game declares itself once, by an entry point naming its kit (group
+`illusio_table.games`, games/__init__.py finds them); the window, the phones and the demo
+ask `kit_of(game_id)` and never name a game. A test's game is `registered` for a while.
 
 The parts above this layer (a table is Qt, the demo and rehearsal are the window's) are
 named as "module:attribute" and imported when first used, so that the window opens
@@ -19,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from importlib import import_module, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from illusio_table.games import found, load
 
 from . import gestures
 from .gestures import GestureMap
@@ -31,12 +34,6 @@ from .prompts import Prompt
 
 class KitError(ValueError):
     """A kit that lacks a part, or names one that cannot be imported."""
-
-
-def load(reference: str) -> Any:
-    """The attribute a "module:attribute" reference names, imported now."""
-    module, _, attribute = reference.partition(":")
-    return getattr(import_module(module), attribute)
 
 
 def page_script(name: str) -> Path:
@@ -58,6 +55,8 @@ class Kit:
     game does without is said to be None, never forgotten."""
 
     game_id: str
+    # Its rules: "module:Class" of its Game (the registry imports it when first played).
+    rules: str
     # Its moves as gestures on what its table draws (drag this onto that, click that).
     gestures: GestureMap
     # Its table: "module:Class" of a qt.scenes TableScene.
@@ -106,7 +105,7 @@ class Kit:
     def references(self) -> list[tuple[str, str]]:
         """(part, "module:attribute") for each part it names to be imported when used
         (what `check` imports, and the installer bundles)."""
-        found = [(name, getattr(self, name)) for name in ("scene", "cards", "tour")]
+        found = [(name, getattr(self, name)) for name in ("rules", "scene", "cards", "tour")]
         if self.rehearsal is not None:
             found.append(("rehearsal", self.rehearsal.dialog))
         return [(name, reference) for name, reference in found if reference]
@@ -116,6 +115,7 @@ class Kit:
 # per move; the phones list its moves.
 PLAIN = Kit(
     game_id="",
+    rules="",
     gestures=gestures.buttons,
     scene="illusio_table.qt.scenes.generic:GenericTableScene",
     prompt=lambda view, seat, names, chosen: "",
@@ -128,20 +128,19 @@ PLAIN = Kit(
     choose_at_once=False,
 )
 
-# The games' own kits, each in its package's kit.py, read when first asked for (a kit
-# imports this module for `Kit`); a test's kit is registered beside them for a while.
-_BUILTIN_KITS = [
-    "illusio_table.games.incantibus.kit:KIT",
-    "illusio_table.games.illusio.kit:KIT",
-    "illusio_table.games.illuminati.kit:KIT",
-]
+# The kits of the games found (games/__init__.py), read when first asked for; a test's kit
+# is registered beside them for a while.
 _FOUND: dict[str, Kit] = {}
 _REGISTERED: dict[str, Kit] = {}
 
 
 def _kits() -> dict[str, Kit]:
     if not _FOUND:
-        _FOUND.update((kit.game_id, kit) for kit in map(load, _BUILTIN_KITS))
+        for game_id, reference in found().items():
+            kit = load(reference)
+            if kit.game_id != game_id:
+                raise KitError(f"{reference} is the kit of {kit.game_id!r}, not {game_id!r}")
+            _FOUND[game_id] = kit
     return _FOUND | _REGISTERED
 
 
@@ -151,7 +150,7 @@ def kit_of(game_id: str) -> Kit:
 
 
 def kits() -> list[Kit]:
-    """Every registered kit, in the order they were registered."""
+    """Every kit: the games found, in their order, then those registered for a while."""
     return list(_kits().values())
 
 

@@ -49,6 +49,7 @@ def guide() -> Guide:
 
 KIT = Kit(
     game_id="odds",
+    rules="tests.odds.rules:OddsGame",
     gestures=gestures,
     scene="tests.odds.scene:OddsScene",
     prompt=prompt,

@@ -10,6 +10,7 @@ from .table import gestures, guide, prompts
 
 KIT = Kit(
     game_id="illuminati",
+    rules="illusio_table.games.illuminati.game:IlluminatiGame",
     gestures=gestures.gestures,
     scene="illusio_table.games.illuminati.qt.scene:IlluminatiScene",
     prompt=prompts.prompt,

@@ -10,6 +10,7 @@ from .table import gestures, guide, prompts
 
 KIT = Kit(
     game_id="illusio",
+    rules="illusio_table.games.illusio.game:Illusio",
     gestures=gestures.gestures,
     scene="illusio_table.games.illusio.qt.scene:IllusioScene",
     prompt=prompts.prompt,

@@ -10,6 +10,7 @@ from .table import gestures, guide, prompts
 
 KIT = Kit(
     game_id="incantibus",
+    rules="illusio_table.games.incantibus.game:Incantibus",
     gestures=gestures.gestures,
     scene="illusio_table.games.incantibus.qt.scene:IncantibusScene",
     prompt=prompts.prompt,
