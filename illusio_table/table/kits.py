@@ -43,10 +43,25 @@ def page_script(name: str) -> Path:
 
 @dataclass(frozen=True)
 class Rehearsal:
-    """A way to rehearse part of a game against bots, offered in the Game menu."""
+    """A way to rehearse part of a game against bots, with a coach that reviews a person's
+    choices and keeps the costliest as drills to play again: the Game menu offers the
+    rehearsal, the coach in any match of the game, and the drills. The window shows a
+    person's tally over the table and the coach's chart in a panel of its own."""
 
     label: str  # the menu's words, with & before its key
     dialog: str  # "module:Class" of the dialog that sets it up (its config() starts it)
+    coach_label: str  # the menu's words for the coach in a match of the game
+    drill_label: str  # the menu's words for the drills (the window adds their count)
+    tally: str  # "module:Class" of a person's tally (a Qt object the window shows)
+    chart: str  # "module:Class" of the coach's chart (a widget)
+    drills: str  # "module:Class" of a person's kept drills (its file, and whose)
+    history: str  # "module:Class" of a person's past rehearsals (its file, and whose)
+
+    def references(self) -> list[tuple[str, str]]:
+        return [
+            (f"rehearsal {name}", getattr(self, name))
+            for name in ("dialog", "tally", "chart", "drills", "history")
+        ]
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,9 @@ class Kit:
     # The phone page's drawing of its view: a script that hands page.js its drawing
     # function through `drawer(...)`.
     phone: Path
+    # Words the phone's drawing shows beside the view, said as the desktop says them,
+    # by name (Illuminati: the roll the attack under way needs). None: none.
+    phone_words: Callable[[dict[str, Any]], dict[str, str]] | None
     # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
     cards: str | None
     # "module:function" of the demo's tour from a person's seat (None: the demo's plain shots).
@@ -107,7 +125,7 @@ class Kit:
         (what `check` imports, and the installer bundles)."""
         found = [(name, getattr(self, name)) for name in ("rules", "scene", "cards", "tour")]
         if self.rehearsal is not None:
-            found.append(("rehearsal", self.rehearsal.dialog))
+            found += self.rehearsal.references()
         return [(name, reference) for name, reference in found if reference]
 
 
@@ -122,6 +140,7 @@ PLAIN = Kit(
     guide=lambda: Guide("", "", 0, (), (), lambda view, log: False, lambda view, log: ""),
     picture_moves=20,
     phone=page_script("plain.js"),
+    phone_words=None,
     cards=None,
     tour=None,
     rehearsal=None,

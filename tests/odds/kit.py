@@ -56,6 +56,7 @@ KIT = Kit(
     guide=guide,
     picture_moves=2,
     phone=Path(__file__).with_name("phone.js"),
+    phone_words=None,
     cards=None,
     tour=None,
     rehearsal=None,

@@ -94,7 +94,7 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
             attack = body["view"].get("attack")
             if attack and "target_number" in attack:
                 under_way += 1
-                assert body["attack_needs"] and "-" not in body["attack_needs"]
+                assert body["words"]["attack_needs"] and "-" not in body["words"]["attack_needs"]
         seat = min(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert attacks and under_way

@@ -17,6 +17,7 @@ KIT = Kit(
     guide=guide.guide,
     picture_moves=60,
     phone=Path(__file__).with_name("phone.js"),
+    phone_words=prompts.phone_words,
     cards="illusio_table.games.illuminati.cards:load",
     tour="illusio_table.games.illuminati.qt.tour:tour",
     rehearsal=None,

@@ -17,6 +17,7 @@ KIT = Kit(
     guide=guide.guide,
     picture_moves=40,
     phone=Path(__file__).with_name("phone.js"),
+    phone_words=None,
     cards="illusio_table.games.illusio.cards:load",
     tour="illusio_table.games.illusio.qt.tour:tour",
     rehearsal=None,

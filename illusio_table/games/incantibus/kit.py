@@ -17,10 +17,18 @@ KIT = Kit(
     guide=guide.guide,
     picture_moves=16,
     phone=Path(__file__).with_name("phone.js"),
+    phone_words=None,
     cards="illusio_table.games.incantibus.cards:load",
     tour=None,
     rehearsal=Rehearsal(
-        "Rehearse &casting…", "illusio_table.games.incantibus.qt.rehearsal:RehearsalDialog"
+        label="Rehearse &casting…",
+        dialog="illusio_table.games.incantibus.qt.rehearsal:RehearsalDialog",
+        coach_label="Casting &coach",
+        drill_label="&Drill my mistakes",
+        tally="illusio_table.games.incantibus.qt.tally:RehearsalTally",
+        chart="illusio_table.games.incantibus.qt.coach_chart:CoachChart",
+        drills="illusio_table.games.incantibus.table.rehearsal:Drills",
+        history="illusio_table.games.incantibus.table.rehearsal:CoachHistory",
     ),
     choose_at_once=True,
 )

@@ -38,9 +38,9 @@ from illusio_table.qt.scenes.look import (
     plain,
 )
 from illusio_table.qt.scenes.words import fold, width_of
-from illusio_table.table import attempts
 from illusio_table.table.prompts import counted
 
+from ..table import attempts
 from ..table.gestures import BUTTONS
 from ..table.prompts import attack_needs
 from .conspiracy import ConspiracyCard, Look

@@ -48,3 +48,11 @@ def attack_needs(attack: dict[str, Any]) -> str:
     if number < 2:
         return f"It cannot succeed as it stands: it needs {2 - number} MB more."
     return f"Needs {min(number, 10)} or less: {attack['chance']:.0%} (11, 12 fail)"
+
+
+def phone_words(view: dict[str, Any]) -> dict[str, str]:
+    """The phone is told the roll and chance of the attack under way in the desktop's
+    words (its kit's `phone_words`)."""
+    attack = view.get("attack")
+    under_way = isinstance(attack, dict) and "target_number" in attack
+    return {"attack_needs": attack_needs(attack) if under_way else ""}

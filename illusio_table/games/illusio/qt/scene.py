@@ -23,7 +23,6 @@ from PySide6.QtGui import QBrush, QColor, QPen
 
 from illusio_table.engine import Action
 from illusio_table.qt.scenes.base import Composing, TableScene
-from illusio_table.qt.scenes.cards import CardItem, Look
 from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
 from illusio_table.qt.scenes.look import (
     GOLD,
@@ -37,8 +36,11 @@ from illusio_table.qt.scenes.look import (
     points,
 )
 from illusio_table.qt.scenes.words import fold
-from illusio_table.table import attempts, zones
+from illusio_table.table import zones
 from illusio_table.table.prompts import counted
+
+from ..table import attempts
+from .cards import CardItem, Look
 
 WIDTH = 1500
 

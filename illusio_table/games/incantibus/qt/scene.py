@@ -19,8 +19,9 @@ from illusio_table.engine import Action
 from illusio_table.qt.scenes.base import KEY, MARK, TableScene
 from illusio_table.qt.scenes.look import GOLD, INK, PAPER, WHITE, font, plain, points
 from illusio_table.qt.scenes.words import fold, largest, measure, width_of
-from illusio_table.table import attempts, zones
+from illusio_table.table import zones
 
+from ..table import attempts
 from ..table.prompts import decision_words
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
