@@ -173,6 +173,17 @@ def self_test() -> int:
     # it was built with a C compiler (installer/core.py); .ci/run checks that it does.
     print(f"engine: {'compiled (mypyc)' if compiled() else 'interpreted'}")
     registry = builtin_registry()
+    # Each game declares itself by an entry point (games/__init__.py): a program built
+    # without its distribution's metadata would find none and play nothing, silently.
+    lost = sorted(
+        path.stem
+        for path in resource_dir("cards").glob("*.yaml")
+        if path.stem not in registry.ids()
+    )
+    if lost or not registry.ids():
+        print(f"self-test failed: games not found (no entry point): {lost}", file=sys.stderr)
+        return 1
+    print(f"games: {', '.join(registry.ids())}")
     try:
         for path in sorted(resource_dir("cards").glob("*.yaml")):
             schema = getattr(registry.games.get(path.stem), "card_schema", None)

@@ -28,13 +28,24 @@ DESKTOP = """[Desktop Entry]
 Type=Application
 Name=Illusio Table
 GenericName=Board game table
-Comment=Play Illusio, Illuminati and Incantibus at one table, with bots in empty seats
+Comment=Play {games} at one table, with bots in empty seats
 Exec=illusio-table %f
 Icon=illusio-table
 Terminal=false
 Categories=Game;BoardGame;
 Keywords=cards;board game;hot seat;
 """
+
+
+def games_named() -> str:
+    """The titles of the games the program finds, as the menus and the package say them
+    ("A, B and C")."""
+    from illusio_table.games import builtin_registry
+    from illusio_table.table.guide import name_list
+
+    registry = builtin_registry()
+    return name_list([registry.get(game_id).title for game_id in registry.ids()])
+
 
 # Run through /usr/bin/illusio-table when installed, or from an unpacked .deb: the bundle
 # always lies two folders up, under opt/.
@@ -131,7 +142,7 @@ def deb(folder: Path) -> Path:
     launcher.chmod(0o755)
     applications = root / "usr" / "share" / "applications"
     applications.mkdir(parents=True)
-    (applications / f"{NAME}.desktop").write_text(DESKTOP)
+    (applications / f"{NAME}.desktop").write_text(DESKTOP.format(games=games_named()))
     for png in sorted((ROOT / "assets" / "icons").glob(f"{NAME}-*.png")):
         size = png.stem.rsplit("-", 1)[1]
         if int(size) <= 512:
@@ -145,7 +156,7 @@ def deb(folder: Path) -> Path:
         f"Package: {NAME}\nVersion: {VERSION}\nArchitecture: {arch}\n"
         f"Maintainer: Illusio Table <team@illusiotable.invalid>\nInstalled-Size: {size_kb}\n"
         f"Depends: {', '.join(DEPENDS)}\nSection: games\nPriority: optional\n"
-        "Description: rules-enforcing table for Illusio, Illuminati and Incantibus\n"
+        f"Description: rules-enforcing table for {games_named()}\n"
         " Several people share one computer and play, with bots in any empty seat.\n"
         " The table knows every rule, explains every refusal and keeps each seat's secrets.\n"
     )

@@ -80,12 +80,12 @@ UNUSED_PYTHON = [
 
 
 def game_modules() -> list[str]:
-    """The game packages and the parts of their kits (tables, card files, tours,
-    rehearsals): the registries import them by name, so PyInstaller cannot see them."""
-    from illusio_table.games import BUILTIN
+    """The games found (their kits and rules) and the parts of their kits (tables, card
+    files, tours, rehearsals): they are imported by name, so PyInstaller cannot see them."""
+    from illusio_table.games import found, rules
     from illusio_table.table.kits import kits
 
-    named = [entry.partition(":")[0] for entry in BUILTIN.values()]
+    named = [entry.partition(":")[0] for entry in [*found().values(), *rules().values()]]
     for kit in kits():
         named += [reference.partition(":")[0] for _, reference in kit.references()]
     return list(dict.fromkeys(named))
@@ -98,10 +98,12 @@ def data_files(root: Path) -> list[tuple[str, str]]:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file() and not path.name.startswith("."):
                 found.append((str(path), str(path.parent.relative_to(root))))
-    for path in sorted((root / "illusio_table").rglob("*.md")):
-        found.append((str(path), str(path.parent.relative_to(root))))
-    # The page the phones of device seats open, read as package resources.
-    # Each game's drawing on the phone lies in its games/ folder.
+    # The help pages, and each game's drawing on the phone, in the game's folder.
+    for pattern in ("*.md", "games/*/*.js"):
+        for path in sorted((root / "illusio_table").rglob(pattern)):
+            found.append((str(path), str(path.parent.relative_to(root))))
+    # The page the phones of device seats open, read as package resources (with the
+    # plain drawing of a game that has none).
     for path in sorted((root / "illusio_table" / "remote" / "page").rglob("*")):
         if path.is_file():
             found.append((str(path), str(path.parent.relative_to(root))))

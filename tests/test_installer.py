@@ -45,14 +45,15 @@ def test_no_qt_module_the_program_uses_is_left_out():
 def test_every_game_package_and_kit_part_is_bundled_though_it_is_imported_by_name():
     import importlib
 
-    from illusio_table.games import BUILTIN
+    from illusio_table.games import found, rules
     from illusio_table.table.kits import kits
 
     modules = game_modules()
-    assert {entry.partition(":")[0] for entry in BUILTIN.values()} <= set(modules)
+    assert {entry.partition(":")[0] for entry in rules().values()} <= set(modules)
+    assert {entry.partition(":")[0] for entry in found().values()} <= set(modules)
     for kit in kits():
         assert {ref.partition(":")[0] for _, ref in kit.references()} <= set(modules)
-    assert "illusio_table.qt.scenes.illuminati" in modules
+    assert "illusio_table.games.illuminati.qt.scene" in modules
     for name in modules:
         importlib.import_module(name)
 
@@ -63,6 +64,23 @@ def test_every_phone_drawing_is_bundled():
     bundled = {Path(source).resolve() for source, _ in data_files(ROOT)}
     for kit in [*kits(), PLAIN]:
         assert kit.phone.resolve() in bundled, kit.phone
+
+
+def test_the_compiled_core_takes_each_games_rules_and_none_of_its_table_or_scene():
+    import core
+
+    compiled = core.compiled_sources()
+    assert "illusio_table/games/incantibus/rules.py" in compiled
+    assert "illusio_table/games/illuminati/attacking.py" in compiled
+    for name in compiled:
+        inside = Path(name).parts
+        if inside[1] == "games" and len(inside) > 3:
+            assert inside[3] not in ("table", "qt", "kit.py"), name
+    rules = ROOT / "illusio_table" / "games" / "illusio"
+    assert core.is_rules(rules / "rules.py")
+    assert not core.is_rules(rules / "kit.py")
+    assert not core.is_rules(rules / "table" / "guide.py")
+    assert not core.is_rules(rules / "qt" / "scene.py")
 
 
 def test_the_hook_names_what_a_compiled_module_imports_and_mypycs_runtime(tmp_path):

@@ -9,6 +9,9 @@ an import inside a function is (it is a dependency all the same, only a late one
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -126,7 +129,6 @@ def test_the_circle_finder_finds_a_circle():
     ("layer", "forbidden"),
     [
         ("illusio_table.engine", ("games", "qt", "table", "remote", "data")),
-        ("illusio_table.games", ("qt", "table", "remote")),
         ("illusio_table.data", ("games", "qt", "table", "remote", "engine")),
         ("illusio_table.qt.scenes", ("games",)),
     ],
@@ -140,6 +142,88 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
         for target in targets
         for above in forbidden
         if _under(target, f"{PACKAGE}.{above}")
+    )
+    assert wrong == []
+
+
+def game_part(module: str) -> tuple[str, str] | None:
+    """(game, part) of a module in a game's folder: its "rules" (the package itself), its
+    "table" parts (`kit`, `table/`: Qt-free) or its "qt" parts (`qt/`: its scene and the
+    like); None for a module outside every game's folder."""
+    parts = module.split(".")
+    if parts[:2] != [PACKAGE, "games"] or len(parts) < 3:
+        return None
+    if len(parts) > 3 and parts[3] in ("kit", "table"):
+        return parts[2], "table"
+    if len(parts) > 3 and parts[3] == "qt":
+        return parts[2], "qt"
+    return parts[2], "rules"
+
+
+def test_a_game_part_is_told_by_its_place_in_the_game_folder():
+    assert game_part(f"{PACKAGE}.games.g.rules") == ("g", "rules")
+    assert game_part(f"{PACKAGE}.games.g") == ("g", "rules")
+    assert game_part(f"{PACKAGE}.games.g.kit") == ("g", "table")
+    assert game_part(f"{PACKAGE}.games.g.table.guide") == ("g", "table")
+    assert game_part(f"{PACKAGE}.games.g.qt.scene") == ("g", "qt")
+    assert game_part(f"{PACKAGE}.games") is None
+    assert game_part(f"{PACKAGE}.table.kits") is None
+
+
+def _layer_of(module: str) -> str:
+    """The toolkit layer a module is, or a game's part ("rules", "table", "qt")."""
+    found = game_part(module)
+    if found is not None:
+        return found[1]
+    return module.split(".")[1] if "." in module else module
+
+
+# What each part of a game's folder may not import: the rules know no table, no window,
+# no network (and so none of any game's kit, table parts or scene); the table parts know
+# no Qt (toolkit or game's); no part of a game reaches the phones' server.
+GAME_PARTS_FORBID = {
+    "rules": ("table", "qt", "remote"),
+    "table": ("qt", "remote"),
+    "qt": ("remote",),
+}
+
+
+def test_each_part_of_a_game_imports_nothing_above_it():
+    graph = import_graph()
+    wrong = sorted(
+        f"{module} ({game_part(module)[1]}) imports {target}"
+        for module, targets in graph.items()
+        if game_part(module) is not None
+        for target in targets
+        if _layer_of(target) in GAME_PARTS_FORBID[game_part(module)[1]]
+    )
+    assert wrong == []
+
+
+def test_a_games_table_parts_import_no_pyside():
+    wrong = sorted(
+        name
+        for name, path in _modules().items()
+        if (game_part(name) or ("", ""))[1] == "table" and "PySide6" in third_party_imports(path)
+    )
+    assert wrong == []
+
+
+def test_a_games_drawing_knows_no_rules():
+    """A module of a game's folder that draws on the table (it imports the tables'
+    toolkit) shows what the view says, and imports no rules of any game."""
+    graph = import_graph()
+    drawings = [
+        module
+        for module, targets in graph.items()
+        if game_part(module) is not None and any(_under(t, f"{PACKAGE}.qt.scenes") for t in targets)
+    ]
+    assert drawings  # the games' scenes, at least
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module in drawings
+        for target in graph[module]
+        if (game_part(target) or ("", ""))[1] == "rules"
     )
     assert wrong == []
 
@@ -224,3 +308,120 @@ def test_the_bench_imports_no_test_and_the_program_neither_nor_the_testbed():
         for top in third_party_imports(path) & forbidden
     )
     assert wrong == []
+
+
+# -- No game's name in the toolkits ------------------------------------------------------------
+
+# The layers that know no game: a game is added, changed or taken away in its own folder.
+GENERIC = ("illusio_table/engine", "illusio_table/table", "illusio_table/qt")
+GENERIC += ("illusio_table/remote", "installer")
+# The program's own marks, which share a word with a game's name and name no game: the
+# program (Illusio Table, illusio_table, illusio-table), its saves' suffix and the key a
+# phone keeps its seat under.
+PROGRAM_MARKS = re.compile(r"illusio[_\- ]?table|\.illusio\.json|illusio-device-", re.IGNORECASE)
+
+
+def game_words() -> set[str]:
+    """Every game found: its id and the words of its title, in lower case."""
+    from illusio_table.games import builtin_registry
+
+    registry = builtin_registry()
+    found = set(registry.ids())
+    for game_id in registry.ids():
+        found.update(words_in(registry.get(game_id).title))
+    return found
+
+
+def words_in(text: str) -> list[str]:
+    """The words of code, in lower case, split where a name joins them (snake_case, dotted
+    paths, CamelCase), the program's own marks left out."""
+    text = PROGRAM_MARKS.sub(" ", text)
+    return [
+        word.lower()
+        for piece in re.findall(r"[A-Za-z0-9]+", text)
+        for word in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", piece)
+    ]
+
+
+def python_code(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each name and string of Python code: not its comments, and not
+    its docstrings (the first string of a module, class or function), which may name a
+    game as an example."""
+    tree = ast.parse(source)
+    documented = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                documented.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    kinds = {tokenize.NAME, tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
+    return [
+        (token.start[0], token.string)
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type in kinds
+        and not (token.type == tokenize.STRING and token.start[0] in documented)
+    ]
+
+
+def script_code(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each line of JavaScript, its comments (/* */, and // after a space
+    or at the start of a line, so that a URL's // stays) left out."""
+    source = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), source, flags=re.S)
+    return [
+        (number, re.sub(r"(^|\s)//.*$", "", line))
+        for number, line in enumerate(source.splitlines(), 1)
+    ]
+
+
+def game_names_in(path: Path, words: set[str]) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    code = script_code(source) if path.suffix == ".js" else python_code(source)
+    return [
+        f"{path.name}:{line}: {word}"
+        for line, text in code
+        for word in words_in(text)
+        if word in words
+    ]
+
+
+def test_no_game_is_named_in_the_toolkits_nor_the_installer():
+    """Neither by its id, its title nor a module path into its folder, in the code of
+    engine/, table/, qt/, remote/ (the phone page's script too) and installer/ (the spec
+    too)."""
+    words = game_words()
+    assert {"incantibus", "illusio", "illuminati"} <= words
+    top = ROOT.parent
+    files = [
+        path
+        for folder in GENERIC
+        for path in sorted((top / folder).rglob("*"))
+        if path.suffix in (".py", ".js", ".spec") and "__pycache__" not in path.parts
+    ]
+    assert len(files) > 50
+    wrong = [hit for path in files for hit in game_names_in(path, words)]
+    assert wrong == []
+
+
+def test_the_name_finder_finds_a_game_in_code_not_in_comments(tmp_path):
+    words = {"odds", "evens"}
+    script = tmp_path / "m.py"
+    script.write_text(
+        '"""Odds and evens, an example."""\n'
+        "# odds in a comment\n"
+        "from illusio_table.games.odds import kit\n"
+        "class EvensScene: pass\n"
+        'if game_id == "odds": pass\n'
+        'title = "Illusio Table"; saved = "x.illusio.json"\n',
+        encoding="utf-8",
+    )
+    assert game_names_in(script, words) == ["m.py:3: odds", "m.py:4: evens", "m.py:5: odds"]
+    page = tmp_path / "p.js"
+    page.write_text(
+        "/* odds\n   evens */\nconst a = 1; // odds\nconst u = 'http://x/evens';\ndrawOdds(a);\n",
+        encoding="utf-8",
+    )
+    assert game_names_in(page, words) == ["p.js:4: evens", "p.js:5: odds"]

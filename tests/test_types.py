@@ -1,4 +1,4 @@
-"""The engine, the games and the card data are typed throughout: `mypy --strict` finds
+"""The engine, the games' rules and the card data are typed throughout: `mypy --strict` finds
 nothing in them, with no blanket ignore (the targeted ones: PyYAML's untyped
 `peek_event`). A compiler for typed Python can take
 what passes here (issue 28)."""
@@ -15,15 +15,27 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STRICT = ("illusio_table/engine", "illusio_table/games", "illusio_table/data")
-# The window's side: what asks the match model and its session (issue 57).
-WINDOW = ("illusio_table/qt", "illusio_table/demo.py")
+# A game's kit, table parts and scene run beside the window, which is not held to this.
+NOT_RULES = r"illusio_table/games/[^/]+/(kit\.py|table/|qt/)"
+# The window's side: what asks the match model and its session (issue 57), the games'
+# scenes, table parts and tours included.
+WINDOW = (
+    "illusio_table/qt",
+    "illusio_table/demo.py",
+    *sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "illusio_table/games").glob("*/*")
+        if p.name in ("qt", "table", "kit.py")
+    ),
+)
 MODELS = "illusio_table/qt/models/"
 
 
-def _mypy(*paths: str) -> subprocess.CompletedProcess[str]:
+def _mypy(*paths: str, exclude: str | None = None) -> subprocess.CompletedProcess[str]:
     pytest.importorskip("mypy", reason="mypy comes with the test extras")
+    skip = ["--exclude", exclude] if exclude else []
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *paths],
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *skip, *paths],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -32,7 +44,7 @@ def _mypy(*paths: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_engine_the_games_and_the_card_data_are_strictly_typed():
-    done = _mypy(*STRICT)
+    done = _mypy(*STRICT, exclude=NOT_RULES)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -40,6 +52,8 @@ def test_no_blanket_ignore_hides_an_error():
     ignores = []
     for folder in STRICT:
         for path in sorted((ROOT / folder).rglob("*.py")):
+            if re.search(NOT_RULES, path.relative_to(ROOT).as_posix()):
+                continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if "type: ignore" in line and "type: ignore[" not in line:
                     ignores.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")

@@ -44,6 +44,12 @@ class Registry:
         return self.get(game_id)(seats, seed, options, players)
 
 
+# The module each game class was imported from by its registry entry ("module:Class"):
+# the one that puts the game together (gives it its bots), which a process that unpickles
+# a match of it imports first (engine/thinking.py); the rules' own module does not.
+ENTRY_MODULES: dict[type[Game], str] = {}
+
+
 class Imported(Mapping[str, type[Game]]):
     """Game classes by id, each imported from its "module:Class" at its first use."""
 
@@ -59,6 +65,7 @@ class Imported(Mapping[str, type[Game]]):
                 path = self._paths[game_id]
                 raise ValueError(f"{path} is the game {cls.game_id!r}, not {game_id!r}")
             self._classes[game_id] = cls
+            ENTRY_MODULES[cls] = module_name
         return self._classes[game_id]
 
     def __iter__(self) -> Iterator[str]:

@@ -23,10 +23,12 @@ import pickle
 import threading
 import time
 from collections.abc import Callable
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .protocol import Action, Game
 from .record import MatchRecord
+from .registry import ENTRY_MODULES
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -72,7 +74,8 @@ def what_the_seat_knows(game: Game, seat: int) -> bytes:
     known.seed = 0
     known.record = MatchRecord(game.game_id, game.seats, 0, game.options, game.record.players)
     known.events = []
-    return pickle.dumps(known)
+    # With the module that puts its game together, imported there before the match is.
+    return pickle.dumps((ENTRY_MODULES.get(type(game), ""), pickle.dumps(known)))
 
 
 def thought(
@@ -99,7 +102,10 @@ def on_known(job: Callable[..., T], data: bytes, *args: Any) -> T:
     process works out (a bot's move, the coach's review)."""
     from . import protocol
 
-    game: Game = pickle.loads(data)
+    entry, known = pickle.loads(data)
+    if entry:
+        import_module(entry)
+    game: Game = pickle.loads(known)
     try:
         return job(game, *args)
     finally:

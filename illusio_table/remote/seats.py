@@ -25,7 +25,6 @@ from typing import Any
 from illusio_table.engine import IllegalAction
 from illusio_table.engine.match import Match
 from illusio_table.table.kits import kit_of, load
-from illusio_table.table.prompts import attack_needs
 
 CODE_BYTES = 16  # 128 random bits a code
 MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes
@@ -275,8 +274,8 @@ def state_message(
         "result": match.result() if match.is_over() else None,
         "status": status,
         "prompt": kit.prompt(view, seat, names, chosen),  # what it is asked, in words
-        # The attack under way's roll and chance, in the desktop's words (Illuminati).
-        "attack_needs": attack_needs(view["attack"]) if _attack(view) else "",
+        # The words its kit has the phone show beside the view, as the desktop says them.
+        "words": kit.phone_words(view) if kit.phone_words else {},
         "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
         "note": note,  # the seat's own rehearsal tally, or ''
         "coach": coach,  # the seat's own casting coach's chart (a rehearsal), or None
@@ -284,11 +283,6 @@ def state_message(
     text = encode(body)
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
     return version, f'{{"type":"state","version":"{version}",{text[1:]}'
-
-
-def _attack(view: dict[str, Any]) -> bool:
-    attack = view.get("attack")
-    return isinstance(attack, dict) and "target_number" in attack
 
 
 def _key(key: Any) -> list[Any]:

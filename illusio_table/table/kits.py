@@ -1,11 +1,12 @@
 """A game is one kit: everything a game supplies above its engine, declared once.
 
-The engine's registry (`games/__init__.py`) knows a game's rules. Its kit knows the rest:
-the gestures that make its moves on a table, the table that draws it, what a seat is asked
-in words, its guided first game, how far the help's picture is played, the phone's drawing
-of its view, its card file for the phones, its demo tour and its rehearsal. The window, the
-phones and the demo ask `kit_of(game_id)` and never name a game; adding a game is its own
-package (rules and kit) and one `register` here or in its test.
+A game lives in one folder, `games/<game>/`: its rules, and its kit (`kit.py`), which names
+the rules and knows the rest: the gestures that make its moves on a table, the table that
+draws it, what a seat is asked in words, its guided first game, how far the help's picture
+is played, the phone's drawing of its view, its card file for the phones, its demo tour
+and its rehearsal. A game declares itself once, by an entry point naming its kit (group
+`illusio_table.games`, games/__init__.py finds them); the window, the phones and the demo
+ask `kit_of(game_id)` and never name a game. A test's game is `registered` for a while.
 
 The parts above this layer (a table is Qt, the demo and rehearsal are the window's) are
 named as "module:attribute" and imported when first used, so that the window opens
@@ -19,11 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from importlib import import_module, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from . import gestures, guide, prompts
+from illusio_table.games import found, load
+
+from . import gestures
 from .gestures import GestureMap
 from .guide import Guide
 from .prompts import Prompt
@@ -33,23 +36,32 @@ class KitError(ValueError):
     """A kit that lacks a part, or names one that cannot be imported."""
 
 
-def load(reference: str) -> Any:
-    """The attribute a "module:attribute" reference names, imported now."""
-    module, _, attribute = reference.partition(":")
-    return getattr(import_module(module), attribute)
-
-
 def page_script(name: str) -> Path:
-    """A phone drawing shipped with the program (remote/page/games/)."""
+    """A phone drawing of the toolkit's (remote/page/games/: the plain one)."""
     return Path(str(resources.files("illusio_table.remote").joinpath("page", "games", name)))
 
 
 @dataclass(frozen=True)
 class Rehearsal:
-    """A way to rehearse part of a game against bots, offered in the Game menu."""
+    """A way to rehearse part of a game against bots, with a coach that reviews a person's
+    choices and keeps the costliest as drills to play again: the Game menu offers the
+    rehearsal, the coach in any match of the game, and the drills. The window shows a
+    person's tally over the table and the coach's chart in a panel of its own."""
 
     label: str  # the menu's words, with & before its key
     dialog: str  # "module:Class" of the dialog that sets it up (its config() starts it)
+    coach_label: str  # the menu's words for the coach in a match of the game
+    drill_label: str  # the menu's words for the drills (the window adds their count)
+    tally: str  # "module:Class" of a person's tally (a Qt object the window shows)
+    chart: str  # "module:Class" of the coach's chart (a widget)
+    drills: str  # "module:Class" of a person's kept drills (its file, and whose)
+    history: str  # "module:Class" of a person's past rehearsals (its file, and whose)
+
+    def references(self) -> list[tuple[str, str]]:
+        return [
+            (f"rehearsal {name}", getattr(self, name))
+            for name in ("dialog", "tally", "chart", "drills", "history")
+        ]
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,8 @@ class Kit:
     game does without is said to be None, never forgotten."""
 
     game_id: str
+    # Its rules: "module:Class" of its Game (the registry imports it when first played).
+    rules: str
     # Its moves as gestures on what its table draws (drag this onto that, click that).
     gestures: GestureMap
     # Its table: "module:Class" of a qt.scenes TableScene.
@@ -71,6 +85,9 @@ class Kit:
     # The phone page's drawing of its view: a script that hands page.js its drawing
     # function through `drawer(...)`.
     phone: Path
+    # Words the phone's drawing shows beside the view, said as the desktop says them,
+    # by name (Illuminati: the roll the attack under way needs). None: none.
+    phone_words: Callable[[dict[str, Any]], dict[str, str]] | None
     # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
     cards: str | None
     # "module:function" of the demo's tour from a person's seat (None: the demo's plain shots).
@@ -106,9 +123,9 @@ class Kit:
     def references(self) -> list[tuple[str, str]]:
         """(part, "module:attribute") for each part it names to be imported when used
         (what `check` imports, and the installer bundles)."""
-        found = [(name, getattr(self, name)) for name in ("scene", "cards", "tour")]
+        found = [(name, getattr(self, name)) for name in ("rules", "scene", "cards", "tour")]
         if self.rehearsal is not None:
-            found.append(("rehearsal", self.rehearsal.dialog))
+            found += self.rehearsal.references()
         return [(name, reference) for name, reference in found if reference]
 
 
@@ -116,84 +133,54 @@ class Kit:
 # per move; the phones list its moves.
 PLAIN = Kit(
     game_id="",
+    rules="",
     gestures=gestures.buttons,
     scene="illusio_table.qt.scenes.generic:GenericTableScene",
     prompt=lambda view, seat, names, chosen: "",
     guide=lambda: Guide("", "", 0, (), (), lambda view, log: False, lambda view, log: ""),
     picture_moves=20,
     phone=page_script("plain.js"),
+    phone_words=None,
     cards=None,
     tour=None,
     rehearsal=None,
     choose_at_once=False,
 )
 
-_KITS: dict[str, Kit] = {
-    kit.game_id: kit
-    for kit in (
-        Kit(
-            game_id="incantibus",
-            gestures=gestures.incantibus,
-            scene="illusio_table.qt.scenes.incantibus:IncantibusScene",
-            prompt=prompts.incantibus,
-            guide=guide.incantibus,
-            picture_moves=16,
-            phone=page_script("incantibus.js"),
-            cards="illusio_table.games.incantibus.cards:load",
-            tour=None,
-            rehearsal=Rehearsal(
-                "Rehearse &casting…", "illusio_table.qt.app.rehearsal:RehearsalDialog"
-            ),
-            choose_at_once=True,
-        ),
-        Kit(
-            game_id="illusio",
-            gestures=gestures.illusio,
-            scene="illusio_table.qt.scenes.illusio:IllusioScene",
-            prompt=prompts.illusio,
-            guide=guide.illusio,
-            picture_moves=40,
-            phone=page_script("illusio.js"),
-            cards="illusio_table.games.illusio.cards:load",
-            tour="illusio_table.demo:illusio_tour",
-            rehearsal=None,
-            choose_at_once=False,
-        ),
-        Kit(
-            game_id="illuminati",
-            gestures=gestures.illuminati,
-            scene="illusio_table.qt.scenes.illuminati:IlluminatiScene",
-            prompt=prompts.illuminati,
-            guide=guide.illuminati,
-            picture_moves=60,
-            phone=page_script("illuminati.js"),
-            cards="illusio_table.games.illuminati.cards:load",
-            tour="illusio_table.demo:illuminati_tour",
-            rehearsal=None,
-            choose_at_once=False,
-        ),
-    )
-}
+# The kits of the games found (games/__init__.py), read when first asked for; a test's kit
+# is registered beside them for a while.
+_FOUND: dict[str, Kit] = {}
+_REGISTERED: dict[str, Kit] = {}
+
+
+def _kits() -> dict[str, Kit]:
+    if not _FOUND:
+        for game_id, reference in found().items():
+            kit = load(reference)
+            if kit.game_id != game_id:
+                raise KitError(f"{reference} is the kit of {kit.game_id!r}, not {game_id!r}")
+            _FOUND[game_id] = kit
+    return _FOUND | _REGISTERED
 
 
 def kit_of(game_id: str) -> Kit:
     """The game's kit, or the plain one for a game registered without a kit."""
-    return _KITS.get(game_id, PLAIN)
+    return _kits().get(game_id, PLAIN)
 
 
 def kits() -> list[Kit]:
-    """Every registered kit, in the order they were registered."""
-    return list(_KITS.values())
+    """Every kit: the games found, in their order, then those registered for a while."""
+    return list(_kits().values())
 
 
 @contextmanager
 def registered(kit: Kit) -> Iterator[Kit]:
     """Registers a game's kit (checked first) for as long as the block runs."""
     kit.check()
-    if kit.game_id in _KITS:
+    if kit.game_id in _kits():
         raise KitError(f"a kit of {kit.game_id!r} is registered already")
-    _KITS[kit.game_id] = kit
+    _REGISTERED[kit.game_id] = kit
     try:
         yield kit
     finally:
-        del _KITS[kit.game_id]
+        del _REGISTERED[kit.game_id]

@@ -77,3 +77,31 @@ def _alive(pid: int) -> bool:
             return stat.read().split()[2] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_fresh_process_knows_the_bots_of_the_match_it_is_sent():
+    """A game's bots are given it where the game is put together (its registry entry,
+    games/<game>/game.py), not by its rules: the thinking process, which unpickles a match,
+    imports that module first."""
+    import pickle
+    import subprocess
+    import sys
+
+    from illusio_table.engine.thinking import what_the_seat_knows
+    from illusio_table.games import builtin_registry
+
+    for game_id in builtin_registry().ids():
+        game = builtin_registry().new_game(game_id, 2, 1)
+        data = what_the_seat_knows(game, 0)
+        code = (
+            "import pickle, sys\n"
+            "from illusio_table.engine.thinking import on_known\n"
+            "data = sys.stdin.buffer.read()\n"
+            "print(sorted(on_known(lambda game: game.bots, data)))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], input=data, capture_output=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr.decode()
+        assert done.stdout.decode().strip() == str(sorted(type(game).bots)), game_id
+        assert type(game).bots and pickle.loads(data)[0].endswith(".game")

@@ -49,12 +49,14 @@ def guide() -> Guide:
 
 KIT = Kit(
     game_id="odds",
+    rules="tests.odds.rules:OddsGame",
     gestures=gestures,
     scene="tests.odds.scene:OddsScene",
     prompt=prompt,
     guide=guide,
     picture_moves=2,
     phone=Path(__file__).with_name("phone.js"),
+    phone_words=None,
     cards=None,
     tour=None,
     rehearsal=None,

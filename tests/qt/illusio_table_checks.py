@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
-from illusio_table.qt.scenes.cards import CardItem
+from illusio_table.games.illusio.qt.cards import CardItem
 
 
 def cards_drawn(scene) -> list[tuple[dict, QPointF]]:

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont, QRawFont
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
+from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
-from illusio_table.qt.app.rehearsal import RehearsalDialog
 from illusio_table.qt.scenes.base import MARK, THINKING
 from illusio_table.qt.scenes.look import FONT
 

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.games.illuminati.attacking import known_number
+from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
+from illusio_table.games.illuminati.qt.scene import AttackSetUp
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import PIECE
-from illusio_table.qt.scenes.conspiracy import ConspiracyCard
-from illusio_table.qt.scenes.illuminati import AttackSetUp
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
@@ -243,7 +243,7 @@ def test_hidden_illuminati_are_drawn_face_down_to_the_others(make_window):
 
 
 def test_money_moves_offer_any_amount(window, monkeypatch):
-    from illusio_table.qt.scenes import illuminati as table
+    from illusio_table.games.illuminati.qt import scene as table
 
     start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.session.game, window.model
@@ -1282,7 +1282,7 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     amount too); Lera (a bot) gives it for what it is worth, and Ana's prompt says to
     place it, which a click on a free arrow does."""
     from illusio_table.games.illuminati.actions import AskGroup
-    from illusio_table.qt.scenes import illuminati as table
+    from illusio_table.games.illuminati.qt import scene as table
 
     start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.session.game, window.model
@@ -1328,7 +1328,7 @@ def test_a_group_of_another_player_dropped_on_a_group_of_ones_own_asks_for_a_tra
     offers the trade (with any amount added, as every move of money); chosen, it asks
     Lera for the one in exchange for the other, and the log says so."""
     from illusio_table.games.illuminati.actions import AskGroup
-    from illusio_table.qt.scenes import illuminati as table
+    from illusio_table.games.illuminati.qt import scene as table
 
     start(window, ANA_AND_LERA, seed=2)
     game = window.model.session.game

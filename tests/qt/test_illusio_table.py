@@ -20,9 +20,9 @@ from illusio_table.games.illusio.actions import (
 )
 from illusio_table.games.illusio.bots import ShowmanBot
 from illusio_table.games.illusio.cards import load
+from illusio_table.games.illusio.qt.cards import CardItem
+from illusio_table.games.illusio.qt.scene import Payment
 from illusio_table.qt.app.new_game_dialog import GameConfig
-from illusio_table.qt.scenes.cards import CardItem
-from illusio_table.qt.scenes.illusio import Payment
 from illusio_table.qt.scenes.look import FONT
 
 from .conftest import lift_curtain, screenshot
@@ -286,7 +286,7 @@ def test_a_transformed_component_shows_what_it_is_and_what_it_was(window):
         "transforms": 1,
     }
     from illusio_table.games.illusio.cards import load
-    from illusio_table.qt.scenes.cards import Look
+    from illusio_table.games.illusio.qt.cards import Look
 
     words = " ".join(Look(load()).words(look_card))
     assert "Tiger" in words and "Printed as Rope" in words

@@ -277,7 +277,7 @@ def test_expert_mode_shows_the_magic_books(window):
 
 
 def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qtbot):
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     dialog = RehearsalDialog(window)
     dialog.seats.setValue(3)
@@ -351,7 +351,7 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
 def test_a_rehearsal_left_is_not_offered_again_but_one_cut_short_by_a_crash_is(make_window):
     """Closing the program ends a rehearsal: the next start offers nothing. A crash in a
     rehearsal offers it back as a rehearsal (not as an unfinished match), with its tally."""
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     def rehearsing():
         window = make_window()
@@ -1183,7 +1183,7 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
     (secret until the reveal), the person to point again; the coach reviews the new
     choice, and the drill played leaves the list."""
     from illusio_table.engine import Match
-    from illusio_table.table.rehearsal import Drills
+    from illusio_table.games.incantibus.table.rehearsal import Drills
 
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "cunning"}]
     match = Match.start("incantibus", players, 5, {"mode": "apprentice"}, registry=window.registry)
@@ -1218,7 +1218,7 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
 def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
     """Twenty castings' costs and long target names in the panel's least width: each
     line is cut to its box (the latest costs kept), none runs out of the panel."""
-    from illusio_table.qt.app.coach_chart import CoachChart
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
 
     chart = CoachChart()
     qtbot.addWidget(chart)
@@ -1246,7 +1246,7 @@ def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
 def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):
     """The mixed wizard, chosen in Rehearse casting, points at every casting (by its
     equilibrium, worked out as a searching bot's move is), and the tally counts them."""
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     dialog = RehearsalDialog(window)
     dialog.seats.setValue(2)

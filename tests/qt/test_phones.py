@@ -109,7 +109,7 @@ def test_a_resumed_match_offers_its_phone_seats_new_codes(qtbot, make_window):
 
 
 def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot, make_window):
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     window = make_window()
     window.phones.network = False

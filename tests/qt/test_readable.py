@@ -13,10 +13,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSimpleTextItem
 
+from illusio_table.games.illuminati.qt import conspiracy
+from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
+from illusio_table.games.illusio.qt import cards as card_faces
 from illusio_table.qt.app.new_game_dialog import GameConfig
-from illusio_table.qt.scenes import cards as card_faces
-from illusio_table.qt.scenes import conspiracy
-from illusio_table.qt.scenes.conspiracy import ConspiracyCard
 from illusio_table.qt.scenes.look import READABLE_PX
 
 from .conftest import lift_curtain, screenshot

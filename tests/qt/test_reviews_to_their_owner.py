@@ -5,8 +5,8 @@ the curtain, nor on the table of the next person at the screen)."""
 from __future__ import annotations
 
 from illusio_table.engine import Match
-from illusio_table.qt.app.rehearsal import RehearsalDialog
-from illusio_table.table.rehearsal import Drills
+from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
+from illusio_table.games.incantibus.table.rehearsal import Drills
 
 from .table_states import bots, lift, window_for
 

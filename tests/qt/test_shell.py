@@ -13,6 +13,7 @@ from illusio_table.qt.models import ActionsModel, LogModel, SeatsModel
 from tests.duel_game import Commit, DuelGame, Step
 
 from .conftest import lift_curtain, screenshot, tip_text
+from .test_toolkit import table_sources
 
 ANA_AND_LERA = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
 ANA_AND_BOT = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
@@ -629,7 +630,7 @@ def test_each_game_keeps_its_own_last_setup(window):
 def test_rehearse_casting_keeps_its_last_choices(window):
     """Expert mode, three seats and expert bots are there when Rehearse opens again (it
     forgot expert mode)."""
-    from illusio_table.qt.app.rehearsal import RehearsalDialog
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
 
     dialog = RehearsalDialog(window, window.settings)
     dialog.seats.setValue(3)
@@ -735,9 +736,9 @@ def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     from illusio_table.games import builtin_registry
+    from illusio_table.games.illuminati.qt import conspiracy
+    from illusio_table.games.illusio.qt import cards as card_faces
     from illusio_table.qt.app import help as help_window
-    from illusio_table.qt.scenes import cards as card_faces
-    from illusio_table.qt.scenes import conspiracy
     from illusio_table.qt.scenes.look import READABLE_PX
     from tests.data.test_colours import EVERYONE, _distance
 
@@ -779,7 +780,7 @@ def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
     assert image.width() == help_window.PICTURE_WIDTH and len(names) >= 6
     assert not small, sorted(small)[:10]
     root = Path(__file__).resolve().parents[2]
-    sources = [*root.glob("cards/*.yaml"), *root.glob("illusio_table/qt/scenes/*.py")]
+    sources = [*root.glob("cards/*.yaml"), *table_sources()]
     worn = {c for f in sources for c in re.findall(r"#[0-9a-fA-F]{6}\b", f.read_text())}
     callout = help_window.CALLOUT.name()
     near = [c for c in worn if _distance(callout, c, EVERYONE) < 30]

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from illusio_table.engine.registry import Imported, Registry
-from illusio_table.games import BUILTIN, builtin_registry
+from illusio_table.games import builtin_registry, rules
 
 # Loaded when the first match starts, never for the welcome screen.
 NOT_AT_START = [
@@ -19,7 +19,7 @@ NOT_AT_START = [
     "illusio_table.qt.models",
     "illusio_table.qt.scenes.base",  # the tables' toolkit: the window's view needs none
     "illusio_table.qt.app.new_game_dialog",
-    *(path.partition(":")[0] for path in BUILTIN.values()),
+    *(path.partition(":")[0] for path in rules().values()),
 ]
 
 
@@ -61,13 +61,13 @@ def test_the_help_menu_names_every_game_once_opened(window):
 
 def test_the_builtin_registry_imports_a_game_when_it_is_first_asked_for():
     registry = builtin_registry()
-    assert registry.ids() == list(BUILTIN)
+    assert registry.ids() == list(rules())
     for game_id in registry.ids():
         assert registry.get(game_id).game_id == game_id
 
 
 def test_a_game_listed_under_another_id_is_refused():
-    registry = Registry(Imported({"illusio": BUILTIN["incantibus"]}))
+    registry = Registry(Imported({"illusio": rules()["incantibus"]}))
     with pytest.raises(ValueError, match="is the game 'incantibus', not 'illusio'"):
         registry.get("illusio")
 

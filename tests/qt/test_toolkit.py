@@ -1,9 +1,29 @@
 """Guards against a Qt binding that would crash the program."""
 
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF
 from PySide6.QtWidgets import QGraphicsScene
+
+
+def table_sources() -> list[Path]:
+    """The files that draw tables: the tables' toolkit (qt/scenes/) and, in each game's
+    folder, each module that draws with it (its scene, its cards)."""
+    package = Path(__file__).resolve().parents[2] / "illusio_table"
+    drawings = [
+        path
+        for path in sorted(package.glob("games/*/qt/*.py"))
+        if "illusio_table.qt.scenes" in path.read_text(encoding="utf-8")
+    ]
+    return sorted((package / "qt" / "scenes").glob("*.py")) + drawings
+
+
+def test_the_tables_are_the_toolkit_and_each_games_drawings():
+    names = {f"{p.parent.parent.name}/{p.name}" for p in table_sources()}
+    assert {"qt/base.py", "incantibus/scene.py", "illusio/cards.py"} <= names
+    assert {"illuminati/conspiracy.py", "illuminati/scene.py", "illusio/scene.py"} <= names
+    assert "incantibus/rehearsal.py" not in names  # a dialog of the window's, no table
 
 
 def test_calling_qt_methods_leaves_none_alone():
@@ -48,31 +68,27 @@ def test_a_move_of_several_choices_is_put_together_one_way():
     is a `Composing` the toolkit opens, answers, calls off (Esc, Cancel, a new view) and
     plays. No table keeps a half-made move its own way: none replaces how the toolkit
     routes a panel's choices, and none asks for a set in a window of its own."""
-    from pathlib import Path
 
+    from illusio_table.games.illuminati.qt.scene import AttackSetUp
+    from illusio_table.games.illusio.qt.scene import Payment
     from illusio_table.qt.scenes.base import Composing
-    from illusio_table.qt.scenes.illuminati import AttackSetUp
-    from illusio_table.qt.scenes.illusio import Payment
 
     routing = {"compose", "panel_choices", "close_panel", "answer", "start_drawing"}
     replaced = [f"{t.__name__}.{n}" for t in _tables() for n in vars(t) if n in routing]
     assert replaced == []
     assert issubclass(AttackSetUp, Composing) and issubclass(Payment, Composing)
-    scenes = Path(__file__).resolve().parents[2] / "illusio_table" / "qt" / "scenes"
-    dialogs = [p.name for p in scenes.glob("*.py") if "QDialog" in p.read_text(encoding="utf-8")]
+    dialogs = [p.name for p in table_sources() if "QDialog" in p.read_text(encoding="utf-8")]
     assert dialogs == []
 
 
 def test_no_table_spells_a_move_by_hand():
-    """A move a table makes or tries comes from the gesture maps or table/attempts.py (the
-    games' action classes), never from a dict written in a scene, where a renamed field
-    would only show when a person's drop was refused for the wrong reason."""
+    """A move a table makes or tries comes from the gesture maps or its game's
+    table/attempts.py (the games' action classes), never from a dict written in a scene,
+    where a renamed field would only show when a person's drop was refused for the wrong reason."""
     import ast
-    from pathlib import Path
 
-    scenes = Path(__file__).resolve().parents[2] / "illusio_table" / "qt" / "scenes"
     spelled = []
-    for path in sorted(scenes.glob("*.py")):
+    for path in table_sources():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Dict):
                 for key, value in zip(node.keys, node.values, strict=True):
@@ -90,11 +106,9 @@ def test_every_table_measures_its_words_in_one_place():
     counts letters (textwrap) or measures a font of its own (each did, three ways, and
     "Philosopher's" ran off its card when lines were cut at 64 letters)."""
     import ast
-    from pathlib import Path
 
-    scenes = Path(__file__).resolve().parents[2] / "illusio_table" / "qt" / "scenes"
     found = []
-    for path in sorted(scenes.glob("*.py")):
+    for path in table_sources():
         if path.name == "words.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

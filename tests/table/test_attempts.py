@@ -8,7 +8,9 @@ import pytest
 
 from illusio_table.engine import IllegalAction
 from illusio_table.games import builtin_registry
-from illusio_table.table import attempts
+from illusio_table.games.illuminati.table import attempts as illuminati
+from illusio_table.games.illusio.table import attempts as illusio
+from illusio_table.games.incantibus.table import attempts as incantibus
 
 
 def read(game_id: str, data: dict, seats: int = 3) -> str | None:
@@ -23,13 +25,13 @@ def read(game_id: str, data: dict, seats: int = 3) -> str | None:
 @pytest.mark.parametrize(
     ("game_id", "made"),
     [
-        ("illusio", attempts.illusio_exchange([5, 2])),
-        ("illusio", attempts.illusio_realize(3, [9, 1])),
-        ("illuminati", attempts.illuminati_control("the-mafia", "gun-lobby")),
-        ("incantibus", attempts.incantibus_point("room", 2)),
-        ("incantibus", attempts.incantibus_choose(7)),
-        ("incantibus", attempts.incantibus_cast(0)),
-        ("incantibus", attempts.incantibus_decline()),
+        ("illusio", illusio.illusio_exchange([5, 2])),
+        ("illusio", illusio.illusio_realize(3, [9, 1])),
+        ("illuminati", illuminati.illuminati_control("the-mafia", "gun-lobby")),
+        ("incantibus", incantibus.incantibus_point("room", 2)),
+        ("incantibus", incantibus.incantibus_choose(7)),
+        ("incantibus", incantibus.incantibus_cast(0)),
+        ("incantibus", incantibus.incantibus_decline()),
     ],
 )
 def test_a_move_a_table_puts_together_is_the_games_own(game_id, made):
@@ -43,7 +45,7 @@ def test_every_illusio_drop_tries_a_move_the_game_reads():
     card = view["hand"][0]["id"]
     objective = view["contest"][0]["id"]
     tried = [
-        attempts.illusio(view, ("card", card), where)
+        illusio.illusio(view, ("card", card), where)
         for where in [
             ("backstage", 0),
             ("objective", objective),
@@ -53,18 +55,18 @@ def test_every_illusio_drop_tries_a_move_the_game_reads():
             ("tricks", 0),
         ]
     ] + [
-        attempts.illusio(view, ("objective", objective), ("tricks", 0)),
-        attempts.illusio(view, ("objective", objective), ("discard",)),
-        attempts.illusio(view, ("magician", 0), ("card", card)),
-        attempts.illusio(view, ("magician", 0), ("card", 999)),
-        attempts.illusio(view, ("magician", 0), ("seat", 1)),
-        attempts.illusio(view, ("magician", 0), ("discard",)),
+        illusio.illusio(view, ("objective", objective), ("tricks", 0)),
+        illusio.illusio(view, ("objective", objective), ("discard",)),
+        illusio.illusio(view, ("magician", 0), ("card", card)),
+        illusio.illusio(view, ("magician", 0), ("card", 999)),
+        illusio.illusio(view, ("magician", 0), ("seat", 1)),
+        illusio.illusio(view, ("magician", 0), ("discard",)),
     ]
     assert None not in tried
     for data in tried:
         action = game.parse_action(data)
         reason = game.why_not(0, action)
         assert reason is None or reason.strip(), data
-    assert attempts.illusio(view, ("card", card), ("nowhere",)) is None
+    assert illusio.illusio(view, ("card", card), ("nowhere",)) is None
     with pytest.raises(IllegalAction):
         game.parse_action({**tried[0], "cardz": 1})

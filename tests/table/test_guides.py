@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from illusio_table.table import guide as guides
 from illusio_table.table.guide import SEAT, told_lines
+from illusio_table.table.kits import kit_of
 
 from .guided import play
 
@@ -29,7 +29,7 @@ def other_moves(seed: int):
 
 @pytest.mark.parametrize("game_id", GUIDES)
 def test_a_newcomer_who_does_as_the_guide_says_learns_every_lesson(game_id):
-    guide = getattr(guides, game_id)()
+    guide = kit_of(game_id).guide()
     match, run, said = play(guide)
     assert run.learnt and sorted(run.learnt) == sorted(lesson.name for lesson in guide.lessons)
     assert run.gone, "the bar goes at the move after the closing words"
@@ -42,7 +42,7 @@ def test_a_newcomer_who_does_as_the_guide_says_learns_every_lesson(game_id):
 
 
 def test_the_incantibus_guide_ends_with_the_points_by_source_that_the_view_counts():
-    match, run, said = play(guides.incantibus())
+    match, run, said = play(kit_of("incantibus").guide())
     view = match.view(SEAT)
     closing = run.closing
     parts = closing.split("Your points so far: ")[1].split(";")[0]
@@ -63,7 +63,7 @@ def test_the_incantibus_guide_ends_with_the_points_by_source_that_the_view_count
 
 
 def test_the_illusio_guide_ends_with_the_tricks_sum_as_the_view_tells_it():
-    match, run, said = play(guides.illusio())
+    match, run, said = play(kit_of("illusio").guide())
     seat = match.view(SEAT)["seats"][SEAT]
     trick = seat["tricks"][-1]
     assert f"{trick['trick']} is performed and scores: {trick['sum']}." in run.closing
@@ -71,7 +71,7 @@ def test_the_illusio_guide_ends_with_the_tricks_sum_as_the_view_tells_it():
 
 
 def test_the_illuminati_guide_tells_the_income_the_log_tells_and_the_groups_held():
-    match, run, said = play(guides.illuminati())
+    match, run, said = play(kit_of("illuminati").guide())
     log = match.log(SEAT)
     income = [line for line in log if line.startswith("Ana collects income")]
     assert income and run.closing.startswith(income[-1])
@@ -83,7 +83,7 @@ def test_the_illuminati_guide_tells_the_income_the_log_tells_and_the_groups_held
 @pytest.mark.parametrize("game_id", GUIDES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_newcomer_who_makes_other_moves_is_never_held_back_and_the_guide_ends(game_id, seed):
-    guide = getattr(guides, game_id)()
+    guide = kit_of(game_id).guide()
     match, run, said = play(guide, other_moves(seed))
     assert said, "the newcomer made moves"
     # Every move the newcomer chose was played (none held back): the record has them all.
@@ -94,7 +94,7 @@ def test_a_newcomer_who_makes_other_moves_is_never_held_back_and_the_guide_ends(
 @pytest.mark.parametrize("game_id", GUIDES)
 @pytest.mark.parametrize("seed", [None, 4])
 def test_what_the_guide_tells_of_a_move_is_the_logs_lines_since_that_move(game_id, seed):
-    guide = getattr(guides, game_id)()
+    guide = kit_of(game_id).guide()
     match, run, said = play(guide, other_moves(seed)) if seed else play(guide)
     for before, now in zip(said, said[1:], strict=False):
         lines = told_lines(now["since"])
@@ -109,7 +109,7 @@ def test_what_the_guide_tells_of_a_move_is_the_logs_lines_since_that_move(game_i
 
 @pytest.mark.parametrize("game_id", GUIDES)
 def test_each_lesson_is_taught_in_the_guides_own_words_without_a_missing_name(game_id):
-    match, run, said = play(getattr(guides, game_id)())
+    match, run, said = play(kit_of(game_id).guide())
     for s in said:
         assert "None" not in s["words"] and "{" not in s["words"], s["words"]
         assert len(s["words"]) < 720, "the bar has room for about six lines"

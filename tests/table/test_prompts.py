@@ -9,8 +9,8 @@ import random
 
 from illusio_table.engine import Match
 from illusio_table.games import builtin_registry
+from illusio_table.games.incantibus.table.prompts import DECISIONS, WAITING
 from illusio_table.remote.seats import state_message
-from illusio_table.table.prompts import INCANTIBUS_DECISIONS, INCANTIBUS_WAITING
 
 PLAYERS = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Sam")]
 
@@ -31,7 +31,7 @@ def test_every_incantibus_decision_is_asked_in_words_on_the_phone():
                 decision = body["view"].get("decision")
                 if decision and decision["seat"] == seat:
                     kinds_seen.add(decision["kind"])
-                    assert body["prompt"] in INCANTIBUS_DECISIONS.values()
+                    assert body["prompt"] in DECISIONS.values()
                 elif decision:
                     assert body["prompt"].startswith(f"Waiting: {names[decision['seat']]}")
                 if body["view"].get("my_choice"):
@@ -40,7 +40,7 @@ def test_every_incantibus_decision_is_asked_in_words_on_the_phone():
             seat = min(match.to_act())
             match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert {"overflow", "spell"} <= kinds_seen
-    assert set(INCANTIBUS_WAITING) <= set(INCANTIBUS_DECISIONS)
+    assert set(WAITING) <= set(DECISIONS)
 
 
 def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
@@ -56,7 +56,7 @@ def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
 
 
 def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six():
-    from illusio_table.table.prompts import attack_needs
+    from illusio_table.games.illuminati.table.prompts import attack_needs
 
     assert attack_needs({"target_number": -6, "chance": 0.0}) == (
         "It cannot succeed as it stands: it needs 8 MB more."
@@ -94,7 +94,7 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
             attack = body["view"].get("attack")
             if attack and "target_number" in attack:
                 under_way += 1
-                assert body["attack_needs"] and "-" not in body["attack_needs"]
+                assert body["words"]["attack_needs"] and "-" not in body["words"]["attack_needs"]
         seat = min(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert attacks and under_way

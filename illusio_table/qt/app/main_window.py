@@ -31,7 +31,8 @@ from illusio_table.data import CardDataError
 from illusio_table.engine import IllegalAction, Match, RecordError, Registry
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
-from illusio_table.table.kits import Kit, kit_of, kits, load
+from illusio_table.table.guide import name_list
+from illusio_table.table.kits import Kit, Rehearsal, kit_of, kits, load
 from illusio_table.table.settings import (
     Drill,
     GuideProgress,
@@ -67,10 +68,10 @@ def data_folder() -> Path:
 class Welcome(QWidget):
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
-        title = QLabel(
-            f"<h1>{APP}</h1><p>Illusio, Illuminati and Incantibus at one table, "
-            "with bots in any empty seat.</p>"
-        )
+        # The games found, named by their guides (no game is imported by them).
+        guides = [k.guide() for k in kits() if k.game_id in window.registry.ids()]
+        games = name_list([guide.title for guide in guides])
+        title = QLabel(f"<h1>{APP}</h1><p>{games} at one table, with bots in any empty seat.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -91,12 +92,11 @@ class Welcome(QWidget):
         layout.addWidget(learn)
         row = QHBoxLayout()
         row.addStretch(1)
-        for kit in kits():  # (no game is imported by them)
-            if kit.game_id in window.registry.ids():
-                guide = QPushButton(f"Learn {kit.guide().title}")
-                guide.setMinimumHeight(36)
-                guide.clicked.connect(lambda _=False, g=kit.game_id: window.start_guide(g))
-                row.addWidget(guide)
+        for guide in guides:
+            button = QPushButton(f"Learn {guide.title}")
+            button.setMinimumHeight(36)
+            button.clicked.connect(lambda _=False, g=guide.game_id: window.start_guide(g))
+            row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
         layout.addStretch(2)
@@ -214,10 +214,10 @@ class MainWindow(QMainWindow):
         self.phones.drill_asked.connect(self._drill_from_phone)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
-        # The casting coach's chart: a panel of its own during a rehearsal only.
-        from .coach_chart import CoachChart
-
-        self.coach_chart = CoachChart()
+        # The coach's chart (of the game whose kit has a rehearsal): a panel of its own
+        # during a rehearsal only.
+        coached = self._coached()
+        self.coach_chart = load(coached.chart)() if coached else QWidget()
         self.coach_dock = self._dock(
             "Coach", self.coach_chart, Qt.DockWidgetArea.RightDockWidgetArea
         )
@@ -272,11 +272,15 @@ class MainWindow(QMainWindow):
         for kit in kits():
             if kit.rehearsal is not None and kit.game_id in self.registry.ids():
                 self._action(game, kit.rehearsal.label, lambda _=False, k=kit: self.rehearse(k))
-        # The casting coach's costliest mistakes, played again (Incantibus' rehearsal).
-        self.drill_action = self._action(game, "&Drill my mistakes", self.drill_mistakes)
+        # The coach's costliest mistakes, played again (the rehearsal's).
+        coached = self._coached()
+        drill = coached.drill_label if coached else "&Drill my mistakes"
+        self.drill_action = self._action(game, drill, self.drill_mistakes)
+        self.drill_action.setVisible(coached is not None)
         game.aboutToShow.connect(self._count_drills)
-        # The casting coach in any Incantibus match, for the one person at the screen.
-        self.coach_action = self._action(game, "Casting &coach", self.coach_me)
+        # The coach in any match of its game, for the one person at the screen.
+        coach = coached.coach_label if coached else "&Coach"
+        self.coach_action = self._action(game, coach, self.coach_me)
         self.coach_action.setCheckable(True)
         game.aboutToShow.connect(self._offer_coach)
         self._action(game, "&Open…", self.open_dialog, keys.Open)
@@ -286,7 +290,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         # A standing choice of the person at the screen (Illuminati: pass on attacks they
         # are not part of); shown for games that have one.
-        self.aside_action = self._action(game, "Pass on attacks I am not part of", self._aside)
+        self.aside_action = self._action(game, "Stand aside", self._aside)
         self.aside_action.setCheckable(True)
         self.aside_action.setVisible(False)
         self.undo_action = self._action(game, "&Undo", self.undo, keys.Undo)
@@ -444,15 +448,23 @@ class MainWindow(QMainWindow):
         self.install(match, None, table_mode=config.table_mode, settings=settings)
         return True
 
+    def _coached(self) -> Rehearsal | None:
+        """The rehearsal, coach and drills of the first game found whose kit has them."""
+        found = (k.rehearsal for k in kits() if k.rehearsal and k.game_id in self.registry.ids())
+        return next(found, None)
+
     def _drills(self, who: str | None = None) -> Any:
         """The kept drills of a person: the screen's (None), or a phone person's by name."""
-        from illusio_table.table.rehearsal import Drills
-
-        return Drills(self.data_dir / "drills.json", who)
+        coached = self._coached()
+        assert coached is not None, "drills are kept by a game's coach"
+        return load(coached.drills)(self.data_dir / "drills.json", who)
 
     def _count_drills(self) -> None:
+        coached = self._coached()
+        if coached is None:
+            return
         kept = len(self._drills().mine())
-        self.drill_action.setText(f"&Drill my mistakes ({kept})")
+        self.drill_action.setText(f"{coached.drill_label} ({kept})")
         self.drill_action.setEnabled(kept > 0)
         self.drill_action.setToolTip(
             "Play again the casting where the coach found your costliest mistake"
@@ -506,7 +518,7 @@ class MainWindow(QMainWindow):
         """Each phone person is offered "Drill my mistakes" while they have drills of
         their own kept (as the big screen's menu offers its person theirs)."""
         hub = self.phones.hub
-        if hub is None or self.model is None:
+        if hub is None or self.model is None or self._coached() is None:
             return
         match = self.model.session.match
         for seat in self.model.session.devices:
@@ -540,7 +552,11 @@ class MainWindow(QMainWindow):
         the screen of an Incantibus match (the others bots or on their phones), whose
         table the screen shows anyway; None where there is no such person."""
         model = self.model
-        if model is None or model.session.match.game_id != "incantibus" or model.session.table_mode:
+        if (
+            model is None
+            or kit_of(model.session.match.game_id).rehearsal is None
+            or model.session.table_mode
+        ):
             return None
         match = model.session.match
         here = [
@@ -552,7 +568,8 @@ class MainWindow(QMainWindow):
         seat = self._coach_seat()
         rehearsing = self._rehearsing()
         self.coach_action.setVisible(
-            self.model is not None and self.model.session.match.game_id == "incantibus"
+            self.model is not None
+            and kit_of(self.model.session.match.game_id).rehearsal is not None
         )
         self.coach_action.setEnabled(seat is not None and not rehearsing)
         self.coach_action.setChecked(rehearsing or self.tally is not None)
@@ -597,10 +614,9 @@ class MainWindow(QMainWindow):
         match: its heading says so), and in a rehearsal each phone person's own. Each
         goes to its person only (`_tally_said`): on their phone, or at the big screen
         while their own table is shown, never beside a curtain nor on another's table."""
-        from illusio_table.table.rehearsal import CoachHistory
-
-        from ..models.rehearsal import RehearsalTally
-
+        coached = kit_of(self.model.session.match.game_id).rehearsal
+        assert coached is not None, "a tally is its game's coach's"
+        tally_of, history = load(coached.tally), load(coached.history)
         kept = self.data_dir / "coach.json"
         drill = self.model.session.settings.drill  # (its own person's tally takes it)
         people = (
@@ -611,11 +627,11 @@ class MainWindow(QMainWindow):
             # have no name, a phone's are under the name they sat down with.
             phone = person in self.model.session.devices
             who = self.model.session.match.name(person) if phone else None
-            tally = RehearsalTally(
+            tally = tally_of(
                 self.model,
                 person,
                 drills=self._drills(who),
-                past=CoachHistory(kept, who) if rehearsal else None,
+                past=history(kept, who) if rehearsal else None,
                 heading="Rehearsal" if rehearsal else "Coach",
                 drill=drill,
             )
@@ -678,9 +694,9 @@ class MainWindow(QMainWindow):
         if shown == self._tally_shown:
             return
         self._tally_shown = shown
-        from .coach_chart import CoachChart
-
-        self.coach_chart = CoachChart()
+        coached = kit_of(self.model.session.match.game_id).rehearsal
+        assert coached is not None, "a tally is its game's coach's"
+        self.coach_chart = load(coached.chart)()
         self.coach_dock.setWidget(self.coach_chart)
         if shown is None:
             self.tally_bar.setText("")

@@ -8,15 +8,17 @@ a box empty in a narrow font. Each helper answers one question a table asks:
 - `cut`: one line cut short with "…" (a label beside another; its tooltip says it whole);
 - `largest`: the largest size, down to a least one, at which a line fits (a name on a card);
 - `fitting`: the largest size and the words at which text fits a box with wrapping (the
-  card painters), cut at a word with "…" where even the least size does not.
+  card painters), cut at a word with "…" where even the least size does not;
+- `fitted_text`: words painted in a box of a card, at the size `fitting` finds.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 
 from .look import font
 
@@ -88,3 +90,24 @@ def fitting(
         word = word[:-1]
         text = word + "…"
     return size, text
+
+
+def fitted_text(
+    painter: QPainter,
+    rect: QRectF,
+    text: str,
+    size: int,
+    colour: QColor,
+    bold: bool = False,
+    flags: Any = Qt.AlignmentFlag.AlignCenter,
+    wrap: bool = True,
+    least: int = 6,
+) -> None:
+    """Words in a box of a card, made smaller until they fit it (a long name), down to
+    `least` points, and cut short with "…" if that size does not: they never run over
+    the card's numbers (the whole words are in the card's tooltip)."""
+    flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
+    size, text = fitting(text, rect.width(), rect.height(), max(size, 6), bold, flags, least)
+    painter.setFont(font(size, bold))
+    painter.setPen(colour)
+    painter.drawText(rect, flags, text)

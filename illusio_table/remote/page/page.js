@@ -315,11 +315,16 @@ function piece(key, node) {
 // wait, and the page says so over its buttons; one that came but drew nothing leaves the
 // buttons for good.
 const drawers = {};
+const coaches = {}; // a game's coach's chart drawing, by game (its `drawer` extras)
 let loadingGame = null;
 const drawerFailures = {}; // scripts that did not come, by game
 let drawingTrouble = ""; // what the page says while a drawing waits to be loaded again
 
-function drawer(draw) { drawers[loadingGame] = draw; }
+function drawer(draw, extras = {}) {
+  drawers[loadingGame] = draw;
+  // A game with a coach hands its chart's drawing too (its kit's rehearsal).
+  if (extras.coach) coaches[loadingGame] = extras.coach;
+}
 
 function loadDrawer(game) {
   if (loadingGame !== null) return; // one at a time; draw() asks again
@@ -362,7 +367,9 @@ function draw() {
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
   if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
   if (state.over && state.result) drawResult(table, state.result);
-  if (state.coach && state.coach.targets) drawCoach(table, state.coach);
+  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice.
+  const coach = coaches[state.game];
+  if (state.coach && coach) coach(table, state.coach);
   drawButtons(table);
   markTargets();
   drawMoves();
@@ -443,69 +450,6 @@ function drawResult(table, result) {
   if (winners) box.append(el("div", "", `${winners} won.`));
   for (const line of result.explanation || []) box.append(el("div", "facts", line));
   table.prepend(box);
-}
-
-// The casting coach's chart of this seat's last reviewed casting (a rehearsal): a bar a
-// target, its worth in hindsight; a tick for its worth before the reveal; a whisker, its
-// interval against the best (one that reaches the best's worth: too close to call); yours
-// and the best marked. The bars start left of the worst, so that the longest is the best.
-function drawCoach(table, coach) {
-  const box = section(table, `Coach — casting ${coach.casting}`);
-  box.classList.add("coach");
-  for (const line of coach.said || []) box.append(el("div", "coach-said", line));
-  const margin = (t) => t.margin || 0;
-  const values = coach.targets.flatMap((t) => [t.hindsight - margin(t), t.hindsight + margin(t), t.expected]);
-  const high = Math.max(...values);
-  const low = Math.min(...values) - Math.max(high - Math.min(...values), 1) * 0.15;
-  const at = (v) => `${(((v - low) / (high - low)) * 100).toFixed(1)}%`;
-  for (const t of coach.targets) {
-    const row = el("div", `coach-row${t.chosen ? " chosen" : ""}${t.best ? " best" : ""}`);
-    const sign = t.hindsight >= 0 ? "+" : "";
-    const marks = `${t.best ? " ★" : ""}${t.chosen ? " (yours)" : ""}`;
-    row.append(el("span", "coach-label", `${t.words} ${sign}${t.hindsight.toFixed(1)}${marks}`));
-    const track = el("span", "coach-track");
-    const bar = el("span", "coach-bar");
-    bar.style.width = at(t.hindsight);
-    const tick = el("span", "coach-tick");
-    tick.style.left = at(t.expected);
-    track.append(bar, tick);
-    if (margin(t) > 0) {
-      const whisker = el("span", "coach-whisker");
-      whisker.style.left = at(t.hindsight - margin(t));
-      whisker.style.width = `${((2 * margin(t)) / (high - low) * 100).toFixed(1)}%`;
-      track.append(whisker);
-    }
-    row.append(track);
-    box.append(row);
-  }
-  const costs = coach.costs.slice(-8).map((c) => c.toFixed(1)).join(", ");
-  box.append(el("div", "facts", `Cost a casting (points): ${costs}; average ${coach.average.toFixed(1)}`));
-  // The person's own past rehearsals, this one the last: do they make fewer mistakes?
-  const past = coach.past || [];
-  if (past.length > 1) {
-    const first = past[0].toFixed(1);
-    const last = past[past.length - 1].toFixed(1);
-    box.append(el("div", "facts", `Average cost, your last ${past.length} rehearsals: ${first} → ${last}`));
-    box.append(pastLine(past));
-  }
-}
-
-function pastLine(values) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("class", "coach-past");
-  svg.setAttribute("viewBox", "0 0 100 30");
-  svg.setAttribute("preserveAspectRatio", "none");
-  const high = Math.max(...values, 0.1);
-  const step = 100 / (values.length - 1);
-  const line = document.createElementNS(ns, "polyline");
-  line.setAttribute("points", values.map((v, i) => `${i * step},${28 - (v / high) * 26}`).join(" "));
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "#ffb300");
-  line.setAttribute("stroke-width", "2");
-  line.setAttribute("vector-effect", "non-scaling-stroke");
-  svg.append(line);
-  return svg;
 }
 
 function section(table, title) {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from illusio_table.games import new_game
-from illusio_table.games.illusio import Illusio
+from illusio_table.games.illusio.game import Illusio
 from illusio_table.games.illusio.rules import Work
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]

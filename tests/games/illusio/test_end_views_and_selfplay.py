@@ -9,8 +9,8 @@ from illusio_table.engine.match import replay
 from illusio_table.engine.record import Move
 from illusio_table.engine.selfplay import play_one, selfplay
 from illusio_table.games import builtin_registry, new_game
-from illusio_table.games.illusio import Illusio
 from illusio_table.games.illusio.actions import EndTurn, PlaySpecial
+from illusio_table.games.illusio.game import Illusio
 
 from .helpers import (
     TurnChecker,

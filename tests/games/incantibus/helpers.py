@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 from illusio_table.games import new_game
-from illusio_table.games.incantibus import Incantibus
 from illusio_table.games.incantibus import satchel as bag
 from illusio_table.games.incantibus.actions import Point
+from illusio_table.games.incantibus.game import Incantibus
 
 NAMES = ["Lera", "Kirill", "Katya", "Rosa"]
 

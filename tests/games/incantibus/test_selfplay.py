@@ -8,7 +8,7 @@ from illusio_table.engine import MatchRecord
 from illusio_table.engine.match import replay
 from illusio_table.engine.selfplay import play_one, selfplay
 from illusio_table.games import builtin_registry
-from illusio_table.games.incantibus import Incantibus
+from illusio_table.games.incantibus.game import Incantibus
 
 from .helpers import check_invariants, make
 

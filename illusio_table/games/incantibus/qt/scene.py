@@ -16,12 +16,13 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
-from illusio_table.table.prompts import incantibus_decision
+from illusio_table.qt.scenes.base import KEY, MARK, TableScene
+from illusio_table.qt.scenes.look import GOLD, INK, PAPER, WHITE, font, plain, points
+from illusio_table.qt.scenes.words import fold, largest, measure, width_of
+from illusio_table.table import zones
 
-from ...table import attempts, zones
-from .base import KEY, MARK, TableScene
-from .look import GOLD, INK, PAPER, WHITE, font, plain, points
-from .words import fold, largest, measure, width_of
+from ..table import attempts
+from ..table.prompts import decision_words
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -417,7 +418,7 @@ class IncantibusScene(TableScene):
         elif view["phase"] == "over":
             text = "The game is over: see the scores under each satchel."
         elif decision and self.viewer == decision["seat"]:
-            text = incantibus_decision(decision)
+            text = decision_words(decision)
         elif decision:
             text = f"Waiting for {names[decision['seat']]} to decide."
         elif view.get("my_choice"):

@@ -1,10 +1,10 @@
-"""The moves a table makes or tries that are not in the gesture maps: a drop or a click
-where no move is legal (the engine is asked, so that it says why), and a move put
-together on the table in several choices (cards ticked, then Exchange). Each is made with
-the game's own action class, never spelled as a dict in a scene, so that a renamed field
-fails the type checker and the tests, not a person's drop. No Qt here.
+"""Illusio's moves that its table makes or tries outside the gesture map: a drop where no
+move is legal (the engine is asked, so that it says why), and a move put together on the
+table in several choices (cards ticked, then Exchange). Each is made with the game's own
+action class, never spelled as a dict in a scene, so that a renamed field fails the type
+checker and the tests, not a person's drop. No Qt here.
 
-The games' actions are imported inside each function: the window opens without them.
+The actions are imported inside each function: the window opens without them.
 """
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ from collections.abc import Hashable
 from typing import Any
 
 Json = dict[str, Any]
-
-
-# -- Illusio -----------------------------------------------------------------------------------
 
 
 def illusio_exchange(cards: list[int]) -> Json:
@@ -71,42 +68,3 @@ def illusio(view: dict[str, Any], source: Hashable, key: Hashable) -> Json | Non
         elif where == "discard":
             move = a.UseTalent()
     return None if move is None else move.to_json()
-
-
-# -- Illuminati --------------------------------------------------------------------------------
-
-
-def illuminati_control(attacker: str, target: str) -> Json:
-    """A plain attack to control, of `attacker` on `target`."""
-    from illusio_table.games.illuminati.actions import Attack
-
-    return Attack(how="control", attacker=attacker, target=target).to_json()
-
-
-# -- Incantibus --------------------------------------------------------------------------------
-
-
-def incantibus_point(place: str, index: int) -> Json:
-    """Pointing the wand at a place of the tower."""
-    from illusio_table.games.incantibus.actions import Point
-
-    return Point(place=place, index=index).to_json()
-
-
-def incantibus_choose(target: int) -> Json:
-    """The token chosen for a spell or a decision (stolen, taken, looked at, thrown)."""
-    from illusio_table.games.incantibus.actions import Choose
-
-    return Choose(target=target).to_json()
-
-
-def incantibus_cast(card: int) -> Json:
-    from illusio_table.games.incantibus.actions import Cast
-
-    return Cast(card=card).to_json()
-
-
-def incantibus_decline() -> Json:
-    from illusio_table.games.incantibus.actions import Decline
-
-    return Decline().to_json()

@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from illusio_table.games.incantibus.cards import load
-
-from .new_game_dialog import NAMES, GameConfig, budget_box, new_seed
+from illusio_table.qt.app.new_game_dialog import NAMES, GameConfig, budget_box, new_seed
 
 # The opponents' levels, from the one a person learns to read to the strongest.
 LEVELS = {

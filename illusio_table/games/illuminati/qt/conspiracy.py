@@ -14,9 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from .cards import fitted_text
-from .look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, plain
-from .words import fitting, width_of
+from illusio_table.qt.scenes.look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, plain
+from illusio_table.qt.scenes.words import fitted_text, fitting, width_of
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
     from illusio_table.games.illuminati.cards import IlluminatiCards

@@ -22,14 +22,25 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 
 from illusio_table.engine import Action
+from illusio_table.qt.scenes.base import Composing, TableScene
+from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
+from illusio_table.qt.scenes.look import (
+    GOLD,
+    INK,
+    PROMPT,
+    WHITE,
+    Z_LIFTED,
+    Z_PIECE,
+    font,
+    plain,
+    points,
+)
+from illusio_table.qt.scenes.words import fold
+from illusio_table.table import zones
+from illusio_table.table.prompts import counted
 
-from ...table import attempts, zones
-from ...table.prompts import counted
-from .base import Composing, TableScene
+from ..table import attempts
 from .cards import CardItem, Look
-from .felt import REGION_EDGE, Felt
-from .look import GOLD, INK, PROMPT, WHITE, Z_LIFTED, Z_PIECE, font, plain, points
-from .words import fold
 
 WIDTH = 1500
 

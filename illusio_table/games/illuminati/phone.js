@@ -62,7 +62,7 @@ function drawIlluminati(table, v, me) {
       line.append(el("span", "", words), el("span", "", value > 0 ? `+${value}` : String(value)));
       panel.append(line);
     }
-    if (state.attack_needs) panel.append(el("div", "", state.attack_needs)); // the host's words
+    if (state.words.attack_needs) panel.append(el("div", "", state.words.attack_needs)); // the host's words
     facts.append(panel);
   }
   if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));

@@ -11,10 +11,10 @@ from PySide6.QtCore import QObject, Signal
 
 from illusio_table.engine.thinking import THINKER, on_known
 from illusio_table.games.incantibus import coach
-from illusio_table.table.rehearsal import CoachHistory, Drills, Tally
+from illusio_table.qt.models.match_model import MatchModel
 from illusio_table.table.settings import Drill
 
-from .match_model import MatchModel
+from ..table.rehearsal import CoachHistory, Drills, Tally
 
 
 class RehearsalTally(QObject):

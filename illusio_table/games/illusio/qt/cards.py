@@ -14,11 +14,19 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
-from ...table.prompts import counted
-from .look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, font, plain, readable_points
-from .words import fitting
+from illusio_table.qt.scenes.look import (
+    GOLD,
+    INK,
+    PAPER,
+    PX_PER_POINT,
+    WHITE,
+    plain,
+    readable_points,
+)
+from illusio_table.qt.scenes.words import fitted_text, fitting
+from illusio_table.table.prompts import counted
 
-if TYPE_CHECKING:  # for the type checker only: a scene imports no game
+if TYPE_CHECKING:  # for the type checker only: a drawing imports no rules
     from illusio_table.games.illusio.cards import IllusioCards
 
 BACK = QColor("#5a1f36")
@@ -375,24 +383,3 @@ class CardItem(QGraphicsItem):
         """A symbol (or a digit) at the least size words read at, or larger."""
         size = max(size, self.least)
         fitted_text(painter, rect, symbol, size, colour, bold=True, flags=flags, least=size)
-
-
-def fitted_text(
-    painter: QPainter,
-    rect: QRectF,
-    text: str,
-    size: int,
-    colour: QColor,
-    bold: bool = False,
-    flags: Any = Qt.AlignmentFlag.AlignCenter,
-    wrap: bool = True,
-    least: int = 6,
-) -> None:
-    """Words in a box of a card, made smaller until they fit it (a long name), down to
-    `least` points, and cut short with "…" if that size does not: they never run over
-    the card's numbers (the whole words are in the card's tooltip)."""
-    flags = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-    size, text = fitting(text, rect.width(), rect.height(), max(size, 6), bold, flags, least)
-    painter.setFont(font(size, bold))
-    painter.setPen(colour)
-    painter.drawText(rect, flags, text)

@@ -23,14 +23,9 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
-from illusio_table.table import attempts
-from illusio_table.table.gestures import BUTTONS
-from illusio_table.table.prompts import attack_needs, counted
-
-from .base import KEY, MARK, PIECE, Composing, TableScene
-from .conspiracy import ConspiracyCard, Look
-from .felt import Felt
-from .look import (
+from illusio_table.qt.scenes.base import KEY, MARK, PIECE, Composing, TableScene
+from illusio_table.qt.scenes.felt import Felt
+from illusio_table.qt.scenes.look import (
     GOLD,
     INK,
     PROMPT,
@@ -42,7 +37,13 @@ from .look import (
     font,
     plain,
 )
-from .words import fold, width_of
+from illusio_table.qt.scenes.words import fold, width_of
+from illusio_table.table.prompts import counted
+
+from ..table import attempts
+from ..table.gestures import BUTTONS
+from ..table.prompts import attack_needs
+from .conspiracy import ConspiracyCard, Look
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
 HEIGHT = 1000  # below the heading

@@ -1,0 +1,51 @@
+"""What a seat of Incantibus is asked now, in words, for the desktop and the phone alike
+(table/prompts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The decisions an Incantibus resolution waits for, by their kind in the view.
+DECISIONS = {
+    "overflow": "Your satchel is full: choose the token to throw into the moat.",
+    "spell": "Cast a spell: choose one of the open spell cards.",
+    "spell-optional": "You may cast one more spell: choose an open spell card, or cast no spell.",
+    "alkimia": "Alkimia: choose an ingredient, weapon or gold in another satchel to steal.",
+    "retiro": "Retiro: choose a token in the moat to take.",
+    "imperium": "Imperium: choose a face-up token of the room to take.",
+    "oculus": "Oculus: choose a face-down token of the room to look at.",
+}
+
+
+# What another seat's decision is about, for those who wait for it.
+WAITING = {
+    "overflow": "throws a token out of a full satchel",
+    "spell": "casts a spell",
+    "alkimia": "steals with Alkimia",
+    "retiro": "takes from the moat with Retiro",
+    "imperium": "takes from the room with Imperium",
+    "oculus": "looks at a face-down token with Oculus",
+}
+
+
+def decision_words(decision: dict[str, Any]) -> str:
+    """The words of a decision asked of the seat that reads them."""
+    if decision["kind"] == "spell" and decision.get("optional"):
+        return DECISIONS["spell-optional"]
+    return DECISIONS[decision["kind"]]
+
+
+def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+    decision = view.get("decision")
+    if view.get("phase") == "over":
+        return "The game is over."
+    if decision and decision["seat"] == seat:
+        return decision_words(decision)
+    if decision:
+        doing = WAITING.get(decision["kind"], "decides")
+        return f"Waiting: {names[decision['seat']]} {doing}."
+    if chosen:
+        wands = view.get("wands") or []
+        wand = f" with your wand {wands[seat]}" if seat < len(wands) else ""
+        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. Waiting for the others…"
+    return ""
