@@ -517,6 +517,11 @@ class IlluminatiGame(Game):
         for s in others:
             if s in self.borrowed_goal:
                 self.borrowed_goal[s] = rng.choice(goals)
+        # What the structures worked out when asked before (their free arrows) is
+        # forgotten, whatever was redrawn: a copy that kept it would carry what the real
+        # match happened to be asked, and twins asked differently would tell apart.
+        for structure in self.structures:
+            structure.changed()
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
