@@ -284,7 +284,8 @@ def test_what_goes_to_the_thinking_process_is_alike_for_twins(game_id, heuristic
                 if twin is not None:
                     sent = what_the_seat_knows(game, seat)
                     assert sent == what_the_seat_knows(twin, seat), f"step {step}"
-                    known = pickle.loads(sent)
+                    _, pickled = pickle.loads(sent)  # (its game's module, the match)
+                    known = pickle.loads(pickled)
                     assert known.seed == 0 and not known.record.moves and not known.events
                     assert known.view(seat) == game.view(seat)
                     compared += 1
