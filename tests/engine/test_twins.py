@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import pickle
 import random
 from typing import Any
 
@@ -30,7 +29,7 @@ import pytest
 
 from illusio_table.engine import Match, Rng, make_bot
 from illusio_table.engine.bots import RandomBot, bot_move
-from illusio_table.engine.thinking import key, what_the_seat_knows
+from illusio_table.engine.thinking import key, on_known, what_the_seat_knows
 from illusio_table.games import builtin_registry
 from illusio_table.games.incantibus import coach, equilibrium
 from illusio_table.games.incantibus.actions import Point
@@ -254,8 +253,7 @@ def test_the_thinking_process_is_sent_the_same_bytes_for_twin_matches(game_id, o
     for n, (first, second, seat) in enumerate(twins(game_id, options, kind)):
         sent = [(what_the_seat_knows(g, seat), key(g, "search")) for g in (first, second)]
         alike(*sent, "the question sent to the thinking process")
-        _, pickled = pickle.loads(sent[0][0])  # (the module that puts its game together)
-        known = pickle.loads(pickled)
+        known = on_known(lambda match: match, sent[0][0])  # as the process reads it
         assert known.seed == 0 and not known.record.moves and not known.events
         assert known.view(seat) == first.view(seat)
         # A review is sent the match its record replays to, as the seat knows it: the

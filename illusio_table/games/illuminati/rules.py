@@ -489,9 +489,9 @@ class IlluminatiGame(Game):
             mapping = {
                 old: new for old, new in zip(dealt, tops[: len(dealt)], strict=True) if old != new
             }
-            # Renamed even when the deal is the real one (no name changes): a renaming
-            # forgets what the structures had worked out, and a copy that kept it would
-            # tell the thinking process that its deal is the true one.
+            # Renamed even when the deal is the real one (no name changes), so that a
+            # copy's containers are made alike whatever its deal. (What the structures
+            # had worked out is forgotten at the end, for every redraw.)
             for name in self.NAMING_ILLUMINATI:
                 value = getattr(self, name)
                 renamed = _renamed(value, mapping)
