@@ -318,6 +318,8 @@ class IlluminatiScene(Felt, TableScene):
             return "Click a coin to spend from it."
         if phase == "rearranging":
             return "Drag coins between them, then Done."
+        if phase in ("placing", "consent"):  # (only its placer has anything lit)
+            return "Click an arrow that is lit."
         if phase != "actions" or me != view["current"]:
             return ""
         if self.composing is not None:
