@@ -75,3 +75,31 @@ def test_the_desktop_and_the_phone_head_every_seat_alike(qtbot, game_id, options
             match.play_bot(match.waiting_bots()[0])
         # Not one heading said all through: the words follow the match.
         assert len(headings) > 3, headings
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "illuminati", "incantibus"])
+def test_the_window_heads_its_table_as_the_phone_of_that_seat(window, game_id):
+    """In a real window (the heading made as the window makes it, with the match), the
+    table's heading is the one a phone of the seat at the screen would read, move after
+    move."""
+    from tests.qt.table_states import ANA, bots, lift, start
+
+    others = [{"name": f"Bot {n}", "bot": "random"} for n in (1, 2)]
+    start(window, game_id, [ANA, *others], 5)
+    session = window.model.session
+    names = [p["name"] for p in session.match.players]
+    compared = 0
+    for _ in range(12):
+        lift(window)
+        window._update()
+        if session.match.is_over() or session.viewer is None:
+            break
+        phone = _phone_heading(session.match, session.viewer, names)
+        assert window.scene.heading_words() == phone
+        compared += 1
+        legal = session.legal_actions()
+        if not legal:
+            break
+        session.act(legal[0])
+        bots(window)
+    assert compared >= 3
