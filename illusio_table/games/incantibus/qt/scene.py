@@ -433,7 +433,7 @@ class IncantibusScene(TableScene):
         if view["phase"] == "over":
             return "See the scores under each satchel."
         if legal and not view.get("decision"):
-            return "Drag it there, click one, or use arrows and Enter."
+            return "Drag your wand onto one, click one, or use arrows and Enter."
         return ""
 
     def _decline_button(self, x: float) -> None:
