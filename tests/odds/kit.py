@@ -16,7 +16,11 @@ def gestures(view: dict[str, Any], legal: list[Action], seat: int | None) -> lis
     return [Gesture(action, ("hand", action.to_json()["fingers"])) for action in legal]
 
 
-def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+def prompt(
+    view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: list[Action]
+) -> str:
+    if seat is None:
+        return ""
     if chosen:
         return f"{chosen}: wait for the other hand."
     side = view["sides"][seat]

@@ -809,7 +809,8 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
     QApplication.processEvents()
     scene = window.scene
     words = texts(scene)
-    assert "Place F.B.I. under C.I.A.: click one of its arrows." in words
+    assert "Place F.B.I. under C.I.A.: choose one of its arrows." in words
+    assert "Click an arrow that is lit." in words  # how, on this table
     for side in ("T", "L"):
         assert ("arrow", "c-i-a", side) in scene.targets
     screenshot(window, "illuminati-placing-a-puppet")
@@ -1312,7 +1313,8 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     QApplication.processEvents()  # Lera answers at once
     assert game.phase == "consent" and game.to_act() == {0} and game.offer.price == worth
     name = window.scene.look.name(ask.group)
-    assert f"{lera} gives you {name}: click a free arrow to place it." in texts(window.scene)
+    assert f"{lera} gives you {name}: place it on a free arrow." in texts(window.scene)
+    assert "Click an arrow that is lit." in texts(window.scene)
     assert not any(w == "Refuse" for w in texts(window.scene))  # asked for: no refusing it
     before = game.money[theirs]
     receive = next(a for a in model.session.legal_actions() if a.kind == "receive")
@@ -1375,7 +1377,7 @@ def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     name, ana, lera = window.scene.look.name(group), game.name(0), game.name(1)
     lift_curtain(window)  # the screen passes to Lera
     words = texts(window.scene)
-    assert f"{ana} asks you for {name} for 5 MB: Give it, or Keep it." in words
+    assert f"{ana} asks you for {name} for 5 MB: give it, or keep it." in words
     assert {"Give it", "Keep it"} <= set(words)
     click(window, ("button", "refuse"))
     assert game.owner(group) == 1 and game.actions_left == 2

@@ -33,6 +33,7 @@ from illusio_table.engine.storage import atomic_write_text, remove_leftovers, se
 from illusio_table.games import builtin_registry
 from illusio_table.table.guide import name_list
 from illusio_table.table.kits import Kit, Rehearsal, kit_of, kits, load
+from illusio_table.table.seat_screen import match_screen
 from illusio_table.table.settings import (
     Drill,
     GuideProgress,
@@ -1105,6 +1106,10 @@ class MainWindow(QMainWindow):
             self.scene.hint = lambda action: model.session.match.hint(action, viewer)
             self.scene.why_not = model.session.why_not
             self.scene.panels = model.session.match.game_class.panels
+            match = model.session.match
+            self.scene.screen_of = lambda view, legal, names: match_screen(
+                match, viewer, names, view, legal
+            )
             self.scene.show_view(
                 model.session.view(), model.session.legal_actions(), names, self.heading()
             )

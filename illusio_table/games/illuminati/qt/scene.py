@@ -142,7 +142,7 @@ class IlluminatiScene(Felt, TableScene):
         gestures = self.gesture_map(view, legal, self.me)
         self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
         self.lifting = {g.source for g in gestures if g.source}
-        self._heading(view, title, gestures)
+        self._heading(view, legal, title, gestures)
         bottom = self.me if self.me is not None else view["current"]
         others = [s for s in view["structures"] if s["seat"] != bottom]
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
@@ -273,9 +273,18 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- regions ------------------------------------------------------------------------------
 
-    def _heading(self, view: dict[str, Any], title: str, gestures: list) -> None:
+    def _heading(
+        self, view: dict[str, Any], legal: list[Action], title: str, gestures: list
+    ) -> None:
         self.in_heading(self.text(title, 0, -112, 15, bold=True))
-        self.in_heading(self.text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT))
+        # What the seat is asked, as its phone says it (table/seat_screen.py); then how
+        # this table does it.
+        screen = self.screen_of(view, legal, self.names)
+        said = self.text(screen.heading, 0, -84, 12, bold=True, colour=PROMPT)
+        self.seat_heading(said)
+        how = self._how(view)
+        if how:
+            self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -297,64 +306,22 @@ class IlluminatiScene(Felt, TableScene):
             self.in_heading(
                 self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
-        turn = f"Goal: {view['goal']} Groups."
-        if not view.get("result"):  # (no one's turn after the end)
-            actions = counted(view["actions_left"], "action")
-            transfers = counted(view["free_transfers"], "free transfer")
-            turn = f"{self.names[view['current']]}'s turn: {actions}, {transfers} left. {turn}"
-        self.in_heading(self.text(turn, 0, -56, 11))
+        self.in_heading(self.text(screen.words.get("turn", ""), 0, -56, 11))
 
-    def _offer_prompt(self, view: dict[str, Any]) -> str:
-        offer, me = view["offer"], view["me"]
-        group = self.look.name(offer["group"])
-        giver, receiver = self.names[offer["giver"]], self.names[offer["receiver"]]
-        given = [self.look.name(offer["swap"])] if offer.get("swap") else []
-        given += [f"{offer['price']} MB"] if offer["price"] else []
-        price = f" for {' and '.join(given)}" if given else " as a gift"
-        if view["phase"] == "asked":
-            if me == offer["giver"]:
-                return f"{receiver} asks you for {group}{price}: Give it, or Keep it."
-            return f"Waiting: {receiver} asks {giver} for {group}{price}."
-        if me != offer["receiver"]:
-            return f"Waiting: {receiver} places {group}, from {giver}."
-        if offer["asked"]:
-            return f"{giver} gives you {group}: click a free arrow to place it."
-        return f"{giver} offers you {group}: click a free arrow to place it, or Refuse."
-
-    def _prompt(self, view: dict[str, Any]) -> str:
+    def _how(self, view: dict[str, Any]) -> str:
+        """How the heading's choice is made on this table, where a click on what is lit
+        does not say it all (the phone says its own)."""
         me, phase = view["me"], view["phase"]
-        if view.get("result"):  # the winners' lines (the first seat's said "Ana (out)")
-            result = view["result"]
-            won = [result["explanation"][seat] for seat in result["winners"]]
-            return "The game is over, won by " + "; ".join(won) if won else "Nobody won."
-        waiting = view["window"]["waiting"] if view["window"] else []
-        if phase == "window":
-            if me in waiting:
-                return "Specials may be played now: click one of yours, or Pass."
-            return "Waiting: others may play a Special."
+        if view.get("result") or not self.wanted:
+            return ""
         if phase == "spending":
-            if not self.wanted:  # another player is asked: nothing to click here
-                return "Waiting: money may go down on the attack, a player at a time."
-            return "Money on the attack: click a coin to spend from it (any amount), or Pass."
-        if phase in ("consent", "asked"):
-            return self._offer_prompt(view)
-        if phase == "income":
-            return "Collect your income to begin your turn."
-        if phase == "goals":
-            return "Choose the goal you will secretly pursue."
-        if phase == "placing":
-            placing = view["placing"]
-            group = self.look.name(placing["groups"][0])
-            master = self.look.name(placing["master"])
-            if me == placing["seat"]:
-                return f"Place {group} under {master}: click one of its arrows."
-            return f"Waiting: {self.names[placing['seat']]} places {group} under {master}."
+            return "Click a coin to spend from it."
         if phase == "rearranging":
-            if me == view["rearranging"]:
-                return "White Collar Crime: drag coins between your Groups as you like, then Done."
-            return "Waiting: money is being rearranged (White Collar Crime)."
-        if me != view["current"]:
-            return f"{self.names[view['current']]} is playing."
+            return "Drag coins between them, then Done."
+        if phase in ("placing", "consent"):  # (only its placer has anything lit)
+            return "Click an arrow that is lit."
+        if phase != "actions" or me != view["current"]:
+            return ""
         if self.composing is not None:
             return (
                 "Set the attack up: its kind, privilege, aiding Groups (click them), where a "
