@@ -1,16 +1,20 @@
-"""Odds and evens, for two: each round both seats show one or two fingers at once, each
-choice hidden until both are made. An odd sum scores for Odd (the first seat), an even one
-for Even (the second). The first to three points wins."""
+"""Odds and evens, for two, with a hidden deck: six cards numbered 1 to 6 are shuffled
+face down. Each round the top card is drawn face down, and both seats show one or two
+fingers at once, each choice hidden until both are made. Then the card is turned: the
+fingers and the card add up, an odd total is Odd's (the first seat), an even one Even's,
+and its owner scores the whole total. When the deck is spent, the most points win."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from illusio_table.engine import Action, Event, Game
+from illusio_table.engine import Action, Event, Game, Rng
 
-POINTS_TO_WIN = 3
+DECK = (1, 2, 3, 4, 5, 6)
 SIDES = ("Odd", "Even")
+HELP = Path(__file__).with_name("help.md")
 
 
 @dataclass(frozen=True)
@@ -22,23 +26,39 @@ class Show(Action):
         return f"Show {self.fingers} finger{'s' if self.fingers > 1 else ''}"
 
 
+def owner(total: int) -> int:
+    """The seat an odd or even total scores for: Odd (0) or Even (1)."""
+    return 0 if total % 2 else 1
+
+
 class OddsGame(Game):
     game_id = "odds"
     title = "Odds and evens"
     min_seats = 2
     max_seats = 2
     actions = (Show,)
-    help_text = "Both show one or two fingers at once; an odd sum scores for Odd, even for Even."
+    help_text = HELP.read_text(encoding="utf-8")
+
+    deck: list[int]  # face down, the next card first: nobody knows its order
+    card: int  # this round's card, face down until both have shown (0: none left)
+    played: list[int]  # the cards turned so far, in order (everyone saw them)
+    points: list[int]
+    shown: dict[int, int]  # this round's fingers, by seat, until the reveal
+    last: dict[str, Any] | None  # the last round revealed
+    round: int
 
     def setup(self) -> list[Event]:
-        self.points = [0, 0]
-        self.shown: dict[int, int] = {}
-        self.last: list[int] = []
-        self.round = 1
-        return [Event(f"{self.name(0)} plays Odd, {self.name(1)} plays Even.")]
+        self.deck = list(DECK)
+        self.rng.shuffle(self.deck)
+        self.played, self.points, self.shown, self.last, self.round = [], [0, 0], {}, None, 1
+        self.card = self.deck.pop(0)
+        return [
+            Event(f"{self.name(0)} plays Odd, {self.name(1)} plays Even."),
+            Event("The six cards are shuffled face down; the first is drawn, face down."),
+        ]
 
     def is_over(self) -> bool:
-        return max(self.points) >= POINTS_TO_WIN
+        return self.card == 0
 
     def to_act(self) -> frozenset[int]:
         if self.is_over():
@@ -49,7 +69,7 @@ class OddsGame(Game):
         return [Show(1), Show(2)] if seat in self.to_act() else []
 
     def refusal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, Show) and action.fingers not in (1, 2):
+        if not isinstance(action, Show) or action.fingers not in (1, 2):
             return "Show one finger or two."
         return None
 
@@ -59,32 +79,51 @@ class OddsGame(Game):
         events = [Event(f"{self.name(seat)} has chosen.")]
         if len(self.shown) < 2:
             return events
-        self.last = [self.shown[0], self.shown[1]]
-        total = sum(self.last)
-        winner = 0 if total % 2 else 1  # odd: the first seat (Odd); even: Even
-        self.points[winner] += 1
+        fingers = [self.shown[0], self.shown[1]]
+        total = sum(fingers) + self.card
+        winner = owner(total)
+        self.points[winner] += total
+        self.last = {"fingers": fingers, "card": self.card, "total": total, "winner": winner}
+        self.played.append(self.card)
         events.append(
             Event(
-                f"{self.name(0)} shows {self.last[0]}, {self.name(1)} shows {self.last[1]}: "
-                f"{total} is {SIDES[winner].lower()}, a point for {self.name(winner)}.",
+                f"{self.name(0)} shows {fingers[0]}, {self.name(1)} shows {fingers[1]}, "
+                f"the card is {self.card}: {total} is {SIDES[winner].lower()}, "
+                f"{total} points for {self.name(winner)}.",
                 reveals=True,
             )
         )
         self.shown = {}
-        self.round += 1
+        self.card = self.deck.pop(0) if self.deck else 0
+        if self.card:
+            self.round += 1
+            events.append(Event("The next card is drawn, face down."))
         return events
+
+    def redraw_hidden(self, seat: int, rng: Rng) -> None:
+        """The face-down card and the deck's order are nobody's to know; the other's
+        fingers, not yet revealed, are not this seat's."""
+        if self.card:
+            unseen = [self.card, *self.deck]
+            rng.shuffle(unseen)
+            self.card, self.deck = unseen[0], unseen[1:]
+        for other in [s for s in self.shown if s != seat]:
+            self.shown[other] = rng.choice((1, 2))
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         mine = self.shown.get(seat) if seat is not None else None
         return {
             "me": seat,
             "round": self.round,
+            "rounds": len(DECK),
             "sides": list(SIDES),
             "points": list(self.points),
-            "to_win": POINTS_TO_WIN,
             "chosen": sorted(self.shown),  # who has chosen, never what
             "my_choice": Show(mine).to_json() if mine else None,
-            "last": list(self.last),
+            "last": dict(self.last) if self.last else None,
+            "played": list(self.played),
+            # The cards not seen yet, the face-down one among them (their order unknown).
+            "unseen": sorted(set(DECK) - set(self.played)),
         }
 
     def result(self) -> dict[str, Any]:
