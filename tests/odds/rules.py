@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Rng
+from illusio_table.engine.bots import RandomBot
+from illusio_table.engine.moves import Phase, Rule
+from illusio_table.engine.search import ExpertBot
 
 DECK = (1, 2, 3, 4, 5, 6)
 SIDES = ("Odd", "Even")
@@ -51,6 +54,7 @@ class OddsGame(Game):
         self.deck = list(DECK)
         self.rng.shuffle(self.deck)
         self.played, self.points, self.shown, self.last, self.round = [], [0, 0], {}, None, 1
+        self.phase = "round"  # the only one: every round is the same
         self.card = self.deck.pop(0)
         return [
             Event(f"{self.name(0)} plays Odd, {self.name(1)} plays Even."),
@@ -65,46 +69,11 @@ class OddsGame(Game):
             return frozenset()
         return frozenset(s for s in range(2) if s not in self.shown)
 
-    def list_moves(self, seat: int) -> list[Action]:
-        return [Show(1), Show(2)] if seat in self.to_act() else []
-
-    def refusal(self, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Show) or action.fingers not in (1, 2):
-            return "Show one finger or two."
-        return None
-
-    def perform(self, seat: int, action: Action) -> list[Event]:
-        assert isinstance(action, Show)
-        self.shown[seat] = action.fingers
-        events = [Event(f"{self.name(seat)} has chosen.")]
-        if len(self.shown) < 2:
-            return events
-        fingers = [self.shown[0], self.shown[1]]
-        total = sum(fingers) + self.card
-        winner = owner(total)
-        self.points[winner] += total
-        self.last = {"fingers": fingers, "card": self.card, "total": total, "winner": winner}
-        self.played.append(self.card)
-        events.append(
-            Event(
-                f"{self.name(0)} shows {fingers[0]}, {self.name(1)} shows {fingers[1]}, "
-                f"the card is {self.card}: {total} is {SIDES[winner].lower()}, "
-                f"{total} points for {self.name(winner)}.",
-                reveals=True,
-            )
-        )
-        self.shown = {}
-        self.card = self.deck.pop(0) if self.deck else 0
-        if self.card:
-            self.round += 1
-            events.append(Event("The next card is drawn, face down."))
-        return events
-
     def redraw_hidden(self, seat: int, rng: Rng) -> None:
         """The face-down card and the deck's order are nobody's to know; the other's
         fingers, not yet revealed, are not this seat's."""
         if self.card:
-            unseen = [self.card, *self.deck]
+            unseen = sorted([self.card, *self.deck])  # (in no order the real one tells)
             rng.shuffle(unseen)
             self.card, self.deck = unseen[0], unseen[1:]
         for other in [s for s in self.shown if s != seat]:
@@ -135,3 +104,59 @@ class OddsGame(Game):
                 f"{self.name(s)} ({SIDES[s]}): {p} points" for s, p in enumerate(self.points)
             ],
         }
+
+
+def _hands(game: OddsGame, seat: int) -> list[Action]:
+    return [Show(1), Show(2)]
+
+
+def _refusal(game: OddsGame, seat: int, action: Show) -> str | None:
+    return None if action.fingers in (1, 2) else "Show one finger or two."
+
+
+def _show(game: OddsGame, seat: int, action: Show) -> list[Event]:
+    """A hand shown in secret; the second one reveals both and the card, and scores."""
+    game.shown[seat] = action.fingers
+    events = [Event(f"{game.name(seat)} has chosen.")]
+    if len(game.shown) < 2:
+        return events
+    fingers = [game.shown[0], game.shown[1]]
+    total = sum(fingers) + game.card
+    winner = owner(total)
+    game.points[winner] += total
+    game.last = {"fingers": fingers, "card": game.card, "total": total, "winner": winner}
+    game.played.append(game.card)
+    events.append(
+        Event(
+            f"{game.name(0)} shows {fingers[0]}, {game.name(1)} shows {fingers[1]}, "
+            f"the card is {game.card}: {total} is {SIDES[winner].lower()}, "
+            f"{total} points for {game.name(winner)}.",
+            reveals=True,
+        )
+    )
+    game.shown = {}
+    game.card = game.deck.pop(0) if game.deck else 0
+    if game.card:
+        game.round += 1
+        events.append(Event("The next card is drawn, face down."))
+    return events
+
+
+OddsGame.phases = {
+    "round": Phase("round", (Rule(Show, _refusal, _show, _hands),), "Show one finger or two.")
+}
+
+
+class Searcher(ExpertBot):
+    name = "expert"
+    description = "plays each hand out many times, the unseen cards drawn again"
+    policy = RandomBot
+    depth = 12  # the whole game
+    spread = 6.0  # a lead of a round's total or so
+
+    @staticmethod
+    def progress(game: Any, seat: int) -> float:
+        return float(game.points[seat] - game.points[1 - seat])
+
+
+OddsGame.bots = {"expert": Searcher}
