@@ -9,7 +9,7 @@ function drawOdds(table, v, me) {
     const chosen = v.chosen.includes(seat) ? " (has chosen)" : "";
     facts.append(el("div", "facts", `${names(seat)} — ${side}: ${v.points[seat]} points${chosen}`));
   });
-  facts.append(el("div", "facts", `Round ${v.round} of ${v.rounds} · cards unseen: ${v.unseen.join(", ")}`));
+  facts.append(el("div", "facts", `Round ${v.round} of ${v.rounds} · cards unseen: ${v.unseen.join(", ") || "none"}`));
   if (v.last) {
     const l = v.last;
     facts.append(el("div", "facts", `Last round: ${l.fingers.join(" and ")}, card ${l.card}: ${l.total}`));

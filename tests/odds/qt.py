@@ -44,7 +44,7 @@ class OddsScene(TableScene):
             self.words(f"{names[seat]} — {side}: {points} points{chosen}", 20, 60 + 28 * seat, 13)
         self.words(
             f"Round {view['round']} of {view['rounds']} · cards unseen: "
-            f"{', '.join(map(str, view['unseen']))}",
+            f"{', '.join(map(str, view['unseen'])) or 'none'}",
             20,
             120,
             12,

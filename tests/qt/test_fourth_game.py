@@ -184,7 +184,9 @@ def test_the_fourth_game_resumes_after_a_crash_on_the_same_screen(
 
 
 @pytest.mark.browser
-def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, registry):
+def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing_and_coach(qtbot, registry):
+    """Its drawing, served from its folder; each round tapped on the phone; the coach's
+    review of the phone's seat drawn by its own chart drawing (its `drawer` extras)."""
     import urllib.request
 
     from PySide6.QtCore import QTimer
@@ -192,6 +194,7 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
     from illusio_table.engine import Match
     from illusio_table.qt.models.match_model import MatchModel
     from illusio_table.remote.hub import DeviceHub
+    from tests.odds.qt import RehearsalTally
     from tests.remote.browser import needs_browser, open_phone, page_progress, page_state, tap_key
 
     if needs_browser.args[0]:
@@ -203,6 +206,9 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
         lambda *_: model.session.holding and QTimer.singleShot(0, model.session.release)
     )
     hub = DeviceHub(model.session, network=False)
+    tally = RehearsalTally(model, 1, heading="Coach")  # the phone's person's, as the window's
+    tally.charted.connect(lambda chart: hub.coach(1, chart))
+    tally.changed.connect(lambda text: hub.note(1, text))
     address = hub.give(1)
     served = urllib.request.urlopen(address.split("/seat/")[0] + "/page/games/odds.js").read()
     assert served == KIT.phone.read_bytes()
@@ -229,6 +235,7 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing(qtbot, regist
         qtbot.waitUntil(lambda: bool((page_state(phone) or {}).get("over")), timeout=5000)
         text = phone.find_element("id", "table").text
         assert "Lera — Even" in text and "Game over" in text
+        assert "coach — round 6" in text.lower() and tally.reviews[-1].said[1] in text
         errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
         assert not errors, errors
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
