@@ -243,3 +243,44 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing_and_coach(qtb
     finally:
         phone.quit()
         hub.stop()
+
+
+def test_a_costly_hand_of_a_rehearsal_is_drilled_and_then_done(window, qtbot):
+    """The coach keeps a hand that cost a point or more (the last round's worse hand
+    always does: one card is left, and the two hands differ by a point against a bot at
+    even odds); "Drill my mistakes" plays that round again, the bot's hand made as it
+    was; the better hand shown, the drill is reviewed and leaves the kept drills."""
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+    from tests.odds import coach
+    from tests.odds.table import Drills
+
+    assert window.start_match(GameConfig("odds", [dict(p) for p in HUMAN_AND_BOT], 9), True)
+    match = window.model.session.match
+    while not match.is_over():
+        qtbot.waitUntil(lambda: match.to_act() == {0}, timeout=5000)
+        view = match.view(0)
+        worse = (
+            1
+            if view["round"] < 6
+            else min(coach.HANDS, key=lambda h: coach.review(view, 0, h, "random", 6).gains[h])
+        )
+        before = len(match.moves)
+        click(window, ("hand", worse))
+        qtbot.waitUntil(lambda b=before: len(match.moves) > b, timeout=5000)
+    assert window.tally.costs[-1] == 1.0
+    kept = Drills(window.data_dir / "drills.json")
+    assert kept.first() is not None and kept.first()["cost"] == 1.0
+    marks = {Drills.mark(e) for e in kept.mine()}
+    assert window.drill_mistakes()
+    drill = window.model.session.settings.drill
+    assert drill is not None and drill.mark == Drills.mark(kept.first()) and not drill.done
+    again = window.model.session.match
+    assert again is not match and again.view(0)["round"] == 6 and again.view(0)["chosen"] == [1]
+    better = min(
+        coach.HANDS, key=lambda h: -coach.review(again.view(0), 0, h, "random", 6).gains[h]
+    )
+    click(window, ("hand", better))
+    qtbot.waitUntil(lambda: window.model.session.settings.drill.done, timeout=5000)
+    assert window.tally.costs == [0.0]
+    assert drill.mark not in {Drills.mark(e) for e in Drills(kept.path).mine()}
+    assert marks - {drill.mark} == {Drills.mark(e) for e in Drills(kept.path).mine()}
