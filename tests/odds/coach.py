@@ -12,13 +12,20 @@ either hand at even odds is read as such, anyone else as playing the equilibrium
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .rules import owner
+from illusio_table.engine import Action
+from illusio_table.engine.bots import Bot
 
 HANDS = (1, 2)
+
+
+def owner(total: int) -> int:
+    """The seat an odd or even total scores for: Odd (0) or Even (1)."""
+    return 0 if total % 2 else 1
 
 
 def worth(view: dict[str, Any], seat: int, mine: int, theirs: int) -> Fraction:
@@ -101,3 +108,16 @@ def review(view: dict[str, Any], seat: int, chosen: int, bot: str | None, number
         f"{float(round_.value):+.2f} a round).",
     )
     return Review(number, chosen, gains, cost, round_.mix, round_.value, said)
+
+
+class Mixed(Bot):
+    """Shows its hand at random by the equilibrium of the round, from its view: nobody
+    can exploit it, and it exploits nobody."""
+
+    name = "mixed"
+    description = "shows either hand at random, by the equilibrium of the round"
+
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        ones = value_round(dict(view), view["me"]).mix[1]
+        fingers = 1 if self.rng.below(ones.denominator) < ones.numerator else 2
+        return next(a for a in legal if a.to_json()["fingers"] == fingers)

@@ -81,6 +81,7 @@ class RehearsalDialog(QDialog):
         self.side.addItem("Even (second)", 1)
         self.bot = QComboBox()
         self.bot.addItem("Random: either hand at even odds", "random")
+        self.bot.addItem("Mixed: the equilibrium of each round", "mixed")
         self.bot.addItem("Expert: searches", "expert")
         form = QFormLayout(self)
         form.addRow("Your &name", self.name)

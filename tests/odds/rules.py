@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action, Event, Game, Rng
-from illusio_table.engine.bots import RandomBot
 from illusio_table.engine.moves import Phase, Rule
 from illusio_table.engine.search import ExpertBot
+
+from .coach import Mixed, owner
 
 DECK = (1, 2, 3, 4, 5, 6)
 SIDES = ("Odd", "Even")
@@ -27,11 +28,6 @@ class Show(Action):
 
     def label(self) -> str:
         return f"Show {self.fingers} finger{'s' if self.fingers > 1 else ''}"
-
-
-def owner(total: int) -> int:
-    """The seat an odd or even total scores for: Odd (0) or Even (1)."""
-    return 0 if total % 2 else 1
 
 
 class OddsGame(Game):
@@ -150,7 +146,7 @@ OddsGame.phases = {
 class Searcher(ExpertBot):
     name = "expert"
     description = "plays each hand out many times, the unseen cards drawn again"
-    policy = RandomBot
+    policy = Mixed
     depth = 12  # the whole game
     spread = 6.0  # a lead of a round's total or so
 
@@ -159,4 +155,4 @@ class Searcher(ExpertBot):
         return float(game.points[seat] - game.points[1 - seat])
 
 
-OddsGame.bots = {"expert": Searcher}
+OddsGame.bots = {"mixed": Mixed, "expert": Searcher}
