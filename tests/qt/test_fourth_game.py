@@ -38,7 +38,7 @@ def registry():
     return builtin_registry()
 
 
-def test_the_fourth_game_is_found_through_its_entry_point_and_forgotten_after(tmp_path):
+def test_the_fourth_game_is_found_through_its_entry_point():
     assert found()["odds"] == "tests.odds.kit:KIT"
     assert "odds" in builtin_registry().ids() and kit_of("odds") is KIT
     assert [kit.game_id for kit in kits()] == ["illuminati", "illusio", "incantibus", "odds"]
@@ -106,7 +106,6 @@ def test_the_fourth_games_help_picture_and_guide_come_from_its_folder(window, qt
 
     image, names = table_picture("odds", window.registry)
     assert not image.isNull() and image.width() > 0
-    assert "hidden deck" not in builtin_registry().get("odds").help_text  # (our words)
     assert "face down" in builtin_registry().get("odds").help_text
     assert window.start_guide("odds")
     assert window.guide is not None
@@ -284,3 +283,36 @@ def test_a_costly_hand_of_a_rehearsal_is_drilled_and_then_done(window, qtbot):
     assert window.tally.costs == [0.0]
     assert drill.mark not in {Drills.mark(e) for e in Drills(kept.path).mine()}
     assert marks - {drill.mark} == {Drills.mark(e) for e in Drills(kept.path).mine()}
+
+
+def test_the_demo_plays_the_fourth_game_found_like_the_others(tmp_path):
+    """The demo plays every game of the registry it is given; given what the program
+    finds, the fourth game only (the others' tours are theirs to test), it plays it to
+    the end and writes its pictures and log."""
+    from illusio_table.demo import run_demo
+    from illusio_table.engine.registry import Imported, Registry
+    from illusio_table.games import rules
+
+    written = run_demo(tmp_path, Registry(Imported({"odds": rules()["odds"]})))
+    names = [p.name for p in written]
+    assert "odds-log.txt" in names
+    assert sum(1 for n in names if n.startswith("odds-") and n.endswith("-end.png")) == 1
+    assert "points for" in (tmp_path / "odds-log.txt").read_text(encoding="utf-8")
+
+
+def test_the_fourth_games_expert_thinks_in_the_thinking_process(make_window, qtbot):
+    """Its searching bot is asked in the thinking process at a table that paces its bots,
+    as the others' are: the process finds the game by the module its entry point named."""
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    window = make_window(bot_delay_ms=1)
+    asked = []
+
+    players = [dict(HUMAN_AND_BOT[0]), {"name": "Sage", "bot": "expert", "budget": 0.05}]
+    assert window.start_match(GameConfig("odds", players, 11))
+    window.model.session.thinking.connect(lambda seat: asked.append(seat))
+    assert play_to_the_end(window, qtbot) == 6
+    # Each round the expert asked the thinking process and its answer came back (None:
+    # thinking over); the first round's question went as the match started, before the
+    # test listened, its answer after.
+    assert asked.count(1) == 5 and asked.count(None) == 6
