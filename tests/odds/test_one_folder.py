@@ -31,7 +31,7 @@ from .rules import OddsGame
 
 FOLDER = Path(__file__).resolve().parent
 ROOT = FOLDER.parents[1]
-SKIPPED = {"__pycache__", "node_modules", "build", "dist"}
+SKIPPED = {"__pycache__", "node_modules", "build", "dist", "out"}  # (out: made by runs)
 TEXT = {".py", ".js", ".html", ".css", ".md", ".toml", ".cfg", ".ini", ".txt", ".json"}
 TEXT |= {".yaml", ".yml", ".spec", ".sh", ".iss", ".nsi", ""}
 
