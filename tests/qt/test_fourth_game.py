@@ -9,6 +9,8 @@ the part's name."""
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialog
@@ -316,3 +318,35 @@ def test_the_fourth_games_expert_thinks_in_the_thinking_process(make_window, qtb
     # thinking over); the first round's question went as the match started, before the
     # test listened, its answer after.
     assert asked.count(1) == 5 and asked.count(None) == 6
+
+
+def test_the_fourth_game_killed_in_a_process_of_its_own_resumes_there(qtbot, tmp_path, monkeypatch):
+    """The program, a process of its own finding the fourth game installed on its path,
+    killed outright (SIGKILL) in a rehearsal; the next start offers it back on the same
+    screen, its tally with it."""
+    import json
+    import os
+
+    from tests.odds.install import DISTRIBUTION
+    from tests.program import Program
+
+    site = next(p for p in map(Path, sys.path) if (p / DISTRIBUTION).is_dir())
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
+    data, settings = tmp_path / "data", tmp_path / "settings.ini"
+    program = Program("tests.odds.killed_window", str(data), str(settings))
+    try:
+        ready = program.wait_for(
+            lambda: any(x.startswith(("screen ", "failed ")) for x in program.lines), 120
+        )
+        assert ready, program.lines[-5:]
+    finally:
+        program.kill()
+    line = next(x for x in program.lines if x.startswith("screen "))
+    shown = json.loads(line.removeprefix("screen "))
+    assert shown["game"] == "odds" and len(shown["view"]["played"]) == 2
+    again = window_for(data, settings)
+    qtbot.addWidget(again)
+    assert again.offer_resume(), again.messages
+    assert screen(again) == shown
+    assert again.tally is not None and again.model.session.settings.rehearsal
+    again.close()
