@@ -15,6 +15,7 @@ as they are (a clean clone has no history to compare with).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import sys
@@ -50,7 +51,8 @@ def repository_files() -> list[Path]:
     return files
 
 
-def own_classes() -> set[str]:
+@functools.cache
+def own_classes() -> frozenset[str]:
     """The classes the folder defines that the program does not (a Drills or a
     RehearsalTally is a name other games use too), of two words or more (a `Show` is a
     word of any text)."""
@@ -65,7 +67,7 @@ def own_classes() -> set[str]:
 
     program = classes(sorted((ROOT / "illusio_table").rglob("*.py")))
     compound = re.compile(r"[A-Z][a-z]+[A-Z]\w*$")
-    return {c for c in classes(sorted(FOLDER.glob("*.py"))) - program if compound.match(c)}
+    return frozenset(c for c in classes(sorted(FOLDER.glob("*.py"))) - program if compound.match(c))
 
 
 def names_of_the_fourth(program: bool) -> re.Pattern[str]:
