@@ -1410,3 +1410,41 @@ def test_a_treasurys_coin_covers_no_name_and_no_number_of_its_card(make_window, 
 
     schemers_play(window, 160, check)
     assert checked > 50
+
+
+def test_a_group_dropped_on_another_players_area_is_given_only_once_the_menu_says_so(
+    window, monkeypatch
+):
+    """Ana's own Group dropped on Lera's area opens the menu with the gift said in words
+    (what leaves her Power Structure); closed without a choice, nothing is given and the
+    Group stays hers; chosen, the Group is offered. (A drop gave it at once.)"""
+    from illusio_table.games.illuminati.actions import GiveGroup
+    from illusio_table.games.illuminati.qt import scene as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    ana_when(window, lambda legal: game.phase == "actions" and game.actions_left == 2)
+    own(game, 0, next(g for g in game.deck if g in game.cards.group))
+    window._update()
+    gift = next(a for a in game.legal_actions(0) if isinstance(a, GiveGroup) and a.seat == 1)
+    name = window.scene.look.name(gift.group)
+    offered: list[list[str]] = []
+    answer: list = [None]  # the menu closed without a choice
+
+    def menu(scene, moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        menu_shot = screenshot(window, "illuminati-gift-asked").with_name(
+            "illuminati-gift-menu.png"
+        )
+        assert scene.menu_of(moves, QPointF(10, 10).toPoint()).grab().save(str(menu_shot))
+        return answer[0] if answer[0] is None else moves[0]
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", menu)
+    moves = len(game.record.moves)
+    drag(window, ("group", gift.group), ("seat", gift.seat))
+    lera = game.name(gift.seat)
+    assert offered == [[f"Offer {name} to {lera} as a gift: yours no more if taken"]]
+    assert len(game.record.moves) == moves and game.owner(gift.group) == 0  # not given
+    answer[0] = "choose"
+    drag(window, ("group", gift.group), ("seat", gift.seat))
+    assert game.record.moves[moves].action == gift.to_json()

@@ -922,12 +922,19 @@ class IlluminatiScene(Felt, TableScene):
         hint = self.hint(action)
         if hint:
             words += f" — {hint}"
+        if action.kind == "give-group":  # the one line of the menu that asks first
+            cards = [c for s in self.view["structures"] for c in s["cards"]]
+            puppets = any(c.get("master") == action.group for c in cards)
+            words += f" as a gift{' with its puppets' if puppets else ''}: yours no more if taken"
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
 
     def menu_for_one(self, moves: list[Action]) -> bool:
-        return any(_has_amount(m) for m in moves)  # even one amount: ask how much
+        """Even one move of money opens the menu, to ask how much; a Group given away is
+        asked first the same way (a drop on another player's area gave it at once, and
+        a gift of a Group is rare and costly)."""
+        return any(_has_amount(m) or m.kind == "give-group" for m in moves)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on a player's area with nothing to do there brings it close (View >
