@@ -1448,3 +1448,107 @@ def test_a_group_dropped_on_another_players_area_is_given_only_once_the_menu_say
     answer[0] = "choose"
     drag(window, ("group", gift.group), ("seat", gift.seat))
     assert game.record.moves[moves].action == gift.to_json()
+
+
+def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_why(window):
+    """Set up, an attack that needs more money put down than Ana's own and the other
+    players' Illuminati treasuries hold shows a greyed Attack button that is no target (a
+    click plays nothing), its tooltip and the panel saying how much is missing and where
+    money could come from; once Ana's Illuminati holds enough, the button is live with
+    the sentence. Lera holds a Special, so the engine itself does not refuse the attack:
+    her Special's money is hers, not money Ana can count on."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    hopeless = ana_when(
+        window,
+        lambda legal: next(
+            (
+                a
+                for a in legal
+                if isinstance(a, Attack)
+                and a.how == "control"
+                and not a.aiders
+                and a.privilege is None
+                and game.hint(a, 0).startswith("cannot succeed")
+            ),
+            None,
+        ),
+        rounds=200,
+    )
+    give_special(game, 1, "media-campaign")
+    ana_top, lera_top = game.illuminati[0], game.illuminati[1]
+    for card in (hopeless.attacker, ana_top, lera_top):
+        set_money(game, card, 0)
+    window._update()
+    assert hopeless in game.legal_actions(0)
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    scene = window.scene
+    if scene.composing.how != "control":
+        click(window, ("plan", "how", "control"))
+    needed = 2 - known_number(game, 0, scene.composing.move())
+    words = " ".join(texts(scene))
+    assert f"It cannot succeed: it needs {needed} MB put down, and only 0 MB" in words
+    assert "could go down on it." in words  # said whole, not cut
+    assert ("plan", "go") not in scene.targets
+    dead = next(i for i in scene.items() if i.toolTip() and "only 0 MB could" in tip_text(i))
+    assert "Yours: 0 MB; the other players' Illuminati: 0 MB." in tip_text(dead)
+    screenshot(window, "illuminati-attack-out-of-reach")
+    moves = len(game.record.moves)
+    QTest_click_at(window, dead.sceneBoundingRect().center())
+    assert len(game.record.moves) == moves  # nothing played
+    set_money(game, ana_top, needed)  # Ana's Illuminati could pay for it now
+    window._update()  # (a new view: the set-up is made again)
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    if scene.composing.how != "control":
+        click(window, ("plan", "how", "control"))
+    QApplication.processEvents()
+    words = texts(scene)
+    assert "It cannot succeed as it stands:" in words
+    assert f"at least {needed} MB must go down on it." in words
+    assert ("plan", "go") in scene.targets
+    screenshot(window, "illuminati-attack-money-could-save")
+
+
+def QTest_click_at(window, scene_point) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    viewport = window.table.viewport()
+    at = window.table.mapFromScene(scene_point)
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    QApplication.processEvents()
+
+
+def test_money_in_sight_counts_no_hidden_treasury_and_nobody_else_in_a_privileged_attack():
+    """What a seat may count on for an attack: its attacking Group's and Illuminati's
+    money and the other players' open Illuminati treasuries but the defender's; a
+    treasury hidden from it leaves the others' part unknown (None), and in a privileged
+    attack nobody else's money counts."""
+    from illusio_table.games.illuminati.table.reach import money_within_reach
+
+    def card(cid, money, master=None):
+        return {"id": cid, "money": money, "master": master}
+
+    def view(lera_top_money):
+        return {
+            "me": 0,
+            "my_specials": ["slush-fund#1"],
+            "structures": [
+                {
+                    "seat": 0,
+                    "eliminated": False,
+                    "cards": [card("top0", 3), card("g", 4, "top0"), card("h", 9, "top0")],
+                },
+                {
+                    "seat": 1,
+                    "eliminated": False,
+                    "cards": [card("illuminati", lera_top_money), card("t", 5, "illuminati")],
+                },
+                {"seat": 2, "eliminated": False, "cards": [card("top2", 7)]},
+            ],
+        }
+
+    assert money_within_reach(view(6), "g", "free", False) == (3 + 4 + 15, 6 + 7)
+    assert money_within_reach(view(6), "g", "t", False) == (22, 7)  # Lera defends
+    assert money_within_reach(view(None), "g", "free", False) == (22, None)
+    assert money_within_reach(view(None), "g", "free", True) == (22, 0)

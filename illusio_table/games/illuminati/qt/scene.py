@@ -37,12 +37,13 @@ from illusio_table.qt.scenes.look import (
     font,
     plain,
 )
-from illusio_table.qt.scenes.words import fold, width_of
+from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
 from ..table.gestures import BUTTONS
 from ..table.prompts import attack_needs
+from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
@@ -763,9 +764,12 @@ class IlluminatiScene(Felt, TableScene):
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"without (\d+) MB", hint)  # it needs money put down to succeed
-        if refused:  # no money at the table could save it: the engine says why
-            said = "\n".join(fold(refused, rect.width() - 16, 9)[:4])
-            size, tip = 9, refused
+        out_of_reach = self._out_of_reach(move, int(short[1])) if short and not refused else None
+        if out_of_reach is not None:  # nor could the money in sight: said, no live button
+            said, tip = out_of_reach
+            size, refused = 9, tip
+        elif refused:  # no money at the table could save it: the engine says why
+            said, size, tip = refused, 9, refused
         elif short:
             said = f"It cannot succeed as it stands:\nat least {short[1]} MB must go down on it."
             size = 11
@@ -777,13 +781,55 @@ class IlluminatiScene(Felt, TableScene):
         else:
             said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
             size, tip = 11, ""
-        for n, line in enumerate(said.splitlines()):
-            self.text(
-                line, rect.left() + 8, rect.top() + 156 + n * 16, size, bold=True, colour=PROMPT
-            )
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
-        self.button("Attack", go, ("plan", "go"), tip=tip)
+        # Folded to the panel above the button, as many lines as fit there; the last one
+        # shown ends in "…" if cut, and the tooltip says it whole (a long refusal ran off
+        # the panel and under the button).
+        size = max(size, self.least_points)
+        top, step = rect.top() + 152, measure(size, True).lineSpacing()
+        rows = [
+            row for line in said.splitlines() for row in fold(line, rect.width() - 16, size, True)
+        ]
+        room = max(1, int((go.top() - 2 - top) // step))
+        if len(rows) > room:
+            rows = rows[: room - 1] + [cut(rows[room - 1] + " …", rect.width() - 16, size, True)]
+        for n, row in enumerate(rows):
+            line = self.text(row, rect.left() + 8, top + n * step, size, bold=True, colour=PROMPT)
+            if tip:
+                line.setToolTip(plain(tip))
+        if refused:
+            self._dead_button("Attack", go, refused)
+        else:
+            self.button("Attack", go, ("plan", "go"), tip=tip)
         self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+
+    def _out_of_reach(self, move: Action, short: int) -> tuple[str, str] | None:
+        """Why an attack that needs `short` MB put down cannot get them, as this seat can
+        see it (`money_within_reach`): its own money and the others' Illuminati money
+        fall short. In a few words, and whole for the tooltip; None where they could
+        reach it, or a treasury counted is hidden."""
+        own, others = money_within_reach(
+            self.view, move.attacker, move.target, bool(move.privilege)
+        )
+        if others is None or own + others >= short:
+            return None
+        said = (
+            f"It cannot succeed: it needs {short} MB put down, and only {own + others} MB "
+            "could go down on it."
+        )
+        where = f"Yours: {own} MB"
+        where += "." if move.privilege else f"; the other players' Illuminati: {others} MB."
+        return said, f"{said} {where}"
+
+    def _dead_button(self, label: str, rect: QRectF, why: str) -> None:
+        """A button that cannot be pressed now: greyed, no target, its tooltip says why."""
+        button = self.addRect(rect, QPen(QColor("#777777"), 1.5), QBrush(QColor("#9e9e9e")))
+        words = QGraphicsSimpleTextItem(label, button)
+        words.setFont(font(max(12, self.least_points), bold=True))
+        words.setBrush(QColor("#555555"))
+        box = words.boundingRect()
+        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+        button.setToolTip(plain(why))
 
     def _light_plan(self, p: AttackSetUp) -> None:
         """While an attack is set up, only the Groups that may aid it are ringed."""
