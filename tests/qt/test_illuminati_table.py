@@ -13,7 +13,7 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
-from illusio_table.games.illuminati.qt.scene import AttackSetUp
+from illusio_table.games.illuminati.qt.scene import AttackSetUp, badge_words
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import PIECE
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
@@ -405,7 +405,7 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
     expected = {}
     for a in attacks:
         if not a.aiders and not a.privilege:
-            expected.setdefault(a.target, game.hint(a, 0))
+            expected.setdefault(a.target, badge_words(game.hint(a, 0)))
     screenshot(window, "illuminati-table-a-group-lifted")
     assert shown() == sorted(expected.values())
     QTest.mouseRelease(viewport, left, plain, at + QPoint(20, -20))
@@ -472,6 +472,20 @@ def test_clicking_another_players_area_brings_it_close(window):
     assert abs(table.zoom() - whole) < 0.05 * whole  # whole again (scroll bars aside)
 
 
+def panel_sentence(scene) -> str:
+    """The attack panel's sentence, "It …", whole over the lines it is folded into."""
+    from illusio_table.qt.scenes.look import PROMPT
+
+    rows = sorted(
+        (i.sceneBoundingRect().top(), i.text())
+        for i in scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem) and i.brush().color() == PROMPT
+    )
+    words = [text for _, text in rows]
+    first = next(k for k, text in enumerate(words) if text.startswith("It "))
+    return " ".join(words[first:])
+
+
 def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     """Drop a Group on a Group: a panel sets the kind, the aiding Groups (clicked on the
     structure) and privilege, writing the roll the attack needs as it changes."""
@@ -494,7 +508,7 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     assert isinstance(scene.composing, AttackSetUp)
 
     def needs():
-        return [t for t in texts(scene) if t.startswith("It ")][0]
+        return panel_sentence(scene)
 
     alone = needs()
     plain = Attack(aided.how, aided.attacker, aided.target, side=aided.side)
@@ -1552,3 +1566,46 @@ def test_money_in_sight_counts_no_hidden_treasury_and_nobody_else_in_a_privilege
     assert money_within_reach(view(6), "g", "t", False) == (22, 7)  # Lera defends
     assert money_within_reach(view(None), "g", "free", False) == (22, None)
     assert money_within_reach(view(None), "g", "free", True) == (22, 0)
+
+
+def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_the_phone(
+    window,
+):
+    """One attack, one sentence: after money goes down, the log's (and so the status
+    bar's) line, the attack panel's last line and the words sent to the phones say the
+    roll it needs and its chance alike (they said "it needs 11 or less, but 11 and 12
+    always fail (92%)" and "Needs 10 or less: 92% (11, 12 fail)")."""
+    from illusio_table.games.illuminati.actions import Spend
+    from illusio_table.games.illuminati.attack import needs_words
+    from illusio_table.games.illuminati.table.prompts import phone_words
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
+        ),
+        rounds=200,
+    )
+    set_money(game, game.illuminati[0], 40)
+    model.session.act(attack)
+    lift_curtain(window)
+    spend = next(a for a in game.legal_actions(0) if isinstance(a, Spend) and a.amount >= 10)
+    model.session.act(spend)
+    lift_curtain(window)
+    view = model.session.view()
+    sentence = needs_words(view["attack"]["target_number"])
+    assert "needs 10 or less (92%; 11 and 12 always fail)" == sentence  # enough money down
+    logged = [line for line in game.log(0) if " spends " in line][-1]
+    assert logged.endswith(f"; the attack {sentence}.")
+    column = sorted(  # the right-hand column's words, top to bottom: the panel's folded
+        (i.sceneBoundingRect().top(), i.text())
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and i.sceneBoundingRect().left() > window.scene.board
+    )
+    assert f"It {sentence}." in " ".join(text for _, text in column)
+    assert phone_words(view)["attack_needs"] == f"It {sentence}."
+    screenshot(window, "illuminati-attack-said-once")

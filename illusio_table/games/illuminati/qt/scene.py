@@ -40,6 +40,7 @@ from illusio_table.qt.scenes.look import (
 from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
+from ..attack import rolled_words
 from ..table import attempts
 from ..table.gestures import BUTTONS
 from ..table.prompts import attack_needs
@@ -675,7 +676,7 @@ class IlluminatiScene(Felt, TableScene):
             if done is not None:
                 words += (
                     f"\nLast: {self.look.name(done['target'])} {done['result']}\n"
-                    f"(rolled {done['roll']}, needed {done['needed']} or less)."
+                    f"({rolled_words(done['roll'], done['needed'])})."
                 )
             room = QRectF(rect.left(), rect.top(), rect.width() - 90, rect.height())  # (dice)
             self.lines(words.split("\n"), rect.left() + 8, y, room, 10)
@@ -763,7 +764,7 @@ class IlluminatiScene(Felt, TableScene):
         self.text(words, rect.left() + 8, rect.top() + 136, 9)
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
-        short = re.search(r"without (\d+) MB", hint)  # it needs money put down to succeed
+        short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
         out_of_reach = self._out_of_reach(move, int(short[1])) if short and not refused else None
         if out_of_reach is not None:  # nor could the money in sight: said, no live button
             said, tip = out_of_reach
@@ -771,7 +772,7 @@ class IlluminatiScene(Felt, TableScene):
         elif refused:  # no money at the table could save it: the engine says why
             said, size, tip = refused, 9, refused
         elif short:
-            said = f"It cannot succeed as it stands:\nat least {short[1]} MB must go down on it."
+            said = f"It {hint}.".replace(": ", ":\n", 1)  # (in two lines)
             size = 11
             tip = (
                 f"Attack: it can succeed only if at least {short[1]} MB put down after you "
@@ -779,7 +780,7 @@ class IlluminatiScene(Felt, TableScene):
                 "adds 1)."
             )
         else:
-            said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
+            said = f"It {hint}." if hint else ""
             size, tip = 11, ""
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
         # Folded to the panel above the button, as many lines as fit there; the last one
@@ -908,7 +909,7 @@ class IlluminatiScene(Felt, TableScene):
             (label,) = badge.childItems()
             # Inside the part of the table the card lies in (a structure, the uncontrolled).
             home = next((r for r in self.regions.values() if r.contains(rect.center())), None)
-            for text in (words, _short(words)):
+            for text in (badge_words(words), _short(words)):
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
@@ -945,7 +946,7 @@ class IlluminatiScene(Felt, TableScene):
         had no room beside that card."""
         words = self._hint_words(source, key)
         if words:
-            return f"Attack {self.look.name(key[1])}: {words}."
+            return f"Attack {self.look.name(key[1])}: it {words}."
         return super().hover_words(source, key, moves)
 
     # -- moves --------------------------------------------------------------------------------
@@ -1066,11 +1067,21 @@ def _outcome_words(done: dict[str, Any]) -> str:
     return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
+def badge_words(words: str) -> str:
+    """The roll an attack needs (`needs_words`) as a badge beside its target says it:
+    '10 or less · 92%', or 'needs 6 MB' where it cannot succeed as it stands."""
+    money = re.search(r"at least (\d+) MB", words)
+    if money:
+        return f"needs {money[1]} MB"
+    roll = re.match(r"needs (\d+) or less \((\d+%)", words)
+    return f"{roll[1]} or less · {roll[2]}" if roll else words
+
+
 def _short(words: str) -> str:
     """The badge in fewer words: the chance alone ('17%'), or a cross for 'cannot'."""
     if "cannot" in words:
         return "✗"
-    return words.rsplit("·", 1)[-1].strip()
+    return badge_words(words).rsplit("·", 1)[-1].strip()
 
 
 def _tag(data: Any) -> str | None:
