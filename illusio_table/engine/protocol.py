@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -219,6 +220,17 @@ class Event(NamedTuple):
         if seat in self.hidden_from:
             return False
         return self.seen_by is None or seat in self.seen_by
+
+
+def punctuated(text: str) -> str:
+    """A line as a person reads it: where words were joined, a full stop after a name that
+    ends in one ("now controls C.I.A..") or before a semicolon ("Power Structure.;") is
+    one mark too many; an ellipsis ("...") stays. Every log line passes here, so that no
+    game's joiner doubles a mark."""
+    if ".." not in text and ".;" not in text:
+        return text
+    text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+    return re.sub(r"(?<=[a-z0-9)])\.;", ";", text)
 
 
 # What a hushed match's move tells instead of its words where something hidden came to
@@ -463,7 +475,7 @@ class Game(ABC):
 
     def log(self, seat: int | None) -> list[str]:
         """The game log as that seat may read it (None: a spectator)."""
-        return [e.text for _, e in self.events if e.visible_to(seat)]
+        return [punctuated(e.text) for _, e in self.events if e.visible_to(seat)]
 
     def is_seat(self, seat: object) -> TypeGuard[int]:
         """A seat of this table: an int in range (True and 1.0 are not seat 1)."""

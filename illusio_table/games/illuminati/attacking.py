@@ -415,7 +415,7 @@ def _announce(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
         )
         privilege = " (privileged)" if privileged else ""
         whisper = " with a Whispering Campaign" if action.card else ""
-        odds = f"; it {needs_words(target_number(game))}"
+        odds = f". It {needs_words(target_number(game))}"  # (a name may end in ".")
         events = shown + [
             Event(
                 f"{game.name(seat)}: {game.title_of(action.attacker)}{aid} attacks to "
