@@ -785,3 +785,22 @@ def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
     callout = help_window.CALLOUT.name()
     near = [c for c in worn if _distance(callout, c, EVERYONE) < 30]
     assert not near, near
+
+
+def test_a_kept_match_declined_with_no_is_not_offered_again_and_is_kept_as_a_file(make_window):
+    """No at "Continue the last match?" says the match is kept as a file, and the next
+    start asks nothing (it asked at every start); the file opens the match again."""
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    moves = first.model.session.game.record.moves[:]
+    second = make_window()
+    asked = []
+    second.ask = lambda title, text: asked.append(text) or False
+    assert not second.offer_resume()
+    assert len(asked) == 1 and "it is not offered again" in asked[0]
+    third = make_window()
+    third.ask = lambda title, text: asked.append(text) or True
+    assert not third.offer_resume() and len(asked) == 1  # not asked again
+    (kept,) = third.data_dir.glob("declined-*.json")
+    assert third.open_file(kept)
+    assert third.model.session.game.record.moves == moves

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -972,7 +974,16 @@ class MainWindow(QMainWindow):
                 f"An unfinished match of {match.title} ({players}, {moves} moves in) "
                 "was kept. Continue it?"
             )
+        question += " (No keeps it as a file you may open later; it is not offered again.)"
         if not self.ask(title, question):
+            # Declined: out of the autosave's place, so that the next start does not
+            # offer it again (it did, at every start); kept, as File > Open reads it.
+            kept = path.with_name(f"declined-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                os.replace(path, kept)
+            except OSError:
+                return False
+            self.statusBar().showMessage(f"The last match was kept as {kept}.", 10000)
             return False
         self.install(match, None)
         self._tell_withheld(match)
