@@ -1609,3 +1609,22 @@ def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_
     assert f"It {sentence}." in " ".join(text for _, text in column)
     assert phone_words(view)["attack_needs"] == f"It {sentence}."
     screenshot(window, "illuminati-attack-said-once")
+
+
+def test_a_click_on_the_empty_felt_of_ones_own_area_leaves_the_table_whole(window):
+    """Ana's own structure is drawn large: a click on its empty felt keeps the whole table
+    in sight, with no scroll bars (it zoomed in, as on another player's area)."""
+    from PySide6.QtCore import Qt
+
+    start(window, ANA_AND_LERA, seed=2)
+    lift_curtain(window)
+    scene, table = window.scene, window.table
+    whole = table.zoom()
+    mine = scene.regions[("seat", 0)]
+    QTest_click_at(window, mine.topLeft() + QPointF(30, mine.height() - 20))
+    assert abs(table.zoom() - whole) < 0.01 * whole
+    for bar in (table.horizontalScrollBar(), table.verticalScrollBar()):
+        assert table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff or (
+            bar.maximum() == bar.minimum()
+        )
+    screenshot(window, "illuminati-own-area-clicked")

@@ -804,3 +804,36 @@ def test_a_kept_match_declined_with_no_is_not_offered_again_and_is_kept_as_a_fil
     (kept,) = third.data_dir.glob("declined-*.json")
     assert third.open_file(kept)
     assert third.model.session.game.record.moves == moves
+
+
+def side_tab(window) -> str:
+    """The tab of the side panels in front, as the person sees it."""
+    from PySide6.QtWidgets import QTabBar
+
+    bars = [
+        bar
+        for bar in window.findChildren(QTabBar)
+        if bar.isVisible() and "Phones" in [bar.tabText(k) for k in range(bar.count())]
+    ]
+    assert len(bars) == 1
+    return bars[0].tabText(bars[0].currentIndex())
+
+
+def test_the_side_panel_keeps_the_tab_the_person_chose_through_new_games(make_window):
+    """The person brings Seats to the front; a rehearsal's coach panel comes and goes, and
+    new matches keep Seats in front (the Phones tab came to the front at every new
+    rehearsal, drill or game, hiding the others)."""
+    window = make_window()
+    window.show()
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    QApplication.processEvents()
+    window.seats_dock.raise_()
+    QApplication.processEvents()
+    assert side_tab(window) == "Seats"
+    incantibus = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
+    for seed, rehearsal in ((10, True), (11, False), (12, True), (13, False)):
+        config = GameConfig("incantibus", incantibus, seed, {"mode": "apprentice"})
+        window.start_match(config, rehearsal=rehearsal)
+        QApplication.processEvents()
+        assert side_tab(window) == "Seats", (seed, rehearsal)
+    screenshot(window, "side-panel-kept")

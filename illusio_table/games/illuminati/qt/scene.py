@@ -989,6 +989,11 @@ class IlluminatiScene(Felt, TableScene):
         if key == ("button", "private"):
             self.private_look.emit()  # the curtain, then this seat's whole screen
             return
+        if key[0] == "seat" and not self.moves.get(key) and key[1] == self.me:
+            # One's own area is drawn large already: a click on its empty felt zoomed in
+            # with scrollbars, for nothing.
+            self.message.emit(self.nothing_there(key))
+            return
         if key[0] == "seat" and not self.moves.get(key):
             for view in self.views():
                 view.fitting = False
