@@ -8,7 +8,7 @@ import re
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
@@ -220,6 +220,15 @@ class Event(NamedTuple):
         if seat in self.hidden_from:
             return False
         return self.seen_by is None or seat in self.seen_by
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names as a person lists them: "a", "a and b", "a, b and c" (never "a and b and
+    c"). The one joiner of names, for every layer and game."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def punctuated(text: str) -> str:
@@ -499,7 +508,7 @@ class Game(ABC):
     def closing_events(self, why: str) -> list[Event]:
         """The lines that end a match: why it ended, who won, and every seat's result."""
         result = self.result()
-        winners = " and ".join(self.name(s) for s in result["winners"])
+        winners = listed(self.name(s) for s in result["winners"])
         return [Event(f"{why} The game is over: {winners} wins.")] + [
             Event(line) for line in result["explanation"]
         ]

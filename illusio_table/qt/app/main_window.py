@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from illusio_table import __version__
 from illusio_table.data import CardDataError
 from illusio_table.engine import IllegalAction, Match, RecordError, Registry
+from illusio_table.engine.protocol import listed
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.guide import name_list
@@ -1035,7 +1036,7 @@ class MainWindow(QMainWindow):
     def _finished(self) -> None:
         match = self.model.session.match
         result = match.result()
-        names = " and ".join(match.name(s) for s in result["winners"])
+        names = listed(match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
         if self.interactive:
             ResultDialog(match, self).exec()
@@ -1070,7 +1071,7 @@ class MainWindow(QMainWindow):
         # The last reveal comes before the winners: the heading says who won only once
         # the big screen has shown how the last casting ended.
         if match.is_over() and not model.session.holding:
-            winners = " and ".join(match.name(s) for s in match.result()["winners"])
+            winners = listed(match.name(s) for s in match.result()["winners"])
             return f"{match.title} — game over, {winners} won"
         if model.session.viewer is None or model.session.holding:
             if model.session.holding:

@@ -40,10 +40,9 @@ from illusio_table.qt.scenes.look import (
 from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
-from ..attack import rolled_words
 from ..table import attempts
 from ..table.gestures import BUTTONS
-from ..table.prompts import attack_needs
+from ..table.prompts import attack_needs, last_roll
 from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
 
@@ -676,7 +675,7 @@ class IlluminatiScene(Felt, TableScene):
             if done is not None:
                 words += (
                     f"\nLast: {self.look.name(done['target'])} {done['result']}\n"
-                    f"({rolled_words(done['roll'], done['needed'])})."
+                    f"({last_roll(done)})."
                 )
             room = QRectF(rect.left(), rect.top(), rect.width() - 90, rect.height())  # (dice)
             self.lines(words.split("\n"), rect.left() + 8, y, room, 10)

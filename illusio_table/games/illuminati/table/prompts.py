@@ -48,6 +48,14 @@ def attack_needs(attack: dict[str, Any]) -> str:
     return f"It {needs_words(attack['target_number'])}."
 
 
+def last_roll(outcome: dict[str, Any]) -> str:
+    """The dice of the last attack against what it needed, from the view's `outcome`, in
+    the log's words (`rolled_words`)."""
+    from illusio_table.games.illuminati.attack import rolled_words  # (the rules, when asked)
+
+    return rolled_words(outcome["roll"], outcome["needed"])
+
+
 def phone_words(view: dict[str, Any]) -> dict[str, str]:
     """The phone is told the roll and chance of the attack under way in the desktop's
     words (its kit's `phone_words`)."""

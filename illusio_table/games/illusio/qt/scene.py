@@ -22,6 +22,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 from illusio_table.qt.scenes.base import Composing, TableScene
 from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
 from illusio_table.qt.scenes.look import (
@@ -182,7 +183,7 @@ class IllusioScene(Felt, TableScene):
     def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
         current = self.names[view["current"]]
         if view["phase"] == "over":
-            won = " and ".join(self.names[s] for s in view["scores"]["winners"])
+            won = listed(self.names[s] for s in view["scores"]["winners"])
             return f"The game is over: {won} won. Each trick's points are under its owner."
         if self.composing is not None:
             return (
