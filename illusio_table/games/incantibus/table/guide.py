@@ -338,7 +338,9 @@ def _recipe(potion: dict[str, Any]) -> str:
 
 
 def _kind_name(kind: str) -> str:
-    names = {k.id: k.name for k in _cards().tokens}
+    """A token's name (the Philosopher's Stone among the specials' tokens)."""
+    cards = _cards()
+    names = {k.id: k.name for k in [*cards.tokens, *cards.specials]}
     return names.get(kind, kind)
 
 
