@@ -68,3 +68,13 @@ def test_a_game_won_by_a_secret_goal_says_so_and_whose_goal_it_was():
     game.winners = [seat]
     line = game.result()["explanation"][seat]
     assert "; won by their secret goal, the Special Goal of the Gnomes of Zurich" in line
+
+
+def test_the_last_one_left_is_said_to_have_won_as_such():
+    from .illuminati.helpers import make, put_out, settle
+
+    game = settle(make(3, 1))
+    put_out(game, 1)
+    put_out(game, 2)
+    game.winners = [0]
+    assert game.result()["explanation"][0].endswith("; won as the last one left")

@@ -405,6 +405,8 @@ class IlluminatiGame(Game):
             met = won_by(self, s) if s in self.winners and not self.eliminated[s] else None
             if met is not None:  # which goal won: a secret one says so, and whose
                 explanation[-1] += f"; won by {met}"
+            elif s in self.winners and not self.eliminated[s]:
+                explanation[-1] += "; won as the last one left"
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
 
     def warning(self, action: Action, seat: int) -> str:
