@@ -59,15 +59,15 @@ def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six(
     from illusio_table.games.illuminati.table.prompts import attack_needs
 
     assert attack_needs({"target_number": -6, "chance": 0.0}) == (
-        "It cannot succeed as it stands: it needs 8 MB more."
+        "It cannot succeed as it stands: at least 8 MB must go down on it."
     )
     assert attack_needs({"target_number": 1, "chance": 0.0}) == (
-        "It cannot succeed as it stands: it needs 1 MB more."
+        "It cannot succeed as it stands: at least 1 MB must go down on it."
     )
-    assert attack_needs({"target_number": 12, "chance": 33 / 36}).startswith("Needs 10 or less")
-    assert attack_needs({"target_number": 7, "chance": 21 / 36}) == (
-        "Needs 7 or less: 58% (11, 12 fail)"
+    assert attack_needs({"target_number": 12, "chance": 33 / 36}) == (
+        "It needs 10 or less (92%; 11 and 12 always fail)."
     )
+    assert attack_needs({"target_number": 7, "chance": 21 / 36}) == "It needs 7 or less (58%)."
 
 
 def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
@@ -89,7 +89,7 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
                     attacks += 1
                     assert move["hint"] and (
                         "or less" in move["hint"]
-                        or move["hint"].startswith("cannot succeed without")
+                        or move["hint"].startswith("cannot succeed as it stands: at least")
                     )
             attack = body["view"].get("attack")
             if attack and "target_number" in attack:

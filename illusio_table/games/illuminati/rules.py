@@ -33,7 +33,7 @@ from .attack import Numbers, the
 from .attacking import SPENDING, announced, hint, lines, resolve, target_number
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind, load
 from .geometry import Structure
-from .goals import eliminations, end_match
+from .goals import eliminations, end_match, won_by
 from .placing import PLACING
 from .specials import (
     WINDOW,
@@ -402,6 +402,11 @@ class IlluminatiGame(Game):
                 "with the Illuminati, "
                 f"{self.total_money(s)} MB, goal {self.goal} Groups"
             )
+            met = won_by(self, s) if s in self.winners and not self.eliminated[s] else None
+            if met is not None:  # which goal won: a secret one says so, and whose
+                explanation[-1] += f"; won by {met}"
+            elif s in self.winners and not self.eliminated[s]:
+                explanation[-1] += "; won as the last one left"
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
 
     def warning(self, action: Action, seat: int) -> str:

@@ -94,12 +94,18 @@ def _card_name(view: dict[str, Any], card: str) -> str:
 
 def attack_needs(attack: dict[str, Any]) -> str:
     """The roll an Illuminati attack under way needs and its chance, from its view, in the
-    same words on the desktop and the phone (11 and 12 always fail; below 2 it cannot
-    succeed unless money goes down)."""
-    number = attack["target_number"]
-    if number < 2:
-        return f"It cannot succeed as it stands: it needs {2 - number} MB more."
-    return f"Needs {min(number, 10)} or less: {attack['chance']:.0%} (11, 12 fail)"
+    words said everywhere else (`needs_words`), on the desktop and the phone."""
+    from illusio_table.games.illuminati.attack import needs_words  # (the rules, when asked)
+
+    return f"It {needs_words(attack['target_number'])}."
+
+
+def last_roll(outcome: dict[str, Any]) -> str:
+    """The dice of the last attack against what it needed, from the view's `outcome`, in
+    the log's words (`rolled_words`)."""
+    from illusio_table.games.illuminati.attack import rolled_words  # (the rules, when asked)
+
+    return rolled_words(outcome["roll"], outcome["needed"])
 
 
 def words(view: dict[str, Any], names: list[str]) -> dict[str, str]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 from illusio_table.table.prompts import counted
 
 
@@ -14,7 +15,7 @@ def prompt(
     view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
 ) -> str:
     if view["phase"] == "over":
-        won = " and ".join(names[s] for s in view["scores"]["winners"])
+        won = listed(names[s] for s in view["scores"]["winners"])
         return f"The game is over: {won} won."
     if seat is None or seat != view["current"]:
         return f"{names[view['current']]} is playing."
