@@ -938,11 +938,12 @@ def test_the_last_casting_in_a_dungeon_of_eleven_sorcerers_covers_none(make_wind
     twelve sorcerers in the dungeon it covered the third line of them, targets
     included."""
     from illusio_table.engine import Match
+    from illusio_table.games.incantibus.resolving import enter_dungeon
     from tests.games.incantibus.helpers import last_room, make
 
     game = make(4, seed=3)
     last_room(game)
-    game._enter_dungeon()
+    enter_dungeon(game)
     assert len(game.dungeon) == 12
     # Every wand at the same sorcerer: one is won, eleven stay.
     common = set.intersection(*(set(game.legal_actions(seat)) for seat in range(4)))
