@@ -365,11 +365,17 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
+  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice, first
+  // under the heading, where a player looks after the reveal (at the foot of a long table
+  // it went unseen).
+  const coach = coaches[state.game];
+  if (state.coach && coach) {
+    const first = document.createDocumentFragment();
+    coach(first, state.coach);
+    table.prepend(first);
+  }
   if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
   if (state.over && state.result) drawResult(table, state.result);
-  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice.
-  const coach = coaches[state.game];
-  if (state.coach && coach) coach(table, state.coach);
   drawButtons(table);
   markTargets();
   drawMoves();
@@ -474,4 +480,6 @@ function zone(key, title, cls) {
   return [node, row];
 }
 
+// The heading's note, folded to a line, unfolds whole on a tap (and folds on another).
+$("note").onclick = () => $("note").classList.toggle("open");
 connect();
