@@ -1,7 +1,8 @@
 """What a person reads on a phone (Debian's chromium at 390×844, and a laptop's
 1280×720): a heading that leaves the screen to the table, no word broken in two, no label
 cut, whose turn it is, and the rehearsal coach's review where a player looks after the
-reveal: first under the heading, its numbers said in words with a legend for every mark."""
+reveal: under the room pointed at, in the first screenful, its numbers said in words with
+a legend for every mark."""
 
 from __future__ import annotations
 
@@ -157,9 +158,10 @@ def test_illusios_phone_says_whose_turn_it_is(qtbot, hosting):
             phone.quit()
 
 
-def test_the_coachs_review_comes_first_under_the_heading_in_words_with_a_legend(qtbot, hosting):
+def test_the_coachs_review_comes_under_the_room_in_the_first_screen_with_a_legend(qtbot, hosting):
     """After a reveal, the coach's review is within the first screenful of a portrait
-    phone (it sat at the foot of a page thousands of pixels tall): its verdict in its
+    phone, right under the room pointed at (it sat at the foot of a page thousands of
+    pixels tall): its verdict in its
     heading, each target's points behind the best (the best at 0), a legend for the bar,
     diamond, whisker, yours and the best; every mark inside its track; no label cut or
     word broken. Folded, it stays folded until the next casting's review."""
@@ -175,7 +177,13 @@ def test_the_coachs_review_comes_first_under_the_heading_in_words_with_a_legend(
         top = phone.execute_script(
             "return document.querySelector('.coach').getBoundingClientRect().top"
         )
-        assert _header(phone) <= top < 844 / 2, f"the coach at {top} of a page of {page} px"
+        room = phone.execute_script(
+            "return document.querySelector('.pointing').getBoundingClientRect().top"
+        )
+        # Right under the room pointed at (still in sight above it), the review's heading
+        # within the first screenful of a page several screens tall.
+        assert _header(phone) <= room < top < 844 - 60, f"the coach at {top} px"
+        assert page > 2 * 844
         summary = phone.find_element("css selector", ".coach summary").text
         assert summary == "Coach — casting 3: your choice was 2.0 points behind the best"
         said = [r.find_element("css selector", ".coach-label").text for r in rows()]

@@ -72,11 +72,13 @@ function drawIncantibus(table, v, me) {
   wands.append(wandRow);
   if (v.dungeon) {
     const d = section(table, "The dungeon");
+    d.classList.add("pointing");
     const row = el("div", "row");
     for (const s of v.dungeon) row.append(token(["dungeon", s.slot], s));
     d.append(row);
   } else if (v.room) {
     const r = section(table, `The room: ${v.room.name}`);
+    r.classList.add("pointing"); // (where the coach's review goes: under what was pointed at)
     const row = el("div", "row");
     for (const t of v.room.tokens) row.append(token(["room", t.slot], t, t.face_up ? [] : [`secret ${t.slot + 1}`]));
     r.append(row);
@@ -123,9 +125,10 @@ function drawIncantibus(table, v, me) {
 // desktop's Coach panel draws it (qt/coach_chart.py): a bar a target, from 0 (the best) to
 // the points it was behind the best in hindsight; a diamond, the same before the reveal; a
 // whisker, its interval against the best (one that reaches 0: too close to call); yours and
-// the best marked; a legend for every mark. Folded by a tap on its heading, it stays folded
-// until the next casting's review (the page puts it first, where a player looks after the
-// reveal).
+// the best marked; a legend for every mark. It stands right under the room pointed at, in
+// the first screenful, where a player looks after the reveal (at the foot of a page several
+// screens tall it went unseen), and the room stays in sight above it for the next casting.
+// Folded by a tap on its heading, it stays folded until the next casting's review.
 let coachFolded = null; // the casting whose review the person folded
 
 function drawCoach(table, coach) {
@@ -136,7 +139,9 @@ function drawCoach(table, coach) {
   const mine = coach.targets.find((t) => t.chosen);
   const verdict = mine.best ? "your choice was the best" : `your choice was ${mine.behind.toFixed(1)} points behind the best`;
   box.append(el("summary", "", `Coach — casting ${coach.casting}: ${verdict}`));
-  table.append(box);
+  const pointed = table.querySelector(".pointing");
+  if (pointed) pointed.after(box);
+  else table.prepend(box);
   for (const line of coach.said || []) box.append(el("div", "coach-said", line));
   box.append(el("div", "coach-title", "How many points each target was behind the best:"));
   const margin = (t) => (t.best ? 0 : t.margin || 0); // (the best's is against the next one)

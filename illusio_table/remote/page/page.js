@@ -365,15 +365,10 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
-  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice, first
-  // under the heading, where a player looks after the reveal (at the foot of a long table
-  // it went unseen).
+  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice, put
+  // where the game's drawing places it (the result and the drill stay above it).
   const coach = coaches[state.game];
-  if (state.coach && coach) {
-    const first = document.createDocumentFragment();
-    coach(first, state.coach);
-    table.prepend(first);
-  }
+  if (state.coach && coach) coach(table, state.coach);
   if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
   if (state.over && state.result) drawResult(table, state.result);
   drawButtons(table);
