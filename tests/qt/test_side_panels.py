@@ -128,11 +128,36 @@ def test_ctrl_n_works_after_the_phones_panel_docks_back_from_standing_apart(
         settle()
         assert not dock.isFloating()
         assert QApplication.activeWindow() is window
+        assert side_tab(window) == "Phones", "the panel the person was working in"
         assert window.phones.isAncestorOf(QApplication.focusWidget()) or (
             QApplication.focusWidget() is window.phones
         )
         opened = new_game_asked(window, monkeypatch)
         ctrl_n()
         assert len(opened) == 1
+    finally:
+        window.phones.stop()
+
+
+def test_a_phone_seat_taken_back_while_the_table_has_the_keyboard_keeps_phones_behind(make_window):
+    """The code stands apart; the person plays on at the table (the keyboard there) and the
+    seat is taken back (as when its phone joins): the panel docks without coming to the
+    front, and the keyboard is not sent into it."""
+    window = make_window()
+    window.activateWindow()
+    assert window.start_match(incantibus(10, devices=(1,)))
+    try:
+        settle()
+        assert window.phones_dock.isFloating()
+        window.activateWindow()  # the person clicks on the table
+        window.table.setFocus()
+        settle()
+        assert QApplication.focusWidget() is window.table
+        window.phones.take_back(1)
+        settle()
+        assert not window.phones_dock.isFloating()
+        assert side_tab(window) != "Phones"
+        # (Lera back at the screen, the curtain asks who looks: its button has the keys)
+        assert not window.phones.isAncestorOf(QApplication.focusWidget())
     finally:
         window.phones.stop()

@@ -782,14 +782,23 @@ class MainWindow(QMainWindow):
             dock.show()
             dock.raise_()
         elif dock.isFloating():
+            # The panel standing apart took the keyboard (on X, its window had the input
+            # focus): docked, that window goes, and the keyboard went nowhere, so that
+            # Ctrl+N and the others did nothing till the table was clicked. If the program
+            # had the keyboard, the window takes it back; if it was in the panel (a Take
+            # back, a question answered), it stays in the panel, in front.
+            ours = QApplication.activeWindow() is not None
+            focus = QApplication.focusWidget()
+            in_panel = focus is None or dock.isAncestorOf(focus)
             dock.setFloating(False)
-            if QApplication.activeWindow() is None:
-                # The keyboard was in the panel standing apart (Take back, a question
-                # answered): docked, the panel is no window, and no window had the
-                # keyboard, so that Ctrl+N and the others did nothing till the table was
-                # clicked. It comes back to the window, in the panel.
+            if ours:
                 self.activateWindow()
-                self.phones.setFocus()
+                if in_panel:  # (once docked among the tabs: on X that comes later)
+                    QTimer.singleShot(0, self, self._phones_in_front)
+
+    def _phones_in_front(self) -> None:
+        self.phones_dock.raise_()
+        self.phones.setFocus()
 
     def _count_for_phones(self, words: str) -> None:
         """The phones' "In… can… to!", large on the big screen too; it goes a moment
