@@ -60,8 +60,8 @@ def test_a_special_dropped_on_a_trick_under_realization_says_the_trick_is_not_co
     drag(window, ("card", grand), ("objective", work.objective))
     said = window.statusBar().currentMessage()
     assert said == (
-        "Not allowed: Grand is a Special action, played on a trick on display, and The Phantom Dove is "
-        "not complete yet: 2 of its 3 Components still to place around it."
+        "Not allowed: Grand is a Special action, played on a trick on display, and The "
+        "Phantom Dove is not complete yet: 2 of its 3 Components still to place around it."
     )
     assert len(game.record.moves) == moves and grand in game.hands[0]
     screenshot(window, "illusio-special-on-an-incomplete-trick")
