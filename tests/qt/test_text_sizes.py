@@ -294,3 +294,33 @@ def screenshot_path(name: str):
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
+
+
+def test_the_rehearsal_history_shows_beside_the_table_and_lets_clicks_through(make_window):
+    """Pointing at the rehearsal's bar shows every casting and the coach's words beside
+    the table, over the side panels, and a click there goes to what lies under it: Qt's
+    tooltip opened over the tower, and the next click only closed it."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+
+    from .table_states import rehearsal
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    rehearsal(window)
+    QApplication.processEvents()
+    bar, note = window.tally_bar, window.side_note
+    assert bar.isVisible() and bar.toolTip()
+    inside = QPoint(bar.width() // 2, bar.height() // 2)
+    pointing = QHelpEvent(QEvent.Type.ToolTip, inside, bar.mapToGlobal(inside))
+    assert QApplication.sendEvent(bar, pointing)  # taken by the note: no Qt tooltip
+    assert note.isVisible() and note.text() == bar.toolTip()
+    table = window.stack.geometry().translated(window.centralWidget().pos())
+    assert not note.geometry().intersects(table), (note.geometry(), table)
+    assert note.geometry().width() >= 200 and note.geometry().bottom() <= window.height()
+    middle = note.geometry().center()
+    assert window.childAt(middle) is not note  # a click there reaches the panel under it
+    screenshot(window, "rehearsal-history-beside-1280x720")
+    QApplication.sendEvent(bar, QEvent(QEvent.Type.Leave))
+    assert not note.isVisible()
