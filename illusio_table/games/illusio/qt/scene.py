@@ -35,7 +35,7 @@ from illusio_table.qt.scenes.look import (
     plain,
     points,
 )
-from illusio_table.qt.scenes.words import fold
+from illusio_table.qt.scenes.words import fold, width_of
 from illusio_table.table import zones
 from illusio_table.table.prompts import counted
 
@@ -331,6 +331,13 @@ class IllusioScene(Felt, TableScene):
             key = ("card", c["id"])
             self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
 
+    def _chip_words(self, c: dict[str, Any]) -> str:
+        """What a card's chip says: its symbol and name (`CardItem._chip`)."""
+        if c.get("special"):
+            return f"{self.look.symbol(c['kind'])} {self.look.kinds[c['kind']].name}"
+        now = c.get("now", c["kind"])
+        return f"{self.look.symbol(now)} {c.get('now_name', c['name'])}"
+
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
 
@@ -362,8 +369,14 @@ class IllusioScene(Felt, TableScene):
         small = (size[0] * 0.8, size[1] * 0.8)
         pile = small[0] + 8 * min(len(scored), 6) + 6 if scored else 0
         room = rect.width() - pile
-        cell = min(size[0] + around[0] + 12, room / max(1, len(works)))
-        chip_w = max(min(around[0], 48.0), min(around[0], cell - size[0] - 15))
+        # Chips as wide as their names need, where the row has room ("☺ Audience" was
+        # cut to "☺Audie…" in a chip of 48 with half the row empty).
+        names = [self._chip_words(c) for w in works for c in w["components"] + w["specials"]]
+        least = max(int(around[1] * 0.5), self.least_points)
+        needed = max([width_of(n, least, True) + 8 for n in names], default=0.0)
+        chips = min(max(around[0], needed), 140.0)
+        cell = min(size[0] + chips + 12, room / max(1, len(works)))
+        chip_w = max(min(around[0], 48.0), min(chips, cell - size[0] - 15))
         wide = max(34.0, min(size[0], cell - chip_w - 15))
         card_size = (wide, wide * size[1] / size[0])
         top = rect.top() + LABEL_H
