@@ -37,7 +37,7 @@ from ..scenes import table_scene
 from ..scenes.base import PIECE
 from ..scenes.look import INK, font
 
-PICTURE_WIDTH = 800  # its words read at 8 pixels or more, and it fits a 1280 × 720 screen
+PICTURE_WIDTH = 1000  # as wide as the table at 1280 × 720 (at 800 its names were cut short)
 NAMES = ("Ana", "Lera", "Milo", "Juno")
 
 
