@@ -123,6 +123,7 @@ class IncantibusScene(TableScene):
         self.positions: dict[Hashable, QPointF] = {}
         self.names: dict[Hashable, str] = {}
         self.wand_anchor: dict[int, QPointF] = {}
+        self.badges: dict[Hashable, QRectF] = {}  # a token's points badge, by its key
         self.animation: QVariantAnimation | None = None
         self.viewer: int | None = None
         # The least point size of a word, a mark or a digit: 8 points read at the zoom
@@ -161,7 +162,7 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.clear()
-        self.positions, self.names, self.wand_anchor = {}, {}, {}
+        self.positions, self.names, self.wand_anchor, self.badges = {}, {}, {}, {}
         self.satchel_boxes: dict[int, QRectF] = {}
         self.view, self.seat_names = view, names
         self.viewer = view["me"]
@@ -187,6 +188,17 @@ class IncantibusScene(TableScene):
         spots += [("potion", n) for n in range(len(view["potions"]))]
         spots += [("book", n) for n in range(len(view["books"]))]
         return [key for key in spots if key in self.targets]
+
+    def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
+        """A token lit by the guide: its frame goes round its points badge too (the badge
+        sits off the token's shoulder, clear of its mark, and the frame ran through it)."""
+        shape = super().lit_shape(key, rect)
+        badge = self.badges.get(key)
+        if badge is not None:
+            ring = QPainterPath()
+            ring.addEllipse(badge.adjusted(-1, -1, 1, 1))
+            shape = shape.united(ring)
+        return shape
 
     def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
         """A potion's keys go in the top right corner of its card, clear of its words."""
@@ -355,6 +367,8 @@ class IncantibusScene(TableScene):
                 ring = QRectF(middle.x() - across / 2, middle.y() - across / 2, across, across)
                 dot = self.addEllipse(ring, QPen(INK, 1), QBrush(GOLD))
                 dot.setParentItem(item)
+                if key is not None:
+                    self.badges[key] = ring
                 self._centred(str(token["points"]), middle, digits, INK, item, symbol=True)
             item.setToolTip(plain(self._tooltip(token)))
         if key is not None:
