@@ -292,20 +292,29 @@ class IllusioScene(Felt, TableScene):
         target: bool = False,
         source: bool = False,
     ) -> None:
-        """Cards side by side, overlapping when the row is too long for its room."""
+        """Cards side by side where they fit; more than fit, as named chips in columns
+        (overlapping cards hid each other's names: "Smok", "Blade", "Accesso")."""
         if not cards:
             return
-        step = min(size[0] + 4, (room - size[0]) / max(1, len(cards) - 1))
+        places = [(x + i * (size[0] + 4), y, size) for i in range(len(cards))]
+        if len(cards) * (size[0] + 4) - 4 > room:
+            rows = max(1, int((size[1] + 2) // (CHIP_H + 2)))
+            cols = -(-len(cards) // rows)
+            wide = min(140.0, (room - (cols - 1) * 4) / cols)
+            places = [
+                (x + (i // rows) * (wide + 4), y + (i % rows) * (CHIP_H + 2), (wide, CHIP_H))
+                for i in range(len(cards))
+            ]
         paying = self.composing if isinstance(self.composing, Payment) else None
         payers = set(paying.payers) if paying is not None and source else None
-        for i, c in enumerate(cards):
+        for c, (left, top, shape) in zip(cards, places, strict=True):
             key = ("card", c["id"])
             face = self._face(c)
             chosen = False
             if payers is not None:  # taking an Objective: what may pay is lit, the rest dim
                 face["dim"] = c["id"] not in payers
                 chosen = c["id"] in paying.chosen  # framed in gold (raised, it hid the
-            item = self.card(face, x + i * step, y, size, key)  # Backstage's title)
+            item = self.card(face, left, top, shape, key)  # Backstage's title)
             item.chosen = chosen
             if target:
                 self.target(key, item)
