@@ -324,3 +324,21 @@ def test_the_rehearsal_history_shows_beside_the_table_and_lets_clicks_through(ma
     screenshot(window, "rehearsal-history-beside-1280x720")
     QApplication.sendEvent(bar, QEvent(QEvent.Type.Leave))
     assert not note.isVisible()
+
+
+def test_a_long_illusio_backstage_hides_no_card_under_another(make_window):
+    """Ten Components in one's own Backstage at 1280 × 720: each reads whole, none lies
+    over another (as overlapping cards they hid each other's names: "Smok", "Blade")."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "illusio", 3)
+    play(window, 3000, 3)  # (to the end: Ana's Backstage holds ten)
+    backstage = window.model.session.game.view(0)["seats"][0]["backstage"]
+    assert len(backstage) >= 8
+    boxes = [
+        window.scene.item(("card", c["id"])).sceneBoundingRect().adjusted(1, 1, -1, -1)
+        for c in backstage
+    ]
+    assert all(b.height() > 0 for b in boxes)
+    assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1 :] if a.intersects(b)]
