@@ -21,7 +21,14 @@ from PySide6.QtGui import (
     QPolygonF,
     QTextDocument,
 )
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGraphicsSimpleTextItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from illusio_table.engine import Match, Registry, bot_classes
 from illusio_table.table.kits import kit_of
@@ -30,7 +37,7 @@ from ..scenes import table_scene
 from ..scenes.base import PIECE
 from ..scenes.look import INK, font
 
-PICTURE_WIDTH = 800  # its words read at 8 pixels or more, and it fits a 1280 × 720 screen
+PICTURE_WIDTH = 1000  # as wide as the table at 1280 × 720 (at 800 its names were cut short)
 NAMES = ("Ana", "Lera", "Milo", "Juno")
 
 
@@ -57,7 +64,7 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, QRectF(0, 0, PICTURE_WIDTH, height), source)
     scale = PICTURE_WIDTH / source.width()
-    parts = list(scene.parts)
+    parts = framed_parts(scene)
     for number, (_, part) in enumerate(parts, 1):
         box = QRectF(
             (part.left() - source.left()) * scale,
@@ -73,6 +80,26 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
     painter.end()
     scene.clear()
     return image, [name for name, _ in parts]
+
+
+def framed_parts(scene: Any) -> list[tuple[str, QRectF]]:
+    """The named parts, each framed round the words it holds: a word across a part's
+    edge (a counter under a card, a heading over a row) grows the frame to take it in,
+    so that no dashed line runs through words ("x/5 held" was cut by the Contest's)."""
+    words = [
+        item.sceneBoundingRect()
+        for item in scene.items()
+        if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible() and item.text().strip()
+    ]
+    framed = []
+    for name, part in scene.parts:
+        grown = QRectF(part)
+        near = part.adjusted(-4, -4, 4, 4)  # (a word touching the frame is cut by its line)
+        for box in words:
+            if near.intersects(box) and not part.adjusted(4, 4, -4, -4).contains(box):
+                grown = grown.united(box.adjusted(-4, -4, 4, 4))
+        framed.append((name, grown))
+    return framed
 
 
 def picture_scene(game_id: str, registry: Registry, match: Match, names: list[str]) -> Any:
@@ -93,22 +120,28 @@ def picture_scene(game_id: str, registry: Registry, match: Match, names: list[st
 
 def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QRectF) -> QPointF:
     """Where a part's callout goes: the first of the places round its corners (top
-    right first; the top left holds the part's own heading) where it covers no piece and
-    no word of the table, else where it covers the least (in a corner of Ana's satchel it
-    sat on her wand like a wand's number)."""
+    right first; the top left holds the part's own heading), inside its frame, astride
+    it, then just outside it, where it covers no piece and no word of the table, else
+    where it covers the least, a word counting far more than a piece (in a corner of
+    Ana's satchel it sat on her wand like a wand's number; on Illusio's small magician
+    card, on "Ana · 3 pts")."""
     places = [
         box.topRight() + QPointF(-16, 13),
         box.bottomRight() + QPointF(-16, -18),
         box.bottomLeft() + QPointF(16, -18),
         box.topRight() + QPointF(-16, -9),  # astride the frame
         box.topRight() + QPointF(14, 13),  # just outside it
+        box.topRight() + QPointF(-16, -17),  # above it, the tail on its edge
+        box.topLeft() + QPointF(16, -17),
+        # Beside it, by its middle (beside its foot, it sat on the next card's name).
+        QPointF(box.right() + 14, box.center().y() - 14),
+        box.topLeft() + QPointF(-16, 13),
+        box.bottomLeft() + QPointF(-16, -18),
     ]
     covering = []
-    places = [
-        p for p in places if inside.contains(QRectF(p.x() - 14, p.y() - 11, 28, 28))
-    ] or places[:1]
+    places = [p for p in places if inside.contains(balloon_box(p))] or places[:1]
     for centre in places:
-        balloon = QRectF(centre.x() - 14, centre.y() - 11, 28, 28)
+        balloon = balloon_box(centre)
         seen = QRectF(
             part.left() + (balloon.left() - box.left()) / scale,
             part.top() + (balloon.top() - box.top()) / scale,
@@ -118,11 +151,17 @@ def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QR
         covered = 0.0
         for item in scene.items(seen):
             bounds = item.sceneBoundingRect()
-            # (Covering the ground a part is drawn on is no harm; covering a piece is.)
-            ground = bounds.contains(part) and item.data(PIECE) is None
+            # Covering ground (the part's own, a region far larger than the balloon) is
+            # no harm; covering a piece is, and covering words is worst.
+            ground = item.data(PIECE) is None and (
+                bounds.contains(part)
+                or bounds.width() * bounds.height() > 20 * seen.width() * seen.height()
+            )
             if item.isVisible() and not ground:
                 under = bounds.intersected(seen)
-                covered += under.width() * under.height()
+                words = isinstance(item, QGraphicsSimpleTextItem) and item.text().strip()
+                weight = 100 if words else 10 if item.data(PIECE) is not None else 1
+                covered += under.width() * under.height() * weight
         if not covered:
             return centre
         covering.append(covered)
@@ -133,6 +172,11 @@ def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QR
 # against the card files and the tables' own colours), in a shape none has: a speech
 # balloon, where the games' numbers sit on gold discs and white dice.
 CALLOUT = QColor("#ff00c8")
+
+
+def balloon_box(centre: QPointF) -> QRectF:
+    """Where the balloon centred there lies, its tail included."""
+    return QRectF(centre.x() - 14, centre.y() - 11, 28, 28)
 
 
 def _number(painter: QPainter, number: int, centre: QPointF) -> None:

@@ -50,6 +50,7 @@ from ..scenes import TableView, table_scene
 from .curtain import Curtain
 from .dialogs import ResultDialog, plain_message
 from .log_lines import MeasuredOnce
+from .side_note import SideNote
 
 if TYPE_CHECKING:
     from ..models import MatchModel
@@ -177,6 +178,8 @@ class MainWindow(QMainWindow):
         column.addWidget(self.tally_bar)
         column.addWidget(self.stack)
         self.setCentralWidget(central)
+        # The bar's tooltip (every casting, the coach's words) beside the table, not on it.
+        self.side_note = SideNote(self, self.tally_bar, self.stack)
 
         self.log_view = QListView()
         self.log_view.setWordWrap(True)

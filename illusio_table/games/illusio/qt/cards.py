@@ -230,6 +230,12 @@ class CardItem(QGraphicsItem):
         size = max(size, least)
         every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
         shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
+        if bold and shown != text:
+            # Unbolded, a word a letter or two too wide fits whole ("Galloping" was
+            # "Gallopi…", "Audience" "Audie…"): a whole word reads better than a bold cut one.
+            plain_shown = fitting(text, rect.width(), rect.height(), size, False, every, least)[1]
+            if plain_shown == text:
+                bold, shown = False, text
         if text.startswith("The ") and shown != text:
             text = text[4:]  # cut short, "Lion's Den…" says more than "The…"
             shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
@@ -302,7 +308,13 @@ class CardItem(QGraphicsItem):
         size = max(int(self.h * 0.5), self.least)
         flags = int(Qt.AlignmentFlag.AlignCenter)
         words = f"{symbol} {name}"
-        if fitting(words, box.width(), box.height(), size, True, flags, self.least)[1] != words:
+
+        def whole(words: str, bold: bool) -> bool:
+            return (
+                fitting(words, box.width(), box.height(), size, bold, flags, self.least)[1] == words
+            )
+
+        if not whole(words, True) and not whole(words, False):  # (`_write` unbolds it)
             words = symbol + name  # one word: cut within it
             shown = fitting(words, box.width(), box.height(), size, True, flags, self.least)[1]
             if len(shown.rstrip("…")) < 3:  # too narrow for any of its name: the symbol

@@ -35,7 +35,7 @@ from illusio_table.qt.scenes.look import (
     plain,
     points,
 )
-from illusio_table.qt.scenes.words import fold
+from illusio_table.qt.scenes.words import fold, width_of
 from illusio_table.table import zones
 from illusio_table.table.prompts import counted
 
@@ -292,20 +292,29 @@ class IllusioScene(Felt, TableScene):
         target: bool = False,
         source: bool = False,
     ) -> None:
-        """Cards side by side, overlapping when the row is too long for its room."""
+        """Cards side by side where they fit; more than fit, as named chips in columns
+        (overlapping cards hid each other's names: "Smok", "Blade", "Accesso")."""
         if not cards:
             return
-        step = min(size[0] + 4, (room - size[0]) / max(1, len(cards) - 1))
+        places = [(x + i * (size[0] + 4), y, size) for i in range(len(cards))]
+        if len(cards) * (size[0] + 4) - 4 > room:
+            rows = max(1, int((size[1] + 2) // (CHIP_H + 2)))
+            cols = -(-len(cards) // rows)
+            wide = min(140.0, (room - (cols - 1) * 4) / cols)
+            places = [
+                (x + (i // rows) * (wide + 4), y + (i % rows) * (CHIP_H + 2), (wide, CHIP_H))
+                for i in range(len(cards))
+            ]
         paying = self.composing if isinstance(self.composing, Payment) else None
         payers = set(paying.payers) if paying is not None and source else None
-        for i, c in enumerate(cards):
+        for c, (left, top, shape) in zip(cards, places, strict=True):
             key = ("card", c["id"])
             face = self._face(c)
             chosen = False
             if payers is not None:  # taking an Objective: what may pay is lit, the rest dim
                 face["dim"] = c["id"] not in payers
                 chosen = c["id"] in paying.chosen  # framed in gold (raised, it hid the
-            item = self.card(face, x + i * step, y, size, key)  # Backstage's title)
+            item = self.card(face, left, top, shape, key)  # Backstage's title)
             item.chosen = chosen
             if target:
                 self.target(key, item)
@@ -330,6 +339,13 @@ class IllusioScene(Felt, TableScene):
             x, y = rect.left() + col * (wide + 4), rect.top() + row * (CHIP_H + 2)
             key = ("card", c["id"])
             self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
+
+    def _chip_words(self, c: dict[str, Any]) -> str:
+        """What a card's chip says: its symbol and name (`CardItem._chip`)."""
+        if c.get("special"):
+            return f"{self.look.symbol(c['kind'])} {self.look.kinds[c['kind']].name}"
+        now = c.get("now", c["kind"])
+        return f"{self.look.symbol(now)} {c.get('now_name', c['name'])}"
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
@@ -362,8 +378,14 @@ class IllusioScene(Felt, TableScene):
         small = (size[0] * 0.8, size[1] * 0.8)
         pile = small[0] + 8 * min(len(scored), 6) + 6 if scored else 0
         room = rect.width() - pile
-        cell = min(size[0] + around[0] + 12, room / max(1, len(works)))
-        chip_w = max(min(around[0], 48.0), min(around[0], cell - size[0] - 15))
+        # Chips as wide as their names need, where the row has room ("☺ Audience" was
+        # cut to "☺Audie…" in a chip of 48 with half the row empty).
+        names = [self._chip_words(c) for w in works for c in w["components"] + w["specials"]]
+        least = max(int(around[1] * 0.5), self.least_points)
+        needed = max([width_of(n, least, True) + 8 for n in names], default=0.0)
+        chips = min(max(around[0], needed), 140.0)
+        cell = min(size[0] + chips + 12, room / max(1, len(works)))
+        chip_w = max(min(around[0], 48.0), min(chips, cell - size[0] - 15))
         wide = max(34.0, min(size[0], cell - chip_w - 15))
         card_size = (wide, wide * size[1] / size[0])
         top = rect.top() + LABEL_H

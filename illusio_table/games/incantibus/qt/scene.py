@@ -17,7 +17,16 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsSimp
 
 from illusio_table.engine import Action
 from illusio_table.qt.scenes.base import KEY, MARK, TableScene
-from illusio_table.qt.scenes.look import GOLD, INK, PAPER, WHITE, font, plain, points
+from illusio_table.qt.scenes.look import (
+    GOLD,
+    INK,
+    PAPER,
+    WHITE,
+    font,
+    plain,
+    points,
+    readable_points,
+)
 from illusio_table.qt.scenes.words import fold, largest, measure, width_of
 from illusio_table.table import zones
 
@@ -114,12 +123,28 @@ class IncantibusScene(TableScene):
         self.positions: dict[Hashable, QPointF] = {}
         self.names: dict[Hashable, str] = {}
         self.wand_anchor: dict[int, QPointF] = {}
+        self.badges: dict[Hashable, QRectF] = {}  # a token's points badge, by its key
         self.animation: QVariantAnimation | None = None
         self.viewer: int | None = None
+        # The least point size of a word, a mark or a digit: 8 points read at the zoom
+        # that fits 1280 x 720; a smaller window or picture says its zoom (`learn_zoom`).
+        self.least = 8
 
     def extent(self) -> QRectF:
         """The whole table, the same after every move, so that fitting it never shifts it."""
         return QRectF(-16, -78, 1148, 866)
+
+    def learn_zoom(self, zoom: float) -> bool:
+        """Learns the zoom the table is seen at; True if its least size changed (never
+        under 8 points: in a large window the table keeps the look it has at 1280 x 720)."""
+        least = max(8, readable_points(max(zoom, 0.1)))
+        changed, self.least = least != self.least, least
+        return changed
+
+    def fit_shape(self, width: float, height: float) -> bool:
+        """The table keeps its shape, but learns the zoom the window shows it at."""
+        room = self.extent()
+        return self.learn_zoom(min(width / room.width(), height / room.height()))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -137,7 +162,7 @@ class IncantibusScene(TableScene):
         self, view: dict[str, Any], legal: list[Action], names: list[str], title: str
     ) -> None:
         self.clear()
-        self.positions, self.names, self.wand_anchor = {}, {}, {}
+        self.positions, self.names, self.wand_anchor, self.badges = {}, {}, {}, {}
         self.satchel_boxes: dict[int, QRectF] = {}
         self.view, self.seat_names = view, names
         self.viewer = view["me"]
@@ -163,6 +188,17 @@ class IncantibusScene(TableScene):
         spots += [("potion", n) for n in range(len(view["potions"]))]
         spots += [("book", n) for n in range(len(view["books"]))]
         return [key for key in spots if key in self.targets]
+
+    def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
+        """A token lit by the guide: its frame goes round its points badge too (the badge
+        sits off the token's shoulder, clear of its mark, and the frame ran through it)."""
+        shape = super().lit_shape(key, rect)
+        badge = self.badges.get(key)
+        if badge is not None:
+            ring = QPainterPath()
+            ring.addEllipse(badge.adjusted(-1, -1, 1, 1))
+            shape = shape.united(ring)
+        return shape
 
     def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
         """A potion's keys go in the top right corner of its card, clear of its words."""
@@ -206,13 +242,13 @@ class IncantibusScene(TableScene):
         """Text centred on a point; a `symbol` (a token's mark, a badge's number) may be
         small, as the piece's tooltip says it in words. With `room`, a word a point or two
         smaller, then not bold, where it would be wider (a long name ran into the next
-        card's); never under 8 points, which read at the zoom that fits 1280 x 720."""
+        card's); never under `least` points, which read at the zoom the table is seen at."""
         item = QGraphicsSimpleTextItem(text, parent)
         if symbol:
             item.setData(SYMBOL, True)
 
         if room:
-            size = largest(text, room, size, 8, bold)
+            size = largest(text, room, size, self.least, bold)
             bold = bold and width_of(text, size, bold) <= room
         item.setFont(font(size, bold))
         item.setBrush(colour)
@@ -233,12 +269,20 @@ class IncantibusScene(TableScene):
         radius: float,
         key: Hashable | None = None,
         attempt: dict[str, Any] | None = None,
+        badge: bool = True,
     ) -> QGraphicsItem:
-        """A round token: its colour and mark from the card file, its points, or its back."""
+        """A round token: its colour and mark from the card file, its points, or its back.
+        Its mark, shape and points are words to read, never under `least` points (at
+        1280 x 720 the chips of a recipe, "Stone" and the badges' digits came out at 4
+        to 6 pixels); a small token has its mark over its shape, its points badge low on
+        its right, clear of both (the badge sat on "Gob" and "Wolf"). `badge` False: a
+        token in a pile, its points in its tooltip."""
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        least = self.least
         if token is None or not token.get("face_up", True) or "kind" not in token:
             item = self.addEllipse(box, QPen(QColor("#c9a0dc"), 2), QBrush(BACK))
-            self._centred("?", centre, int(radius * 0.8), QColor("#c9a0dc"), item, symbol=True)
+            size = max(least, int(radius * 0.8))
+            self._centred("?", centre, size, QColor("#c9a0dc"), item, symbol=True)
             seen = token.get("seen") if token else None
             tip = "A secret token: nobody knows what it is until it is taken."
             if seen:
@@ -246,58 +290,86 @@ class IncantibusScene(TableScene):
                 self._centred(
                     self._symbol(seen),
                     QPointF(centre.x(), centre.y() + radius * 0.55),
-                    max(7, int(radius * 0.3)),
+                    max(least, int(radius * 0.3)),
                     WHITE,
                     item,
                     symbol=True,
+                    room=1.6 * radius,
                 )
             item.setToolTip(plain(tip))
         else:
             kind = token["kind"]
             colour = QColor(self._colour(kind))
+            ink = self._ink_on(colour)
             item = self.addEllipse(box, QPen(INK, 1.5), QBrush(colour))
             mark = self._symbol(kind)
-            if radius < 16:
+            small = radius < 16
+            if small:
                 mark = mark[:3] if len(mark) <= 3 else mark[:2]  # small tokens keep a short mark
-            size = max(6, int(radius * (0.42 if len(mark) > 3 else 0.55)))
+            size = max(least, int(radius * (0.42 if len(mark) > 3 else 0.55)))
             glyph = self._glyph(kind)
-            if glyph and radius >= 12:
+            # The room across the token where its mark lies (narrower off its middle).
+            room = 2 * radius - (5 if small else 8)
+            badged = bool(token.get("points")) and badge
+            if small and (glyph or badged):
+                # The mark high; under it the shape, left of the badge where there is one.
+                self._centred(
+                    mark,
+                    centre - QPointF(0, radius * 0.32),
+                    size,
+                    ink,
+                    item,
+                    symbol=True,
+                    room=room,
+                )
+                if glyph:
+                    aside = -radius * 0.3 if badged else 0.0
+                    self._centred(
+                        glyph,
+                        centre + QPointF(aside, radius * 0.45),
+                        least,
+                        ink,
+                        item,
+                        symbol=True,
+                    )
+            elif glyph:
                 # The shape it shares with what it matches, under its mark.
                 self._centred(
                     mark,
                     centre - QPointF(0, radius * 0.18),
                     size,
-                    self._ink_on(colour),
+                    ink,
                     item,
                     symbol=True,
+                    room=room,
                 )
                 self._centred(
                     glyph,
                     centre + QPointF(0, radius * 0.5),
-                    max(6, int(radius * 0.38)),
-                    self._ink_on(colour),
+                    max(least, int(radius * 0.38)),
+                    ink,
                     item,
                     symbol=True,
                 )
             else:
-                self._centred(mark, centre, size, self._ink_on(colour), item, symbol=True)
-            if token.get("points"):
-                badge = QRectF(
-                    centre.x() + radius * 0.35,
-                    centre.y() - radius * 1.05,
-                    radius * 0.8,
-                    radius * 0.8,
+                self._centred(mark, centre, size, ink, item, symbol=True, room=room)
+            if badged:
+                digits = max(least, int(radius * 0.36))
+                across = max(radius * 0.8, digits * 1.333 + 3.5)
+                # Off the token's shoulder, where its mark is not: low on the right of a
+                # small token (its mark fills its top), high on the right of a large one.
+                spot = (
+                    QPointF(radius * 0.92, radius * 0.78)
+                    if small
+                    else QPointF(radius * 0.9, -radius * 0.9)
                 )
-                dot = self.addEllipse(badge, QPen(INK, 1), QBrush(GOLD))
+                middle = centre + spot
+                ring = QRectF(middle.x() - across / 2, middle.y() - across / 2, across, across)
+                dot = self.addEllipse(ring, QPen(INK, 1), QBrush(GOLD))
                 dot.setParentItem(item)
-                self._centred(
-                    str(token["points"]),
-                    badge.center(),
-                    max(6, int(radius * 0.36)),
-                    INK,
-                    item,
-                    symbol=True,
-                )
+                if key is not None:
+                    self.badges[key] = ring
+                self._centred(str(token["points"]), middle, digits, INK, item, symbol=True)
             item.setToolTip(plain(self._tooltip(token)))
         if key is not None:
             self.target(key, item, attempt)
@@ -459,7 +531,7 @@ class IncantibusScene(TableScene):
                 potion, potion_centre(i), 26, ("potion", i), attempts.incantibus_point("potion", i)
             )
             item.setToolTip(plain(self._tooltip(potion)))
-            self._text(potion["name"], 76, y + 6, 9, bold=True, parent=slot)
+            self._text(potion["name"], 80, y + 6, 9, bold=True, parent=slot)  # (right of its badge)
             for n, ingredient in enumerate(potion["recipe"]):
                 self.token({"kind": ingredient}, QPointF(88 + n * 30, y + 44), 12)
             self._text(f"{potion['points']} pts", 190, y + 36, 9, parent=slot)
@@ -541,6 +613,7 @@ class IncantibusScene(TableScene):
                 13,
                 ("moat", kind),
                 attempts.incantibus_choose(tokens[0]["id"]),
+                badge=False,  # (its corner says how many lie there; its tooltip, the points)
             )
             if len(tokens) > 1:
                 self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
@@ -626,8 +699,10 @@ class IncantibusScene(TableScene):
             item = self.addRect(box, QPen(INK, 1.5), QBrush(QColor("#d1c4e9")))
             kind = self.spell_kinds[card["kind"]]
             inside = box.width() - 4
-            size = largest(kind.name, inside, 10, 7, True)  # the name fits the card
-            self._centred(kind.name, QPointF(box.center().x(), box.top() + 14), size, INK, item)
+            # The name fits the card, smaller or unbolded ("Philosophia" ran off it).
+            self._centred(
+                kind.name, QPointF(box.center().x(), box.top() + 14), 10, INK, item, room=inside
+            )
             # The whole text, folded to the card by measure (the tooltip says it too).
             step = measure(9).lineSpacing()
             for n, text in enumerate(fold(kind.text, inside, 9)):
@@ -783,6 +858,7 @@ class IncantibusScene(TableScene):
                         10,
                         ("token", token_id),
                         attempts.incantibus_choose(token_id),
+                        badge=False,  # (a pile: each token's badge lay on the next's mark)
                     )
 
     def _last_casting(self, view: dict[str, Any]) -> None:

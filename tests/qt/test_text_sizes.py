@@ -1,0 +1,344 @@
+"""Every word drawn on every table and in every help picture, measured as drawn: its
+font's pixel size once the view is fitted to a 1280 × 720 window (or at the scale the
+help picture is saved at), whatever drew it: a text item of the scene, a mark inside a
+piece (a token's name, a badge's digits, a recipe's chips), or words a card paints
+itself. None under 8 pixels; none covered by a piece drawn over it (a points badge on a
+token's name); none running out of the piece it is written on; no help balloon over a
+word. (At 1280 × 720 players read Incantibus' recipe chips, "Stone" and the badges'
+digits at 4 to 6 pixels, badges over "Wolf" and "Gob", and balloon 7 over "Ana · 3 pts".)
+
+The games are the registry's, each at four seats (or as near as it allows), at the
+start of a match and after seeded moves; a game added to the registry is measured too.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QPainter
+from PySide6.QtWidgets import (
+    QAbstractGraphicsShapeItem,
+    QApplication,
+    QGraphicsItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+)
+
+from illusio_table.games import builtin_registry
+from illusio_table.games.illusio.qt import cards as card_faces
+from illusio_table.qt.app import help as help_window
+from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.look import READABLE_PX
+
+from .conftest import lift_curtain, screenshot
+
+GAMES = builtin_registry().ids()
+
+
+@dataclass
+class Word:
+    text: str
+    px: float  # its font's pixel size on the screen (or in the picture)
+    ink: QRectF | None = None  # where its letters lie, in the scene (items only)
+    item: QGraphicsItem | None = None
+
+
+def pixels(font, scale: float) -> float:
+    """A font's pixel size once drawn at `scale` (a point is 96/72 of a pixel)."""
+    size = font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+    return size * scale
+
+
+def item_words(scene, zoom: float) -> list[Word]:
+    """The words of the scene's text items, marks inside pieces included."""
+    found = []
+    for item in scene.items():
+        if not isinstance(item, QGraphicsSimpleTextItem | QGraphicsTextItem):
+            continue
+        text = item.text() if isinstance(item, QGraphicsSimpleTextItem) else item.toPlainText()
+        if not item.isVisible() or not text.strip():
+            continue
+        scale = zoom * math.sqrt(abs(item.sceneTransform().determinant()))
+        metrics = QFontMetricsF(item.font())
+        lines = text.split("\n")
+        ink = QRectF()
+        for n, line in enumerate(lines):
+            box = metrics.tightBoundingRect(line).translated(0, metrics.ascent())
+            ink = ink.united(box.translated(0, n * metrics.lineSpacing()))
+        found.append(Word(text, pixels(item.font(), scale), item.mapRectToScene(ink), item))
+    return found
+
+
+class Painted:
+    """Listens to every QPainter.drawText a drawing makes (the card painters, the
+    Illuminati table's own painting): the words and their pixel size."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.words: list[Word] = []
+        original = QPainter.drawText
+
+        def listening(painter, *args):
+            text = next((a for a in args if isinstance(a, str)), "")
+            if text.strip():
+                scale = math.sqrt(abs(painter.worldTransform().determinant()))
+                device = painter.device()
+                ratio = device.devicePixelRatioF() if device is not None else 1.0
+                self.words.append(Word(text, pixels(painter.font(), scale / ratio)))
+            return original(painter, *args)
+
+        monkeypatch.setattr(QPainter, "drawText", listening)
+
+
+def painted_words(window, monkeypatch) -> list[Word]:
+    """Every word painted in one drawing of the table, painted anew (no kept pictures)."""
+    with monkeypatch.context() as patch:
+        listener = Painted(patch)
+        card_faces._PICTURES.clear()
+        for item in window.scene.items():
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        window.table.viewport().grab()
+    return listener.words
+
+
+def small(words: list[Word]) -> list[str]:
+    return [f"{w.text[:30]!r} at {w.px:.1f} px" for w in words if w.px < READABLE_PX]
+
+
+def opaque(item: QGraphicsItem) -> bool:
+    return (
+        isinstance(item, QAbstractGraphicsShapeItem)
+        and not isinstance(item, QGraphicsSimpleTextItem)  # (words over words: test_readable)
+        and item.brush().style() != Qt.BrushStyle.NoBrush
+        and item.brush().color().alpha() > 200
+    )
+
+
+def covered(scene, words: list[Word]) -> list[str]:
+    """Words of a piece with a filled part of that piece drawn over their letters (a
+    points badge on a token's name): of a piece's parts, the later are drawn above."""
+    inks = {id(w.item): w for w in words}
+    found = []
+    for piece in scene.items():
+        parts = piece.childItems()
+        for n, part in enumerate(parts):
+            word = inks.get(id(part))
+            if word is None:
+                continue
+            ink = word.ink.adjusted(1, 1, -1, -1)
+            for later in parts[n + 1 :]:
+                if (
+                    later.isVisible()
+                    and later.zValue() >= part.zValue()
+                    and opaque(later)
+                    and later.sceneBoundingRect().intersects(ink)
+                ):
+                    found.append(f"{word.text!r} under {later.sceneBoundingRect()}")
+    return found
+
+
+def running_out(scene, words: list[Word]) -> list[str]:
+    """Words whose letters run past the edge of the piece they are written on, its
+    filled parts included (a badge's digit lies on the badge): "Philosophia" ran off its
+    card."""
+    inks = {id(w.item): w for w in words}
+    found = []
+    for piece in scene.items():
+        if not isinstance(piece, QAbstractGraphicsShapeItem) or not piece.isVisible():
+            continue
+        parts = piece.childItems()
+        room = piece.sceneBoundingRect()
+        for part in parts:
+            if opaque(part):
+                room = room.united(part.sceneBoundingRect())
+        room.adjust(-1, -1, 1, 1)
+        for part in parts:
+            word = inks.get(id(part))
+            if word is not None and not room.contains(word.ink):
+                found.append(f"{word.text!r} runs out of {room}: {word.ink}")
+    return found
+
+
+def start(window, game_id: str, seed: int) -> None:
+    cls = window.registry.get(game_id)
+    seats = max(cls.min_seats, min(cls.max_seats, 4))
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, seats)
+    ]
+    assert window.start_match(GameConfig(game_id, players, seed, {}))
+    window.table.zoom_fit()
+
+
+def play(window, moves: int, seed: int) -> None:
+    """Seeded moves: Ana at random, the bots as they play."""
+    model, chooser = window.model, random.Random(seed)
+    for _ in range(moves):
+        if model.session.game.is_over():
+            break
+        lift_curtain(window)
+        if model.session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
+        else:
+            model.session.step_bot()
+    lift_curtain(window)
+    QApplication.processEvents()
+
+
+def table_problems(window, monkeypatch) -> list[str]:
+    zoom = window.table.zoom()
+    words = item_words(window.scene, zoom)
+    painted = painted_words(window, monkeypatch)
+    return (
+        small(words)
+        + small(painted)
+        + covered(window.scene, words)
+        + running_out(window.scene, words)
+    )
+
+
+@pytest.mark.parametrize("moves", [0, 30], ids=["start", "mid-game"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_drawn_word_reads_at_1280x720(make_window, monkeypatch, game_id, moves):
+    """At 1280 × 720, four seats: every word the table draws (marks in pieces and words
+    the cards paint included) at 8 pixels or more, none under a piece, none running out
+    of its piece."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, game_id, 3)
+    play(window, moves, 3)
+    problems = table_problems(window, monkeypatch)
+    screenshot(window, f"sizes-{game_id}-{moves}-1280x720")
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypatch, game_id):
+    """The help's picture, measured at the scale it is saved at: its words at 8 pixels or
+    more, none covered or running out, no numbered balloon over a word of the table
+    (balloon 7 sat on "Ana · 3 pts", balloon 5 on "(11, 12 fail)") and no part's dashed
+    frame through one (the "x/5 held" counters)."""
+    problems: list[str] = []
+    words: list[Word] = []
+    balloons: list[QRectF] = []
+    frames: list[QRectF] = []  # each part's dashed frame, in the picture
+    drawn_scene, numbered = help_window.picture_scene, help_window._number
+    listener = Painted(monkeypatch)
+    card_faces._PICTURES.clear()
+
+    def measured(*args):
+        scene = drawn_scene(*args)
+        source = scene.extent() or scene.itemsBoundingRect()
+        scale = help_window.PICTURE_WIDTH / source.width()
+        found = item_words(scene, scale)
+        problems.extend(small(found) + covered(scene, found) + running_out(scene, found))
+        # Each word's letters in the picture's pixels.
+        words.extend(
+            Word(
+                w.text,
+                w.px,
+                QRectF(
+                    (w.ink.left() - source.left()) * scale,
+                    (w.ink.top() - source.top()) * scale,
+                    w.ink.width() * scale,
+                    w.ink.height() * scale,
+                ),
+            )
+            for w in found
+        )
+        frames.extend(
+            QRectF(
+                (part.left() - source.left()) * scale,
+                (part.top() - source.top()) * scale,
+                part.width() * scale,
+                part.height() * scale,
+            ).adjusted(1, 1, -1, -1)
+            for _, part in help_window.framed_parts(scene)
+        )
+        return scene
+
+    def balloon(painter, number, centre):
+        balloons.append(help_window.balloon_box(centre))
+        numbered(painter, number, centre)
+
+    monkeypatch.setattr(help_window, "picture_scene", measured)
+    monkeypatch.setattr(help_window, "_number", balloon)
+    image, names = help_window.table_picture(game_id, builtin_registry())
+    image.save(str(screenshot_path(f"help-{game_id}")))
+    problems += small(listener.words)
+    problems += [
+        f"balloon {n} over {w.text!r}"
+        for n, box in enumerate(balloons, 1)
+        for w in words
+        if box.intersects(w.ink)
+    ]
+    # A part's dashed frame through a word cuts it ("2/5 held" under the Contest's).
+    problems += [
+        f"the frame of part {n} through {w.text!r}"
+        for n, frame in enumerate(frames, 1)
+        for w in words
+        if frame.intersects(w.ink.adjusted(1, 1, -1, -1))
+        and not frame.adjusted(1, 1, -1, -1).contains(w.ink.adjusted(1, 1, -1, -1))
+    ]
+    assert balloons and words
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+def screenshot_path(name: str):
+    from .conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
+
+
+def test_the_rehearsal_history_shows_beside_the_table_and_lets_clicks_through(make_window):
+    """Pointing at the rehearsal's bar shows every casting and the coach's words beside
+    the table, over the side panels, and a click there goes to what lies under it: Qt's
+    tooltip opened over the tower, and the next click only closed it."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+
+    from .table_states import rehearsal
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    rehearsal(window)
+    QApplication.processEvents()
+    bar, note = window.tally_bar, window.side_note
+    assert bar.isVisible() and bar.toolTip()
+    inside = QPoint(bar.width() // 2, bar.height() // 2)
+    pointing = QHelpEvent(QEvent.Type.ToolTip, inside, bar.mapToGlobal(inside))
+    assert QApplication.sendEvent(bar, pointing)  # taken by the note: no Qt tooltip
+    assert note.isVisible() and note.text() == bar.toolTip()
+    table = window.stack.geometry().translated(window.centralWidget().pos())
+    assert not note.geometry().intersects(table), (note.geometry(), table)
+    assert note.geometry().width() >= 200 and note.geometry().bottom() <= window.height()
+    middle = note.geometry().center()
+    assert window.childAt(middle) is not note  # a click there reaches the panel under it
+    screenshot(window, "rehearsal-history-beside-1280x720")
+    QApplication.sendEvent(bar, QEvent(QEvent.Type.Leave))
+    assert not note.isVisible()
+
+
+def test_a_long_illusio_backstage_hides_no_card_under_another(make_window):
+    """Ten Components in one's own Backstage at 1280 × 720: each reads whole, none lies
+    over another (as overlapping cards they hid each other's names: "Smok", "Blade")."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "illusio", 3)
+    play(window, 3000, 3)  # (to the end: Ana's Backstage holds ten)
+    backstage = window.model.session.game.view(0)["seats"][0]["backstage"]
+    assert len(backstage) >= 8
+    boxes = [
+        window.scene.item(("card", c["id"])).sceneBoundingRect().adjusted(1, 1, -1, -1)
+        for c in backstage
+    ]
+    assert all(b.height() > 0 for b in boxes)
+    assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1 :] if a.intersects(b)]
