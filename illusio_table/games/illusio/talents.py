@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 
-from .actions import UseTalent, talent
+from .actions import TALENT_BARE, TALENT_CARD, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
 
 if TYPE_CHECKING:
     from .rules import Illusio
@@ -39,7 +39,7 @@ def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
 
 def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
     twins = {game.now[c] for c in game.backstage[seat]}
-    return [talent(c) for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
+    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
 
 
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -72,13 +72,13 @@ def _stand_in_words(game: Illusio, action: UseTalent) -> str | None:
 
 def _metamorphosis_moves(game: Illusio, seat: int) -> list[Action]:
     now, types = game.now, game.group_types
-    return [
-        talent(None, s, c, t)
-        for s in range(game.seats)
-        for c in game._distinct(game.backstage[s])
-        for t in types[game.now_group[c]]
-        if t != now[c]
-    ]
+    moves: list[Action] = []
+    for s in range(game.seats):
+        made = TALENT_TURN[s]
+        for c in game._distinct(game.backstage[s]):
+            into, kind = made[c], now[c]
+            moves += [into[t] for t in types[game.now_group[c]] if t != kind]
+    return moves
 
 
 def _metamorphosis_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -122,13 +122,13 @@ def _metamorphosis_words(game: Illusio, action: UseTalent) -> str | None:
 def _sleight_moves(game: Illusio, seat: int) -> list[Action]:
     now = game.now
     theirs = [(s, game._distinct(game.backstage[s])) for s in game.others(seat)]
-    return [
-        talent(mine, s, c)
-        for mine in game._distinct(game.backstage[seat])
-        for s, cards in theirs
-        for c in cards
-        if now[c] != now[mine]
-    ]
+    moves: list[Action] = []
+    for mine in game._distinct(game.backstage[seat]):
+        kind, made = now[mine], TALENT_SWAP[mine]
+        for s, cards in theirs:
+            swap = made[s]
+            moves += [swap[c] for c in cards if now[c] != kind]
+    return moves
 
 
 def _sleight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -174,7 +174,7 @@ def _sleight_words(game: Illusio, action: UseTalent) -> str | None:
 def _second_sight_moves(game: Illusio, seat: int) -> list[Action]:
     if not game._cards_left():
         return []
-    return [talent(c) for c in game._distinct(game.hands[seat])]
+    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat])]
 
 
 def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -198,7 +198,7 @@ def _second_sight_words(game: Illusio, action: UseTalent) -> str | None:
 
 
 def _scavenger_moves(game: Illusio, seat: int) -> list[Action]:
-    return [talent()] if game.discard_pile else []
+    return [TALENT_BARE] if game.discard_pile else []
 
 
 def _scavenger_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -221,7 +221,12 @@ def _scavenger_words(game: Illusio, action: UseTalent) -> str | None:
 
 def _pickpocket_moves(game: Illusio, seat: int) -> list[Action]:
     kinds = game._distinct(game.hands[seat])
-    return [talent(c, s) for s in game.others(seat) if game.hands[s] for c in kinds]
+    moves: list[Action] = []
+    for s in game.others(seat):
+        if game.hands[s]:
+            made = TALENT_GIVE[s]
+            moves += [made[c] for c in kinds]
+    return moves
 
 
 def _pickpocket_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
