@@ -758,6 +758,8 @@ class Illusio(Game):
         self.works[seat].remove(work)
         self.backstage[seat].extend(work.components)
         self.objective_discard.append(work.objective)
+        if self.quiet:
+            return []
         return [
             Event(
                 f"{self.name(seat)} gives up {self.objectives[work.objective].name}; "
@@ -800,7 +802,9 @@ class Illusio(Game):
                 Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")
             )
         drawn = self.contest[slot]
-        if drawn is not None:
+        if drawn is not None and self.quiet:
+            events.append(HIDDEN_SHOWN)  # (a hushed match keeps the mark of what came to light)
+        elif drawn is not None:
             events.append(Event(f"{self.objectives[drawn].name} joins the Contest.", reveals=True))
         return events + self._display_if_done(seat, work)
 
@@ -810,6 +814,8 @@ class Illusio(Game):
         source = self.backstage[seat] if action.card in self.backstage[seat] else self.hands[seat]
         source.remove(action.card)
         work.components.append(action.card)
+        if self.quiet:
+            return self._display_if_done(seat, work)
         o = self.objectives[work.objective]
         events = [Event(f"{self.name(seat)} places {self.card_name(action.card)} around {o.name}.")]
         return events + self._display_if_done(seat, work)
@@ -819,14 +825,18 @@ class Illusio(Game):
         if len(work.components) < len(o.needs):
             return []
         work.displayed = True
+        if self.quiet:
+            return []
         return [Event(f"{self.name(seat)}: “I'm displaying {o.name}!”")]
 
     def _transform(self, seat: int, action: Transform) -> list[Event]:
         card, c = action.card, action.component
         self.hands[seat].remove(card)
-        before = self.card_name(c)
+        before = "" if self.quiet else self.card_name(c)
         self.attached.setdefault(c, []).append(card)
         self._turn_into(c, action.into)
+        if self.quiet:
+            return []
         into = self.cards.name(action.into)
         return [Event(f"{self.name(seat)} plays Transform: {before} becomes {into}.")]
 
@@ -836,6 +846,8 @@ class Illusio(Game):
         taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
         self.hands[seat].append(taken)
         self.discard_pile.append(card)
+        if self.quiet:
+            return [HIDDEN_SHOWN]  # (the card taken came to light for two seats)
         name = self.info[taken].name
         pair = frozenset({seat, victim})
         return [
@@ -872,7 +884,8 @@ class Illusio(Game):
     def _talent(self, seat: int, action: UseTalent) -> list[Event]:
         self.talent_used[seat] = True
         magician = self.magicians[seat]
-        said = f"{self.name(seat)} uses {magician.name}'s talent"
+        # (A hushed match's talents say nothing: `Game.quiet`, read by each talent too.)
+        said = "" if self.quiet else f"{self.name(seat)} uses {magician.name}'s talent"
         return TALENTS[magician.talent].perform(self, seat, action, said)
 
     # -- scoring ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from illusio_table.engine import Action, Event
+from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
 from .actions import TALENT_BARE, TALENT_CARD, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
 
@@ -58,6 +58,8 @@ def _stand_in(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Ev
     assert action.card is not None  # refused otherwise
     game.hands[seat].remove(action.card)
     game.backstage[seat].append(action.card)
+    if game.quiet:
+        return []
     return [Event(f"{said}: {game.info[action.card].name} goes to the Backstage, free.")]
 
 
@@ -98,6 +100,9 @@ def _metamorphosis_refusal(game: Illusio, seat: int, action: UseTalent) -> str |
 def _metamorphosis(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     target, into = action.target, action.into
     assert target is not None and into is not None  # refused otherwise
+    if game.quiet:
+        game._turn_into(target, into)
+        return []
     before = game.card_name(target)
     owner = next(s for s in range(game.seats) if target in game.backstage[s])
     transforms = len(game.attached.get(target, ()))
@@ -151,6 +156,8 @@ def _sleight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Eve
     theirs.remove(target)
     mine.append(target)
     theirs.append(card)
+    if game.quiet:
+        return []
     return [
         Event(
             f"{said}: {game.card_name(card)} swaps places with "
@@ -185,6 +192,8 @@ def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | 
 
 def _second_sight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     assert action.card is not None  # refused otherwise
+    if game.quiet:
+        return game._exchange(seat, (action.card,))
     return [Event(f"{said}.")] + game._exchange(seat, (action.card,))
 
 
@@ -208,6 +217,8 @@ def _scavenger_refusal(game: Illusio, seat: int, action: UseTalent) -> str | Non
 def _scavenger(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     card = game.discard_pile.pop()
     game.hands[seat].append(card)
+    if game.quiet:
+        return []
     return [Event(f"{said}: {game.info[card].name} comes back from the discard pile.")]
 
 
@@ -245,6 +256,8 @@ def _pickpocket(game: Illusio, seat: int, action: UseTalent, said: str) -> list[
     game.hands[seat].remove(card)
     game.hands[victim].append(card)
     game.hands[seat].append(taken)
+    if game.quiet:
+        return [HIDDEN_SHOWN]  # (the cards swapped came to light for two seats)
     pair = frozenset({seat, victim})
     given, got = game.info[card].name, game.info[taken].name
     return [
