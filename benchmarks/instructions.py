@@ -1,7 +1,7 @@
 """Instructions an action, counted by valgrind: the steady measure of the engines' speed.
 
     python -m benchmarks.instructions [GAME ...] [--games N] [--seed S] [--mode MODE]
-                                      [--tree CHECKOUT] [--profile]
+                                      [--tree CHECKOUT] [--rarely] [--profile]
 
 For each game (default: every one found) and each engine (the interpreted source; the
 compiled core of `make core` where it is built), random four-seat self-play of N games
@@ -16,7 +16,10 @@ RLCard's UNO, counted the same way over 100 games, was 253.5k instructions a ste
 Not a part of `make bench`: valgrind is not everywhere. `--tree` counts another checkout
 (an older commit's worktree, its own `make core` built: the before of a change), with
 this venv's Python. `--profile` keeps each run's callgrind file (build/callgrind/ here)
-for `callgrind_annotate --inclusive=yes`.
+for `callgrind_annotate --inclusive=yes`. `--rarely` runs the cyclic collector as the
+command line's `selfplay`, the thinking process and the bench do (`collect_rarely`): without
+it, as the figures in docs/PERFORMANCE.md were counted, Python's default collector takes
+about a tenth of a compiled action.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ import sys
 from illusio_table.engine.selfplay import selfplay
 from illusio_table.games import builtin_registry
 game_id, games, seed, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+if sys.argv[5] == "rarely":
+    from illusio_table.engine.collector import collect_rarely
+    collect_rarely()
 game = builtin_registry().get(game_id)
 game.card_data()
 options = {"mode": mode} if mode else None
@@ -46,7 +52,14 @@ print(selfplay(game, 4, games, seed, options=options)["actions"] if games else 0
 
 
 def counted(
-    tree: Path, compiled: bool, game_id: str, games: int, seed: int, mode: str, keep: Path | None
+    tree: Path,
+    compiled: bool,
+    game_id: str,
+    games: int,
+    seed: int,
+    mode: str,
+    rarely: bool,
+    keep: Path | None,
 ) -> tuple[int, int]:
     """(instructions, actions) of one process, the package imported from `tree`."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(tree))
@@ -55,7 +68,8 @@ def counted(
     out = str(keep) if keep is not None else os.devnull
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--dump-instr=no", f"--callgrind-out-file={out}"]
-        + [sys.executable, "-c", PLAY, game_id, str(games), str(seed), mode],
+        + [sys.executable, "-c", PLAY, game_id, str(games), str(seed), mode]
+        + ["rarely" if rarely else "default"],
         env=env,
         cwd=tree,
         capture_output=True,
@@ -77,6 +91,7 @@ def main() -> None:
         "--mode", default="", help="the option 'mode' (Incantibus: apprentice, expert)"
     )
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to count")
+    parser.add_argument("--rarely", action="store_true", help="the collector as the CLI runs it")
     parser.add_argument("--profile", action="store_true", help="keep the callgrind files")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -100,15 +115,18 @@ def main() -> None:
                 keep / f"{game_id}-{engine}-{n}.out" if args.profile else None
                 for n in (args.games, 0)
             ]
-            compiled = engine == "compiled"
-            total, actions = counted(
-                path, compiled, game_id, args.games, args.seed, args.mode, files[0]
-            )
-            base, _ = counted(path, compiled, game_id, 0, args.seed, args.mode, files[1])
+            runs = [
+                counted(
+                    path, engine == "compiled", game_id, n, args.seed, args.mode, args.rarely, f
+                )
+                for n, f in zip((args.games, 0), files, strict=True)
+            ]
+            (total, actions), (base, _) = runs
             each = (total - base) / actions
+            collector = "; collector as the CLI runs it" if args.rarely else ""
             print(
                 f"{game_id} {args.mode or ''} {engine}: {each / 1000:.1f}k instructions an action "
-                f"({actions} actions, {args.games} games, seed {args.seed}; "
+                f"({actions} actions, {args.games} games, seed {args.seed}{collector}; "
                 f"{UNO_STEP / each:.2f}× RLCard's UNO a step)".replace("  ", " ")
             )
 
