@@ -356,19 +356,34 @@ def test_selfplay_counts_games_stopped_at_the_cap(registry):
 
 def test_the_move_makers_keep_a_bounded_number_of_moves():
     """A long search meets countless hands to exchange; the makers that give the same
-    move object again must forget old ones rather than keep every one."""
+    move object again must forget old ones rather than keep every one. Illusio's tables
+    of moves by card, seat, Objective or kind (`Made`) keep every move they make: they
+    are bounded by the card file instead, every key a number of it or a kind."""
     import importlib
 
-    makers = []
+    from illusio_table.games.illusio.actions import Made
+
+    makers, tables = [], []
     for game in ("illusio", "illuminati", "incantibus"):
         module = importlib.import_module(f"illusio_table.games.{game}.actions")
         makers += [v for v in vars(module).values() if hasattr(v, "cache_info")]
-    assert len(makers) >= 11
+        tables += [v for v in vars(module).values() if isinstance(v, Made)]
+    assert len(makers) + len(tables) >= 11
     assert all(maker.cache_info().maxsize for maker in makers)
-    selfplay(builtin_registry().get("illusio"), 4, 20, seed=3)
+    game = builtin_registry().get("illusio")
+    selfplay(game, 4, 20, seed=3)
     from illusio_table.games.illusio.actions import exchange
 
     assert 0 < exchange.cache_info().currsize <= exchange.cache_info().maxsize
+    deck = len(builtin_registry().new_game("illusio", 4, 3).info)  # (more than Objectives, seats)
+    kinds = {k.id for k in game.card_data().components}
+    keys: list[object] = []
+    inner = list(tables)
+    while inner:
+        table = inner.pop()
+        keys += table.keys()
+        inner += [v for v in table.values() if isinstance(v, Made)]
+    assert keys and all(k in kinds if type(k) is str else 0 <= k < deck for k in keys)
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from illusio_table.engine import Action, fast_init, interned
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @fast_init
@@ -131,14 +137,55 @@ ACTIONS = (
     Discard,
 )
 
-backstage = interned(Backstage)
-place = interned(Place)
-discard = interned(Discard)
-abandon = interned(Abandon)
+
+class Made(dict[K, V]):
+    """Moves found by one of their fields, each made once: `made[x]` is `make(x)`, kept.
+
+    A turn's listing looks up a dozen moves a step, and a rollout lists thousands: a
+    dict's look-up by a card's or a seat's number is a sixth of an interned maker's
+    call, which hashes a tuple of all the fields (a move of several fields is a table of
+    tables, the outer looked up once a listing). Unbounded, but its keys are numbers of
+    the card file (cards, Objectives, seats) and kinds, so it holds at most a few
+    thousand moves; the moves that are countless (a hand exchanged whole, the ways to
+    take an Objective) keep the interned, bounded makers. (A dict subclass: it stays
+    interpreted, as this module does.)"""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        made = self[key] = self.make(key)
+        return made
+
+
+# (The innermost makers are partials, not lambdas: a move met for the first time is then
+# made without a call of Python code more, and a 20-game self-play meets thousands.)
+BACKSTAGE = Made(Backstage)  # by card
+DISCARD = Made(Discard)  # by card
+ABANDON = Made(Abandon)  # by Objective
+EXCHANGE_ONE: Made[int, Exchange] = Made(lambda card: Exchange((card,)))  # by card
+PLACE: Made[int, Made[int, Place]] = Made(  # by Objective, then card
+    lambda objective: Made(partial(Place, objective=objective))
+)
+SPECIAL: Made[int, Made[int, PlaySpecial]] = Made(  # by trick, then card
+    lambda trick: Made(partial(PlaySpecial, trick=trick))
+)
+TAKE: Made[int, Made[int, Take]] = Made(lambda card: Made(partial(Take, card)))  # card, seat
+TRANSFORM: Made[int, Made[int, Made[str, Transform]]] = Made(  # by card, Component, kind
+    lambda card: Made(lambda component: Made(partial(Transform, card, component)))
+)
+TALENT_CARD: Made[int, UseTalent] = Made(UseTalent)  # by card
+TALENT_GIVE: Made[int, Made[int, UseTalent]] = Made(  # by seat, then card
+    lambda seat: Made(partial(UseTalent, seat=seat))
+)
+TALENT_SWAP: Made[int, Made[int, Made[int, UseTalent]]] = Made(  # by card, seat, target
+    lambda card: Made(lambda seat: Made(partial(UseTalent, card, seat)))
+)
+TALENT_TURN: Made[int, Made[int, Made[str, UseTalent]]] = Made(  # by seat, target, kind
+    lambda seat: Made(lambda target: Made(partial(UseTalent, None, seat, target)))
+)
+TALENT_BARE = UseTalent()
 exchange = interned(Exchange)
 realize = interned(Realize)
-special = interned(PlaySpecial)
-transform = interned(Transform)
-take = interned(Take)
-talent = interned(UseTalent)
 END_TURN = EndTurn()

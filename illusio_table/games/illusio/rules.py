@@ -9,7 +9,6 @@ moment a seat reaches the target.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,16 @@ from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from .actions import (
+    ABANDON,
     ACTIONS,
+    BACKSTAGE,
+    DISCARD,
     END_TURN,
+    EXCHANGE_ONE,
+    PLACE,
+    SPECIAL,
+    TAKE,
+    TRANSFORM,
     Abandon,
     Backstage,
     Discard,
@@ -32,15 +39,8 @@ from .actions import (
     Take,
     Transform,
     UseTalent,
-    abandon,
-    backstage,
-    discard,
     exchange,
-    place,
     realize,
-    special,
-    take,
-    transform,
 )
 from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
@@ -403,12 +403,12 @@ class Illusio(Game):
         moves: list[Action] = []
         kinds = self._distinct(hand)
         components = [c for c in kinds if not info[c].special]
-        moves += [backstage(c) for c in components]
+        moves += [BACKSTAGE[c] for c in components]
         if len(components) < len(kinds):
             moves += self._special_moves(seat, [c for c in kinds if info[c].special])
         left = len(self.deck) + len(self.discard_pile)
         if left:
-            moves += [exchange((c,)) for c in kinds]
+            moves += [EXCHANGE_ONE[c] for c in kinds]
             if len(hand) > 1 and left >= len(hand):
                 moves.append(exchange(tuple(sorted(hand))))
         realizing = self.realizing(seat)
@@ -418,7 +418,7 @@ class Illusio(Game):
             sources = components + self._distinct(self.backstage[seat])
             for work in realizing:
                 moves += self._place_moves(work, sources)
-                moves.append(abandon(work.objective))
+                moves.append(ABANDON[work.objective])
         return moves
 
     def _turn_moves(self, seat: int) -> list[Action]:
@@ -431,7 +431,7 @@ class Illusio(Game):
         return moves
 
     def _discard_moves(self, seat: int) -> list[Action]:
-        return [discard(c) for c in self._distinct(self.hands[seat])]
+        return [DISCARD[c] for c in self._distinct(self.hands[seat])]
 
     def action_refusal(self, seat: int) -> str | None:
         if self.actions_left <= 0:
@@ -456,16 +456,18 @@ class Illusio(Game):
         for card in specials:
             effect = self.info[card].kind
             if effect == "transform":
+                made = TRANSFORM[card]
                 for c in self._distinct(self.backstage[seat]):
-                    now = self.kind(c)
-                    moves += [transform(card, c, k) for k in self.component_kinds if k != now]
+                    now, into = self.now[c], made[c]
+                    moves += [into[k] for k in self.component_kinds if k != now]
             elif effect == "take":
-                moves += [take(card, s) for s in self.others(seat) if self.hands[s]]
+                took = TAKE[card]
+                moves += [took[s] for s in self.others(seat) if self.hands[s]]
             else:
                 if shows is None:
                     shows = [w for works in self.works for w in works if w.displayed]
                 moves += [
-                    special(card, w.objective)
+                    SPECIAL[w.objective][card]
                     for w in shows
                     if not (effect == "encore" and w.encore)
                 ]
@@ -502,34 +504,51 @@ class Illusio(Game):
         return moves
 
     def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
+        """A move for each count of Components per group that takes the Objective (half of
+        its needs or more), each count with the Components that pay best: its exact types
+        first, then by number. The counts come in the order `itertools.product` of each
+        group's would give (the last group's turning fastest), turned here as an odometer
+        in plain loops: this runs at nearly every turn, and a group with no Component
+        (which can only count 0) is left out rather than turned."""
         o = self.objectives[objective]
-        asked, now, now_group = o.groups, self.now, self.now_group
-        by_group: dict[str, list[int]] = {g: [] for g in asked}
-        # Exact types first, so that each count per group uses the Components that pay.
-        usable = sorted([c for c in self.backstage[seat] if now_group[c] in asked])
-        for c in [c for c in usable if now[c] in o.types] + [
-            c for c in usable if now[c] not in o.types
-        ]:
-            by_group[now_group[c]].append(c)
-        pools = list(by_group.values())
-        ranges = [range(min(len(pool), o.groups[g]) + 1) for g, pool in by_group.items()]
+        now, now_group, types = self.now, self.now_group, o.types
+        usable = sorted(self.backstage[seat])
+        pools: list[list[int]] = []
+        sizes: list[int] = []
+        for g, n in o.groups.items():
+            pool = [c for c in usable if now_group[c] == g and now[c] in types]
+            pool += [c for c in usable if now_group[c] == g and now[c] not in types]
+            if pool:
+                pools.append(pool)
+                sizes.append(min(len(pool), n))
         moves: list[Action] = []
-        for counts in product(*ranges):
-            if sum(counts) >= o.half:
+        counts = [0] * len(pools)
+        total, last = 0, len(pools) - 1
+        while True:
+            if total >= o.half:
                 chosen: list[int] = []
-                for i, n in enumerate(counts):  # (plain loops: this runs at every turn)
-                    if n:
-                        chosen += pools[i][:n]
+                for i in range(len(counts)):
+                    if counts[i]:
+                        chosen += pools[i][: counts[i]]
                 chosen.sort()
                 moves.append(realize(objective, tuple(chosen)))
-        return moves
+            i = last
+            while i >= 0 and counts[i] == sizes[i]:
+                total -= counts[i]
+                counts[i] = 0
+                i -= 1
+            if i < 0:
+                return moves
+            counts[i] += 1
+            total += 1
 
     def _place_moves(self, work: Work, sources: list[int]) -> list[Action]:
         """Components (from the hand, then the Backstage) that still fit around the work."""
         o, now_group = self.objectives[work.objective], self.now_group
         placed = _count(now_group, work.components)
         room = {g for g, n in o.groups.items() if placed.get(g, 0) < n}
-        return [place(c, work.objective) for c in sources if now_group[c] in room]
+        made = PLACE[work.objective]
+        return [made[c] for c in sources if now_group[c] in room]
 
     # -- refusals ---------------------------------------------------------------------------
 
@@ -760,6 +779,8 @@ class Illusio(Game):
         self.works[seat].remove(work)
         self.backstage[seat].extend(work.components)
         self.objective_discard.append(work.objective)
+        if self.quiet:
+            return []
         return [
             Event(
                 f"{self.name(seat)} gives up {self.objectives[work.objective].name}; "
@@ -802,7 +823,9 @@ class Illusio(Game):
                 Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")
             )
         drawn = self.contest[slot]
-        if drawn is not None:
+        if drawn is not None and self.quiet:
+            events.append(HIDDEN_SHOWN)  # (a hushed match keeps the mark of what came to light)
+        elif drawn is not None:
             events.append(Event(f"{self.objectives[drawn].name} joins the Contest.", reveals=True))
         return events + self._display_if_done(seat, work)
 
@@ -812,6 +835,8 @@ class Illusio(Game):
         source = self.backstage[seat] if action.card in self.backstage[seat] else self.hands[seat]
         source.remove(action.card)
         work.components.append(action.card)
+        if self.quiet:
+            return self._display_if_done(seat, work)
         o = self.objectives[work.objective]
         events = [Event(f"{self.name(seat)} places {self.card_name(action.card)} around {o.name}.")]
         return events + self._display_if_done(seat, work)
@@ -821,14 +846,18 @@ class Illusio(Game):
         if len(work.components) < len(o.needs):
             return []
         work.displayed = True
+        if self.quiet:
+            return []
         return [Event(f"{self.name(seat)}: “I'm displaying {o.name}!”")]
 
     def _transform(self, seat: int, action: Transform) -> list[Event]:
         card, c = action.card, action.component
         self.hands[seat].remove(card)
-        before = self.card_name(c)
+        before = "" if self.quiet else self.card_name(c)
         self.attached.setdefault(c, []).append(card)
         self._turn_into(c, action.into)
+        if self.quiet:
+            return []
         into = self.cards.name(action.into)
         return [Event(f"{self.name(seat)} plays Transform: {before} becomes {into}.")]
 
@@ -838,6 +867,8 @@ class Illusio(Game):
         taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
         self.hands[seat].append(taken)
         self.discard_pile.append(card)
+        if self.quiet:
+            return [HIDDEN_SHOWN]  # (the card taken came to light for two seats)
         name = self.info[taken].name
         pair = frozenset({seat, victim})
         return [
@@ -874,7 +905,8 @@ class Illusio(Game):
     def _talent(self, seat: int, action: UseTalent) -> list[Event]:
         self.talent_used[seat] = True
         magician = self.magicians[seat]
-        said = f"{self.name(seat)} uses {magician.name}'s talent"
+        # (A hushed match's talents say nothing: `Game.quiet`, read by each talent too.)
+        said = "" if self.quiet else f"{self.name(seat)} uses {magician.name}'s talent"
         return TALENTS[magician.talent].perform(self, seat, action, said)
 
     # -- scoring ---------------------------------------------------------------------------

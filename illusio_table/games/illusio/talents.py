@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from illusio_table.engine import Action, Event
+from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
-from .actions import UseTalent, talent
+from .actions import TALENT_BARE, TALENT_CARD, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
 
 if TYPE_CHECKING:
     from .rules import Illusio
@@ -39,7 +39,7 @@ def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
 
 def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
     twins = {game.now[c] for c in game.backstage[seat]}
-    return [talent(c) for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
+    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
 
 
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -58,6 +58,8 @@ def _stand_in(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Ev
     assert action.card is not None  # refused otherwise
     game.hands[seat].remove(action.card)
     game.backstage[seat].append(action.card)
+    if game.quiet:
+        return []
     return [Event(f"{said}: {game.info[action.card].name} goes to the Backstage, free.")]
 
 
@@ -72,13 +74,13 @@ def _stand_in_words(game: Illusio, action: UseTalent) -> str | None:
 
 def _metamorphosis_moves(game: Illusio, seat: int) -> list[Action]:
     now, types = game.now, game.group_types
-    return [
-        talent(None, s, c, t)
-        for s in range(game.seats)
-        for c in game._distinct(game.backstage[s])
-        for t in types[game.now_group[c]]
-        if t != now[c]
-    ]
+    moves: list[Action] = []
+    for s in range(game.seats):
+        made = TALENT_TURN[s]
+        for c in game._distinct(game.backstage[s]):
+            into, kind = made[c], now[c]
+            moves += [into[t] for t in types[game.now_group[c]] if t != kind]
+    return moves
 
 
 def _metamorphosis_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -98,6 +100,9 @@ def _metamorphosis_refusal(game: Illusio, seat: int, action: UseTalent) -> str |
 def _metamorphosis(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     target, into = action.target, action.into
     assert target is not None and into is not None  # refused otherwise
+    if game.quiet:
+        game._turn_into(target, into)
+        return []
     before = game.card_name(target)
     owner = next(s for s in range(game.seats) if target in game.backstage[s])
     transforms = len(game.attached.get(target, ()))
@@ -122,13 +127,13 @@ def _metamorphosis_words(game: Illusio, action: UseTalent) -> str | None:
 def _sleight_moves(game: Illusio, seat: int) -> list[Action]:
     now = game.now
     theirs = [(s, game._distinct(game.backstage[s])) for s in game.others(seat)]
-    return [
-        talent(mine, s, c)
-        for mine in game._distinct(game.backstage[seat])
-        for s, cards in theirs
-        for c in cards
-        if now[c] != now[mine]
-    ]
+    moves: list[Action] = []
+    for mine in game._distinct(game.backstage[seat]):
+        kind, made = now[mine], TALENT_SWAP[mine]
+        for s, cards in theirs:
+            swap = made[s]
+            moves += [swap[c] for c in cards if now[c] != kind]
+    return moves
 
 
 def _sleight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -151,6 +156,8 @@ def _sleight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Eve
     theirs.remove(target)
     mine.append(target)
     theirs.append(card)
+    if game.quiet:
+        return []
     return [
         Event(
             f"{said}: {game.card_name(card)} swaps places with "
@@ -174,7 +181,7 @@ def _sleight_words(game: Illusio, action: UseTalent) -> str | None:
 def _second_sight_moves(game: Illusio, seat: int) -> list[Action]:
     if not game._cards_left():
         return []
-    return [talent(c) for c in game._distinct(game.hands[seat])]
+    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat])]
 
 
 def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -185,6 +192,8 @@ def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | 
 
 def _second_sight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     assert action.card is not None  # refused otherwise
+    if game.quiet:
+        return game._exchange(seat, (action.card,))
     return [Event(f"{said}.")] + game._exchange(seat, (action.card,))
 
 
@@ -198,7 +207,7 @@ def _second_sight_words(game: Illusio, action: UseTalent) -> str | None:
 
 
 def _scavenger_moves(game: Illusio, seat: int) -> list[Action]:
-    return [talent()] if game.discard_pile else []
+    return [TALENT_BARE] if game.discard_pile else []
 
 
 def _scavenger_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -208,6 +217,8 @@ def _scavenger_refusal(game: Illusio, seat: int, action: UseTalent) -> str | Non
 def _scavenger(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
     card = game.discard_pile.pop()
     game.hands[seat].append(card)
+    if game.quiet:
+        return []
     return [Event(f"{said}: {game.info[card].name} comes back from the discard pile.")]
 
 
@@ -221,7 +232,12 @@ def _scavenger_words(game: Illusio, action: UseTalent) -> str | None:
 
 def _pickpocket_moves(game: Illusio, seat: int) -> list[Action]:
     kinds = game._distinct(game.hands[seat])
-    return [talent(c, s) for s in game.others(seat) if game.hands[s] for c in kinds]
+    moves: list[Action] = []
+    for s in game.others(seat):
+        if game.hands[s]:
+            made = TALENT_GIVE[s]
+            moves += [made[c] for c in kinds]
+    return moves
 
 
 def _pickpocket_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -240,6 +256,8 @@ def _pickpocket(game: Illusio, seat: int, action: UseTalent, said: str) -> list[
     game.hands[seat].remove(card)
     game.hands[victim].append(card)
     game.hands[seat].append(taken)
+    if game.quiet:
+        return [HIDDEN_SHOWN]  # (the cards swapped came to light for two seats)
     pair = frozenset({seat, victim})
     given, got = game.info[card].name, game.info[taken].name
     return [

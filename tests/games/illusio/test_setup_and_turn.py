@@ -192,3 +192,21 @@ def test_an_empty_objective_deck_is_made_again_from_its_discard_pile():
     assert game.contest[0] is not None
     assert len(game.objective_deck) == len(given_up) - 1 and game.objective_discard == []
     check_invariants(game)
+
+
+def test_a_table_of_moves_makes_each_move_once_as_its_class_makes_it():
+    """The listings find their moves in tables (`Made`): the move found is the one its
+    class makes from those fields, and the same object each time it is looked up."""
+    from illusio_table.games.illusio.actions import (
+        PLACE,
+        TALENT_TURN,
+        TRANSFORM,
+        Place,
+        Transform,
+        UseTalent,
+    )
+
+    assert PLACE[7][31] == Place(31, 7) and PLACE[7][31] is PLACE[7][31]
+    assert TRANSFORM[80][3]["dove"] == Transform(80, 3, "dove")
+    assert TRANSFORM[80][3]["dove"] is TRANSFORM[80][3]["dove"]
+    assert TALENT_TURN[2][5]["rabbit"] == UseTalent(None, 2, 5, "rabbit")
