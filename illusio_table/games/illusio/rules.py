@@ -4,6 +4,9 @@ A turn: the seat's tricks on display whose round is over are scored, it draws, t
 up to two actions (A to F) and ends its turn, letting go of cards over the hand limit.
 The magician's talent is free, once per round, in its owner's turn. The game ends the
 moment a seat reaches the target.
+
+The class holds the state, the set-up, the turn, the moves a seat may make and the
+scoring; why a move is refused is in refusals.py, what an allowed move does in effects.py.
 """
 
 from __future__ import annotations
@@ -12,11 +15,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
 from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
+from . import effects, refusals
 from .actions import (
     ABANDON,
     ACTIONS,
@@ -43,33 +45,23 @@ from .actions import (
     realize,
 )
 from .cards import IllusioCards, Magician, TurnRules, load
-from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus, fits
+from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus
 from .phases import IllusioPhase
 from .talents import TALENTS
 from .views import (
     CATEGORIES,
     MOVE_WORDS,
+    card_count,
     printed_views,
     seat_view,
     trick_sum,
     trick_view,
 )
 from .views import standing as _standing
+from .work import Work
 
 HELP = Path(__file__).with_name("help.md")
 NONE: list[Action] = []  # shared: nothing to add (never changed)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class Work:
-    """An Objective of a seat with the Components around it, under realization or on display."""
-
-    def __init__(self, objective: int, components: list[int]) -> None:
-        self.objective = objective
-        self.components = components
-        self.displayed = False
-        self.encore = False  # an Encore holds the trick through its owner's next start
-        self.specials: list[int] = []  # Encore, Deja vu and Grand cards lying on it
 
 
 class Illusio(Game):
@@ -289,7 +281,10 @@ class Illusio(Game):
             names = ", ".join(self.info[c].name for c in got)
             events.append(Event(f"You draw {names}.", seen_by=frozenset({seat}), reveals=True))
             events.append(
-                Event(f"{self.name(seat)} draws {_cards(len(got))}.", hidden_from=frozenset({seat}))
+                Event(
+                    f"{self.name(seat)} draws {card_count(len(got))}.",
+                    hidden_from=frozenset({seat}),
+                )
             )
         if len(got) < number:
             events.append(Event("The deck and the discard pile are empty."))
@@ -355,7 +350,9 @@ class Illusio(Game):
             self.phase = IllusioPhase.DISCARD
             over = len(self.hands[seat]) - self.limits.hand_limit
             return (
-                [] if self.quiet else [Event(f"{self.name(seat)} must let go of {_cards(over)}.")]
+                []
+                if self.quiet
+                else [Event(f"{self.name(seat)} must let go of {card_count(over)}.")]
             )
         return self._start_turn((seat + 1) % self.seats)
 
@@ -550,41 +547,6 @@ class Illusio(Game):
         made = PLACE[work.objective]
         return [made[c] for c in sources if now_group[c] in room]
 
-    # -- refusals ---------------------------------------------------------------------------
-
-    def _over_the_limit(self, seat: int) -> str:
-        over = len(self.hands[seat]) - self.limits.hand_limit
-        return f"Your hand is over {self.limits.hand_limit} cards: let go of {_cards(over)} first."
-
-    def _not_now_discard(self, seat: int) -> str:
-        return (
-            "You let go of cards only at the end of your turn, "
-            f"when your hand holds more than {self.limits.hand_limit}."
-        )
-
-    def _discard_refusal(self, seat: int, action: Discard) -> str | None:
-        return None if action.card in self.hands[seat] else "That card is not in your hand."
-
-    def _backstage_refusal(self, seat: int, action: Backstage) -> str | None:
-        return self._from_hand(seat, action.card, component=True)
-
-    def _abandon_refusal(self, seat: int, action: Abandon) -> str | None:
-        work = self.work(seat, action.objective)
-        if work is None:
-            return "You can only discard one of your own Objectives under realization."
-        if work.displayed:
-            return "A trick on display is no longer under realization; it cannot be discarded."
-        return None
-
-    def _from_hand(self, seat: int, card: int, component: bool) -> str | None:
-        if card not in self.hands[seat]:
-            return "That card is not in your hand."
-        if component and self.info[card].special:
-            return "That is a Special action; only Components are placed."
-        if not component and not self.info[card].special:
-            return "That is a Component, not a Special action."
-        return None
-
     @classmethod
     def saved_action(cls, data: Any) -> Any:
         """Saves made before Transform and Take were moves of their own hold every Special
@@ -606,308 +568,6 @@ class Illusio(Game):
         if data.get("seat") is not None:
             return {"kind": "take", "card": card, "seat": data.get("seat")}
         return {"kind": "special", "card": card, "trick": data.get("trick")}
-
-    def _special_card(self, seat: int, card: int, move: str) -> str | None:
-        """Why this card of the hand cannot be played as `move` (transform, take, or on a
-        trick for the others): each Special has one way to be played, said when another
-        way is tried."""
-        reason = self._from_hand(seat, card, component=False)
-        if reason:
-            return reason
-        effect = self.info[card].kind
-        if (effect if effect in ("transform", "take") else "trick") == move:
-            return None
-        if effect == "transform":
-            return "Transform is played on a Component of your own Backstage, naming its new kind."
-        if effect == "take":
-            return "Take is played on another magician, to take a card of their hand."
-        return f"{self.info[card].name} is played on a trick on display."
-
-    def _transform_refusal(self, seat: int, action: Transform) -> str | None:
-        reason = self._special_card(seat, action.card, "transform")
-        if reason:
-            return reason
-        if action.component not in self.backstage[seat]:
-            return (
-                "Transform works on a Component of your own Backstage, "
-                "not one around an Objective or someone else's."
-            )
-        if action.into not in self.component_kinds:
-            return "Name the kind of Component it becomes."
-        if action.into == self.kind(action.component):
-            return "It already is that; choose another kind."
-        return None
-
-    def _take_refusal(self, seat: int, action: Take) -> str | None:
-        reason = self._special_card(seat, action.card, "take")
-        if reason:
-            return reason
-        if action.seat == seat or not 0 <= action.seat < self.seats:
-            return "Take needs another magician to take from."
-        if not self.hands[action.seat]:
-            return f"{self.name(action.seat)} has no card in hand."
-        return None
-
-    def _special_refusal(self, seat: int, action: PlaySpecial) -> str | None:
-        reason = self._special_card(seat, action.card, "trick")
-        if reason:
-            return reason
-        found = self.displayed_work(action.trick)
-        if found is None:
-            return f"{self.info[action.card].name} is played on a trick on display."
-        if self.info[action.card].kind == "encore" and found[1].encore:
-            return "An Encore already holds this trick this round; a second one adds nothing."
-        return None
-
-    def _exchange_refusal(self, seat: int, action: Exchange) -> str | None:
-        cards = action.cards
-        if not cards:
-            return "Choose at least one card to exchange."
-        if len(set(cards)) != len(cards) or any(c not in self.hands[seat] for c in cards):
-            return "You can only exchange cards of your hand, each once."
-        if self._cards_left() < len(cards):
-            return f"Only {_cards(self._cards_left())} left to draw from."
-        return None
-
-    def _realize_refusal(self, seat: int, action: Realize) -> str | None:
-        if action.objective not in self.contest:
-            return "That Objective is not in the Contest."
-        if len(self.realizing(seat)) >= self.limits.realizing:
-            return f"You already have {self.limits.realizing} Objectives under realization."
-        o = self.objectives[action.objective]
-        chosen = action.components
-        if len(set(chosen)) != len(chosen) or any(c not in self.backstage[seat] for c in chosen):
-            return "The Components must come from your Backstage, each once."
-        if len(chosen) < o.half:
-            return (
-                f"{o.name} needs {len(o.needs)} Components: place at least {o.half} "
-                "of them from your Backstage to take it."
-            )
-        if not fits(o, [self.group(c) for c in chosen]):
-            return f"{o.name} does not take them all: {self._too_many(o, chosen)}."
-        return None
-
-    def _too_many(self, o: ObjectiveInfo, cards: tuple[int, ...]) -> str:
-        """Which groups of these Components the Objective cannot take, in words."""
-        counts = Counter(self.group(c) for c in cards)
-        said = []
-        for group, n in counts.items():
-            asked = o.groups.get(group, 0)
-            name = self.cards.name(group)
-            if asked == 0:
-                said.append(f"it needs no {name}")
-            elif n > asked:
-                said.append(f"it takes {asked} {name}, not {n}")
-        return "; ".join(said)
-
-    def _place_refusal(self, seat: int, action: Place) -> str | None:
-        card = action.card
-        if card in self.hands[seat] and self.info[card].special:
-            return self._special_placed(card, action.objective)
-        work = self.work(seat, action.objective)
-        if work is None or work.displayed:
-            return "Components go around one of your own Objectives under realization."
-        if card not in self.backstage[seat]:
-            reason = self._from_hand(seat, card, component=True)
-            if reason:
-                return f"Place a Component from your hand or your Backstage. {reason}"
-        o = self.objectives[work.objective]
-        if not fits(o, [self.group(c) for c in (*work.components, card)]):
-            name = self.cards.name(self.group(card))
-            if not o.groups.get(self.group(card)):
-                return f"{o.name} needs no {name}."
-            return f"{o.name} needs no more {name}: it has all it takes."
-        return None
-
-    def _special_placed(self, card: int, objective: int) -> str:
-        """A Special put around an Objective as if it were a Component: what it is played
-        on instead, and how far the trick is from display (the refusal said only that
-        Specials are not placed, and a person took the trick for one on display)."""
-        name, effect = self.info[card].name, self.info[card].kind
-        on = {
-            "transform": "played on a Component of your own Backstage, naming its new kind",
-            "take": "played on another magician, to take a card of their hand",
-        }.get(effect, "played on a trick on display")
-        work = next((w for ws in self.works for w in ws if w.objective == objective), None)
-        if work is None or work.displayed:
-            return f"{name} is a Special action, {on}; only Components go around an Objective."
-        o = self.objectives[objective]
-        missing = len(o.needs) - len(work.components)
-        still = f"{missing} of its {len(o.needs)} Components still to place around it"
-        if effect in ("transform", "take"):
-            return f"{name} is a Special action, {on}; {o.name} takes only Components ({still})."
-        return f"{name} is a Special action, {on}, and {o.name} is not complete yet: {still}."
-
-    def _talent_refusal(self, seat: int, action: UseTalent) -> str | None:
-        magician = self.magicians[seat]
-        if magician.talent != "bonus" and self.talent_used[seat]:
-            return f"{magician.name}'s talent is used once per round; it is used."
-        return TALENTS[magician.talent].refuse(self, seat, action)
-
-    # -- moves ---------------------------------------------------------------------------------
-
-    def _let_go(self, seat: int, action: Discard) -> list[Event]:
-        self.hands[seat].remove(action.card)
-        self.discard_pile.append(action.card)
-        events = (
-            []
-            if self.quiet
-            else [Event(f"{self.name(seat)} lets go of {self.info[action.card].name}.")]
-        )
-        if len(self.hands[seat]) <= self.limits.hand_limit:
-            events += self._start_turn((seat + 1) % self.seats)
-        return events
-
-    def _end_turn_move(self, seat: int, action: EndTurn) -> list[Event]:
-        if self.quiet:
-            return self._end_turn(seat)
-        return [Event(f"{self.name(seat)} ends the turn.")] + self._end_turn(seat)
-
-    def _backstage(self, seat: int, action: Backstage) -> list[Event]:
-        self.hands[seat].remove(action.card)
-        self.backstage[seat].append(action.card)
-        if self.quiet:
-            return []
-        return [Event(f"{self.name(seat)} puts {self.info[action.card].name} in the Backstage.")]
-
-    def _exchange_move(self, seat: int, action: Exchange) -> list[Event]:
-        return self._exchange(seat, action.cards)
-
-    def _abandon(self, seat: int, action: Abandon) -> list[Event]:
-        work = self.work(seat, action.objective)
-        assert work is not None  # refused otherwise
-        self.works[seat].remove(work)
-        self.backstage[seat].extend(work.components)
-        self.objective_discard.append(work.objective)
-        if self.quiet:
-            return []
-        return [
-            Event(
-                f"{self.name(seat)} gives up {self.objectives[work.objective].name}; "
-                "its Components go back to the Backstage."
-            )
-        ]
-
-    def _exchange(self, seat: int, cards: tuple[int, ...]) -> list[Event]:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        events = self._draw(seat, len(cards))
-        # The cards given back go into the deck at random places, so nobody learns where
-        # (as good as shuffling the deck, and cheaper).
-        for c in cards:
-            self.deck.insert(self.rng.below(len(self.deck) + 1), c)
-        if self.quiet:
-            return events
-        names = ", ".join(self.info[c].name for c in cards)
-        return [
-            Event(f"You exchange {names}.", seen_by=frozenset({seat})),
-            Event(
-                f"{self.name(seat)} exchanges {_cards(len(cards))} with the deck.",
-                hidden_from=frozenset({seat}),
-            ),
-        ] + events
-
-    def _realize(self, seat: int, action: Realize) -> list[Event]:
-        o = self.objectives[action.objective]
-        slot = self.contest.index(action.objective)
-        for c in action.components:
-            self.backstage[seat].remove(c)
-        work = Work(action.objective, list(action.components))
-        self.works[seat].append(work)
-        self.contest[slot] = self._draw_objective()
-        events = []
-        if not self.quiet:
-            placed = ", ".join(self.card_name(c) for c in action.components)
-            events.append(
-                Event(f"{self.name(seat)} takes {o.name} from the Contest with {placed}.")
-            )
-        drawn = self.contest[slot]
-        if drawn is not None and self.quiet:
-            events.append(HIDDEN_SHOWN)  # (a hushed match keeps the mark of what came to light)
-        elif drawn is not None:
-            events.append(Event(f"{self.objectives[drawn].name} joins the Contest.", reveals=True))
-        return events + self._display_if_done(seat, work)
-
-    def _place(self, seat: int, action: Place) -> list[Event]:
-        work = self.work(seat, action.objective)
-        assert work is not None  # refused otherwise
-        source = self.backstage[seat] if action.card in self.backstage[seat] else self.hands[seat]
-        source.remove(action.card)
-        work.components.append(action.card)
-        if self.quiet:
-            return self._display_if_done(seat, work)
-        o = self.objectives[work.objective]
-        events = [Event(f"{self.name(seat)} places {self.card_name(action.card)} around {o.name}.")]
-        return events + self._display_if_done(seat, work)
-
-    def _display_if_done(self, seat: int, work: Work) -> list[Event]:
-        o = self.objectives[work.objective]
-        if len(work.components) < len(o.needs):
-            return []
-        work.displayed = True
-        if self.quiet:
-            return []
-        return [Event(f"{self.name(seat)}: “I'm displaying {o.name}!”")]
-
-    def _transform(self, seat: int, action: Transform) -> list[Event]:
-        card, c = action.card, action.component
-        self.hands[seat].remove(card)
-        before = "" if self.quiet else self.card_name(c)
-        self.attached.setdefault(c, []).append(card)
-        self._turn_into(c, action.into)
-        if self.quiet:
-            return []
-        into = self.cards.name(action.into)
-        return [Event(f"{self.name(seat)} plays Transform: {before} becomes {into}.")]
-
-    def _take(self, seat: int, action: Take) -> list[Event]:
-        card, victim, who = action.card, action.seat, self.name(seat)
-        self.hands[seat].remove(card)
-        taken = self.hands[victim].pop(self.rng.below(len(self.hands[victim])))
-        self.hands[seat].append(taken)
-        self.discard_pile.append(card)
-        if self.quiet:
-            return [HIDDEN_SHOWN]  # (the card taken came to light for two seats)
-        name = self.info[taken].name
-        pair = frozenset({seat, victim})
-        return [
-            Event(
-                f"{who} plays Take on {self.name(victim)} and gets {name}.",
-                seen_by=pair,
-                reveals=True,
-            ),
-            Event(
-                f"{who} plays Take and gets a card of {self.name(victim)}'s hand.",
-                hidden_from=pair,
-            ),
-        ]
-
-    def _special(self, seat: int, action: PlaySpecial) -> list[Event]:
-        card, who = action.card, self.name(seat)
-        effect = self.info[card].kind
-        self.hands[seat].remove(card)
-        shown = self.displayed_work(action.trick)
-        assert shown is not None  # refused otherwise
-        owner, work = shown
-        trick = self.objectives[work.objective].name
-        if effect == "immediate-success":
-            self.discard_pile.append(card)
-            events = [Event(f"{who} plays Immediate success on {trick}.")]
-            return events + self._score(owner, work, " at once")
-        work.specials.append(card)
-        if effect == "encore":
-            work.encore = True
-            return [Event(f"{who} plays Encore: {trick} stays on display one more round.")]
-        what = "2 points more" if effect == "grand" else "1 point less"
-        return [Event(f"{who} plays {self.info[card].name} on {trick}: it will pay {what}.")]
-
-    def _talent(self, seat: int, action: UseTalent) -> list[Event]:
-        self.talent_used[seat] = True
-        magician = self.magicians[seat]
-        # (A hushed match's talents say nothing: `Game.quiet`, read by each talent too.)
-        said = "" if self.quiet else f"{self.name(seat)} uses {magician.name}'s talent"
-        return TALENTS[magician.talent].perform(self, seat, action, said)
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -999,25 +659,25 @@ Illusio.phases = phase_table(
     Phase(
         IllusioPhase.TURN,
         (
-            Rule(Backstage, Illusio._backstage_refusal, Illusio._backstage, costs_action=True),
-            Rule(PlaySpecial, Illusio._special_refusal, Illusio._special, costs_action=True),
-            Rule(Transform, Illusio._transform_refusal, Illusio._transform, costs_action=True),
-            Rule(Take, Illusio._take_refusal, Illusio._take, costs_action=True),
-            Rule(Exchange, Illusio._exchange_refusal, Illusio._exchange_move, costs_action=True),
-            Rule(Realize, Illusio._realize_refusal, Illusio._realize, costs_action=True),
-            Rule(Place, Illusio._place_refusal, Illusio._place, costs_action=True),
-            Rule(Abandon, Illusio._abandon_refusal, Illusio._abandon, costs_action=True),
-            Rule(UseTalent, Illusio._talent_refusal, Illusio._talent),
-            Rule(EndTurn, always, Illusio._end_turn_move),
+            Rule(Backstage, refusals.backstage_refusal, effects.backstage, costs_action=True),
+            Rule(PlaySpecial, refusals.special_refusal, effects.special, costs_action=True),
+            Rule(Transform, refusals.transform_refusal, effects.transform, costs_action=True),
+            Rule(Take, refusals.take_refusal, effects.take, costs_action=True),
+            Rule(Exchange, refusals.exchange_refusal, effects.exchange_move, costs_action=True),
+            Rule(Realize, refusals.realize_refusal, effects.realize_move, costs_action=True),
+            Rule(Place, refusals.place_refusal, effects.place, costs_action=True),
+            Rule(Abandon, refusals.abandon_refusal, effects.abandon, costs_action=True),
+            Rule(UseTalent, refusals.talent_refusal, effects.talent),
+            Rule(EndTurn, always, effects.end_turn_move),
         ),
         "That is not a move of Illusio.",
-        refusals={Discard: Illusio._not_now_discard},
+        refusals={Discard: refusals.not_now_discard},
         listing=(Illusio._turn_moves,),
     ),
     Phase(
         IllusioPhase.DISCARD,
-        (Rule(Discard, Illusio._discard_refusal, Illusio._let_go, Illusio._discard_moves),),
-        Illusio._over_the_limit,
+        (Rule(Discard, refusals.discard_refusal, effects.let_go, Illusio._discard_moves),),
+        refusals.over_the_limit,
     ),
 )
 
@@ -1029,7 +689,3 @@ def _count(groups: list[str], cards: list[int]) -> dict[str, int]:
         g = groups[c]
         found[g] = found.get(g, 0) + 1
     return found
-
-
-def _cards(number: int) -> str:
-    return f"{number} card" + ("" if number == 1 else "s")

@@ -3,7 +3,7 @@ what it does and how it is said. `TALENTS` holds them by the talent's name, the 
 place a talent is looked up (the rules, the move words and the bots' listing ask here).
 
 Each function takes the game first. The talent is free and used once per round; the
-rules check that before asking here (see `Illusio._talent_refusal`).
+rules check that before asking here (see `refusals.talent_refusal`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
     if action.card is None:
         return "Choose a Component of your hand."
-    reason = game._from_hand(seat, action.card, component=True)
+    from .refusals import from_hand  # (the refusals import the talents: asked here, late)
+
+    reason = from_hand(game, seat, action.card, component=True)
     if reason:
         return reason
     if all(game.now[c] != game.now[action.card] for c in game.backstage[seat]):
@@ -191,10 +193,12 @@ def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | 
 
 
 def _second_sight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
+    from .effects import exchange_cards  # (the effects import the talents: asked here, late)
+
     assert action.card is not None  # refused otherwise
     if game.quiet:
-        return game._exchange(seat, (action.card,))
-    return [Event(f"{said}.")] + game._exchange(seat, (action.card,))
+        return exchange_cards(game, seat, (action.card,))
+    return [Event(f"{said}.")] + exchange_cards(game, seat, (action.card,))
 
 
 def _second_sight_words(game: Illusio, action: UseTalent) -> str | None:

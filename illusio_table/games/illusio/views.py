@@ -23,7 +23,8 @@ from .phases import IllusioPhase
 from .talents import TALENTS
 
 if TYPE_CHECKING:
-    from .rules import Illusio, Work
+    from .rules import Illusio
+    from .work import Work
 
 
 def printed_views(game: Illusio) -> tuple[tuple[tuple[str, Any], ...], ...]:
@@ -247,3 +248,8 @@ def trick_sum(entry: dict[str, Any]) -> str:
 def standing(view: dict[str, Any]) -> list[str]:
     """Each magician's score, as the Seats panel shows it."""
     return [f"{s['score']} point{'s' * (s['score'] != 1)}" for s in view["seats"]]
+
+
+def card_count(number: int) -> str:
+    """'1 card', '3 cards': as a log line or a refusal counts them."""
+    return f"{number} card" + ("" if number == 1 else "s")

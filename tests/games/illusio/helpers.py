@@ -8,7 +8,7 @@ from typing import Any
 
 from illusio_table.games import new_game
 from illusio_table.games.illusio.game import Illusio
-from illusio_table.games.illusio.rules import Work
+from illusio_table.games.illusio.work import Work
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 
