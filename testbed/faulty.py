@@ -19,6 +19,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from testbed.frames import Page
+
 
 class FaultyRelay:
     """Listens on loopback; each connection opens one to `upstream` (the host's seat
@@ -66,8 +68,9 @@ class FaultyRelay:
         async with aiohttp.ClientSession() as session:
             try:
                 query = f"?{request.query_string}" if request.query_string else ""
+                # Compressed frames from the host, as a browser agrees to them.
                 up = await session.ws_connect(
-                    self.upstream + "/ws" + query, headers={"Origin": self.origin}
+                    self.upstream + "/ws" + query, headers={"Origin": self.origin}, compress=15
                 )
             except aiohttp.ClientError:
                 await down.close()
@@ -128,8 +131,9 @@ class PatientPhone:
     """A phone on the other side of a FaultyRelay, holding the page's rules: a frame whose
     number is not newer than the last one taken on this connection is dropped; a state
     that comes before the card file waits for it (and asks for it); after a cut it
-    rejoins. It plays one of its moves, chosen at random, a moment after a state that
-    offers some."""
+    rejoins; a delta is taken only on top of the state it names, and without that one
+    the phone asks for a whole state. It plays one of its moves, chosen at random, a
+    moment after a state that offers some."""
 
     def __init__(self, relay: FaultyRelay, rng: random.Random) -> None:
         self.relay = relay
@@ -141,6 +145,8 @@ class PatientPhone:
         self.stopped = False
         self.ended = ""  # the reason the host gave when it closed this page for good
         self.token = ""  # its device's token, as the page keeps it
+        self.page = Page()  # its last state, as the host sent it: a delta applies to it
+        self.asked = 0  # whole states asked for, lacking the state a delta was made against
         self.task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
@@ -176,15 +182,21 @@ class PatientPhone:
             last = max(last, frame.get("seq", 0))
             if frame["type"] == "cards":
                 self.cards_game = frame["game"]
-                if waiting is not None:
-                    frame, waiting = waiting, None
-                else:
+                if waiting is None:
                     continue
-            if frame["type"] == "closed":
+                frame, waiting = waiting, None
+            elif frame["type"] == "closed":
                 if "another device" not in frame["reason"]:
                     self.ended = frame["reason"]
                 return
-            if frame["type"] != "state":
+            elif frame["type"] in ("state", "delta"):
+                whole = self.page.take(frame)
+                if whole is None:
+                    self.asked += 1
+                    await ws.send_str(json.dumps({"type": "state"}))
+                    continue
+                frame = whole
+            else:
                 continue
             if frame["game"] != self.cards_game:
                 waiting = frame

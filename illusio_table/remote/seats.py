@@ -203,6 +203,16 @@ def card_files(game_id: str) -> str:
     return json.dumps(dataclasses.asdict(load(loader)()), default=str, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class State:
+    """A state frame for one seat: its version, its whole text, and the encoded value of
+    each of its fields (`parts`), which a delta against the next state compares."""
+
+    version: str
+    text: str
+    parts: dict[str, str]
+
+
 def state_message(
     match: Match,
     seat: int,
@@ -216,9 +226,24 @@ def state_message(
     """What the device of `seat` is sent after every change, as (its version, its text):
     built from the seat's view, log and moves alone, so two matches that differ in another
     seat's secret send it the same bytes. The version names the state (a hash of the
-    rest): a move made for an older one is stale. The state is encoded once; the version
-    and the type go in front of it. With `offered` False (a reveal on the big screen, the
-    count before "to!") the seat is offered no move, so its page lights nothing."""
+    rest): a move made for an older one is stale. With `offered` False (a reveal on the
+    big screen, the count before "to!") the seat is offered no move, so its page lights
+    nothing."""
+    state = state_frame(match, seat, names, status, count, note, offered, coach)
+    return state.version, state.text
+
+
+def state_frame(
+    match: Match,
+    seat: int,
+    names: list[str],
+    status: str = "",
+    count: str = "",
+    note: str = "",
+    offered: bool = True,
+    coach: dict[str, Any] | None = None,
+) -> State:
+    """`state_message` as a `State`, whose fields a delta can compare."""
     view = match.view(seat)
     legal = match.legal_actions(seat) if offered else []
     # A move's words, and its hint where the desktop shows one (an attack's roll and
@@ -234,23 +259,29 @@ def state_message(
         return said[key]
 
     moves = []
+    numbers: dict[str, int] = {}  # each move's place in `moves`, by its JSON
     for a in legal:
         text, hint = words(a)
+        numbers.setdefault(json.dumps(a.to_json(), sort_keys=True), len(moves))
         moves.append({"words": text, "hint": hint, "action": a.to_json()})
     gestures = []
     kit = kit_of(match.game_id)
     for g in kit.gestures(view, legal, seat):
-        text, hint = words(g.action)
-        gestures.append(
-            {
-                "action": g.action.to_json(),
-                "words": text,
-                "hint": hint,
-                "target": _key(g.target),
-                "source": None if g.source is None else _key(g.source),
-                "click": g.click,
-            }
-        )
+        gesture: dict[str, Any] = {
+            "target": _key(g.target),
+            "source": None if g.source is None else _key(g.source),
+            "click": g.click,
+        }
+        # A gesture makes one of the moves: it names the move by its place in `moves`
+        # rather than saying its action and words again (half an Illuminati state's
+        # bytes, when every attack is offered both ways). The page puts them back.
+        number = numbers.get(json.dumps(g.action.to_json(), sort_keys=True))
+        if number is not None:
+            gesture["move"] = number
+        else:
+            text, hint = words(g.action)
+            gesture.update(action=g.action.to_json(), words=text, hint=hint)
+        gestures.append(gesture)
     awaited = sorted(match.to_act())
     # The secret choice the seat has made (its own, so its own to read), in words.
     chosen = ""
@@ -280,9 +311,27 @@ def state_message(
         "note": note,  # the seat's own rehearsal tally, or ''
         "coach": coach,  # the seat's own casting coach's chart (a rehearsal), or None
     }
-    text = encode(body)
+    # Each field encoded once, on its own: joined in the order of their names they are
+    # the body's text exactly as `encode` writes it (its keys sorted), and a delta
+    # compares them as they are.
+    parts = {name: encode(body[name]) for name in sorted(body)}
+    text = "{" + ",".join(f'"{name}":{part}' for name, part in parts.items()) + "}"
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return version, f'{{"type":"state","version":"{version}",{text[1:]}'
+    return State(version, f'{{"type":"state","version":"{version}",{text[1:]}', parts)
+
+
+def delta_message(base: State, new: State) -> str | None:
+    """`new` told as what changed since `base`, the state this seat was sent before it:
+    the fields whose text differs, and the versions of both (a page applies it only on
+    top of the state `base` names, and asks for a whole state when it lacks that one).
+    Worked out from the seat's own two frames alone, it tells nothing they do not. None
+    when it would not be much lighter than `new` itself (most of the state changed)."""
+    changed = [
+        f'"{name}":{part}' for name, part in new.parts.items() if base.parts.get(name) != part
+    ]
+    text = f'{{"type":"delta","base":"{base.version}","version":"{new.version}"'
+    text += "".join("," + field for field in changed) + "}"
+    return text if len(text) < len(new.text) else None
 
 
 def _key(key: Any) -> list[Any]:
@@ -293,12 +342,14 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
-KINDS = ("act", "cards", "confirm", "allow", "refuse", "drill")  # what a device may send
+# What a device may send.
+KINDS = ("act", "cards", "state", "confirm", "allow", "refuse", "drill")
 
 
 def read_message(text: Any) -> dict[str, Any]:
     """What a device sent, as a JSON object with a type the host knows ("act": a move;
-    "cards": the page asks for the card file again; "confirm": its person says a new
+    "cards": the page asks for the card file again; "state": it asks for a whole state
+    (it lacks the one a delta was made against); "confirm": its person says a new
     match's seat is theirs; "allow" or "refuse": its person's answer to another device
     asking for the seat; "drill": its person asks to drill their mistakes); Refused in
     words for anything else, whatever its shape (deep nesting included: it never
