@@ -325,7 +325,7 @@ def delta_message(base: State, new: State) -> str | None:
     the fields whose text differs, and the versions of both (a page applies it only on
     top of the state `base` names, and asks for a whole state when it lacks that one).
     Worked out from the seat's own two frames alone, it tells nothing they do not. None
-    when it would not be much lighter than `new` itself (most of the state changed)."""
+    when it would be no shorter than `new` itself."""
     changed = [
         f'"{name}":{part}' for name, part in new.parts.items() if base.parts.get(name) != part
     ]
