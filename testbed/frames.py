@@ -59,7 +59,8 @@ class _Recorder(DeviceServer):
     def send(self, seat: int, text: str) -> None:
         code = self._code(seat)
         number = self.seq[code] = self.seq.get(code, 0) + 1
-        self.frames.setdefault(seat, []).append(numbered(number, text))
+        if self.doorkeeper.seats[seat].connections:  # (before its page joins: to no one)
+            self.frames.setdefault(seat, []).append(numbered(number, text))
 
     def join(self, seat: int) -> None:
         with self.doorkeeper.lock:

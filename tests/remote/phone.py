@@ -33,6 +33,7 @@ class Phone:
         http = address.replace("/seat/", "/seat/", 1)
         self.origin = http.split("/seat/")[0] if origin == "same" else origin
         self.received: list[dict[str, Any]] = []
+        self.kinds: list[str] = []  # the type of every frame, as sent ("delta" included)
         self.closed = threading.Event()
         self.status: int | None = None  # the HTTP status of a refused upgrade
         self.page = Page()
@@ -75,6 +76,7 @@ class Phone:
                 async for message in ws:
                     if message.type == aiohttp.WSMsgType.TEXT:
                         frame = json.loads(message.data)
+                        self.kinds.append(frame["type"])
                         if frame["type"] == "device":
                             self.token = frame["token"]
                         if frame["type"] in ("state", "delta"):
