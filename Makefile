@@ -52,7 +52,7 @@ check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/engine tests/games tests/data tests/table tests/test_layers.py tests/test_types.py -m "not slow"
 	$(BIN)/ruff check illusio_table tests benchmarks testbed
 
-# The golden playthroughs (tests/engine/playthroughs/), written again after a deliberate
+# The golden playthroughs (each game's, in games/<game>/playthroughs/), written again after a deliberate
 # change of the engines' behaviour: the commit's diff then says what a player sees change.
 playthroughs: $(VENV)/.installed-test
 	$(BIN)/python -m tests.engine.playthrough

@@ -69,13 +69,11 @@ def unused_binary(name: str) -> bool:
 # setuptools came into the bundle with nothing of ours importing it, and brought
 # PyInstaller's runtime hook for it, which imports it at every start: 329 modules, 60 ms
 # of a 313 ms start (15 starts each, in turn).
-# (unittest and pydoc stay: NumPy, which the mixed wizard's solver needs, may read
-# them.)
 UNUSED_PYTHON = [
     "tkinter", "doctest", "pytest", "hypothesis", "PIL.ImageQt",
     "setuptools", "distutils", "_distutils_hack", "pkg_resources",
-    # The tests' exact solver and what it brings (the program solves with highspy).
-    "nashpy", "scipy", "networkx",
+    # The tests' exact solver and what it brings (the program solves with GLPK).
+    "nashpy", "scipy", "networkx", "numpy",
 ]
 
 

@@ -12,7 +12,7 @@ from math import isfinite
 from typing import Any
 
 from .bots import Bot, bot_classes, bot_move, make_bot
-from .protocol import Action, Event, Game, IllegalAction
+from .protocol import Action, Event, Game, IllegalAction, listed
 from .record import CheckChain, MatchRecord, Move, RecordError, read_save
 from .registry import Registry
 
@@ -101,7 +101,7 @@ class Match:
         """What to tell the table when choices were left out of the file, or ''."""
         if not self.withheld:
             return ""
-        names = " and ".join(self.name(s) for s in self.withheld)
+        names = listed(self.name(s) for s in self.withheld)
         return (
             f"{names} had chosen before this match was saved. Choices that were not yet "
             "revealed are never written to a file, so they choose again."

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
@@ -219,6 +220,26 @@ class Event(NamedTuple):
         if seat in self.hidden_from:
             return False
         return self.seen_by is None or seat in self.seen_by
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names as a person lists them: "a", "a and b", "a, b and c" (never "a and b and
+    c"). The one joiner of names, for every layer and game."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def punctuated(text: str) -> str:
+    """A line as a person reads it: where words were joined, a full stop after a name that
+    ends in one ("now controls C.I.A..") or before a semicolon ("Power Structure.;") is
+    one mark too many; an ellipsis ("...") stays. Every log line passes here, so that no
+    game's joiner doubles a mark."""
+    if ".." not in text and ".;" not in text:
+        return text
+    text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+    return re.sub(r"(?<=[a-z0-9)])\.;", ";", text)
 
 
 # What a hushed match's move tells instead of its words where something hidden came to
@@ -463,7 +484,7 @@ class Game(ABC):
 
     def log(self, seat: int | None) -> list[str]:
         """The game log as that seat may read it (None: a spectator)."""
-        return [e.text for _, e in self.events if e.visible_to(seat)]
+        return [punctuated(e.text) for _, e in self.events if e.visible_to(seat)]
 
     def is_seat(self, seat: object) -> TypeGuard[int]:
         """A seat of this table: an int in range (True and 1.0 are not seat 1)."""
@@ -487,7 +508,7 @@ class Game(ABC):
     def closing_events(self, why: str) -> list[Event]:
         """The lines that end a match: why it ended, who won, and every seat's result."""
         result = self.result()
-        winners = " and ".join(self.name(s) for s in result["winners"])
+        winners = listed(self.name(s) for s in result["winners"])
         return [Event(f"{why} The game is over: {winners} wins.")] + [
             Event(line) for line in result["explanation"]
         ]

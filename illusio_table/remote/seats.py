@@ -25,6 +25,7 @@ from typing import Any
 from illusio_table.engine import IllegalAction
 from illusio_table.engine.match import Match
 from illusio_table.table.kits import kit_of, load
+from illusio_table.table.seat_screen import match_screen
 
 CODE_BYTES = 16  # 128 random bits a code
 MAX_MESSAGE = 64 * 1024  # what a device may send at once, in bytes
@@ -282,15 +283,10 @@ def state_frame(
             text, hint = words(g.action)
             gesture.update(action=g.action.to_json(), words=text, hint=hint)
         gestures.append(gesture)
-    awaited = sorted(match.to_act())
-    # The secret choice the seat has made (its own, so its own to read), in words.
-    chosen = ""
-    mine = view.get("my_choice")
-    if mine:
-        try:
-            chosen = match.describe(match.parse_action(mine), seat)
-        except IllegalAction:
-            chosen = ""
+    # What the seat sees and is asked now, in the words the desktop's table draws.
+    screen = match_screen(
+        match, seat, names, view, legal, count=count, status=status, note=note, review=coach
+    )
     body = {
         "game": match.game_id,
         "title": match.title,
@@ -300,16 +296,10 @@ def state_frame(
         "log": match.log(seat)[-LOG_LINES:],
         "moves": moves,
         "gestures": gestures,
-        "awaited": awaited,
-        "over": match.is_over(),
         "result": match.result() if match.is_over() else None,
-        "status": status,
-        "prompt": kit.prompt(view, seat, names, chosen),  # what it is asked, in words
-        # The words its kit has the phone show beside the view, as the desktop says them.
-        "words": kit.phone_words(view) if kit.phone_words else {},
-        "count": count,  # the "In… can… to!" under way, as far as it has gone ('' if none)
-        "note": note,  # the seat's own rehearsal tally, or ''
-        "coach": coach,  # the seat's own casting coach's chart (a rehearsal), or None
+        # Its heading, the game's lines beside the view, whom the table waits for, the
+        # count under way, the table's word, its rehearsal tally and coach's chart.
+        **screen.frame(),
     }
     # Each field encoded once, on its own: joined in the order of their names they are
     # the body's text exactly as `encode` writes it (its keys sorted), and a delta

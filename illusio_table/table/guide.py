@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from illusio_table.engine import Action, Match
+from illusio_table.engine.protocol import listed
 
 View = dict[str, Any]
 Pick = Callable[[View, list[Action]], Action | None]
@@ -137,12 +138,15 @@ class GuideRun:
         """The bar: what came of the last move, then the lesson now (or `prompt`, what
         the table asks, when no lesson has its moment) or the closing words."""
         done = f"{self.told} " if self.told else ""
-        if self.over:
-            return f"{done}{self.closing}"
         count = f"({len(self.learnt)} of {len(self.guide.lessons)} learnt)"
-        if len(self.learnt) == len(self.guide.lessons):
+        if self.over:  # the count said to its end (it jumped from 9 of 10 to no count)
+            if len(self.learnt) == len(self.guide.lessons):
+                return f"{done}Every lesson is learnt {count}. {self.closing}"
+            return f"{done}{self.closing}"
+        if len(self.learnt) == len(self.guide.lessons):  # the count reaches its end too
             return (
-                f"{done}Every lesson is learnt: play on as you like; the guide ends with the score."
+                f"{done}Every lesson is learnt {count}: play on as you like; the guide ends "
+                "with the score."
             )
         if self.lesson is None or self.lit is None:
             return f"{done}{prompt} {count}"
@@ -163,10 +167,8 @@ def told_lines(lines: list[str]) -> list[str]:
 
 
 def name_list(names: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    """ "a", "a and b", "a, b and c" (the engine's `listed`)."""
+    return listed(names)
 
 
 def first_of(kinds: set[str]) -> Pick:

@@ -76,7 +76,8 @@ class Kit:
     gestures: GestureMap
     # Its table: "module:Class" of a qt.scenes TableScene.
     scene: str
-    # What a seat is asked now, in words, for the phones' heading ('' when its moves say it).
+    # What a seat is asked now, in words: the heading of its screen on the desktop and the
+    # phone ('' leaves it to the table: whose move it is). table/seat_screen.py.
     prompt: Prompt
     # Its guided first game (table/guide.py).
     guide: Callable[[], Guide]
@@ -85,9 +86,10 @@ class Kit:
     # The phone page's drawing of its view: a script that hands page.js its drawing
     # function through `drawer(...)`.
     phone: Path
-    # Words the phone's drawing shows beside the view, said as the desktop says them,
-    # by name (Illuminati: the roll the attack under way needs). None: none.
-    phone_words: Callable[[dict[str, Any]], dict[str, str]] | None
+    # Lines beside the view, by name, from the view and the seats' names: the same words
+    # on the desktop's table and the phone's page (the turn and what is left of it, the
+    # roll an attack needs). None: none.
+    phone_words: Callable[[dict[str, Any], list[str]], dict[str, str]] | None
     # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
     cards: str | None
     # "module:function" of the demo's tour from a person's seat (None: the demo's plain shots).
@@ -136,7 +138,7 @@ PLAIN = Kit(
     rules="",
     gestures=gestures.buttons,
     scene="illusio_table.qt.scenes.generic:GenericTableScene",
-    prompt=lambda view, seat, names, chosen: "",
+    prompt=lambda view, seat, names, chosen, legal: "",
     guide=lambda: Guide("", "", 0, (), (), lambda view, log: False, lambda view, log: ""),
     picture_moves=20,
     phone=page_script("plain.js"),

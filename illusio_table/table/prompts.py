@@ -1,5 +1,6 @@
-"""What a seat is asked to do now, in words, for the desktop's prompt and the phone's
-heading alike (never raw ids): read from the seat's view and its moves, no Qt.
+"""What a seat is asked to do now, in words, for the heading of its screen on the desktop
+and the phone alike (table/seat_screen.py; never raw ids): read from the seat's view and
+its moves, no Qt.
 
 The words name the choice, not the gesture ("choose", never "click" or "tap"): each
 screen adds how it is made where it draws its own hint.
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from illusio_table.engine import Action
+
 
 def counted(n: int, thing: str, things: str = "") -> str:
     """'1 card', '2 cards', '0 cards': a count as it is said ("1 card(s)" reads as a
@@ -17,6 +20,8 @@ def counted(n: int, thing: str, things: str = "") -> str:
     return f"{n} {thing if n == 1 else things or thing + 's'}"
 
 
-# What a game's kit says a seat is asked (table/kits.py): from the view, the seat, the
-# seats' names and the words of the secret choice it has made.
-Prompt = Callable[[dict[str, Any], int, list[str], str], str]
+# What a game's kit says a seat is asked (table/kits.py), the heading of its screen on the
+# desktop and the phone (table/seat_screen.py): from the view, the seat (None: a watcher),
+# the seats' names, the words of the secret choice it has made and its moves now (none
+# while nothing may be played). '' leaves the heading to the table (whose move it is).
+Prompt = Callable[[dict[str, Any], int | None, list[str], str, list[Action]], str]

@@ -1,7 +1,8 @@
 """Readable golden playthroughs: the engines' behaviour, pinned as text a reviewer reads.
 
-For every game and option set the engine-wide checks sample (`matches.MATCHES`) two files
-lie in `playthroughs/`, compared exactly by `test_playthroughs.py`:
+For every game and option set the engine-wide checks sample (`matches.MATCHES`, which each
+game lists in its folder) two files lie in the game's own `playthroughs/` folder
+(`games/<game>/playthroughs/`), compared exactly by `test_playthroughs.py`:
 
 - `<match>.txt`, one seeded game of the game's heuristic bots, step by step: who acts, the
   moves offered to every seat that may act (in their words), the move made, what another
@@ -27,11 +28,10 @@ from illusio_table.engine.bots import RandomBot, bot_move, make_bot
 from illusio_table.games import builtin_registry
 
 try:
-    from .matches import MATCHES
+    from .matches import MATCHES, golden_folder
 except ImportError:  # run as a script: `python -m tests.engine.playthrough`
-    from tests.engine.matches import MATCHES
+    from tests.engine.matches import MATCHES, golden_folder
 
-FOLDER = Path(__file__).with_name("playthroughs")
 GAMES = 20
 FIRST_SEED = 7000
 MOST_MOVES = 5000  # a game longer than this is a fault in itself
@@ -212,20 +212,20 @@ def many_games(game_id: str, seats: int, options: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def files() -> Iterator[tuple[str, Any]]:
-    """(file name, how to write it) for every playthrough file."""
+def files() -> Iterator[tuple[Path, Any]]:
+    """(file, how to write it) for every playthrough file, in its game's folder."""
     for game_id, seats, options in MATCHES:
         stem = name(game_id, seats, options)
-        yield f"{stem}.txt", (step_by_step, game_id, seats, options)
-        yield f"{stem}-games.txt", (many_games, game_id, seats, options)
+        folder = golden_folder(game_id)
+        yield folder / f"{stem}.txt", (step_by_step, game_id, seats, options)
+        yield folder / f"{stem}-games.txt", (many_games, game_id, seats, options)
 
 
 def main() -> int:
     """`make playthroughs`: writes every file again; `git diff` then says what changed."""
-    FOLDER.mkdir(exist_ok=True)
-    for file_name, (function, *args) in files():
-        (FOLDER / file_name).write_text(function(*args), encoding="utf-8")
-        print(f"wrote {FOLDER / file_name}", file=sys.stderr)
+    for path, (function, *args) in files():
+        path.write_text(function(*args), encoding="utf-8")
+        print(f"wrote {path}", file=sys.stderr)
     return 0
 
 

@@ -9,16 +9,17 @@ import difflib
 
 import pytest
 
-from .playthrough import FOLDER, files
+from .matches import golden_folder
+from .playthrough import files
 
 FILES = list(files())
 
 
-@pytest.mark.parametrize(("file_name", "how"), FILES, ids=[f for f, _ in FILES])
-def test_the_engines_play_as_the_playthrough_reads(file_name, how):
+@pytest.mark.parametrize(("path", "how"), FILES, ids=[p.name for p, _ in FILES])
+def test_the_engines_play_as_the_playthrough_reads(path, how):
     function, *args = how
     played = function(*args)
-    path = FOLDER / file_name
+    file_name = path.name
     assert path.exists(), f"no playthrough {path.name}: write them with `make playthroughs`"
     pinned = path.read_text(encoding="utf-8")
     if played != pinned:
@@ -30,5 +31,13 @@ def test_the_engines_play_as_the_playthrough_reads(file_name, how):
 
 
 def test_every_match_sampled_has_its_playthroughs():
-    written = {p.name for p in FOLDER.glob("*.txt")}
-    assert written == {f for f, _ in FILES}, "stale or missing files: `make playthroughs`"
+    """Each game's folder holds the playthroughs of the matches it lists, and no other."""
+    folders = {golden_folder(args[0]) for _, (_, *args) in FILES}
+    written = {p for folder in folders for p in folder.glob("*.txt")}
+    assert written == {p for p, _ in FILES}, "stale or missing files: `make playthroughs`"
+
+
+def test_every_game_found_has_its_goldens():
+    from illusio_table.games import found
+
+    assert {args[0] for _, (_, *args) in FILES} == set(found())

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import pickle
 import random
 from typing import Any
 
@@ -30,26 +29,45 @@ import pytest
 
 from illusio_table.engine import Match, Rng, make_bot
 from illusio_table.engine.bots import RandomBot, bot_move
-from illusio_table.engine.thinking import key, what_the_seat_knows
-from illusio_table.games import builtin_registry
+from illusio_table.engine.thinking import key, on_known, what_the_seat_knows
+from illusio_table.games import builtin_registry, found
 from illusio_table.games.incantibus import coach, equilibrium
 from illusio_table.games.incantibus.actions import Point
 from illusio_table.remote.seats import Refused, encode, read_move, state_message
+from tests.odds.install import installed
+from tests.odds.kit import KIT
 
 EVERY_SECRET = {"hidden_goals": True, "hidden_illuminati": True, "stacked_money": True}
-MATCHES = [
-    ("incantibus", {"mode": "apprentice"}),
-    ("incantibus", {"mode": "expert"}),
-    ("incantibus", {"mode": "apprentice", "start_room": "random"}),
-    ("incantibus", {"mode": "expert", "start_room": "bedroom"}),
-    ("illusio", {}),
-    ("illuminati", {}),
-    ("illuminati", {"hidden_goals": True}),
-    ("illuminati", EVERY_SECRET),
-]
+# The options that hide something, for the games that have them; every game found is
+# audited with its plain options at least, and the fourth game (tests/odds) installed
+# as a game is, by its entry point, while its audits run.
+OPTIONS = {
+    "incantibus": [
+        {"mode": "apprentice"},
+        {"mode": "expert"},
+        {"mode": "apprentice", "start_room": "random"},
+        {"mode": "expert", "start_room": "bedroom"},
+    ],
+    "illuminati": [{}, {"hidden_goals": True}, EVERY_SECRET],
+}
+FOURTH = KIT.game_id
+MATCHES = [(g, o) for g in [*found(), FOURTH] for o in OPTIONS.get(g, [{}])]
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'plain'}" for g, o in MATCHES]
 KINDS = ["redealt", "reordered"]
 NAMES = ["Ana", "Lera", "Juno", "Mo"]
+
+
+@pytest.fixture(autouse=True)
+def _fourth_game_installed(request, tmp_path):
+    """The fourth game's audits find it installed, as the program would."""
+    game_id = getattr(request.node, "callspec", None) and request.node.callspec.params.get(
+        "game_id"
+    )
+    if game_id != FOURTH:
+        yield
+        return
+    with installed(tmp_path / "site"):
+        yield
 
 
 # -- the points of the games sampled, and their twins ------------------------------------------
@@ -58,14 +76,19 @@ NAMES = ["Ana", "Lera", "Juno", "Mo"]
 @functools.cache
 def points(game_id: str, options_json: str, castings: bool) -> tuple[tuple[Any, int], ...]:
     """(a copy of the match, the seat to look from) at points of seeded random games at
-    2, 3 and 4 seats, and where a kind of moment comes first: the seat to act and
+    2, 3 and 4 seats (see below), and where a kind of moment comes first: the seat to act and
     another. With `castings`, points where an
     Incantibus casting begins (every seat to point) instead. Cached: every test reads the
     same points, and none changes them (they are copies)."""
     options = json.loads(options_json)
     found: list[tuple[Any, int]] = []
-    for seats in (2, 3, 4):
-        game = builtin_registry().new_game(game_id, seats, 300 + seats, options)
+    rules = builtin_registry().get(game_id)
+    counts = range(max(2, rules.min_seats), min(4, rules.max_seats) + 1)
+    # Three matches, at 2, 3 and 4 seats where the game seats them (a game of two, three
+    # matches of two), each with a seed of its own.
+    for number in range(3):
+        seats = counts[number % len(counts)]
+        game = builtin_registry().new_game(game_id, seats, 302 + number, options)
         bots = [RandomBot(s, seats) for s in range(seats)]
         begun, phases = 0, set()
         for step in range(160):
@@ -254,7 +277,7 @@ def test_the_thinking_process_is_sent_the_same_bytes_for_twin_matches(game_id, o
     for n, (first, second, seat) in enumerate(twins(game_id, options, kind)):
         sent = [(what_the_seat_knows(g, seat), key(g, "search")) for g in (first, second)]
         alike(*sent, "the question sent to the thinking process")
-        known = pickle.loads(sent[0][0])
+        known = on_known(lambda match: match, sent[0][0])  # as the process reads it
         assert known.seed == 0 and not known.record.moves and not known.events
         assert known.view(seat) == first.view(seat)
         # A review is sent the match its record replays to, as the seat knows it: the

@@ -13,7 +13,7 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
-from illusio_table.games.illuminati.qt.scene import AttackSetUp
+from illusio_table.games.illuminati.qt.scene import AttackSetUp, badge_words
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import PIECE
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
@@ -405,7 +405,7 @@ def test_a_lifted_group_shows_beside_each_target_the_roll_its_attack_needs(windo
     expected = {}
     for a in attacks:
         if not a.aiders and not a.privilege:
-            expected.setdefault(a.target, game.hint(a, 0))
+            expected.setdefault(a.target, badge_words(game.hint(a, 0)))
     screenshot(window, "illuminati-table-a-group-lifted")
     assert shown() == sorted(expected.values())
     QTest.mouseRelease(viewport, left, plain, at + QPoint(20, -20))
@@ -472,6 +472,20 @@ def test_clicking_another_players_area_brings_it_close(window):
     assert abs(table.zoom() - whole) < 0.05 * whole  # whole again (scroll bars aside)
 
 
+def panel_sentence(scene) -> str:
+    """The attack panel's sentence, "It …", whole over the lines it is folded into."""
+    from illusio_table.qt.scenes.look import PROMPT
+
+    rows = sorted(
+        (i.sceneBoundingRect().top(), i.text())
+        for i in scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem) and i.brush().color() == PROMPT
+    )
+    words = [text for _, text in rows]
+    first = next(k for k, text in enumerate(words) if text.startswith("It "))
+    return " ".join(words[first:])
+
+
 def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     """Drop a Group on a Group: a panel sets the kind, the aiding Groups (clicked on the
     structure) and privilege, writing the roll the attack needs as it changes."""
@@ -494,7 +508,7 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     assert isinstance(scene.composing, AttackSetUp)
 
     def needs():
-        return [t for t in texts(scene) if t.startswith("It ")][0]
+        return panel_sentence(scene)
 
     alone = needs()
     plain = Attack(aided.how, aided.attacker, aided.target, side=aided.side)
@@ -809,7 +823,8 @@ def test_a_puppet_that_must_move_is_placed_by_clicking_one_of_its_masters_arrows
     QApplication.processEvents()
     scene = window.scene
     words = texts(scene)
-    assert "Place F.B.I. under C.I.A.: click one of its arrows." in words
+    assert "Place F.B.I. under C.I.A.: choose one of its arrows." in words
+    assert "Click an arrow that is lit." in words  # how, on this table
     for side in ("T", "L"):
         assert ("arrow", "c-i-a", side) in scene.targets
     screenshot(window, "illuminati-placing-a-puppet")
@@ -1312,7 +1327,8 @@ def test_a_group_of_another_player_is_asked_for_by_dropping_it_on_ones_own_struc
     QApplication.processEvents()  # Lera answers at once
     assert game.phase == "consent" and game.to_act() == {0} and game.offer.price == worth
     name = window.scene.look.name(ask.group)
-    assert f"{lera} gives you {name}: click a free arrow to place it." in texts(window.scene)
+    assert f"{lera} gives you {name}: place it on a free arrow." in texts(window.scene)
+    assert "Click an arrow that is lit." in texts(window.scene)
     assert not any(w == "Refuse" for w in texts(window.scene))  # asked for: no refusing it
     before = game.money[theirs]
     receive = next(a for a in model.session.legal_actions() if a.kind == "receive")
@@ -1375,7 +1391,7 @@ def test_a_person_asked_for_a_group_is_told_who_asks_what_for_how_much(window):
     name, ana, lera = window.scene.look.name(group), game.name(0), game.name(1)
     lift_curtain(window)  # the screen passes to Lera
     words = texts(window.scene)
-    assert f"{ana} asks you for {name} for 5 MB: Give it, or Keep it." in words
+    assert f"{ana} asks you for {name} for 5 MB: give it, or keep it." in words
     assert {"Give it", "Keep it"} <= set(words)
     click(window, ("button", "refuse"))
     assert game.owner(group) == 1 and game.actions_left == 2
@@ -1410,3 +1426,207 @@ def test_a_treasurys_coin_covers_no_name_and_no_number_of_its_card(make_window, 
 
     schemers_play(window, 160, check)
     assert checked > 50
+
+
+def test_a_group_dropped_on_another_players_area_is_given_only_once_the_menu_says_so(
+    window, monkeypatch
+):
+    """Ana's own Group dropped on Lera's area opens the menu with the gift said in words
+    (what leaves her Power Structure); closed without a choice, nothing is given and the
+    Group stays hers; chosen, the Group is offered. (A drop gave it at once.)"""
+    from illusio_table.games.illuminati.actions import GiveGroup
+    from illusio_table.games.illuminati.qt import scene as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    ana_when(window, lambda legal: game.phase == "actions" and game.actions_left == 2)
+    own(game, 0, next(g for g in game.deck if g in game.cards.group))
+    window._update()
+    gift = next(a for a in game.legal_actions(0) if isinstance(a, GiveGroup) and a.seat == 1)
+    name = window.scene.look.name(gift.group)
+    offered: list[list[str]] = []
+    answer: list = [None]  # the menu closed without a choice
+
+    def menu(scene, moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        menu_shot = screenshot(window, "illuminati-gift-asked").with_name(
+            "illuminati-gift-menu.png"
+        )
+        assert scene.menu_of(moves, QPointF(10, 10).toPoint()).grab().save(str(menu_shot))
+        return answer[0] if answer[0] is None else moves[0]
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", menu)
+    moves = len(game.record.moves)
+    drag(window, ("group", gift.group), ("seat", gift.seat))
+    lera = game.name(gift.seat)
+    assert offered == [[f"Offer {name} to {lera} as a gift: yours no more if taken"]]
+    assert len(game.record.moves) == moves and game.owner(gift.group) == 0  # not given
+    answer[0] = "choose"
+    drag(window, ("group", gift.group), ("seat", gift.seat))
+    assert game.record.moves[moves].action == gift.to_json()
+
+
+def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_why(window):
+    """Set up, an attack that needs more money put down than Ana's own and the other
+    players' Illuminati treasuries hold shows a greyed Attack button that is no target (a
+    click plays nothing), its tooltip and the panel saying how much is missing and where
+    money could come from; once Ana's Illuminati holds enough, the button is live with
+    the sentence. Lera holds a Special, so the engine itself does not refuse the attack:
+    her Special's money is hers, not money Ana can count on."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    hopeless = ana_when(
+        window,
+        lambda legal: next(
+            (
+                a
+                for a in legal
+                if isinstance(a, Attack)
+                and a.how == "control"
+                and not a.aiders
+                and a.privilege is None
+                and game.hint(a, 0).startswith("cannot succeed")
+            ),
+            None,
+        ),
+        rounds=200,
+    )
+    give_special(game, 1, "media-campaign")
+    ana_top, lera_top = game.illuminati[0], game.illuminati[1]
+    for card in (hopeless.attacker, ana_top, lera_top):
+        set_money(game, card, 0)
+    window._update()
+    assert hopeless in game.legal_actions(0)
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    scene = window.scene
+    if scene.composing.how != "control":
+        click(window, ("plan", "how", "control"))
+    needed = 2 - known_number(game, 0, scene.composing.move())
+    words = " ".join(texts(scene))
+    assert f"It cannot succeed: it needs {needed} MB put down, and only 0 MB" in words
+    assert "could go down on it." in words  # said whole, not cut
+    assert ("plan", "go") not in scene.targets
+    dead = next(i for i in scene.items() if i.toolTip() and "only 0 MB could" in tip_text(i))
+    assert "Yours: 0 MB; the other players' Illuminati: 0 MB." in tip_text(dead)
+    screenshot(window, "illuminati-attack-out-of-reach")
+    moves = len(game.record.moves)
+    QTest_click_at(window, dead.sceneBoundingRect().center())
+    assert len(game.record.moves) == moves  # nothing played
+    set_money(game, ana_top, needed)  # Ana's Illuminati could pay for it now
+    window._update()  # (a new view: the set-up is made again)
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    if scene.composing.how != "control":
+        click(window, ("plan", "how", "control"))
+    QApplication.processEvents()
+    words = texts(scene)
+    assert "It cannot succeed as it stands:" in words
+    assert f"at least {needed} MB must go down on it." in words
+    assert ("plan", "go") in scene.targets
+    screenshot(window, "illuminati-attack-money-could-save")
+
+
+def QTest_click_at(window, scene_point) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    viewport = window.table.viewport()
+    at = window.table.mapFromScene(scene_point)
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    QApplication.processEvents()
+
+
+def test_money_in_sight_counts_no_hidden_treasury_and_nobody_else_in_a_privileged_attack():
+    """What a seat may count on for an attack: its attacking Group's and Illuminati's
+    money and the other players' open Illuminati treasuries but the defender's; a
+    treasury hidden from it leaves the others' part unknown (None), and in a privileged
+    attack nobody else's money counts."""
+    from illusio_table.games.illuminati.table.reach import money_within_reach
+
+    def card(cid, money, master=None):
+        return {"id": cid, "money": money, "master": master}
+
+    def view(lera_top_money):
+        return {
+            "me": 0,
+            "my_specials": ["slush-fund#1"],
+            "structures": [
+                {
+                    "seat": 0,
+                    "eliminated": False,
+                    "cards": [card("top0", 3), card("g", 4, "top0"), card("h", 9, "top0")],
+                },
+                {
+                    "seat": 1,
+                    "eliminated": False,
+                    "cards": [card("illuminati", lera_top_money), card("t", 5, "illuminati")],
+                },
+                {"seat": 2, "eliminated": False, "cards": [card("top2", 7)]},
+            ],
+        }
+
+    assert money_within_reach(view(6), "g", "free", False) == (3 + 4 + 15, 6 + 7)
+    assert money_within_reach(view(6), "g", "t", False) == (22, 7)  # Lera defends
+    assert money_within_reach(view(None), "g", "free", False) == (22, None)
+    assert money_within_reach(view(None), "g", "free", True) == (22, 0)
+
+
+def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_the_phone(
+    window,
+):
+    """One attack, one sentence: after money goes down, the log's (and so the status
+    bar's) line, the attack panel's last line and the words sent to the phones say the
+    roll it needs and its chance alike (they said "it needs 11 or less, but 11 and 12
+    always fail (92%)" and "Needs 10 or less: 92% (11, 12 fail)")."""
+    from illusio_table.games.illuminati.actions import Spend
+    from illusio_table.games.illuminati.attack import needs_words
+    from illusio_table.games.illuminati.table.prompts import phone_words
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
+        ),
+        rounds=200,
+    )
+    set_money(game, game.illuminati[0], 40)
+    model.session.act(attack)
+    lift_curtain(window)
+    spend = next(a for a in game.legal_actions(0) if isinstance(a, Spend) and a.amount >= 10)
+    model.session.act(spend)
+    lift_curtain(window)
+    view = model.session.view()
+    sentence = needs_words(view["attack"]["target_number"])
+    assert "needs 10 or less (92%; 11 and 12 always fail)" == sentence  # enough money down
+    logged = [line for line in game.log(0) if " spends " in line][-1]
+    assert logged.endswith(f"; the attack {sentence}.")
+    column = sorted(  # the right-hand column's words, top to bottom: the panel's folded
+        (i.sceneBoundingRect().top(), i.text())
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and i.sceneBoundingRect().left() > window.scene.board
+    )
+    assert f"It {sentence}." in " ".join(text for _, text in column)
+    assert phone_words(view)["attack_needs"] == f"It {sentence}."
+    screenshot(window, "illuminati-attack-said-once")
+
+
+def test_a_click_on_the_empty_felt_of_ones_own_area_leaves_the_table_whole(window):
+    """Ana's own structure is drawn large: a click on its empty felt keeps the whole table
+    in sight, with no scroll bars (it zoomed in, as on another player's area)."""
+    from PySide6.QtCore import Qt
+
+    start(window, ANA_AND_LERA, seed=2)
+    lift_curtain(window)
+    scene, table = window.scene, window.table
+    whole = table.zoom()
+    mine = scene.regions[("seat", 0)]
+    QTest_click_at(window, mine.topLeft() + QPointF(30, mine.height() - 20))
+    assert abs(table.zoom() - whole) < 0.01 * whole
+    for bar in (table.horizontalScrollBar(), table.verticalScrollBar()):
+        assert table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff or (
+            bar.maximum() == bar.minimum()
+        )
+    screenshot(window, "illuminati-own-area-clicked")

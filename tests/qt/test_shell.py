@@ -785,3 +785,55 @@ def test_the_help_picture_reads_at_its_size_and_its_callouts_look_like_no_piece(
     callout = help_window.CALLOUT.name()
     near = [c for c in worn if _distance(callout, c, EVERYONE) < 30]
     assert not near, near
+
+
+def test_a_kept_match_declined_with_no_is_not_offered_again_and_is_kept_as_a_file(make_window):
+    """No at "Continue the last match?" says the match is kept as a file, and the next
+    start asks nothing (it asked at every start); the file opens the match again."""
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    moves = first.model.session.game.record.moves[:]
+    second = make_window()
+    asked = []
+    second.ask = lambda title, text: asked.append(text) or False
+    assert not second.offer_resume()
+    assert len(asked) == 1 and "it is not offered again" in asked[0]
+    third = make_window()
+    third.ask = lambda title, text: asked.append(text) or True
+    assert not third.offer_resume() and len(asked) == 1  # not asked again
+    (kept,) = third.data_dir.glob("declined-*.json")
+    assert third.open_file(kept)
+    assert third.model.session.game.record.moves == moves
+
+
+def side_tab(window) -> str:
+    """The tab of the side panels in front, as the person sees it."""
+    from PySide6.QtWidgets import QTabBar
+
+    bars = [
+        bar
+        for bar in window.findChildren(QTabBar)
+        if bar.isVisible() and "Phones" in [bar.tabText(k) for k in range(bar.count())]
+    ]
+    assert len(bars) == 1
+    return bars[0].tabText(bars[0].currentIndex())
+
+
+def test_the_side_panel_keeps_the_tab_the_person_chose_through_new_games(make_window):
+    """The person brings Seats to the front; a rehearsal's coach panel comes and goes, and
+    new matches keep Seats in front (the Phones tab came to the front at every new
+    rehearsal, drill or game, hiding the others)."""
+    window = make_window()
+    window.show()
+    window.start_match(GameConfig("duel", ANA_AND_BOT, seed=9))
+    QApplication.processEvents()
+    window.seats_dock.raise_()
+    QApplication.processEvents()
+    assert side_tab(window) == "Seats"
+    incantibus = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
+    for seed, rehearsal in ((10, True), (11, False), (12, True), (13, False)):
+        config = GameConfig("incantibus", incantibus, seed, {"mode": "apprentice"})
+        window.start_match(config, rehearsal=rehearsal)
+        QApplication.processEvents()
+        assert side_tab(window) == "Seats", (seed, rehearsal)
+    screenshot(window, "side-panel-kept")

@@ -2,6 +2,7 @@
 
 import sys
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 from PySide6.QtCore import QObject, QRectF
 from PySide6.QtWidgets import QGraphicsScene
@@ -45,9 +46,10 @@ def _tables():
     from illusio_table.qt.scenes.felt import Felt
     from illusio_table.qt.scenes.generic import GenericTableScene
     from illusio_table.table.kits import kits
-    from tests.odds.scene import OddsScene
+    from tests.odds.install import installed
 
-    return [kit.scene_class() for kit in kits()] + [GenericTableScene, Felt, OddsScene]
+    with TemporaryDirectory() as folder, installed(Path(folder)):  # the fourth game too
+        return [kit.scene_class() for kit in kits()] + [GenericTableScene, Felt]
 
 
 def test_no_table_overrides_a_private_method_of_the_toolkit():

@@ -58,6 +58,7 @@ def play(
                     "lit": run.lit,
                     "move": move,
                     "lesson": run.lesson.name if run.lesson else None,
+                    "view": match.view(SEAT),
                 }
             )
             since = len(match.log(SEAT))

@@ -5,6 +5,7 @@ whatever the guide tells of a result is the log's own lines."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -113,3 +114,61 @@ def test_each_lesson_is_taught_in_the_guides_own_words_without_a_missing_name(ga
     for s in said:
         assert "None" not in s["words"] and "{" not in s["words"], s["words"]
         assert len(s["words"]) < 720, "the bar has room for about six lines"
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_the_lesson_counter_counts_up_to_the_last_lesson_without_a_jump(game_id):
+    """The bar's counter goes 1, 2, … one at a time and is said at the end too ("Every
+    lesson is learnt (10 of 10 learnt)", with the closing words): it jumped from 9 of 10
+    to words with no count."""
+    guide = kit_of(game_id).guide()
+    total = len(guide.lessons)
+    _, _, said = play(guide)
+    counts = [
+        int(found[1])
+        for s in said
+        if (found := re.search(rf"\((\d+) of {total} learnt\)", s["words"]))
+    ]
+    assert counts and counts[-1] == total
+    assert all(b - a in (0, 1) for a, b in zip(counts, counts[1:], strict=False))
+    assert f"Every lesson is learnt ({total} of {total} learnt)" in said[-1]["words"]
+
+
+def test_names_are_listed_with_commas_and_one_and():
+    from illusio_table.engine.protocol import listed
+    from illusio_table.table.guide import name_list
+
+    assert listed(["Bot 1", "Bot 2", "Bot 3"]) == "Bot 1, Bot 2 and Bot 3"
+    assert name_list(["Ana", "Lera"]) == "Ana and Lera" and listed(["Ana"]) == "Ana"
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_a_guide_says_nothing_the_table_or_a_later_lesson_contradicts(game_id):
+    """No "the lit move" where no row of the Moves panel is lit; Incantibus calls "the
+    richest" only a token that scores (a later lesson says ingredients score nothing),
+    and what the satchel puts into a potion is what the satchel holds; Illusio's Special
+    lit on another's trick says it helps them."""
+    from illusio_table.games.incantibus.table.guide import _kind_name, _scores
+
+    guide = kit_of(game_id).guide()
+    _, _, said = play(guide)
+    for s in said:
+        words, view = s["words"], s["view"]
+        assert "the lit move" not in words
+        if game_id == "incantibus":
+            richest = re.search(r"Point at the ([^,.:]+), the richest", words)
+            if richest:
+                token = next(t for t in view["room"]["tokens"] if t["slot"] == s["lit"].index)
+                assert token["name"] == richest[1] and _scores(token), words
+            holds = re.search(r"your satchel holds (.*?): point at the potion", words)
+            if holds:
+                held = [_kind_name(t["kind"]) for t in view["satchels"][SEAT]["tokens"]]
+                named = re.findall(r"the ([A-Z][\w' ]+?)(?=,| and|$)", holds[1].split(", for")[0])
+                assert named and all(n in held for n in named), (named, held)
+        if game_id == "illusio" and s["lesson"] == "Specials" and s["lit"] is not None:
+            lit = s["lit"]
+            own = {w["objective"]["id"] for w in view["seats"][SEAT]["works"]}
+            if lit.kind == "special" and lit.trick not in own:
+                assert "it helps Lera, not you" in words
+    if game_id == "incantibus":  # (the potion's lesson came, with the Stone standing in)
+        assert any("the Philosopher's Stone, for the" in s["words"] for s in said)

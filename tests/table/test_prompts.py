@@ -31,12 +31,12 @@ def test_every_incantibus_decision_is_asked_in_words_on_the_phone():
                 decision = body["view"].get("decision")
                 if decision and decision["seat"] == seat:
                     kinds_seen.add(decision["kind"])
-                    assert body["prompt"] in DECISIONS.values()
+                    assert body["heading"] in DECISIONS.values()
                 elif decision:
-                    assert body["prompt"].startswith(f"Waiting: {names[decision['seat']]}")
+                    assert body["heading"].startswith(f"Waiting: {names[decision['seat']]}")
                 if body["view"].get("my_choice"):
-                    assert body["prompt"].startswith("You have chosen: ")
-                    assert "with your wand" in body["prompt"]
+                    assert body["heading"].startswith("You have chosen: ")
+                    assert "with your wand" in body["heading"]
             seat = min(match.to_act())
             match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert {"overflow", "spell"} <= kinds_seen
@@ -48,26 +48,26 @@ def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
         "incantibus", PLAYERS, 4, {"mode": "apprentice"}, registry=builtin_registry()
     )
     names = [p["name"] for p in PLAYERS]
-    before = [json.loads(state_message(match, s, names)[1])["prompt"] for s in (1, 2)]
+    before = [json.loads(state_message(match, s, names)[1])["heading"] for s in (1, 2)]
     match.apply(0, match.legal_actions(0)[0])
-    after = [json.loads(state_message(match, s, names)[1])["prompt"] for s in (1, 2)]
+    after = [json.loads(state_message(match, s, names)[1])["heading"] for s in (1, 2)]
     assert after == before  # the others learn nothing of it in words
-    assert "You have chosen" in json.loads(state_message(match, 0, names)[1])["prompt"]
+    assert "You have chosen" in json.loads(state_message(match, 0, names)[1])["heading"]
 
 
 def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six():
     from illusio_table.games.illuminati.table.prompts import attack_needs
 
     assert attack_needs({"target_number": -6, "chance": 0.0}) == (
-        "It cannot succeed as it stands: it needs 8 MB more."
+        "It cannot succeed as it stands: at least 8 MB must go down on it."
     )
     assert attack_needs({"target_number": 1, "chance": 0.0}) == (
-        "It cannot succeed as it stands: it needs 1 MB more."
+        "It cannot succeed as it stands: at least 1 MB must go down on it."
     )
-    assert attack_needs({"target_number": 12, "chance": 33 / 36}).startswith("Needs 10 or less")
-    assert attack_needs({"target_number": 7, "chance": 21 / 36}) == (
-        "Needs 7 or less: 58% (11, 12 fail)"
+    assert attack_needs({"target_number": 12, "chance": 33 / 36}) == (
+        "It needs 10 or less (92%; 11 and 12 always fail)."
     )
+    assert attack_needs({"target_number": 7, "chance": 21 / 36}) == "It needs 7 or less (58%)."
 
 
 def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
@@ -89,7 +89,7 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
                     attacks += 1
                     assert move["hint"] and (
                         "or less" in move["hint"]
-                        or move["hint"].startswith("cannot succeed without")
+                        or move["hint"].startswith("cannot succeed as it stands: at least")
                     )
             attack = body["view"].get("attack")
             if attack and "target_number" in attack:
@@ -125,10 +125,10 @@ def test_a_group_asked_for_or_offered_is_named_on_the_phone():
     set_money(game, game.illuminati[asker], 5)
     names = [p["name"] for p in PLAYERS]
     match.apply(asker, AskGroup("c-i-a", 5))
-    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    prompt = json.loads(state_message(match, owner, names)[1])["heading"]
     assert prompt == f"{names[asker]} asks you for C.I.A. for 5 MB: give it, or keep it."
     match.apply(owner, Yield())
-    prompt = json.loads(state_message(match, asker, names)[1])["prompt"]
+    prompt = json.loads(state_message(match, asker, names)[1])["heading"]
     assert prompt == f"{names[owner]} gives you C.I.A.: place it on a free arrow."
 
 
@@ -145,11 +145,65 @@ def test_a_trade_of_two_groups_is_named_on_the_phone():
     own(game, asker, "boy-sprouts")
     names = [p["name"] for p in PLAYERS]
     match.apply(asker, AskGroup("c-i-a", 0, "boy-sprouts"))
-    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    prompt = json.loads(state_message(match, owner, names)[1])["heading"]
     assert prompt == f"{names[asker]} asks you for C.I.A. for Boy Sprouts: give it, or keep it."
     match.apply(owner, Yield())
-    prompt = json.loads(state_message(match, owner, names)[1])["prompt"]
+    prompt = json.loads(state_message(match, owner, names)[1])["heading"]
     assert prompt == f"{names[asker]} gives you Boy Sprouts: place it on a free arrow."
     match.apply(owner, next(a for a in game.legal_actions(owner) if isinstance(a, Receive)))
-    prompt = json.loads(state_message(match, asker, names)[1])["prompt"]
+    prompt = json.loads(state_message(match, asker, names)[1])["heading"]
     assert prompt == f"{names[owner]} gives you C.I.A.: place it on a free arrow."
+
+
+def _frame(match: Match, seat: int, names: list[str]) -> dict:
+    return json.loads(state_message(match, seat, names)[1])
+
+
+def test_a_goal_once_chosen_is_no_longer_asked_for():
+    """With hidden goals, a player who has chosen hers reads that it is chosen, and waits;
+    the others are still asked (the heading said "Choose the goal…" after the choice)."""
+    names = [p["name"] for p in PLAYERS]
+    match = Match.start(
+        "illuminati", PLAYERS, 2, {"hidden_goals": True}, registry=builtin_registry()
+    )
+    asked = "Choose the goal you will secretly pursue."
+    assert all(_frame(match, s, names)["heading"] == asked for s in range(3))
+    match.apply(0, match.legal_actions(0)[0])
+    assert _frame(match, 0, names)["heading"] == "Your goal is chosen. Waiting for the others…"
+    assert _frame(match, 1, names)["heading"] == asked
+
+
+def test_income_is_asked_of_the_player_whose_turn_it_is_alone():
+    """Everyone read "Collect your income to begin your turn." while one player did."""
+    names = [p["name"] for p in PLAYERS]
+    match = Match.start("illuminati", PLAYERS, 1, {}, registry=builtin_registry())
+    for _ in range(200):
+        view = match.view(0)
+        if view["phase"] == "income":
+            break
+        seat = min(match.to_act())
+        match.apply(seat, match.legal_actions(seat)[0])
+    assert view["phase"] == "income"
+    current = view["current"]
+    for seat in range(3):
+        heading = _frame(match, seat, names)["heading"]
+        if seat == current:
+            assert heading == "Collect your income to begin your turn."
+        else:
+            assert heading == f"Waiting: {names[current]} collects income."
+
+
+def test_the_illusio_turn_line_says_whose_turn_it_is():
+    """The phone's line said "Turn 40 · 2 actions left" without whose turn it was: it
+    names the magician playing, or says it is one's own."""
+    names = [p["name"] for p in PLAYERS]
+    match = Match.start("illusio", PLAYERS, 3, {}, registry=builtin_registry())
+    rng = random.Random(3)
+    for _ in range(60):
+        current = match.view(0)["current"]
+        for seat in range(3):
+            turn = _frame(match, seat, names)["words"]["turn"]
+            whose = "Your turn" if seat == current else f"{names[current]}'s turn"
+            assert whose in turn and "points to win" in turn, turn
+        seat = min(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))

@@ -196,14 +196,25 @@ def chance(target: int) -> float:
 
 
 def needs_words(target: int) -> str:
-    """'it needs 7 or less (58 %)', or that it cannot succeed, in a player's words. Above
-    10 it says that 11 and 12 fail anyway: 'needs 12 or less (92 %)' read as a sure thing."""
+    """The one way an attack's roll is said, everywhere (the log, the status bar, the
+    attack panel, a menu, the phones): 'needs 7 or less (58%)'; above 10, 'needs 10 or
+    less (92%; 11 and 12 always fail)' (the sum of its lines may be 12, but 11 and 12
+    fail anyway, and 'needs 12 or less' read as a sure thing); below 2, that only money
+    put down on its side can save it, and how much."""
     if target < 2:
-        return f"it cannot succeed (it would need {target} or less on two dice)"
-    odds = f"{chance(target):.0%} to succeed"
+        return f"cannot succeed as it stands: at least {2 - target} MB must go down on it"
+    odds = f"{chance(target):.0%}"
     if target > 10:
-        return f"it needs {target} or less, but 11 and 12 always fail ({odds})"
-    return f"it needs {target} or less ({odds})"
+        return f"needs 10 or less ({odds}; 11 and 12 always fail)"
+    return f"needs {target} or less ({odds})"
+
+
+def rolled_words(roll: int, target: int) -> str:
+    """The dice of an attack against what it needed, said as `needs_words` says it:
+    'rolled 9, needed 10 or less' (never 'needed 12': 11 and 12 fail)."""
+    if target < 2:
+        return f"rolled {roll}; it could not succeed"
+    return f"rolled {roll}, needed {min(target, 10)} or less"
 
 
 def the(name: str) -> str:

@@ -30,7 +30,7 @@ from .actions import (
     stakes,
 )
 from .attack import Attack as Announced
-from .attack import breakdown, chance, needs_words, spending_lines, succeeds
+from .attack import breakdown, needs_words, rolled_words, spending_lines, succeeds
 from .cards import IlluminatiCards
 from .geometry import SIDE_NAMES
 from .goals import eliminations
@@ -415,7 +415,7 @@ def _announce(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
         )
         privilege = " (privileged)" if privileged else ""
         whisper = " with a Whispering Campaign" if action.card else ""
-        odds = f"; {needs_words(target_number(game))}"
+        odds = f". It {needs_words(target_number(game))}"  # (a name may end in ".")
         events = shown + [
             Event(
                 f"{game.name(seat)}: {game.title_of(action.attacker)}{aid} attacks to "
@@ -496,10 +496,7 @@ def hint(game: IlluminatiGame, action: Action, seat: int | None = None) -> str:
         return ""
     if action.attacker not in game.structures[seat] or action.target in game.dead:
         return ""
-    number = known_number(game, seat, action)
-    if number < 2:
-        return f"cannot succeed without {2 - number} MB put down"
-    return f"{min(number, 10)} or less · {chance(number):.0%}"
+    return needs_words(known_number(game, seat, action))
 
 
 def known_number(game: IlluminatiGame, seat: int, action: Attack) -> int:
@@ -656,8 +653,7 @@ def _spend(game: IlluminatiGame, seat: int, action: Spend) -> list[Event]:
     side = "" if seat in (a.seat, a.defender) else (" to help" if action.helps else " against it")
     return [
         Event(
-            f"{who} spends {action.amount} MB{side}; "
-            f"the attack: {needs_words(target_number(game))}."
+            f"{who} spends {action.amount} MB{side}; the attack {needs_words(target_number(game))}."
         )
     ]
 
@@ -715,8 +711,8 @@ def resolve(game: IlluminatiGame) -> list[Event]:
     # What the table shows where it happened, until the next attack is over.
     game.outcome = Outcome(a.target, a.how, roll, needed, result[a.how] if won else "failed")
     if not won:
-        return [Event(f"The attack fails ({roll} against {needed}).")]
-    events = [Event(f"The attack succeeds ({roll} against {needed}).")]
+        return [Event(f"The attack fails ({rolled_words(roll, needed)}).")]
+    events = [Event(f"The attack succeeds ({rolled_words(roll, needed)}).")]
     seat, target, defender = a.seat, a.target, a.defender
     if a.how == "control":
         side = a.side

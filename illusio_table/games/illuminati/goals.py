@@ -85,6 +85,18 @@ def goal_met(game: IlluminatiGame, seat: int) -> str | None:
     return _basic_goal_met(game, seat) or _special_goal_met(game, seat, pursued(game, seat))
 
 
+def won_by(game: IlluminatiGame, seat: int) -> str | None:
+    """The goal the seat meets, said for the end of the game: a goal pursued in secret
+    says so and whose it is ("their secret goal, the Special Goal of the UFOs: …"), as
+    it is no secret any more."""
+    met = goal_met(game, seat)
+    if met is None or not met.startswith("the Special Goal"):
+        return met
+    top = game.illuminati[seat]
+    secret = game.options["hidden_goals"] or top == "ufos"
+    return f"their secret goal, {met}" if secret else met
+
+
 def _basic_goal_met(
     game: IlluminatiGame, seat: int, gained: Cards = (), lost: Cards = ()
 ) -> str | None:

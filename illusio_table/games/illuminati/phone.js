@@ -52,7 +52,7 @@ function structure(box, s, mine) {
 function drawIlluminati(table, v, me) {
   const facts = section(table, "");
   const goal = v.my_goal ? ` · your goal: ${(groupLook(v.my_goal) || {}).name || v.my_goal}` : "";
-  facts.append(el("div", "facts", `${names(v.current)}'s turn · ${counted(v.actions_left, "action")} left${goal}`));
+  facts.append(el("div", "facts", `${state.words.turn}${goal}`)); // the desktop's turn line
   if (v.attack) {
     const a = v.attack;
     const panel = el("div", "panel");

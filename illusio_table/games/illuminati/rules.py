@@ -33,7 +33,7 @@ from .attack import Numbers, the
 from .attacking import SPENDING, announced, hint, lines, resolve, target_number
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind, load
 from .geometry import Structure
-from .goals import eliminations, end_match
+from .goals import eliminations, end_match, won_by
 from .placing import PLACING
 from .specials import (
     WINDOW,
@@ -402,6 +402,11 @@ class IlluminatiGame(Game):
                 "with the Illuminati, "
                 f"{self.total_money(s)} MB, goal {self.goal} Groups"
             )
+            met = won_by(self, s) if s in self.winners and not self.eliminated[s] else None
+            if met is not None:  # which goal won: a secret one says so, and whose
+                explanation[-1] += f"; won by {met}"
+            elif s in self.winners and not self.eliminated[s]:
+                explanation[-1] += "; won as the last one left"
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
 
     def warning(self, action: Action, seat: int) -> str:
@@ -489,9 +494,9 @@ class IlluminatiGame(Game):
             mapping = {
                 old: new for old, new in zip(dealt, tops[: len(dealt)], strict=True) if old != new
             }
-            # Renamed even when the deal is the real one (no name changes): a renaming
-            # forgets what the structures had worked out, and a copy that kept it would
-            # tell the thinking process that its deal is the true one.
+            # Renamed even when the deal is the real one (no name changes), so that a
+            # copy's containers are made alike whatever its deal. (What the structures
+            # had worked out is forgotten at the end, for every redraw.)
             for name in self.NAMING_ILLUMINATI:
                 value = getattr(self, name)
                 renamed = _renamed(value, mapping)
@@ -517,6 +522,11 @@ class IlluminatiGame(Game):
         for s in others:
             if s in self.borrowed_goal:
                 self.borrowed_goal[s] = rng.choice(goals)
+        # What the structures worked out when asked before (their free arrows) is
+        # forgotten, whatever was redrawn: a copy that kept it would carry what the real
+        # match happened to be asked, and twins asked differently would tell apart.
+        for structure in self.structures:
+            structure.changed()
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)

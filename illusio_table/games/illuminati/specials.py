@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 from illusio_table.engine.moves import Phase, Rule, always
+from illusio_table.engine.protocol import listed
 
 from .actions import (
     PASS,
@@ -165,7 +166,7 @@ def _window_choice(
         cards = play.cards if isinstance(play, Abolish) else (play.card,)
         for card in cards:
             discard_special(game, s, card)
-        names = " and ".join(game.title_of(c) for c in cards)
+        names = listed(game.title_of(c) for c in cards)
         events.append(Event(f"{game.name(s)} plays {names}!", reveals=True))
         pending.append(Pending(s, cards[0], play))
     return events + played(game, w.kind, pending)

@@ -41,7 +41,7 @@ from .actions import (
 from .attack import the
 from .attacking import ATTACK, attack_moves, attack_refusal, may_attack
 from .cards import Ability
-from .goals import eliminations, end_match, goal_met, meets_goal, throw_refusal
+from .goals import eliminations, end_match, meets_goal, throw_refusal, won_by
 from .placing import DROP, MOVE, move_moves
 from .specials import (
     OWN_SPECIAL,
@@ -603,7 +603,7 @@ def _end_turn(game: IlluminatiGame) -> list[Event]:
     if winners:
         game.winners = winners
         return events + end_match(
-            game, "; ".join(f"{game.name(s)} meets {goal_met(game, s)}" for s in winners) + "."
+            game, "; ".join(f"{game.name(s)} meets {won_by(game, s)}" for s in winners) + "."
         )
     # House rule: the last conspiracy left in the game has won it.
     if len(game.players()) == 1:

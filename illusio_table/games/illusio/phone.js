@@ -40,8 +40,7 @@ function objective(o, key) {
 
 function drawIllusio(table, v, me) {
   const facts = section(table, "");
-  facts.append(el("div", "facts",
-    `Turn ${v.turn} · ${counted(v.actions_left, "action")} left · ${v.target} points to win · hand limit ${v.hand_limit}`));
+  facts.append(el("div", "facts", state.words.turn)); // whose turn, as the desktop says it
   const contest = section(table, "The Contest");
   const row = el("div", "row");
   for (const o of v.contest) row.append(objective(o, ["objective", o.id]));

@@ -13,7 +13,7 @@ targets each other seat likes best: all of them would be thousands of columns.
 
 The lead is the seat's points less the best of the others'. At two seats one seat's lead
 is exactly the other's loss, so the casting is a zero-sum game, and its equilibrium is a
-linear program, solved by HiGHS. At three or four seats we weigh it the same way, the
+linear program, solved by GLPK. At three or four seats we weigh it the same way, the
 seat against the others together, as if they pointed to keep its lead down: the seat's
 mix is then its safest (maximin) one, whose expected lead is the game's value or more
 whatever the others point at. (A casting of four wizards each after their own points is
@@ -163,7 +163,7 @@ def _likeliest(table: Incantibus, seat: int, knower: int, width: int | None) -> 
 def equilibrium(leads: Sequence[Sequence[float]]) -> Mix:
     """The seat's and the others' mixes at an equilibrium of the zero-sum game whose row
     player gets `leads`: each side's maximin mix, a linear program apiece (the minimax
-    theorem), solved by HiGHS."""
+    theorem), solved by GLPK."""
     mine = _normal(_maximin(leads))
     theirs = _normal(_maximin([[-row[c] for row in leads] for c in range(len(leads[0]))]))
     value = sum(
@@ -174,48 +174,50 @@ def equilibrium(leads: Sequence[Sequence[float]]) -> Mix:
 
 def _maximin(leads: Sequence[Sequence[float]]) -> list[float]:
     """The row player's safest mix x: the largest v with x·column ≥ v for every column,
-    x ≥ 0 summing to 1 — the linear program nashpy and SciPy's `linprog` would hand to
-    HiGHS, given to HiGHS's own binding, which brings no SciPy (the bundle's biggest
-    library until then). Imported here: the first mixed wizard or bench part loads it."""
-    import highspy  # (prints HiGHS's banner once a process, at the first solver made)
-    import numpy
+    x ≥ 0 summing to 1 — a linear program, solved by GLPK's simplex through its small
+    binding (swiglpk), which brings no NumPy nor SciPy (HiGHS's binding needed NumPy, 41 MB
+    of the bundle; nashpy's road brought SciPy, 113 MB). Imported here: the first mixed
+    wizard, coach's equilibrium or bench part loads it."""
+    import swiglpk as glpk  # type: ignore[import-untyped]  # (no type marks of its own)
 
     rows, columns = len(leads), len(leads[0])
-    infinite = highspy.kHighsInf
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = rows + 1, columns + 1  # x and v; a row a column, and Σx
-    lp.sense_ = highspy.ObjSense.kMaximize
-    lp.col_cost_ = numpy.array([0.0] * rows + [1.0])
-    lp.col_lower_ = numpy.array([0.0] * rows + [-infinite])
-    lp.col_upper_ = numpy.array([infinite] * (rows + 1))
-    lp.row_lower_ = numpy.array([-infinite] * columns + [1.0])
-    lp.row_upper_ = numpy.array([0.0] * columns + [1.0])
-    # Column by column: x_r is in every column's row (v − Σ x_r·lead ≤ 0) and in Σx = 1.
-    start, index, value = [0], [], []
-    for row in leads:
-        for c, lead in enumerate(row):
-            if lead:
-                index.append(c)
-                value.append(-float(lead))
-        index.append(columns)
-        value.append(1.0)
-        start.append(len(index))
-    index += range(columns)
-    value += [1.0] * columns
-    start.append(len(index))
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = numpy.array(start, dtype=numpy.int32)
-    lp.a_matrix_.index_ = numpy.array(index, dtype=numpy.int32)
-    lp.a_matrix_.value_ = numpy.array(value)
-    solver = highspy.Highs()  # type: ignore[no-untyped-call]  # (its __init__ is unannotated)
-    solver.setOptionValue("output_flag", False)
-    solver.passModel(lp)
-    solver.run()
-    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        raise RuntimeError(
-            f"HiGHS found no optimum: {solver.modelStatusToString(solver.getModelStatus())}"
-        )
-    return list(solver.getSolution().col_value[:rows])
+    # Rows 1 to columns of the program: v − Σ x_r·lead ≤ 0, one a column of `leads`; the
+    # last row: Σ x_r = 1. Its columns 1 to rows are x, the last is v (GLPK counts from
+    # 1). Filled a column at a time, one index array for all: each value crosses into C
+    # once (a cell at a time, with its row and column, took 3 times as long as solving).
+    index, value = glpk.intArray(columns + 2), glpk.doubleArray(columns + 2)
+    for i in range(1, columns + 2):
+        index[i] = i
+    lp = glpk.glp_create_prob()
+    try:
+        glpk.glp_set_obj_dir(lp, glpk.GLP_MAX)
+        glpk.glp_add_rows(lp, columns + 1)
+        for c in range(1, columns + 1):
+            glpk.glp_set_row_bnds(lp, c, glpk.GLP_UP, 0.0, 0.0)
+        glpk.glp_set_row_bnds(lp, columns + 1, glpk.GLP_FX, 1.0, 1.0)
+        glpk.glp_add_cols(lp, rows + 1)
+        value[columns + 1] = 1.0
+        for r, row in enumerate(leads, 1):
+            glpk.glp_set_col_bnds(lp, r, glpk.GLP_LO, 0.0, 0.0)
+            for c, lead in enumerate(row, 1):
+                value[c] = -float(lead)
+            glpk.glp_set_mat_col(lp, r, columns + 1, index, value)
+        for c in range(1, columns + 1):
+            value[c] = 1.0
+        glpk.glp_set_mat_col(lp, rows + 1, columns, index, value)
+        glpk.glp_set_col_bnds(lp, rows + 1, glpk.GLP_FR, 0.0, 0.0)
+        glpk.glp_set_obj_coef(lp, rows + 1, 1.0)
+        settings = glpk.glp_smcp()
+        glpk.glp_init_smcp(settings)
+        settings.msg_lev = glpk.GLP_MSG_OFF
+        failed = glpk.glp_simplex(lp, settings)
+        if failed or glpk.glp_get_status(lp) != glpk.GLP_OPT:
+            raise RuntimeError(
+                f"GLPK found no optimum (code {failed}, status {glpk.glp_get_status(lp)})"
+            )
+        return [float(glpk.glp_get_col_prim(lp, r)) for r in range(1, rows + 1)]
+    finally:
+        glpk.glp_delete_prob(lp)
 
 
 def _normal(mix: Any) -> tuple[float, ...]:

@@ -18,6 +18,7 @@ from typing import Any, Final
 from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
 from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.moves import Phase, Rule, phase_table
+from illusio_table.engine.protocol import listed
 
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
@@ -688,7 +689,7 @@ class Incantibus(Game):
         for entry in self.last_casting:
             if len(entry["claimants"]) > 1:
                 seats, winner = entry["claimants"], entry["winner"]
-                others = " and ".join(self.name(s) for s in seats[1:])
+                others = listed(self.name(s) for s in seats[1:])
                 verb = "gets" if len(seats) == 2 else "get"
                 events.append(
                     Event(
@@ -1058,7 +1059,7 @@ class Incantibus(Game):
         stuck = [s for s in range(self.seats) if not self._pointing_options(s)]
         if stuck:
             self.laid_down = stuck
-            names = " and ".join(self.name(s) for s in stuck)
+            names = listed(self.name(s) for s in stuck)
             return self._end(
                 f"{names} can fight no sorcerer, brew no potion and take no book, "
                 "and lay down their wand."

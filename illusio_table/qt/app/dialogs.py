@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from illusio_table.engine import Match
+from illusio_table.engine.protocol import listed
 
 
 def plain_message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str) -> QMessageBox:
@@ -56,7 +57,7 @@ class ResultDialog(QDialog):
         super().__init__(parent)
         result = match.result()
         self.setWindowTitle(f"{match.title} — game over")
-        winners = " and ".join(match.name(s) for s in result["winners"])
+        winners = listed(match.name(s) for s in result["winners"])
         heading = QLabel(f"{winners} won.")
         heading.setTextFormat(Qt.TextFormat.PlainText)
         heading.setFont(QFont("DejaVu Sans", 16, QFont.Weight.Bold))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,10 +31,12 @@ from PySide6.QtWidgets import (
 from illusio_table import __version__
 from illusio_table.data import CardDataError
 from illusio_table.engine import IllegalAction, Match, RecordError, Registry
+from illusio_table.engine.protocol import listed
 from illusio_table.engine.storage import atomic_write_text, remove_leftovers, set_aside
 from illusio_table.games import builtin_registry
 from illusio_table.table.guide import name_list
 from illusio_table.table.kits import Kit, Rehearsal, kit_of, kits, load
+from illusio_table.table.seat_screen import match_screen
 from illusio_table.table.settings import (
     Drill,
     GuideProgress,
@@ -972,7 +976,16 @@ class MainWindow(QMainWindow):
                 f"An unfinished match of {match.title} ({players}, {moves} moves in) "
                 "was kept. Continue it?"
             )
+        question += " (No keeps it as a file you may open later; it is not offered again.)"
         if not self.ask(title, question):
+            # Declined: out of the autosave's place, so that the next start does not
+            # offer it again (it did, at every start); kept, as File > Open reads it.
+            kept = path.with_name(f"declined-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                os.replace(path, kept)
+            except OSError:
+                return False
+            self.statusBar().showMessage(f"The last match was kept as {kept}.", 10000)
             return False
         self.install(match, None)
         self._tell_withheld(match)
@@ -1024,7 +1037,7 @@ class MainWindow(QMainWindow):
     def _finished(self) -> None:
         match = self.model.session.match
         result = match.result()
-        names = " and ".join(match.name(s) for s in result["winners"])
+        names = listed(match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
         if self.interactive:
             ResultDialog(match, self).exec()
@@ -1059,7 +1072,7 @@ class MainWindow(QMainWindow):
         # The last reveal comes before the winners: the heading says who won only once
         # the big screen has shown how the last casting ended.
         if match.is_over() and not model.session.holding:
-            winners = " and ".join(match.name(s) for s in match.result()["winners"])
+            winners = listed(match.name(s) for s in match.result()["winners"])
             return f"{match.title} — game over, {winners} won"
         if model.session.viewer is None or model.session.holding:
             if model.session.holding:
@@ -1105,6 +1118,10 @@ class MainWindow(QMainWindow):
             self.scene.hint = lambda action: model.session.match.hint(action, viewer)
             self.scene.why_not = model.session.why_not
             self.scene.panels = model.session.match.game_class.panels
+            match = model.session.match
+            self.scene.screen_of = lambda view, legal, names: match_screen(
+                match, viewer, names, view, legal
+            )
             self.scene.show_view(
                 model.session.view(), model.session.legal_actions(), names, self.heading()
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from illusio_table.table.kits import kit_of
+from illusio_table.table.seat_screen import seat_screen
 
 from .view import TableView
 
@@ -22,6 +23,9 @@ def table_scene(game_id: str, parent: Any, card_data: Any) -> TableScene:
     kit = kit_of(game_id)
     scene: TableScene = kit.scene_class()(parent, card_data)
     scene.gesture_map = kit.gestures
+    scene.screen_of = lambda view, legal, names: seat_screen(
+        kit, view, view.get("me"), names, legal
+    )
     return scene
 
 

@@ -64,6 +64,7 @@ from PySide6.QtWidgets import (
 from illusio_table.engine import Action, IllegalAction
 from illusio_table.table import gestures as gesture_maps
 from illusio_table.table.gestures import Gesture, GestureMap
+from illusio_table.table.seat_screen import SeatScreen
 
 from .look import (
     FELT,
@@ -142,6 +143,13 @@ class TableScene(QGraphicsScene):
         )
         # How this game's legal actions are made on the table (from its kit: table_scene).
         self.gesture_map: GestureMap = gesture_maps.buttons
+        # What the seat at the table sees and is asked, in words, from the view drawn, its
+        # moves and the names (table/seat_screen.py, the phone's heading too): from the
+        # game's kit (`table_scene`), and from the match where the window draws it (the
+        # seat's own secret choice in words, whom the match waits for).
+        self.screen_of: Callable[[dict[str, Any], list[Action], list[str]], SeatScreen] = (
+            lambda view, legal, names: SeatScreen(view.get("me"), "")
+        )
         self._glide: QVariantAnimation | None = None
         self._home: QVariantAnimation | None = None
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn
@@ -336,6 +344,17 @@ class TableScene(QGraphicsScene):
         self._heading_items.append(item)
         self._heading_for = None
         return item
+
+    def seat_heading(self, item: QGraphicsItem) -> QGraphicsItem:
+        """Marks the words of the seat's heading (`SeatScreen.heading`, the phone's heading
+        too) as part of the heading, found again as `heading_words`."""
+        item.setData(KEY, (MARK, "seat-heading"))
+        return self.in_heading(item)
+
+    def heading_words(self) -> str:
+        """The seat's heading as drawn ('' when none is)."""
+        item = self.item((MARK, "seat-heading"))
+        return item.text() if isinstance(item, QGraphicsSimpleTextItem) else ""
 
     def keep_heading_in_sight(self, visible: QRectF) -> None:
         """Zoomed in, the heading comes to the top of what is in sight, at the size it

@@ -406,17 +406,11 @@ function draw() {
   drawLog();
 }
 
+// The seat's heading, as the desktop's table draws it (table/seat_screen.py); a word of
+// the table's (the count, a reveal) stands above it for now.
 function statusLine() {
   if (lost) return LOST;
-  if (state.status) return state.status;
-  if (state.over) return "Game over.";
-  if (state.prompt) return state.prompt; // the decision in the game's words
-  if (state.awaited.includes(state.seat)) {
-    if (state.moves.length === 1) return `Your move: ${state.moves[0].words}.`;
-    return `Your move: ${state.moves.length} to choose from (tap a piece, or see Your moves).`;
-  }
-  const others = state.awaited.map(names);
-  return others.length ? `Waiting for ${others.join(" and ")}.` : "Waiting…";
+  return state.status || state.heading;
 }
 
 // Click moves whose place this page does not draw become buttons, so every move can be made.

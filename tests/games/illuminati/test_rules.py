@@ -243,7 +243,7 @@ def test_attack_11_and_12_always_fail():
     fix_dice(game, (5, 6))
     spend_round(game)
     assert game.owner(target) is None
-    assert "The attack fails (11" in " ".join(game.log(None))
+    assert "The attack fails (rolled 11, needed 10 or less)." in game.log(None)
 
 
 def test_attack_each_group_takes_part_in_one_attack_a_turn():
@@ -1205,10 +1205,11 @@ def test_a_player_may_show_their_specials():
 def test_refusals_and_words_say_what_is_wrong_and_read_well():
     from illusio_table.games.illuminati.attack import chance, needs_words, the
 
-    assert needs_words(-22).startswith("it cannot succeed")
-    assert needs_words(7) == f"it needs 7 or less ({chance(7):.0%} to succeed)"
-    assert needs_words(10) == "it needs 10 or less (92% to succeed)"
-    assert needs_words(12) == "it needs 12 or less, but 11 and 12 always fail (92% to succeed)"
+    assert needs_words(-22) == ("cannot succeed as it stands: at least 24 MB must go down on it")
+    assert needs_words(7) == f"needs 7 or less ({chance(7):.0%})"
+    assert needs_words(10) == "needs 10 or less (92%)"
+    # The roll said is the one that wins: 11 and 12 fail, whatever the sum of the lines.
+    assert needs_words(12) == needs_words(11) == "needs 10 or less (92%; 11 and 12 always fail)"
     assert chance(12) == chance(10) == 33 / 36 and chance(2) == 1 / 36
     assert the("The Network") == "the Network" and the("Bavarian Illuminati") == (
         "the Bavarian Illuminati"
@@ -1391,7 +1392,7 @@ def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money(
     announced, shows on the table (every option, many states)."""
     from illusio_table.games import builtin_registry
     from illusio_table.games.illuminati.actions import Attack
-    from illusio_table.games.illuminati.attack import chance
+    from illusio_table.games.illuminati.attack import needs_words
 
     registry = builtin_registry()
     checked = 0
@@ -1410,11 +1411,7 @@ def test_attacks_the_table_hints_the_roll_an_attack_would_need_before_any_money(
                 if twin.attack is None:
                     continue  # a Special window opened first: the number comes later
                 number = twin.view(seat)["attack"]["target_number"]
-                expected = (
-                    f"cannot succeed without {2 - number} MB put down"
-                    if number < 2
-                    else f"{min(number, 10)} or less · {chance(number):.0%}"
-                )
+                expected = needs_words(number)  # as it is said once under way
                 assert hint == expected, (attack, hint, number)
                 checked += 1
             game.apply(seat, legal[seed % len(legal)] if seed % 2 else legal[0])
@@ -1922,7 +1919,9 @@ def test_an_attack_money_could_save_is_played_and_says_how_much_money_it_needs()
     number = known_number(game, seat, attack)
     set_money(game, game.illuminati[(seat + 1) % 4], 2 - number)  # another could help
     assert attack in game.legal_actions(seat)
-    assert game.hint(attack, seat) == f"cannot succeed without {2 - number} MB put down"
+    assert game.hint(attack, seat) == (
+        f"cannot succeed as it stands: at least {2 - number} MB must go down on it"
+    )
     game.apply(seat, attack)
     assert game.attack is not None
 

@@ -305,9 +305,9 @@ def test_what_only_another_seat_saw_changes_nothing_in_the_seats_casting_game(mo
     assert checked >= 3
 
 
-def test_the_equilibrium_is_solved_without_scipy():
-    """The program's solver is HiGHS through its own binding: solving a casting's game
-    loads no SciPy (113 MB the installed program no longer carries)."""
+def test_the_equilibrium_is_solved_without_scipy_or_numpy():
+    """The program's solver is GLPK through its small binding: solving a casting's game
+    loads no SciPy nor NumPy (113 and 41 MB the installed program no longer carries)."""
     import subprocess
     import sys
 
@@ -315,7 +315,7 @@ def test_the_equilibrium_is_solved_without_scipy():
         "import sys\n"
         "from illusio_table.games.incantibus.equilibrium import equilibrium\n"
         "mix = equilibrium([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scipy', 'nashpy')))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scipy', 'nashpy', 'numpy')))\n"
         "print(round(mix.value, 9), [round(p, 6) for p in mix.options])\n"
     )
     said = subprocess.run(

@@ -37,12 +37,13 @@ from illusio_table.qt.scenes.look import (
     font,
     plain,
 )
-from illusio_table.qt.scenes.words import fold, width_of
+from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
 from ..table.gestures import BUTTONS
-from ..table.prompts import attack_needs
+from ..table.prompts import attack_needs, last_roll
+from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
 
 WIDTH = 1600  # the table's least width; a wider window widens the structures' part
@@ -142,7 +143,7 @@ class IlluminatiScene(Felt, TableScene):
         gestures = self.gesture_map(view, legal, self.me)
         self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
         self.lifting = {g.source for g in gestures if g.source}
-        self._heading(view, title, gestures)
+        self._heading(view, legal, title, gestures)
         bottom = self.me if self.me is not None else view["current"]
         others = [s for s in view["structures"] if s["seat"] != bottom]
         mine = next(s for s in view["structures"] if s["seat"] == bottom)
@@ -273,9 +274,18 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- regions ------------------------------------------------------------------------------
 
-    def _heading(self, view: dict[str, Any], title: str, gestures: list) -> None:
+    def _heading(
+        self, view: dict[str, Any], legal: list[Action], title: str, gestures: list
+    ) -> None:
         self.in_heading(self.text(title, 0, -112, 15, bold=True))
-        self.in_heading(self.text(self._prompt(view), 0, -84, 12, bold=True, colour=PROMPT))
+        # What the seat is asked, as its phone says it (table/seat_screen.py); then how
+        # this table does it.
+        screen = self.screen_of(view, legal, self.names)
+        said = self.text(screen.heading, 0, -84, 12, bold=True, colour=PROMPT)
+        self.seat_heading(said)
+        how = self._how(view)
+        if how:
+            self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -297,64 +307,22 @@ class IlluminatiScene(Felt, TableScene):
             self.in_heading(
                 self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
-        turn = f"Goal: {view['goal']} Groups."
-        if not view.get("result"):  # (no one's turn after the end)
-            actions = counted(view["actions_left"], "action")
-            transfers = counted(view["free_transfers"], "free transfer")
-            turn = f"{self.names[view['current']]}'s turn: {actions}, {transfers} left. {turn}"
-        self.in_heading(self.text(turn, 0, -56, 11))
+        self.in_heading(self.text(screen.words.get("turn", ""), 0, -56, 11))
 
-    def _offer_prompt(self, view: dict[str, Any]) -> str:
-        offer, me = view["offer"], view["me"]
-        group = self.look.name(offer["group"])
-        giver, receiver = self.names[offer["giver"]], self.names[offer["receiver"]]
-        given = [self.look.name(offer["swap"])] if offer.get("swap") else []
-        given += [f"{offer['price']} MB"] if offer["price"] else []
-        price = f" for {' and '.join(given)}" if given else " as a gift"
-        if view["phase"] == "asked":
-            if me == offer["giver"]:
-                return f"{receiver} asks you for {group}{price}: Give it, or Keep it."
-            return f"Waiting: {receiver} asks {giver} for {group}{price}."
-        if me != offer["receiver"]:
-            return f"Waiting: {receiver} places {group}, from {giver}."
-        if offer["asked"]:
-            return f"{giver} gives you {group}: click a free arrow to place it."
-        return f"{giver} offers you {group}: click a free arrow to place it, or Refuse."
-
-    def _prompt(self, view: dict[str, Any]) -> str:
+    def _how(self, view: dict[str, Any]) -> str:
+        """How the heading's choice is made on this table, where a click on what is lit
+        does not say it all (the phone says its own)."""
         me, phase = view["me"], view["phase"]
-        if view.get("result"):  # the winners' lines (the first seat's said "Ana (out)")
-            result = view["result"]
-            won = [result["explanation"][seat] for seat in result["winners"]]
-            return "The game is over, won by " + "; ".join(won) if won else "Nobody won."
-        waiting = view["window"]["waiting"] if view["window"] else []
-        if phase == "window":
-            if me in waiting:
-                return "Specials may be played now: click one of yours, or Pass."
-            return "Waiting: others may play a Special."
+        if view.get("result") or not self.wanted:
+            return ""
         if phase == "spending":
-            if not self.wanted:  # another player is asked: nothing to click here
-                return "Waiting: money may go down on the attack, a player at a time."
-            return "Money on the attack: click a coin to spend from it (any amount), or Pass."
-        if phase in ("consent", "asked"):
-            return self._offer_prompt(view)
-        if phase == "income":
-            return "Collect your income to begin your turn."
-        if phase == "goals":
-            return "Choose the goal you will secretly pursue."
-        if phase == "placing":
-            placing = view["placing"]
-            group = self.look.name(placing["groups"][0])
-            master = self.look.name(placing["master"])
-            if me == placing["seat"]:
-                return f"Place {group} under {master}: click one of its arrows."
-            return f"Waiting: {self.names[placing['seat']]} places {group} under {master}."
+            return "Click a coin to spend from it."
         if phase == "rearranging":
-            if me == view["rearranging"]:
-                return "White Collar Crime: drag coins between your Groups as you like, then Done."
-            return "Waiting: money is being rearranged (White Collar Crime)."
-        if me != view["current"]:
-            return f"{self.names[view['current']]} is playing."
+            return "Drag coins between them, then Done."
+        if phase in ("placing", "consent"):  # (only its placer has anything lit)
+            return "Click an arrow that is lit."
+        if phase != "actions" or me != view["current"]:
+            return ""
         if self.composing is not None:
             return (
                 "Set the attack up: its kind, privilege, aiding Groups (click them), where a "
@@ -674,7 +642,7 @@ class IlluminatiScene(Felt, TableScene):
             if done is not None:
                 words += (
                     f"\nLast: {self.look.name(done['target'])} {done['result']}\n"
-                    f"(rolled {done['roll']}, needed {done['needed']} or less)."
+                    f"({last_roll(done)})."
                 )
             room = QRectF(rect.left(), rect.top(), rect.width() - 90, rect.height())  # (dice)
             self.lines(words.split("\n"), rect.left() + 8, y, room, 10)
@@ -762,12 +730,15 @@ class IlluminatiScene(Felt, TableScene):
         self.text(words, rect.left() + 8, rect.top() + 136, 9)
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
-        short = re.search(r"without (\d+) MB", hint)  # it needs money put down to succeed
-        if refused:  # no money at the table could save it: the engine says why
-            said = "\n".join(fold(refused, rect.width() - 16, 9)[:4])
-            size, tip = 9, refused
+        short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
+        out_of_reach = self._out_of_reach(move, int(short[1])) if short and not refused else None
+        if out_of_reach is not None:  # nor could the money in sight: said, no live button
+            said, tip = out_of_reach
+            size, refused = 9, tip
+        elif refused:  # no money at the table could save it: the engine says why
+            said, size, tip = refused, 9, refused
         elif short:
-            said = f"It cannot succeed as it stands:\nat least {short[1]} MB must go down on it."
+            said = f"It {hint}.".replace(": ", ":\n", 1)  # (in two lines)
             size = 11
             tip = (
                 f"Attack: it can succeed only if at least {short[1]} MB put down after you "
@@ -775,15 +746,57 @@ class IlluminatiScene(Felt, TableScene):
                 "adds 1)."
             )
         else:
-            said = f"It needs {hint}" if hint and hint[0].isdigit() else f"It {hint}"
+            said = f"It {hint}." if hint else ""
             size, tip = 11, ""
-        for n, line in enumerate(said.splitlines()):
-            self.text(
-                line, rect.left() + 8, rect.top() + 156 + n * 16, size, bold=True, colour=PROMPT
-            )
         go = QRectF(rect.left() + 8, rect.bottom() - 44, 130, 36)
-        self.button("Attack", go, ("plan", "go"), tip=tip)
+        # Folded to the panel above the button, as many lines as fit there; the last one
+        # shown ends in "…" if cut, and the tooltip says it whole (a long refusal ran off
+        # the panel and under the button).
+        size = max(size, self.least_points)
+        top, step = rect.top() + 152, measure(size, True).lineSpacing()
+        rows = [
+            row for line in said.splitlines() for row in fold(line, rect.width() - 16, size, True)
+        ]
+        room = max(1, int((go.top() - 2 - top) // step))
+        if len(rows) > room:
+            rows = rows[: room - 1] + [cut(rows[room - 1] + " …", rect.width() - 16, size, True)]
+        for n, row in enumerate(rows):
+            line = self.text(row, rect.left() + 8, top + n * step, size, bold=True, colour=PROMPT)
+            if tip:
+                line.setToolTip(plain(tip))
+        if refused:
+            self._dead_button("Attack", go, refused)
+        else:
+            self.button("Attack", go, ("plan", "go"), tip=tip)
         self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+
+    def _out_of_reach(self, move: Action, short: int) -> tuple[str, str] | None:
+        """Why an attack that needs `short` MB put down cannot get them, as this seat can
+        see it (`money_within_reach`): its own money and the others' Illuminati money
+        fall short. In a few words, and whole for the tooltip; None where they could
+        reach it, or a treasury counted is hidden."""
+        own, others = money_within_reach(
+            self.view, move.attacker, move.target, bool(move.privilege)
+        )
+        if others is None or own + others >= short:
+            return None
+        said = (
+            f"It cannot succeed: it needs {short} MB put down, and only {own + others} MB "
+            "could go down on it."
+        )
+        where = f"Yours: {own} MB"
+        where += "." if move.privilege else f"; the other players' Illuminati: {others} MB."
+        return said, f"{said} {where}"
+
+    def _dead_button(self, label: str, rect: QRectF, why: str) -> None:
+        """A button that cannot be pressed now: greyed, no target, its tooltip says why."""
+        button = self.addRect(rect, QPen(QColor("#777777"), 1.5), QBrush(QColor("#9e9e9e")))
+        words = QGraphicsSimpleTextItem(label, button)
+        words.setFont(font(max(12, self.least_points), bold=True))
+        words.setBrush(QColor("#555555"))
+        box = words.boundingRect()
+        words.setPos(rect.center().x() - box.width() / 2, rect.center().y() - box.height() / 2)
+        button.setToolTip(plain(why))
 
     def _light_plan(self, p: AttackSetUp) -> None:
         """While an attack is set up, only the Groups that may aid it are ringed."""
@@ -862,7 +875,7 @@ class IlluminatiScene(Felt, TableScene):
             (label,) = badge.childItems()
             # Inside the part of the table the card lies in (a structure, the uncontrolled).
             home = next((r for r in self.regions.values() if r.contains(rect.center())), None)
-            for text in (words, _short(words)):
+            for text in (badge_words(words), _short(words)):
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
@@ -899,7 +912,7 @@ class IlluminatiScene(Felt, TableScene):
         had no room beside that card."""
         words = self._hint_words(source, key)
         if words:
-            return f"Attack {self.look.name(key[1])}: {words}."
+            return f"Attack {self.look.name(key[1])}: it {words}."
         return super().hover_words(source, key, moves)
 
     # -- moves --------------------------------------------------------------------------------
@@ -922,18 +935,30 @@ class IlluminatiScene(Felt, TableScene):
         hint = self.hint(action)
         if hint:
             words += f" — {hint}"
+        if action.kind == "give-group":  # the one line of the menu that asks first
+            cards = [c for s in self.view["structures"] for c in s["cards"]]
+            puppets = any(c.get("master") == action.group for c in cards)
+            words += f" as a gift{' with its puppets' if puppets else ''}: yours no more if taken"
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
 
     def menu_for_one(self, moves: list[Action]) -> bool:
-        return any(_has_amount(m) for m in moves)  # even one amount: ask how much
+        """Even one move of money opens the menu, to ask how much; a Group given away is
+        asked first the same way (a drop on another player's area gave it at once, and
+        a gift of a Group is rare and costly)."""
+        return any(_has_amount(m) or m.kind == "give-group" for m in moves)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on a player's area with nothing to do there brings it close (View >
         Fit the table shows the whole table again)."""
         if key == ("button", "private"):
             self.private_look.emit()  # the curtain, then this seat's whole screen
+            return
+        if key[0] == "seat" and not self.moves.get(key) and key[1] == self.me:
+            # One's own area is drawn large already: a click on its empty felt zoomed in
+            # with scrollbars, for nothing.
+            self.message.emit(self.nothing_there(key))
             return
         if key[0] == "seat" and not self.moves.get(key):
             for view in self.views():
@@ -1013,11 +1038,21 @@ def _outcome_words(done: dict[str, Any]) -> str:
     return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
+def badge_words(words: str) -> str:
+    """The roll an attack needs (`needs_words`) as a badge beside its target says it:
+    '10 or less · 92%', or 'needs 6 MB' where it cannot succeed as it stands."""
+    money = re.search(r"at least (\d+) MB", words)
+    if money:
+        return f"needs {money[1]} MB"
+    roll = re.match(r"needs (\d+) or less \((\d+%)", words)
+    return f"{roll[1]} or less · {roll[2]}" if roll else words
+
+
 def _short(words: str) -> str:
     """The badge in fewer words: the chance alone ('17%'), or a cross for 'cannot'."""
     if "cannot" in words:
         return "✗"
-    return words.rsplit("·", 1)[-1].strip()
+    return badge_words(words).rsplit("·", 1)[-1].strip()
 
 
 def _tag(data: Any) -> str | None:

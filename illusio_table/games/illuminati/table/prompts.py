@@ -1,27 +1,77 @@
-"""What a seat of Illuminati is asked now, in words, for the desktop and the phone alike
-(table/prompts.py)."""
+"""What a seat of Illuminati is asked now, in words: the heading of its screen on the
+desktop and the phone alike (table/seat_screen.py), and the lines beside the view."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from illusio_table.engine import Action
+from illusio_table.table.prompts import counted
 
-def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
-    phase = view.get("phase")
+from ..cards import load
+
+
+def prompt(
+    view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
+) -> str:
+    phase, current = view["phase"], names[view["current"]]
+    if view.get("result"):  # the winners' lines (the first seat's said "Ana (out)")
+        result = view["result"]
+        won = [result["explanation"][s] for s in result["winners"]]
+        return "The game is over, won by " + "; ".join(won) if won else "Nobody won."
     if phase == "goals":
-        return "Choose the goal you will secretly pursue."
+        if legal:
+            return "Choose the goal you will secretly pursue."
+        if seat is None:
+            return "Waiting: each player chooses a goal."
+        return "Your goal is chosen. Waiting for the others…"
+    if phase == "window":
+        waiting = view["window"]["waiting"] if view["window"] else []
+        if seat in waiting:
+            return "Specials may be played now: choose one of yours, or pass."
+        return "Waiting: others may play a Special."
+    if phase == "spending":
+        if not legal:  # another player is asked
+            return "Waiting: money may go down on the attack, a player at a time."
+        return "Money on the attack: spend from your money (any amount), or pass."
+    if phase in ("consent", "asked") and view.get("offer"):
+        return _offer(view, seat, names)
     if phase == "income":
+        if seat != view["current"]:
+            return f"Waiting: {current} collects income."
         return "Collect your income to begin your turn."
-    offer = view.get("offer")
-    if offer and view.get("me") == seat and phase in ("consent", "asked"):
-        group = _card_name(view, offer["group"])
-        giver, receiver = names[offer["giver"]], names[offer["receiver"]]
-        if phase == "asked":
+    if phase == "placing":
+        placing = view["placing"]
+        group = _card_name(view, placing["groups"][0])
+        master = _card_name(view, placing["master"])
+        if seat == placing["seat"]:
+            return f"Place {group} under {master}: choose one of its arrows."
+        return f"Waiting: {names[placing['seat']]} places {group} under {master}."
+    if phase == "rearranging":
+        if seat == view["rearranging"]:
+            return "White Collar Crime: move money between your Groups as you like, then finish."
+        return "Waiting: money is being rearranged (White Collar Crime)."
+    if seat != view["current"]:
+        return f"{current} is playing."
+    return "Your turn."
+
+
+def _offer(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
+    """A Group offered, or asked for: the words of the one who answers, or of those who
+    wait for the answer."""
+    offer = view["offer"]
+    group = _card_name(view, offer["group"])
+    giver, receiver = names[offer["giver"]], names[offer["receiver"]]
+    if view["phase"] == "asked":
+        if seat == offer["giver"]:
             return f"{receiver} asks you for {group}{_in_return(view, offer)}: give it, or keep it."
-        if offer["asked"]:
-            return f"{giver} gives you {group}: place it on a free arrow."
-        return f"{giver} offers you {group}: place it on a free arrow, or refuse it."
-    return ""
+        return f"Waiting: {receiver} asks {giver} for {group}{_in_return(view, offer)}."
+    if seat != offer["receiver"]:
+        return f"Waiting: {receiver} places {group}, from {giver}."
+    if offer["asked"]:
+        return f"{giver} gives you {group}: place it on a free arrow."
+    return f"{giver} offers you {group}: place it on a free arrow, or refuse it."
 
 
 def _in_return(view: dict[str, Any], offer: dict[str, Any]) -> str:
@@ -32,27 +82,45 @@ def _in_return(view: dict[str, Any], offer: dict[str, Any]) -> str:
 
 
 def _card_name(view: dict[str, Any], card: str) -> str:
-    """A card's name as the view writes it in a Power Structure."""
+    """A card's name as the view writes it in a Power Structure, or as its card file does
+    (a Group being placed may be in none yet)."""
     for structure in view["structures"]:
         for c in structure["cards"]:
             if c["id"] == card:
                 return str(c["name"])
-    return card
+    group = load().group.get(card)
+    return group.name if group is not None else card
 
 
 def attack_needs(attack: dict[str, Any]) -> str:
     """The roll an Illuminati attack under way needs and its chance, from its view, in the
-    same words on the desktop and the phone (11 and 12 always fail; below 2 it cannot
-    succeed unless money goes down)."""
-    number = attack["target_number"]
-    if number < 2:
-        return f"It cannot succeed as it stands: it needs {2 - number} MB more."
-    return f"Needs {min(number, 10)} or less: {attack['chance']:.0%} (11, 12 fail)"
+    words said everywhere else (`needs_words`), on the desktop and the phone."""
+    from illusio_table.games.illuminati.attack import needs_words  # (the rules, when asked)
+
+    return f"It {needs_words(attack['target_number'])}."
 
 
-def phone_words(view: dict[str, Any]) -> dict[str, str]:
-    """The phone is told the roll and chance of the attack under way in the desktop's
-    words (its kit's `phone_words`)."""
+def last_roll(outcome: dict[str, Any]) -> str:
+    """The dice of the last attack against what it needed, from the view's `outcome`, in
+    the log's words (`rolled_words`)."""
+    from illusio_table.games.illuminati.attack import rolled_words  # (the rules, when asked)
+
+    return rolled_words(outcome["roll"], outcome["needed"])
+
+
+def words(view: dict[str, Any], names: list[str]) -> dict[str, str]:
+    """The lines beside the view, the same on the desktop and the phone (its kit's
+    `phone_words`): whose turn it is and what is left of it, and the roll and chance of
+    the attack under way."""
     attack = view.get("attack")
     under_way = isinstance(attack, dict) and "target_number" in attack
-    return {"attack_needs": attack_needs(attack) if under_way else ""}
+    return {"turn": _turn(view, names), "attack_needs": attack_needs(attack) if under_way else ""}
+
+
+def _turn(view: dict[str, Any], names: list[str]) -> str:
+    goal = f"Goal: {view['goal']} Groups."
+    if view.get("result"):  # no one's turn after the end
+        return goal
+    actions = counted(view["actions_left"], "action")
+    transfers = counted(view["free_transfers"], "free transfer")
+    return f"{names[view['current']]}'s turn: {actions}, {transfers} left. {goal}"

@@ -174,33 +174,36 @@ class IllusioScene(Felt, TableScene):
 
     def _heading(self, view: dict[str, Any], legal: list[Action], title: str) -> None:
         self.in_heading(self.text(title, 0, -92, 15, bold=True))
-        self.in_heading(self.text(self._prompt(view, legal), 0, -64, 12, bold=True, colour=PROMPT))
+        # What the seat is asked, as its phone says it (table/seat_screen.py); then how
+        # this table does it.
+        screen = self.screen_of(view, legal, self.names)
+        said = self.text(screen.heading, 0, -64, 12, bold=True, colour=PROMPT)
+        self.seat_heading(said)
+        how = self._how(view)
+        if how:
+            self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -62, 11))
         if any(a.kind == "end-turn" for a in legal):
             end = self.button("End turn", QRectF(WIDTH - 170, -92, 170, 48), ("end-turn",))
             self.in_heading(end)
 
-    def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
-        current = self.names[view["current"]]
+    def _how(self, view: dict[str, Any]) -> str:
+        """How the heading's choice is made on this table (the phone says its own)."""
         if view["phase"] == "over":
-            won = " and ".join(self.names[s] for s in view["scores"]["winners"])
-            return f"The game is over: {won} won. Each trick's points are under its owner."
+            return "Each trick's points are under its owner."
         if self.composing is not None:
             return (
                 "Click the Backstage cards that go around it, then Take it (Esc or Cancel to stop)."
             )
         if view["me"] != view["current"]:
-            return f"{current} is playing."
+            return ""
         if view["phase"] == "discard":
-            over = len(view["hand"]) - view["hand_limit"]
-            limit = view["hand_limit"]
-            return f"Your hand is over {limit}: drag {counted(over, 'card')} onto the discard pile."
-        left = view["actions_left"]
-        if left:
+            return "Drag them onto the discard pile."
+        if view["actions_left"]:
             return (
-                f"Your turn: {left} action{'s' * (left != 1)} left. Drag cards to play; "
-                "click hand cards, then drag one onto the deck, to exchange them."
+                "Drag cards to play; click hand cards, then drag one onto the deck, to "
+                "exchange them."
             )
-        return "No action left: use your talent if you can, or End turn."
+        return ""
 
     def _track(self, view: dict[str, Any]) -> None:
         """The score track from 0 to the target, each magician's marker on it."""

@@ -57,16 +57,31 @@ def guide() -> Guide:
         magician = mine(view)["magician"]
         return (
             f"your magician's talent, free of actions: {magician['text']} The Moves panel "
-            f"lists it; the lit move uses it."
+            f"lists it: double-click it there to use it."
         )
 
+    def own_tricks(view: View) -> set[Any]:
+        return {w["objective"]["id"] for w in mine(view)["works"]}
+
+    def special(view: View, legal: list[Action]) -> Action | None:
+        """A Special on one's own trick first: one on another's trick helps them."""
+        moves = [a for a in legal if a.kind in {"special", "transform", "take"}]
+        mine_first = [a for a in moves if a.kind != "special" or a.trick in own_tricks(view)]
+        return (mine_first or moves or [None])[0]
+
     def special_say(view: View, move: Action) -> str:
-        card = next((c for c in view["hand"] if c["id"] == move.card), None)
+        card = next((c for c in view["hand"] if c["id"] == getattr(move, "card", None)), None)
         what = card["name"] if card else "This Special"
-        return (
+        said = (
             f"Specials are played for an action and do something once: {what} is lit "
             f"(its card says what it does when you point at it)."
         )
+        if move.kind == "special" and move.trick not in own_tricks(view):
+            said += (
+                f" Lit here on {other}'s trick, it helps {other}, not you: play one on a "
+                "trick of your own when you can."
+            )
+        return said
 
     def end(view: View, legal: list[Action]) -> Action | None:
         # Only once nothing else that teaches is there: a talent left unused was missed.
@@ -120,9 +135,7 @@ def guide() -> Guide:
             Lesson("taking an Objective", take, take_say, took),
             Lesson("building a trick", first_of({"place"}), place_say, always_learnt),
             Lesson("your talent", first_of({"talent"}), talent_say, always_learnt),
-            Lesson(
-                "Specials", first_of({"special", "transform", "take"}), special_say, always_learnt
-            ),
+            Lesson("Specials", special, special_say, always_learnt),
             Lesson("ending a turn", end, end_say, always_learnt),
         ),
         finished,

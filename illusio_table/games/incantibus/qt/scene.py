@@ -22,7 +22,6 @@ from illusio_table.qt.scenes.words import fold, largest, measure, width_of
 from illusio_table.table import zones
 
 from ..table import attempts
-from ..table.prompts import decision_words
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -412,28 +411,30 @@ class IncantibusScene(TableScene):
     # -- regions --------------------------------------------------------------------------------
 
     def _prompt(self, view: dict[str, Any], legal: list[Action], names: list[str]) -> None:
-        decision = view.get("decision")
+        # What the seat is asked, as its phone says it (table/seat_screen.py), then how
+        # this table does it; while the wands point on the table, the reveal's own words.
+        colour = QColor("#ffe082")
         if view.get("revealing"):
             text = "In-can-to! Every wand points at once: click or press a key to skip."
-        elif view["phase"] == "over":
-            text = "The game is over: see the scores under each satchel."
-        elif decision and self.viewer == decision["seat"]:
-            text = decision_words(decision)
-        elif decision:
-            text = f"Waiting for {names[decision['seat']]} to decide."
-        elif view.get("my_choice"):
-            text = "You have chosen. Waiting for the others…"
-        elif legal:
-            place = "a sorcerer" if view["dungeon"] is not None else "a token"
-            text = f"Point your wand: drag it onto {place}, click one, or use arrows and Enter."
-        elif view["phase"] == "casting" and view["me"] is None:
-            text = "Every wizard chooses at once."
+            words = self.in_heading(self._text(text, 0, -42, 11, bold=True, colour=colour))
         else:
-            text = "Watching."
-        words = self._text(text, 0, -42, 11, bold=True, colour=QColor("#ffe082"))
-        self.in_heading(words)
+            screen = self.screen_of(view, legal, names)
+            words = self._text(screen.heading, 0, -42, 11, bold=True, colour=colour)
+            self.seat_heading(words)
+            how = self._how(view, legal)
+            if how:
+                at = words.sceneBoundingRect().right() + 10
+                words = self.in_heading(self._text(how, at, -41, 10, colour=colour))
         if any(a.kind == "decline" for a in legal):
             self._decline_button(words.sceneBoundingRect().right() + 48)
+
+    def _how(self, view: dict[str, Any], legal: list[Action]) -> str:
+        """How the heading's choice is made on this table (the phone says its own)."""
+        if view["phase"] == "over":
+            return "See the scores under each satchel."
+        if legal and not view.get("decision"):
+            return "Drag your wand onto one, click one, or use arrows and Enter."
+        return ""
 
     def _decline_button(self, x: float) -> None:
         """The choice not to cast one more spell."""

@@ -94,9 +94,15 @@ def guide() -> Guide:
                 f"where two wands meet, the stronger takes the token. {other} will likely go "
                 f"for the {top}, the richest; point at the {chosen} lit in white instead."
             )
+        # "The richest" only of a token that scores: an ingredient scores nothing (a later
+        # lesson says so), it is worth having for the potion it brews.
+        token = next(t for t in view["room"]["tokens"] if t["slot"] == move.index)
+        why = (
+            ", the richest" if _scores(token) else f": it scores nothing itself, but {_use(token)}"
+        )
         return (
             f"everyone points at once, in secret. Your wand {mine} is the strongest: where "
-            f"two wands meet it takes the token. Point at the {chosen}, the richest."
+            f"two wands meet it takes the token. Point at the {chosen}{why}."
         )
 
     def swap_move(view: View, legal: list[Action]) -> Action | None:
@@ -189,9 +195,9 @@ def guide() -> Guide:
     def potion_say(view: View, move: Action) -> str:
         potion = view["potions"][move.index]
         return (
-            f"you hold what the {potion['name']} needs ({_recipe(potion)}): point at it "
-            f"to brew it. The ingredients go into the moat; the potion scores "
-            f"{potion['points']}."
+            f"the {potion['name']} needs {_recipe(potion)}, and your satchel holds "
+            f"{_brewed_with(view, potion)}: point at the potion to brew it. What it takes "
+            f"goes into the moat; the potion scores {potion['points']}."
         )
 
     def ingredient_move(view: View, legal: list[Action]) -> Action | None:
@@ -296,13 +302,45 @@ def _token_at(view: View, move: Action, key: str = "name") -> str:
     return str(token[key])
 
 
+def _brewed_with(view: View, potion: dict[str, Any]) -> str:
+    """What of the newcomer's satchel goes into the potion, as the satchel holds it: the
+    real ingredients, and the Stone for each one missing ("the Mistletoe and the
+    Philosopher's Stone, for the Mushroom"). (The guide said "you hold what it needs
+    (Mistletoe and Mushroom)" while the satchel held the Stone and Mistletoe.)"""
+    held = [t["kind"] for t in view["satchels"][SEAT]["tokens"]]
+    real, missing = [], []
+    for kind in potion["recipe"]:
+        if kind in held:
+            held.remove(kind)
+            real.append(f"the {_kind_name(kind)}")
+        else:
+            missing.append(_kind_name(kind))
+    if missing:
+        real.append(f"the {_kind_name('philosophers-stone')}, for the {name_list(missing)}")
+    return name_list(real)
+
+
+def _use(token: dict[str, Any]) -> str:
+    """What a token that scores nothing itself is good for."""
+    kind = next(k for k in _cards().tokens if k.id == token["kind"])
+    return "catches monsters" if kind.category == "weapon" else "brews potions that score"
+
+
+def _scores(token: dict[str, Any]) -> bool:
+    """Whether a token scores points itself (an ingredient or a weapon does not)."""
+    kind = next((k for k in _cards().tokens if k.id == token["kind"]), None)
+    return kind is not None and kind.points + kind.coins > 0
+
+
 def _recipe(potion: dict[str, Any]) -> str:
     """'Mistletoe, Mistletoe and Pumpkin': what a potion of the view asks for."""
     return name_list([_kind_name(k) for k in potion["recipe"]])
 
 
 def _kind_name(kind: str) -> str:
-    names = {k.id: k.name for k in _cards().tokens}
+    """A token's name (the Philosopher's Stone among the specials' tokens)."""
+    cards = _cards()
+    names = {k.id: k.name for k in [*cards.tokens, *cards.specials]}
     return names.get(kind, kind)
 
 

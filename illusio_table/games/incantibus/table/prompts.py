@@ -1,9 +1,12 @@
-"""What a seat of Incantibus is asked now, in words, for the desktop and the phone alike
-(table/prompts.py)."""
+"""What a seat of Incantibus is asked now, in words: the heading of its screen on the
+desktop and the phone alike (table/seat_screen.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from illusio_table.engine import Action
 
 # The decisions an Incantibus resolution waits for, by their kind in the view.
 DECISIONS = {
@@ -35,7 +38,9 @@ def decision_words(decision: dict[str, Any]) -> str:
     return DECISIONS[decision["kind"]]
 
 
-def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> str:
+def prompt(
+    view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
+) -> str:
     decision = view.get("decision")
     if view.get("phase") == "over":
         return "The game is over."
@@ -46,6 +51,12 @@ def prompt(view: dict[str, Any], seat: int, names: list[str], chosen: str) -> st
         return f"Waiting: {names[decision['seat']]} {doing}."
     if chosen:
         wands = view.get("wands") or []
-        wand = f" with your wand {wands[seat]}" if seat < len(wands) else ""
+        wand = f" with your wand {wands[seat]}" if seat is not None and seat < len(wands) else ""
         return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. Waiting for the others…"
-    return ""
+    if legal:
+        return (
+            f"Point your wand at {'a sorcerer' if view.get('dungeon') is not None else 'a token'}."
+        )
+    if view.get("phase") == "casting" and seat is None:
+        return "Every wizard chooses at once."
+    return "Watching."
