@@ -132,8 +132,8 @@ class PatientPhone:
     number is not newer than the last one taken on this connection is dropped; a state
     that comes before the card file waits for it (and asks for it); after a cut it
     rejoins; a delta is taken only on top of the state it names, and without that one
-    the phone asks for a whole state. It plays one of its moves, chosen at random, a
-    moment after a state that offers some."""
+    the phone asks for a whole state (`testbed.frames.Page`). It plays one of its moves,
+    chosen at random, a moment after a state that offers some."""
 
     def __init__(self, relay: FaultyRelay, rng: random.Random) -> None:
         self.relay = relay
@@ -145,8 +145,7 @@ class PatientPhone:
         self.stopped = False
         self.ended = ""  # the reason the host gave when it closed this page for good
         self.token = ""  # its device's token, as the page keeps it
-        self.page = Page()  # its last state, as the host sent it: a delta applies to it
-        self.asked = 0  # whole states asked for, lacking the state a delta was made against
+        self.page = Page()  # the page's rule for frames: its last state, its asks
         self.task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
@@ -163,8 +162,8 @@ class PatientPhone:
                 await asyncio.sleep(0.05)
 
     async def _talk(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        last = 0
         waiting: dict[str, Any] | None = None
+        self.page.connected()
         async for message in ws:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
@@ -175,11 +174,13 @@ class PatientPhone:
             if frame["type"] == "knock":  # the host took it for another device
                 self.ended = "kept waiting as another device"
                 return
-            # A game's card file is never stale (it is the same all match): taken
-            # whatever its number, as the page takes it.
-            if frame["type"] != "cards" and frame.get("seq", 0) <= last:
+            taken = self.page.receive(frame)
+            for text in self.page.outbox:  # its asks for a whole state
+                await ws.send_str(text)
+            self.page.outbox.clear()
+            if taken is None:
                 continue
-            last = max(last, frame.get("seq", 0))
+            frame = taken
             if frame["type"] == "cards":
                 self.cards_game = frame["game"]
                 if waiting is None:
@@ -189,14 +190,7 @@ class PatientPhone:
                 if "another device" not in frame["reason"]:
                     self.ended = frame["reason"]
                 return
-            elif frame["type"] in ("state", "delta"):
-                whole = self.page.take(frame)
-                if whole is None:
-                    self.asked += 1
-                    await ws.send_str(json.dumps({"type": "state"}))
-                    continue
-                frame = whole
-            else:
+            elif frame["type"] != "state":
                 continue
             if frame["game"] != self.cards_game:
                 waiting = frame

@@ -21,11 +21,55 @@ from illusio_table.table.session import Session
 
 
 class Page:
-    """The page's rule for states (page.js): a whole state is taken as it is; a delta
-    only on top of the state whose version it names, else the page asks for a whole one."""
+    """The page's rule for states (page.js). `receive` takes every numbered frame as the
+    page does: a numbered one not newer than the last taken on this socket is dropped (a
+    card file never is); a whole state is taken as it is; a delta only on top of the state whose
+    version it names, else the page asks for a whole one, once until it comes (a burst of
+    deltas after a lost one would otherwise ask so often that the host refuses the page's
+    next move as too many messages). A whole state overtaken while one is asked for may
+    have been the answer: the page asks again. What the page must send goes to `outbox`."""
 
     def __init__(self) -> None:
         self.base: dict[str, Any] | None = None
+        self.asking = False  # a whole state was asked for and has not come yet
+        self.last = 0  # the number of the newest frame taken on this socket
+        self.outbox: list[str] = []
+        self.asked = 0  # whole states asked for, over every socket
+
+    def connected(self) -> None:
+        """A new socket: its frames are numbered from 1, and the host sends a whole state."""
+        self.last, self.asking = 0, False
+
+    def refused(self) -> None:
+        """The host refused a message (too many at once): an ask is sent again."""
+        if self.asking:
+            self.asking = False
+            self._ask()
+
+    def receive(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        """A numbered frame as the page takes it: a state or delta as the whole state it
+        makes, any other frame as it is; None when it is dropped (stale), or a delta this
+        page cannot take (it asks for a whole state)."""
+        if "seq" in frame and frame["type"] != "cards" and frame["seq"] <= self.last:
+            if frame["type"] == "state" and self.asking:
+                self.asking = False
+                self._ask()
+            return None
+        self.last = max(self.last, frame.get("seq", 0))
+        if frame["type"] == "refused":
+            self.refused()
+        if frame["type"] not in ("state", "delta"):
+            return frame
+        whole = self.take(frame)
+        if whole is None:
+            self._ask()
+        return whole
+
+    def _ask(self) -> None:
+        if not self.asking:
+            self.asking = True
+            self.asked += 1
+            self.outbox.append(json.dumps({"type": "state"}))
 
     def take(self, frame: dict[str, Any]) -> dict[str, Any] | None:
         """The whole state a "state" or "delta" frame makes, each gesture with its move's
@@ -36,6 +80,8 @@ class Page:
                 return None
             frame = {**self.base, **frame, "type": "state"}
             del frame["base"]
+        else:
+            self.asking = False
         self.base = frame
         moves = frame["moves"]
         gestures = [{**moves[g["move"]], **g} if "move" in g else g for g in frame["gestures"]]

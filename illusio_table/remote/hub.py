@@ -373,6 +373,9 @@ class DeviceHub:
                 self.drill_asked.emit(seat)  # (always the asking seat's own person's)
                 return
             if kind == "state":  # the page lacks the state a delta was made against
+                # Sent whole now, and the next state whole too when this answer is not a
+                # state (a reveal's words): the page holds no base until one comes.
+                self._bases.pop(seat, None)
                 self._send_state(seat, self.session.count_words(), force=True)
                 return
             if kind == "confirm":

@@ -79,12 +79,12 @@ class Phone:
                         self.kinds.append(frame["type"])
                         if frame["type"] == "device":
                             self.token = frame["token"]
-                        if frame["type"] in ("state", "delta"):
-                            frame = self.page.take(frame)
-                            if frame is None:
-                                await ws.send_str(json.dumps({"type": "state"}))
-                                continue
-                        self.received.append(frame)
+                        taken = self.page.receive(frame)
+                        for text in self.page.outbox:  # its asks for a whole state
+                            await ws.send_str(text)
+                        self.page.outbox.clear()
+                        if taken is not None:
+                            self.received.append(taken)
             except (aiohttp.ClientError, ConnectionError):
                 pass  # the host went away
             self.closed.set()

@@ -598,3 +598,37 @@ def test_the_page_takes_compressed_frames_and_draws_after_deltas_what_a_fresh_pa
         assert phone.execute_script(DRAWING) == drawn
     finally:
         phone.quit()
+
+
+def test_a_page_lacking_a_deltas_base_asks_for_a_whole_state_once_and_again_if_overtaken(
+    qtbot, hosting
+):
+    """The page's own rule, fed frames by hand (what it sends kept, not sent): a delta
+    against a state it does not hold makes it ask for a whole state, once however many
+    such deltas follow; a whole state that comes after a newer frame (overtaken: perhaps
+    the answer) is dropped, and the page asks again; a whole state taken ends the asking."""
+    model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        sent = phone.execute_script(
+            """
+            window.__sent = [];
+            send = (m) => __sent.push(m.type);
+            const whole = {...base, seq: 1001, version: "whole-1"};
+            const delta = (seq, of) => ({type: "delta", seq, base: of, version: `v${seq}`});
+            const out = [];
+            receive(delta(1002, "unknown"));  // its base lost: ask
+            receive(delta(1003, "v1002"));  // not held either: already asked
+            out.push(__sent.length);
+            receive(whole);  // overtaken (1001 < 1003): dropped, and asked again
+            out.push(__sent.length, state.version === "whole-1");
+            receive({...whole, seq: 1004, version: "whole-2"});  // taken
+            receive(delta(1005, "whole-2"));  // applies on it: nothing asked
+            out.push(__sent.length, state.version, __sent);
+            return out;
+            """
+        )
+        assert sent == [1, 2, False, 2, "v1005", ["state", "state"]]
+    finally:
+        phone.quit()

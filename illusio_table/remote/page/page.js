@@ -103,7 +103,12 @@ function receive(message) {
     // A game's card file is never stale (the same all match): a network that reorders
     // may bring it after a newer state, which waits for it, so it is taken whatever its
     // number. Anything else older than what is drawn, or twice, is dropped.
-    if (message.seq <= lastSeq && message.type !== "cards") return;
+    if (message.seq <= lastSeq && message.type !== "cards") {
+      // A whole state overtaken while one is asked for may have been the answer (a later
+      // delta came first, made against it): asked again, or the page would wait forever.
+      if (message.type === "state" && askedWhole) { askedWhole = false; askWhole(); }
+      return;
+    }
     lastSeq = Math.max(lastSeq, message.seq);
   }
   if (message.type === "device") {
