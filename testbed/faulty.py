@@ -190,6 +190,13 @@ class PatientPhone:
                 if "another device" not in frame["reason"]:
                     self.ended = frame["reason"]
                 return
+            elif frame["type"] == "refused":
+                # Its move refused (too many messages at once, or late): a person tries
+                # again on what the page shows (a state that comes next supersedes it).
+                state = self.state
+                if state is not None and state["seat"] in state["awaited"] and state["moves"]:
+                    asyncio.ensure_future(self._play(ws, state))
+                continue
             elif frame["type"] != "state":
                 continue
             if frame["game"] != self.cards_game:
