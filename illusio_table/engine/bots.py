@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .protocol import Action, Game
 from .rng import Rng
 
@@ -52,6 +54,9 @@ class SeatView(Mapping[str, Any]):
         return len(self._view())
 
 
+# A game of another package is Python on the compiled core (a game is found by its entry
+# point): its bots must be able to derive from these native classes.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot:
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""

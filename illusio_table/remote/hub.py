@@ -283,6 +283,8 @@ class DeviceHub:
 
     def _send_state(self, seat: int, count: str, force: bool = False) -> None:
         """Sends the seat its state if it changed (`force`: again, whole, in any case)."""
+        if not self._greeted(seat):
+            return  # its presence sends the card file, then the state
         session = self.session
         match = session.match
         state: State | None = None
@@ -321,6 +323,16 @@ class DeviceHub:
         with self.doorkeeper.lock:
             device = self.doorkeeper.seats.get(seat)
             return "" if device is None else device.where
+
+    def _greeted(self, seat: int) -> bool:
+        """Whether the page now holding a seat has been sent its card file. A page that
+        joined is greeted by `_on_presence`, queued to this thread; a state published in
+        between (a count's tick, a bot's move) would overtake the cards it is drawn with."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            if device is None or device.status != "joined":
+                return True
+            return self._joins.get(device.code) == device.joins
 
     def _send_cards(self, seat: int) -> None:
         game_id = self.session.match.game_id

@@ -1579,7 +1579,7 @@ def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_
     always fail (92%)" and "Needs 10 or less: 92% (11, 12 fail)")."""
     from illusio_table.games.illuminati.actions import Spend
     from illusio_table.games.illuminati.attack import needs_words
-    from illusio_table.games.illuminati.table.prompts import phone_words
+    from illusio_table.games.illuminati.table.prompts import words
 
     start(window, ANA_AND_LERA, seed=2)
     game, model = window.model.session.game, window.model
@@ -1609,7 +1609,8 @@ def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_
         and i.sceneBoundingRect().left() > window.scene.board
     )
     assert f"It {sentence}." in " ".join(text for _, text in column)
-    assert phone_words(view)["attack_needs"] == f"It {sentence}."
+    names = [p["name"] for p in model.session.match.players]
+    assert words(view, names)["attack_needs"] == f"It {sentence}."
     screenshot(window, "illuminati-attack-said-once")
 
 

@@ -323,11 +323,20 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     QApplication.processEvents()
     chart.grab()  # (drawn: what it drew is in `rows`)
     drawn = [text for text, _ in chart.rows]
-    assert len(drawn) == len(chart.targets) + 4
-    assert drawn[-1].startswith("Average cost, your last 2 rehearsals: 3.0 → ")
+    # A label a target: how far behind the best it was, the best at 0; yours at its cost.
+    labels = [
+        t
+        for t, box in chart.rows
+        if box.right() <= chart.plot.left() and t.endswith(("behind", "★", "(yours)"))
+    ]
+    assert len(labels) == len(chart.targets)
+    chosen = next(t for t in chart.targets if t["chosen"])
+    assert round(chosen["behind"], 1) == round(chart.costs[-1], 1)
+    # (its arrow kept with its numbers by no-break spaces)
+    assert drawn[-1].replace("\xa0", " ").startswith("Average cost, your last 2 rehearsals: 3.0 → ")
     kept = json.loads((window.data_dir / "coach.json").read_text())["rehearsals"]
     assert len(kept) == 2 and kept[-1]["castings"] == len(chart.costs)
-    assert sum("(yours)" in t for t in drawn) == 1 and sum("★" in t for t in drawn) == 1
+    assert sum("(yours)" in t for t in labels) == 1 and sum("★" in t for t in labels) == 1
     boxes = [box for _, box in chart.rows]
     assert all(box.height() >= 8 and box.right() <= chart.width() for box in boxes)
     metrics = QFontMetricsF(chart.text_font)  # and no text runs out of its box
@@ -938,11 +947,12 @@ def test_the_last_casting_in_a_dungeon_of_eleven_sorcerers_covers_none(make_wind
     twelve sorcerers in the dungeon it covered the third line of them, targets
     included."""
     from illusio_table.engine import Match
+    from illusio_table.games.incantibus.resolving import enter_dungeon
     from tests.games.incantibus.helpers import last_room, make
 
     game = make(4, seed=3)
     last_room(game)
-    game._enter_dungeon()
+    enter_dungeon(game)
     assert len(game.dungeon) == 12
     # Every wand at the same sorcerer: one is won, eleven stay.
     common = set.intersection(*(set(game.legal_actions(seat)) for seat in range(4)))
@@ -1226,8 +1236,8 @@ def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
     targets = [
         {
             "words": f"the book “Any 2 tokens” (paying Spell, Ultimus) {i}",
-            "hindsight": -i,
-            "expected": -i / 2,
+            "behind": float(i),
+            "behind_before": i / 2,
             "chosen": i == 1,
             "best": i == 0,
         }
@@ -1241,6 +1251,77 @@ def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
     assert all(box.right() <= chart.width() for _, box in chart.rows)
     cost_line = next(t for t, _ in chart.rows if t.startswith("Cost a casting"))
     assert cost_line.endswith(f"{costs[-1]:.1f}")  # the latest cost is the one shown last
+
+
+COACHED = [
+    {
+        "words": "the 3 Gold",
+        "behind": 2.0,
+        "behind_before": 0.5,
+        "chosen": True,
+        "best": False,
+        "margin": 0.9,
+    },
+    {
+        "words": "secret token 5",
+        "behind": 0.0,
+        "behind_before": 0.0,
+        "chosen": False,
+        "best": True,
+        "margin": 0.9,
+    },
+    {"words": "the Pumpkin", "behind": 3.3, "behind_before": 2.1, "chosen": False, "best": False},
+    {
+        "words": "the Trap",
+        "behind": 5.7,
+        "behind_before": 6.2,
+        "chosen": False,
+        "best": False,
+        "margin": 1.4,
+    },
+]
+
+
+@pytest.mark.parametrize("width", [260, 340])
+def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mark(qtbot, width):
+    """The chart counts each target's points behind the best (the best at 0, no number
+    below it), says so in its heading and labels, names each mark in a legend (bar,
+    diamond before the reveal, whisker, yours, the best), and keeps every mark inside
+    its plot, the farthest one too (it sat on the edge)."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    chart.resize(width, 300)
+    chart.show_chart({"casting": 3, "targets": COACHED, "costs": [0.0, 2.0], "average": 1.0})
+    chart.resize(width, chart.minimumHeight())
+    chart.grab()
+    said = " ".join(text for text, _ in chart.rows)
+    assert "Casting 3: how many points each target was behind the best" in said
+    for words in ("2.0 behind (yours)", "the best ★", "3.3 behind", "5.7 behind"):
+        assert words in said
+    assert "-" not in said  # no worth below zero: the best is 0, the others behind it
+    for mark in (
+        "Bar: points behind the best",
+        "Diamond: points behind the best before the reveal",
+        "Whisker: the coach's ±",
+        "Your choice",
+        "The best ★ (0)",
+    ):
+        assert mark in said, mark
+    kinds = {kind for kind, _ in chart.marks}
+    assert kinds == {"zero", "bar", "before", "whisker"}
+    inside = chart.plot.adjusted(-0.01, -0.01, 0.01, 0.01)
+    assert all(inside.contains(box) for _, box in chart.marks), chart.marks
+    # The farthest mark (the Trap's whisker end, 7.1) keeps clear of the plot's edge.
+    assert max(box.right() for _, box in chart.marks) <= chart.plot.right() - 4
+    boxes = [box for _, box in chart.rows]
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    metrics = QFontMetricsF(chart.text_font)
+    assert metrics.height() >= 9  # its words at least 8 px
+    assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box in chart.rows)
+    assert all("…" not in t for t, _ in chart.rows)  # nothing cut at the panel's width
+    screenshot(chart, f"coach-chart-{width}")
 
 
 def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):

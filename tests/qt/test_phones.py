@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QSpinBox
 from illusio_table.games import builtin_registry
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from tests.qt.conftest import SCREENSHOTS
+from tests.remote.browser import needs_browser, open_phone
 from tests.remote.phone import Phone
 
 PEOPLE = [
@@ -148,6 +149,52 @@ def test_a_rehearsal_with_a_friend_on_a_phone_keeps_a_tally_on_each_screen(qtbot
         assert [e.get("who") for e in kept if e.get("who")] == ["Lera"]
         phone.close()
     finally:
+        window.phones.stop()
+
+
+@needs_browser
+def test_after_a_reveal_the_coachs_review_is_in_the_first_screenful_of_the_phone(
+    qtbot, make_window
+):
+    """A rehearsal with Lera on her phone (chromium, 390×844): once her casting is
+    revealed and reviewed, the coach's review stands right under the room she pointed
+    at, its heading in the first screenful of a page several screens tall (it sat at the
+    page's foot)."""
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
+
+    window = make_window()
+    window.phones.network = False
+    dialog = RehearsalDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.seats.setValue(3)
+    dialog.phones.setValue(1)
+    assert window.start_match(dialog.config(), rehearsal=True)
+    hub = window.phones.hub
+    driver = open_phone(hub.address(1))
+    try:
+        model = window.model
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        qtbot.waitUntil(
+            lambda: driver.execute_script("return state && state.version") == hub.version(1),
+            timeout=15_000,
+        )
+        driver.execute_script("play(state.moves[0].action)")  # Lera points
+        qtbot.waitUntil(lambda: 1 not in model.session.game.to_act(), timeout=5000)
+        model.session.act(model.session.legal_actions()[0])  # Ana points: the reveal
+        coach = lambda: driver.find_elements("css selector", ".coach")  # noqa: E731
+        qtbot.waitUntil(lambda: bool(coach()), timeout=60_000)
+        top = driver.execute_script(
+            "return window.scrollY + arguments[0].getBoundingClientRect().top", coach()[0]
+        )
+        page = driver.execute_script("return document.documentElement.scrollHeight")
+        heading = driver.execute_script("return document.getElementById('top').offsetHeight")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "phone-coach-after-a-reveal.png"))
+        assert page > 2 * 844, "a page several screens tall"
+        assert heading <= top < 844 - 60, f"the review at {top} px of {page}"
+        assert coach()[0].text.startswith("Coach — casting 1: your choice was ")
+    finally:
+        driver.quit()
         window.phones.stop()
 
 

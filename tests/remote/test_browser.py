@@ -474,32 +474,32 @@ def test_what_the_phone_draws_says_what_the_desktop_says(qtbot, hosting):
 
 def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, hosting):
     """A rehearsing seat's coach chart (hub.coach) on its phone: a row a target with its
-    words and worth, its interval, yours and the best marked, the costs under them;
-    readable both ways."""
+    words and how far behind the best it was, its interval, yours and the best marked, the
+    costs under them; readable both ways."""
     model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "apprentice"})
     chart = {
         "casting": 2,
         "targets": [
             {
                 "words": "the 3 Gold",
-                "hindsight": -1.2,
-                "expected": -0.4,
+                "behind": 2.0,
+                "behind_before": 0.5,
                 "chosen": True,
                 "best": False,
                 "margin": 0.9,
             },
             {
                 "words": "secret token 5",
-                "hindsight": 0.8,
-                "expected": 0.1,
+                "behind": 0.0,
+                "behind_before": 0.0,
                 "chosen": False,
                 "best": True,
                 "margin": 0.9,
             },
             {
                 "words": "the Pumpkin",
-                "hindsight": -2.5,
-                "expected": -2.0,
+                "behind": 3.3,
+                "behind_before": 2.1,
                 "chosen": False,
                 "best": False,
             },
@@ -517,15 +517,24 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
         try:
             qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
             hub.coach(0, chart)
-            rows = lambda p=phone: p.find_elements("css selector", ".coach-row")  # noqa: E731
+            rows = lambda p=phone: p.find_elements(  # noqa: E731
+                "css selector", ".coach-row:not(.coach-scale)"
+            )
             qtbot.waitUntil(lambda r=rows: len(r()) == 3, timeout=5000)
             said = [r.find_element("css selector", ".coach-label").text for r in rows()]
-            assert said == ["the 3 Gold -1.2 (yours)", "secret token 5 +0.8 ★", "the Pumpkin -2.5"]
-            bars = [r.find_element("css selector", ".coach-bar").size["width"] for r in rows()]
-            assert bars[1] == max(bars) and bars[2] == min(bars)  # the longest is the best
+            assert said == [
+                "the 3 Gold: 2.0 behind (yours)",
+                "secret token 5: the best ★",
+                "the Pumpkin: 3.3 behind",
+            ]
+            bars = [
+                [b.size["width"] for b in r.find_elements("css selector", ".coach-bar")]
+                for r in rows()
+            ]
+            assert bars[1] == [] and bars[0][0] < bars[2][0]  # the best is 0: no bar
             # Each interval against the best, a whisker across its bar's end (none where
-            # the chart gives none).
-            for row, margin in zip(rows(), (0.9, 0.9, 0.0), strict=True):
+            # the chart gives none, nor for the best: its own is against the next one).
+            for row, margin in zip(rows(), (0.9, 0.0, 0.0), strict=True):
                 whiskers = row.find_elements("css selector", ".coach-whisker")
                 assert len(whiskers) == (margin > 0)
                 if whiskers:
@@ -534,15 +543,18 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
                     box = whiskers[0]
                     assert box.size["width"] > 10
                     assert abs(box.location["x"] + box.size["width"] / 2 - end) <= 2
-            heading = phone.find_element("css selector", ".coach h2").get_attribute("textContent")
-            assert heading == "Coach — casting 2"
+            heading = phone.find_element("css selector", ".coach summary").text
+            assert heading == "Coach — casting 2: your choice was 2.0 points behind the best"
             assert "Cost a casting (points): 0.0, 2.0; average 1.0" in phone.page_source
             # The coach's words under its heading, whole, held either way (sideways, the
             # heading's note has room for the tally alone).
             said = [e.text for e in phone.find_elements("css selector", ".coach-said")]
             assert said == chart["said"]
             # Their own line of past rehearsals, in words and as a line.
-            assert "Average cost, your last 3 rehearsals: 3.0 → 1.0" in phone.page_source
+            assert (
+                "Average cost, your last 3 rehearsals: 3.0 → 1.0"
+                in phone.find_element("css selector", ".coach").text
+            )  # (its no-break spaces read as spaces)
             line = phone.find_element("css selector", ".coach-past")
             assert line.size["width"] > 100 and line.size["height"] >= 30
             phone.execute_script(

@@ -13,7 +13,8 @@ function groupCard(c, mine) {
   const look = groupLook(c.id) || {};
   const align = (look.alignments || []).map((a) => (cards.alignments.find((x) => x.id === a) || {}).name || a);
   const lines = [];
-  if (look.power !== undefined) lines.push(`P ${look.power}/${look.transferable} · R ${look.resistance ?? "–"} · I ${look.income}`);
+  // Each letter kept with its number by a no-break space ("I" and "9" fell on two lines).
+  if (look.power !== undefined) lines.push(`P\u00a0${look.power}/${look.transferable} · R\u00a0${look.resistance ?? "–"} · I\u00a0${look.income}`);
   if (align.length) lines.push(align.join(", "));
   const colour = look.alignments && look.alignments.length
     ? (cards.alignments.find((x) => x.id === look.alignments[0]) || {}).colour : "#8a7a3a";

@@ -28,9 +28,12 @@ function illusioCard(c) {
 
 function objective(o, key) {
   const domain = cards.domains.find((d) => d.id === o.domain);
+  // As the desktop's card says them: a type by its name, a group as "any of the Tricks".
   const needs = (o.needs || []).map((n) => {
-    const found = cards.components.find((x) => x.id === n) || cards.groups.find((g) => g.id === n);
-    return found ? found.name : n;
+    const kind = cards.components.find((x) => x.id === n);
+    const group = cards.groups.find((g) => g.id === n);
+    if (kind) return kind.name;
+    return group ? ((group.types || []).length ? `any of the ${group.name}` : group.name) : n;
   });
   return card(key, o.name, {
     colour: domain ? domain.colour : "#777", symbol: domain ? domain.symbol : "",
@@ -42,6 +45,8 @@ function drawIllusio(table, v, me) {
   const facts = section(table, "");
   facts.append(el("div", "facts", state.words.turn)); // whose turn, as the desktop says it
   const contest = section(table, "The Contest");
+  // The rulebook's accuracy rule, which the desktop's large card says with its example.
+  contest.append(el("p", "", "Another of a named type's group may stand for it, without the +1 point the type itself earns."));
   const row = el("div", "row");
   for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
   contest.append(row);

@@ -682,10 +682,12 @@ class Illusio(Game):
         return "; ".join(said)
 
     def _place_refusal(self, seat: int, action: Place) -> str | None:
+        card = action.card
+        if card in self.hands[seat] and self.info[card].special:
+            return self._special_placed(card, action.objective)
         work = self.work(seat, action.objective)
         if work is None or work.displayed:
             return "Components go around one of your own Objectives under realization."
-        card = action.card
         if card not in self.backstage[seat]:
             reason = self._from_hand(seat, card, component=True)
             if reason:
@@ -697,6 +699,25 @@ class Illusio(Game):
                 return f"{o.name} needs no {name}."
             return f"{o.name} needs no more {name}: it has all it takes."
         return None
+
+    def _special_placed(self, card: int, objective: int) -> str:
+        """A Special put around an Objective as if it were a Component: what it is played
+        on instead, and how far the trick is from display (the refusal said only that
+        Specials are not placed, and a person took the trick for one on display)."""
+        name, effect = self.info[card].name, self.info[card].kind
+        on = {
+            "transform": "played on a Component of your own Backstage, naming its new kind",
+            "take": "played on another magician, to take a card of their hand",
+        }.get(effect, "played on a trick on display")
+        work = next((w for ws in self.works for w in ws if w.objective == objective), None)
+        if work is None or work.displayed:
+            return f"{name} is a Special action, {on}; only Components go around an Objective."
+        o = self.objectives[objective]
+        missing = len(o.needs) - len(work.components)
+        still = f"{missing} of its {len(o.needs)} Components still to place around it"
+        if effect in ("transform", "take"):
+            return f"{name} is a Special action, {on}; {o.name} takes only Components ({still})."
+        return f"{name} is a Special action, {on}, and {o.name} is not complete yet: {still}."
 
     def _talent_refusal(self, seat: int, action: UseTalent) -> str | None:
         magician = self.magicians[seat]

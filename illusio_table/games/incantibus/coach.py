@@ -607,17 +607,22 @@ def _points(value: float) -> str:
 
 
 def describe_targets(review: Review) -> list[dict[str, Any]]:
-    """The targets as data for a chart: words, both values, the marks, and each one's
-    interval in hindsight."""
+    """The targets as data for a chart: words, the marks, and how far each was behind the
+    best target, in points, each way (the best at 0: what choosing it would have cost),
+    with its interval in hindsight."""
+    best, best_before = review.best.hindsight, review.best_expected.expected
     return [
         {
             "words": t.words,
-            "hindsight": round(t.hindsight, 2),
-            "expected": round(t.expected, 2),
+            # Points behind the best in hindsight: the chosen one's is the casting's cost.
+            "behind": round(best - t.hindsight, 2),
+            # Points behind the best before the reveal, the others pointing as they were
+            # likely to.
+            "behind_before": round(best_before - t.expected, 2),
             "chosen": t.point == review.chosen,
             "best": t.point == review.best.point,
             # Its interval against the best (the best's: against the next), ± in points:
-            # a target whose interval reaches the best's worth is too close to call.
+            # a target whose interval reaches 0 (the best's worth) is too close to call.
             "margin": round(t.margin, 2),
         }
         for t in review.targets

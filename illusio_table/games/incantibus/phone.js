@@ -72,11 +72,13 @@ function drawIncantibus(table, v, me) {
   wands.append(wandRow);
   if (v.dungeon) {
     const d = section(table, "The dungeon");
+    d.classList.add("pointing");
     const row = el("div", "row");
     for (const s of v.dungeon) row.append(token(["dungeon", s.slot], s));
     d.append(row);
   } else if (v.room) {
     const r = section(table, `The room: ${v.room.name}`);
+    r.classList.add("pointing"); // (where the coach's review goes: under what was pointed at)
     const row = el("div", "row");
     for (const t of v.room.tokens) row.append(token(["room", t.slot], t, t.face_up ? [] : [`secret ${t.slot + 1}`]));
     r.append(row);
@@ -119,40 +121,94 @@ function drawIncantibus(table, v, me) {
   }
 }
 
-// The casting coach's chart of this seat's last reviewed casting (a rehearsal): a bar a
-// target, its worth in hindsight; a tick for its worth before the reveal; a whisker, its
-// interval against the best (one that reaches the best's worth: too close to call); yours
-// and the best marked. The bars start left of the worst, so that the longest is the best.
+// The casting coach's chart of this seat's last reviewed casting (a rehearsal), as the
+// desktop's Coach panel draws it (qt/coach_chart.py): a bar a target, from 0 (the best) to
+// the points it was behind the best in hindsight; a diamond, the same before the reveal; a
+// whisker, its interval against the best (one that reaches 0: too close to call); yours and
+// the best marked; a legend for every mark. It stands right under the room pointed at, in
+// the first screenful, where a player looks after the reveal (at the foot of a page several
+// screens tall it went unseen), and the room stays in sight above it for the next casting.
+// Folded by a tap on its heading, it stays folded until the next casting's review.
+let coachFolded = null; // the casting whose review the person folded
+
 function drawCoach(table, coach) {
   if (!coach.targets) return;
-  const box = section(table, `Coach — casting ${coach.casting}`);
-  box.classList.add("coach");
+  const box = el("details", "coach");
+  box.open = coachFolded !== coach.casting;
+  box.ontoggle = () => { coachFolded = box.open ? null : coach.casting; };
+  const mine = coach.targets.find((t) => t.chosen);
+  const verdict = mine.best ? "your choice was the best" : `your choice was ${mine.behind.toFixed(1)} points behind the best`;
+  box.append(el("summary", "", `Coach — casting ${coach.casting}: ${verdict}`));
+  const pointed = table.querySelector(".pointing");
+  if (pointed) pointed.after(box);
+  else table.prepend(box);
   for (const line of coach.said || []) box.append(el("div", "coach-said", line));
-  const margin = (t) => t.margin || 0;
-  const values = coach.targets.flatMap((t) => [t.hindsight - margin(t), t.hindsight + margin(t), t.expected]);
-  const high = Math.max(...values);
-  const low = Math.min(...values) - Math.max(high - Math.min(...values), 1) * 0.15;
-  const at = (v) => `${(((v - low) / (high - low)) * 100).toFixed(1)}%`;
+  box.append(el("div", "coach-title", "How many points each target was behind the best:"));
+  const margin = (t) => (t.best ? 0 : t.margin || 0); // (the best's is against the next one)
+  const ends = [0, 1, ...coach.targets.flatMap((t) => [t.behind, t.behind_before, t.behind - margin(t), t.behind + margin(t)])];
+  const low = Math.min(...ends);
+  const high = Math.max(...ends);
+  // A value's place on the track, in percent, 4 % clear of each edge.
+  const place = (v) => 4 + ((v - low) / (high - low)) * 92;
+  const at = (v) => `${place(v).toFixed(1)}%`;
+  const zero = at(0);
   for (const t of coach.targets) {
     const row = el("div", `coach-row${t.chosen ? " chosen" : ""}${t.best ? " best" : ""}`);
-    const sign = t.hindsight >= 0 ? "+" : "";
-    const marks = `${t.best ? " ★" : ""}${t.chosen ? " (yours)" : ""}`;
-    row.append(el("span", "coach-label", `${t.words} ${sign}${t.hindsight.toFixed(1)}${marks}`));
+    const marks = `${t.best ? "the best ★" : `${t.behind.toFixed(1)} behind`}${t.chosen ? " (yours)" : ""}`;
+    const label = el("span", "coach-label", `${t.words}: `);
+    label.append(el("span", "coach-num", marks));
+    row.append(label);
     const track = el("span", "coach-track");
-    const bar = el("span", "coach-bar");
-    bar.style.width = at(t.hindsight);
-    const tick = el("span", "coach-tick");
-    tick.style.left = at(t.expected);
-    track.append(bar, tick);
+    const line = el("span", "coach-zero");
+    line.style.left = zero;
+    track.append(line);
+    if (t.best) {
+      const dot = el("span", "coach-dot");
+      dot.style.left = zero;
+      track.append(dot);
+    } else {
+      const bar = el("span", "coach-bar");
+      bar.style.left = zero;
+      bar.style.width = `${(place(t.behind) - place(0)).toFixed(1)}%`;
+      track.append(bar);
+    }
     if (margin(t) > 0) {
       const whisker = el("span", "coach-whisker");
-      whisker.style.left = at(t.hindsight - margin(t));
-      whisker.style.width = `${((2 * margin(t)) / (high - low) * 100).toFixed(1)}%`;
+      whisker.style.left = at(t.behind - margin(t));
+      whisker.style.width = `${(place(t.behind + margin(t)) - place(t.behind - margin(t))).toFixed(1)}%`;
       track.append(whisker);
     }
+    const before = el("span", "coach-before");
+    before.style.left = at(t.behind_before);
+    track.append(before);
     row.append(track);
     box.append(row);
   }
+  // The scale under the bars: 0 (the best) and the far end's points.
+  const scale = el("div", "coach-row coach-scale");
+  scale.append(el("span", ""));
+  const ruler = el("span", "coach-ruler");
+  const nought = el("span", "coach-nought", "0");
+  nought.style.left = zero;
+  ruler.append(nought);
+  if (place(0) < 60) ruler.append(el("span", "coach-far", `${high.toFixed(1)} behind`)); // (clear of the 0)
+  scale.append(ruler);
+  box.append(scale);
+  const legend = el("div", "coach-legend");
+  for (const [mark, words] of [
+    ["coach-bar", "Bar: points behind the best, given what the others chose"],
+    ["coach-before", "Diamond: points behind the best before the reveal, as they were likely to choose"],
+    ["coach-whisker", "Whisker: the coach's ± — one that reaches 0 is too close to call"],
+    ["coach-bar yours", "Your choice"],
+    ["coach-dot", "The best ★ (0)"],
+  ]) {
+    const item = el("div", "coach-key");
+    const sample = el("span", "coach-sample");
+    sample.append(el("span", mark));
+    item.append(sample, el("span", "", words));
+    legend.append(item);
+  }
+  box.append(legend);
   const costs = coach.costs.slice(-8).map((c) => c.toFixed(1)).join(", ");
   box.append(el("div", "facts", `Cost a casting (points): ${costs}; average ${coach.average.toFixed(1)}`));
   // The person's own past rehearsals, this one the last: do they make fewer mistakes?
@@ -160,7 +216,7 @@ function drawCoach(table, coach) {
   if (past.length > 1) {
     const first = past[0].toFixed(1);
     const last = past[past.length - 1].toFixed(1);
-    box.append(el("div", "facts", `Average cost, your last ${past.length} rehearsals: ${first} → ${last}`));
+    box.append(el("div", "facts", `Average cost, your last ${past.length} rehearsals: ${first}\u00a0→\u00a0${last}`));
     box.append(pastLine(past));
   }
 }

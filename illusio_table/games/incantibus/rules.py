@@ -6,59 +6,34 @@ reveals them all and resolves the casting inside that same `apply`. Resolution i
 of steps (each claimed target taken, then the spells cast in wand order); a step that
 needs a player's decision (a full satchel, which spell, a spell's target) stops the
 queue until that seat decides.
+
+The class holds the state, the set-up, the phases' moves and the view; where a wand may
+point is in pointing.py, what a casting does once revealed in resolving.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
-from illusio_table.engine.frozen import Frozen
 from illusio_table.engine.moves import Phase, Rule, phase_table
-from illusio_table.engine.protocol import listed
 
+from . import pointing, resolving
 from . import satchel as bag
 from .actions import ACTIONS, Cast, Choose, Decline, Discard, Point
 from .cards import (
     BookKind,
     IncantibusCards,
-    PotionKind,
     SatchelSide,
-    SorcererKind,
     SpellKind,
-    TokenKind,
     load,
 )
 from .satchel import TokenInfo, catalog
+from .state import Decision, IncantibusPhase
 
 HELP = Path(__file__).with_name("help.md")
-
-
-class IncantibusPhase:
-    """The moments of an Incantibus match: a casting, a decision that a step of its
-    resolution waits for, the resolution running, the end (plain words, not an Enum:
-    see `IllusioPhase`)."""
-
-    CASTING: Final = "casting"
-    DECISION: Final = "decision"
-    RESOLVING: Final = "resolving"
-    OVER: Final = "over"
-
-
-@dataclass(frozen=True)
-class Decision(Frozen):
-    """A step of the resolution waits for a seat to decide: which token leaves a full
-    satchel ("overflow": `token` is the one just come), which spell to cast ("spell":
-    `optional` when it may decline), or a spell's target (the spell's name, and `spell`)."""
-
-    kind: str
-    seat: int
-    token: int | None = None
-    optional: bool | None = None
-    spell: str | None = None
 
 
 def _standing(view: dict[str, Any]) -> list[str]:
@@ -345,7 +320,7 @@ class Incantibus(Game):
         for other in order:
             if other != seat:
                 del self.choices[other]  # its options are those of a seat still to point
-                self.choices[other] = rng.choice(self._pointing_options(other))
+                self.choices[other] = rng.choice(pointing.pointing_options(self, other))
         self.choices = {s: self.choices[s] for s in order}
 
     def is_over(self) -> bool:
@@ -377,7 +352,7 @@ class Incantibus(Game):
         # The words only for readers: a hushed match (a rollout, self-play) skips them.
         events = [] if self.quiet else [Event(f"{self.name(seat)} has chosen.")]
         if len(self.choices) == self.seats:
-            events += self._reveal()
+            events += resolving.reveal(self)
         return events
 
     def _awaited(self) -> Decision:
@@ -402,13 +377,13 @@ class Incantibus(Game):
     def _throw(self, seat: int, action: Discard) -> list[Event]:
         decision = self._decided()
         assert decision.token is not None  # an overflow names the token just come
-        events = self._discard(seat, action.token, decision.token)
+        events = resolving.discard(self, seat, action.token, decision.token)
         if not bag.fits(self.held(seat), self.side):
             self.decision = decision  # still too full: one more token goes
             events.append(
                 Event(f"{self.name(seat)}'s satchel is still full: one more token must go.")
             )
-        return events + self._run()
+        return events + resolving.run(self)
 
     def _cast_refusal(self, seat: int, action: Cast) -> str | None:
         if not 0 <= action.card < len(self.spell_cards) or self.spell_cards[action.card] is None:
@@ -417,560 +392,18 @@ class Incantibus(Game):
 
     def _cast_chosen(self, seat: int, action: Cast) -> list[Event]:
         self._decided()
-        return self._cast(seat, action.card) + self._run()
+        return resolving.cast(self, seat, action.card) + resolving.run(self)
 
     def _decline_refusal(self, seat: int, action: Decline) -> str | None:
         return None if self._awaited().optional else "This spell must be cast."
 
     def _decline(self, seat: int, action: Decline) -> list[Event]:
         self._decided()
-        return [Event(f"{self.name(seat)} casts no more spell.")] + self._run()
+        return [Event(f"{self.name(seat)} casts no more spell.")] + resolving.run(self)
 
     def _target_chosen(self, seat: int, action: Choose) -> list[Event]:
         decision = self._decided()
-        return SPELL_TARGETS[decision.kind](self, seat, action.target) + self._run()
-
-    # -- pointing ---------------------------------------------------------------------------
-
-    def _pointing_options(self, seat: int) -> list[Point]:
-        info = self.info
-        satchel = tuple(self.satchels[seat])
-        held = [info[t] for t in satchel]  # (`held`, written out: a call was 0.7 % a move)
-        options: list[Point] = []
-        if self.dungeon is None:
-            options += [
-                ROOM_POINTS[slot] for slot, entry in enumerate(self.room) if entry is not None
-            ]
-        else:
-            for slot, s in enumerate(self.dungeon):
-                if s is not None and (not s[1] or self._can_defeat(seat, s[0], satchel, held)):
-                    options.append(DUNGEON_POINTS[slot])
-        # What the satchel pays for: a satchel met again with the same potions and books
-        # (one that took nothing) is one look-up.
-        whole = (satchel, tuple(self.potions), tuple(self.books))
-        paid = self._book_cache.get(whole)
-        if paid is None:
-            paid = self._book_cache[whole] = self._paid_points(held)
-        return options + paid if paid else options
-
-    def _paid_points(self, held: list[TokenInfo]) -> list[Point]:
-        """The potions this satchel brews and the books it pays for, each way."""
-        found: list[Point] = []
-        # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
-        # count is a cheap first test: the payment says what truly brews.)
-        ingredients = [t for t in held if t.cell == "ingredient" or t.kind == "philosophers-stone"]
-        if len(ingredients) >= self.shortest_recipe:
-            found += self._potion_points(ingredients)
-        if self.books:
-            found += self._book_points(held)
-        return found
-
-    def _potion_points(self, ingredients: list[TokenInfo]) -> list[Point]:
-        """The ways to brew each potion on the table from the satchel's ingredients (and
-        the Stone), remembered by them and the potions as the books' are."""
-        key = ("potions", *self.potions, *[t.id for t in ingredients])
-        found = self._book_cache.get(key)
-        if found is not None:
-            return found
-        found = self._book_cache[key] = []
-        for i, p in enumerate(self.potions):
-            if p is not None:
-                paid = bag.potion_payment(ingredients, self._recipe(p))
-                if paid is not None:
-                    found.append(POTION_POINTS[i])
-                    # The Stone may stand in for an ingredient its owner would rather keep.
-                    for pay in bag.potion_payments(ingredients, paid):
-                        found.append(Point("potion", i, pay))
-        return found
-
-    def _book_points(self, held: list[TokenInfo]) -> list[Point]:
-        """The ways to pay for each open book, remembered by the tokens that could pay for
-        it (its `book_pool`): the satchel changes by a token a casting, but mostly not
-        in what a given book asks for, and the "any 2 tokens" book has many ways."""
-        found: list[Point] = []
-        for space, b in enumerate(self.books):
-            if b is not None:
-                book = self.cards.index[self.info[b].kind]  # (`kind_of`, written out)
-                assert isinstance(book, BookKind)
-                pool = bag.book_pool(held, book.needs)
-                key = (space, book.needs, book.amount, *[t.id for t in pool])
-                points = self._book_cache.get(key)
-                if points is None:
-                    points = self._book_cache[key] = [
-                        Point("book", space, pay)
-                        for pay in bag.book_payments(pool, book.needs, book.amount)
-                    ]
-                found += points
-        return found
-
-    def _recipe(self, potion: int) -> tuple[str, ...]:
-        recipe: tuple[str, ...] = bag.kind_of(self.cards, self.info[potion].kind, PotionKind).recipe
-        return recipe
-
-    def _can_defeat(
-        self,
-        seat: int,
-        sorcerer: int,
-        satchel: tuple[int, ...],
-        held: list[TokenInfo],
-        wand: int | None = None,
-    ) -> bool:
-        """Whether the seat's wand and its satchel (`held`, by id `satchel`) defeat the
-        sorcerer; what it holds is weighed once for each kind of sorcerer (remembered by
-        the satchel: the dungeon is listed for every seat at every casting)."""
-        kind = self.cards.index[self.info[sorcerer].kind]  # (`kind_of`, written out)
-        assert isinstance(kind, SorcererKind)
-        if kind.max_wand is not None and (wand or self.wands[seat]) > kind.max_wand:
-            return False
-        key = (kind.id, satchel)
-        found = self._defeats.get(key)
-        if found is None:
-            found = self._defeats[key] = bag.sorcerer_payment(held, kind.needs) is not None
-        return found
-
-    def _point_refusal(self, seat: int, action: Point) -> str | None:
-        held = self.held(seat)
-        if action.place == "room":
-            if self.dungeon is not None:
-                return "The rooms are behind you: point at a sorcerer, a potion or a book."
-            if not 0 <= action.index < len(self.room) or self.room[action.index] is None:
-                return "There is no token there."
-        elif action.place == "dungeon":
-            if self.dungeon is None:
-                return "The sorcerers wait in the dungeon, at the bottom of the tower."
-            if not 0 <= action.index < len(self.dungeon) or self.dungeon[action.index] is None:
-                return "There is no sorcerer there."
-            sid, face_up = self._sorcerer_at(action.index)
-            if face_up and not self._can_defeat(seat, sid, tuple(self.satchels[seat]), held):
-                return self._sorcerer_refusal(seat, self.info[sid])
-        elif action.place == "potion":
-            if not 0 <= action.index < len(self.potions) or self.potions[action.index] is None:
-                return "There is no open potion there."
-            potion = self.info[self._opened(self.potions, action.index)]
-            recipe = self._recipe(potion.id)
-            needed = " and ".join(bag.kind_of(self.cards, i, TokenKind).name for i in recipe)
-            if bag.potion_payment(held, recipe) is None:
-                return f"To brew the {potion.name} you need {needed}."
-            pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
-            if action.pay and (
-                len(pay) != len(action.pay) or not bag.potion_payment_ok(held, pay, recipe)
-            ):
-                return (
-                    f"The {potion.name} takes {needed} from your satchel; the Philosopher's "
-                    "Stone may stand in for any one of them."
-                )
-        elif action.place == "book":
-            if not 0 <= action.index < len(self.books) or self.books[action.index] is None:
-                return (
-                    "There is no open magic book there."
-                    if self.expert
-                    else "Magic books are for expert mode."
-                )
-            book = bag.kind_of(
-                self.cards, self.info[self._opened(self.books, action.index)].kind, BookKind
-            )
-            pay = [self.info[t] for t in action.pay if 0 <= t < len(self.info)]
-            problem = (
-                "Pay with tokens of your own satchel, each once."
-                if len(pay) != len(action.pay)
-                else bag.book_payment_problem(held, pay, book.needs, book.amount)
-            )
-            if problem:
-                return f"This magic book asks for {book.label.lower()}. {problem}"
-        else:
-            return "Point at a token of the room, a potion, a magic book or a sorcerer."
-        if action.place not in ("book", "potion") and action.pay:
-            return "Only a magic book or a potion is paid for with tokens you choose."
-        return None
-
-    def _sorcerer_refusal(self, seat: int, sorcerer: TokenInfo) -> str:
-        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
-        if kind.max_wand is not None:
-            return f"Only a wand of strength {kind.max_wand} or less defeats {kind.name}."
-        needs = " and ".join(f"{n} {NEED_NAMES.get(k, k)}" for k, n in kind.needs.items())
-        return f"To defeat {kind.name} you need {needs}."
-
-    # -- the reveal ---------------------------------------------------------------------------
-
-    def _target_name(self, action: Point, for_seat: int | None = None) -> str:
-        if action.place == "room":
-            token, face_up = self._slot(action.index)
-            return self.info[token].name if face_up else "a secret token"
-        if action.place == "dungeon":
-            sid, face_up = self._sorcerer_at(action.index)
-            return self.info[sid].name if face_up else "a hidden sorcerer"
-        spaces = self.potions if action.place == "potion" else self.books
-        name = self.info[self._opened(spaces, action.index)].name
-        return name if action.place == "potion" else f"the book “{name}”"
-
-    def _before_reveal(self) -> dict[str, Any]:
-        """The public table as it stood when the wands pointed (for the reveal's picture):
-        the room's or dungeon's slots, the open potions and books, the wands, and the
-        satchels, points and moat, so that no result shows before the reveal tells it."""
-
-        def slot(index: int, token: int, face_up: bool) -> dict[str, Any]:
-            return {"slot": index, "face_up": face_up, **(self._token(token) if face_up else {})}
-
-        room = [slot(i, t, up) for i, t, up in self.room_tokens()]
-        dungeon = None
-        if self.dungeon is not None:
-            dungeon = [slot(i, s[0], s[1]) for i, s in enumerate(self.dungeon) if s is not None]
-        return {
-            "room": room,
-            "dungeon": dungeon,
-            "potions": [None if p is None else self._token(p) for p in self.potions],
-            "books": [None if b is None else self._token(b) for b in self.books],
-            "wands": list(self.wands),
-            "satchels": [self._satchel_view(s) for s in range(self.seats)],
-            "points": [sum(self.points(s).values()) for s in range(self.seats)],
-            "moat": [self._token(t) for t in self.moat],
-        }
-
-    def _reveal(self) -> list[Event]:
-        self.castings += 1
-        self.pointing_wands = list(self.wands)
-        # The reveal's words and its picture of the table before it, made only for readers
-        # (they were half of a casting's work in a bot's rollout).
-        told = None if self.quiet else self._reveal_told()
-        claims: dict[tuple[str, int], list[int]] = {}
-        for seat, action in sorted(self.choices.items()):
-            claims.setdefault((action.place, action.index), []).append(seat)
-        self.last_casting = []
-        winners = []
-        strength = self.wands.__getitem__  # (strongest first: a sort by a C-made key)
-        for target, seats in claims.items():
-            if len(seats) > 1:
-                seats.sort(key=strength, reverse=True)  # (stable too)
-            winner = seats[0]
-            winners.append(winner)
-            entry: dict[str, Any] = {
-                "target": list(target),
-                "name": self._target_name(self.choices[winner]),  # as it looked: public
-                "claimants": list(seats),
-                "wands": [self.wands[s] for s in seats],
-                "winner": winner,
-                "swap": None,
-                "outcome": None,  # what the winner got, once the take is resolved
-                "to": None,  # the seat that kept the token, or "moat"
-            }
-            if len(seats) > 1:
-                entry["swap"] = [winner, seats[-1]]
-            self.last_casting.append(entry)
-        events = [HIDDEN_SHOWN] if told is None else self._reveal_events(*told)
-        for entry in self.last_casting:
-            if entry["swap"]:
-                a, b = entry["swap"]
-                self.wands[a], self.wands[b] = self.wands[b], self.wands[a]
-                if not self.quiet:
-                    events.append(Event(f"{self.name(a)} and {self.name(b)} swap wands."))
-        # Takes go strongest wand first (as pointed), then the spells, then the room.
-        winners.sort(key=self.pointing_wands.__getitem__, reverse=True)
-        self.steps = [("take", s, self.choices[s]) for s in winners] + [("spells",)]
-        self.choices = {}
-        self.casters = []
-        self.phase = IncantibusPhase.RESOLVING
-        return events + self._run()
-
-    def _reveal_told(self) -> tuple[list[str], dict[str, Any]]:
-        """What a reveal tells that must be read before it changes anything: the line of
-        what each seat pointed at, and the picture of the table as it stood."""
-        lines = [
-            f"{self.name(s)} (wand {self.wands[s]}) → {self._target_name(a)}"
-            for s, a in sorted(self.choices.items())
-        ]
-        return lines, self._before_reveal()
-
-    def _reveal_events(self, lines: list[str], before: dict[str, Any]) -> list[Event]:
-        """The reveal's lines, once the targets are settled: who pointed where, with the
-        table's picture and the targets for the reveal to play, then who got nothing."""
-        entries = [self._casting_entry(e) for e in self.last_casting]  # copies: data is kept
-        data = {"casting": self.castings, "before": before, "entries": entries}
-        events = [Event("In-can-to! " + "; ".join(lines) + ".", reveals=True, data=data)]
-        for entry in self.last_casting:
-            if len(entry["claimants"]) > 1:
-                seats, winner = entry["claimants"], entry["winner"]
-                others = listed(self.name(s) for s in seats[1:])
-                verb = "gets" if len(seats) == 2 else "get"
-                events.append(
-                    Event(
-                        f"{self.name(winner)}'s wand {self.wands[winner]} is the strongest on "
-                        f"{entry['name']}: {others} {verb} nothing."
-                    )
-                )
-        return events
-
-    def _settle(self, seat: int, outcome: str, got: int, kept: bool) -> None:
-        """What the winner of a target truly got, for the table and the Last casting box."""
-        for entry in self.last_casting:
-            if entry["winner"] == seat and entry["outcome"] is None:
-                entry["outcome"], entry["got"] = outcome, self.info[got].name
-                entry["to"] = seat if kept else "moat"
-                return
-
-    def _casting_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """One target of the last casting as every seat may know it, with its words."""
-        names = [self.name(s) for s in entry["claimants"]]
-        shown = entry["name"]
-        if entry.get("got") and entry["got"] not in shown:
-            shown = f"{shown} (the {entry['got']})"
-        line = f"{names[0]} (wand {entry['wands'][0]}) → {shown}"
-        if len(names) > 1:
-            beaten = " and ".join(
-                f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
-            )
-            line += f", beating {beaten}"
-        line += f": {OUTCOME_WORDS.get(entry['outcome'], 'being resolved')}"
-        if entry["swap"]:
-            a, b = entry["swap"]
-            line += f"; {self.name(a)} and {self.name(b)} swap wands"
-        return {
-            "target": list(entry["target"]),
-            "name": entry["name"],
-            "claimants": list(entry["claimants"]),
-            "wands": list(entry["wands"]),
-            "winner": entry["winner"],
-            "swap": list(entry["swap"]) if entry["swap"] else None,
-            "outcome": entry["outcome"],
-            "got": entry.get("got"),
-            "to": entry["to"],
-            "line": line + ".",
-        }
-
-    def _run(self) -> list[Event]:
-        events: list[Event] = []
-        while self.decision is None and self.steps:
-            step = self.steps.pop(0)
-            if step[0] == "take":
-                events += self._take(step[1], step[2])
-            elif step[0] == "spells":
-                order = sorted(self.casters, key=self.wands.__getitem__, reverse=True)
-                self.steps[:0] = [("cast", s) for s in order]
-            elif step[0] == "cast":
-                events += self._offer_spell(step[1], optional=len(step) > 2 and step[2])
-        if self.decision is not None:
-            self.phase = IncantibusPhase.DECISION
-            return events
-        return events + self._after_casting()
-
-    # -- taking ---------------------------------------------------------------------------
-
-    def _take(self, seat: int, action: Point) -> list[Event]:
-        who = self.name(seat)
-        if action.place == "room":
-            token, face_up = self._slot(action.index)
-            self.room[action.index] = None
-            events = []
-            if not face_up:
-                events.append(
-                    HIDDEN_SHOWN
-                    if self.quiet
-                    else Event(
-                        f"{who} turns the secret token: {self.info[token].name}.", reveals=True
-                    )
-                )
-            events += self._receive(seat, token)
-            kept = token in self.satchels[seat]
-            monster = self.info[token].cell == "monster"
-            outcome = ("caught" if kept else "escaped") if monster else "taken"
-            self._settle(seat, outcome, token, kept)
-            return events
-        if action.place == "potion":
-            potion = self._opened(self.potions, action.index)
-            self.potions[action.index] = None
-            chosen = [self.info[t] for t in action.pay]
-            paid = chosen or bag.potion_payment(self.held(seat), self._recipe(potion))
-            assert paid is not None  # pointing at it was legal: the satchel can pay
-            self._settle(seat, "brewed", potion, True)
-            return self._pay(seat, paid, f"{who} brews the {self.info[potion].name}") + self._place(
-                seat, potion
-            )
-        if action.place == "book":
-            book = self._opened(self.books, action.index)
-            self.books[action.index] = None
-            paid = [self.info[t] for t in action.pay]
-            self._settle(seat, "learned", book, True)
-            return self._pay(
-                seat, paid, f"{who} learns the book “{self.info[book].name}”"
-            ) + self._place(seat, book)
-        return self._fight(seat, action.index)
-
-    def _pay(self, seat: int, paid: list[TokenInfo], headline: str) -> list[Event]:
-        for t in paid:
-            self.satchels[seat].remove(t.id)
-            self.moat.append(t.id)
-        if self.quiet:
-            return []
-        spent = ", ".join(t.name for t in paid)
-        return [Event(f"{headline}, throwing {spent} into the moat." if paid else f"{headline}.")]
-
-    def _receive(
-        self,
-        seat: int,
-        token: int,
-        caught: bool = False,
-        announce: bool = True,
-        spell_optional: bool = False,
-    ) -> list[Event]:
-        """A token comes to a seat: monsters must be caught, spells are cast, the rest kept.
-
-        Monsters must be caught, so a monster that only Ultimus catches is caught with it,
-        and Ultimus goes to the moat; the rulebook's freedom not to use Ultimus holds only
-        for a taker who has a suitable weapon, and that weapon is then used.
-        """
-        info, who = self.info[token], self.name(seat)
-        if info.cell == "monster" and not caught:
-            weapon = bag.catcher(self.held(seat), info.kind)
-            if weapon is None:
-                self.moat.append(token)
-                if self.quiet:
-                    return []
-                return [
-                    Event(f"{who} has nothing to catch the {info.name}: it escapes into the moat.")
-                ]
-            if weapon.kind == "ultimus":
-                self.satchels[seat].remove(weapon.id)
-                self.moat.append(weapon.id)
-                caught_with = (
-                    []
-                    if self.quiet
-                    else [
-                        Event(f"{who} catches the {info.name} with Ultimus."),
-                        Event("Ultimus is spent and thrown into the moat."),
-                    ]
-                )
-                return caught_with + self._place(seat, token)
-            if self.quiet:
-                return self._place(seat, token)
-            events = [Event(f"{who} catches the {info.name} with the {weapon.name}.")]
-            return events + self._place(seat, token)
-        events = [Event(f"{who} takes the {info.name}.")] if announce and not self.quiet else []
-        if info.cell == "spell":
-            if self.phase == IncantibusPhase.RESOLVING and any(
-                step[0] == "spells" for step in self.steps
-            ):
-                self.casters.append(seat)
-            else:
-                self.steps.insert(0, ("cast", seat, spell_optional))
-        return events + self._place(seat, token)
-
-    def _place(self, seat: int, token: int) -> list[Event]:
-        self.satchels[seat].append(token)
-        if bag.fits(self.held(seat), self.side):
-            return []
-        self.decision = Decision("overflow", seat, token=token)
-        return [Event(f"{self.name(seat)}'s satchel is full: a token must go into the moat.")]
-
-    def _fight(self, seat: int, slot: int) -> list[Event]:
-        sid, face_up = self._sorcerer_at(slot)
-        assert self.dungeon is not None  # (`_sorcerer_at` has checked)
-        self.dungeon[slot] = None
-        who, sorcerer = self.name(seat), self.info[sid]
-        events = (
-            []
-            if face_up
-            else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
-        )
-        kind = bag.kind_of(self.cards, sorcerer.kind, SorcererKind)
-        held = self.held(seat)
-        satchel = tuple(self.satchels[seat])
-        if not self._can_defeat(seat, sid, satchel, held, wand=self.pointing_wands[seat]):
-            self.moat.append(sid)
-            self._settle(seat, "too strong", sid, False)
-            return events + [
-                Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
-            ]
-        paid = bag.sorcerer_payment(held, kind.needs)
-        assert paid is not None  # (`_can_defeat` found the payment above)
-        self._settle(seat, "defeated", sid, True)
-        return (
-            events
-            + self._pay(seat, paid, f"{who} defeats {sorcerer.name}")
-            + self._place(seat, sid)
-        )
-
-    def _discard(self, seat: int, token: int, new: int) -> list[Event]:
-        self.satchels[seat].remove(token)
-        self.moat.append(token)
-        what = "the new token" if token == new else "a token of the satchel"
-        return [
-            Event(f"{self.name(seat)} throws {what}, the {self.info[token].name}, into the moat.")
-        ]
-
-    # -- spells -----------------------------------------------------------------------------
-
-    def _offer_spell(self, seat: int, optional: bool = False) -> list[Event]:
-        if all(card is None for card in self.spell_cards):
-            return [Event(f"No spell card is left for {self.name(seat)} to cast.")]
-        self.decision = Decision("spell", seat, optional=optional)
-        return []
-
-    def _cast(self, seat: int, slot: int) -> list[Event]:
-        spell = self._open_spell(slot)
-        self.spent_spells.append(spell)
-        new = self.spell_cards[slot] = self._draw_spell()
-        name = bag.kind_of(self.cards, spell, SpellKind).name
-        events = [] if self.quiet else [Event(f"{self.name(seat)} casts {name}.")]
-        if new is not None:
-            events.append(
-                HIDDEN_SHOWN
-                if self.quiet
-                else Event(
-                    f"A new spell card is opened: {bag.kind_of(self.cards, new, SpellKind).name}.",
-                    reveals=True,
-                )
-            )
-        if spell in SPECIAL_OF_SPELL:
-            token = next(
-                (t for t in self.specials if self.info[t].kind == SPECIAL_OF_SPELL[spell]), None
-            )
-            if token is None:
-                return events + [Event(f"{name} has nothing left to give.")]
-            self.specials.remove(token)
-            return events + self._receive(seat, token)
-        self.decision = Decision(spell, seat, spell=spell)
-        if not self._decision_options():
-            self.decision = None
-            events.append(Event(f"{name} finds no target and does nothing."))
-        return events
-
-    def _steal(self, seat: int, token: int) -> list[Event]:
-        victim = next(s for s in range(self.seats) if token in self.satchels[s])
-        self.satchels[victim].remove(token)
-        events = [
-            Event(f"{self.name(seat)} steals the {self.info[token].name} from {self.name(victim)}.")
-        ]
-        return events + self._place(seat, token)
-
-    def _retrieve(self, seat: int, token: int) -> list[Event]:
-        self.moat.remove(token)
-        events = [Event(f"{self.name(seat)} fishes the {self.info[token].name} out of the moat.")]
-        # Retiro takes a monster even without a weapon to catch it; a spell token taken
-        # from the moat lets its taker cast one more spell, if they like.
-        return events + self._receive(seat, token, caught=True, announce=False, spell_optional=True)
-
-    def _seize(self, seat: int, slot: int) -> list[Event]:
-        token, _ = self._slot(slot)
-        self.room[slot] = None
-        return self._receive(seat, token)
-
-    def _peek(self, seat: int, slot: int) -> list[Event]:
-        token, _ = self._slot(slot)
-        info, who = self.info[token], self.name(seat)
-        events = [
-            Event(
-                f"You look at the secret token: {info.name}.",
-                seen_by=frozenset({seat}),
-                reveals=True,
-            ),
-            Event(f"{who} looks at a secret token.", hidden_from=frozenset({seat})),
-        ]
-        keeps = info.cell != "monster" or bag.catcher(self.held(seat), info.kind) is not None
-        if not keeps:
-            self.known[seat][slot] = info.kind
-            return events + [Event(f"{who} puts the token back, face down.")]
-        self.room[slot] = None
-        events.append(Event(f"{who} takes it: the {info.name}.", reveals=True))
-        return events + self._receive(seat, token)
+        return SPELL_TARGETS[decision.kind](self, seat, action.target) + resolving.run(self)
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -1003,72 +436,6 @@ class Incantibus(Game):
             if self.dungeon is None
             else []
         )
-
-    # -- after a casting -----------------------------------------------------------------------
-
-    def _after_casting(self) -> list[Event]:
-        self.phase = IncantibusPhase.CASTING
-        if self.dungeon is not None:
-            return self._after_battle()
-        if len(self.room) - self.room.count(None) >= 2:  # (counted, not listed: every casting)
-            return []
-        events = []
-        for slot, token, _ in self.room_tokens():
-            self.room[slot] = None
-            self.moat.append(token)
-            events.append(
-                Event(
-                    f"The last token, {self.info[token].name}, falls into the moat.", reveals=True
-                )
-            )
-        events += self._refill()
-        if self.room_stack:
-            tile_id = self.room_stack.pop(0)
-            tile = next(r for r in self.cards.rooms if r.id == tile_id)
-            events += self._fill_room(tile.name, tile.visible, tile.secret)
-            events += self._turn_sorcerer()
-        else:
-            events += self._enter_dungeon()  # the sorcerers go down as they lie (readings)
-        return events
-
-    def _turn_sorcerer(self) -> list[Event]:
-        for entry in self.track:
-            if not entry[1]:
-                entry[1] = True
-                if self.quiet:
-                    return [HIDDEN_SHOWN]
-                return [Event(f"A sorcerer is turned: {self.info[entry[0]].name}.", reveals=True)]
-        return []
-
-    def _enter_dungeon(self) -> list[Event]:
-        self.room, self.room_name = [], "dungeon"
-        self.known = [{} for _ in range(self.seats)]
-        self.dungeon = [list(entry) for entry in self.track]
-        self.track = []
-        return [
-            Event("No room is left: the final battle begins in the dungeon.")
-        ] + self._after_battle()
-
-    def _after_battle(self) -> list[Event]:
-        assert self.dungeon is not None  # the battle is under way
-        left = [s for s in self.dungeon if s is not None]
-        if not left:
-            return self._end("The dungeon is empty.")
-        if any(not up for _, up in left):
-            return []
-        stuck = [s for s in range(self.seats) if not self._pointing_options(s)]
-        if stuck:
-            self.laid_down = stuck
-            names = listed(self.name(s) for s in stuck)
-            return self._end(
-                f"{names} can fight no sorcerer, brew no potion and take no book, "
-                "and lay down their wand."
-            )
-        return []
-
-    def _end(self, why: str) -> list[Event]:
-        self.phase = IncantibusPhase.OVER
-        return self.closing_events(why)
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -1171,7 +538,9 @@ class Incantibus(Game):
             "dungeon": dungeon,
             "moat": lambda: [self._token(t) for t in self.moat],
             "potions": lambda: [
-                None if p is None else {**self._token(p), "recipe": list(self._recipe(p))}
+                None
+                if p is None
+                else {**self._token(p), "recipe": list(pointing.recipe_of(self, p))}
                 for p in self.potions
             ],
             "books": lambda: [
@@ -1208,7 +577,7 @@ class Incantibus(Game):
             "chosen": lambda: sorted(self.choices),
             "my_choice": my_choice,
             "decision": decision,
-            "last_casting": lambda: [self._casting_entry(e) for e in self.last_casting],
+            "last_casting": lambda: [resolving.casting_entry(self, e) for e in self.last_casting],
             "laid_down": lambda: list(self.laid_down),
         }
         if self.is_over():
@@ -1281,42 +650,12 @@ Incantibus.move_words = {
 }
 
 
-# Actions are immutable, so the common ones are made once (bots simulate many games).
-ROOM_POINTS = tuple(Point("room", i) for i in range(32))
-DUNGEON_POINTS = tuple(Point("dungeon", i) for i in range(16))
-POTION_POINTS = tuple(Point("potion", i) for i in range(8))
-
-OUTCOME_WORDS = {
-    "taken": "taken",
-    "caught": "caught",
-    "escaped": "nothing to catch it with, it escaped into the moat",
-    "brewed": "brewed",
-    "learned": "learned",
-    "defeated": "defeated",
-    "too strong": "too strong, escaped into the moat",
-}
 CATEGORY_OF_CELL = {
     "monster": "monsters",
     "potion": "potions",
     "spell": "spells",
     "book": "books",
     "sorcerer": "sorcerers",
-}
-SPECIAL_OF_SPELL = {
-    "locus": "satchel",
-    "ultimus": "ultimus",
-    "philosophia": "philosophers-stone",
-    "fortuna": "three-gold",
-}
-NEED_NAMES = {
-    "weapon": "weapons",
-    "spell": "spell tokens",
-    "potion-red": "red potion",
-    "potion-green": "green potion",
-    "potion-blue": "blue potion",
-    "goblin": "goblin",
-    "ghost": "ghost",
-    "werewolf": "werewolf",
 }
 SPELL_REFUSALS = {
     "alkimia": "Alkimia steals an ingredient, a weapon or gold from another satchel.",
@@ -1325,10 +664,10 @@ SPELL_REFUSALS = {
     "oculus": "Oculus looks at a face-down token of the room.",
 }
 SPELL_TARGETS = {
-    "alkimia": Incantibus._steal,
-    "retiro": Incantibus._retrieve,
-    "imperium": Incantibus._seize,
-    "oculus": Incantibus._peek,
+    "alkimia": resolving.steal,
+    "retiro": resolving.retrieve,
+    "imperium": resolving.seize,
+    "oculus": resolving.peek,
 }
 
 
@@ -1348,7 +687,7 @@ def _spell_phase(spell: str) -> Phase:
 Incantibus.phases = phase_table(
     Phase(
         IncantibusPhase.CASTING,
-        (Rule(Point, Incantibus._point_refusal, Incantibus._point, Incantibus._pointing_options),),
+        (Rule(Point, pointing.point_refusal, Incantibus._point, pointing.pointing_options),),
         "Everyone is casting: point your wand at a token.",
     ),
     Phase(

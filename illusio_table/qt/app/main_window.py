@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
@@ -218,15 +219,15 @@ class MainWindow(QMainWindow):
         self.phones.drill_asked.connect(self._drill_from_phone)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
-        # The coach's chart (of the game whose kit has a rehearsal): a panel of its own
-        # during a rehearsal only.
-        coached = self._coached()
-        self.coach_chart = load(coached.chart)() if coached else QWidget()
+        # The coach's chart: a panel of its own while a tally is shown, its widget the
+        # match's game's (`_show_tally`).
+        self.coach_chart: Any = QWidget()
         self.coach_dock = self._dock(
             "Coach", self.coach_chart, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.tabifyDockWidget(self.phones_dock, self.coach_dock)
         self.coach_dock.hide()
+        self._coach_in_front = False  # the coach's panel was in front when it last went
         self.moves_dock.raise_()
         self.resizeDocks([self.log_dock], [300], Qt.Orientation.Horizontal)
 
@@ -453,7 +454,12 @@ class MainWindow(QMainWindow):
         return True
 
     def _coached(self) -> Rehearsal | None:
-        """The rehearsal, coach and drills of the first game found whose kit has them."""
+        """The rehearsal, coach and drills of the match's game, None where its kit has
+        none (the menu then hides them); with no match on the table, those of the first
+        game found that has them (the welcome screen's drills). (It took the first game's
+        always: its words and drills stood over another game's match.)"""
+        if self.model is not None:
+            return kit_of(self.model.session.match.game_id).rehearsal
         found = (k.rehearsal for k in kits() if k.rehearsal and k.game_id in self.registry.ids())
         return next(found, None)
 
@@ -465,6 +471,7 @@ class MainWindow(QMainWindow):
 
     def _count_drills(self) -> None:
         coached = self._coached()
+        self.drill_action.setVisible(coached is not None)
         if coached is None:
             return
         kept = len(self._drills().mine())
@@ -571,10 +578,10 @@ class MainWindow(QMainWindow):
     def _offer_coach(self) -> None:
         seat = self._coach_seat()
         rehearsing = self._rehearsing()
-        self.coach_action.setVisible(
-            self.model is not None
-            and kit_of(self.model.session.match.game_id).rehearsal is not None
-        )
+        coached = self._coached()
+        self.coach_action.setVisible(self.model is not None and coached is not None)
+        if coached is not None:
+            self.coach_action.setText(coached.coach_label)
         self.coach_action.setEnabled(seat is not None and not rehearsing)
         self.coach_action.setChecked(rehearsing or self.tally is not None)
         self.coach_action.setToolTip(
@@ -611,7 +618,7 @@ class MainWindow(QMainWindow):
         self._tally_shown = None
         self.tally_bar.hide()
         self.tally_bar.setToolTip("")  # the last rehearsal's castings go with it
-        self.coach_dock.hide()
+        self._hide_coach()
 
     def _show_tallies(self, seat: int = 0, rehearsal: bool = True) -> None:
         """The coach's tally of `seat` (a rehearsal's, or the coach asked for in another
@@ -705,7 +712,7 @@ class MainWindow(QMainWindow):
         if shown is None:
             self.tally_bar.setText("")
             self.tally_bar.setToolTip("")
-            self.coach_dock.hide()
+            self._hide_coach()
             return
         tally = self.tallies[shown]
         self._tally_said(tally)
@@ -713,6 +720,30 @@ class MainWindow(QMainWindow):
         if chart is not None:
             self.coach_chart.show_chart(chart)
         self.coach_dock.show()
+        if self._coach_in_front:
+            self.coach_dock.raise_()
+            self._coach_in_front = False
+
+    def _front_side(self) -> QDockWidget | None:
+        """The side panel in front of the tabs it shares, as the person sees it (None
+        while the window is not seen)."""
+        for dock in (self.moves_dock, self.seats_dock, self.phones_dock, self.coach_dock):
+            if dock.isVisible() and not dock.visibleRegion().isEmpty():
+                return dock
+        return None
+
+    def _hide_coach(self) -> None:
+        """The coach's panel goes; if it was in front, Moves takes its place (Qt put the
+        next tab, Phones, in front: at every new rehearsal, drill or game the person
+        found the phones' panel instead of the coach or the moves), and the coach comes
+        back in front with its next tally."""
+        if self.coach_dock.isHidden():
+            return
+        front = self._front_side() is self.coach_dock
+        self.coach_dock.hide()
+        if front:
+            self.moves_dock.raise_()
+            self._coach_in_front = True
 
     def _drill_done(self, tally: Any) -> None:
         """The drill's casting was played and reviewed: it leaves the kept drills, and
@@ -751,7 +782,23 @@ class MainWindow(QMainWindow):
             dock.show()
             dock.raise_()
         elif dock.isFloating():
+            # The panel standing apart took the keyboard (on X, its window had the input
+            # focus): docked, that window goes, and the keyboard went nowhere, so that
+            # Ctrl+N and the others did nothing till the table was clicked. If the program
+            # had the keyboard, the window takes it back; if it was in the panel (a Take
+            # back, a question answered), it stays in the panel, in front.
+            ours = QApplication.activeWindow() is not None
+            focus = QApplication.focusWidget()
+            in_panel = focus is None or dock.isAncestorOf(focus)
             dock.setFloating(False)
+            if ours:
+                self.activateWindow()
+                if in_panel:  # (once docked among the tabs: on X that comes later)
+                    QTimer.singleShot(0, self, self._phones_in_front)
+
+    def _phones_in_front(self) -> None:
+        self.phones_dock.raise_()
+        self.phones.setFocus()
 
     def _count_for_phones(self, words: str) -> None:
         """The phones' "In… can… to!", large on the big screen too; it goes a moment
@@ -799,6 +846,8 @@ class MainWindow(QMainWindow):
             self.model.deleteLater()
         self._drop_guide()  # a guide belongs to its own match
         old_scene = self.scene
+        if self._front_side() not in (None, self.coach_dock):
+            self._coach_in_front = False  # the person has chosen another panel since
         self._hide_tallies()
         self.path = path
         self.model = MatchModel(match, self.autosave_path(), self.bot_delay_ms, self)
@@ -833,10 +882,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
         self.moves_drawn = match.moves_made
         self.phones.attach(self.model)
-        if self.model.session.devices:
-            self.phones_dock.raise_()  # the codes to scan come first
         self.model.session.begin()
         self._restore(self.model.session.settings)
+        if self.model.session.devices:
+            self.phones_dock.raise_()  # the codes to scan come first (the coach's after)
         self._offer_phone_drills()
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen

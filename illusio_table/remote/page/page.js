@@ -400,11 +400,12 @@ function draw() {
   if (drawer && cards) drawer(table, state.view, me);
   else if (!drawer) loadDrawer(state.game);
   if (!drawers[state.game] && drawingTrouble) table.prepend(el("p", "trouble", drawingTrouble));
-  if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
-  if (state.over && state.result) drawResult(table, state.result);
-  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice.
+  // The game's coach, in a rehearsal: its chart of this seat's last reviewed choice, put
+  // where the game's drawing places it (the result and the drill stay above it).
   const coach = coaches[state.game];
   if (state.coach && coach) coach(table, state.coach);
+  if (drillsKept > 0) drawDrill(table); // (under the result, at a match's end)
+  if (state.over && state.result) drawResult(table, state.result);
   drawButtons(table);
   markTargets();
   drawMoves();
@@ -509,4 +510,6 @@ function zone(key, title, cls) {
   return [node, row];
 }
 
+// The heading's note, folded to a line, unfolds whole on a tap (and folds on another).
+$("note").onclick = () => $("note").classList.toggle("open");
 connect();

@@ -133,12 +133,40 @@ def test_place_refuses_a_component_the_objective_does_not_need_saying_it_needs_n
         act(game, Place(rope, work.objective))
 
 
-def test_placing_a_special_says_why_it_cannot_be_placed():
+def refusal(game, action) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        act(game, action)
+    return str(refused.value)
+
+
+def test_placing_a_special_says_what_it_is_played_on_and_that_the_trick_is_not_complete():
+    """A Grand dropped on one's trick under realization: the refusal says that Grand goes
+    on a trick on display and how many Components this one still lacks (it said only that
+    Specials are not placed, and the trick was taken for one on display)."""
     game, seat = staged()
-    work = give_work(game, seat, "chinese-links", "rope")
-    (grand,) = set_hand(game, seat, "grand")
-    with pytest.raises(IllegalAction, match="Place a Component .* That is a Special action"):
-        act(game, Place(grand, work.objective))
+    work = give_work(game, seat, "phantom-dove", "dove")  # dove, smoke, trick
+    grand, transform, take = set_hand(game, seat, "grand", "transform", "take")
+    assert refusal(game, Place(grand, work.objective)) == (
+        "Grand is a Special action, played on a trick on display, and The Phantom Dove is "
+        "not complete yet: 2 of its 3 Components still to place around it."
+    )
+    assert refusal(game, Place(transform, work.objective)) == (
+        "Transform is a Special action, played on a Component of your own Backstage, naming "
+        "its new kind; The Phantom Dove takes only Components (2 of its 3 Components still "
+        "to place around it)."
+    )
+    assert "played on another magician" in refusal(game, Place(take, work.objective))
+
+
+def test_placing_a_special_on_another_magicians_trick_under_realization_says_it_is_not_complete():
+    game, seat = staged()
+    other = (seat + 1) % game.seats
+    work = give_work(game, other, "chinese-links", "rope")  # rope, audience
+    (deja_vu,) = set_hand(game, seat, "deja-vu")
+    assert refusal(game, Place(deja_vu, work.objective)) == (
+        "Deja vu is a Special action, played on a trick on display, and The Chinese Links is "
+        "not complete yet: 1 of its 2 Components still to place around it."
+    )
 
 
 def test_realizing_an_empty_contest_slot_is_refused_with_a_reason():

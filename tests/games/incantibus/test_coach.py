@@ -75,6 +75,21 @@ def test_the_cost_is_the_best_targets_value_less_the_chosen_ones():
         assert [s for s, _ in review.others] == [0, 2, 3]
 
 
+def test_the_chart_counts_points_behind_the_best_the_best_at_0_the_choice_at_its_cost():
+    """What the chart draws and says (`describe_targets`): each target's points behind the
+    best target, each way, never below 0; the best at 0; the chosen one's is the cost the
+    review and the tally say."""
+    for start, choices, _ in castings(4, "expert", 2, 3):
+        review = coach.review(start, choices, 1, deals=2, depth=8)
+        drawn = coach.describe_targets(review)
+        assert all(t["behind"] >= 0 and t["behind_before"] >= 0 for t in drawn)
+        assert [t["behind"] for t in drawn if t["best"]] == [0.0]
+        assert min(t["behind_before"] for t in drawn) == 0.0
+        chosen = next(t for t in drawn if t["chosen"])
+        assert chosen["behind"] == round(review.cost, 2)
+        assert chosen["behind_before"] == round(review.expected_cost, 2)
+
+
 def test_the_review_says_what_everyone_pointed_at_and_who_took_the_seats_target():
     for start, choices, game in castings(4, "apprentice", 4, 6):
         review = coach.review(start, choices, 0, deals=2, depth=4)

@@ -37,6 +37,7 @@ from illusio_table.qt.scenes.look import (
     font,
     plain,
 )
+from illusio_table.qt.scenes.view import TableView
 from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
@@ -950,21 +951,31 @@ class IlluminatiScene(Felt, TableScene):
         return any(_has_amount(m) or m.kind == "give-group" for m in moves)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
-        """A click on a player's area with nothing to do there brings it close (View >
-        Fit the table shows the whole table again)."""
+        """A click on another player's area with nothing to do there brings it close; the
+        next click on an area with nothing to do, any, shows the whole table again (as
+        View > Fit the table does): a click on nothing never leaves the table zoomed in,
+        with scroll bars, without the same click's way back."""
         if key == ("button", "private"):
             self.private_look.emit()  # the curtain, then this seat's whole screen
             return
-        if key[0] == "seat" and not self.moves.get(key) and key[1] == self.me:
-            # One's own area is drawn large already: a click on its empty felt zoomed in
-            # with scrollbars, for nothing.
-            self.message.emit(self.nothing_there(key))
-            return
         if key[0] == "seat" and not self.moves.get(key):
-            for view in self.views():
-                view.fitting = False
-                view.fitInView(self.regions[key], Qt.AspectRatioMode.KeepAspectRatio)
-            self.message.emit("View > Fit the table (Ctrl+9) shows the whole table again.")
+            views = [v for v in self.views() if isinstance(v, TableView)]
+            if any(not view.fitting for view in views):
+                for view in views:
+                    view.zoom_fit()
+                self.message.emit("The whole table again.")
+            elif key[1] == self.me:
+                # One's own area is drawn large already: a click on its empty felt
+                # zoomed in with scroll bars, for nothing.
+                self.message.emit(self.nothing_there(key))
+            else:
+                for view in views:
+                    view.fitting = False
+                    view.fitInView(self.regions[key], Qt.AspectRatioMode.KeepAspectRatio)
+                self.message.emit(
+                    "Click an empty place again, or View > Fit the table (Ctrl+9), "
+                    "for the whole table."
+                )
             return
         super().activate(key, screen_pos)
 

@@ -9,8 +9,6 @@ from typing import Any
 from illusio_table.engine import Action
 from illusio_table.table.prompts import counted
 
-from ..cards import load
-
 
 def prompt(
     view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
@@ -88,6 +86,8 @@ def _card_name(view: dict[str, Any], card: str) -> str:
         for c in structure["cards"]:
             if c["id"] == card:
                 return str(c["name"])
+    from ..cards import load  # (the card file, only when a name is asked: not at start)
+
     group = load().group.get(card)
     return group.name if group is not None else card
 

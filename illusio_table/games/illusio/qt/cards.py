@@ -63,8 +63,25 @@ class Look:
     def need(self, need: str) -> str:
         """An Objective's requirement in words: a type, or any Component of a group."""
         if need in self.groups and self.groups[need].types:
-            return f"any {self.groups[need].name[:-1].lower()}"
+            return f"any of the {self.groups[need].name}"
         return self.name(need)
+
+    def stand_ins(self, needs: list[str]) -> str:
+        """The rulebook's accuracy rule, shown on this card's own first named type: another
+        type of its group meets it too, without the type's point ("Dove" alone read as if
+        only a Dove would do, and the table took a Rabbit for it). '' with no named type."""
+        for need in needs:
+            if need in self.groups:
+                continue
+            group = self.groups[self.cards.group_of[need]]
+            others = [self.name(t) for t in group.types if t != need]
+            if others:
+                either = ", ".join(others[:-1]) + " or " * (len(others) > 1) + others[-1]
+                return (
+                    f"Another of a named type's group may stand for it ({either} for the "
+                    f"{self.name(need)}), without the +1 point the type itself earns."
+                )
+        return ""
 
     def words(self, card: dict[str, Any]) -> list[str]:
         """Everything the card says, for the large preview and the tooltip."""
@@ -95,7 +112,7 @@ class Look:
             f"An Objective: {domain}, level {card['level']}.",
             f"Needs {len(card['needs'])} Components: {needs}.",
             f"Taken from the Contest with {card['half']} of them in your Backstage.",
-            "Each named type met by that type itself: +1 point.",
+            self.stand_ins(card["needs"]),
         ]
         if card.get("progress") is not None:
             have, total = card["progress"]

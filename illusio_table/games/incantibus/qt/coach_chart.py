@@ -1,21 +1,33 @@
-"""The casting coach's chart, in its panel during a rehearsal: the last casting's targets
-as bars of their worth in hindsight (a tick marks their worth before the reveal; a
-whisker across the bar's end, its interval against the best: one that reaches the
-best's worth is too close to call), the seat's choice and the best marked; under them,
-what each casting reviewed so far cost.
+"""The casting coach's chart, in its panel during a rehearsal: the last casting's targets,
+each a bar of how many points it was behind the best target in hindsight (the best at 0:
+a bar is what choosing that target would have cost), a diamond for the same before the
+reveal, a whisker across a bar's end for its interval against the best (one that reaches
+0 is too close to call), the seat's choice and the best marked, a legend for every mark;
+under them, what each casting reviewed so far cost.
 
 It draws the chart the rehearsal's tally hands it (`RehearsalTally.chart`, which the phone
 draws too), its line of past rehearsals included, nothing else.
-Every piece of text it draws is laid out first in `rows` (with its box), so that tests can
-check that nothing overlaps, runs out or is drawn under 8 pixels.
+Every piece of text it draws is laid out first in `rows` (with its box), and every mark
+in `marks`, so that tests can check that nothing overlaps, runs out or is drawn under 8
+pixels, and that the marks stay inside the plot.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 BAR = QColor("#7e57c2")
@@ -25,7 +37,26 @@ INK = QColor("#212121")
 FAINT = QColor("#9e9e9e")
 ROW = 22.0  # a target's row
 PAD = 8.0
+INSET = 6.0  # the plot's marks keep this far inside its edges
+SWATCH = 18.0  # a legend's sample of its mark
 LINE_H = 56.0  # the line of past rehearsals
+
+# The legend: each mark, and what it says (the chosen and the best share a line).
+LEGEND = [
+    ("bar", "Bar: points behind the best, given what the others chose"),
+    ("before", "Diamond: points behind the best before the reveal, as they were likely to choose"),
+    ("whisker", "Whisker: the coach's ± — one that reaches 0 is too close to call"),
+]
+
+
+@dataclass
+class Plan:
+    """Where everything goes at the chart's width."""
+
+    texts: list[tuple[str, QRectF, QColor]] = field(default_factory=list)
+    targets: list[QRectF] = field(default_factory=list)  # each target's row, its plot part
+    legend: list[tuple[str, QRectF]] = field(default_factory=list)  # each mark's sample
+    bottom: float = 0.0  # under the last text
 
 
 class CoachChart(QWidget):
@@ -37,6 +68,9 @@ class CoachChart(QWidget):
         self.costs: list[float] = []  # what each casting reviewed cost, in points
         self.average = 0.0
         self.rows: list[tuple[str, QRectF]] = []  # what was laid out to draw, and where
+        # Every mark drawn in the plot (bar, diamond, whisker, zero line) and its box.
+        self.marks: list[tuple[str, QRectF]] = []
+        self.plot = QRectF()  # where the marks must stay
         self.setMinimumSize(260, 300)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.text_font = QFont(self.font())
@@ -47,133 +81,157 @@ class CoachChart(QWidget):
         self.number, self.targets = chart["casting"], chart["targets"]
         self.costs, self.average = chart["costs"], chart["average"]
         self.past = chart.get("past", [])
-        line = QFontMetricsF(self.text_font).height()
-        self.setMinimumHeight(int(2 * PAD + 5 * line + 14 + len(self.targets) * ROW + LINE_H))
+        self._fit()
         self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()  # a narrower panel wraps the words on more lines
+
+    def _fit(self) -> None:
+        line = LINE_H + 8 if len(self.past) > 1 else 0.0
+        self.setMinimumHeight(max(300, int(self.plan().bottom + line + PAD)))
 
     def layout(self) -> list[tuple[str, QRectF, QColor]]:
         """Every text to draw, with its box and colour (also what `rows` keeps)."""
+        return self.plan().texts
+
+    def plan(self) -> Plan:
         width = float(self.width())
         metrics = QFontMetricsF(self.text_font)
         line = metrics.height()
-        out: list[tuple[str, QRectF, QColor]] = []
+        plan = Plan()
+        full = width - 2 * PAD
         y = PAD
+
+        def say(text: str, left: float, room: float, colour: QColor = INK) -> None:
+            """Words in as many lines as they take, from `left` with `room` to the right."""
+            nonlocal y
+            for part in _wrap(text, metrics, room):
+                plan.texts.append((part, QRectF(left, y, room, line), colour))
+                y += line
+
         if not self.targets:
-            out.append(
-                (
-                    "The coach reviews each casting after its reveal.",
-                    QRectF(PAD, y, width - 2 * PAD, line),
-                    FAINT,
-                )
-            )
-            return out
-        out.append(
-            (
-                f"Casting {self.number}: each target's worth to you",
-                QRectF(PAD, y, width - 2 * PAD, line),
-                INK,
-            )
-        )
-        y += line + 4
-        longest = max(
-            metrics.horizontalAdvance(f"{t['words']} +0.0 ★ (yours)") for t in self.targets
-        )
-        label_w = min(width * 0.55, longest + 6)
-        for t in self.targets:
-            marks = f" {t['hindsight']:+.1f}"
-            marks += " ★" if t["best"] else ""
-            marks += " (yours)" if t["chosen"] else ""
-            words = metrics.elidedText(t["words"] + marks, Qt.TextElideMode.ElideMiddle, label_w)
+            say("The coach reviews each casting after its reveal.", PAD, full, FAINT)
+            plan.bottom = y
+            return plan
+        say(f"Casting {self.number}: how many points each target was behind the best", PAD, full)
+        y += 4
+        labels = [_label(t) for t in self.targets]
+        longest = max(metrics.horizontalAdvance(w + m) for w, m in labels)
+        # A label on one line where it fits in a little over half the width, else its
+        # words over its marks (cut words would not say which target it is).
+        single = longest + 6 <= width * 0.55
+        label_w = longest + 6 if single else width * 0.5
+        row = ROW if single else max(ROW, 2 * line + 4)
+        plot_left = PAD + label_w + 4
+        for (words, marks), t in zip(labels, self.targets, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else INK
-            out.append((words, QRectF(PAD, y, label_w, ROW), colour))
-            y += ROW
-        y += 6
+            if single:
+                plan.texts.append((words + marks, QRectF(PAD, y, label_w, row), colour))
+            else:
+                top = y + (row - 2 * line) / 2
+                words = metrics.elidedText(words, Qt.TextElideMode.ElideMiddle, label_w)
+                plan.texts.append((words, QRectF(PAD, top, label_w, line), colour))
+                said = marks.removeprefix(": ")
+                plan.texts.append((said, QRectF(PAD, top + line, label_w, line), colour))
+            plan.targets.append(QRectF(plot_left, y, width - PAD - plot_left, row))
+            y += row
+        # The scale under the plot: 0 (the best) and the right end's points.
+        low, high = _scale(self.targets)
+        left, right = plot_left + INSET, width - PAD - INSET
+        zero = left + (0 - low) / (high - low) * (right - left)
+        end = f"{high:.1f} behind"
+        end_w = metrics.horizontalAdvance(end) + 2
+        zero_w = metrics.horizontalAdvance("0") + 2
+        plan.texts.append(("0", QRectF(zero - zero_w / 2, y, zero_w, line), FAINT))
+        if zero + zero_w / 2 + 6 < width - PAD - end_w:
+            plan.texts.append((end, QRectF(width - PAD - end_w, y, end_w, line), FAINT))
+        y += line + 6
+        for kind, words in LEGEND:
+            plan.legend.append((kind, QRectF(PAD, y + 2, SWATCH, line - 4)))
+            say(words, PAD + SWATCH + 6, full - SWATCH - 6)
+        # Yours and the best, on one line.
+        half = (full - 2 * (SWATCH + 6)) / 2
+        plan.legend.append(("chosen", QRectF(PAD, y + 2, SWATCH, line - 4)))
+        plan.texts.append(("Your choice", QRectF(PAD + SWATCH + 6, y, half, line), INK))
+        best_x = PAD + SWATCH + 6 + half
+        plan.legend.append(("best", QRectF(best_x, y + 2, SWATCH, line - 4)))
+        plan.texts.append(("The best ★ (0)", QRectF(best_x + SWATCH + 6, y, half, line), INK))
+        y += line + 6
         # As many of the latest costs as the line holds.
         costs = [f"{c:.1f}" for c in self.costs]
-        while (
-            len(costs) > 1
-            and metrics.horizontalAdvance(f"Cost a casting (points): {', '.join(costs)}")
-            > width - 2 * PAD
-        ):
+        while len(costs) > 1 and metrics.horizontalAdvance(_costs(costs)) > full:
             costs = costs[1:]
-        out.append(
-            (
-                f"Cost a casting (points): {', '.join(costs)}",
-                QRectF(PAD, y, width - 2 * PAD, line),
-                INK,
-            )
-        )
-        y += line
-        out.append(
-            (
-                f"Average over {len(self.costs)}: {self.average:.1f}",
-                QRectF(PAD, y, width - 2 * PAD, line),
-                INK,
-            )
-        )
-        y += line
+        say(_costs(costs), PAD, full)
+        say(f"Average over {len(self.costs)}: {self.average:.1f}", PAD, full)
         past = self.past
         if len(past) > 1:
-            said = f"Average cost, your last {len(past)} rehearsals: {past[0]:.1f} → {past[-1]:.1f}"
-            out.append((said, QRectF(PAD, y + 4, width - 2 * PAD, line), INK))
+            y += 4
+            trend = f"{past[0]:.1f}\u00a0→\u00a0{past[-1]:.1f}"  # (not broken at the arrow)
+            say(f"Average cost, your last {len(past)} rehearsals: {trend}", PAD, full)
+        plan.bottom = y
         # Nothing runs out of its box: a narrow panel cuts a line with '…'.
         elide = Qt.TextElideMode.ElideRight
-        return [(metrics.elidedText(t, elide, box.width()), box, c) for t, box, c in out]
+        plan.texts = [
+            (metrics.elidedText(t, elide, box.width()), box, c) for t, box, c in plan.texts
+        ]
+        return plan
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("#fafafa"))
         painter.setFont(self.text_font)
-        laid = self.layout()
-        self.rows = [(text, box) for text, box, _ in laid]
-        for text, box, colour in laid:
+        plan = self.plan()
+        self.rows = [(text, box) for text, box, _ in plan.texts]
+        for text, box, colour in plan.texts:
             painter.setPen(colour)
             painter.drawText(
                 box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
             )
         if not self.targets:
             return
-        self._bars(painter, laid)
-        past = self.past
-        if len(past) > 1:
-            self._line(painter, past, laid[-1][1].bottom() + 4)
+        self._bars(painter, plan)
+        for kind, box in plan.legend:
+            _sample(painter, kind, box)
+        if len(self.past) > 1:
+            self._line(painter, self.past, plan.bottom + 4)
 
-    def _bars(self, painter: QPainter, laid: list[tuple[str, QRectF, QColor]]) -> None:
-        """Each target's bar, its worth before the reveal a tick."""
-        boxes = [box for _, box, _ in laid[1 : 1 + len(self.targets)]]
-        left = boxes[0].right() + 6
-        right = float(self.width()) - PAD
-        # Worths are leads in points, most often below zero: the bars start a little
-        # left of the worst, so that the longest bar is the best choice.
-        values = [
-            v
-            for t in self.targets
-            for v in (t["expected"], t["hindsight"] - _margin(t), t["hindsight"] + _margin(t))
-        ]
-        high = max(values)
-        low = min(values) - max(high - min(values), 1.0) * 0.15
-        span = high - low
+    def _bars(self, painter: QPainter, plan: Plan) -> None:
+        """Each target's bar from 0 (the best) to how far behind it was, its diamond
+        before the reveal and its whisker, all inside the plot."""
+        rows = plan.targets
+        self.plot = QRectF(
+            rows[0].left(), rows[0].top(), rows[0].width(), rows[-1].bottom() - rows[0].top()
+        )
+        low, high = _scale(self.targets)
+        left, right = self.plot.left() + INSET, self.plot.right() - INSET
 
         def x(value: float) -> float:
-            return left + (value - low) / span * (right - left)
+            return left + (value - low) / (high - low) * (right - left)
 
+        self.marks = []
+        zero = x(0.0)
         painter.setPen(QPen(FAINT, 1))
-        painter.drawLine(int(left), int(boxes[0].top()), int(left), int(boxes[-1].bottom()))
-        for t, box in zip(self.targets, boxes, strict=True):
+        painter.drawLine(QPointF(zero, self.plot.top()), QPointF(zero, self.plot.bottom()))
+        self.marks.append(("zero", QRectF(zero - 0.5, self.plot.top(), 1, self.plot.height())))
+        for t, box in zip(self.targets, rows, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else BAR
-            end = x(t["hindsight"])
-            bar = QRectF(left, box.top() + 4, end - left, box.height() - 8)
-            painter.fillRect(bar, colour)
-            painter.setPen(QPen(INK, 2))
-            tick = x(t["expected"])
-            painter.drawLine(int(tick), int(box.top() + 2), int(tick), int(box.bottom() - 2))
-            if _margin(t) > 0:  # the interval: a line across the bar's end, with caps
-                mid, low_x, high_x = box.center().y(), x(_end_value(t, -1)), x(_end_value(t, 1))
-                painter.setPen(QPen(INK, 1))
-                painter.drawLine(QPointF(low_x, mid), QPointF(high_x, mid))
-                for cap in (low_x, high_x):
-                    painter.drawLine(QPointF(cap, mid - 4), QPointF(cap, mid + 4))
+            mid = box.center().y()
+            bar = QRectF(zero, mid - 6, x(t["behind"]) - zero, 12)
+            if t["best"]:  # no bar: a dot at 0 in the best's colour
+                bar = QRectF(zero - 3, mid - 3, 6, 6)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(colour)
+                painter.drawEllipse(bar)
+            else:
+                painter.fillRect(bar, colour)
+            self.marks.append(("bar", bar))
+            if _margin(t) > 0 and not t["best"]:  # (the best's is against the next one)
+                low_x, high_x = x(t["behind"] - _margin(t)), x(t["behind"] + _margin(t))
+                self.marks.append(("whisker", _whisker(painter, low_x, high_x, mid)))
+            self.marks.append(("before", _diamond(painter, x(t["behind_before"]), mid)))
 
     def _line(self, painter: QPainter, averages: list[float], top: float) -> None:
         """The average cost a casting of each past rehearsal, oldest first, this one
@@ -193,11 +251,72 @@ class CoachChart(QWidget):
         painter.drawEllipse(points[-1], 4, 4)
 
 
+def _label(target: dict[str, Any]) -> tuple[str, str]:
+    """A target's words, and what follows them: how far behind, or the best; yours."""
+    marks = ": the best ★" if target["best"] else f": {target['behind']:.1f} behind"
+    return target["words"], marks + (" (yours)" if target["chosen"] else "")
+
+
+def _costs(costs: list[str]) -> str:
+    return f"Cost a casting (points): {', '.join(costs)}"
+
+
+def _scale(targets: list[dict[str, Any]]) -> tuple[float, float]:
+    """The plot's ends, in points behind the best: from 0 (or the lowest whisker's end,
+    which may reach past the best) to the farthest mark."""
+    ends = [0.0, 1.0]
+    for t in targets:
+        ends += [t["behind"], t["behind_before"]]
+        if not t["best"]:
+            ends += [t["behind"] - _margin(t), t["behind"] + _margin(t)]
+    return min(ends), max(ends)
+
+
 def _margin(target: dict[str, Any]) -> float:
     """A target's interval against the best, ± in points (0 where a chart has none)."""
     return float(target.get("margin", 0.0))
 
 
-def _end_value(target: dict[str, Any], side: int) -> float:
-    """One end of a target's interval in hindsight (`side` -1 or 1)."""
-    return float(target["hindsight"]) + side * _margin(target)
+def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """The text in lines that fit the width, broken between words."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _whisker(painter: QPainter, low_x: float, high_x: float, mid: float) -> QRectF:
+    """An interval: a line with a cap at each end; its box."""
+    painter.setPen(QPen(INK, 1))
+    painter.drawLine(QPointF(low_x, mid), QPointF(high_x, mid))
+    for cap in (low_x, high_x):
+        painter.drawLine(QPointF(cap, mid - 4), QPointF(cap, mid + 4))
+    return QRectF(low_x, mid - 4, high_x - low_x, 8)
+
+
+def _diamond(painter: QPainter, at: float, mid: float) -> QRectF:
+    """The mark of a worth before the reveal: a black diamond outlined in white; its box."""
+    r = 4.5
+    shape = QPolygonF(
+        [QPointF(at, mid - r), QPointF(at + r, mid), QPointF(at, mid + r), QPointF(at - r, mid)]
+    )
+    painter.setPen(QPen(QColor("#ffffff"), 1))
+    painter.setBrush(INK)
+    painter.drawPolygon(shape)
+    return shape.boundingRect()
+
+
+def _sample(painter: QPainter, kind: str, box: QRectF) -> None:
+    """A legend's sample of its mark, in its box."""
+    mid = box.center().y()
+    if kind == "bar":
+        painter.fillRect(QRectF(box.left(), box.top() + 2, box.width(), box.height() - 4), BAR)
+    elif kind == "before":
+        _diamond(painter, box.center().x(), mid)
+    elif kind == "whisker":
+        _whisker(painter, box.left() + 2, box.right() - 2, mid)
+    else:
+        painter.fillRect(box, CHOSEN if kind == "chosen" else BEST)

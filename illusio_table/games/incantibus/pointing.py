@@ -1,0 +1,199 @@
+"""Pointing (a part of the Incantibus rules): where a seat's wand may point at a casting,
+what its satchel pays for (a potion brewed, a book learnt, a sorcerer defeated), and why a
+point is refused.
+
+Each function takes the game first (see rules.py); bots list these moves at every casting
+of every rollout, so what a satchel pays for is remembered on the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import satchel as bag
+from .actions import Point
+from .cards import BookKind, PotionKind, SorcererKind, TokenKind
+from .satchel import TokenInfo
+
+if TYPE_CHECKING:
+    from .rules import Incantibus
+
+# Actions are immutable, so the common ones are made once (bots simulate many games).
+ROOM_POINTS = tuple(Point("room", i) for i in range(32))
+DUNGEON_POINTS = tuple(Point("dungeon", i) for i in range(16))
+POTION_POINTS = tuple(Point("potion", i) for i in range(8))
+
+NEED_NAMES = {
+    "weapon": "weapons",
+    "spell": "spell tokens",
+    "potion-red": "red potion",
+    "potion-green": "green potion",
+    "potion-blue": "blue potion",
+    "goblin": "goblin",
+    "ghost": "ghost",
+    "werewolf": "werewolf",
+}
+
+
+def pointing_options(game: Incantibus, seat: int) -> list[Point]:
+    info = game.info
+    satchel = tuple(game.satchels[seat])
+    held = [info[t] for t in satchel]  # (`held`, written out: a call was 0.7 % a move)
+    options: list[Point] = []
+    if game.dungeon is None:
+        options += [ROOM_POINTS[slot] for slot, entry in enumerate(game.room) if entry is not None]
+    else:
+        for slot, s in enumerate(game.dungeon):
+            if s is not None and (not s[1] or can_defeat(game, seat, s[0], satchel, held)):
+                options.append(DUNGEON_POINTS[slot])
+    # What the satchel pays for: a satchel met again with the same potions and books
+    # (one that took nothing) is one look-up.
+    whole = (satchel, tuple(game.potions), tuple(game.books))
+    paid = game._book_cache.get(whole)
+    if paid is None:
+        paid = game._book_cache[whole] = paid_points(game, held)
+    return options + paid if paid else options
+
+
+def paid_points(game: Incantibus, held: list[TokenInfo]) -> list[Point]:
+    """The potions this satchel brews and the books it pays for, each way."""
+    found: list[Point] = []
+    # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
+    # count is a cheap first test: the payment says what truly brews.)
+    ingredients = [t for t in held if t.cell == "ingredient" or t.kind == "philosophers-stone"]
+    if len(ingredients) >= game.shortest_recipe:
+        found += potion_points(game, ingredients)
+    if game.books:
+        found += book_points(game, held)
+    return found
+
+
+def potion_points(game: Incantibus, ingredients: list[TokenInfo]) -> list[Point]:
+    """The ways to brew each potion on the table from the satchel's ingredients (and
+    the Stone), remembered by them and the potions as the books' are."""
+    key = ("potions", *game.potions, *[t.id for t in ingredients])
+    found = game._book_cache.get(key)
+    if found is not None:
+        return found
+    found = game._book_cache[key] = []
+    for i, p in enumerate(game.potions):
+        if p is not None:
+            paid = bag.potion_payment(ingredients, recipe_of(game, p))
+            if paid is not None:
+                found.append(POTION_POINTS[i])
+                # The Stone may stand in for an ingredient its owner would rather keep.
+                for pay in bag.potion_payments(ingredients, paid):
+                    found.append(Point("potion", i, pay))
+    return found
+
+
+def book_points(game: Incantibus, held: list[TokenInfo]) -> list[Point]:
+    """The ways to pay for each open book, remembered by the tokens that could pay for
+    it (its `book_pool`): the satchel changes by a token a casting, but mostly not
+    in what a given book asks for, and the "any 2 tokens" book has many ways."""
+    found: list[Point] = []
+    for space, b in enumerate(game.books):
+        if b is not None:
+            book = game.cards.index[game.info[b].kind]  # (`kind_of`, written out)
+            assert isinstance(book, BookKind)
+            pool = bag.book_pool(held, book.needs)
+            key = (space, book.needs, book.amount, *[t.id for t in pool])
+            points = game._book_cache.get(key)
+            if points is None:
+                points = game._book_cache[key] = [
+                    Point("book", space, pay)
+                    for pay in bag.book_payments(pool, book.needs, book.amount)
+                ]
+            found += points
+    return found
+
+
+def recipe_of(game: Incantibus, potion: int) -> tuple[str, ...]:
+    recipe: tuple[str, ...] = bag.kind_of(game.cards, game.info[potion].kind, PotionKind).recipe
+    return recipe
+
+
+def can_defeat(
+    game: Incantibus,
+    seat: int,
+    sorcerer: int,
+    satchel: tuple[int, ...],
+    held: list[TokenInfo],
+    wand: int | None = None,
+) -> bool:
+    """Whether the seat's wand and its satchel (`held`, by id `satchel`) defeat the
+    sorcerer; what it holds is weighed once for each kind of sorcerer (remembered by
+    the satchel: the dungeon is listed for every seat at every casting)."""
+    kind = game.cards.index[game.info[sorcerer].kind]  # (`kind_of`, written out)
+    assert isinstance(kind, SorcererKind)
+    if kind.max_wand is not None and (wand or game.wands[seat]) > kind.max_wand:
+        return False
+    key = (kind.id, satchel)
+    found = game._defeats.get(key)
+    if found is None:
+        found = game._defeats[key] = bag.sorcerer_payment(held, kind.needs) is not None
+    return found
+
+
+def point_refusal(game: Incantibus, seat: int, action: Point) -> str | None:
+    held = game.held(seat)
+    if action.place == "room":
+        if game.dungeon is not None:
+            return "The rooms are behind you: point at a sorcerer, a potion or a book."
+        if not 0 <= action.index < len(game.room) or game.room[action.index] is None:
+            return "There is no token there."
+    elif action.place == "dungeon":
+        if game.dungeon is None:
+            return "The sorcerers wait in the dungeon, at the bottom of the tower."
+        if not 0 <= action.index < len(game.dungeon) or game.dungeon[action.index] is None:
+            return "There is no sorcerer there."
+        sid, face_up = game._sorcerer_at(action.index)
+        if face_up and not can_defeat(game, seat, sid, tuple(game.satchels[seat]), held):
+            return sorcerer_refusal(game, seat, game.info[sid])
+    elif action.place == "potion":
+        if not 0 <= action.index < len(game.potions) or game.potions[action.index] is None:
+            return "There is no open potion there."
+        potion = game.info[game._opened(game.potions, action.index)]
+        recipe = recipe_of(game, potion.id)
+        needed = " and ".join(bag.kind_of(game.cards, i, TokenKind).name for i in recipe)
+        if bag.potion_payment(held, recipe) is None:
+            return f"To brew the {potion.name} you need {needed}."
+        pay = [game.info[t] for t in action.pay if 0 <= t < len(game.info)]
+        if action.pay and (
+            len(pay) != len(action.pay) or not bag.potion_payment_ok(held, pay, recipe)
+        ):
+            return (
+                f"The {potion.name} takes {needed} from your satchel; the Philosopher's "
+                "Stone may stand in for any one of them."
+            )
+    elif action.place == "book":
+        if not 0 <= action.index < len(game.books) or game.books[action.index] is None:
+            return (
+                "There is no open magic book there."
+                if game.expert
+                else "Magic books are for expert mode."
+            )
+        book = bag.kind_of(
+            game.cards, game.info[game._opened(game.books, action.index)].kind, BookKind
+        )
+        pay = [game.info[t] for t in action.pay if 0 <= t < len(game.info)]
+        problem = (
+            "Pay with tokens of your own satchel, each once."
+            if len(pay) != len(action.pay)
+            else bag.book_payment_problem(held, pay, book.needs, book.amount)
+        )
+        if problem:
+            return f"This magic book asks for {book.label.lower()}. {problem}"
+    else:
+        return "Point at a token of the room, a potion, a magic book or a sorcerer."
+    if action.place not in ("book", "potion") and action.pay:
+        return "Only a magic book or a potion is paid for with tokens you choose."
+    return None
+
+
+def sorcerer_refusal(game: Incantibus, seat: int, sorcerer: TokenInfo) -> str:
+    kind = bag.kind_of(game.cards, sorcerer.kind, SorcererKind)
+    if kind.max_wand is not None:
+        return f"Only a wand of strength {kind.max_wand} or less defeats {kind.name}."
+    needs = " and ".join(f"{n} {NEED_NAMES.get(k, k)}" for k, n in kind.needs.items())
+    return f"To defeat {kind.name} you need {needs}."

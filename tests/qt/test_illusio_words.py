@@ -1,0 +1,116 @@
+"""What a person reads on the Illusio table, each rule by what is drawn or said: an
+Objective's needs say that another type of a group may stand for a named one (the rulebook's
+accuracy rule: a Rabbit for the Dove, without the Dove's point), as the rules take it; a
+Special dropped on a trick under realization is refused with the whole reason; the heading
+asks for the talent only while it can be used now."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from illusio_table.games.illusio.actions import Backstage, Realize
+from tests.games.illusio.helpers import (
+    deck_into_discard,
+    give_work,
+    set_backstage,
+    set_hand,
+    set_magician,
+    to_contest,
+)
+
+from .conftest import lift_curtain, screenshot
+from .illusio_table_checks import drag, texts
+from .test_illusio_table import start
+
+
+def redraw(window) -> None:
+    window._update()
+    QApplication.processEvents()
+
+
+def test_an_objective_says_another_type_of_its_group_may_stand_for_a_named_one(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    phantom = to_contest(game, "phantom-dove")  # Dove, Smoke, any trick
+    redraw(window)
+    window.scene.show_large(("objective", phantom))
+    shown = window.scene.preview_words.text().replace("\n", " ")
+    assert "Needs 3 Components: Dove, Smoke, any of the Tricks." in shown
+    assert "Another of a named type's group may stand for it (Rabbit or Tiger for the Dove)" in (
+        shown
+    )
+    assert "without the +1 point the type itself earns" in shown
+    tip = window.scene.item(("objective", phantom)).toolTip()
+    assert "Rabbit or Tiger for the Dove" in tip
+    screenshot(window, "illusio-objective-stand-ins")
+    # As the card says, so the rules do: a Rabbit and a Curtain take it (half of three).
+    rabbit, curtain = set_backstage(game, 0, "rabbit", "curtain")
+    assert game.why_not(0, Realize(phantom, (rabbit, curtain))) is None
+
+
+def test_a_special_dropped_on_a_trick_under_realization_says_the_trick_is_not_complete(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    work = give_work(game, 0, "phantom-dove", "dove")
+    grand, _rabbit = set_hand(game, 0, "grand", "rabbit")
+    redraw(window)
+    moves = len(game.record.moves)
+    drag(window, ("card", grand), ("objective", work.objective))
+    said = window.statusBar().currentMessage()
+    assert said == (
+        "Not allowed: Grand is a Special action, played on a trick on display, and The "
+        "Phantom Dove is not complete yet: 2 of its 3 Components still to place around it."
+    )
+    assert len(game.record.moves) == moves and grand in game.hands[0]
+    screenshot(window, "illusio-special-on-an-incomplete-trick")
+
+
+def heading(window) -> str:
+    """The line of the table that says what the seat is asked."""
+    asked = [t for t in texts(window.scene) if t.startswith(("Your turn", "No action left"))]
+    assert len(asked) == 1, asked
+    return asked[0]
+
+
+def both_actions_spent(window, magician: str) -> None:
+    """Ana leads `magician` and spends her two actions placing two Components."""
+    game = window.model.session.game
+    set_magician(game, 0, magician)
+    cards = set_hand(game, 0, "rabbit", "case")
+    redraw(window)
+    for card in cards:
+        window.model.session.act(Backstage(card))
+    redraw(window)
+    assert game.actions_left == 0
+
+
+def test_the_heading_asks_for_the_talent_only_while_it_can_be_used_now(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    deck_into_discard(game)  # Ravenna takes the top of the discard pile
+    both_actions_spent(window, "ravenna")
+    assert heading(window) == "No action left: use your talent, or end your turn."
+    talent = next(a for a in game.legal_actions(0) if a.kind == "talent")
+    window.model.session.act(talent)
+    redraw(window)
+    assert heading(window) == "No action left: end your turn.", "the talent is used"
+
+
+def test_the_heading_does_not_ask_for_a_talent_that_cannot_act(window):
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    assert not game.discard_pile  # nothing for Ravenna to take
+    both_actions_spent(window, "ravenna")
+    assert not [a for a in game.legal_actions(0) if a.kind == "talent"]
+    assert heading(window) == "No action left: end your turn."
+
+
+def test_the_heading_does_not_ask_for_a_talent_that_works_by_itself(window):
+    start(window)
+    lift_curtain(window)
+    both_actions_spent(window, "marchetti")  # a domain's bonus: always on, never played
+    assert heading(window) == "No action left: end your turn."

@@ -1,0 +1,256 @@
+"""What a person reads on a phone (Debian's chromium at 390×844, and a laptop's
+1280×720): a heading that leaves the screen to the table, no word broken in two, no label
+cut, whose turn it is, and the rehearsal coach's review where a player looks after the
+reveal: under the room pointed at, in the first screenful, its numbers said in words with
+a legend for every mark."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser import SCREENSHOTS, looks_right, needs_browser, open_phone, page_state
+
+pytestmark = [needs_browser, pytest.mark.browser]
+
+PLAYERS = [
+    {"name": "Ana", "bot": None},
+    {"name": "Lera", "bot": None},
+    {"name": "Robo", "bot": "random"},
+]
+SIZES = [(390, 844), (1280, 720)]
+
+# Words a line break cut in two: each word (a hyphen or slash may end a part of one) whose
+# text lies on more than one line.
+SPLIT_WORDS = """
+const split = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const up = n.parentElement;
+  if (!up || !up.offsetParent) continue;
+  for (const m of n.textContent.matchAll(/[^\\s\\-\\/–—]+[\\-\\/–—]?/g)) {
+    const r = document.createRange();
+    r.setStart(n, m.index);
+    r.setEnd(n, m.index + m[0].length);
+    const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0)
+      .map((x) => Math.round(x.top)));
+    if (tops.size > 1) split.push(m[0]);
+  }
+}
+return split;
+"""
+
+# Elements whose words run out of their box, cut (a scrolling box excepted).
+CLIPPED = """
+return [...document.querySelectorAll(arguments[0])]
+  .filter((n) => n.offsetParent && n.scrollWidth > n.clientWidth + 1)
+  .map((n) => n.textContent);
+"""
+
+# A rehearsal's tally as the host sends it to the heading's note (three lines, the last
+# the coach's verdict) and a chart of the coach's review of a casting.
+TALLY = (
+    "Rehearsal — castings: 3 · got what you pointed at: 2 of 3 · 1.3 points a casting\n"
+    "Casting 3: you pointed at the Pumpkin and got it (Lera pointed at the 3 Gold).\n"
+    "Coach on casting 3: Given what the others did, secret token 5 was best: a mistake of"
+    " 2.0 points ± 0.9."
+)
+CHART = {
+    "casting": 3,
+    "targets": [
+        {
+            "words": "the 3 Gold",
+            "behind": 2.0,
+            "behind_before": 0.5,
+            "chosen": True,
+            "best": False,
+            "margin": 0.9,
+        },
+        {
+            "words": "secret token 5",
+            "behind": 0.0,
+            "behind_before": 0.0,
+            "chosen": False,
+            "best": True,
+            "margin": 0.9,
+        },
+        {
+            "words": "the book “Any 2 tokens” (paying Spell, Ultimus)",
+            "behind": 3.3,
+            "behind_before": 2.1,
+            "chosen": False,
+            "best": False,
+        },
+        {
+            "words": "the Trap",
+            "behind": 5.7,
+            "behind_before": 6.2,
+            "chosen": False,
+            "best": False,
+            "margin": 1.4,
+        },
+    ],
+    "costs": [0.0, 1.2, 2.0],
+    "average": 1.07,
+    "past": [3.0, 2.25, 1.07],
+    "said": [
+        "Lera's wand 4 was the stronger there.",
+        "Given what the others did, secret token 5 was best: a mistake of 2.0 points ± 0.9.",
+    ],
+}
+
+
+def _header(phone) -> float:
+    return phone.execute_script("return document.getElementById('top').offsetHeight")
+
+
+@pytest.mark.parametrize("game_id", ["incantibus", "illusio", "illuminati"])
+def test_the_heading_leaves_the_screen_to_the_table_and_breaks_no_word(qtbot, hosting, game_id):
+    """The sticky heading takes at most an eighth of a portrait phone (it took 28 %) and
+    of a laptop's page, its words whole and at least 12 px; no word on the page is broken
+    across two lines (a card said "Semiconscio us"), none is cut."""
+    model, hub = hosting(game_id, PLAYERS, seed=4)
+    hub.note(0, TALLY)  # (a rehearsal's three lines: the longest heading there is)
+    for width, height in SIZES:
+        phone = open_phone(hub.give(0), width, height)
+        try:
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+            qtbot.waitUntil(lambda p=phone: bool(p.find_elements("css selector", "main section")))
+            # The longest name of all, on a card of the page's own drawing, in a row.
+            phone.execute_script(
+                "const row = el('div', 'row'); document.getElementById('table').append(row);"
+                "row.append(card(null, 'Semiconscious Liberation Army', {lines: ['P 0/0']}),"
+                " card(null, 'Trekkies', {lines: ['Semiconscious']}))"
+            )
+            phone.save_screenshot(str(SCREENSHOTS / f"phone-heading-{game_id}-{width}.png"))
+            assert _header(phone) <= 0.125 * height, f"the heading takes {_header(phone)} px"
+            assert phone.execute_script(SPLIT_WORDS) == []
+            assert phone.execute_script(CLIPPED, "header > :not(#note), .piece, .piece > *") == []
+            looks_right(phone)
+            phone.execute_script(
+                "document.querySelector('main > .row:last-child').scrollIntoView()"
+            )
+            phone.save_screenshot(str(SCREENSHOTS / f"phone-long-word-{game_id}-{width}.png"))
+            # The whole note, on a tap on the heading; folded again on another.
+            phone.find_element("id", "note").click()
+            assert "Coach on casting 3" in phone.find_element("id", "note").text
+            assert phone.execute_script(SPLIT_WORDS) == []
+            phone.find_element("id", "note").click()
+            assert _header(phone) <= 0.125 * height
+        finally:
+            phone.quit()
+
+
+def test_illusios_phone_says_whose_turn_it_is(qtbot, hosting):
+    """Each seat's phone says whose turn it is: "Your turn" on the player's, the player's
+    name on the others' ("Turn 40 · 2 actions left" said neither)."""
+    model, hub = hosting("illusio", PLAYERS, seed=4)
+    current = model.session.game.view(0)["current"]
+    name = PLAYERS[current]["name"]
+    for seat in (0, 1):
+        phone = open_phone(hub.give(seat))
+        try:
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+            qtbot.waitUntil(lambda p=phone: "Turn " in p.find_element("id", "table").text)
+            said = phone.find_element("id", "table").text
+            whose = "Your turn" if seat == current else f"{name}'s turn"
+            assert f"Turn 1: {whose}, " in said, said
+        finally:
+            phone.quit()
+
+
+def test_the_coachs_review_comes_under_the_room_in_the_first_screen_with_a_legend(qtbot, hosting):
+    """After a reveal, the coach's review is within the first screenful of a portrait
+    phone, right under the room pointed at (it sat at the foot of a page thousands of
+    pixels tall): its verdict in its
+    heading, each target's points behind the best (the best at 0), a legend for the bar,
+    diamond, whisker, yours and the best; every mark inside its track; no label cut or
+    word broken. Folded, it stays folded until the next casting's review."""
+    model, hub = hosting("incantibus", PLAYERS, seed=3, options={"mode": "apprentice"})
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        hub.note(0, TALLY)
+        hub.coach(0, CHART)
+        rows = lambda: phone.find_elements("css selector", ".coach-row:not(.coach-scale)")  # noqa: E731
+        qtbot.waitUntil(lambda: len(rows()) == 4, timeout=5000)
+        page = phone.execute_script("return document.documentElement.scrollHeight")
+        top = phone.execute_script(
+            "return document.querySelector('.coach').getBoundingClientRect().top"
+        )
+        room = phone.execute_script(
+            "return document.querySelector('.pointing').getBoundingClientRect().top"
+        )
+        # Right under the room pointed at (still in sight above it), the review's heading
+        # within the first screenful of a page several screens tall.
+        assert _header(phone) <= room < top < 844 - 60, f"the coach at {top} px"
+        assert page > 2 * 844
+        summary = phone.find_element("css selector", ".coach summary").text
+        assert summary == "Coach — casting 3: your choice was 2.0 points behind the best"
+        said = [r.find_element("css selector", ".coach-label").text for r in rows()]
+        assert said == [
+            "the 3 Gold: 2.0 behind (yours)",
+            "secret token 5: the best ★",
+            "the book “Any 2 tokens” (paying Spell, Ultimus): 3.3 behind",
+            "the Trap: 5.7 behind",
+        ]
+        text = phone.find_element("css selector", ".coach").text
+        assert "How many points each target was behind the best:" in text
+        for key in (
+            "Bar: points behind the best, given what the others chose",
+            "Diamond: points behind the best before the reveal, as they were likely to choose",
+            "Whisker: the coach's ± — one that reaches 0 is too close to call",
+            "Your choice",
+            "The best ★ (0)",
+        ):
+            assert key in text, key
+        assert "-" not in "".join(said)  # no worth below 0: the best is 0
+        # Bars from 0 as long as the points behind; none for the best (a dot at 0).
+        widths = [
+            [b.size["width"] for b in r.find_elements("css selector", ".coach-bar")] for r in rows()
+        ]
+        assert widths[1] == [] and widths[0][0] < widths[2][0] < widths[3][0]
+        assert abs(widths[3][0] / widths[0][0] - 5.7 / 2.0) < 0.1
+        marks = phone.execute_script(
+            """
+            const out = [];
+            for (const track of document.querySelectorAll('.coach-track')) {
+              const t = track.getBoundingClientRect();
+              for (const m of track.children) {
+                const r = m.getBoundingClientRect();
+                out.push([m.className, r.left - t.left, t.right - r.right]);
+              }
+            }
+            return out;
+            """
+        )
+        assert all(left >= -0.5 and right >= -0.5 for _, left, right in marks), marks
+        # Each whisker across its bar's end; none for the best (its ± is to the next one).
+        for row, margin in zip(rows(), (0.9, 0.0, 0.0, 1.4), strict=True):
+            whiskers = row.find_elements("css selector", ".coach-whisker")
+            assert len(whiskers) == (margin > 0)
+            if whiskers:
+                bar = row.find_element("css selector", ".coach-bar")
+                end = bar.location["x"] + bar.size["width"]
+                box = whiskers[0]
+                assert abs(box.location["x"] + box.size["width"] / 2 - end) <= 2
+        assert "Cost a casting (points): 0.0, 1.2, 2.0; average 1.1" in text
+        assert (
+            "Average cost, your last 3 rehearsals: 3.0 → 1.1" in text
+        )  # (selenium reads its no-break spaces as spaces)
+        assert phone.execute_script(SPLIT_WORDS) == []
+        assert phone.execute_script(CLIPPED, ".coach *") == []
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-coach-first.png"))
+        # Folded by a tap on its heading: the table comes up; it stays folded on a redraw.
+        phone.find_element("css selector", ".coach summary").click()
+        hub.note(0, TALLY + " ")  # (a new state: the page draws again)
+        qtbot.wait(300)
+        assert not phone.execute_script("return document.querySelector('.coach').open")
+        phone.save_screenshot(str(SCREENSHOTS / "phone-coach-folded.png"))
+        hub.coach(0, {**CHART, "casting": 4})  # the next casting's review opens
+        qtbot.waitUntil(
+            lambda: phone.execute_script("return document.querySelector('.coach').open"),
+            timeout=5000,
+        )
+    finally:
+        phone.quit()
