@@ -692,8 +692,10 @@ def main(argv: list[str] | None = None) -> int:
         thinking_stop()
 
     def devices() -> None:
+        device_frames()
         device_round_trip()
-        device_round_trip(delayed=True)
+        for run in range(1, 4):  # the pause varies from run to run: three of them
+            device_round_trip(delayed=True, run=run)
 
     def experts() -> None:
         for game_id, heuristic, options in EXPERTS:
@@ -889,121 +891,209 @@ class Pauses:
         return max(self.gaps[1:], default=0.0) * 1000
 
 
-def device_round_trip(devices: int = 8, moves: int = 120, delayed: bool = False) -> None:
+def device_frames(seed: int = 6) -> None:
+    """What a phone is sent over a whole Illuminati game (four seats on phones, each
+    played by its heuristic bot; seed 6, the longest of those tried), in bytes on the
+    wire as aiohttp sends them with permessage-deflate, deltas included (testbed/frames.py,
+    as tests/remote/test_frames.py measures it): goals 64 KB a frame at the 95th
+    percentile, 500 KB a phone over the game."""
+    from testbed.frames import frame_figures, game_frames
+
+    frames, _ = game_frames("illuminati", 4, seed, "schemer")
+    figures = frame_figures(frames)
+    kinds = [text.split('"type":"', 1)[1][:5] for texts in frames.values() for text in texts]
+    print(
+        f"devices: a whole Illuminati game, 4 phones ({figures['frames']} frames, "
+        f"{kinds.count('delta')} of {kinds.count('delta') + kinds.count('state')} states "
+        f"as deltas): a frame {figures['p95_wire'] / 1024:.1f} KB at the 95th percentile on "
+        f"the wire (goal: 64 KB; {figures['p95_plain'] / 1024:.1f} KB uncompressed), the "
+        f"largest {figures['largest_wire'] / 1024:.1f} KB; at most "
+        f"{figures['most_wire'] / 1024:.0f} KB a phone over the game (goal: 500 KB; "
+        f"{figures['most_plain'] / 1024:.0f} KB uncompressed)"
+    )
+
+
+def _phones(addresses: list[str], delayed: bool, orders: Any, news: Any) -> None:
+    """The bench's phones, in a process of their own: they are not the host, and in its
+    process their work (the relays', the decompressing, the reading) would take the
+    interpreter from the host's loop and count as its pauses. Each speaks the page's
+    protocol: it offers compressed frames, as browsers do, and takes frames by the page's
+    rule (`testbed.frames.Page`: numbers, deltas, asking for a whole state when it lacks
+    a delta's base). `delayed`: each talks through the tests' bad network
+    (testbed/faulty.py), every frame held back up to 80 ms on its own. It sends the move
+    `orders` gives it (a seat and a text; None ends it) and tells `news` each state it
+    takes: ("state", seat, version, its first move or None, ms from opening the socket
+    for the first one), and at the end ("asked", whole states asked for)."""
+    import asyncio
+    import json
+    import random
+    import time
+
+    import aiohttp
+
+    from testbed.frames import Page
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        pages = [Page() for _ in addresses]
+        sockets: dict[int, aiohttp.ClientWebSocketResponse] = {}
+        through: dict[int, str] = {}
+        if delayed:
+            from testbed.faulty import FaultyRelay
+
+            for seat, address in enumerate(addresses):
+                relay = FaultyRelay(loop, address, random.Random(seat), cuts=False, doubles=0.0)
+                await relay.start()  # (it asks the host for compressed frames itself)
+                through[seat] = relay.address
+
+        async def listen(seat: int, session: aiohttp.ClientSession) -> None:
+            origin = addresses[seat].split("/seat/")[0]
+            opened = time.perf_counter()
+            if seat in through:
+                ws = await session.ws_connect(through[seat], compress=15)
+            else:
+                ws = await session.ws_connect(
+                    addresses[seat] + "/ws", headers={"Origin": origin}, compress=15
+                )
+            sockets[seat] = ws
+            page, first = pages[seat], True
+            async for message in ws:
+                data = page.receive(json.loads(message.data))
+                for text in page.outbox:  # its asks for a whole state
+                    await ws.send_str(text)
+                page.outbox.clear()
+                if data is not None and data["type"] == "state":
+                    joined = (time.perf_counter() - opened) * 1000 if first else None
+                    move = data["moves"][0]["action"] if data["moves"] else None
+                    news.send(("state", seat, data["version"], move, joined))
+                    first = False
+
+        async with aiohttp.ClientSession() as session:
+            tasks = [asyncio.ensure_future(listen(s, session)) for s in range(len(addresses))]
+            while (order := await loop.run_in_executor(None, orders.recv)) is not None:
+                seat, text = order
+                await sockets[seat].send_str(text)
+            news.send(("asked", sum(page.asked for page in pages)))
+            for task in tasks:
+                task.cancel()
+
+    asyncio.run(main())
+
+
+def device_round_trip(
+    devices: int = 8, moves: int = 120, delayed: bool = False, run: int = 0
+) -> None:
     """Seats on phones, on loopback: from a device's move sent to every connected device
     holding the new state (8 devices, an Illuminati match with every seat on a device;
     goal: median under 50 ms), and the longest the host's event loop went without
     turning meanwhile (goal: no stall over one frame, 16 ms). `delayed`: each phone talks
-    through the tests' bad network (testbed/faulty.py, from the checkout `make bench`
-    runs in), each frame held back up to 80 ms on its own, so that frames overtake."""
-    import asyncio
+    through the tests' bad network, each frame held back up to 80 ms on its own. The
+    phones (`_phones`) run in a process of their own and speak the page's protocol
+    (compressed frames, deltas). `run` numbers the line of a repeated run."""
     import json
-    import random
-    import threading
-    import time
+    import multiprocessing
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import aiohttp
     from PySide6.QtWidgets import QApplication
 
     from illusio_table.engine import Match
     from illusio_table.qt.models.match_model import MatchModel
     from illusio_table.remote.hub import DeviceHub
 
+    class TimedHub(DeviceHub):
+        """The hub, its work on every change timed: its thread's own time (what the host
+        spends, the machine's other processes and threads apart)."""
+
+        work: list[float] = []
+
+        def publish(self, *args: Any) -> None:
+            started = time.thread_time()
+            super().publish(*args)
+            self.work.append((time.thread_time() - started) * 1000)
+
     app = QApplication.instance() or QApplication([])
     players = [{"name": f"P{s + 1}", "bot": None} for s in range(devices)]
     model = MatchModel(
         Match.start("illuminati", players, 3, {}, registry=builtin_registry()), bot_delay_ms=0
     )
-    hub = DeviceHub(model.session, network=False)
+    hub = TimedHub(model.session, network=False)
     model.session.begin()
     addresses = [hub.give(s) for s in range(devices)]
-    latest: list[dict] = [{} for _ in range(devices)]
+    latest: list[tuple[str, Any]] = [("", None)] * devices  # each phone's version, move
     counts = [0] * devices
-    loop = asyncio.new_event_loop()
-    sockets: list = [None] * devices
-
     joins: list[float] = []  # from opening the socket to holding the cards and a state
+    asked: list[int] = []
+    spawn = multiprocessing.get_context("spawn")  # (this process has threads: no fork)
+    orders_out, orders_in = spawn.Pipe(duplex=False)
+    news_out, news_in = spawn.Pipe(duplex=False)
+    phones = spawn.Process(target=_phones, args=(addresses, delayed, orders_out, news_in))
+    phones.start()
 
-    through: dict[int, str] = {}  # each phone's relay, on the bad network
+    def hear() -> None:
+        while news_out.poll():
+            kind, *rest = news_out.recv()
+            if kind == "asked":
+                asked.append(rest[0])
+                continue
+            seat, version, move, joined = rest
+            latest[seat] = (version, move)
+            counts[seat] += 1
+            if joined is not None:
+                joins.append(joined)
 
-    async def listen(seat: int, session: aiohttp.ClientSession) -> None:
-        origin = addresses[seat].split("/seat/")[0]
-        opened = time.perf_counter()
-        if seat in through:
-            ws = await session.ws_connect(through[seat])
-        else:
-            ws = await session.ws_connect(addresses[seat] + "/ws", headers={"Origin": origin})
-        sockets[seat] = ws
-        async for message in ws:
-            data = json.loads(message.data)
-            if data["type"] == "state":
-                if not counts[seat]:
-                    joins.append((time.perf_counter() - opened) * 1000)
-                latest[seat] = data
-                counts[seat] += 1
-
-    async def run_all() -> None:
-        if delayed:
-            from testbed.faulty import FaultyRelay
-
-            for seat in range(devices):
-                relay = FaultyRelay(
-                    loop, addresses[seat], random.Random(seat), cuts=False, doubles=0.0
-                )
-                await relay.start()
-                through[seat] = relay.address
-        async with aiohttp.ClientSession() as session:
-            await asyncio.gather(*(listen(s, session) for s in range(devices)))
-
-    threading.Thread(target=lambda: loop.run_until_complete(run_all()), daemon=True).start()
-
-    def pump_until(done, limit: float = 5.0) -> bool:
+    def pump_until(done: Any, limit: float = 5.0) -> bool:
         end = time.perf_counter() + limit
         while not done():
             if time.perf_counter() > end:
                 return False
             app.processEvents()
+            hear()
             time.sleep(0.0005)
         return True
 
-    pump_until(lambda: all(counts) and all(latest))
+    pump_until(lambda: all(counts), limit=30.0)  # (the phones' process starts first)
     pauses = Pauses(1)  # while the phones play (joining sends each its cards and state)
     trips = []
+    hub.work.clear()
     for _ in range(moves):
         if model.session.game.is_over():
             break
         seat = min(model.session.game.to_act())
-        state = latest[seat]
-        if not state.get("moves") or state["version"] != hub.version(seat):
-            pump_until(lambda s=seat: latest[s].get("version") == hub.version(s))
-            state = latest[seat]
+        if latest[seat][1] is None or latest[seat][0] != hub.version(seat):
+            pump_until(lambda s=seat: latest[s][0] == hub.version(s))
+        version, action = latest[seat]
         before = list(counts)
-        action = state["moves"][0]["action"]
-        text = json.dumps({"type": "act", "action": action, "version": state["version"]})
+        text = json.dumps({"type": "act", "action": action, "version": version})
         started = time.perf_counter()
-        asyncio.run_coroutine_threadsafe(sockets[seat].send_str(text), loop)
+        orders_in.send((seat, text))
         # The move is played, and every device holds the state the host last sent it.
         pump_until(
             lambda b=before, s=seat: (
-                counts[s] > b[s]
-                and all(latest[d].get("version") == hub.version(d) for d in range(devices))
+                counts[s] > b[s] and all(latest[d][0] == hub.version(d) for d in range(devices))
             )
         )
         trips.append((time.perf_counter() - started) * 1000)
     pauses.stop()
+    compressed = sum(hub.server.compressed(seat) for seat in range(devices))
+    orders_in.send(None)
+    pump_until(lambda: bool(asked))
+    phones.join(5)
     hub.stop()
     stall = pauses.worst()
     where = "through frames delayed up to 80 ms each" if delayed else "on loopback"
+    where += f" (run {run})" if run else ""
     print(
         f"devices: {devices} phones {where} joining at once, socket to first state (the "
         f"card file first): {_spread(joins)}"
     )
     print(
-        f"devices: {devices} phones {where}, a move to every device redrawn: "
+        f"devices: {devices} phones {where}, {compressed} of {devices} sockets compressed, "
+        f"{sum(asked)} whole states asked for, a move to every device redrawn: "
         f"{_spread(trips)}{'' if delayed else ' (goal: median under 50 ms)'}; the host's "
         "longest pause "
-        f"{stall:.1f} ms (goal: under 16 ms)"
+        f"{stall:.1f} ms (goal: under 16 ms); the hub's own work on a change, every "
+        f"phone's state made and sent (its thread's time): {_spread(hub.work)}, the "
+        f"longest {max(hub.work):.1f} ms"
     )
 
 

@@ -19,6 +19,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from testbed.frames import Page
+
 
 class FaultyRelay:
     """Listens on loopback; each connection opens one to `upstream` (the host's seat
@@ -66,8 +68,9 @@ class FaultyRelay:
         async with aiohttp.ClientSession() as session:
             try:
                 query = f"?{request.query_string}" if request.query_string else ""
+                # Compressed frames from the host, as a browser agrees to them.
                 up = await session.ws_connect(
-                    self.upstream + "/ws" + query, headers={"Origin": self.origin}
+                    self.upstream + "/ws" + query, headers={"Origin": self.origin}, compress=15
                 )
             except aiohttp.ClientError:
                 await down.close()
@@ -128,8 +131,9 @@ class PatientPhone:
     """A phone on the other side of a FaultyRelay, holding the page's rules: a frame whose
     number is not newer than the last one taken on this connection is dropped; a state
     that comes before the card file waits for it (and asks for it); after a cut it
-    rejoins. It plays one of its moves, chosen at random, a moment after a state that
-    offers some."""
+    rejoins; a delta is taken only on top of the state it names, and without that one
+    the phone asks for a whole state (`testbed.frames.Page`). It plays one of its moves,
+    chosen at random, a moment after a state that offers some."""
 
     def __init__(self, relay: FaultyRelay, rng: random.Random) -> None:
         self.relay = relay
@@ -141,6 +145,7 @@ class PatientPhone:
         self.stopped = False
         self.ended = ""  # the reason the host gave when it closed this page for good
         self.token = ""  # its device's token, as the page keeps it
+        self.page = Page()  # the page's rule for frames: its last state, its asks
         self.task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
@@ -157,8 +162,8 @@ class PatientPhone:
                 await asyncio.sleep(0.05)
 
     async def _talk(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        last = 0
         waiting: dict[str, Any] | None = None
+        self.page.connected()
         async for message in ws:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
@@ -169,22 +174,30 @@ class PatientPhone:
             if frame["type"] == "knock":  # the host took it for another device
                 self.ended = "kept waiting as another device"
                 return
-            # A game's card file is never stale (it is the same all match): taken
-            # whatever its number, as the page takes it.
-            if frame["type"] != "cards" and frame.get("seq", 0) <= last:
+            taken = self.page.receive(frame)
+            for text in self.page.outbox:  # its asks for a whole state
+                await ws.send_str(text)
+            self.page.outbox.clear()
+            if taken is None:
                 continue
-            last = max(last, frame.get("seq", 0))
+            frame = taken
             if frame["type"] == "cards":
                 self.cards_game = frame["game"]
-                if waiting is not None:
-                    frame, waiting = waiting, None
-                else:
+                if waiting is None:
                     continue
-            if frame["type"] == "closed":
+                frame, waiting = waiting, None
+            elif frame["type"] == "closed":
                 if "another device" not in frame["reason"]:
                     self.ended = frame["reason"]
                 return
-            if frame["type"] != "state":
+            elif frame["type"] == "refused":
+                # Its move refused (too many messages at once, or late): a person tries
+                # again on what the page shows (a state that comes next supersedes it).
+                state = self.state
+                if state is not None and state["seat"] in state["awaited"] and state["moves"]:
+                    asyncio.ensure_future(self._play(ws, state))
+                continue
+            elif frame["type"] != "state":
                 continue
             if frame["game"] != self.cards_game:
                 waiting = frame

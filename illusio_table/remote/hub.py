@@ -23,11 +23,13 @@ from .seats import (
     AWAY_BEFORE_SCREEN,
     Doorkeeper,
     Refused,
+    State,
     card_files,
+    delta_message,
     encode,
     read_message,
     read_move,
-    state_message,
+    state_frame,
 )
 from .server import DeviceServer
 
@@ -57,6 +59,9 @@ class DeviceHub:
         self.server = DeviceServer(self.doorkeeper, self._incoming, self._present, port, network)
         self._versions: dict[int, str] = {}  # the state each device seat was last sent
         self._sent: dict[int, str] = {}
+        # The last state each seat's page was sent (whole or as a delta): the next is sent
+        # as a delta against it. A page (re)joining, or asking, is sent a whole state.
+        self._bases: dict[int, State] = {}
         self._joins: dict[str, int] = {}  # the join of each code that was sent its cards
         # Seats whose person has not yet said, on the phone, that this new match's seat is
         # theirs (a New game with the same people): they are sent nothing of it before.
@@ -99,6 +104,7 @@ class DeviceHub:
         self._asked.pop(seat, None)
         self.server.start()
         self._sent.pop(seat, None)
+        self._bases.pop(seat, None)
         self.session.set_device(seat, True)
         return self.server.address(code)
 
@@ -120,6 +126,7 @@ class DeviceHub:
         self._listen(session)
         self._versions.clear()
         self._sent.clear()
+        self._bases.clear()
         self._asked.clear()
         self.notes.clear()
         self.coaches.clear()
@@ -135,6 +142,7 @@ class DeviceHub:
         self.doorkeeper.close(seat)
         self._versions.pop(seat, None)
         self._sent.pop(seat, None)
+        self._bases.pop(seat, None)
         self.session.set_device(seat, False)
         if not self.doorkeeper.seats:
             self.server.stop()  # it runs only while a seat is on a phone
@@ -274,10 +282,12 @@ class DeviceHub:
         return self.session.too_early()
 
     def _send_state(self, seat: int, count: str, force: bool = False) -> None:
+        """Sends the seat its state if it changed (`force`: again, whole, in any case)."""
         if not self._greeted(seat):
             return  # its presence sends the card file, then the state
         session = self.session
         match = session.match
+        state: State | None = None
         if seat in self.unconfirmed:
             text = encode({"type": "confirm", "name": match.name(seat), "title": match.title})
         elif session.holding:
@@ -293,10 +303,17 @@ class DeviceHub:
             status = WAIT_FOR_TO if early else ""
             note = self.notes.get(seat, "")
             chart = self.coaches.get(seat)
-            version, text = state_message(match, seat, names, status, count, note, not early, chart)
-            self._versions[seat] = version
+            state = state_frame(match, seat, names, status, count, note, not early, chart)
+            self._versions[seat] = state.version
+            text = state.text
         if force or self._sent.get(seat) != text:
             self._sent[seat] = text
+            if state is not None:
+                # (The page keeps its last state through a confirm or a reveal's words.)
+                base = self._bases.get(seat)
+                self._bases[seat] = state
+                if base is not None and not force:
+                    text = delta_message(base, state) or text
             self.server.send(seat, text)
 
     # -- devices to host --------------------------------------------------------------------
@@ -336,6 +353,7 @@ class DeviceHub:
             self._joins[code] = joins
             self._send_cards(seat)
             self._sent.pop(seat, None)
+            self._bases.pop(seat, None)  # a new page has no state to apply a delta to
             self._asked.pop(seat, None)
             if self.drills.get(seat, 0) > 0:
                 self._send_drills(seat)  # (a new page knows no offer)
@@ -365,6 +383,12 @@ class DeviceHub:
                 if self.drills.get(seat, 0) <= 0:
                     raise Refused("Drilling your mistakes is not offered to this seat now.")
                 self.drill_asked.emit(seat)  # (always the asking seat's own person's)
+                return
+            if kind == "state":  # the page lacks the state a delta was made against
+                # Sent whole now, and the next state whole too when this answer is not a
+                # state (a reveal's words): the page holds no base until one comes.
+                self._bases.pop(seat, None)
+                self._send_state(seat, self.session.count_words(), force=True)
                 return
             if kind == "confirm":
                 self.unconfirmed.discard(seat)  # the person says the new seat is theirs

@@ -204,6 +204,16 @@ def card_files(game_id: str) -> str:
     return json.dumps(dataclasses.asdict(load(loader)()), default=str, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class State:
+    """A state frame for one seat: its version, its whole text, and the encoded value of
+    each of its fields (`parts`), which a delta against the next state compares."""
+
+    version: str
+    text: str
+    parts: dict[str, str]
+
+
 def state_message(
     match: Match,
     seat: int,
@@ -217,41 +227,63 @@ def state_message(
     """What the device of `seat` is sent after every change, as (its version, its text):
     built from the seat's view, log and moves alone, so two matches that differ in another
     seat's secret send it the same bytes. The version names the state (a hash of the
-    rest): a move made for an older one is stale. The state is encoded once; the version
-    and the type go in front of it. With `offered` False (a reveal on the big screen, the
-    count before "to!") the seat is offered no move, so its page lights nothing."""
+    rest): a move made for an older one is stale. With `offered` False (a reveal on the
+    big screen, the count before "to!") the seat is offered no move, so its page lights
+    nothing."""
+    state = state_frame(match, seat, names, status, count, note, offered, coach)
+    return state.version, state.text
+
+
+def state_frame(
+    match: Match,
+    seat: int,
+    names: list[str],
+    status: str = "",
+    count: str = "",
+    note: str = "",
+    offered: bool = True,
+    coach: dict[str, Any] | None = None,
+) -> State:
+    """`state_message` as a `State`, whose fields a delta can compare."""
     view = match.view(seat)
     legal = match.legal_actions(seat) if offered else []
     # A move's words, and its hint where the desktop shows one (an attack's roll and
     # chance, worked out by the engine from what the seat knows).
     # Worked out once a move: a gesture makes one of the legal moves (an Illuminati hint
     # works out a whole attack), and every change sends this to every phone.
-    said: dict[str, tuple[str, str]] = {}
+    # (Moves are frozen and compare by value: they key these themselves, where their JSON
+    # made the longest change to eight Illuminati phones a third longer.)
+    said: dict[Any, tuple[str, str]] = {}
 
     def words(action: Any) -> tuple[str, str]:
-        key = json.dumps(action.to_json(), sort_keys=True)
-        if key not in said:
-            said[key] = (match.describe(action, seat), match.hint(action, seat))
-        return said[key]
+        if action not in said:
+            said[action] = (match.describe(action, seat), match.hint(action, seat))
+        return said[action]
 
     moves = []
+    numbers: dict[Any, int] = {}  # each move's place in `moves`
     for a in legal:
         text, hint = words(a)
+        numbers.setdefault(a, len(moves))
         moves.append({"words": text, "hint": hint, "action": a.to_json()})
     gestures = []
     kit = kit_of(match.game_id)
     for g in kit.gestures(view, legal, seat):
-        text, hint = words(g.action)
-        gestures.append(
-            {
-                "action": g.action.to_json(),
-                "words": text,
-                "hint": hint,
-                "target": _key(g.target),
-                "source": None if g.source is None else _key(g.source),
-                "click": g.click,
-            }
-        )
+        gesture: dict[str, Any] = {
+            "target": _key(g.target),
+            "source": None if g.source is None else _key(g.source),
+            "click": g.click,
+        }
+        # A gesture makes one of the moves: it names the move by its place in `moves`
+        # rather than saying its action and words again (half an Illuminati state's
+        # bytes, when every attack is offered both ways). The page puts them back.
+        number = numbers.get(g.action)
+        if number is not None:
+            gesture["move"] = number
+        else:
+            text, hint = words(g.action)
+            gesture.update(action=g.action.to_json(), words=text, hint=hint)
+        gestures.append(gesture)
     # What the seat sees and is asked now, in the words the desktop's table draws.
     screen = match_screen(
         match, seat, names, view, legal, count=count, status=status, note=note, review=coach
@@ -270,9 +302,27 @@ def state_message(
         # count under way, the table's word, its rehearsal tally and coach's chart.
         **screen.frame(),
     }
-    text = encode(body)
+    # Each field encoded once, on its own: joined in the order of their names they are
+    # the body's text exactly as `encode` writes it (its keys sorted), and a delta
+    # compares them as they are.
+    parts = {name: encode(body[name]) for name in sorted(body)}
+    text = "{" + ",".join(f'"{name}":{part}' for name, part in parts.items()) + "}"
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return version, f'{{"type":"state","version":"{version}",{text[1:]}'
+    return State(version, f'{{"type":"state","version":"{version}",{text[1:]}', parts)
+
+
+def delta_message(base: State, new: State) -> str | None:
+    """`new` told as what changed since `base`, the state this seat was sent before it:
+    the fields whose text differs, and the versions of both (a page applies it only on
+    top of the state `base` names, and asks for a whole state when it lacks that one).
+    Worked out from the seat's own two frames alone, it tells nothing they do not. None
+    when it would be no shorter than `new` itself."""
+    changed = [
+        f'"{name}":{part}' for name, part in new.parts.items() if base.parts.get(name) != part
+    ]
+    text = f'{{"type":"delta","base":"{base.version}","version":"{new.version}"'
+    text += "".join("," + field for field in changed) + "}"
+    return text if len(text) < len(new.text) else None
 
 
 def _key(key: Any) -> list[Any]:
@@ -283,12 +333,14 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), default=str)
 
 
-KINDS = ("act", "cards", "confirm", "allow", "refuse", "drill")  # what a device may send
+# What a device may send.
+KINDS = ("act", "cards", "state", "confirm", "allow", "refuse", "drill")
 
 
 def read_message(text: Any) -> dict[str, Any]:
     """What a device sent, as a JSON object with a type the host knows ("act": a move;
-    "cards": the page asks for the card file again; "confirm": its person says a new
+    "cards": the page asks for the card file again; "state": it asks for a whole state
+    (it lacks the one a delta was made against); "confirm": its person says a new
     match's seat is theirs; "allow" or "refuse": its person's answer to another device
     asking for the seat; "drill": its person asks to drill their mistakes); Refused in
     words for anything else, whatever its shape (deep nesting included: it never

@@ -2,7 +2,10 @@
 the test's thread stays free to run the Qt events the host answers on.
 
 Like the page, it keeps the device token the host gives the seat's holder; a Phone made
-with another's `token` is that same device again (a reload), one without is a new device."""
+with another's `token` is that same device again (a reload), one without is a new device.
+Like a browser, it offers compressed frames (permessage-deflate); like the page, it takes
+a delta on top of the state it names (kept in `received` as the whole state it makes), and
+asks for a whole state when it lacks that one."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import threading
 from typing import Any
 
 import aiohttp
+
+from testbed.frames import Page
 
 
 class Phone:
@@ -28,8 +33,11 @@ class Phone:
         http = address.replace("/seat/", "/seat/", 1)
         self.origin = http.split("/seat/")[0] if origin == "same" else origin
         self.received: list[dict[str, Any]] = []
+        self.kinds: list[str] = []  # the type of every frame, as sent ("delta" included)
         self.closed = threading.Event()
         self.status: int | None = None  # the HTTP status of a refused upgrade
+        self.page = Page()
+        self.compress = 0  # the window bits of the compression agreed on (0: none)
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -48,7 +56,9 @@ class Phone:
         async with aiohttp.ClientSession() as session:
             try:
                 query = f"?device={self.token}" if self.token else ""
-                ws = await session.ws_connect(self.address + "/ws" + query, headers=headers)
+                ws = await session.ws_connect(
+                    self.address + "/ws" + query, headers=headers, compress=15
+                )
             except aiohttp.WSServerHandshakeError as error:
                 self.status = error.status
                 self._ready.set()
@@ -60,14 +70,21 @@ class Phone:
                 self.closed.set()
                 return
             self._ws = ws
+            self.compress = ws.compress
             self._ready.set()
             try:
                 async for message in ws:
                     if message.type == aiohttp.WSMsgType.TEXT:
                         frame = json.loads(message.data)
+                        self.kinds.append(frame["type"])
                         if frame["type"] == "device":
                             self.token = frame["token"]
-                        self.received.append(frame)
+                        taken = self.page.receive(frame)
+                        for text in self.page.outbox:  # its asks for a whole state
+                            await ws.send_str(text)
+                        self.page.outbox.clear()
+                        if taken is not None:
+                            self.received.append(taken)
             except (aiohttp.ClientError, ConnectionError):
                 pass  # the host went away
             self.closed.set()

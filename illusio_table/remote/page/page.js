@@ -25,6 +25,9 @@ function el(tag, cls, text) {
 // Frames come numbered (`seq`) through one writer on the host, so they arrive in order;
 // the page still applies a state only if it is newer than the one it drew, and draws
 // nothing before it has the card file of the state's game (it asks again if it must).
+// A state that changed little comes as a delta: the fields that changed, and the version
+// of the state it was made against; the page applies it only on top of that very state,
+// and asks for a whole one when it does not hold it (a frame lost or overtaken).
 // A lost connection is retried for as long as the code lives, with a growing wait (at
 // most RETRY_MOST): the big screen says a phone comes back by itself, and one that was
 // kept waiting by a slow restart does. Now and then the page asks whether its code still
@@ -43,6 +46,8 @@ let cards = null; // the game's card file: names, colours, symbols, numbers
 let cardsGame = "";
 let state = null;
 let waiting = null; // a state that came before its game's card file
+let base = null; // the last state taken, as the host sent it: a delta applies to it
+let askedWhole = false; // a whole state was asked for and has not come yet
 let lastSeq = 0; // the newest frame taken on this connection
 let lifted = null; // the key (as text) of the piece picked up
 let RETRY_FIRST = 1000; // ms before the first try again (the tests shorten both)
@@ -71,7 +76,7 @@ function connect() {
   const token = savedToken();
   const device = token ? `?device=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws${device}`);
-  socket.onopen = () => { retry = RETRY_FIRST; tries = 0; lastSeq = 0; lost = false; notice(""); };
+  socket.onopen = () => { retry = RETRY_FIRST; tries = 0; lastSeq = 0; lost = false; askedWhole = false; notice(""); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (ended) return;
@@ -98,7 +103,12 @@ function receive(message) {
     // A game's card file is never stale (the same all match): a network that reorders
     // may bring it after a newer state, which waits for it, so it is taken whatever its
     // number. Anything else older than what is drawn, or twice, is dropped.
-    if (message.seq <= lastSeq && message.type !== "cards") return;
+    if (message.seq <= lastSeq && message.type !== "cards") {
+      // A whole state overtaken while one is asked for may have been the answer (a later
+      // delta came first, made against it): asked again, or the page would wait forever.
+      if (message.type === "state" && askedWhole) { askedWhole = false; askWhole(); }
+      return;
+    }
     lastSeq = Math.max(lastSeq, message.seq);
   }
   if (message.type === "device") {
@@ -111,7 +121,16 @@ function receive(message) {
     cards = message.cards;
     cardsGame = message.game;
     if (waiting) { const next = waiting; waiting = null; show(next); }
-  } else if (message.type === "state") {
+  } else if (message.type === "state" || message.type === "delta") {
+    if (message.type === "delta") {
+      if (!base || base.version !== message.base) { askWhole(); return; }
+      const whole = { ...base, ...message, type: "state" };
+      delete whole.base;
+      message = whole;
+    } else {
+      askedWhole = false;
+    }
+    base = message;
     if (!cards || cardsGame !== message.game) {
       waiting = message;
       send({ type: "cards" });
@@ -136,6 +155,8 @@ function receive(message) {
   } else if (message.type === "refused") {
     notice(message.reason);
     refusalShown = true;
+    // An ask for a whole state refused (too many messages at once): asked again soon.
+    if (askedWhole) setTimeout(() => { askedWhole = false; if (!ended) askWhole(); }, RETRY_FIRST);
   } else if (message.type === "closed") {
     stop(message.reason);
   }
@@ -151,8 +172,15 @@ function offerNothing(changes) {
   draw();
 }
 
+// A gesture names the move it makes by its place in the moves (the host says a move's
+// action and words once): the page puts them back in it.
+function withMoves(message) {
+  const gestures = message.gestures.map((g) => (typeof g.move === "number" ? { ...message.moves[g.move], ...g } : g));
+  return { ...message, gestures };
+}
+
 function show(message) {
-  state = message;
+  state = withMoves(message);
   // A refusal comes with the state it was measured against (sent right after it): that
   // one keeps it on screen; the next state is a new moment, and the refusal goes.
   if (refusalShown) refusalShown = false;
@@ -211,6 +239,13 @@ function askAbout(knocks) {
   const refuse = el("button", "", "Refuse");
   refuse.onclick = () => send({ type: "refuse", knock: first.knock });
   box.append(allow, refuse);
+}
+
+// The page lacks the state a delta was made against: it asks for a whole one, once.
+function askWhole() {
+  if (askedWhole) return;
+  askedWhole = true;
+  send({ type: "state" });
 }
 
 function send(message) {
