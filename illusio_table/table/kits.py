@@ -56,6 +56,14 @@ class Rehearsal:
     chart: str  # "module:Class" of the coach's chart (a widget)
     drills: str  # "module:Class" of a person's kept drills (its file, and whose)
     history: str  # "module:Class" of a person's past rehearsals (its file, and whose)
+    # What its files in the data folder begin with: `<files>drills.json` keeps the drills,
+    # `<files>coach.json` the past rehearsals. Each game its own: one game's drills are
+    # never counted, offered or played in another's menu.
+    files: str
+
+    def kept(self, data: Path) -> tuple[Path, Path]:
+        """Its files in the data folder `data`: the drills', the past rehearsals'."""
+        return data / f"{self.files}drills.json", data / f"{self.files}coach.json"
 
     def references(self) -> list[tuple[str, str]]:
         return [

@@ -32,6 +32,7 @@ KIT = Kit(
         chart=f"{HERE}.qt:CoachChart",
         drills=f"{HERE}.table:Drills",
         history=f"{HERE}.table:CoachHistory",
+        files="odds-",
     ),
     choose_at_once=False,
 )

@@ -246,6 +246,25 @@ def test_the_fourth_game_is_played_on_a_phone_with_its_own_drawing_and_coach(qtb
         hub.stop()
 
 
+def test_each_game_that_rehearses_keeps_its_own_drills(window):
+    """Two games with a coach: a drill kept by one is neither counted nor offered in the
+    other's match (both kept theirs in one drills.json, and each read every entry)."""
+    import json
+
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+    from illusio_table.table.kits import kit_of
+
+    incantibus, odds = kit_of("incantibus").rehearsal, kit_of("odds").rehearsal
+    assert incantibus is not None and odds is not None
+    assert set(incantibus.kept(window.data_dir)).isdisjoint(odds.kept(window.data_dir))
+    drill = {"match": {}, "others": {}, "cost": 2.0, "said": ["another game's drill"]}
+    window.data_dir.mkdir(parents=True, exist_ok=True)
+    incantibus.kept(window.data_dir)[0].write_text(json.dumps({"drills": [drill]}))
+    assert window.start_match(GameConfig("odds", [dict(p) for p in HUMAN_AND_BOT], 9), True)
+    assert window._drills().mine() == []
+    assert "(1)" not in window.drill_action.text()
+
+
 def test_a_costly_hand_of_a_rehearsal_is_drilled_and_then_done(window, qtbot):
     """The coach keeps a hand that cost a point or more (the last round's worse hand
     always does: one card is left, and the two hands differ by a point against a bot at
@@ -269,7 +288,7 @@ def test_a_costly_hand_of_a_rehearsal_is_drilled_and_then_done(window, qtbot):
         click(window, ("hand", worse))
         qtbot.waitUntil(lambda b=before: len(match.moves) > b, timeout=5000)
     assert window.tally.costs[-1] == 1.0
-    kept = Drills(window.data_dir / "drills.json")
+    kept = Drills(window.data_dir / "odds-drills.json")  # its own file (its kit says)
     assert kept.first() is not None and kept.first()["cost"] == 1.0
     marks = {Drills.mark(e) for e in kept.mine()}
     assert window.drill_mistakes()

@@ -29,6 +29,7 @@ KIT = Kit(
         chart="illusio_table.games.incantibus.qt.coach_chart:CoachChart",
         drills="illusio_table.games.incantibus.table.rehearsal:Drills",
         history="illusio_table.games.incantibus.table.rehearsal:CoachHistory",
+        files="",  # drills.json, coach.json: the names kept from when it alone rehearsed
     ),
     choose_at_once=True,
 )

@@ -470,7 +470,7 @@ class MainWindow(QMainWindow):
         """The kept drills of a person: the screen's (None), or a phone person's by name."""
         coached = self._coached()
         assert coached is not None, "drills are kept by a game's coach"
-        return load(coached.drills)(self.data_dir / "drills.json", who)
+        return load(coached.drills)(coached.kept(self.data_dir)[0], who)
 
     def _count_drills(self) -> None:
         coached = self._coached()
@@ -631,7 +631,7 @@ class MainWindow(QMainWindow):
         coached = kit_of(self.model.session.match.game_id).rehearsal
         assert coached is not None, "a tally is its game's coach's"
         tally_of, history = load(coached.tally), load(coached.history)
-        kept = self.data_dir / "coach.json"
+        kept = coached.kept(self.data_dir)[1]
         drill = self.model.session.settings.drill  # (its own person's tally takes it)
         people = (
             [seat] + [s for s in self.model.session.devices if s != seat] if rehearsal else [seat]
