@@ -56,7 +56,7 @@ def test_no_line_of_a_seeded_games_log_doubles_a_mark(game_id, options, seats):
 def test_a_game_won_by_a_secret_goal_says_so_and_whose_goal_it_was():
     from illusio_table.games.illuminati.goals import won_by
 
-    from .illuminati.helpers import borrow_goal, make, set_money, settle
+    from .illuminati.helpers import borrow_goal, make, set_money, set_winners, settle
 
     game = settle(make(4, 1, hidden_goals=True))
     seat = game.current
@@ -65,16 +65,16 @@ def test_a_game_won_by_a_secret_goal_says_so_and_whose_goal_it_was():
     said = won_by(game, seat)
     assert said is not None
     assert said.startswith("their secret goal, the Special Goal of the Gnomes of Zurich: ")
-    game.winners = [seat]
+    set_winners(game, seat)
     line = game.result()["explanation"][seat]
     assert "; won by their secret goal, the Special Goal of the Gnomes of Zurich" in line
 
 
 def test_the_last_one_left_is_said_to_have_won_as_such():
-    from .illuminati.helpers import make, put_out, settle
+    from .illuminati.helpers import make, put_out, set_winners, settle
 
     game = settle(make(3, 1))
     put_out(game, 1)
     put_out(game, 2)
-    game.winners = [0]
+    set_winners(game, 0)
     assert game.result()["explanation"][0].endswith("; won as the last one left")

@@ -39,11 +39,15 @@ def starts_after(lines: list[str], start: int) -> list[int]:
 
 def check_after_kill(make_window, data: Path, played: int | None, lines: list[str]) -> str:
     window = make_window(data)
-    window.offer_resume()  # the next start: cleans up, offers the match
+    window.offer_resume()  # the next start: cleans up, offers the match (declined)
     leftovers = [p.name for p in data.iterdir() if p.name.startswith(".autosave.json.")]
     assert not leftovers, f"temporary files left after the restart: {leftovers}"
-    autosave = data / "autosave.json"
-    assert autosave.is_file(), "the kill lost the autosave"
+    # Declined, the match leaves the autosave's place for a file of its own: the one
+    # file is read here, then removed, so that the next kill's is the only one.
+    assert not (data / "autosave.json").exists(), "a declined match is offered again"
+    declined = list(data.glob("declined-*.json"))
+    assert len(declined) == 1, f"the kill lost the autosave: {declined}"
+    autosave = declined[0]
     try:
         match = Match.open(autosave, builtin_registry())
     except RecordError as error:  # pragma: no cover - the failure this test is for
@@ -62,6 +66,7 @@ def check_after_kill(make_window, data: Path, played: int | None, lines: list[st
     # Printed after each autosave: the file holds that move, or the one after it.
     assert last <= kept <= last + 1, (last, kept)
     window.close()
+    autosave.unlink()
     return match.game.game_id
 
 

@@ -127,6 +127,11 @@ def put_out(game: IlluminatiGame, seat: int) -> None:
     game.eliminated[seat] = True
 
 
+def set_winners(game: IlluminatiGame, *seats: int) -> None:
+    """The match is said to be won by these seats (the end's words read from it)."""
+    game.winners = list(seats)
+
+
 def set_destroyed(game: IlluminatiGame, seat: int, groups: int) -> None:
     """Groups the seat has destroyed so far (the Servants of Cthulhu count them)."""
     game.destroyed[seat] = groups
