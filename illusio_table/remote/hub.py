@@ -39,6 +39,11 @@ HANDED_AT_SCREEN = "The big screen gave your seat to another device: this page n
 REFUSED_ON_PHONE = "The seat's holder said no: this device does not play that seat."
 REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat."
 DRILL_DECLINED = "The big screen kept its match in play: ask again once it is over."
+ENDED = "The match on the big screen has ended."
+PUT_AWAY = (
+    "The big screen was closed; the match is kept. When it starts again, open its new "
+    "code for your seat."
+)
 NOTHING_ASKED = encode({"type": "ask", "knocks": []})
 
 
@@ -116,7 +121,7 @@ class DeviceHub:
         phone keeps the last match's table and result, and is sent nothing of the new."""
         for seat in list(self.doorkeeper.seats):
             if seat not in seats:
-                self.server.shut(seat, "The match on the big screen has ended.")
+                self.server.shut(seat, ENDED)
         for seat in seats:
             self.offer_drills(seat, 0)  # (the last match's offer: the new one's comes after)
         self.drills.clear()
@@ -233,12 +238,13 @@ class DeviceHub:
             device = self.doorkeeper.seats.get(seat)
             return "" if device is None else device.status
 
-    def stop(self) -> None:
-        """The match is put away: every code dies and the server stops."""
+    def stop(self, why: str = ENDED) -> None:
+        """The match is put away: every code dies and the server stops; each page is
+        told `why` (it has ended, or it is kept for the program's next start)."""
         self._stopped = True
         self._listen(self.session, False)
         for seat in list(self.doorkeeper.seats):
-            self.server.shut(seat, "The match on the big screen has ended.")
+            self.server.shut(seat, why)
         self.doorkeeper.close_all()
         self.server.stop()
 

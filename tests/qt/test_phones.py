@@ -420,3 +420,24 @@ def test_a_phone_not_back_since_a_crash_is_said_away_without_an_empty_device(qtb
         assert "(device" not in words and _qr_codes(window) == 0
     finally:
         window.phones.stop()
+
+
+def test_quitting_tells_the_phones_the_match_is_kept_and_a_finished_one_that_it_ended(
+    qtbot, make_window
+):
+    """Closing the window on an unfinished match keeps it for the next start (it resumes,
+    with new codes): the phones are told so, not that it ended (issue 58, 6); a match
+    over is said to have ended."""
+    from illusio_table.remote.hub import ENDED, PUT_AWAY
+    from tests.games.illusio.helpers import set_over
+
+    for over in (False, True):
+        window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+        phone = Phone(window.phones.hub.address(1))
+        qtbot.waitUntil(lambda p=phone: bool(p.states()), timeout=5000)
+        if over:
+            set_over(window.model.session.match.game)
+        assert window.model.session.match.is_over() == over
+        window.close()
+        qtbot.waitUntil(lambda p=phone: p.closed.is_set(), timeout=5000)
+        assert phone.closed_for() == (ENDED if over else PUT_AWAY)

@@ -139,11 +139,14 @@ class PhonesPanel(QScrollArea):
                     carried[seat] = new
         return carried
 
-    def stop(self) -> None:
+    def stop(self, kept: bool = False) -> None:
         """The match is put away (a new one, or the window closes): its codes die, also
-        the ones kept for a crash."""
+        the ones kept for a crash. `kept`: the match waits for the next start (the window
+        closes on it unfinished), and the pages are told so, not that it ended."""
         if self.hub is not None:
-            self.hub.stop()
+            from illusio_table.remote.hub import ENDED, PUT_AWAY  # (loaded with the hub)
+
+            self.hub.stop(PUT_AWAY if kept else ENDED)
             self.hub = None
         self._watch(None)
         if self.keep is not None:

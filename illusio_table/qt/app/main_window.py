@@ -1323,10 +1323,12 @@ class MainWindow(QMainWindow):
         # pages closing (a floating panel is a window of its own and kept the program
         # running with no table).
         self._closing = True
-        self.phones.stop()
+        rehearsing = self._rehearsing()  # a rehearsal left is over; a crash's resumes
+        kept = self.model is not None and not self.model.session.match.is_over()
+        self.phones.stop(kept=kept and not rehearsing)
         self.phones_dock.setFloating(False)
         self.phones_dock.hide()
-        if self._rehearsing():  # a rehearsal left is over; only a crash leaves one to resume
+        if rehearsing:
             self.autosave_path().unlink(missing_ok=True)
         self.settings.setValue("geometry", self.saveGeometry())
         super().closeEvent(event)

@@ -8,6 +8,7 @@ from typing import Any
 
 from illusio_table.games import new_game
 from illusio_table.games.illusio.game import Illusio
+from illusio_table.games.illusio.phases import IllusioPhase
 from illusio_table.games.illusio.work import Work
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -201,6 +202,11 @@ def to_discard(game: Illusio, kind: str) -> int:
 def set_scores(game: Illusio, scores: list[int], tricks: list[list[dict[str, Any]]]) -> None:
     """Each seat's points and the tricks they came from (for the end of the game)."""
     game.scores, game.tricks = list(scores), [list(t) for t in tricks]
+
+
+def set_over(game: Illusio) -> None:
+    """The match is over (as its end leaves it; the winners' words aside)."""
+    game.phase = IllusioPhase.OVER
 
 
 def set_magician(game: Illusio, seat: int, magician_id: str) -> None:
