@@ -1374,3 +1374,43 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert not bar.isVisibleTo(window) and not window.coach_dock.isVisibleTo(window)
     model.session.act(model.session.legal_actions()[0])
     assert not bar.isVisibleTo(window)
+
+
+def test_while_a_reveal_plays_neither_the_seats_panel_nor_the_tally_tells_its_outcome(window):
+    """The reveal is the table's moment: the Seats panel's points and the rehearsal's
+    tally stay as they were when the wands pointed until it has been seen (the panel said
+    a bot's new points, the tally "you pointed at … and got it", with the table still
+    showing the old ones); once it is seen, both tell it."""
+    from PySide6.QtCore import Qt
+
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    config = GameConfig("incantibus", HUMAN_AND_BOTS, 5, {"mode": "apprentice"})
+    assert window.start_match(config, rehearsal=True)
+    scene, model = window.scene, window.model
+    scene.animation_ms = 5000
+    seats = window.seats_view.model()
+
+    def panel() -> list[str]:
+        return [seats.index(r, 3).data(Qt.ItemDataRole.DisplayRole) for r in range(4)]
+
+    for _ in range(40):  # castings until one changes someone's points
+        before = model.session.view()
+        shown, tallied = panel(), window.tally_bar.text()
+        model.session.act(model.session.legal_actions()[0])
+        QApplication.processEvents()
+        if scene.revealing() and model.session.view()["points"] != before["points"]:
+            break
+        scene.stop_reveal(seen=True)
+        QApplication.processEvents()
+        while model.session.legal_actions() and model.session.view()["phase"] != "casting":
+            model.session.act(model.session.legal_actions()[0])
+    else:
+        raise AssertionError("no casting changed the points")
+    assert model.session.holding
+    assert panel() == shown == model.session.match.game_class.standing(before)
+    assert window.tally_bar.text() == tallied
+    scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    assert panel() == model.session.match.game_class.standing(model.session.view())
+    assert window.tally_bar.text() != tallied

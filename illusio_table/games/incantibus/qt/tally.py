@@ -62,6 +62,8 @@ class RehearsalTally(QObject):
         match = self.model.session.match
         if match is not self._match:
             return  # a new match: this tally has ended with its own
+        if self.model.session.holding:
+            return  # the reveal plays: what came of it is told once seen (at its release)
         view = match.view(self.seat)
         seen = self.tally.seen
         changed = self.tally.see(view)
