@@ -1414,3 +1414,12 @@ def test_while_a_reveal_plays_neither_the_seats_panel_nor_the_tally_tells_its_ou
     QApplication.processEvents()
     assert panel() == model.session.match.game_class.standing(model.session.view())
     assert window.tally_bar.text() != tallied
+
+
+def test_no_two_kinds_of_token_share_a_small_tokens_mark(window):
+    """A small token (a satchel's) shows a short mark: no two kinds read alike there
+    ("St" was both the Philosopher's Stone and the Flying Stake)."""
+    start(window, seed=5)
+    scene = window.scene
+    marks = {kind: scene._short(scene._symbol(kind)) for kind in scene.look}
+    assert len(set(marks.values())) == len(marks), marks

@@ -305,7 +305,7 @@ class IncantibusScene(TableScene):
             mark = self._symbol(kind)
             small = radius < 16
             if small:
-                mark = mark[:3] if len(mark) <= 3 else mark[:2]  # small tokens keep a short mark
+                mark = self._short(mark)  # small tokens keep a short mark
             size = max(least, int(radius * (0.42 if len(mark) > 3 else 0.55)))
             glyph = self._glyph(kind)
             # The room across the token where its mark lies (narrower off its middle).
@@ -390,6 +390,14 @@ class IncantibusScene(TableScene):
             if kind in table:
                 return table[kind].name
         return kind
+
+    def _short(self, mark: str) -> str:
+        """A mark cut to two letters for a small token, or three where two would read as
+        another token's ("St" was both the Stone and the Stake)."""
+        if len(mark) <= 3:
+            return mark
+        others = {self._symbol(k) for k in self.look} - {mark}
+        return mark[:3] if any(o[:2] == mark[:2] for o in others) else mark[:2]
 
     def _symbol(self, kind: str) -> str:
         if kind in self.look:
