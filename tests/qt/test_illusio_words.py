@@ -37,10 +37,11 @@ def test_an_objective_says_another_type_of_its_group_may_stand_for_a_named_one(w
     window.scene.show_large(("objective", phantom))
     shown = window.scene.preview_words.text().replace("\n", " ")
     assert "Needs 3 Components: Dove, Smoke, any of the Tricks." in shown
-    assert "Another of a named type's group may stand for it (Rabbit or Tiger for the Dove)" in (
-        shown
+    assert (
+        "Any card of a named Component's group may stand in for it (Rabbit or Tiger for the Dove)"
+        in (shown)
     )
-    assert "without the +1 point the type itself earns" in shown
+    assert "without the +1 point the named card itself earns" in shown
     tip = window.scene.item(("objective", phantom)).toolTip()
     assert "Rabbit or Tiger for the Dove" in tip
     screenshot(window, "illusio-objective-stand-ins")

@@ -24,7 +24,7 @@ def test_the_phone_reads_an_objectives_needs_as_the_desktop_does(qtbot, hosting)
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
         text = phone.find_element("id", "table").text
         assert "needs Dove, Smoke, any of the Tricks" in text
-        assert "Another of a named type's group may stand for it" in text
+        assert "Any card of a named Component's group may stand in for it" in text
         errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
         assert not errors, errors
         looks_right(phone)

@@ -46,7 +46,7 @@ function drawIllusio(table, v, me) {
   facts.append(el("div", "facts", state.words.turn)); // whose turn, as the desktop says it
   const contest = section(table, "The Contest");
   // The rulebook's accuracy rule, which the desktop's large card says with its example.
-  contest.append(el("p", "", "Another of a named type's group may stand for it, without the +1 point the type itself earns."));
+  contest.append(el("p", "", "Any card of a named Component's group may stand in for it, without the +1 point the named card itself earns."));
   const row = el("div", "row");
   for (const o of v.contest) row.append(objective(o, ["objective", o.id]));
   contest.append(row);

@@ -78,8 +78,9 @@ class Look:
             if others:
                 either = ", ".join(others[:-1]) + " or " * (len(others) > 1) + others[-1]
                 return (
-                    f"Another of a named type's group may stand for it ({either} for the "
-                    f"{self.name(need)}), without the +1 point the type itself earns."
+                    f"Any card of a named Component's group may stand in for it ({either} "
+                    f"for the {self.name(need)}), without the +1 point the named card "
+                    "itself earns."
                 )
         return ""
 
