@@ -24,8 +24,8 @@ from .actions import (
     Transform,
     UseTalent,
 )
+from .hand import exchange_cards
 from .talents import TALENTS
-from .views import card_count
 from .work import Work
 
 if TYPE_CHECKING:
@@ -77,27 +77,6 @@ def abandon(game: Illusio, seat: int, action: Abandon) -> list[Event]:
             "its Components go back to the Backstage."
         )
     ]
-
-
-def exchange_cards(game: Illusio, seat: int, cards: tuple[int, ...]) -> list[Event]:
-    hand = game.hands[seat]
-    for c in cards:
-        hand.remove(c)
-    events = game._draw(seat, len(cards))
-    # The cards given back go into the deck at random places, so nobody learns where
-    # (as good as shuffling the deck, and cheaper).
-    for c in cards:
-        game.deck.insert(game.rng.below(len(game.deck) + 1), c)
-    if game.quiet:
-        return events
-    names = ", ".join(game.info[c].name for c in cards)
-    return [
-        Event(f"You exchange {names}.", seen_by=frozenset({seat})),
-        Event(
-            f"{game.name(seat)} exchanges {card_count(len(cards))} with the deck.",
-            hidden_from=frozenset({seat}),
-        ),
-    ] + events
 
 
 def realize_move(game: Illusio, seat: int, action: Realize) -> list[Event]:

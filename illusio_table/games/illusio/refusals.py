@@ -22,8 +22,8 @@ from .actions import (
     UseTalent,
 )
 from .catalog import ObjectiveInfo, fits
+from .hand import card_count, from_hand
 from .talents import TALENTS
-from .views import card_count
 
 if TYPE_CHECKING:
     from .rules import Illusio
@@ -55,16 +55,6 @@ def abandon_refusal(game: Illusio, seat: int, action: Abandon) -> str | None:
         return "You can only discard one of your own Objectives under realization."
     if work.displayed:
         return "A trick on display is no longer under realization; it cannot be discarded."
-    return None
-
-
-def from_hand(game: Illusio, seat: int, card: int, component: bool) -> str | None:
-    if card not in game.hands[seat]:
-        return "That card is not in your hand."
-    if component and game.info[card].special:
-        return "That is a Special action; only Components are placed."
-    if not component and not game.info[card].special:
-        return "That is a Component, not a Special action."
     return None
 
 

@@ -46,12 +46,12 @@ from .actions import (
 )
 from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus
+from .hand import card_count
 from .phases import IllusioPhase
 from .talents import TALENTS
 from .views import (
     CATEGORIES,
     MOVE_WORDS,
-    card_count,
     printed_views,
     seat_view,
     trick_sum,

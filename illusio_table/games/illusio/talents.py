@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
 from .actions import TALENT_BARE, TALENT_CARD, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
+from .hand import exchange_cards, from_hand
 
 if TYPE_CHECKING:
     from .rules import Illusio
@@ -45,8 +46,6 @@ def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
     if action.card is None:
         return "Choose a Component of your hand."
-    from .refusals import from_hand  # (the refusals import the talents: asked here, late)
-
     reason = from_hand(game, seat, action.card, component=True)
     if reason:
         return reason
@@ -193,8 +192,6 @@ def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | 
 
 
 def _second_sight(game: Illusio, seat: int, action: UseTalent, said: str) -> list[Event]:
-    from .effects import exchange_cards  # (the effects import the talents: asked here, late)
-
     assert action.card is not None  # refused otherwise
     if game.quiet:
         return exchange_cards(game, seat, (action.card,))

@@ -248,8 +248,3 @@ def trick_sum(entry: dict[str, Any]) -> str:
 def standing(view: dict[str, Any]) -> list[str]:
     """Each magician's score, as the Seats panel shows it."""
     return [f"{s['score']} point{'s' * (s['score'] != 1)}" for s in view["seats"]]
-
-
-def card_count(number: int) -> str:
-    """'1 card', '3 cards': as a log line or a refusal counts them."""
-    return f"{number} card" + ("" if number == 1 else "s")
