@@ -425,3 +425,42 @@ def test_the_name_finder_finds_a_game_in_code_not_in_comments(tmp_path):
         encoding="utf-8",
     )
     assert game_names_in(page, words) == ["p.js:4: evens", "p.js:5: odds"]
+
+
+RULES_LINES = 800  # a rules file a reader can hold in mind; past it, a family of moves
+# goes to a module of its own (as Illuminati's attacks, Incantibus's reveal)
+
+
+def _depth(classes: dict[str, ast.ClassDef], name: str, seen: int = 0) -> int:
+    """Steps from a class down from the toolkit's: 1 for a class on a toolkit class (or
+    on any class not among `classes`), one more for each class of `classes` above it."""
+    node = classes.get(name)
+    if node is None or seen > 10:
+        return 0
+    bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+    return 1 + max((_depth(classes, b, seen + 1) for b in bases), default=0)
+
+
+def test_no_rules_file_is_longer_than_a_reader_holds_nor_a_class_deep_in_a_chain():
+    """A game's rules are read to be trusted: no file of them over RULES_LINES lines, and
+    no class of them more than two steps below a class of the toolkit, across the game's
+    modules (Illuminati's game was 2,600 lines down a chain of four)."""
+    long: list[str] = []
+    classes: dict[str, dict[str, ast.ClassDef]] = {}  # each game's rules classes, by name
+    for module, path in _modules().items():
+        found = game_part(module)
+        if found is None or found[1] != "rules":
+            continue
+        source = path.read_text(encoding="utf-8")
+        if source.count("\n") > RULES_LINES:
+            long.append(f"{module}: {source.count(chr(10))} lines")
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(found[0], {})[node.name] = node
+    deep = [
+        f"{game}.{name}"
+        for game, found in classes.items()
+        for name in found
+        if _depth(found, name) > 2
+    ]
+    assert long == [] and deep == [], (long, deep)
