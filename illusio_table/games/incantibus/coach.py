@@ -114,12 +114,6 @@ class Review(Frozen):
         return _contenders(self, lambda t: t.hindsight, lambda t: t.margin, self.best)
 
     @property
-    def expected_contenders(self) -> tuple[Target, ...]:
-        return _contenders(
-            self, lambda t: t.expected, lambda t: t.expected_margin, self.best_expected
-        )
-
-    @property
     def verdict(self) -> str:
         """'best': the choice was better than every other, beyond the noise; 'even': others
         were as good, but surely within `EVEN` of it (worth the same, for a player);
