@@ -509,7 +509,8 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
         "past": [3.0, 2.25, 1.0],
         "said": [
             "Lera's wand 4 was the stronger there.",
-            "Given what the others did, secret token 5 was best: 2.0 points more than your choice.",
+            "Given what the others did, secret token 5 was best; your choice: a mistake of "
+            "2.0 points ± 0.9.",
         ],
     }
     for width, height, name in ((390, 844, "portrait"), (844, 390, "landscape")):

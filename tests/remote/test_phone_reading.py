@@ -51,8 +51,8 @@ return [...document.querySelectorAll(arguments[0])]
 TALLY = (
     "Rehearsal — castings: 3 · got what you pointed at: 2 of 3 · 1.3 points a casting\n"
     "Casting 3: you pointed at the Pumpkin and got it (Lera pointed at the 3 Gold).\n"
-    "Coach on casting 3: Given what the others did, secret token 5 was best: a mistake of"
-    " 2.0 points ± 0.9."
+    "Coach on casting 3: Given what the others did, secret token 5 was best; your choice: a "
+    "mistake of 2.0 points ± 0.9."
 )
 CHART = {
     "casting": 3,
@@ -94,7 +94,8 @@ CHART = {
     "past": [3.0, 2.25, 1.07],
     "said": [
         "Lera's wand 4 was the stronger there.",
-        "Given what the others did, secret token 5 was best: a mistake of 2.0 points ± 0.9.",
+        "Given what the others did, secret token 5 was best; your choice: a mistake of "
+        "2.0 points ± 0.9.",
     ],
 }
 

@@ -114,12 +114,6 @@ class Review(Frozen):
         return _contenders(self, lambda t: t.hindsight, lambda t: t.margin, self.best)
 
     @property
-    def expected_contenders(self) -> tuple[Target, ...]:
-        return _contenders(
-            self, lambda t: t.expected, lambda t: t.expected_margin, self.best_expected
-        )
-
-    @property
     def verdict(self) -> str:
         """'best': the choice was better than every other, beyond the noise; 'even': others
         were as good, but surely within `EVEN` of it (worth the same, for a player);
@@ -530,7 +524,9 @@ def _distinct(words: list[str]) -> list[str]:
 def summary(review: Review, names: list[str], casting: list[dict[str, Any]]) -> list[str]:
     """The review in a few sentences: what the seat and the others pointed at, the best
     choice each way, what the choice cost, and why. `casting` is the reveal's public
-    account (the view's `last_casting`)."""
+    account (the view's `last_casting`). Every number and every "best" in them is read
+    from what the chart draws (`describe_targets`), so that the words and the chart
+    never disagree."""
     chosen = review.target(review.chosen)
     lines = [
         f"You pointed at {chosen.words}; "
@@ -548,58 +544,111 @@ def summary(review: Review, names: list[str], casting: list[dict[str, Any]]) -> 
     if lost is not None:
         wand = lost["wands"][lost["claimants"].index(lost["winner"])]
         lines.append(f"{names[lost['winner']]}'s wand {wand} was the stronger there.")
-    lines.append(verdict_words(review))
-    chosen_before = review.target(review.chosen)
-    before = review.best_expected
-    if chosen_before in review.expected_contenders:
-        if review.verdict == "mistake":  # (a choice that looked as good as any, beforehand)
+    drawn = describe_targets(review)
+    lines += verdict_lines(drawn)
+    mine = next(t for t in drawn if t["chosen"])
+    looked = [t for t in drawn if t["best_before"]]
+    them = "them" if len(looked) > 1 else "it"
+    likely = "as the others were likely to point"
+    mistake = not (mine["best"] or mine["close"])
+    if mine["best_before"]:
+        if mistake:  # (a choice that looked as good as any, beforehand)
+            lines.append(f"Before the reveal, your choice looked as good as any, {likely}.")
+    elif mine["close_before"]:
+        if mistake:
             lines.append(
-                "Before the reveal, your choice looked as good as any, as the others were "
-                "likely to point."
+                f"Before the reveal, {_names(looked)} looked best, and your choice too close "
+                f"to call with {them} ({_behind(mine, 'before')}), {likely}."
             )
     else:
         lines.append(
-            f"Before the reveal, {before.words} looked best "
-            f"({_points(review.expected_cost)} ± {chosen_before.expected_margin:.1f} more "
-            "than your choice, as the others were likely to point)."
+            f"Before the reveal, {_names(looked)} looked best (your choice "
+            f"{_behind(mine, 'before')}, {likely})."
         )
     return lines
 
 
 def verdict_words(review: Review) -> str:
-    """The verdict in hindsight, in words, by its kind (`Review.verdict`): the best choice,
-    too close to call (with the gap and its ± between the best and the closest other), or
-    a mistake of so many points ± so many."""
-    chosen, best = review.target(review.chosen), review.best
-    verdict = review.verdict
-    if verdict == "best":
-        return "Given what the others did, that was the best choice."
-    if verdict in ("even", "close"):
-        rivals = [t for t in review.contenders if t is not chosen]
-        if chosen is best:  # ahead of the closest other, within the noise
-            closest = max(rivals, key=lambda t: t.hindsight)
-            gap, margin, ahead = best.hindsight - closest.hindsight, closest.margin, "yours"
-        else:
-            gap, margin, ahead = review.cost, chosen.margin, best.words
+    """The verdict in hindsight, in words (the first of `verdict_lines`)."""
+    return verdict_lines(describe_targets(review))[0]
+
+
+def verdict_lines(drawn: list[dict[str, Any]]) -> list[str]:
+    """The verdict in hindsight, as the chart draws it: the targets at its best mark
+    (0 behind), every one named; those whose whisker reaches 0 (too close to call with the
+    best, or worth the same as it: surely within `EVEN`), with their numbers; and the
+    choice: the best, too close to call, or a mistake of its bar ± its whisker. A first
+    line that the tally shows alone, and the other targets too close to call after it."""
+    mine = next(t for t in drawn if t["chosen"])
+    best = [t for t in drawn if t["best"]]
+    close = [t for t in drawn if t["close"] and not t["chosen"]]
+    it = "them" if len(best) > 1 else "it"
+    given = "Given what the others did,"
+    if mine["best"]:
+        others = [t for t in best if t is not mine]
+        if not others and not close:
+            return [f"{given} that was the best choice."]
         said = (
-            f"worth the same, within {EVEN:g} points" if verdict == "even" else "too close to call"
+            f"{given} your choice and {_names(others)} were best"
+            if others
+            else f"{given} your choice was best"
         )
-        return (
-            f"Given what the others did, your choice and {_several(rivals)} were {said} "
-            f"({ahead} ahead by {_points(gap)} ± {margin:.1f})."
-        )
-    firsts = review.contenders  # the best, and any too close to it to tell apart
-    return (
-        f"Given what the others did, {' or '.join(t.words for t in firsts[:3])} was best: "
-        f"a mistake of {_points(review.cost)} ± {chosen.margin:.1f}."
-    )
+        return [said + "".join(f"; {part}" for part in _close_parts(close, it)) + "."]
+    said = f"{given} {_names(best)} {'were' if len(best) > 1 else 'was'} best"
+    if mine["even"]:
+        said += f"; your choice was worth the same, within {EVEN:g} points ({_behind(mine)})"
+    elif mine["close"]:
+        said += f"; your choice was too close to call with {it} ({_behind(mine)})"
+    else:
+        said += f"; your choice: a mistake of {_points(mine['behind'])} ± {mine['margin']:.1f}"
+    lines = [said + "."]
+    if close:
+        parts = "; ".join(_close_parts(close, "the best"))
+        lines.append(parts[0].upper() + parts[1:] + ".")
+    return lines
 
 
-def _several(targets: list[Target]) -> str:
-    """'the Pumpkin', 'the Pumpkin and the 3 Gold', '4 other targets'."""
-    if len(targets) > 2:
-        return f"{len(targets)} other targets"
-    return " and ".join(t.words for t in targets)
+def _close_parts(close: list[dict[str, Any]], best: str) -> list[str]:
+    """'worth the same as it, within 0.75 points: the 3 Gold (0.2 behind ± 0.3)', 'too
+    close to call with it: the Trap (1.3 behind ± 1.5)': the targets whose whisker
+    reaches the best, those of the same numbers together."""
+    parts = []
+    for even, said in (
+        (True, f"worth the same as {best}, within {EVEN:g} points"),
+        (False, f"too close to call with {best}"),
+    ):
+        these = [t for t in close if t["even"] == even]
+        if these:
+            alike: dict[str, list[dict[str, Any]]] = {}
+            for t in these:
+                alike.setdefault(_behind(t), []).append(t)
+            listed = [f"{_names(ts)} ({numbers})" for numbers, ts in alike.items()]
+            parts.append(f"{said}: {_joined(listed)}")
+    return parts
+
+
+def _behind(target: dict[str, Any], before: str = "") -> str:
+    """'1.3 behind ± 1.5': a target's label on the chart and its whisker (before the
+    reveal: its diamond, and the ± of its worth then)."""
+    if before:
+        return f"{target['behind_before']:.1f} behind ± {target['margin_before']:.1f}"
+    return f"{target['behind']:.1f} behind ± {target['margin']:.1f}"
+
+
+NUMBERED = ("secret token ", "hidden sorcerer ")  # targets named by their place's number
+
+
+def _names(targets: list[dict[str, Any]]) -> str:
+    """'the Pumpkin', 'the Pumpkin and the Trap', 'secret tokens 5, 6 and 7'."""
+    words = [t["words"] for t in targets]
+    for kind in NUMBERED:
+        if len(words) > 1 and all(w.startswith(kind) for w in words):
+            return f"{kind.strip()}s " + _joined([w.removeprefix(kind) for w in words])
+    return _joined(words)
+
+
+def _joined(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _points(value: float) -> str:
@@ -607,23 +656,37 @@ def _points(value: float) -> str:
 
 
 def describe_targets(review: Review) -> list[dict[str, Any]]:
-    """The targets as data for a chart: words, the marks, and how far each was behind the
-    best target, in points, each way (the best at 0: what choosing it would have cost),
-    with its interval in hindsight."""
+    """The targets as data for a chart and the review's words, which read nothing else:
+    words, the marks, and how far each was behind the best target, in points, each way
+    (the best at 0: what choosing it would have cost), with its interval. Every number in
+    tenths of a point, as drawn and said, and what is called best or too close to call
+    is read from those tenths: a target drawn at 0 is the best, however many are."""
     best, best_before = review.best.hindsight, review.best_expected.expected
-    return [
-        {
-            "words": t.words,
-            # Points behind the best in hindsight: the chosen one's is the casting's cost.
-            "behind": round(best - t.hindsight, 2),
-            # Points behind the best before the reveal, the others pointing as they were
-            # likely to.
-            "behind_before": round(best_before - t.expected, 2),
-            "chosen": t.point == review.chosen,
-            "best": t.point == review.best.point,
-            # Its interval against the best (the best's: against the next), ± in points:
-            # a target whose interval reaches 0 (the best's worth) is too close to call.
-            "margin": round(t.margin, 2),
-        }
-        for t in review.targets
-    ]
+    drawn = []
+    for t in review.targets:
+        # Points behind the best in hindsight: the chosen one's is the casting's cost.
+        behind = round(best - t.hindsight, 1)
+        # Points behind the best before the reveal, the others pointing as they were
+        # likely to.
+        before = round(best_before - t.expected, 1)
+        # Its interval against the best (the best's: against the next), ± in points: a
+        # target whose interval reaches 0 (the best's worth) is too close to call.
+        margin, margin_before = round(t.margin, 1), round(t.expected_margin, 1)
+        close = behind > 0 and behind <= margin
+        drawn.append(
+            {
+                "words": t.words,
+                "behind": behind,
+                "behind_before": before,
+                "chosen": t.point == review.chosen,
+                "best": behind == 0,
+                "best_before": before == 0,
+                "margin": margin,
+                "margin_before": margin_before,
+                "close": close,
+                # Too close to call, yet surely within `EVEN` of the best: worth the same.
+                "even": close and behind + margin <= EVEN,
+                "close_before": 0 < before <= margin_before,
+            }
+        )
+    return drawn

@@ -83,11 +83,15 @@ def test_the_chart_counts_points_behind_the_best_the_best_at_0_the_choice_at_its
         review = coach.review(start, choices, 1, deals=2, depth=8)
         drawn = coach.describe_targets(review)
         assert all(t["behind"] >= 0 and t["behind_before"] >= 0 for t in drawn)
-        assert [t["behind"] for t in drawn if t["best"]] == [0.0]
+        # Every target drawn at 0 is the best (the review's best among them), in tenths
+        # of a point as drawn and said.
+        assert all(t["best"] == (t["behind"] == 0.0) for t in drawn)
+        assert drawn[review.targets.index(review.best)]["best"]
+        assert all(t["best_before"] == (t["behind_before"] == 0.0) for t in drawn)
         assert min(t["behind_before"] for t in drawn) == 0.0
         chosen = next(t for t in drawn if t["chosen"])
-        assert chosen["behind"] == round(review.cost, 2)
-        assert chosen["behind_before"] == round(review.expected_cost, 2)
+        assert chosen["behind"] == round(review.cost, 1)
+        assert chosen["behind_before"] == round(review.expected_cost, 1)
 
 
 def test_the_review_says_what_everyone_pointed_at_and_who_took_the_seats_target():
@@ -101,14 +105,24 @@ def test_the_review_says_what_everyone_pointed_at_and_who_took_the_seats_target(
         lost = mine["winner"] not in (None, 0)
         assert any("was the stronger there" in line for line in lines) == lost
         said = " ".join(lines)
-        assert ("that was the best choice" in said) == (review.verdict == "best")
-        assert ("too close to call" in said) == (review.verdict == "close")
-        assert ("worth the same" in said) == (review.verdict == "even")
-        assert ("a mistake of" in said) == (review.verdict == "mistake")
-        before = next((x for x in lines if x.startswith("Before the reveal")), None)
-        if review.target(choices[0]) in review.expected_contenders:  # no "0.0 more"
-            assert before is None or before.startswith("Before the reveal, your choice")
+        # The choice's verdict, as its bar and whisker draw it, and as the review keeps
+        # it (a drill is kept by it).
+        mine = next(t for t in coach.describe_targets(review) if t["chosen"])
+        best = ("that was the best choice", "your choice was best", "your choice and ")
+        assert mine["best"] == any(words in said for words in best)
+        assert ("your choice was too close to call" in said) == (mine["close"] and not mine["even"])
+        assert ("your choice was worth the same" in said) == mine["even"]
+        assert ("a mistake of" in said) == (not mine["best"] and not mine["close"])
+        if mine["best"]:
+            assert review.verdict != "mistake"
+        elif mine["close"]:
+            assert review.verdict == ("even" if mine["even"] else "close")
         else:
+            assert review.verdict == "mistake"
+        before = next((x for x in lines if x.startswith("Before the reveal")), None)
+        if mine["best_before"]:  # no "0.0 more"
+            assert before is None or before.startswith("Before the reveal, your choice")
+        elif not mine["close_before"]:
             assert before is not None and review.best_expected.words in before
 
 
@@ -215,25 +229,48 @@ def test_the_player_reads_each_kind_of_verdict_with_its_interval():
     assert best == "Given what the others did, that was the best choice."
     close = coach.verdict_words(_judged([2.5, 1.9, -1.0], [0.7, 0.7, 0.9], chosen=1))
     assert close == (
-        "Given what the others did, your choice and the Pumpkin were too close to call "
-        "(the Pumpkin ahead by 0.6 points ± 0.7)."
+        "Given what the others did, the Pumpkin was best; your choice was too close to call "
+        "with it (0.6 behind ± 0.7)."
     )
     ahead = coach.verdict_words(_judged([2.5, 1.9, -1.0], [0.7, 0.7, 0.9], chosen=0))
     assert ahead == (
-        "Given what the others did, your choice and the 3 Gold were too close to call "
-        "(yours ahead by 0.6 points ± 0.7)."
+        "Given what the others did, your choice was best; too close to call with it: "
+        "the 3 Gold (0.6 behind ± 0.7)."
     )
     even = coach.verdict_words(_judged([2.5, 2.3, -1.0], [0.3, 0.3, 0.9], chosen=1))
     assert even == (
-        "Given what the others did, your choice and the Pumpkin were worth the same, within "
-        "0.75 points (the Pumpkin ahead by 0.2 points ± 0.3)."
+        "Given what the others did, the Pumpkin was best; your choice was worth the same, "
+        "within 0.75 points (0.2 behind ± 0.3)."
     )
     mistake = coach.verdict_words(_judged([4.0, 1.0, -2.0], [0.8, 1.1, 0.9], chosen=2))
     assert mistake == (
-        "Given what the others did, the Pumpkin was best: a mistake of 6.0 points ± 0.9."
+        "Given what the others did, the Pumpkin was best; your choice: a mistake of "
+        "6.0 points ± 0.9."
     )
-    rivals = coach.verdict_words(_judged([4.0, 3.8, -2.0], [0.8, 1.1, 0.9], chosen=2))
-    assert rivals.startswith("Given what the others did, the Pumpkin or the 3 Gold was best")
+    # Another target too close to call with the best is not called best: it is named
+    # after the verdict, with its numbers (the chart draws it 0.2 behind, its whisker
+    # reaching 0).
+    rivals = coach.summary(_judged([4.0, 3.8, -2.0], [0.8, 1.1, 0.9], chosen=2), NAMES, [])
+    assert rivals[1:3] == [
+        "Given what the others did, the Pumpkin was best; your choice: a mistake of "
+        "6.0 points ± 0.9.",
+        "Too close to call with the best: the 3 Gold (0.2 behind ± 1.1).",
+    ]
+    # Alike targets at the best are each named best, in one phrase.
+    alike = coach.Review(
+        0,
+        _point(2),
+        ((1, "the Spell"),),
+        tuple(
+            coach.Target(_point(i), f"secret token {i + 1}", v, v, 0.5, 0.5, g)
+            for i, (v, g) in enumerate([(3.0, 0), (3.0, 0), (1.0, 2)])
+        ),
+        12,
+    )
+    assert coach.verdict_words(alike) == (
+        "Given what the others did, secret tokens 1 and 2 were best; your choice: a mistake "
+        "of 2.0 points ± 0.5."
+    )
 
 
 def test_face_down_tokens_the_seat_has_not_seen_are_worth_the_same_to_it():
