@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -237,6 +238,7 @@ class MainWindow(QMainWindow):
         self.coach_chart: Any = QWidget()
         self.coach_scroll = QScrollArea()
         self.coach_scroll.setWidgetResizable(True)
+        self.coach_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.coach_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._coach_into_panel(self.coach_chart)
         self.coach_dock = self._dock(
@@ -785,11 +787,17 @@ class MainWindow(QMainWindow):
         """The coach's panel comes forward with its first chart of a rehearsal."""
         if len(self.coach_chart.costs) == 1:
             self.coach_dock.raise_()
-            # The chart's panel takes the height it wants from the log over it (it scrolls
-            # if there is not that much), the log keeping a few lines.
+            # The chart's panel takes the height it wants from the log over it, down to
+            # the log's least (as when the chart stood at its full height); past that, the
+            # chart scrolls.
             log, coach = self.log_dock.height(), self.coach_dock.height()
-            want = self.coach_chart.minimumHeight() + (coach - self.coach_scroll.height())
-            taller = max(coach, min(want, log + coach - 120))
+            # (its title over the chart, and the line between the two panels: without it
+            # the panel came 5 px short, and the chart scrolled, narrower by the bar)
+            over = coach - self.coach_scroll.height()
+            line = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent)
+            want = self.coach_chart.minimumHeight() + over + line
+            least = self.log_dock.minimumSizeHint().height()
+            taller = max(coach, min(want, log + coach - least))
             self.resizeDocks(
                 [self.log_dock, self.coach_dock],
                 [log + coach - taller, taller],
