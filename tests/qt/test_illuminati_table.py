@@ -1466,13 +1466,10 @@ def test_a_group_dropped_on_another_players_area_is_given_only_once_the_menu_say
     assert game.record.moves[moves].action == gift.to_json()
 
 
-def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_why(window):
-    """Set up, an attack that needs more money put down than Ana's own and the other
-    players' Illuminati treasuries hold shows a greyed Attack button that is no target (a
-    click plays nothing), its tooltip and the panel saying how much is missing and where
-    money could come from; once Ana's Illuminati holds enough, the button is live with
-    the sentence. Lera holds a Special, so the engine itself does not refuse the attack:
-    her Special's money is hers, not money Ana can count on."""
+def _hopeless_attack_set_up(window):
+    """Ana sets up a control attack that needs more money put down than is in sight:
+    her Illuminati, her attacker and Lera's Illuminati hold nothing; Lera holds a
+    Special, so the engine itself does not refuse it. (game, the attack, the MB it needs)."""
     start(window, ANA_AND_LERA, seed=2)
     game = window.model.session.game
     hopeless = ana_when(
@@ -1502,9 +1499,21 @@ def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_
     if scene.composing.how != "control":
         click(window, ("plan", "how", "control"))
     needed = 2 - known_number(game, 0, scene.composing.move())
+    return game, hopeless, needed
+
+
+def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_why(window):
+    """Set up, an attack that needs more money put down than Ana's own and the other
+    players' Illuminati treasuries hold shows a greyed Attack button that is no target (a
+    click plays nothing), its tooltip and the panel saying how much is missing and where
+    money could come from; once Ana's Illuminati holds enough, the button is live with
+    the sentence. Lera holds a Special, so the engine itself does not refuse the attack:
+    her Special's money is hers, not money Ana can count on."""
+    game, hopeless, needed = _hopeless_attack_set_up(window)
+    scene = window.scene
+    ana_top = game.illuminati[0]
     words = " ".join(texts(scene))
-    assert f"It cannot succeed: it needs {needed} MB put down, and only 0 MB" in words
-    assert "could go down on it." in words  # said whole, not cut
+    assert f"Cannot succeed: it needs {needed} MB put down, only 0 MB in reach." in words
     assert ("plan", "go") not in scene.targets
     dead = next(i for i in scene.items() if i.toolTip() and "only 0 MB could" in tip_text(i))
     assert "Yours: 0 MB; the other players' Illuminati: 0 MB." in tip_text(dead)
@@ -1523,6 +1532,35 @@ def test_an_attack_no_money_in_sight_can_save_shows_a_dead_attack_button_saying_
     assert f"at least {needed} MB must go down on it." in words
     assert ("plan", "go") in scene.targets
     screenshot(window, "illuminati-attack-money-could-save")
+
+
+def test_a_hopeless_attacks_reason_reads_whole_at_1280x720(window):
+    """At 1280×720, the greyed Attack button's reason is drawn whole over it: every word
+    of the sentence on the panel, no line cut short with "…" (it read "…only 6 MB could
+    go down o…")."""
+    window.resize(1280, 720)
+    game, hopeless, needed = _hopeless_attack_set_up(window)
+    ana_top = game.illuminati[0]
+    set_money(game, ana_top, needed - 1)  # within reach but one: "only N MB"
+    window._update()
+    drag(window, ("group", hopeless.attacker), ("group", hopeless.target))
+    scene = window.scene
+    if scene.composing.how != "control":
+        click(window, ("plan", "how", "control"))
+    QApplication.processEvents()
+    said, tip = scene._out_of_reach(scene.composing.move(), needed)
+    assert f"only {needed - 1} MB" in said
+    drawn = [i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    first = next(i for i in drawn if i.text().startswith("Cannot succeed"))
+    left = first.scenePos().x()
+    rows = sorted(
+        (i for i in drawn if i.scenePos().x() == left and i.scenePos().y() >= first.scenePos().y()),
+        key=lambda i: i.scenePos().y(),
+    )
+    lines = [i.text() for i in rows]
+    assert " ".join(lines).startswith(said)  # every word, in order
+    assert not any("…" in line for line in lines)
+    screenshot(window, "illuminati-attack-out-of-reach-1280x720")
 
 
 def QTest_click_at(window, scene_point) -> None:

@@ -23,7 +23,10 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -151,7 +154,12 @@ class MainWindow(QMainWindow):
         # Three lines high whatever it says (the tally, its last casting and the coach's
         # word on it: the bar grew from one line at the first casting, and pushed the
         # table down under the mouse).
-        self.tally_bar.setFixedHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
+        # A line wider than the bar folds (unfolded, the bar's longest line set the window's
+        # least width, and the window ran off a 1280-pixel screen); only then is the bar
+        # more than three lines high.
+        self.tally_bar.setWordWrap(True)
+        self.tally_bar.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.tally_bar.setMinimumHeight(3 * self.tally_bar.fontMetrics().lineSpacing() + 14)
         self.tally_bar.hide()
         self.tally: Any = None  # the coach's tally (a RehearsalTally) of its person, in its match
         self.tallies: dict[int, Any] = {}  # every person's tally, by seat (phones' too)
@@ -224,9 +232,17 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
         # The coach's chart: a panel of its own while a tally is shown, its widget the
         # match's game's (`_show_tally`).
+        # The chart scrolls in its panel: a chart as tall as its targets and wrapped words
+        # take (taller the narrower it is) stood in the panel at that height, and the
+        # window grew past a 720-pixel screen (1278 x 739: status bar and tabs off it).
         self.coach_chart: Any = QWidget()
+        self.coach_scroll = QScrollArea()
+        self.coach_scroll.setWidgetResizable(True)
+        self.coach_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.coach_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._coach_into_panel(self.coach_chart)
         self.coach_dock = self._dock(
-            "Coach", self.coach_chart, Qt.DockWidgetArea.RightDockWidgetArea
+            "Coach", self.coach_scroll, Qt.DockWidgetArea.RightDockWidgetArea
         )
         self.tabifyDockWidget(self.phones_dock, self.coach_dock)
         self.coach_dock.hide()
@@ -711,7 +727,7 @@ class MainWindow(QMainWindow):
         coached = kit_of(self.model.session.match.game_id).rehearsal
         assert coached is not None, "a tally is its game's coach's"
         self.coach_chart = load(coached.chart)()
-        self.coach_dock.setWidget(self.coach_chart)
+        self._coach_into_panel(self.coach_chart)
         if shown is None:
             self.tally_bar.setText("")
             self.tally_bar.setToolTip("")
@@ -726,6 +742,14 @@ class MainWindow(QMainWindow):
         if self._coach_in_front:
             self.coach_dock.raise_()
             self._coach_in_front = False
+
+    def _coach_into_panel(self, chart: QWidget) -> None:
+        """The chart in the Coach panel, scrolled up and down; the panel as wide as the
+        chart needs (with no scrolling sideways, a narrower one cut off its right side)."""
+        self.coach_scroll.setWidget(chart)
+        bar = self.coach_scroll.verticalScrollBar().sizeHint().width()
+        frame = 2 * self.coach_scroll.frameWidth()
+        self.coach_scroll.setMinimumWidth(chart.minimumWidth() + bar + frame)
 
     def _front_side(self) -> QDockWidget | None:
         """The side panel in front of the tabs it shares, as the person sees it (None
@@ -763,6 +787,22 @@ class MainWindow(QMainWindow):
         """The coach's panel comes forward with its first chart of a rehearsal."""
         if len(self.coach_chart.costs) == 1:
             self.coach_dock.raise_()
+            # The chart's panel takes the height it wants from the log over it, down to
+            # the log's least (as when the chart stood at its full height); past that, the
+            # chart scrolls.
+            log, coach = self.log_dock.height(), self.coach_dock.height()
+            # (its title over the chart, and the line between the two panels: without it
+            # the panel came 5 px short, and the chart scrolled, narrower by the bar)
+            over = coach - self.coach_scroll.height()
+            line = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent)
+            want = self.coach_chart.minimumHeight() + over + line
+            least = self.log_dock.minimumSizeHint().height()
+            taller = max(coach, min(want, log + coach - least))
+            self.resizeDocks(
+                [self.log_dock, self.coach_dock],
+                [log + coach - taller, taller],
+                Qt.Orientation.Vertical,
+            )
 
     def _rehearsing(self) -> bool:
         return self.model is not None and self.model.session.settings.rehearsal

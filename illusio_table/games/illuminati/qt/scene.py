@@ -781,13 +781,16 @@ class IlluminatiScene(Felt, TableScene):
         )
         if others is None or own + others >= short:
             return None
-        said = (
+        # The panel's words fit its two lines over the button at 1280 x 720 (the longer
+        # sentence, now the tooltip's, was cut there: "…only 6 MB could go down o…").
+        said = f"Cannot succeed: it needs {short} MB put down, only {own + others} MB in reach."
+        whole = (
             f"It cannot succeed: it needs {short} MB put down, and only {own + others} MB "
             "could go down on it."
         )
         where = f"Yours: {own} MB"
         where += "." if move.privilege else f"; the other players' Illuminati: {others} MB."
-        return said, f"{said} {where}"
+        return said, f"{whole} {where}"
 
     def _dead_button(self, label: str, rect: QRectF, why: str) -> None:
         """A button that cannot be pressed now: greyed, no target, its tooltip says why."""
