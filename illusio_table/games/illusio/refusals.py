@@ -46,7 +46,15 @@ def discard_refusal(game: Illusio, seat: int, action: Discard) -> str | None:
 
 
 def backstage_refusal(game: Illusio, seat: int, action: Backstage) -> str | None:
-    return from_hand(game, seat, action.card, component=True)
+    card = action.card
+    if card in game.hands[seat] and game.info[card].special:
+        # (said whole: "only Components are placed" left the person to guess where it goes)
+        name = game.info[card].name
+        return (
+            f"Only Components go into the Backstage, and {name} is a Special action. "
+            + how_played(game, card)
+        )
+    return from_hand(game, seat, card, component=True)
 
 
 def abandon_refusal(game: Illusio, seat: int, action: Abandon) -> str | None:
@@ -68,6 +76,12 @@ def special_card(game: Illusio, seat: int, card: int, move: str) -> str | None:
     effect = game.info[card].kind
     if (effect if effect in ("transform", "take") else "trick") == move:
         return None
+    return how_played(game, card)
+
+
+def how_played(game: Illusio, card: int) -> str:
+    """The one way a Special of the hand is played, in a sentence."""
+    effect = game.info[card].kind
     if effect == "transform":
         return "Transform is played on a Component of your own Backstage, naming its new kind."
     if effect == "take":

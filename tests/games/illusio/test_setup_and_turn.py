@@ -210,3 +210,20 @@ def test_a_table_of_moves_makes_each_move_once_as_its_class_makes_it():
     assert TRANSFORM[80][3]["dove"] == Transform(80, 3, "dove")
     assert TRANSFORM[80][3]["dove"] is TRANSFORM[80][3]["dove"]
     assert TALENT_TURN[2][5]["rabbit"] == UseTalent(None, 2, 5, "rabbit")
+
+
+def test_a_special_put_backstage_is_refused_saying_where_it_is_played():
+    """Only Components go into the Backstage; a Special tried there is refused with the
+    one way it is played (the refusal said only "only Components are placed")."""
+    game = make(2, seed=6)
+    seat = game.current
+    grand, transform = set_hand(game, seat, "grand", "transform")
+    with pytest.raises(IllegalAction) as refused:
+        act(game, Backstage(grand))
+    assert str(refused.value).endswith(
+        "Only Components go into the Backstage, and Grand is a Special action. "
+        "Grand is played on a trick on display."
+    )
+    with pytest.raises(IllegalAction, match="Transform is played on a Component of your own"):
+        act(game, Backstage(transform))
+    assert game.backstage[seat] == []
