@@ -441,3 +441,20 @@ def test_quitting_tells_the_phones_the_match_is_kept_and_a_finished_one_that_it_
         window.close()
         qtbot.waitUntil(lambda p=phone: p.closed.is_set(), timeout=5000)
         assert phone.closed_for() == (ENDED if over else PUT_AWAY)
+
+
+def test_leaving_a_match_with_phones_says_what_becomes_of_them(qtbot, make_window):
+    """The question before New game says what the joined phones will see (a play-test
+    found it silent about them); with no phone it says nothing of phones."""
+    asked: list[str] = []
+    window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+    try:
+        window.ask = lambda title, text: asked.append(text) or False
+        assert not window.may_leave()
+        assert "any other phone is told the match has ended" in asked[-1]
+    finally:
+        window.phones.stop()
+    plain = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}))
+    plain.ask = lambda title, text: asked.append(text) or False
+    assert not plain.may_leave()
+    assert "phone" not in asked[-1]

@@ -418,10 +418,18 @@ class MainWindow(QMainWindow):
         who asks, when it is not the person at the screen)."""
         if self.model is None or self.model.session.match.is_over():
             return True
+        phones = ""
+        if self.model.session.devices:
+            # (a phone joins the table, not one match: said before it is left)
+            phones = (
+                " A phone joined to it stays joined for its person in the next match; any "
+                "other phone is told the match has ended."
+            )
         return self.ask(
             "Leave this match?",
             f"{why}The match of {self.model.session.match.title} in play will be closed (its "
-            "autosave is replaced by the next match). Save it first to come back to it. Leave it?",
+            "autosave is replaced by the next match). Save it first to come back to it."
+            f"{phones} Leave it?",
         )
 
     # -- starting, opening, saving -----------------------------------------------------------
