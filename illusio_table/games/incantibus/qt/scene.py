@@ -120,6 +120,7 @@ class IncantibusScene(TableScene):
         self.potion_kinds = {p.id: p for p in self.cards.potions}
         self.sorcerer_kinds = {s.id: s for s in self.cards.sorcerers}
         self.spell_kinds = {s.id: s for s in self.cards.spells}
+        self._marks: frozenset[str] | None = None  # (`_short`)
         self.positions: dict[Hashable, QPointF] = {}
         self.names: dict[Hashable, str] = {}
         self.wand_anchor: dict[int, QPointF] = {}
@@ -396,8 +397,10 @@ class IncantibusScene(TableScene):
         another token's ("St" was both the Stone and the Stake)."""
         if len(mark) <= 3:
             return mark
-        others = {self._symbol(k) for k in self.look} - {mark}
-        return mark[:3] if any(o[:2] == mark[:2] for o in others) else mark[:2]
+        if self._marks is None:  # every kind's mark, made once: the card file is fixed
+            self._marks = frozenset(self._symbol(k) for k in self.look)
+        clash = any(o[:2] == mark[:2] for o in self._marks if o != mark)
+        return mark[:3] if clash else mark[:2]
 
     def _symbol(self, kind: str) -> str:
         if kind in self.look:
