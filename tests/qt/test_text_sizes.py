@@ -108,6 +108,21 @@ def small(words: list[Word]) -> list[str]:
     return [f"{w.text[:30]!r} at {w.px:.1f} px" for w in words if w.px < READABLE_PX]
 
 
+# Words that end in "…" because they say something is still going on, not because they
+# were cut short.
+GOING_ON = ("choosing…", "deciding…", "Waiting…", "thinking…", "In…", "can…")
+
+
+def cut_short(words: list[Word]) -> list[str]:
+    """Words drawn cut short with "…" (a name with its end missing: "Immedi…", "Society
+    for…"): the whole words were in a tooltip only."""
+    return [
+        f"{w.text[:40]!r} cut short"
+        for w in words
+        if "…" in w.text and not any(w.text.rstrip().endswith(g) for g in GOING_ON)
+    ]
+
+
 def opaque(item: QGraphicsItem) -> bool:
     return (
         isinstance(item, QAbstractGraphicsShapeItem)
@@ -196,17 +211,19 @@ def table_problems(window, monkeypatch) -> list[str]:
     return (
         small(words)
         + small(painted)
+        + cut_short(words)
+        + cut_short(painted)
         + covered(window.scene, words)
         + running_out(window.scene, words)
     )
 
 
-@pytest.mark.parametrize("moves", [0, 30], ids=["start", "mid-game"])
+@pytest.mark.parametrize("moves", [0, 30, 5000], ids=["start", "mid-game", "game-over"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_drawn_word_reads_at_1280x720(make_window, monkeypatch, game_id, moves):
-    """At 1280 × 720, four seats: every word the table draws (marks in pieces and words
-    the cards paint included) at 8 pixels or more, none under a piece, none running out
-    of its piece."""
+    """At 1280 × 720, four seats, at the start, mid-game and at game over: every word the
+    table draws (marks in pieces and words the cards paint included) at 8 pixels or more,
+    none cut short, none under a piece, none running out of its piece."""
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()
@@ -236,7 +253,9 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
         source = scene.extent() or scene.itemsBoundingRect()
         scale = help_window.PICTURE_WIDTH / source.width()
         found = item_words(scene, scale)
-        problems.extend(small(found) + covered(scene, found) + running_out(scene, found))
+        problems.extend(
+            small(found) + cut_short(found) + covered(scene, found) + running_out(scene, found)
+        )
         # Each word's letters in the picture's pixels.
         words.extend(
             Word(
@@ -270,7 +289,7 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     monkeypatch.setattr(help_window, "_number", balloon)
     image, names = help_window.table_picture(game_id, builtin_registry())
     image.save(str(screenshot_path(f"help-{game_id}")))
-    problems += small(listener.words)
+    problems += small(listener.words) + cut_short(listener.words)
     problems += [
         f"balloon {n} over {w.text!r}"
         for n, box in enumerate(balloons, 1)
