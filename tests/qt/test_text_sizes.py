@@ -361,3 +361,27 @@ def test_a_long_illusio_backstage_hides_no_card_under_another(make_window):
     ]
     assert all(b.height() > 0 for b in boxes)
     assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1 :] if a.intersects(b)]
+
+
+def test_the_last_casting_box_tells_every_target_whole_in_the_final_battle(make_window):
+    """Four seats in Incantibus' final battle: the whole lines ("Ana (wand 4) → a hidden
+    sorcerer (the Rima Wulf): too strong, …") fold to two each and do not fit under the
+    room, so each target is told in one short line, none left for a tooltip to tell."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "incantibus", 3)
+    play(window, 5000, 3)
+    view = window.model.session.game.view(0)
+    assert view["dungeon"] is not None and len(view["last_casting"]) == 4
+    box = next(i for i in window.scene.items() if i.data(KEY) == (MARK, "casting-box"))
+    lines = [child.text() for child in box.childItems()]
+    assert lines[0] == "Last casting:" and len(lines) == 1 + 4, lines
+    names = window.scene.seat_names
+    for entry, line in zip(view["last_casting"], lines[1:], strict=True):
+        assert line.startswith(f"{names[entry['winner']]} ({entry['wands'][0]})"), line
+        assert (entry["got"] or entry["name"]) in line and "…" not in line
+    assert "too strong, to the moat" in " ".join(lines)
+    assert all(e["line"] in box.toolTip() for e in view["last_casting"])  # whole, pointed at

@@ -878,12 +878,14 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
-        wrapped = [
-            part for n, line in enumerate(lines) for part in fold(line, 396, 9, n == 0, "   ")
-        ]
-        # Under the room's tokens, inside the tower; what does not fit is in the tooltip.
+        # Under the room's tokens, inside the tower. Where the whole lines do not fit (four
+        # seats in the final battle: "a hidden sorcerer (the Rima Wulf)" folds each line),
+        # each target is told in short; the whole lines are in the tooltip and the log.
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
+        wrapped = self._folded(lines)
+        if len(wrapped) > room:
+            wrapped = self._folded(["Last casting:"] + [self._in_short(e) for e in entries])
         if len(wrapped) > room:
             wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
         height = 8 + 14 * len(wrapped)
@@ -895,6 +897,27 @@ class IncantibusScene(TableScene):
         box.setData(KEY, (MARK, "casting-box"))
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
+
+    @staticmethod
+    def _folded(lines: list[str]) -> list[str]:
+        """The Last casting box's lines folded to its width (the first, its title, bold)."""
+        return [part for n, line in enumerate(lines) for part in fold(line, 396, 9, n == 0, "   ")]
+
+    def _in_short(self, entry: dict[str, Any]) -> str:
+        """One target of the last casting in short: who got it with which wand, over whom,
+        what it truly was and what came of it ("Ana (4) → Rima Wulf: too strong, to the
+        moat")."""
+        names = [self.seat_names[s] for s in entry["claimants"]]
+        line = f"{names[0]} ({entry['wands'][0]})"
+        if len(names) > 1:
+            line += " over " + ", ".join(
+                f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
+            )
+        line += f" → {entry.get('got') or entry['name']}"
+        line += f": {SHORT_OUTCOMES.get(entry['outcome'], 'being resolved')}"
+        if entry["swap"]:
+            line += "; wands swapped"
+        return line
 
     # -- the reveal -----------------------------------------------------------------------------
 
@@ -1090,6 +1113,15 @@ class IncantibusScene(TableScene):
             self.shown.emit()
 
 
+SHORT_OUTCOMES = {  # what came of a target, in the Last casting box's short lines
+    "taken": "taken",
+    "caught": "caught",
+    "escaped": "escaped to the moat",
+    "brewed": "brewed",
+    "learned": "learned",
+    "defeated": "defeated",
+    "too strong": "too strong, to the moat",
+}
 REVEAL_WORDS = {
     "taken": "taken",
     "caught": "caught",
