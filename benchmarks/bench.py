@@ -787,7 +787,7 @@ def coach_agreement(engine: Engine, seeds: int = 6) -> None:
     """Whether the casting coach says the same thing twice: the same castings reviewed
     with different seeds (issue 56: at least 95 % agree on the best target and on the
     verdict, 9 in 10 drills found again, at most a third too close to call)."""
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
 
     rows = engine.ask("coach_agreement", seeds)
     count, reviews = len(rows), [r for row in rows for r in row]

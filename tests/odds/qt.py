@@ -23,10 +23,11 @@ from illusio_table.qt.app.new_game_dialog import NAMES, GameConfig, new_seed
 from illusio_table.qt.models.match_model import MatchModel
 from illusio_table.qt.scenes.base import TableScene
 from illusio_table.qt.scenes.look import FELT, INK, PAPER, WHITE, font
+from illusio_table.table.kept import CoachHistory, Drills
 from illusio_table.table.settings import Drill
 
 from . import coach
-from .table import CoachHistory, Drills, Tally
+from .table import Tally
 
 
 class OddsScene(TableScene):

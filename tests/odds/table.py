@@ -1,17 +1,12 @@
 """The table parts of Odds and evens, Qt-free: its gestures, what a seat is asked, its
-guided first game, and the rehearsal's tally words and kept files (the drills, the past
-rehearsals' average costs)."""
+guided first game, and the rehearsal's tally words (its kept files, the drills and the past
+rehearsals' average costs, are the toolkit's: `table/kept.py`)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-import secrets
-from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.engine.storage import atomic_write_json, set_aside
 from illusio_table.table.gestures import Gesture
 from illusio_table.table.guide import Guide, Lesson
 
@@ -91,95 +86,3 @@ class Tally:
             f"{self.heading} — rounds: {len(self.lines)} · your lead gained a round: "
             f"{per:+.1f}\n{self.lines[-1]}"
         )
-
-
-def _kept(path: Path, key: str) -> list[dict[str, Any]]:
-    """The entries a file of the data folder keeps under `key`; one that cannot be read
-    is set aside (kept, renamed) and nothing is kept."""
-    if not path.exists():
-        return []
-    try:
-        entries = json.loads(path.read_text(encoding="utf-8"))[key]
-        if not all(isinstance(e, dict) for e in entries):
-            raise ValueError(f"an entry of {key} is not whole")
-        return list(entries)
-    except (OSError, ValueError, KeyError, TypeError):
-        set_aside(path)
-        return []
-
-
-def _keep(path: Path, key: str, entries: list[dict[str, Any]]) -> None:
-    try:
-        atomic_write_json(path, {key: entries})
-    except OSError:
-        pass  # a folder that cannot be written: kept for this run only
-
-
-class CoachHistory:
-    """Each rehearsal's average cost a round (`coach.json`), one entry a rehearsal,
-    each person's under their name (`who`; the screen's person's under none)."""
-
-    def __init__(self, path: Path, who: str | None = None) -> None:
-        self.path, self.who = path, who
-        self.entries = _kept(path, "rehearsals")
-        self.mark = secrets.token_hex(4)  # this rehearsal's entry, once it has one
-
-    def record(self, rounds: int, average: float) -> None:
-        entry = {"castings": rounds, "average": round(average, 3), "mark": self.mark}
-        if self.who is not None:
-            entry["who"] = self.who
-        others = [e for e in _kept(self.path, "rehearsals") if e.get("mark") != self.mark]
-        self.entries = others + [entry]
-        _keep(self.path, "rehearsals", self.entries)
-
-    def averages(self) -> list[float]:
-        return [float(e["average"]) for e in self.entries if e.get("who") == self.who]
-
-
-class Drills:
-    """The rounds where the coach found a costly hand (`drills.json`), costliest first, to
-    be played again: the match as the round began, the other's hand then, the cost and
-    the coach's words. A drill leaves the list once played through (`done`)."""
-
-    COST = 1.0  # points: a cheaper mistake is not worth a drill
-    KEPT = 20
-
-    def __init__(self, path: Path, who: str | None = None) -> None:
-        self.path, self.who = path, who
-        self.entries = _kept(path, "drills")
-
-    def mine(self) -> list[dict[str, Any]]:
-        return [e for e in self.entries if e.get("who") == self.who]
-
-    def add(
-        self, match: dict[str, Any], others: dict[int, Any], cost: float, said: list[str]
-    ) -> bool:
-        if cost < self.COST:
-            return False
-        entry: dict[str, Any] = {
-            "match": match,
-            "others": {str(s): a for s, a in others.items()},
-            "cost": round(cost, 3),
-            "said": said,
-        }
-        if self.who is not None:
-            entry["who"] = self.who
-        entries = sorted(_kept(self.path, "drills") + [entry], key=lambda e: -float(e["cost"]))
-        mine = [e for e in entries if e.get("who") == self.who]
-        dropped = {id(e) for e in mine[self.KEPT :]}
-        self.entries = [e for e in entries if id(e) not in dropped]
-        _keep(self.path, "drills", self.entries)
-        return id(entry) not in dropped
-
-    @staticmethod
-    def mark(entry: dict[str, Any]) -> str:
-        text = json.dumps([entry["match"], entry["others"]], sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def first(self) -> dict[str, Any] | None:
-        mine = self.mine()
-        return mine[0] if mine else None
-
-    def done(self, mark: str) -> None:
-        self.entries = [e for e in _kept(self.path, "drills") if self.mark(e) != mark]
-        _keep(self.path, "drills", self.entries)

@@ -104,7 +104,7 @@ def coach(window) -> None:
 def keep_a_drill(window) -> Any:
     """A costly casting of Ana's against Lera, kept to drill (as a rehearsal's coach
     keeps one); the kept drills."""
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
 
     players = [ANA, {"name": "Lera", "bot": "cunning"}]
     match = Match.start("incantibus", players, 5, {"mode": "apprentice"}, registry=window.registry)
@@ -125,7 +125,7 @@ def keep_a_phone_drill(window) -> Any:
     """A costly casting of Lera's, who played seat 1 on her phone beside Ana at the screen
     and a bot, kept to drill under her name (as a rehearsal's coach keeps a phone
     person's); her kept drills."""
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
     from illusio_table.table.settings import TableSettings
 
     players = [ANA, LERA, {"name": "Bot", "bot": "cunning"}]

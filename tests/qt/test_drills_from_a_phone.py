@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
-from illusio_table.games.incantibus.table.rehearsal import Drills
 from illusio_table.remote.hub import DRILL_DECLINED
+from illusio_table.table.kept import Drills
 from tests.remote.browser import SCREENSHOTS, needs_browser, open_phone
 from tests.remote.phone import Phone
 

@@ -271,8 +271,8 @@ def test_a_costly_hand_of_a_rehearsal_is_drilled_and_then_done(window, qtbot):
     even odds); "Drill my mistakes" plays that round again, the bot's hand made as it
     was; the better hand shown, the drill is reviewed and leaves the kept drills."""
     from illusio_table.qt.app.new_game_dialog import GameConfig
+    from illusio_table.table.kept import Drills
     from tests.odds import coach
-    from tests.odds.table import Drills
 
     assert window.start_match(GameConfig("odds", [dict(p) for p in HUMAN_AND_BOT], 9), True)
     match = window.model.session.match

@@ -1200,7 +1200,7 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
     (secret until the reveal), the person to point again; the coach reviews the new
     choice, and the drill played leaves the list."""
     from illusio_table.engine import Match
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
 
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "cunning"}]
     match = Match.start("incantibus", players, 5, {"mode": "apprentice"}, registry=window.registry)

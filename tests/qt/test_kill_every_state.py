@@ -18,7 +18,7 @@ import threading
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from illusio_table.games.incantibus.table.rehearsal import Drills
+from illusio_table.table.kept import Drills
 from tests.program import Program
 
 from .table_states import STATES, keep_a_drill, screen, window_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from illusio_table.engine import Match
 from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
-from illusio_table.games.incantibus.table.rehearsal import Drills
+from illusio_table.table.kept import Drills
 
 from .table_states import bots, lift, window_for
 

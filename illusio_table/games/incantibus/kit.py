@@ -27,8 +27,8 @@ KIT = Kit(
         drill_label="&Drill my mistakes",
         tally="illusio_table.games.incantibus.qt.tally:RehearsalTally",
         chart="illusio_table.games.incantibus.qt.coach_chart:CoachChart",
-        drills="illusio_table.games.incantibus.table.rehearsal:Drills",
-        history="illusio_table.games.incantibus.table.rehearsal:CoachHistory",
+        drills="illusio_table.table.kept:Drills",
+        history="illusio_table.table.kept:CoachHistory",
         files="",  # drills.json, coach.json: the names kept from when it alone rehearsed
     ),
     choose_at_once=True,

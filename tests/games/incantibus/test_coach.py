@@ -308,6 +308,6 @@ def test_a_drill_is_kept_only_from_a_mistake_sure_beyond_the_noise():
 def test_the_coach_plays_on_for_the_same_drills_the_rehearsal_keeps():
     """A mistake is played on until sure from the cost the rehearsal starts keeping
     drills at: the two thresholds are one (the coach cannot import the table)."""
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
 
     assert coach.WORTH_A_DRILL == Drills.COST

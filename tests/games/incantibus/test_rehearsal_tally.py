@@ -68,7 +68,7 @@ def test_rehearsal_tally_per_casting_says_what_was_pointed_at_what_was_got_and_w
 
 
 def test_the_coach_keeps_each_rehearsals_average_cost_and_sets_a_broken_file_aside(tmp_path):
-    from illusio_table.games.incantibus.table.rehearsal import CoachHistory
+    from illusio_table.table.kept import CoachHistory
 
     path = tmp_path / "coach.json"
     first = CoachHistory(path)
@@ -89,7 +89,7 @@ def test_the_coach_keeps_each_rehearsals_average_cost_and_sets_a_broken_file_asi
 def test_each_person_on_a_phone_has_their_own_line_of_past_rehearsals(tmp_path):
     """The screen's rehearsals and Lera's (on her phone, at the same time) are kept in one
     file, each line its own; Lera's goes on at her next rehearsal under her name."""
-    from illusio_table.games.incantibus.table.rehearsal import CoachHistory
+    from illusio_table.table.kept import CoachHistory
 
     path = tmp_path / "coach.json"
     screen, lera = CoachHistory(path), CoachHistory(path, "Lera")
@@ -109,7 +109,7 @@ def test_each_person_on_a_phone_has_their_own_line_of_past_rehearsals(tmp_path):
 
 
 def test_drills_keep_the_costliest_mistakes_first_and_a_drill_leaves_once_done(tmp_path):
-    from illusio_table.games.incantibus.table.rehearsal import Drills
+    from illusio_table.table.kept import Drills
 
     path = tmp_path / "drills.json"
     drills = Drills(path)

@@ -12,9 +12,10 @@ from PySide6.QtCore import QObject, Signal
 from illusio_table.engine.thinking import THINKER, on_known
 from illusio_table.games.incantibus import coach
 from illusio_table.qt.models.match_model import MatchModel
+from illusio_table.table.kept import CoachHistory, Drills
 from illusio_table.table.settings import Drill
 
-from ..table.rehearsal import CoachHistory, Drills, Tally
+from ..table.rehearsal import Tally
 
 
 class RehearsalTally(QObject):
