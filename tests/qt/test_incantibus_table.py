@@ -1331,6 +1331,53 @@ def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mar
     screenshot(chart, f"coach-chart-{width}")
 
 
+# Long target names, as the coach words them (the longest found in seeded matches).
+LONG_NAMED = [
+    {**COACHED[0], "words": "the book “2 Potions” (paying 2 Gold)"},
+    {
+        **COACHED[1],
+        "words": "the book “2 different ingredients” (paying Mistletoe, Philosopher's Stone)",
+    },
+    {
+        **COACHED[2],
+        "words": "the book “Any 2 tokens” (paying 2 identical weapons, 2 different ingredients)",
+    },
+    COACHED[3],
+]
+
+
+@pytest.mark.parametrize("targets", [COACHED, LONG_NAMED], ids=["short", "long"])
+def test_the_coachs_chart_labels_read_whole_at_every_width_of_its_panel(qtbot, targets):
+    """Every target's label reads whole, folded over lines where it is long, at every
+    width the side panel takes at 1280×720 (from its least, 260 px, to 640): none is cut
+    with '…' (at 340 px one read 'the book “2…ing 2 Gold)'), none runs out of its box or
+    into the plot, and each row is as tall as its label."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    metrics = QFontMetricsF(chart.text_font)
+    chart.show_chart({"casting": 3, "targets": targets, "costs": [0.0, 2.0], "average": 1.0})
+    for width in range(260, 641, 4):
+        chart.resize(width, 600)
+        plan = chart.plan()
+        assert all("…" not in text for text, _, _ in plan.texts), width
+        assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box, _ in plan.texts)
+        plot = plan.targets[0].left()
+        labels = [(t, box) for t, box, _ in plan.texts if box.right() <= plot]
+        for t, row in zip(targets, plan.targets, strict=True):
+            # The label's lines: those drawn within its row (a label taller than its row
+            # would leave lines outside it, and its words would not be found whole).
+            lines = [text for text, box in labels if row.top() <= box.top() < row.bottom()]
+            inside = [box for text, box in labels if row.top() <= box.top() < row.bottom()]
+            assert all(box.bottom() <= row.bottom() + 0.01 for box in inside), width
+            marks = "the best ★" if t["best"] else f"{t['behind']:.1f} behind"
+            marks += " (yours)" if t["chosen"] else ""
+            # (its marks after its words, on their last line or on a line of their own)
+            said = " ".join(lines)
+            assert said in (f"{t['words']}: {marks}", f"{t['words']} {marks}"), (width, lines)
+
+
 def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):
     """The mixed wizard, chosen in Rehearse casting, points at every casting (by its
     equilibrium, worked out as a searching bot's move is), and the tally counts them."""

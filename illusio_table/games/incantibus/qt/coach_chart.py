@@ -119,22 +119,19 @@ class CoachChart(QWidget):
         y += 4
         labels = [_label(t) for t in self.targets]
         longest = max(metrics.horizontalAdvance(w + m) for w, m in labels)
-        # A label on one line where it fits in a little over half the width, else its
-        # words over its marks (cut words would not say which target it is).
+        # A label on one line where it fits in a little over half the width, else folded
+        # on as many lines as its words take, its row as tall (a label cut in its middle,
+        # 'the book “2…ing 2 Gold)', did not say which target it was).
         single = longest + 6 <= width * 0.55
         label_w = longest + 6 if single else width * 0.5
-        row = ROW if single else max(ROW, 2 * line + 4)
         plot_left = PAD + label_w + 4
         for (words, marks), t in zip(labels, self.targets, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else INK
-            if single:
-                plan.texts.append((words + marks, QRectF(PAD, y, label_w, row), colour))
-            else:
-                top = y + (row - 2 * line) / 2
-                words = metrics.elidedText(words, Qt.TextElideMode.ElideMiddle, label_w)
-                plan.texts.append((words, QRectF(PAD, top, label_w, line), colour))
-                said = marks.removeprefix(": ")
-                plan.texts.append((said, QRectF(PAD, top + line, label_w, line), colour))
+            lines = [words + marks] if single else _fold(words, marks, metrics, label_w)
+            row = max(ROW, len(lines) * line + 4)
+            top = y + (row - len(lines) * line) / 2
+            for i, part in enumerate(lines):
+                plan.texts.append((part, QRectF(PAD, top + i * line, label_w, line), colour))
             plan.targets.append(QRectF(plot_left, y, width - PAD - plot_left, row))
             y += row
         # The scale under the plot: 0 (the best) and the right end's points.
@@ -255,6 +252,17 @@ def _label(target: dict[str, Any]) -> tuple[str, str]:
     """A target's words, and what follows them: how far behind, or the best; yours."""
     marks = ": the best ★" if target["best"] else f": {target['behind']:.1f} behind"
     return target["words"], marks + (" (yours)" if target["chosen"] else "")
+
+
+def _fold(words: str, marks: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """A target's label in lines that fit the width: its words broken between words, its
+    marks after them on their last line if they fit there, else on a line of their own."""
+    lines = _wrap(words, metrics, width)
+    if metrics.horizontalAdvance(lines[-1] + marks) <= width:
+        lines[-1] += marks
+    else:
+        lines.append(marks.removeprefix(": "))
+    return lines
 
 
 def _costs(costs: list[str]) -> str:
