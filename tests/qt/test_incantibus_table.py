@@ -1378,6 +1378,47 @@ def test_the_coachs_chart_labels_read_whole_at_every_width_of_its_panel(qtbot, t
             assert said in (f"{t['words']}: {marks}", f"{t['words']} {marks}"), (width, lines)
 
 
+@pytest.mark.parametrize("width", [260, 340, 400])
+def test_the_coachs_diamonds_carry_the_whisker_of_their_interval(qtbot, width):
+    """Each diamond (a target's worth before the reveal) has a whisker of its ± then,
+    centred on it, as wide as the ± (the bars' whiskers are), under the bar's own and
+    inside the plot; none on a diamond at 0 (its ± is against the next one); the legend
+    says a whisker is on a bar or a diamond."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    spreads = [1.1, 0.8, 2.9, 1.6]
+    targets = [{**t, "margin_before": m} for t, m in zip(COACHED, spreads, strict=True)]
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    chart.resize(width, 300)
+    chart.show_chart({"casting": 3, "targets": targets, "costs": [0.0, 2.0], "average": 1.0})
+    chart.resize(width, chart.minimumHeight())
+    chart.grab()
+    said = " ".join(text for text, _ in chart.rows)
+    assert "Whisker: the coach's ± on a bar or a diamond" in said
+    # Each row's marks, in the order drawn: bar, its whisker, the diamond's, the diamond.
+    rows = []
+    for kind, box in chart.marks:
+        if kind == "bar":
+            rows.append({})
+        if kind != "zero":
+            rows[-1][kind] = box
+    assert len(rows) == len(targets)
+    unit = rows[0]["bar"].width() / targets[0]["behind"]  # px a point
+    for t, marks in zip(targets, rows, strict=True):
+        assert ("before-whisker" in marks) == (t["behind_before"] != 0), (t, marks)
+        if "before-whisker" in marks:
+            whisker, diamond = marks["before-whisker"], marks["before"]
+            assert abs(whisker.center().x() - diamond.center().x()) < 0.01
+            assert abs(whisker.center().y() - diamond.center().y()) < 0.01
+            assert abs(whisker.width() - 2 * t["margin_before"] * unit) < 0.01
+            above = marks.get("whisker", marks["bar"])
+            assert above.center().y() < diamond.top()  # the bar's marks above it
+    inside = chart.plot.adjusted(-0.01, -0.01, 0.01, 0.01)
+    assert all(inside.contains(box) for _, box in chart.marks), chart.marks
+    screenshot(chart, f"coach-chart-whiskers-{width}")
+
+
 def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):
     """The mixed wizard, chosen in Rehearse casting, points at every casting (by its
     equilibrium, worked out as a searching bot's move is), and the tally counts them."""
