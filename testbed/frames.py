@@ -27,7 +27,9 @@ class Page:
     version it names, else the page asks for a whole one, once until it comes (a burst of
     deltas after a lost one would otherwise ask so often that the host refuses the page's
     next move as too many messages). A whole state overtaken while one is asked for may
-    have been the answer: the page asks again. What the page must send goes to `outbox`."""
+    have been the answer: the page asks again. Asked to confirm its seat in a new match, the
+    page drops the last match's state: no delta is applied to it. What the page must send
+    goes to `outbox`."""
 
     def __init__(self) -> None:
         self.base: dict[str, Any] | None = None
@@ -58,6 +60,8 @@ class Page:
         self.last = max(self.last, frame.get("seq", 0))
         if frame["type"] == "refused":
             self.refused()
+        if frame["type"] == "confirm":  # a new match: the last one's state is no base
+            self.base, self.asking = None, False
         if frame["type"] not in ("state", "delta"):
             return frame
         whole = self.take(frame)

@@ -118,7 +118,8 @@ class DeviceHub:
         the codes they have. `seats` maps each phone's seat in the last match to its
         person's seat in this one (the others' pages are told the match has ended). Each
         person first confirms on the phone that the new seat is theirs; until then the
-        phone keeps the last match's table and result, and is sent nothing of the new."""
+        phone is sent nothing of the new match, and its page shows nothing of the last
+        (it drops that state: no delta of the new match applies to it)."""
         for seat in list(self.doorkeeper.seats):
             if seat not in seats:
                 self.server.shut(seat, ENDED)

@@ -1331,6 +1331,94 @@ def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mar
     screenshot(chart, f"coach-chart-{width}")
 
 
+# Long target names, as the coach words them (the longest found in seeded matches).
+LONG_NAMED = [
+    {**COACHED[0], "words": "the book “2 Potions” (paying 2 Gold)"},
+    {
+        **COACHED[1],
+        "words": "the book “2 different ingredients” (paying Mistletoe, Philosopher's Stone)",
+    },
+    {
+        **COACHED[2],
+        "words": "the book “Any 2 tokens” (paying 2 identical weapons, 2 different ingredients)",
+    },
+    COACHED[3],
+]
+
+
+@pytest.mark.parametrize("targets", [COACHED, LONG_NAMED], ids=["short", "long"])
+def test_the_coachs_chart_labels_read_whole_at_every_width_of_its_panel(qtbot, targets):
+    """Every target's label reads whole, folded over lines where it is long, at every
+    width the side panel takes at 1280×720 (from its least, 260 px, to 640): none is cut
+    with '…' (at 340 px one read 'the book “2…ing 2 Gold)'), none runs out of its box or
+    into the plot, and each row is as tall as its label."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    metrics = QFontMetricsF(chart.text_font)
+    chart.show_chart({"casting": 3, "targets": targets, "costs": [0.0, 2.0], "average": 1.0})
+    for width in range(260, 641, 4):
+        chart.resize(width, 600)
+        plan = chart.plan()
+        assert all("…" not in text for text, _, _ in plan.texts), width
+        assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box, _ in plan.texts)
+        plot = plan.targets[0].left()
+        labels = [(t, box) for t, box, _ in plan.texts if box.right() <= plot]
+        for t, row in zip(targets, plan.targets, strict=True):
+            # The label's lines: those drawn within its row (a label taller than its row
+            # would leave lines outside it, and its words would not be found whole).
+            lines = [text for text, box in labels if row.top() <= box.top() < row.bottom()]
+            inside = [box for text, box in labels if row.top() <= box.top() < row.bottom()]
+            assert all(box.bottom() <= row.bottom() + 0.01 for box in inside), width
+            marks = "the best ★" if t["best"] else f"{t['behind']:.1f} behind"
+            marks += " (yours)" if t["chosen"] else ""
+            # (its marks after its words, on their last line or on a line of their own)
+            said = " ".join(lines)
+            assert said in (f"{t['words']}: {marks}", f"{t['words']} {marks}"), (width, lines)
+
+
+@pytest.mark.parametrize("width", [260, 340, 400])
+def test_the_coachs_diamonds_carry_the_whisker_of_their_interval(qtbot, width):
+    """Each diamond (a target's worth before the reveal) has a whisker of its ± then,
+    centred on it, as wide as the ± (the bars' whiskers are), under the bar's own and
+    inside the plot; none on a diamond at 0 (its ± is against the next one); the legend
+    says a whisker is on a bar or a diamond."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    spreads = [1.1, 0.8, 2.9, 1.6]
+    targets = [{**t, "margin_before": m} for t, m in zip(COACHED, spreads, strict=True)]
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    chart.resize(width, 300)
+    chart.show_chart({"casting": 3, "targets": targets, "costs": [0.0, 2.0], "average": 1.0})
+    chart.resize(width, chart.minimumHeight())
+    chart.grab()
+    said = " ".join(text for text, _ in chart.rows)
+    assert "Whisker: the coach's ± on a bar or a diamond" in said
+    # Each row's marks, in the order drawn: bar, its whisker, the diamond's, the diamond.
+    rows = []
+    for kind, box in chart.marks:
+        if kind == "bar":
+            rows.append({})
+        if kind != "zero":
+            rows[-1][kind] = box
+    assert len(rows) == len(targets)
+    unit = rows[0]["bar"].width() / targets[0]["behind"]  # px a point
+    for t, marks in zip(targets, rows, strict=True):
+        assert ("before-whisker" in marks) == (t["behind_before"] != 0), (t, marks)
+        if "before-whisker" in marks:
+            whisker, diamond = marks["before-whisker"], marks["before"]
+            assert abs(whisker.center().x() - diamond.center().x()) < 0.01
+            assert abs(whisker.center().y() - diamond.center().y()) < 0.01
+            assert abs(whisker.width() - 2 * t["margin_before"] * unit) < 0.01
+            above = marks.get("whisker", marks["bar"])
+            assert above.center().y() < diamond.top()  # the bar's marks above it
+    inside = chart.plot.adjusted(-0.01, -0.01, 0.01, 0.01)
+    assert all(inside.contains(box) for _, box in chart.marks), chart.marks
+    screenshot(chart, f"coach-chart-whiskers-{width}")
+
+
 def test_a_rehearsal_against_the_mixed_wizard_plays_and_tallies_its_castings(window):
     """The mixed wizard, chosen in Rehearse casting, points at every casting (by its
     equilibrium, worked out as a searching bot's move is), and the tally counts them."""

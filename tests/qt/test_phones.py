@@ -280,8 +280,8 @@ def test_the_first_count_after_a_reveal_is_as_large_on_the_big_screen_as_the_oth
 
 def test_a_new_game_with_the_same_people_keeps_their_phones_joined(qtbot, make_window):
     """The phones join the table, not one match: after New game, Lera's phone stays
-    joined with its code, keeps the last table until she says the new seat is hers, and
-    is sent nothing of the new match before; no code comes back on the big screen."""
+    joined with its code, is asked whether the new seat is hers, and is sent nothing of
+    the new match before she says so; no code comes back on the big screen."""
     import json
 
     window = make_window()
@@ -297,7 +297,7 @@ def test_a_new_game_with_the_same_people_keeps_their_phones_joined(qtbot, make_w
         model = window.model
         qtbot.waitUntil(lambda: phone.received[-1]["type"] == "confirm", timeout=5000)
         assert phone.received[-1]["name"] == "<b>Lera</b>"
-        assert phone.state()["game"] == "incantibus"  # the last table, until she confirms
+        assert phone.state()["game"] == "incantibus"  # no state of the new match yet
         assert not phone.closed.is_set() and window.phones.hub.address(1) == address
         assert _qr_codes(window) == 0, (_labels(window), window.phones.hub.status(1))
         phone.send_text(json.dumps({"type": "confirm"}))

@@ -645,3 +645,71 @@ def test_a_page_lacking_a_deltas_base_asks_for_a_whole_state_once_and_again_if_o
         assert sent == [1, 2, False, 2, "v1005", ["state", "state"]]
     finally:
         phone.quit()
+
+
+def _next_match(game_id: str, seed: int):
+    """A new match at the table with the same people (New game): its model, begun."""
+    from illusio_table.engine import Match
+    from illusio_table.games import builtin_registry
+    from illusio_table.qt.models.match_model import MatchModel
+
+    match = Match.start(game_id, TWO_AND_A_BOT, seed, {}, registry=builtin_registry())
+    model = MatchModel(match, bot_delay_ms=0)
+    model.session.begin()
+    return model
+
+
+# What the page draws of a seat: its pieces, moves, log lines and the words of its table.
+SEAT_DRAWN = """
+return {
+  pieces: document.querySelectorAll('#table .piece, #table [data-key]').length,
+  moves: document.querySelectorAll('#moves button').length,
+  log: document.querySelectorAll('#log li').length,
+  table: document.getElementById('table').innerText,
+  who: document.getElementById('who').textContent,
+  extra: document.getElementById('extra').hidden,
+};
+"""
+
+
+@pytest.mark.parametrize("game_id", ["illusio", "incantibus"])
+def test_a_phone_asked_to_confirm_its_seat_in_a_new_match_shows_nothing_of_the_last(
+    qtbot, hosting, game_id
+):
+    """After New game at the big screen (Illusio, then Illusio again or Incantibus), the
+    phone that held Ana's seat asks her to confirm the new seat and draws nothing of the
+    last match under the question (it drew the old hand there: a play-test); once she
+    confirms, it draws the new match's seat from a whole state, the same as a fresh page."""
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=3)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+        old = phone.execute_script(SEAT_DRAWN)
+        hand = [c["name"] for c in model.session.game.view(0)["hand"]]
+        assert old["pieces"] > 0 and hand and all(name in old["table"] for name in hand)
+        phone.execute_script(RECORD_KINDS)
+        second = _next_match(game_id, 8)
+        hub.move_to(second.session, {0: 0})
+        sheet = lambda: phone.find_element("id", "sheet")  # noqa: E731
+        qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
+        qtbot.wait(200)  # (anything the page would draw after the question)
+        asked = phone.execute_script(SEAT_DRAWN)
+        assert page_state(phone) is None and phone.execute_script("return base") is None
+        assert asked["pieces"] == asked["moves"] == asked["log"] == 0, asked
+        assert asked["extra"] and "Ana" not in asked["who"], asked
+        assert not [name for name in hand if name in asked["table"] + sheet().text]
+        assert phone.find_element("id", "status").text == "A new match: confirm your seat."
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        phone.save_screenshot(str(SCREENSHOTS / f"phone-confirm-new-{game_id}.png"))
+        sheet().find_element("css selector", "button").click()
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+        assert page_state(phone)["game"] == game_id
+        kinds = phone.execute_script("return __kinds")
+        after = kinds[kinds.index("confirm") + 1 :]
+        assert [k for k in after if k in ("state", "delta")][0] == "state", kinds
+        drawn = phone.execute_script(DRAWING)
+        phone.refresh()  # a fresh page on the same device draws the same
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+        assert phone.execute_script(DRAWING) == drawn
+    finally:
+        phone.quit()

@@ -117,3 +117,42 @@ def test_a_rejoining_page_and_a_page_that_asks_get_a_whole_state(qtbot, hosting)
         assert again.state()["note"] == "tally 1"
     finally:
         again.close()
+
+
+def test_a_new_matchs_seat_is_sent_whole_and_nothing_of_it_before_the_person_confirms(
+    qtbot, hosting
+):
+    """New game with the same people: the phone is asked to confirm its seat and sent no
+    state before; the page's rule drops the last match's state with the question, and the
+    new match comes as a whole state, every delta after it made against the new match's
+    own states (none on a base of the last match: the page never asks for a whole one)."""
+    from illusio_table.engine import Match
+    from illusio_table.games import builtin_registry
+    from illusio_table.qt.models.match_model import MatchModel
+
+    model, hub = hosting("illusio", PEOPLE, seed=3)
+    phone = _join(qtbot, hub.give(0))
+    try:
+        hub.note(0, "tally 1")  # the last match's state, as a delta
+        qtbot.waitUntil(lambda: "delta" in phone.kinds, timeout=5000)
+        old = {m["version"] for m in phone.states()}
+        match = Match.start("illusio", PEOPLE, 8, {}, registry=builtin_registry())
+        second = MatchModel(match, bot_delay_ms=0)
+        second.session.begin()
+        hub.move_to(second.session, {0: 0})
+        qtbot.waitUntil(lambda: phone.kinds[-1] == "confirm", timeout=5000)
+        asked = len(phone.kinds)
+        hub.note(0, "tally 2")  # the new match changes: still nothing of it is sent
+        qtbot.wait(200)
+        assert phone.kinds[asked:] == [] and phone.page.base is None
+        phone.send_text(json.dumps({"type": "confirm"}))
+        qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(0), timeout=5000)
+        after = [k for k in phone.kinds[asked:] if k in ("state", "delta")]
+        assert after[0] == "state" and phone.state()["game"] == "illusio"
+        hub.note(0, "tally 3")  # the new match's next state: a delta on its first
+        qtbot.waitUntil(lambda: phone.state()["note"] == "tally 3", timeout=5000)
+        assert phone.kinds[-1] == "delta" and phone.page.asked == 0
+        assert phone.state()["view"] == second.session.match.view(0)
+        assert not old & {m["version"] for m in phone.states()[-2:]}
+    finally:
+        phone.close()

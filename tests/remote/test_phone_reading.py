@@ -199,7 +199,8 @@ def test_the_coachs_review_comes_under_the_room_in_the_first_screen_with_a_legen
         for key in (
             "Bar: points behind the best, given what the others chose",
             "Diamond: points behind the best before the reveal, as they were likely to choose",
-            "Whisker: the coach's ± — one that reaches 0 is too close to call",
+            "Whisker: the coach's ± on a bar or a diamond — one that reaches 0 is too close "
+            "to call",
             "Your choice",
             "The best ★ (0)",
         ):
@@ -253,5 +254,80 @@ def test_the_coachs_review_comes_under_the_room_in_the_first_screen_with_a_legen
             lambda: phone.execute_script("return document.querySelector('.coach').open"),
             timeout=5000,
         )
+    finally:
+        phone.quit()
+
+
+# The same review with the coach's ± before the reveal (a whisker on each diamond but the
+# best's then) and the longest names its targets take.
+LONG_CHART = {
+    **CHART,
+    "targets": [
+        {
+            **CHART["targets"][0],
+            "words": "the book “2 Potions” (paying 2 Gold)",
+            "margin_before": 1.1,
+        },
+        {**CHART["targets"][1], "margin_before": 0.8},
+        {
+            **CHART["targets"][2],
+            "words": "the book “Any 2 tokens” (paying 2 identical weapons, 2 different "
+            "ingredients)",
+            "margin_before": 2.9,
+        },
+        {**CHART["targets"][3], "margin_before": 1.6},
+    ],
+}
+
+
+def test_the_phones_diamonds_carry_their_whiskers_and_its_labels_read_whole(qtbot, hosting):
+    """On a 360 px portrait phone: each diamond (a target's worth before the reveal) has a
+    whisker of its ± then, centred on it and as wide as the ±, under the bar's own (none
+    on the diamond at 0, whose ± is against the next one); the legend says a whisker is on
+    a bar or a diamond; every label reads whole (none cut, no word broken)."""
+    model, hub = hosting("incantibus", PLAYERS, seed=3, options={"mode": "apprentice"})
+    phone = open_phone(hub.give(0), 360, 740)
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        hub.coach(0, LONG_CHART)
+        rows = lambda: phone.find_elements("css selector", ".coach-row:not(.coach-scale)")  # noqa: E731
+        qtbot.waitUntil(lambda: len(rows()) == 4, timeout=5000)
+        said = [r.find_element("css selector", ".coach-label").text for r in rows()]
+        for t, label in zip(LONG_CHART["targets"], said, strict=True):
+            assert label.startswith(f"{t['words']}: "), label
+        text = phone.find_element("css selector", ".coach").text
+        assert "Whisker: the coach's ± on a bar or a diamond" in text
+        # Each row's marks, as drawn: [class, left, right, top, bottom] (the diamond's box
+        # is its turned square's, centred where it stands).
+        drawn = phone.execute_script(
+            """
+            return [...document.querySelectorAll('.coach-row:not(.coach-scale)')].map((row) =>
+              [...row.querySelectorAll('.coach-track > *')].map((m) => {
+                const r = m.getBoundingClientRect();
+                return [m.className, r.left, r.right, r.top, r.bottom];
+              }));
+            """
+        )
+        unit = None  # px a point, from the first bar
+        for marks, t in zip(drawn, LONG_CHART["targets"], strict=True):
+            kind = {m[0]: m[1:] for m in marks}
+            assert ("coach-before-whisker" in kind) == (t["behind_before"] != 0), marks
+            if "coach-bar" in kind and unit is None:
+                unit = (kind["coach-bar"][1] - kind["coach-bar"][0]) / t["behind"]
+            if "coach-before-whisker" in kind:
+                left, right, top, bottom = kind["coach-before-whisker"]
+                d_left, d_right, d_top, d_bottom = kind["coach-before"]
+                assert abs((left + right) / 2 - (d_left + d_right) / 2) <= 1, marks
+                assert abs((top + bottom) / 2 - (d_top + d_bottom) / 2) <= 1, marks
+                assert abs(right - left - 2 * t["margin_before"] * unit) <= 1.5, marks
+            if "coach-whisker" in kind and "coach-before-whisker" in kind:  # the bar's above
+                assert kind["coach-whisker"][3] < kind["coach-before-whisker"][2], marks
+        track = phone.find_element("css selector", ".coach-track")
+        assert track.size["height"] >= 24
+        assert phone.execute_script(SPLIT_WORDS) == []
+        assert phone.execute_script(CLIPPED, ".coach *") == []
+        assert "…" not in text
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-coach-360.png"))
     finally:
         phone.quit()

@@ -124,8 +124,8 @@ function drawIncantibus(table, v, me) {
 // The casting coach's chart of this seat's last reviewed casting (a rehearsal), as the
 // desktop's Coach panel draws it (qt/coach_chart.py): a bar a target, from 0 (the best) to
 // the points it was behind the best in hindsight; a diamond, the same before the reveal; a
-// whisker, its interval against the best (one that reaches 0: too close to call); yours and
-// the best marked; a legend for every mark. It stands right under the room pointed at, in
+// whisker on each, its interval against the best (one that reaches 0: too close to call);
+// yours and the best marked; a legend for every mark. It stands right under the room pointed at, in
 // the first screenful, where a player looks after the reveal (at the foot of a page several
 // screens tall it went unseen), and the room stays in sight above it for the next casting.
 // Folded by a tap on its heading, it stays folded until the next casting's review.
@@ -144,8 +144,14 @@ function drawCoach(table, coach) {
   else table.prepend(box);
   for (const line of coach.said || []) box.append(el("div", "coach-said", line));
   box.append(el("div", "coach-title", "How many points each target was behind the best:"));
-  const margin = (t) => (t.best ? 0 : t.margin || 0); // (the best's is against the next one)
-  const ends = [0, 1, ...coach.targets.flatMap((t) => [t.behind, t.behind_before, t.behind - margin(t), t.behind + margin(t)])];
+  // A whisker's half-width on the bar, and on the diamond (the best's, each way, is
+  // against the next one: none drawn).
+  const margin = (t) => (t.best ? 0 : t.margin || 0);
+  const spread = (t) => (t.behind_before === 0 ? 0 : t.margin_before || 0);
+  const ends = [0, 1, ...coach.targets.flatMap((t) => [
+    t.behind, t.behind - margin(t), t.behind + margin(t),
+    t.behind_before, t.behind_before - spread(t), t.behind_before + spread(t),
+  ])];
   const low = Math.min(...ends);
   const high = Math.max(...ends);
   // A value's place on the track, in percent, 4 % clear of each edge.
@@ -172,12 +178,14 @@ function drawCoach(table, coach) {
       bar.style.width = `${(place(t.behind) - place(0)).toFixed(1)}%`;
       track.append(bar);
     }
-    if (margin(t) > 0) {
-      const whisker = el("span", "coach-whisker");
-      whisker.style.left = at(t.behind - margin(t));
-      whisker.style.width = `${(place(t.behind + margin(t)) - place(t.behind - margin(t))).toFixed(1)}%`;
-      track.append(whisker);
-    }
+    const whisker = (cls, value, half) => {
+      const mark = el("span", cls);
+      mark.style.left = at(value - half);
+      mark.style.width = `${(place(value + half) - place(value - half)).toFixed(1)}%`;
+      track.append(mark);
+    };
+    if (margin(t) > 0) whisker("coach-whisker", t.behind, margin(t));
+    if (spread(t) > 0) whisker("coach-before-whisker", t.behind_before, spread(t));
     const before = el("span", "coach-before");
     before.style.left = at(t.behind_before);
     track.append(before);
@@ -198,7 +206,7 @@ function drawCoach(table, coach) {
   for (const [mark, words] of [
     ["coach-bar", "Bar: points behind the best, given what the others chose"],
     ["coach-before", "Diamond: points behind the best before the reveal, as they were likely to choose"],
-    ["coach-whisker", "Whisker: the coach's ± — one that reaches 0 is too close to call"],
+    ["coach-whisker", "Whisker: the coach's ± on a bar or a diamond — one that reaches 0 is too close to call"],
     ["coach-bar yours", "Your choice"],
     ["coach-dot", "The best ★ (0)"],
   ]) {

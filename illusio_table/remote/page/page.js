@@ -138,15 +138,7 @@ function receive(message) {
     }
     show(message);
   } else if (message.type === "confirm") {
-    // A new match with the same people: the last table (and its result) stays drawn
-    // until the person says the new seat is theirs.
-    offerNothing({ status: "A new match: confirm your seat." });
-    const sheet = $("sheet");
-    sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
-    const yes = el("button", "", `I am ${message.name}: show my seat`);
-    yes.onclick = () => { hideSheet(); send({ type: "confirm" }); };
-    sheet.append(yes, el("p", "", `Not ${message.name}? Ask at the big screen for your own seat's code.`));
-    sheet.hidden = false;
+    confirmSeat(message);
   } else if (message.type === "drills") {
     drillsKept = message.kept; // the host's offer (0: none): the page knows no rule
     if (state) draw();
@@ -162,8 +154,30 @@ function receive(message) {
   }
 }
 
+// A new match with the same people: the page asks the person whether the new seat is
+// theirs, and shows nothing of the last match meanwhile (its table drawn under the
+// question read as the new match's). Its last state goes too, so no delta of the new
+// match is ever applied to it: the new match's first state comes whole.
+function confirmSeat(message) {
+  base = null;
+  waiting = null;
+  askedWhole = false;
+  lifted = null;
+  blank("A new match: confirm your seat.", ["Your seat in it is drawn here once you say it is yours."]);
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
+  const yes = el("button", "", `I am ${message.name}: show my seat`);
+  yes.onclick = () => {
+    hideSheet();
+    $("status").textContent = "Joining your seat…";
+    send({ type: "confirm" });
+  };
+  sheet.append(yes, el("p", "", `Not ${message.name}? Ask at the big screen for your own seat's code.`));
+  sheet.hidden = false;
+}
+
 // The table stays drawn as it stood, and nothing on it can be tapped: the connection is
-// down, the big screen reveals, or a new match waits for its seat to be confirmed.
+// down, or the big screen reveals.
 function offerNothing(changes) {
   if (!state) return;
   lifted = null;

@@ -2,7 +2,8 @@
 each a bar of how many points it was behind the best target in hindsight (the best at 0:
 a bar is what choosing that target would have cost), a diamond for the same before the
 reveal, a whisker across a bar's end for its interval against the best (one that reaches
-0 is too close to call), the seat's choice and the best marked, a legend for every mark;
+0 is too close to call) and one across the diamond for its interval then, the seat's
+choice and the best marked, a legend for every mark;
 under them, what each casting reviewed so far cost.
 
 It draws the chart the rehearsal's tally hands it (`RehearsalTally.chart`, which the phone
@@ -45,7 +46,10 @@ LINE_H = 56.0  # the line of past rehearsals
 LEGEND = [
     ("bar", "Bar: points behind the best, given what the others chose"),
     ("before", "Diamond: points behind the best before the reveal, as they were likely to choose"),
-    ("whisker", "Whisker: the coach's ± — one that reaches 0 is too close to call"),
+    (
+        "whisker",
+        "Whisker: the coach's ± on a bar or a diamond — one that reaches 0 is too close to call",
+    ),
 ]
 
 
@@ -119,22 +123,19 @@ class CoachChart(QWidget):
         y += 4
         labels = [_label(t) for t in self.targets]
         longest = max(metrics.horizontalAdvance(w + m) for w, m in labels)
-        # A label on one line where it fits in a little over half the width, else its
-        # words over its marks (cut words would not say which target it is).
+        # A label on one line where it fits in a little over half the width, else folded
+        # on as many lines as its words take, its row as tall (a label cut in its middle,
+        # 'the book “2…ing 2 Gold)', did not say which target it was).
         single = longest + 6 <= width * 0.55
         label_w = longest + 6 if single else width * 0.5
-        row = ROW if single else max(ROW, 2 * line + 4)
         plot_left = PAD + label_w + 4
         for (words, marks), t in zip(labels, self.targets, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else INK
-            if single:
-                plan.texts.append((words + marks, QRectF(PAD, y, label_w, row), colour))
-            else:
-                top = y + (row - 2 * line) / 2
-                words = metrics.elidedText(words, Qt.TextElideMode.ElideMiddle, label_w)
-                plan.texts.append((words, QRectF(PAD, top, label_w, line), colour))
-                said = marks.removeprefix(": ")
-                plan.texts.append((said, QRectF(PAD, top + line, label_w, line), colour))
+            lines = [words + marks] if single else _fold(words, marks, metrics, label_w)
+            row = max(ROW, len(lines) * line + 4)
+            top = y + (row - len(lines) * line) / 2
+            for i, part in enumerate(lines):
+                plan.texts.append((part, QRectF(PAD, top + i * line, label_w, line), colour))
             plan.targets.append(QRectF(plot_left, y, width - PAD - plot_left, row))
             y += row
         # The scale under the plot: 0 (the best) and the right end's points.
@@ -199,8 +200,8 @@ class CoachChart(QWidget):
             self._line(painter, self.past, plan.bottom + 4)
 
     def _bars(self, painter: QPainter, plan: Plan) -> None:
-        """Each target's bar from 0 (the best) to how far behind it was, its diamond
-        before the reveal and its whisker, all inside the plot."""
+        """Each target's bar from 0 (the best) to how far behind it was and its whisker,
+        its diamond before the reveal and that one's whisker, all inside the plot."""
         rows = plan.targets
         self.plot = QRectF(
             rows[0].left(), rows[0].top(), rows[0].width(), rows[-1].bottom() - rows[0].top()
@@ -218,8 +219,10 @@ class CoachChart(QWidget):
         self.marks.append(("zero", QRectF(zero - 0.5, self.plot.top(), 1, self.plot.height())))
         for t, box in zip(self.targets, rows, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else BAR
-            mid = box.center().y()
-            bar = QRectF(zero, mid - 6, x(t["behind"]) - zero, 12)
+            # The bar and its whisker above the row's middle, the diamond and its own
+            # below it: the two intervals are told apart.
+            mid, low_mid = box.center().y() - 3, box.center().y() + 6
+            bar = QRectF(zero, mid - 5, x(t["behind"]) - zero, 10)
             if t["best"]:  # no bar: a dot at 0 in the best's colour
                 bar = QRectF(zero - 3, mid - 3, 6, 6)
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -231,7 +234,11 @@ class CoachChart(QWidget):
             if _margin(t) > 0 and not t["best"]:  # (the best's is against the next one)
                 low_x, high_x = x(t["behind"] - _margin(t)), x(t["behind"] + _margin(t))
                 self.marks.append(("whisker", _whisker(painter, low_x, high_x, mid)))
-            self.marks.append(("before", _diamond(painter, x(t["behind_before"]), mid)))
+            before, spread = t["behind_before"], _margin(t, "margin_before")
+            if spread > 0 and before != 0:  # (the best's, too, is against the next one)
+                ends = x(before - spread), x(before + spread)
+                self.marks.append(("before-whisker", _whisker(painter, *ends, low_mid, 3)))
+            self.marks.append(("before", _diamond(painter, x(before), low_mid)))
 
     def _line(self, painter: QPainter, averages: list[float], top: float) -> None:
         """The average cost a casting of each past rehearsal, oldest first, this one
@@ -257,6 +264,17 @@ def _label(target: dict[str, Any]) -> tuple[str, str]:
     return target["words"], marks + (" (yours)" if target["chosen"] else "")
 
 
+def _fold(words: str, marks: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """A target's label in lines that fit the width: its words broken between words, its
+    marks after them on their last line if they fit there, else on a line of their own."""
+    lines = _wrap(words, metrics, width)
+    if metrics.horizontalAdvance(lines[-1] + marks) <= width:
+        lines[-1] += marks
+    else:
+        lines.append(marks.removeprefix(": "))
+    return lines
+
+
 def _costs(costs: list[str]) -> str:
     return f"Cost a casting (points): {', '.join(costs)}"
 
@@ -269,12 +287,16 @@ def _scale(targets: list[dict[str, Any]]) -> tuple[float, float]:
         ends += [t["behind"], t["behind_before"]]
         if not t["best"]:
             ends += [t["behind"] - _margin(t), t["behind"] + _margin(t)]
+        if t["behind_before"] != 0:
+            spread = _margin(t, "margin_before")
+            ends += [t["behind_before"] - spread, t["behind_before"] + spread]
     return min(ends), max(ends)
 
 
-def _margin(target: dict[str, Any]) -> float:
-    """A target's interval against the best, ± in points (0 where a chart has none)."""
-    return float(target.get("margin", 0.0))
+def _margin(target: dict[str, Any], which: str = "margin") -> float:
+    """A target's interval against the best, ± in points (0 where a chart has none): in
+    hindsight, or before the reveal (`margin_before`)."""
+    return float(target.get(which, 0.0))
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
@@ -288,13 +310,13 @@ def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
     return lines
 
 
-def _whisker(painter: QPainter, low_x: float, high_x: float, mid: float) -> QRectF:
-    """An interval: a line with a cap at each end; its box."""
+def _whisker(painter: QPainter, low_x: float, high_x: float, mid: float, cap: float = 4) -> QRectF:
+    """An interval: a line with a cap (`cap` high each way) at each end; its box."""
     painter.setPen(QPen(INK, 1))
     painter.drawLine(QPointF(low_x, mid), QPointF(high_x, mid))
-    for cap in (low_x, high_x):
-        painter.drawLine(QPointF(cap, mid - 4), QPointF(cap, mid + 4))
-    return QRectF(low_x, mid - 4, high_x - low_x, 8)
+    for end in (low_x, high_x):
+        painter.drawLine(QPointF(end, mid - cap), QPointF(end, mid + cap))
+    return QRectF(low_x, mid - cap, high_x - low_x, 2 * cap)
 
 
 def _diamond(painter: QPainter, at: float, mid: float) -> QRectF:
