@@ -163,6 +163,11 @@ class Session:
             return self.game.shared_view(self.viewer)  # type: ignore[no-any-return]
         return self.match.view(self.viewer)
 
+    def telling_a_reveal(self) -> bool:
+        """A reveal is on the screen, or about to be (its screen is being turned to the
+        table): what it tells is held back until it has been seen."""
+        return self.holding or bool(self._revealed)
+
     def log(self) -> list[str]:
         if self.curtain_seat() is not None:
             return []

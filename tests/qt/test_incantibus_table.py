@@ -1471,6 +1471,42 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert not bar.isVisibleTo(window)
 
 
+def test_with_two_people_the_seats_panel_keeps_the_old_points_while_the_reveal_plays(
+    make_window,
+):
+    """With two people (at the screen or on phones) the screen turns to the public table
+    for the reveal: the Seats panel must not tell the new points then either (a play-test
+    saw Lera's 2 points there while the reveal still showed her satchel empty)."""
+    window = make_window()
+    assert window.start_match(GameConfig("incantibus", TWO_HUMANS, 5, {"mode": "apprentice"}))
+    scene, model = window.scene, window.model
+    scene.animation_ms = 5000
+    seats = window.seats_view.model()
+
+    def panel() -> list[str]:
+        return [seats.index(r, 3).data(Qt.ItemDataRole.DisplayRole) for r in range(2)]
+
+    for _ in range(80):  # choices until a casting changes someone's points
+        lift_curtain(window)
+        before, shown = model.session.view()["points"], panel()
+        model.session.act(model.session.legal_actions()[0])
+        QApplication.processEvents()
+        if not model.session.holding:
+            continue
+        if model.session.match.game.view(None)["points"] != before:
+            break
+        scene.stop_reveal(seen=True)
+        QApplication.processEvents()
+    else:
+        raise AssertionError("no casting changed the points")
+    assert scene.revealing() and model.session.viewer is None
+    assert panel() == shown, "the panel told the reveal's outcome before the table did"
+    scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    lift_curtain(window)
+    assert panel() == model.session.match.game_class.standing(model.session.view())
+
+
 def test_while_a_reveal_plays_neither_the_seats_panel_nor_the_tally_tells_its_outcome(window):
     """The reveal is the table's moment: the Seats panel's points and the rehearsal's
     tally stay as they were when the wands pointed until it has been seen (the panel said

@@ -837,3 +837,43 @@ def test_the_side_panel_keeps_the_tab_the_person_chose_through_new_games(make_wi
         QApplication.processEvents()
         assert side_tab(window) == "Seats", (seed, rehearsal)
     screenshot(window, "side-panel-kept")
+
+
+@pytest.mark.parametrize("game_id", ["incantibus", "illuminati", "illusio"])
+def test_at_1280x720_every_seat_cell_reads_whole_without_scrolling(make_window, game_id):
+    """The Seats panel at 1280 x 720, four seats, the person at the screen to act: every
+    column within the panel and every cell's words whole in it (the status "at the
+    screen, to act" pushed the score out, where it read "Sc" and "0 p")."""
+    window = make_window()
+    window.resize(1280, 720)
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "expert"} for n in (1, 2, 3)
+    ]
+    assert window.start_match(GameConfig(game_id, players, seed=3))
+    window.seats_dock.raise_()
+    QApplication.processEvents()
+    view = window.seats_view
+    model = view.model()
+    assert any("at the screen" in model.index(r, 2).data() for r in range(model.rowCount()))
+    screenshot(window, f"seats-{game_id}-1280")
+    width = view.viewport().width()
+    header = view.horizontalHeader()
+    problems = []
+    for column in range(model.columnCount()):
+        left, size = header.sectionViewportPosition(column), header.sectionSize(column)
+        if left < 0 or left + size > width:
+            problems.append(f"column {model.headerData(column, Qt.Orientation.Horizontal)} "
+                            f"runs out of the panel ({left}+{size} > {width})")
+        title = model.headerData(column, Qt.Orientation.Horizontal)
+        if header.fontMetrics().horizontalAdvance(title) > size:
+            problems.append(f"heading {title!r} cut")
+        for row in range(model.rowCount()):
+            index = model.index(row, column)
+            rect = view.visualRect(index).adjusted(3, 0, -3, 0)  # (the cell's text margins)
+            text = index.data() or ""
+            needed = view.fontMetrics().boundingRect(
+                rect, int(Qt.TextFlag.TextWordWrap), text
+            )
+            if needed.width() > rect.width() or needed.height() > rect.height():
+                problems.append(f"{text!r} does not fit its cell ({needed} in {rect})")
+    assert not problems, "\n".join(problems)

@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
         self.seats_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
         )
+        self.seats_view.setWordWrap(True)
         self.seats_view.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
         )
@@ -924,6 +925,10 @@ class MainWindow(QMainWindow):
         self.log_view.setModel(log)
         self.moves_view.setModel(ActionsModel(self.model))
         self.seats_view.setModel(SeatsModel(self.model))
+        # The status takes what the other columns leave and folds over lines ("at the
+        # screen, to act" in one line pushed the score out of a 1280-pixel window's panel;
+        # a new model forgets a column's mode, hence here).
+        self.seats_view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.model.changed.connect(self._update)
         self.model.viewer_changed.connect(self._update)
         self.model.refused.connect(self._refused)

@@ -110,9 +110,10 @@ class SeatsModel(QAbstractTableModel):
         # The standing as the screen's view shows it (nothing behind the curtain).
         shown = None if self.model.session.curtain_seat() is not None else self.model.session.view()
         standing = match.game_class.standing(shown) if shown is not None else None
-        if self.model.session.holding and len(self.rows) == len(match.players):
+        if self.model.session.telling_a_reveal() and len(self.rows) == len(match.players):
             # A reveal plays on the table: its points show once it has been seen (the
-            # panel told them while the table still showed the old ones).
+            # panel told them while the table still showed the old ones; with several
+            # people it did so as the screen turned to the table, before the hold began).
             standing = [row[3] for row in self.rows]
         rows = []
         phones = self.model.session.devices
