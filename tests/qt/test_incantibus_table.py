@@ -1228,6 +1228,10 @@ def test_a_mistake_kept_by_the_coach_is_drilled_again_and_reviewed(window, qtbot
     model.session.act(model.session.legal_actions()[0])
     qtbot.waitUntil(lambda: "Coach on casting 1" in window.tally_bar.text(), timeout=60_000)
     assert Drills(window.data_dir / "drills.json").entries == []
+    # A drill is no rehearsal: the line of past rehearsals' averages is left as it was.
+    assert not (window.data_dir / "coach.json").exists() or not json.loads(
+        (window.data_dir / "coach.json").read_text()
+    ).get("rehearsals")
     assert not window.drill_mistakes()  # none left: the status bar says so
     assert "No mistake is kept" in window.statusBar().currentMessage()
 

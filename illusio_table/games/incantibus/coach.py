@@ -43,6 +43,7 @@ that differ only in what the seat cannot see get the same review.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -606,6 +607,21 @@ def verdict_lines(drawn: list[dict[str, Any]]) -> list[str]:
         parts = "; ".join(_close_parts(close, "the best"))
         lines.append(parts[0].upper() + parts[1:] + ".")
     return lines
+
+
+def mistake_said(said: list[str] | tuple[str, ...], cost: float) -> str:
+    """'2.7 points ± 0.9': the mistake as the coach's words on it gave it (`verdict_lines`),
+    its ± with it, so that a drill's banner and the chart of its new review read as two
+    measures of one mistake (a bare 'cost 2.7' beside the chart's '2.3 behind' looked like
+    a contradiction); the bare cost where the words give none (words kept before the ±)."""
+    for line in said:
+        found = _MISTAKE.search(line)
+        if found is not None:
+            return found.group(1)
+    return _points(cost)
+
+
+_MISTAKE = re.compile(r"a mistake of (\d+\.\d points? ± \d+\.\d)")
 
 
 def _close_parts(close: list[dict[str, Any]], best: str) -> list[str]:

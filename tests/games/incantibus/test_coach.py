@@ -273,6 +273,16 @@ def test_the_player_reads_each_kind_of_verdict_with_its_interval():
     )
 
 
+def test_a_drills_banner_gives_the_mistake_with_its_interval_as_the_coach_said_it():
+    """A drill's banner quotes the mistake with its ± (a bare "cost 2.7" beside the new
+    review's "2.3 behind ± 0.8" read as a contradiction); words kept without one give
+    the bare cost."""
+    review = _judged([4.0, 1.0, -2.0], [0.8, 1.1, 0.9], chosen=2)
+    said = coach.summary(review, NAMES, [])
+    assert coach.mistake_said(said, review.cost) == "6.0 points ± 0.9"
+    assert coach.mistake_said(["Given what the others did, …"], 2.0) == "2.0 points"
+
+
 def test_face_down_tokens_the_seat_has_not_seen_are_worth_the_same_to_it():
     """From what the seat knows one unseen face-down token is any other: the coach gives
     them one worth (and never calls them too close against each other)."""

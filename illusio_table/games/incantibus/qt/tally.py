@@ -41,6 +41,7 @@ class RehearsalTally(QObject):
         # where the costliest mistakes are kept to be played again (not from a drill).
         self.drill = drill if drill is not None and drill.seat == seat else None
         self.drills = drills if self.drill is None else None
+        self.drilling = drill is not None  # (anyone's: the match is a drill, no rehearsal)
         self.tally = Tally(model.session.match.view(seat), seat, heading)
         # The coach's words on each casting reviewed, by its number, in order.
         self.reviews: list[tuple[int, list[str]]] = []
@@ -126,7 +127,10 @@ class RehearsalTally(QObject):
             # Only a mistake beyond the noise is kept: a drill of a call too close to make
             # would teach a guess.
             self.drills.add(match.at(start).file_json(), others, review.drill_cost, said)
-        if self.past is not None:  # first: the chart's line of past rehearsals ends with it
+        # First, so that the chart's line of past rehearsals ends with this one; a drill
+        # is not a rehearsal (one casting played again, chosen as a mistake): its cost
+        # would bend the line, so the line stays as the rehearsals left it.
+        if self.past is not None and not self.drilling:
             self.past.record(len(self.costs), sum(self.costs) / len(self.costs))
         chart = self.chart()
         assert chart is not None
@@ -152,7 +156,8 @@ class RehearsalTally(QObject):
     def text(self) -> str:
         said = self.tally.text()
         if self.drill is not None:  # the mistake this drill plays again, in the coach's words
-            said = f"Drill — before, your choice here cost {self.drill.cost:.1f} points. {said}"
+            mistake = coach.mistake_said(self.drill.said, self.drill.cost)
+            said = f"Drill — before, your choice here cost {mistake}. {said}"
         if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
             number, lines = self.reviews[-1]
             verdict = next(line for line in lines if line.startswith("Given what"))
