@@ -345,6 +345,46 @@ def test_the_rehearsal_history_shows_beside_the_table_and_lets_clicks_through(ma
     assert not note.isVisible()
 
 
+def test_a_long_rehearsal_history_shows_its_latest_review_whole_beside_the_table(
+    make_window, qtbot
+):
+    """After many castings the history beside the table still shows the latest review,
+    first and whole, and as many whole lines as the window has room for, saying the rest
+    is left out (after four castings the latest review ran off the bottom of the screen)."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+
+    from .table_states import play, rehearsal
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    rehearsal(window)
+    tally = window.tally
+    for _ in range(40):  # castings until eight have been reviewed
+        if len(tally.reviews) >= 8 or window.model.session.match.is_over():
+            break
+        play(window, 1)
+        qtbot.waitUntil(lambda: len(tally.reviews) >= tally.tally.seen - tally._before - 1)
+    assert len(tally.reviews) >= 6
+    qtbot.waitUntil(lambda: len(tally.reviews) == tally.tally.seen - tally._before, timeout=60_000)
+    bar, note = window.tally_bar, window.side_note
+    inside = QPoint(bar.width() // 2, bar.height() // 2)
+    QApplication.sendEvent(bar, QHelpEvent(QEvent.Type.ToolTip, inside, bar.mapToGlobal(inside)))
+    assert note.isVisible()
+    latest, lines = tally.reviews[-1]
+    shown = note.text()
+    assert f"Coach on casting {latest}:" in shown and all(line in shown for line in lines)
+    assert "Casting " not in shown or shown.index(f"Coach on casting {latest}:") < shown.index(
+        "Casting "
+    )
+    assert note.heightForWidth(note.width()) <= note.height(), "a line is cut at the bottom"
+    assert note.geometry().bottom() <= window.height()
+    if shown != bar.toolTip():
+        assert "the rest does not fit" in shown
+    screenshot(window, "rehearsal-history-long-1280x720")
+
+
 def test_a_long_illusio_backstage_hides_no_card_under_another(make_window):
     """Ten Components in one's own Backstage at 1280 × 720: each reads whole, none lies
     over another (as overlapping cards they hid each other's names: "Smok", "Blade")."""

@@ -165,14 +165,16 @@ class RehearsalTally(QObject):
         return said
 
     def history(self) -> str:
-        """Every casting so far, one a line: what the seat pointed at, got, and why; then
-        the coach's words on each."""
-        lines = list(self.tally.lines)
+        """The coach's words on each casting, then every casting, one a line (what the
+        seat pointed at, got, and why): the latest first, so that where the note beside
+        the table has no room for all, the oldest are what it leaves out (`SideNote`;
+        after four castings the latest review ran off the bottom of the screen)."""
+        lines: list[str] = []
         if self.drill is not None:
-            lines += ["", "The mistake this drill plays again:", *self.drill.said]
-        for number, review in self.reviews:
-            lines += ["", f"Coach on casting {number}:", *review]
-        return "\n".join(lines)
+            lines += ["The mistake this drill plays again:", *self.drill.said, ""]
+        for number, review in reversed(self.reviews):
+            lines += [f"Coach on casting {number}:", *review, ""]
+        return "\n".join(lines + list(reversed(self.tally.lines)))
 
 
 def _reveals(moves: list[Any]) -> list[int]:
