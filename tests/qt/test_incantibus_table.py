@@ -349,7 +349,7 @@ def test_rehearsing_castings_keeps_a_tally_and_the_coach_reviews_them(window, qt
     metrics = QFontMetricsF(chart.text_font)  # and no text runs out of its box
     assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box in chart.rows)
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
-    assert drawn[-2].startswith(f"Average over {len(chart.costs)}:")
+    assert drawn[footer - 1].startswith(f"Average over {len(chart.costs)}:")
     chart.grab().save(str(screenshot(window, "incantibus-rehearsal").with_name("coach-chart.png")))
     # Each review that found a mistake of a point or more, sure beyond the noise, kept
     # it as a drill (`Review.drill_cost`); one too close to call is never kept.
@@ -1321,7 +1321,15 @@ def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mar
     ):
         assert mark in said, mark
     kinds = {kind for kind, _ in chart.marks}
-    assert kinds == {"zero", "bar", "before", "whisker"}
+    assert kinds == {"zero", "tick", "bar", "before", "whisker"}
+    # The scale: 0 and whole points behind the best, each number centred on its tick
+    # (one "7.1 behind" at the right end, written left of where 7.1 lay, made the marks
+    # beyond its words look drawn past the scale's end).
+    ticks = [box for kind, box in chart.marks if kind == "tick"]
+    numbers = [(t, box) for t, box in chart.rows if t.isdigit() and box.top() >= chart.plot.bottom()]
+    assert [t for t, _ in numbers][:2] == ["0", "2"] and len(numbers) == len(ticks) + 1
+    for tick, (_, box) in zip(ticks, numbers[1:], strict=True):
+        assert abs(tick.center().x() - box.center().x()) < 1
     inside = chart.plot.adjusted(-0.01, -0.01, 0.01, 0.01)
     assert all(inside.contains(box) for _, box in chart.marks), chart.marks
     # The farthest mark (the Trap's whisker end, 7.1) keeps clear of the plot's edge.
@@ -1405,7 +1413,7 @@ def test_the_coachs_diamonds_carry_the_whisker_of_their_interval(qtbot, width):
     for kind, box in chart.marks:
         if kind == "bar":
             rows.append({})
-        if kind != "zero":
+        if kind not in ("zero", "tick"):  # (the plot's own marks, not a row's)
             rows[-1][kind] = box
     assert len(rows) == len(targets)
     unit = rows[0]["bar"].width() / targets[0]["behind"]  # px a point

@@ -296,6 +296,14 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
         for w in words
         if box.intersects(w.ink)
     ]
+    # Two balloons side by side read as one telling the other (4 and 5 stood stacked,
+    # touching): each keeps a few pixels of the table round it.
+    problems += [
+        f"balloons {a} and {b} touch"
+        for a, one in enumerate(balloons, 1)
+        for b, other in enumerate(balloons[a:], a + 1)
+        if one.adjusted(-3, -3, 3, 3).intersects(other)
+    ]
     # A part's dashed frame through a word cuts it ("2/5 held" under the Contest's).
     problems += [
         f"the frame of part {n} through {w.text!r}"

@@ -192,14 +192,18 @@ function drawCoach(table, coach) {
     row.append(track);
     box.append(row);
   }
-  // The scale under the bars: 0 (the best) and the far end's points.
+  // The scale under the bars: 0 (the best), then whole points behind it, each number
+  // centred under its place, as the big screen's chart writes them (one number for the
+  // far end, written left of where it lay, made the marks beyond it look past the end).
   const scale = el("div", "coach-row coach-scale");
   scale.append(el("span", ""));
   const ruler = el("span", "coach-ruler");
-  const nought = el("span", "coach-nought", "0");
-  nought.style.left = zero;
-  ruler.append(nought);
-  if (place(0) < 60) ruler.append(el("span", "coach-far", `${high.toFixed(1)} behind`)); // (clear of the 0)
+  const step = [1, 2, 5, 10, 20, 50].find((s) => high / s <= 5) || 100;
+  for (let v = 0; v <= high; v += step) {
+    const number = el("span", "coach-nought", `${v}`);
+    number.style.left = at(v);
+    ruler.append(number);
+  }
   scale.append(ruler);
   box.append(scale);
   const legend = el("div", "coach-legend");

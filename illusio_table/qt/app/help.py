@@ -65,6 +65,7 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
     scene.render(painter, QRectF(0, 0, PICTURE_WIDTH, height), source)
     scale = PICTURE_WIDTH / source.width()
     parts = framed_parts(scene)
+    placed: list[QRectF] = []  # the balloons drawn so far
     for number, (_, part) in enumerate(parts, 1):
         box = QRectF(
             (part.left() - source.left()) * scale,
@@ -76,7 +77,9 @@ def table_picture(game_id: str, registry: Registry) -> tuple[QImage, list[str]]:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(box.adjusted(1, 1, -1, -1))
         inside = QRectF(0, 0, PICTURE_WIDTH, height)
-        _number(painter, number, _free_corner(scene, part, box, scale, inside))
+        centre = _free_corner(scene, part, box, scale, inside, placed)
+        placed.append(balloon_box(centre))
+        _number(painter, number, centre)
     painter.end()
     scene.clear()
     return image, [name for name, _ in parts]
@@ -118,13 +121,17 @@ def picture_scene(game_id: str, registry: Registry, match: Match, names: list[st
     return scene
 
 
-def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QRectF) -> QPointF:
+def _free_corner(
+    scene: Any, part: QRectF, box: QRectF, scale: float, inside: QRectF, placed: list[QRectF]
+) -> QPointF:
     """Where a part's callout goes: the first of the places round its corners (top
     right first; the top left holds the part's own heading), inside its frame, astride
     it, then just outside it, where it covers no piece and no word of the table, else
     where it covers the least, a word counting far more than a piece (in a corner of
     Ana's satchel it sat on her wand like a wand's number; on Illusio's small magician
-    card, on "Ana · 3 pts")."""
+    card, on "Ana · 3 pts"), and another balloon, or the room round it, more than a
+    word (two parts' corners met, and balloons 4 and 5 stood stacked, touching, as if
+    one told the other)."""
     places = [
         box.topRight() + QPointF(-16, 13),
         box.bottomRight() + QPointF(-16, -18),
@@ -148,7 +155,8 @@ def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QR
             balloon.width() / scale,
             balloon.height() / scale,
         )
-        covered = 0.0
+        apart = balloon.adjusted(-APART, -APART, APART, APART)
+        covered = sum(_area(apart.intersected(other)) * 1000 for other in placed)
         for item in scene.items(seen):
             bounds = item.sceneBoundingRect()
             # Covering ground (the part's own, a region far larger than the balloon) is
@@ -172,6 +180,13 @@ def _free_corner(scene: Any, part: QRectF, box: QRectF, scale: float, inside: QR
 # against the card files and the tables' own colours), in a shape none has: a speech
 # balloon, where the games' numbers sit on gold discs and white dice.
 CALLOUT = QColor("#ff00c8")
+
+
+APART = 6.0  # pixels kept clear between two balloons
+
+
+def _area(box: QRectF) -> float:
+    return box.width() * box.height() if box.isValid() else 0.0
 
 
 def balloon_box(centre: QPointF) -> QRectF:

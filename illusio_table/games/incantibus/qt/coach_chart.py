@@ -61,6 +61,7 @@ class Plan:
     targets: list[QRectF] = field(default_factory=list)  # each target's row, its plot part
     legend: list[tuple[str, QRectF]] = field(default_factory=list)  # each mark's sample
     bottom: float = 0.0  # under the last text
+    ticks: list[float] = field(default_factory=list)  # the scale's numbers, 0 first
 
 
 class CoachChart(QWidget):
@@ -138,17 +139,22 @@ class CoachChart(QWidget):
                 plan.texts.append((part, QRectF(PAD, top + i * line, label_w, line), colour))
             plan.targets.append(QRectF(plot_left, y, width - PAD - plot_left, row))
             y += row
-        # The scale under the plot: 0 (the best) and the right end's points.
+        # The scale under the plot: 0 (the best), then whole points behind it, each number
+        # under its tick (one number for the right end, written left of where that point
+        # lay, made the marks beyond it look drawn past the scale's end).
         low, high = _scale(self.targets)
         left, right = plot_left + INSET, width - PAD - INSET
-        zero = left + (0 - low) / (high - low) * (right - left)
-        end = f"{high:.1f} behind"
-        end_w = metrics.horizontalAdvance(end) + 2
-        zero_w = metrics.horizontalAdvance("0") + 2
-        plan.texts.append(("0", QRectF(zero - zero_w / 2, y, zero_w, line), FAINT))
-        if zero + zero_w / 2 + 6 < width - PAD - end_w:
-            plan.texts.append((end, QRectF(width - PAD - end_w, y, end_w, line), FAINT))
-        y += line + 6
+        taken = -1e9  # the right edge of the last number written
+        for value in _ticks(high):
+            at = left + (value - low) / (high - low) * (right - left)
+            words = f"{value:g}"
+            w = metrics.horizontalAdvance(words) + 2
+            box = QRectF(at - w / 2, y, w, line)
+            if box.left() >= taken + 6 and box.right() <= width - PAD:
+                plan.texts.append((words, box, FAINT))
+                plan.ticks.append(value)
+                taken = box.right()
+        y += line + 6  # (what the numbers count, the heading says)
         for kind, words in LEGEND:
             plan.legend.append((kind, QRectF(PAD, y + 2, SWATCH, line - 4)))
             say(words, PAD + SWATCH + 6, full - SWATCH - 6)
@@ -216,6 +222,10 @@ class CoachChart(QWidget):
         zero = x(0.0)
         painter.setPen(QPen(FAINT, 1))
         painter.drawLine(QPointF(zero, self.plot.top()), QPointF(zero, self.plot.bottom()))
+        for value in plan.ticks[1:]:  # (0 has its line through the plot)
+            at = x(value)
+            painter.drawLine(QPointF(at, self.plot.bottom() - 4), QPointF(at, self.plot.bottom()))
+            self.marks.append(("tick", QRectF(at - 0.5, self.plot.bottom() - 4, 1, 4)))
         self.marks.append(("zero", QRectF(zero - 0.5, self.plot.top(), 1, self.plot.height())))
         for t, box in zip(self.targets, rows, strict=True):
             colour = CHOSEN if t["chosen"] else BEST if t["best"] else BAR
@@ -291,6 +301,13 @@ def _scale(targets: list[dict[str, Any]]) -> tuple[float, float]:
             spread = _margin(t, "margin_before")
             ends += [t["behind_before"] - spread, t["behind_before"] + spread]
     return min(ends), max(ends)
+
+
+def _ticks(high: float) -> list[float]:
+    """The scale's numbers: 0, then every 1, 2, 5 or 10 points up to the right end (at
+    most five after 0)."""
+    step = next((s for s in (1, 2, 5, 10, 20, 50) if high / s <= 5), 100)
+    return [float(v) for v in range(0, int(high) + 1, step)]
 
 
 def _margin(target: dict[str, Any], which: str = "margin") -> float:
