@@ -35,6 +35,7 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     QRectF,
+    QSizeF,
     Qt,
     QVariantAnimation,
     Signal,
@@ -590,12 +591,45 @@ class TableScene(QGraphicsScene):
     ) -> None:
         label.setText(words)
         size = label.boundingRect()
-        where = self.extent() or self.itemsBoundingRect()
-        centre = where.center()
         back.setRect(QRectF(0, 0, size.width() + 60, size.height() + 24))
-        back.setPos(centre.x() - back.rect().width() / 2, centre.y() - back.rect().height() / 2)
+        back.setPos(self._count_place(back.rect().size(), back))
         label.setPos(30, 12)
         back.setVisible(True)
+
+    def _count_place(self, size: QSizeF, count: QGraphicsItem) -> QPointF:
+        """Where the count goes: across the middle of the table, unless it would cover
+        what people look at to choose there (over the Incantibus tower it hid the room's
+        tokens while they counted to point at them); then the place, of those tried down
+        the middle and to either side, that covers the least of the pieces and targets,
+        and of the words."""
+        where = self.extent() or self.itemsBoundingRect()
+        # What it would cover, weighed: a target or a piece far more than a word.
+        looked_at = [(box, 10.0) for box in self.targets.values()]
+        for item in self.items():
+            if not item.isVisible() or item is count or count.isAncestorOf(item):
+                continue
+            if item.data(PIECE) is not None:
+                looked_at.append((item.sceneBoundingRect(), 10.0))
+            elif isinstance(item, QGraphicsSimpleTextItem) and item.text().strip():
+                looked_at.append((item.sceneBoundingRect(), 1.0))
+        best, least = None, float("inf")
+        for across in (0.5, 0.3, 0.7):
+            for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+                x = where.left() + across * where.width() - size.width() / 2
+                y = where.top() + down * where.height() - size.height() / 2
+                x = min(max(x, where.left()), where.right() - size.width())
+                y = min(max(y, where.top()), where.bottom() - size.height())
+                box = QRectF(QPointF(x, y), size)
+                covered = 0.0
+                for mark, weight in looked_at:
+                    under = box.intersected(mark)
+                    covered += weight * under.width() * under.height() if under.isValid() else 0
+                if covered < least:
+                    best, least = box.topLeft(), covered
+                if covered == 0:
+                    return box.topLeft()
+        assert best is not None
+        return best
 
     def pointer(self) -> QGraphicsItem | None:
         """The first piece the seat may lift (in Incantibus: its wand)."""
