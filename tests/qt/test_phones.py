@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from illusio_table.games import builtin_registry
 from illusio_table.qt.app.new_game_dialog import GameConfig
@@ -56,6 +57,21 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         window.grab().save(str(SCREENSHOTS / "phones-window.png"))
         address = window.phones.hub.address(1)
         assert address.startswith("http://127.0.0.1:") and address in _labels(window)
+        # The address reads whole, in the panel standing apart and docked narrow beside
+        # the table (it was cut to "ttp://…").
+        label = window.phones.findChild(QLabel, "phone-address-1")
+        for width in (None, 230):
+            if width is not None:
+                dock.setFloating(False)
+                dock.raise_()
+                window.resize(1280, 720)
+                window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+            QApplication.processEvents()
+            assert label.isVisibleTo(window.phones)
+            wrap = int(Qt.TextFlag.TextWordWrap)
+            laid = label.fontMetrics().boundingRect(0, 0, label.width(), 2000, wrap, label.text())
+            assert laid.width() <= label.width(), (width, laid.width(), label.width())
+            assert laid.height() <= label.height(), (width, laid.height(), label.height())
         # Ana is alone at the screen: her table, no curtain, whatever Lera does.
         assert model.session.viewer == 0 and model.session.curtain_seat() is None
         phone = Phone(address)

@@ -390,6 +390,8 @@ class PhonesPanel(QScrollArea):
                 code.setToolTip(f"Scan with {model.session.match.name(seat)}'s phone")
                 grid.addWidget(code, 1, 0, 1, 2)
                 text = QLabel(address)
+                text.setObjectName(f"phone-address-{seat}")
+                text.setTextFormat(Qt.TextFormat.PlainText)
                 text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 text.setWordWrap(True)
                 grid.addWidget(text, 2, 0, 1, 2)
