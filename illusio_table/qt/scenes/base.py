@@ -604,17 +604,22 @@ class TableScene(QGraphicsScene):
         and of the words."""
         where = self.extent() or self.itemsBoundingRect()
         # What it would cover, weighed: a target or a piece far more than a word.
+        # (Ground, a panel or the felt far larger than the count, is no harm to cover.)
         looked_at = [(box, 10.0) for box in self.targets.values()]
         for item in self.items():
             if not item.isVisible() or item is count or count.isAncestorOf(item):
                 continue
+            box = item.sceneBoundingRect()
             if item.data(PIECE) is not None:
-                looked_at.append((item.sceneBoundingRect(), 10.0))
-            elif isinstance(item, QGraphicsSimpleTextItem) and item.text().strip():
-                looked_at.append((item.sceneBoundingRect(), 1.0))
+                looked_at.append((box, 10.0))
+            elif isinstance(item, QGraphicsSimpleTextItem):
+                if item.text().strip():
+                    looked_at.append((box, 1.0))
+            elif box.width() * box.height() < 4 * size.width() * size.height():
+                looked_at.append((box, 3.0))  # a mark of the table's: a wand, a cell
         best, least = None, float("inf")
         for across in (0.5, 0.3, 0.7):
-            for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+            for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0):
                 x = where.left() + across * where.width() - size.width() / 2
                 y = where.top() + down * where.height() - size.height() / 2
                 x = min(max(x, where.left()), where.right() - size.width())
