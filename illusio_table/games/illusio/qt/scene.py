@@ -452,6 +452,9 @@ class IllusioScene(Felt, TableScene):
             key = ("objective", o["id"])
             item = self.card(card, x, y, (CONTEST[0], CONTEST[1] - 4), key)
             self.source(key, item)
+            # A target too: a card dragged onto it hears why it does not go there (a
+            # Special or a Component over it said nothing).
+            self.target(key, item)
             if mine is not None:
                 have, total = card["progress"]
                 ready = o["id"] in takeable
