@@ -685,6 +685,7 @@ def test_a_card_dragged_onto_a_contest_card_hears_why_it_does_not_go_there(windo
         assert reason in dropped, dropped
         assert len(game.record.moves) == moves and card in game.hands[0]
         assert scene.item(("card", card)) is not None
+    screenshot(window, "illusio-drop-on-a-contest-card")
     # The Objective lifted and moved a little, still over its own place.
     viewport = window.table.viewport()
     begin = point_of(window, ("objective", objective))
