@@ -660,3 +660,45 @@ def test_a_long_backstage_of_another_magician_reads_as_named_chips(make_window, 
         for other in boxes[n + 1 :]:
             assert not box.adjusted(1, 1, -1, -1).intersects(other), "chips overlap"
     screenshot(window, f"illusio-long-backstage-{seats}-{size[0]}x{size[1]}")
+
+
+def test_a_card_dragged_onto_a_contest_card_hears_why_it_does_not_go_there(window):
+    """A Special and a Component of the hand held over an Objective of the Contest, then
+    let go there: the status says why, at once and on the drop (held over it, it said
+    nothing), and nothing moves; the Objective lifted off its place is never its own
+    drop target."""
+    from PySide6.QtTest import QTest
+
+    start(window)
+    lift_curtain(window)
+    game, scene = window.model.session.game, window.scene
+    objective = next(o for o in game.contest if o is not None)
+    name = game.objectives[objective].name
+    special = next(c for c in game.hands[0] if game.info[c].special)
+    component = next(c for c in game.hands[0] if not game.info[c].special)
+    moves = len(game.record.moves)
+    for card in (special, component):
+        held, dropped = hover_then_drop(window, ("card", card), ("objective", objective))
+        reason = game.why_not(0, Place(card=card, objective=objective))
+        assert reason and name in reason and "Contest" in reason, reason
+        assert held == f"Not possible there: {reason}", held
+        assert reason in dropped, dropped
+        assert len(game.record.moves) == moves and card in game.hands[0]
+        assert scene.item(("card", card)) is not None
+    screenshot(window, "illusio-drop-on-a-contest-card")
+    # The Objective lifted and moved a little, still over its own place.
+    viewport = window.table.viewport()
+    begin = point_of(window, ("objective", objective))
+    left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, plain, begin)
+    QTest.mouseMove(viewport, begin + QPoint(QApplication.startDragDistance() + 2, 0))
+    near = begin + QPoint(QApplication.startDragDistance() + 6, 4)
+    QTest.mouseMove(viewport, near)
+    assert scene.hover_key != ("objective", objective)
+    assert scene.drop_target(
+        ("objective", objective), scene.sources[("objective", objective)].center()
+    ) != ("objective", objective)
+    assert not window.statusBar().currentMessage().startswith("Not possible there")
+    QTest.mouseRelease(viewport, left, plain, near)
+    QApplication.processEvents()
+    assert len(game.record.moves) == moves and objective in game.contest

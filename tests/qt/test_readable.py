@@ -223,10 +223,12 @@ def test_the_names_painted_on_the_illuminati_cards_read_at_four_seats(
 @pytest.mark.parametrize("seats", [4, 6])
 def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, size, seats):
     """Every name painted on an Illusio card (a Component, a Special, an Objective, a
-    magician), whole or cut short (never to less than three letters), at 8 pixels or
-    more; and every other word painted on a card (a rule, a group, a state) too, or not
-    painted at all (the large card and the tooltip tell it). Players found the others'
-    Backstage, the Specials in hand and the Contest at 5 to 7 pixels at both sizes."""
+    magician) whole at 8 pixels or more, or not painted at all, never cut short with "…"
+    ("Silk…", "Ambiti…", "Knot…"); and every other word painted on a card (a rule, a
+    group, a state) too (the large card and the tooltip tell them). At four seats every
+    card names itself but a pile's thumbnails (given up, scored) and chips too narrow for
+    their name, which show their symbol. Players found the others' Backstage, the Specials
+    in hand and the Contest at 5 to 7 pixels at both sizes."""
     window = make_window()
     window.resize(*size)
     QApplication.processEvents()
@@ -235,13 +237,30 @@ def test_the_names_painted_on_the_illusio_cards_read(make_window, monkeypatch, s
 
     def check() -> None:
         nonlocal seen
+        for item in window.scene.items():
+            if isinstance(item, card_faces.CardItem):
+                item.named = None
         for drawn, words in painted_words(window, monkeypatch):
             if len(words.strip()) > 1:  # (a symbol alone is not a word)
                 seen += 1
                 if drawn < READABLE_PX:
                     small.add(f"{words!r} at {drawn:.1f} px")
-                if words.endswith("…") and len(words.rstrip("…").split()[-1]) < 3:
-                    small.add(f"{words!r} cut too short to say anything")  # ("au…")
+                if words.endswith("…"):
+                    small.add(f"{words!r} cut short")
+        if seats > 4:
+            return
+        for item in window.scene.items():
+            if (
+                isinstance(item, card_faces.CardItem)
+                and item is not window.scene.preview
+                and item.card is not None
+                and item.card["face"] != "back"
+                and item.h >= 30  # (a chip: whole or its symbol)
+                and not item.nameless
+                and item.named is False
+            ):
+                name = item.card.get("name") or item.card["kind"]
+                small.add(f"{name!r} left off its {item.w:.0f} × {item.h:.0f} card")
 
     play(window, "illusio", seats, 3, 5, check)
     assert seen > 100

@@ -177,6 +177,13 @@ def place_refusal(game: Illusio, seat: int, action: Place) -> str | None:
     if card in game.hands[seat] and game.info[card].special:
         return special_placed(game, card, action.objective)
     work = game.work(seat, action.objective)
+    if work is None and action.objective in game.contest:
+        name = game.objectives[action.objective].name
+        return (
+            f"{name} is still in the Contest: take it first (onto your tricks, with enough "
+            "of its Components from your Backstage). Components go around one of your own "
+            "Objectives under realization."
+        )
     if work is None or work.displayed:
         return "Components go around one of your own Objectives under realization."
     if card not in game.backstage[seat]:
@@ -202,6 +209,9 @@ def special_placed(game: Illusio, card: int, objective: int) -> str:
         "take": "played on another magician, to take a card of their hand",
     }.get(effect, "played on a trick on display")
     work = next((w for ws in game.works for w in ws if w.objective == objective), None)
+    if work is None and objective in game.contest:
+        title = game.objectives[objective].name
+        return f"{name} is a Special action, {on}; {title} still lies in the Contest."
     if work is None or work.displayed:
         return f"{name} is a Special action, {on}; only Components go around an Objective."
     o = game.objectives[objective]

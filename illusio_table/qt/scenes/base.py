@@ -686,12 +686,13 @@ class TableScene(QGraphicsScene):
     def key_at(self, pos: QPointF, source: Hashable | None = None) -> Hashable | None:
         """The target at a point of the table: the smallest, where two overlap; with a
         piece lifted, the smallest that takes it (a card dropped on the Backstage lands
-        there, though another card of the Backstage lies under the pointer). While a
-        panel is open, only its choices."""
+        there, though another card of the Backstage lies under the pointer), never the
+        piece itself (a Contest card is a target too). While a panel is open, only its
+        choices."""
         panel = self.panel_choices()
         if panel is not None and source is None:
             return next((k for k in panel if self.targets[k].contains(pos)), None)
-        found = [k for k, rect in self.targets.items() if rect.contains(pos)]
+        found = [k for k, rect in self.targets.items() if rect.contains(pos) and k != source]
         if source is not None:
             found = [k for k in found if (source, k) in self.drops] or found
         return min(found, key=lambda k: _area(self.targets[k]), default=None)
@@ -714,7 +715,9 @@ class TableScene(QGraphicsScene):
 
     def drop_target(self, source: Hashable, pos: QPointF) -> Hashable | None:
         """Where a lifted piece lands: the target under the pointer, else the one the piece
-        overlaps most (a thin piece like the wand is aimed with the pointer)."""
+        overlaps most of those it may go to or hear why not (a thin piece like the wand is
+        aimed with the pointer); never the piece itself, which overlaps its own place as it
+        leaves it, nor a neighbour it merely brushes that means nothing to it."""
         under = self.key_at(pos, source)
         if under is not None:
             return under
@@ -723,8 +726,10 @@ class TableScene(QGraphicsScene):
             return None
         best, area = None, 0.0
         for key, box in self.targets.items():
+            if key == source:
+                continue
             overlap = _area(rect.intersected(box))
-            if overlap > area:
+            if overlap > area and ((source, key) in self.drops or self.attempt(source, key)):
                 best, area = key, overlap
         return best
 

@@ -131,6 +131,10 @@ class CardItem(QGraphicsItem):
         self.look, self.card, self.w, self.h = look, card, w, h
         self.chosen = False  # selected by the person (raised, with a gold edge)
         self.least = 6  # the least size of words that reads where the card is seen (points)
+        # A thumbnail (a card of a given-up or scored pile) shows no name: the player reads
+        # it in the tooltip and the large card.
+        self.nameless = False
+        self.named: bool | None = None  # its name painted whole when last painted (tests)
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
@@ -183,6 +187,7 @@ class CardItem(QGraphicsItem):
             c.get("name"),
             bool(c.get("dim")),
             self.chosen,
+            self.nameless,
             self.w,
             self.h,
             round(scale, 2),
@@ -222,27 +227,35 @@ class CardItem(QGraphicsItem):
         bold: bool = False,
         flags: Any = Qt.AlignmentFlag.AlignCenter,
         wrap: bool = True,
-    ) -> None:
-        """Words of the card (a name, a group, a state) never smaller than read where the
-        card is seen: cut short with "…" where the box is too small for them, or left out
-        where not even three letters would stay ("Li…" says nothing; the large card and
-        the tooltip tell them whole)."""
+    ) -> bool:
+        """Words of the card (a name, a group, a state) whole at a size that reads where
+        the card is seen, or not at all (False): a name cut short ("Silk…", "Ambiti…")
+        says less than none, and the large card and the tooltip tell it whole. Unbolded,
+        a word a letter or two too wide fits whole ("Galloping", "Audience")."""
         least = self.least
         size = max(size, least)
         every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-        shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
-        if bold and shown != text:
-            # Unbolded, a word a letter or two too wide fits whole ("Galloping" was
-            # "Gallopi…", "Audience" "Audie…"): a whole word reads better than a bold cut one.
-            plain_shown = fitting(text, rect.width(), rect.height(), size, False, every, least)[1]
-            if plain_shown == text:
-                bold, shown = False, text
-        if text.startswith("The ") and shown != text:
-            text = text[4:]  # cut short, "Lion's Den…" says more than "The…"
-            shown = fitting(text, rect.width(), rect.height(), size, bold, every, least)[1]
-        if shown.endswith("…") and len((shown.rstrip("…").split() or [""])[-1]) < 3:
-            return
-        fitted_text(painter, rect, text, size, colour, bold, flags, wrap, least)
+        for weight in (bold, False) if bold else (False,):
+            at, shown = fitting(text, rect.width(), rect.height(), size, weight, every, least)
+            if shown == text:
+                fitted_text(painter, rect, text, at, colour, weight, flags, wrap, at)
+                return True
+        return False
+
+    def _name(self, painter: QPainter, rect: QRectF, name: str, size: int, colour: QColor) -> bool:
+        """The card's name, whole, in bold where it fits (`_write`); none on a thumbnail."""
+        if self.nameless:
+            return False
+        return self._write(painter, rect, name, size, colour, bold=True)
+
+    def _fits(self, rect: QRectF, text: str, size: int) -> bool:
+        """Whether `_write` would write the words whole in the box (bold or not)."""
+        every = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+        size = max(size, self.least)
+        return any(
+            fitting(text, rect.width(), rect.height(), size, bold, every, self.least)[1] == text
+            for bold in (True, False)
+        )
 
     def _rule(self, painter: QPainter, rect: QRectF, text: str) -> bool:
         """A rule printed on the card, whole at a size that reads, or not at all (False):
@@ -293,35 +306,23 @@ class CardItem(QGraphicsItem):
         fitted_text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
         name = card.get("now_name", card["name"])
         bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
-        self._write(painter, bottom, name, self._size(0.15 if small else 0.13), INK, bold=True)
+        self.named = self._name(painter, bottom, name, self._size(0.15 if small else 0.13), INK)
         if "now_name" in card:  # what it was, under what it is now
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
             self._write(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
     def _chip(self, painter: QPainter, colour: QColor, symbol: str, name: str) -> None:
         """A card drawn as a named chip (around an Objective, in another's Backstage): its
-        symbol and name, or, where they do not fit, its symbol and the name's first
-        letters ("◎Aud…" says more than "◎…")."""
+        symbol and name whole, or its symbol alone where they do not fit ("◎Aud…" was
+        half a name; the tooltip and the large card tell it whole)."""
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
         box = QRectF(2, 0, self.w - 4, self.h)
         size = max(int(self.h * 0.5), self.least)
-        flags = int(Qt.AlignmentFlag.AlignCenter)
-        words = f"{symbol} {name}"
-
-        def whole(words: str, bold: bool) -> bool:
-            return (
-                fitting(words, box.width(), box.height(), size, bold, flags, self.least)[1] == words
-            )
-
-        if not whole(words, True) and not whole(words, False):  # (`_write` unbolds it)
-            words = symbol + name  # one word: cut within it
-            shown = fitting(words, box.width(), box.height(), size, True, flags, self.least)[1]
-            if len(shown.rstrip("…")) < 3:  # too narrow for any of its name: the symbol
-                self._symbol(painter, box, symbol, size, WHITE)
-                return
-        self._write(painter, box, words, size, WHITE, bold=True, wrap=False)
+        self.named = self._write(painter, box, f"{symbol} {name}", size, WHITE, True, wrap=False)
+        if not self.named:
+            self._symbol(painter, box, symbol, size, WHITE)
 
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
@@ -334,7 +335,7 @@ class CardItem(QGraphicsItem):
         ruled = self._rule(painter, text, kind.text)
         # Without its rule (a small card), the name takes the room on two lines.
         name = QRectF(2, self.h * 0.4, self.w - 4, self.h * (0.18 if ruled else 0.56))
-        self._write(painter, name, kind.name, self._size(0.13), WHITE, bold=True)
+        self.named = self._name(painter, name, kind.name, self._size(0.13), WHITE)
 
     def _magician(self, painter: QPainter) -> None:
         card = self.card
@@ -345,7 +346,7 @@ class CardItem(QGraphicsItem):
         low = max(self.h * 0.18, self.least * PX_PER_POINT * 1.3)
         foot = QRectF(2, self.h - 2 - low, self.w - 4, low)
         name = QRectF(4, 4, self.w - 8, self.h * 0.2 if ruled else foot.top() - 6)
-        self._write(painter, name, card["name"], self._size(0.12), GOLD, bold=True)
+        self.named = self._name(painter, name, card["name"], self._size(0.12), GOLD)
         used = card.get("used")
         state = {None: "always on", True: "used this round", False: "talent ready"}[used]
         if not ruled:  # a small card: its state in a word
@@ -386,7 +387,15 @@ class CardItem(QGraphicsItem):
         tile = min(tile, self.h * 0.46 / max(1, lines) / 0.95)
         top = self.h - 4 - lines * tile * 0.95
         name = QRectF(3, band.bottom() + 2, self.w - 6, top - band.bottom() - 3)
-        self._write(painter, name, card["name"], self._size(0.1 if not small else 0.12), INK, True)
+        size = self._size(0.12 if small else 0.1)
+        one = (self.w - 8) / len(needs) if needs else 0.0
+        if lines > 1 and one >= glyph * 1.15 and not self._fits(name, card["name"], size):
+            # The needs on one line of smaller tiles, the name the room of a line more
+            # ("The Blade Through the Hand" on a taken Objective).
+            tile, per_line = one, len(needs)
+            top = self.h - 4 - tile * 0.95
+            name = QRectF(3, band.bottom() + 2, self.w - 6, top - band.bottom() - 3)
+        self.named = self._name(painter, name, card["name"], size, INK)
         for n, need in enumerate(needs):
             line, across = divmod(n, per_line)
             cell = QRectF(4 + across * tile, top + line * tile * 0.95, tile, tile * 0.92)

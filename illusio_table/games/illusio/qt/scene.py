@@ -49,6 +49,9 @@ MINE = (78, 109)
 CHIP_H = 20  # a card of another magician's Backstage, drawn as a named chip
 CONTEST = (100, 136)
 PILE = (80, 112)
+TAKEN = (88, 98)  # an Objective taken, under way: wide enough for its name on two lines
+# ("The Dove from the Deck" was "Dove from…" at 70)
+MAGICIAN = (78, 92)  # another magician's card ("Cassandra Vell" did not fit at 66)
 AROUND = (84, 21)  # Components around an Objective of the seat's own, as chips
 PREVIEW = (230, 322)
 LABEL_H = 20  # the line above a trick saying how far it is ("2/3", "ON DISPLAY"), clear of
@@ -256,10 +259,10 @@ class IllusioScene(Felt, TableScene):
         self.target(("seat", seat), region)
         self._name_line(view, seat, rect.left() + 8, rect.top() + 4)
         x0, y0 = rect.left() + 8, rect.top() + 30
-        self._magician(view, seat, x0, y0, (66, 92))
+        self._magician(view, seat, x0, y0, MAGICIAN)
         # The hand as backs, with its count.
         hand = s["hand"]
-        hx = x0 + 74
+        hx = x0 + MAGICIAN[0] + 8
         for i in range(hand):
             back = {
                 "face": "back",
@@ -278,7 +281,7 @@ class IllusioScene(Felt, TableScene):
             view,
             seat,
             QRectF(x0, y0 + 100, rect.width() - 16, rect.bottom() - y0 - 104),
-            (70, 98),
+            TAKEN,
             (80, 18),
         )
 
@@ -421,7 +424,8 @@ class IllusioScene(Felt, TableScene):
             for j, o in enumerate(scored):
                 entry = s["tricks"][j]
                 card = {"face": "objective", **o, "state": f"Scored: {entry['sum']}."}
-                self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
+                item = self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
+                item.nameless = True  # a pile's thumbnail: its name in the tooltip
             points = sum(t["points"] for t in s["tricks"])
             words = self.text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
@@ -448,6 +452,9 @@ class IllusioScene(Felt, TableScene):
             key = ("objective", o["id"])
             item = self.card(card, x, y, (CONTEST[0], CONTEST[1] - 4), key)
             self.source(key, item)
+            # A target too: a card dragged onto it hears why it does not go there (a
+            # Special or a Component over it said nothing).
+            self.target(key, item)
             if mine is not None:
                 have, total = card["progress"]
                 ready = o["id"] in takeable
@@ -470,7 +477,8 @@ class IllusioScene(Felt, TableScene):
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
-            self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
+            item = self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
+            item.nameless = True  # a pile's thumbnail: its name in the tooltip
         given = len(view["objective_discard"])
         self.text(f"given\nup: {given}", ox + 56, oy + 72, 8).setToolTip(
             plain(f"Objectives given up: {given}")
@@ -571,7 +579,7 @@ class IllusioScene(Felt, TableScene):
         region = self.region(tricks, words)
         self.name_part("Your tricks: Objectives taken, under way and scored", tricks)
         self.target(("tricks", seat), region)
-        self._works(view, seat, tricks.adjusted(8, 34, -8, -4), (70, 98), AROUND)
+        self._works(view, seat, tricks.adjusted(8, 34, -8, -4), TAKEN, AROUND)
         # The hand, fanned along the bottom edge.
         hand = view["hand"]
         if hand is None:
