@@ -180,15 +180,8 @@ class IlluminatiScene(Felt, TableScene):
     def card(
         self, card: dict[str, Any], centre: QPointF, w: float, h: float, key: Hashable
     ) -> ConspiracyCard:
-        done = self.view.get("outcome")
-        if done is not None and (
-            self.view["attack"] is not None or card.get("id") != done["target"]
-        ):
-            done = None
-        if done is not None and card.get("strip"):  # its name leaves room for the badge
-            size = max(9, self.least_points)
-            wide = width_of(_outcome_words(done), size, True)
-            card = {**card, "tag": wide + 12}
+        done = self._done_on(card)
+        card = self._tagged(card)
         item = ConspiracyCard(self.look, card, w, h)
         self.addItem(item)
         item.setPos(centre)
@@ -202,6 +195,38 @@ class IlluminatiScene(Felt, TableScene):
         if key in self.lifting:
             self.source(key, item)
         return item
+
+    def _done_on(self, card: dict[str, Any]) -> dict[str, Any] | None:
+        """How the last attack ended, if it was made on this card and none is under way."""
+        done = self.view.get("outcome")
+        if done is None or self.view["attack"] is not None or card.get("id") != done["target"]:
+            return None
+        return done
+
+    def _tagged(self, card: dict[str, Any]) -> dict[str, Any]:
+        """A strip attacked last leaves room on its numbers' row for the outcome badge."""
+        done = self._done_on(card)
+        if done is None or not card.get("strip"):
+            return card
+        wide = width_of(_outcome_words(done), max(9, self.least_points), True)
+        return {**card, "tag": wide + 12}
+
+    def _strip_face(self, card: dict[str, Any], w: float, pitch: float) -> dict[str, Any]:
+        """A card as a strip `w` wide, with the rows of `pitch` its name needs whole."""
+        face = self._tagged({**card, "turn": 0, "strip": self.strip_points, "pitch": pitch})
+        return {**face, "rows": ConspiracyCard(self.look, face, w, pitch).rows()}
+
+    def strip_rows(self, card: dict[str, Any], w: float) -> int:
+        return int(self._strip_face(card, w, self.strip_step - STRIP_GAP)["rows"])
+
+    def _strip(
+        self, card: dict[str, Any], left: float, top: float, w: float, step: float, key: Hashable
+    ) -> tuple[ConspiracyCard, float]:
+        """A strip from (left, top), `step` to a row: the card, and the height it takes."""
+        face = self._strip_face(card, w, step - STRIP_GAP)
+        h = face["rows"] * step - STRIP_GAP
+        centre = QPointF(left + w / 2, top + (h + STRIP_GAP) / 2)
+        return self.card(face, centre, w, h, key), h + STRIP_GAP
 
     def _outcome_badge(self) -> None:
         """Where the last attack happened: how it ended, by the card attacked, placed once
@@ -223,10 +248,11 @@ class IlluminatiScene(Felt, TableScene):
         box = words.boundingRect()
         size = (box.width() + 8, box.height() + 2)
         face = item.face()
-        if item.card.get("strip"):
+        if item.card.get("strip"):  # on its numbers' row, under the name
+            row = item.mapRectToScene(item.numbers_row())
             spot = QRectF(
                 face.left() + item.numbers_left() - item.card["tag"] + 2,
-                face.center().y() - size[1] / 2,
+                row.center().y() - size[1] / 2,
                 *size,
             )
         else:
@@ -344,22 +370,27 @@ class IlluminatiScene(Felt, TableScene):
         self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
         leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
         you = " (you)" if seat == view["me"] else ""
-        out = " — out of the game" if s["eliminated"] else ""
         playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
-        # Cut to its box, whole in its tooltip: a long one ran into the next structure.
-        name = self.fitted(
-            f"{self.names[seat]}{you}: {leader}{out}{playing}",
-            box.left() + 28,
-            box.top() + 5,
-            box.width() - 36,
-            12 if box.width() > 300 else 10,
-            bold=True,
-        )
-        self.seat_spot(seat, name)
+        # Folded to its box, never cut: a long one ran into the next structure, then was
+        # cut ("Bot 1: Bavarian Illuminati — out of the…"); being out of the game is said
+        # on the line under it.
+        size = max(12 if box.width() > 300 else 10, self.least_points)
+        step = measure(size, True).lineSpacing()
+        said = fold(f"{self.names[seat]}{you}: {leader}{playing}", box.width() - 36, size, True)
+        for n, part in enumerate(said):
+            name = self.text(part, box.left() + 28, box.top() + 5 + n * step, size, bold=True)
+            if n == 0:
+                self.seat_spot(seat, name)
         held = s["specials"]
         line = f"{len(s['cards'])} of {view['goal']} Groups · {counted(held, 'Special')}"
-        self.text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
-        top = box.top() + 44
+        if s["eliminated"]:
+            line = f"Out of the game · {line}"
+        small = max(10 if largest > 100 else 8, self.least_points)
+        below, pitch = box.top() + 5 + len(said) * step, measure(small).lineSpacing()
+        status = fold(line, box.width() - 36, small)
+        for n, part in enumerate(status):
+            self.text(part, box.left() + 28, below + n * pitch, small)
+        top = max(box.top() + 44, below + len(status) * pitch + 6)
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
@@ -436,31 +467,31 @@ class IlluminatiScene(Felt, TableScene):
         size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
         if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, cut=True):
             return False
-        under: dict[str | None, list[dict[str, Any]]] = {}
-        for c in s["cards"]:
-            under.setdefault(c["master"], []).append(c)
-        order: list[tuple[int, dict[str, Any]]] = []
-
-        def walk(card: str | None, depth: int) -> None:
-            for c in sorted(under.get(card, []), key=lambda c: (c["cell"][1], c["cell"][0])):
-                order.append((depth, c))
-                walk(c["id"], depth + 1)
-
-        walk(None, 0)
-        step = min(self.strip_step, (area.height() - 4) / max(1, len(order)))
-        r = max(7.0, step * 0.36)
-        for k, (depth, c) in enumerate(order):
+        order = _list_order(s)
+        rows = self._list_rows(s, area.width())
+        step = min(self.strip_step, (area.height() - 4) / max(1, rows))
+        r = max(7.0, self.strip_step * 0.36)
+        y = area.top()
+        for depth, c in order:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", s["seat"])
             left = area.left() + 8 + depth * 14
             right = area.right() - 8 - 2 * r - 4
-            y = area.top() + k * step
-            face = {**c, "turn": 0, "strip": self.strip_points, "role": self._role(cid)}
-            centre = QPointF((left + right) / 2, y + step / 2)
-            self.card(face, centre, right - left, step - STRIP_GAP, key)
+            face = {**c, "role": self._role(cid)}
+            item, high = self._strip(face, left, y, right - left, step, key)
+            y += high
             if c["money"] is not None or ("money", cid) in self.wanted:
-                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, centre.y()), r)
+                row = item.mapRectToScene(item.numbers_row())
+                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, row.center().y()), r)
         return True
+
+    def _list_rows(self, s: dict[str, Any], width: float) -> int:
+        """The rows another's structure takes listed in a box `width` wide (a name that
+        does not fit beside its numbers takes more than one: see `_listed`)."""
+        r = max(7.0, self.strip_step * 0.36)
+        return sum(
+            self.strip_rows(c, width - 16 - depth * 14 - 2 * r - 4) for depth, c in _list_order(s)
+        )
 
     def _split(
         self, mine: dict[str, Any], theirs_least: float, theirs_want: float = 0
@@ -494,10 +525,12 @@ class IlluminatiScene(Felt, TableScene):
     def _row_needs(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures needs at the least: their
         Groups listed one to a line (a row is as tall as its largest structure)."""
-        return [
-            max(160.0, 54 + (max(len(s["cards"]) for s in row) + 0.5) * self.strip_step)
-            for row in rows
-        ]
+        needs = []
+        for row in rows:
+            width = self.board / len(row) - 10
+            most = max(self._list_rows(s, width) for s in row)
+            needs.append(max(160.0, 54 + (most + 0.5) * self.strip_step))
+        return needs
 
     def _row_wants(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures takes to show its cards as they
@@ -588,25 +621,20 @@ class IlluminatiScene(Felt, TableScene):
                 break
         step = self.strip_step
         dead = view["dead"][-3:]
-        piles_h = 34 + len(dead) * step
+        piles_h = 34 + sum(self.strip_rows({"id": c}, w - 16) for c in dead) * step
         if listed:
             room = HEIGHT - piles_h - 236 - 20
-            high = max(300.0, min(room, 34 + len(groups) * step))
-            step = min(step, (high - 34) / max(1, len(groups)))
+            rows = sum(self.strip_rows({"id": c}, w - 56) for c in groups)
+            high = max(300.0, min(room, 34 + rows * step))
+            step = min(step, (high - 34) / max(1, rows))
         unc = QRectF(x, 0, w, high)
         self.region(unc, "Uncontrolled Groups", ("uncontrolled",))
         self.name_part("Uncontrolled Groups: anyone may attack them", unc)
+        y = 32.0
         for k, cid in enumerate(groups):
             card = {"id": cid, "turn": 0, "role": self._role(cid)}
             if listed:  # a lane on the right for the roll badges
-                centre = QPointF(x + 8 + (w - 56) / 2, 32 + step * (k + 0.5))
-                self.card(
-                    {**card, "strip": self.strip_points},
-                    centre,
-                    w - 56,
-                    step - STRIP_GAP,
-                    ("group", cid),
-                )
+                y += self._strip(card, x + 8, y, w - 56, step, ("group", cid))[1]
                 continue
             col, row = k % per_row, k // per_row
             top = 30 + lane - 4
@@ -617,10 +645,9 @@ class IlluminatiScene(Felt, TableScene):
         words = f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}"
         self.region(piles, words + (", the last three:" if len(view["dead"]) > 3 else ""))
         self.name_part("The deck and the dead pile", piles)
-        for k, cid in enumerate(reversed(dead)):  # the last to die first
-            centre = QPointF(x + w / 2, piles.top() + 32 + step * (k + 0.5))
-            face = {"id": cid, "turn": 0, "strip": self.strip_points}
-            self.card(face, centre, w - 16, self.strip_step - STRIP_GAP, ("group", cid))
+        y = piles.top() + 32
+        for cid in reversed(dead):  # the last to die first
+            y += self._strip({"id": cid}, x + 8, y, w - 16, self.strip_step, ("group", cid))[1]
         attack = QRectF(x, piles.bottom() + 10, w, 236)
         if isinstance(self.composing, AttackSetUp):
             self._planning(self.composing, attack)
@@ -1031,6 +1058,22 @@ def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
     spots = [(centre, above), (left, above), (right, above), (centre, below), (left, below)]
     spots += [(right, below), (card.right() + gap, middle), (card.left() - gap - w, middle)]
     return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _list_order(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """A structure's cards as listed, each under the one that controls it, with its depth."""
+    under: dict[str | None, list[dict[str, Any]]] = {}
+    for c in s["cards"]:
+        under.setdefault(c["master"], []).append(c)
+    order: list[tuple[int, dict[str, Any]]] = []
+
+    def walk(card: str | None, depth: int) -> None:
+        for c in sorted(under.get(card, []), key=lambda c: (c["cell"][1], c["cell"][0])):
+            order.append((depth, c))
+            walk(c["id"], depth + 1)
+
+    walk(None, 0)
+    return order
 
 
 def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
