@@ -171,6 +171,21 @@ class ConspiracyCard(QGraphicsItem):
         """Where a strip's numbers (and outcome badge) lie, in the card: its last row."""
         return QRectF(-self.w / 2, self.h / 2 - self._pitch, self.w, self._pitch)
 
+    def name_boxes(self) -> list[QRectF]:
+        """Where its name's lines lie on the table (nothing may be laid over them)."""
+        if self.name_drawn() is None:
+            return []
+        if not self.card.get("strip"):
+            return [self.mapRectToScene(self._name_box())]
+        lines, _ = self.strip_lines()
+        size, pitch = self._name_size, self._pitch
+        return [
+            self.mapRectToScene(
+                QRectF(-self.w / 2 + 5, -self.h / 2 + k * pitch, width_of(line, size, True), pitch)
+            )
+            for k, line in enumerate(lines)
+        ]
+
     def _line(self, share: float) -> float:
         """The height of a line of numbers: `share` of the card, or what the least size
         that reads needs (the numbers were cut short, or drawn under 8 pixels)."""

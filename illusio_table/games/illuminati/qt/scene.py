@@ -104,28 +104,29 @@ class IlluminatiScene(Felt, TableScene):
         """How far one strip lies below the one above."""
         return round(self.strip_points * 1.9) + STRIP_GAP
 
-    def readable(self, cards: list[str], w: float, h: float, cut: bool = False) -> bool:
-        """Whether every one of these cards' names, drawn w × h, reads at the zoom the
-        table is seen at: whole, or with `cut`, at the least readable size or more and
-        cut short no sooner than after its first word (`_first_word`). Remembered: the
-        layout asks the same at every drawing (it was a quarter of drawing the table)."""
-        key = (tuple(cards), round(w, 2), round(h, 2), cut, self.least_points, self.zoom_hint)
+    def readable(self, cards: list[str], w: float, h: float, least: bool = False) -> bool:
+        """Whether every one of these cards' names, drawn w × h, reads whole at the zoom
+        the table is seen at (folded over lines if need be, never cut short: "Tobacco &
+        Liquor…" was, on a small card); with `least`, drawn no smaller than the least
+        readable size. Remembered: the layout asks the same at every drawing (it was a
+        quarter of drawing the table)."""
+        key = (tuple(cards), round(w, 2), round(h, 2), least, self.least_points, self.zoom_hint)
         known = self._readable.get(key)
         if known is None:
             if len(self._readable) > 4000:  # (structures change as the game goes)
                 self._readable.clear()
-            known = self._readable[key] = all(self._reads(c, w, h, cut) for c in cards)
+            known = self._readable[key] = all(self._reads(c, w, h, least) for c in cards)
         return known
 
-    def _reads(self, cid: str, w: float, h: float, cut: bool) -> bool:
-        face = {"id": cid, "least": self.least_points} if cut else {"id": cid}
+    def _reads(self, cid: str, w: float, h: float, least: bool) -> bool:
+        face = {"id": cid, "least": self.least_points} if least else {"id": cid}
         drawn = ConspiracyCard(self.look, face, w, h).name_drawn()
         if drawn is None:
             return True
         size, words = drawn
         if size * PX_PER_POINT * self.zoom_hint < READABLE_PX:
             return False
-        return not cut or words.startswith(_first_word(self.look.name(cid)))
+        return words == self.look.name(cid)  # whole, folded over lines if need be
 
     @property
     def board(self) -> float:
@@ -457,15 +458,15 @@ class IlluminatiScene(Felt, TableScene):
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
         it, when its cards do not fit (True if so): drawn as they lie, as large as the
-        room allows, a name at the least readable size keeps at least its first word (a
-        longer one is cut short, whole in the tooltip, as on one's own structure). Only
-        one's own structure must be drawn as it lies: Groups are moved and placed there.
-        (Listed whenever a name did not fit whole, Lera's four cards became a list in a
-        two-player game with room to spare around them.)"""
+        room allows, each name whole at the least readable size or more, folded over the
+        card's lines (cut short, "Tobacco & Liquor…" said nothing). Only one's own
+        structure must be drawn as it lies: Groups are moved and placed there. (The
+        table gives the others' rows the height their cards want, so that four cards in
+        a two-player game are not listed with room to spare around them.)"""
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
-        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, cut=True):
+        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, least=True):
             return False
         order = _list_order(s)
         rows = self._list_rows(s, area.width())
@@ -534,7 +535,7 @@ class IlluminatiScene(Felt, TableScene):
 
     def _row_wants(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures takes to show its cards as they
-        lie, each name keeping its first word (see `_listed`); 0 where no height would
+        lie, each name whole (see `_listed`); 0 where no height would
         (too wide for its share of the table: listed)."""
         wants = []
         for row in rows:
@@ -550,12 +551,12 @@ class IlluminatiScene(Felt, TableScene):
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         top = int(min(150, (width - 24) / cols))
-        if not self.readable(ids, top * 0.84, top * 0.56, cut=True):
+        if not self.readable(ids, top * 0.84, top * 0.56, least=True):
             return rows, 0
         low, high = 20, top  # the least size that does, found by halves
         while low < high:
             middle = (low + high) // 2
-            if self.readable(ids, middle * 0.84, middle * 0.56, cut=True):
+            if self.readable(ids, middle * 0.84, middle * 0.56, least=True):
                 high = middle
             else:
                 low = middle + 1
@@ -1079,14 +1080,6 @@ def _list_order(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
     drawn = spot.adjusted(-1, -1, 1, 1)  # with its outline
     return any(drawn.intersects(other) for other in taken)
-
-
-def _first_word(name: str) -> str:
-    """A name up to its first word that says something ("The Phone" of "The Phone
-    Company")."""
-    words = name.split()
-    n = 1 if len(words) > 1 and words[0] in ("The", "A") else 0
-    return " ".join(words[: n + 1])
 
 
 def _outcome_words(done: dict[str, Any]) -> str:
