@@ -119,7 +119,9 @@ class IlluminatiScene(Felt, TableScene):
         return known
 
     def _reads(self, cid: str, w: float, h: float, least: bool) -> bool:
-        face = {"id": cid, "least": self.least_points} if least else {"id": cid}
+        face: dict[str, Any] = {"id": cid, "least": self.least_points} if least else {"id": cid}
+        if least:  # its treasury's coin may sit on its corner, the name below it
+            face["coin"] = max(8.0, w / 0.84 * 0.11, self.least_points * 0.95)  # (`_structure`)
         drawn = ConspiracyCard(self.look, face, w, h).name_drawn()
         if drawn is None:
             return True
@@ -413,7 +415,13 @@ class IlluminatiScene(Felt, TableScene):
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
-        size = min(largest, area.width() / cols, area.height() / rows)
+        room = min(area.width() / cols, area.height() / rows)
+        size = min(largest, room)
+        # Larger cards where a long name would not read whole on them, folded, as far as
+        # the room allows ("Society for Creative…" was cut on one's own largest card).
+        ids = [c["id"] for c in s["cards"]]
+        while size + 10 <= room and not self.readable(ids, size * 0.84, size * 0.56, least=True):
+            size += 10
         left = area.center().x() - size * (cols / 2) + size / 2 - min(xs) * size
         up = area.center().y() - size * (rows / 2) + size / 2 - min(ys) * size
 
@@ -515,6 +523,10 @@ class IlluminatiScene(Felt, TableScene):
         # Where both cannot have all they want, one's own gives up to a quarter of its
         # room, so that the others' cards need not turn into lists.
         mine_h = max(420.0, min(high - theirs_least, want, max(high - theirs_want, want * 0.75)))
+        # As tall as its Groups' names need to read whole on its cards (with a row of
+        # free arrows above and below), as far as the others' lists leave room.
+        rows_, cell = self._least_cell(mine, self.board)
+        mine_h = max(mine_h, min(high - theirs_least, (rows_ + 2) * cell + 52))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
