@@ -405,15 +405,8 @@ class IlluminatiScene(Felt, TableScene):
             s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
         ):
             return
-        cells = [tuple(c["cell"]) for c in s["cards"]]
-        arrows = [
-            (card, side, cell, self._arrow_key(card, side))
-            for card, side, cell in self._free_arrow_cells(s)
-        ]
-        arrows = [a for a in arrows if a[3] is not None]
-        every = cells + [cell for _, _, cell, _ in arrows]
-        xs, ys = [c[0] for c in every], [c[1] for c in every]
-        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        arrows, (xs, ys) = self._grid(s)
+        cols, rows = len(xs), len(ys)
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
         room = min(area.width() / cols, area.height() / rows)
         size = min(largest, room)
@@ -462,6 +455,21 @@ class IlluminatiScene(Felt, TableScene):
                 corner = QTransform().rotate(90 * c.get("turn", 0))
                 coin = centre + corner.map(QPointF(size * 0.42, -size * 0.28))
                 self._coin(("money", cid), c["money"], coin, radius)
+
+    def _grid(
+        self, s: dict[str, Any]
+    ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
+        """A structure's free arrows where something may go (each a ghost card), and the
+        columns and rows of the grid its cards and those ghosts take."""
+        cells = [tuple(c["cell"]) for c in s["cards"]]
+        arrows = [
+            (card, side, cell, self._arrow_key(card, side))
+            for card, side, cell in self._free_arrow_cells(s)
+        ]
+        arrows = [a for a in arrows if a[3] is not None]
+        every = cells + [cell for _, _, cell, _ in arrows]
+        xs, ys = [c[0] for c in every], [c[1] for c in every]
+        return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
 
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
@@ -523,10 +531,13 @@ class IlluminatiScene(Felt, TableScene):
         # Where both cannot have all they want, one's own gives up to a quarter of its
         # room, so that the others' cards need not turn into lists.
         mine_h = max(420.0, min(high - theirs_least, want, max(high - theirs_want, want * 0.75)))
-        # As tall as its Groups' names need to read whole on its cards (with a row of
-        # free arrows above and below), as far as the others' lists leave room.
-        rows_, cell = self._least_cell(mine, self.board)
-        mine_h = max(mine_h, min(high - theirs_least, (rows_ + 2) * cell + 52))
+        # As tall as its Groups' names need to read whole on its cards (with the free
+        # arrows shown round them), as far as the others leave room: all they want to
+        # show their cards as they lie, else what their lists need.
+        _, cell = self._least_cell(mine, self.board)
+        _, (_, grid_rows) = self._grid(mine)
+        spare = high - max(theirs_least, theirs_want)
+        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + 52))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
