@@ -193,10 +193,10 @@ class ConspiracyCard(QGraphicsItem):
 
     @property
     def _name_size(self) -> int:
-        """A strip's name has the size the table gives it (it is cut short rather than
-        made smaller); a card's is as large as its height allows, and at least the
-        table's `least` if it gives one (a long name is then cut short, whole in the
-        tooltip and the large card under the pointer)."""
+        """A strip's name has the size the table gives it (folded over more rows rather
+        than made smaller); a card's is as large as its height allows, and at least the
+        table's `least` if it gives one (the table makes the card as large as its name
+        needs to read whole, folded, or lists it: `IlluminatiScene.readable`)."""
         return self.card.get("strip") or max(int(self.h * 0.2), self.card.get("least", 0))
 
     @property
