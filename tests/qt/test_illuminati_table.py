@@ -1164,8 +1164,8 @@ def test_the_structures_use_the_room_they_have_and_hiding_the_panels_enlarges_th
 def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(window):
     """At 1280 x 720 in a two-player game, Lera's cards became a list with room to spare
     around them (four in a tester's game, five here): up to six, here, they are drawn as
-    they lie, each name keeping its first word at 8 pixels or more; one's own structure
-    gives up some of its room for that."""
+    they lie, each name whole at 8 pixels or more (folded on its card, never cut short);
+    one's own structure gives up some of its room for that."""
     from illusio_table.engine.bots import bot_move
     from illusio_table.games.illuminati.bots import SchemerBot
 
@@ -1197,6 +1197,9 @@ def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(wind
                     named = item.name_size()
                     if named is not None:
                         assert named * 96 / 72 * window.table.zoom() >= 7.9, card["id"]
+                    if named is not None and card["id"] in hers:
+                        whole = item.look.name(card["id"])
+                        assert item.name_drawn()[1] == whole, item.name_drawn()
         if 0 in game.to_act():
             model.session.act(bot_move(game, SchemerBot(0, 1), 0))
         elif not model.session.step_bot():

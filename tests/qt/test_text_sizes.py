@@ -177,9 +177,27 @@ def running_out(scene, words: list[Word]) -> list[str]:
     return found
 
 
-def start(window, game_id: str, seed: int) -> None:
+def marks_over_names(scene) -> list[str]:
+    """Names a card paints itself (an Illuminati card's, a strip's lines) with a filled
+    mark laid over them: a coin, an outcome badge ("ATTACK FAILED" over "TV Preachers")."""
+    found = []
+    for card in scene.items():
+        if not hasattr(card, "name_boxes") or not card.isVisible():
+            continue
+        boxes = [b.adjusted(1, 1, -1, -1) for b in card.name_boxes()]
+        for mark in scene.items():
+            if not (mark.isVisible() and opaque(mark) and mark.zValue() > card.zValue()):
+                continue
+            over = mark.sceneBoundingRect()
+            if any(over.intersects(box) for box in boxes):
+                name = getattr(card, "card", {}).get("id")
+                found.append(f"a mark at {over} over the name of {name!r}")
+    return found
+
+
+def start(window, game_id: str, seed: int, seats: int = 4) -> None:
     cls = window.registry.get(game_id)
-    seats = max(cls.min_seats, min(cls.max_seats, 4))
+    seats = max(cls.min_seats, min(cls.max_seats, seats))
     players = [{"name": "Ana", "bot": None}] + [
         {"name": f"Bot {n}", "bot": "random"} for n in range(1, seats)
     ]
@@ -215,6 +233,7 @@ def table_problems(window, monkeypatch) -> list[str]:
         + cut_short(painted)
         + covered(window.scene, words)
         + running_out(window.scene, words)
+        + marks_over_names(window.scene)
     )
 
 
@@ -231,6 +250,26 @@ def test_every_drawn_word_reads_at_1280x720(make_window, monkeypatch, game_id, m
     play(window, moves, 3)
     problems = table_problems(window, monkeypatch)
     screenshot(window, f"sizes-{game_id}-{moves}-1280x720")
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("moves", [30, 5000], ids=["mid-game", "game-over"])
+@pytest.mark.parametrize("seats", [2, 3, 5, 6])
+def test_every_illuminati_name_reads_whole_at_every_seat_count(
+    make_window, monkeypatch, seats, moves
+):
+    """Illuminati at 2, 3, 5 and 6 seats, mid-game and at game over, at 1280 x 720: as
+    at four, every word at 8 pixels or more and none cut short (a Group's name folds
+    over the rows it needs, a player's state goes under the name), none under a coin or
+    a badge. (Narrower structures at five and six seats, longer lists of Groups.)"""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "illuminati", 3, seats)
+    assert len(window.model.session.game.view(0)["structures"]) == seats
+    play(window, moves, 3)
+    problems = table_problems(window, monkeypatch)
+    screenshot(window, f"sizes-illuminati-{seats}-seats-{moves}-1280x720")
     assert not problems, "\n".join(sorted(set(problems)))
 
 
@@ -254,7 +293,11 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
         scale = help_window.PICTURE_WIDTH / source.width()
         found = item_words(scene, scale)
         problems.extend(
-            small(found) + cut_short(found) + covered(scene, found) + running_out(scene, found)
+            small(found)
+            + cut_short(found)
+            + covered(scene, found)
+            + running_out(scene, found)
+            + marks_over_names(scene)
         )
         # Each word's letters in the picture's pixels.
         words.extend(

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.qt.scenes.look import GOLD, INK, PAPER, PX_PER_POINT, WHITE, plain
-from illusio_table.qt.scenes.words import fitted_text, fitting, width_of
+from illusio_table.qt.scenes.words import fitted_text, fitting, fold, width_of
 
 if TYPE_CHECKING:  # for the type checker only: a scene imports no game
     from illusio_table.games.illuminati.cards import IlluminatiCards
@@ -131,13 +131,60 @@ class ConspiracyCard(QGraphicsItem):
     # strip it has the left part, its numbers the right.
     def _name_box(self) -> QRectF:
         if self.card.get("strip"):
-            room = self.numbers_left() - 8 - self.card.get("tag", 0)  # (an outcome badge's)
-            return QRectF(-self.w / 2 + 5, -self.h / 2, room, self.h)
+            return QRectF(-self.w / 2 + 5, -self.h / 2, self._name_room(), self.h)
         # Between the numbers' lines (and below the treasury's coin).
         top = max(self._line(0.2), self.card.get("coin", 0) + 1)
         return QRectF(
             -self.w / 2 + 3, -self.h / 2 + top, self.w - 6, self.h - self._line(0.24) - top
         )
+
+    def _name_room(self) -> float:
+        """On a strip, the width left of its numbers (and of an outcome badge there)."""
+        return self.numbers_left() - 8 - self.card.get("tag", 0)
+
+    def strip_lines(self) -> tuple[list[str], bool]:
+        """A strip's name as it is drawn, a line to a row: on the numbers' row where it
+        fits whole there, else folded over rows of their own across the strip, the
+        numbers (and an outcome badge) on a row under them (True). A name is never cut
+        short on a strip ("Parent/Teach…", "TV…" beside "ATTACK FAILED"): the table
+        gives a strip the rows its name needs (`rows`)."""
+        cid = self.card["id"]
+        name = "ILLUMINATI (face down)" if cid == "illuminati" else self.look.name(cid)
+        size = self._name_size
+        if width_of(name, size, True) <= self._name_room():
+            return [name], False
+        lines = fold(name, self.w - 10, size, True)
+        apart = cid != "illuminati" and width_of(lines[-1], size, True) > self._name_room()
+        return lines, apart
+
+    def rows(self) -> int:
+        """How many rows of words a strip takes (see `strip_lines`)."""
+        lines, apart = self.strip_lines()
+        return len(lines) + (1 if apart else 0)
+
+    @property
+    def _pitch(self) -> float:
+        """The height of a row of a strip (given by the table where it has several)."""
+        return float(self.card.get("pitch", self.h))
+
+    def numbers_row(self) -> QRectF:
+        """Where a strip's numbers (and outcome badge) lie, in the card: its last row."""
+        return QRectF(-self.w / 2, self.h / 2 - self._pitch, self.w, self._pitch)
+
+    def name_boxes(self) -> list[QRectF]:
+        """Where its name's lines lie on the table (nothing may be laid over them)."""
+        if self.name_drawn() is None:
+            return []
+        if not self.card.get("strip"):
+            return [self.mapRectToScene(self._name_box())]
+        lines, _ = self.strip_lines()
+        size, pitch = self._name_size, self._pitch
+        return [
+            self.mapRectToScene(
+                QRectF(-self.w / 2 + 5, -self.h / 2 + k * pitch, width_of(line, size, True), pitch)
+            )
+            for k, line in enumerate(lines)
+        ]
 
     def _line(self, share: float) -> float:
         """The height of a line of numbers: `share` of the card, or what the least size
@@ -146,10 +193,10 @@ class ConspiracyCard(QGraphicsItem):
 
     @property
     def _name_size(self) -> int:
-        """A strip's name has the size the table gives it (it is cut short rather than
-        made smaller); a card's is as large as its height allows, and at least the
-        table's `least` if it gives one (a long name is then cut short, whole in the
-        tooltip and the large card under the pointer)."""
+        """A strip's name has the size the table gives it (folded over more rows rather
+        than made smaller); a card's is as large as its height allows, and at least the
+        table's `least` if it gives one (the table makes the card as large as its name
+        needs to read whole, folded, or lists it: `IlluminatiScene.readable`)."""
         return self.card.get("strip") or max(int(self.h * 0.2), self.card.get("least", 0))
 
     @property
@@ -172,6 +219,8 @@ class ConspiracyCard(QGraphicsItem):
         cid = self.card["id"]
         if self.card.get("face") in ("special", "back") or cid == "illuminati":
             return None
+        if self.card.get("strip"):  # (whole, over the rows it needs)
+            return self._name_size, " ".join(self.strip_lines()[0])
         box = self._name_box()
         size = max(self._name_size, 6)
         name = self.look.name(cid)
@@ -199,13 +248,16 @@ class ConspiracyCard(QGraphicsItem):
     def _discs_width(self) -> float:
         """How much of a strip's right end its alignment discs take."""
         aligned = len(self._numbers()[3])
-        return aligned * (self._disc_size(self.h * 0.5)[0] + 2) + (4 if aligned else 0)
+        pitch = self._pitch
+        return aligned * (self._disc_size(pitch * 0.5)[0] + 2) + (4 if aligned else 0)
 
     def _disc_size(self, d: float) -> tuple[float, int]:
         """An alignment disc's size from the one it was planned at, and its symbol's."""
         glyph = max(int(d * 0.62), self._least)
         d = max(d, glyph * PX_PER_POINT * 1.2)
-        return (min(d, self.h - 1) if self.card.get("strip") else min(d, self.w * 0.2)), glyph
+        if self.card.get("strip"):
+            return min(d, self._pitch - 1), glyph
+        return min(d, self.w * 0.2), glyph
 
     def numbers_left(self) -> float:
         """Where a strip's numbers and alignment discs begin, from its left edge."""
@@ -216,29 +268,39 @@ class ConspiracyCard(QGraphicsItem):
         return self.w - 6 - wide - self._discs_width()
 
     def _paint_strip(self, painter: QPainter, box: QRectF, fill: QColor, ink: QColor) -> None:
-        """A card as one line (where cards would be too small to read): its name on the
-        left, Power, Resistance, Income and alignments on the right; the tooltip and the
-        large card under the pointer tell the rest, arrows too."""
+        """A card as one line (where cards would be too small to read), or as many rows
+        as its name needs whole (`strip_lines`): its name on the left, Power,
+        Resistance, Income and alignments on the right of the last row; the tooltip and
+        the large card under the pointer tell the rest, arrows too."""
         cid = self.card["id"]
-        name = "ILLUMINATI (face down)" if cid == "illuminati" else self.look.name(cid)
-        fitted_text(
-            painter,
-            self._name_box(),
-            name,
-            self._name_size,
-            GOLD if fill == ILLUMINATI else ink,
-            bold=True,
-            flags=self._name_flags(),
-            wrap=False,
-            least=self._least,
-        )
+        lines, apart = self.strip_lines()
+        row = self.numbers_row()
+        pitch = row.height()
+        named = [
+            (line, QRectF(box.left() + 5, box.top() + k * pitch, self.w - 10, pitch))
+            for k, line in enumerate(lines)
+        ]
+        if not apart:  # (the last line of the name shares the numbers' row)
+            named[-1] = (lines[-1], QRectF(box.left() + 5, row.top(), self._name_room(), pitch))
+        for line, rect in named:
+            fitted_text(
+                painter,
+                rect,
+                line,
+                self._name_size,
+                GOLD if fill == ILLUMINATI else ink,
+                bold=True,
+                flags=self._name_flags(),
+                wrap=False,
+                least=self._least,
+            )
         if cid == "illuminati":
             return
         left = box.left() + self.numbers_left()
         right = box.right() - 4 - self._discs_width()
         fitted_text(
             painter,
-            QRectF(left, box.top(), right - left, self.h),
+            QRectF(left, row.top(), right - left, pitch),
             self._strip_numbers(),
             self._name_size,
             ink,
@@ -246,8 +308,8 @@ class ConspiracyCard(QGraphicsItem):
             flags=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             wrap=False,
         )
-        d = self.h * 0.5
-        self._discs(painter, self._numbers()[3], box.right() - 4, box.center().y() + d / 2, d)
+        d = min(self.h, pitch) * 0.5
+        self._discs(painter, self._numbers()[3], box.right() - 4, row.center().y() + d / 2, d)
 
     def _discs(
         self, painter: QPainter, aligned: tuple[str, ...], right: float, bottom: float, d: float

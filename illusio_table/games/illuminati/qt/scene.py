@@ -104,28 +104,31 @@ class IlluminatiScene(Felt, TableScene):
         """How far one strip lies below the one above."""
         return round(self.strip_points * 1.9) + STRIP_GAP
 
-    def readable(self, cards: list[str], w: float, h: float, cut: bool = False) -> bool:
-        """Whether every one of these cards' names, drawn w × h, reads at the zoom the
-        table is seen at: whole, or with `cut`, at the least readable size or more and
-        cut short no sooner than after its first word (`_first_word`). Remembered: the
-        layout asks the same at every drawing (it was a quarter of drawing the table)."""
-        key = (tuple(cards), round(w, 2), round(h, 2), cut, self.least_points, self.zoom_hint)
+    def readable(self, cards: list[str], w: float, h: float, least: bool = False) -> bool:
+        """Whether every one of these cards' names, drawn w × h, reads whole at the zoom
+        the table is seen at (folded over lines if need be, never cut short: "Tobacco &
+        Liquor…" was, on a small card); with `least`, drawn no smaller than the least
+        readable size. Remembered: the layout asks the same at every drawing (it was a
+        quarter of drawing the table)."""
+        key = (tuple(cards), round(w, 2), round(h, 2), least, self.least_points, self.zoom_hint)
         known = self._readable.get(key)
         if known is None:
             if len(self._readable) > 4000:  # (structures change as the game goes)
                 self._readable.clear()
-            known = self._readable[key] = all(self._reads(c, w, h, cut) for c in cards)
+            known = self._readable[key] = all(self._reads(c, w, h, least) for c in cards)
         return known
 
-    def _reads(self, cid: str, w: float, h: float, cut: bool) -> bool:
-        face = {"id": cid, "least": self.least_points} if cut else {"id": cid}
+    def _reads(self, cid: str, w: float, h: float, least: bool) -> bool:
+        face: dict[str, Any] = {"id": cid, "least": self.least_points} if least else {"id": cid}
+        if least:  # its treasury's coin may sit on its corner, the name below it
+            face["coin"] = max(8.0, w / 0.84 * 0.11, self.least_points * 0.95)  # (`_structure`)
         drawn = ConspiracyCard(self.look, face, w, h).name_drawn()
         if drawn is None:
             return True
         size, words = drawn
         if size * PX_PER_POINT * self.zoom_hint < READABLE_PX:
             return False
-        return not cut or words.startswith(_first_word(self.look.name(cid)))
+        return words == self.look.name(cid)  # whole, folded over lines if need be
 
     @property
     def board(self) -> float:
@@ -180,15 +183,8 @@ class IlluminatiScene(Felt, TableScene):
     def card(
         self, card: dict[str, Any], centre: QPointF, w: float, h: float, key: Hashable
     ) -> ConspiracyCard:
-        done = self.view.get("outcome")
-        if done is not None and (
-            self.view["attack"] is not None or card.get("id") != done["target"]
-        ):
-            done = None
-        if done is not None and card.get("strip"):  # its name leaves room for the badge
-            size = max(9, self.least_points)
-            wide = width_of(_outcome_words(done), size, True)
-            card = {**card, "tag": wide + 12}
+        done = self._done_on(card)
+        card = self._tagged(card)
         item = ConspiracyCard(self.look, card, w, h)
         self.addItem(item)
         item.setPos(centre)
@@ -202,6 +198,38 @@ class IlluminatiScene(Felt, TableScene):
         if key in self.lifting:
             self.source(key, item)
         return item
+
+    def _done_on(self, card: dict[str, Any]) -> dict[str, Any] | None:
+        """How the last attack ended, if it was made on this card and none is under way."""
+        done = self.view.get("outcome")
+        if done is None or self.view["attack"] is not None or card.get("id") != done["target"]:
+            return None
+        return done
+
+    def _tagged(self, card: dict[str, Any]) -> dict[str, Any]:
+        """A strip attacked last leaves room on its numbers' row for the outcome badge."""
+        done = self._done_on(card)
+        if done is None or not card.get("strip"):
+            return card
+        wide = width_of(_outcome_words(done), max(9, self.least_points), True)
+        return {**card, "tag": wide + 12}
+
+    def _strip_face(self, card: dict[str, Any], w: float, pitch: float) -> dict[str, Any]:
+        """A card as a strip `w` wide, with the rows of `pitch` its name needs whole."""
+        face = self._tagged({**card, "turn": 0, "strip": self.strip_points, "pitch": pitch})
+        return {**face, "rows": ConspiracyCard(self.look, face, w, pitch).rows()}
+
+    def strip_rows(self, card: dict[str, Any], w: float) -> int:
+        return int(self._strip_face(card, w, self.strip_step - STRIP_GAP)["rows"])
+
+    def _strip(
+        self, card: dict[str, Any], left: float, top: float, w: float, step: float, key: Hashable
+    ) -> tuple[ConspiracyCard, float]:
+        """A strip from (left, top), `step` to a row: the card, and the height it takes."""
+        face = self._strip_face(card, w, step - STRIP_GAP)
+        h = face["rows"] * step - STRIP_GAP
+        centre = QPointF(left + w / 2, top + (h + STRIP_GAP) / 2)
+        return self.card(face, centre, w, h, key), h + STRIP_GAP
 
     def _outcome_badge(self) -> None:
         """Where the last attack happened: how it ended, by the card attacked, placed once
@@ -223,10 +251,11 @@ class IlluminatiScene(Felt, TableScene):
         box = words.boundingRect()
         size = (box.width() + 8, box.height() + 2)
         face = item.face()
-        if item.card.get("strip"):
+        if item.card.get("strip"):  # on its numbers' row, under the name
+            row = item.mapRectToScene(item.numbers_row())
             spot = QRectF(
                 face.left() + item.numbers_left() - item.card["tag"] + 2,
-                face.center().y() - size[1] / 2,
+                row.center().y() - size[1] / 2,
                 *size,
             )
         else:
@@ -344,22 +373,27 @@ class IlluminatiScene(Felt, TableScene):
         self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
         leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
         you = " (you)" if seat == view["me"] else ""
-        out = " — out of the game" if s["eliminated"] else ""
         playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
-        # Cut to its box, whole in its tooltip: a long one ran into the next structure.
-        name = self.fitted(
-            f"{self.names[seat]}{you}: {leader}{out}{playing}",
-            box.left() + 28,
-            box.top() + 5,
-            box.width() - 36,
-            12 if box.width() > 300 else 10,
-            bold=True,
-        )
-        self.seat_spot(seat, name)
+        # Folded to its box, never cut: a long one ran into the next structure, then was
+        # cut ("Bot 1: Bavarian Illuminati — out of the…"); being out of the game is said
+        # on the line under it.
+        size = max(12 if box.width() > 300 else 10, self.least_points)
+        step = measure(size, True).lineSpacing()
+        said = fold(f"{self.names[seat]}{you}: {leader}{playing}", box.width() - 36, size, True)
+        for n, part in enumerate(said):
+            name = self.text(part, box.left() + 28, box.top() + 5 + n * step, size, bold=True)
+            if n == 0:
+                self.seat_spot(seat, name)
         held = s["specials"]
         line = f"{len(s['cards'])} of {view['goal']} Groups · {counted(held, 'Special')}"
-        self.text(line, box.left() + 28, box.top() + 24, 10 if largest > 100 else 8)
-        top = box.top() + 44
+        if s["eliminated"]:
+            line = f"Out of the game · {line}"
+        small = max(10 if largest > 100 else 8, self.least_points)
+        below, pitch = box.top() + 5 + len(said) * step, measure(small).lineSpacing()
+        status = fold(line, box.width() - 36, small)
+        for n, part in enumerate(status):
+            self.text(part, box.left() + 28, below + n * pitch, small)
+        top = max(box.top() + 44, below + len(status) * pitch + 6)
         if seat == view["me"] and view["my_specials"]:
             top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
@@ -371,17 +405,16 @@ class IlluminatiScene(Felt, TableScene):
             s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
         ):
             return
-        cells = [tuple(c["cell"]) for c in s["cards"]]
-        arrows = [
-            (card, side, cell, self._arrow_key(card, side))
-            for card, side, cell in self._free_arrow_cells(s)
-        ]
-        arrows = [a for a in arrows if a[3] is not None]
-        every = cells + [cell for _, _, cell, _ in arrows]
-        xs, ys = [c[0] for c in every], [c[1] for c in every]
-        cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        arrows, (xs, ys) = self._grid(s)
+        cols, rows = len(xs), len(ys)
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
-        size = min(largest, area.width() / cols, area.height() / rows)
+        room = min(area.width() / cols, area.height() / rows)
+        size = min(largest, room)
+        # Larger cards where a long name would not read whole on them, folded, as far as
+        # the room allows ("Society for Creative…" was cut on one's own largest card).
+        ids = [c["id"] for c in s["cards"]]
+        while size + 10 <= room and not self.readable(ids, size * 0.84, size * 0.56, least=True):
+            size += 10
         left = area.center().x() - size * (cols / 2) + size / 2 - min(xs) * size
         up = area.center().y() - size * (rows / 2) + size / 2 - min(ys) * size
 
@@ -423,44 +456,59 @@ class IlluminatiScene(Felt, TableScene):
                 coin = centre + corner.map(QPointF(size * 0.42, -size * 0.28))
                 self._coin(("money", cid), c["money"], coin, radius)
 
+    def _grid(
+        self, s: dict[str, Any]
+    ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
+        """A structure's free arrows where something may go (each a ghost card), and the
+        columns and rows of the grid its cards and those ghosts take."""
+        cells = [tuple(c["cell"]) for c in s["cards"]]
+        arrows = [
+            (card, side, cell, self._arrow_key(card, side))
+            for card, side, cell in self._free_arrow_cells(s)
+        ]
+        arrows = [a for a in arrows if a[3] is not None]
+        every = cells + [cell for _, _, cell, _ in arrows]
+        xs, ys = [c[0] for c in every], [c[1] for c in every]
+        return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
+
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
         it, when its cards do not fit (True if so): drawn as they lie, as large as the
-        room allows, a name at the least readable size keeps at least its first word (a
-        longer one is cut short, whole in the tooltip, as on one's own structure). Only
-        one's own structure must be drawn as it lies: Groups are moved and placed there.
-        (Listed whenever a name did not fit whole, Lera's four cards became a list in a
-        two-player game with room to spare around them.)"""
+        room allows, each name whole at the least readable size or more, folded over the
+        card's lines (cut short, "Tobacco & Liquor…" said nothing). Only one's own
+        structure must be drawn as it lies: Groups are moved and placed there. (The
+        table gives the others' rows the height their cards want, so that four cards in
+        a two-player game are not listed with room to spare around them.)"""
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         size = min(largest, (area.width() - 12) / cols, (area.height() - 4) / rows)
-        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, cut=True):
+        if self.readable([c["id"] for c in s["cards"]], size * 0.84, size * 0.56, least=True):
             return False
-        under: dict[str | None, list[dict[str, Any]]] = {}
-        for c in s["cards"]:
-            under.setdefault(c["master"], []).append(c)
-        order: list[tuple[int, dict[str, Any]]] = []
-
-        def walk(card: str | None, depth: int) -> None:
-            for c in sorted(under.get(card, []), key=lambda c: (c["cell"][1], c["cell"][0])):
-                order.append((depth, c))
-                walk(c["id"], depth + 1)
-
-        walk(None, 0)
-        step = min(self.strip_step, (area.height() - 4) / max(1, len(order)))
-        r = max(7.0, step * 0.36)
-        for k, (depth, c) in enumerate(order):
+        order = _list_order(s)
+        rows = self._list_rows(s, area.width())
+        step = min(self.strip_step, (area.height() - 4) / max(1, rows))
+        r = max(7.0, self.strip_step * 0.36)
+        y = area.top()
+        for depth, c in order:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", s["seat"])
             left = area.left() + 8 + depth * 14
             right = area.right() - 8 - 2 * r - 4
-            y = area.top() + k * step
-            face = {**c, "turn": 0, "strip": self.strip_points, "role": self._role(cid)}
-            centre = QPointF((left + right) / 2, y + step / 2)
-            self.card(face, centre, right - left, step - STRIP_GAP, key)
+            face = {**c, "role": self._role(cid)}
+            item, high = self._strip(face, left, y, right - left, step, key)
+            y += high
             if c["money"] is not None or ("money", cid) in self.wanted:
-                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, centre.y()), r)
+                row = item.mapRectToScene(item.numbers_row())
+                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, row.center().y()), r)
         return True
+
+    def _list_rows(self, s: dict[str, Any], width: float) -> int:
+        """The rows another's structure takes listed in a box `width` wide (a name that
+        does not fit beside its numbers takes more than one: see `_listed`)."""
+        r = max(7.0, self.strip_step * 0.36)
+        return sum(
+            self.strip_rows(c, width - 16 - depth * 14 - 2 * r - 4) for depth, c in _list_order(s)
+        )
 
     def _split(
         self, mine: dict[str, Any], theirs_least: float, theirs_want: float = 0
@@ -483,6 +531,13 @@ class IlluminatiScene(Felt, TableScene):
         # Where both cannot have all they want, one's own gives up to a quarter of its
         # room, so that the others' cards need not turn into lists.
         mine_h = max(420.0, min(high - theirs_least, want, max(high - theirs_want, want * 0.75)))
+        # As tall as its Groups' names need to read whole on its cards (with the free
+        # arrows shown round them), as far as the others leave room: all they want to
+        # show their cards as they lie, else what their lists need.
+        _, cell = self._least_cell(mine, self.board)
+        _, (_, grid_rows) = self._grid(mine)
+        spare = high - max(theirs_least, theirs_want)
+        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + 52))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
@@ -494,14 +549,16 @@ class IlluminatiScene(Felt, TableScene):
     def _row_needs(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures needs at the least: their
         Groups listed one to a line (a row is as tall as its largest structure)."""
-        return [
-            max(160.0, 54 + (max(len(s["cards"]) for s in row) + 0.5) * self.strip_step)
-            for row in rows
-        ]
+        needs = []
+        for row in rows:
+            width = self.board / len(row) - 10
+            most = max(self._list_rows(s, width) for s in row)
+            needs.append(max(160.0, 54 + (most + 0.5) * self.strip_step))
+        return needs
 
     def _row_wants(self, rows: list[list[dict[str, Any]]]) -> list[float]:
         """The height each row of the others' structures takes to show its cards as they
-        lie, each name keeping its first word (see `_listed`); 0 where no height would
+        lie, each name whole (see `_listed`); 0 where no height would
         (too wide for its share of the table: listed)."""
         wants = []
         for row in rows:
@@ -517,12 +574,12 @@ class IlluminatiScene(Felt, TableScene):
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
         top = int(min(150, (width - 24) / cols))
-        if not self.readable(ids, top * 0.84, top * 0.56, cut=True):
+        if not self.readable(ids, top * 0.84, top * 0.56, least=True):
             return rows, 0
         low, high = 20, top  # the least size that does, found by halves
         while low < high:
             middle = (low + high) // 2
-            if self.readable(ids, middle * 0.84, middle * 0.56, cut=True):
+            if self.readable(ids, middle * 0.84, middle * 0.56, least=True):
                 high = middle
             else:
                 low = middle + 1
@@ -588,25 +645,20 @@ class IlluminatiScene(Felt, TableScene):
                 break
         step = self.strip_step
         dead = view["dead"][-3:]
-        piles_h = 34 + len(dead) * step
+        piles_h = 34 + sum(self.strip_rows({"id": c}, w - 16) for c in dead) * step
         if listed:
             room = HEIGHT - piles_h - 236 - 20
-            high = max(300.0, min(room, 34 + len(groups) * step))
-            step = min(step, (high - 34) / max(1, len(groups)))
+            rows = sum(self.strip_rows({"id": c}, w - 56) for c in groups)
+            high = max(300.0, min(room, 34 + rows * step))
+            step = min(step, (high - 34) / max(1, rows))
         unc = QRectF(x, 0, w, high)
         self.region(unc, "Uncontrolled Groups", ("uncontrolled",))
         self.name_part("Uncontrolled Groups: anyone may attack them", unc)
+        y = 32.0
         for k, cid in enumerate(groups):
             card = {"id": cid, "turn": 0, "role": self._role(cid)}
             if listed:  # a lane on the right for the roll badges
-                centre = QPointF(x + 8 + (w - 56) / 2, 32 + step * (k + 0.5))
-                self.card(
-                    {**card, "strip": self.strip_points},
-                    centre,
-                    w - 56,
-                    step - STRIP_GAP,
-                    ("group", cid),
-                )
+                y += self._strip(card, x + 8, y, w - 56, step, ("group", cid))[1]
                 continue
             col, row = k % per_row, k // per_row
             top = 30 + lane - 4
@@ -617,10 +669,9 @@ class IlluminatiScene(Felt, TableScene):
         words = f"Deck: {view['deck']} · Dead pile: {len(view['dead'])}"
         self.region(piles, words + (", the last three:" if len(view["dead"]) > 3 else ""))
         self.name_part("The deck and the dead pile", piles)
-        for k, cid in enumerate(reversed(dead)):  # the last to die first
-            centre = QPointF(x + w / 2, piles.top() + 32 + step * (k + 0.5))
-            face = {"id": cid, "turn": 0, "strip": self.strip_points}
-            self.card(face, centre, w - 16, self.strip_step - STRIP_GAP, ("group", cid))
+        y = piles.top() + 32
+        for cid in reversed(dead):  # the last to die first
+            y += self._strip({"id": cid}, x + 8, y, w - 16, self.strip_step, ("group", cid))[1]
         attack = QRectF(x, piles.bottom() + 10, w, 236)
         if isinstance(self.composing, AttackSetUp):
             self._planning(self.composing, attack)
@@ -1033,17 +1084,25 @@ def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
     return [QRectF(x, y, w, h) for x, y in spots]
 
 
+def _list_order(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """A structure's cards as listed, each under the one that controls it, with its depth."""
+    under: dict[str | None, list[dict[str, Any]]] = {}
+    for c in s["cards"]:
+        under.setdefault(c["master"], []).append(c)
+    order: list[tuple[int, dict[str, Any]]] = []
+
+    def walk(card: str | None, depth: int) -> None:
+        for c in sorted(under.get(card, []), key=lambda c: (c["cell"][1], c["cell"][0])):
+            order.append((depth, c))
+            walk(c["id"], depth + 1)
+
+    walk(None, 0)
+    return order
+
+
 def _hits(spot: QRectF, taken: list[QRectF]) -> bool:
     drawn = spot.adjusted(-1, -1, 1, 1)  # with its outline
     return any(drawn.intersects(other) for other in taken)
-
-
-def _first_word(name: str) -> str:
-    """A name up to its first word that says something ("The Phone" of "The Phone
-    Company")."""
-    words = name.split()
-    n = 1 if len(words) > 1 and words[0] in ("The", "A") else 0
-    return " ".join(words[: n + 1])
 
 
 def _outcome_words(done: dict[str, Any]) -> str:
