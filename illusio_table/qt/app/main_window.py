@@ -828,9 +828,12 @@ class MainWindow(QMainWindow):
             dock.setFloating(True)
             seats = max(1, len(self.model.session.devices)) if self.model is not None else 1
             height = min(self.height() - 40, 140 + 300 * seats)
-            dock.resize(400, height)
+            # Narrow and against the right edge: a message box opens in the middle of
+            # the window, and one 490 pixels wide (the resume's) still covered the panel's
+            # left edge at 1280 pixels, its address read "ttp://…".
+            dock.resize(360, height)
             frame = self.geometry()
-            dock.move(max(frame.left(), frame.right() - 420), frame.top() + 20)
+            dock.move(max(frame.left(), frame.right() - 364), frame.top() + 20)
             dock.show()
             dock.raise_()
         elif dock.isFloating():
