@@ -476,3 +476,50 @@ def test_the_last_casting_box_tells_every_target_whole_in_the_final_battle(make_
         assert (entry["got"] or entry["name"]) in line and "…" not in line
     assert "too strong, to the moat" in " ".join(lines)
     assert all(e["line"] in box.toolTip() for e in view["last_casting"])  # whole, pointed at
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_every_attack_set_up_on_the_illuminati_table_reads_whole(make_window, monkeypatch, seed):
+    """Every attack the player may set up at the start, each dropped on its target at
+    1280 x 720: the setup panel's words whole at 8 px or more ("Bavarian Illuminati
+    against Moral Min…" was cut in its heading)."""
+    from illusio_table.games.illuminati.actions import Attack
+    from illusio_table.games.illuminati.qt.scene import AttackSetUp
+
+    from .illusio_table_checks import click, drag
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    assert window.start_match(GameConfig("illuminati", players, seed, {}))
+    window.table.zoom_fit()
+    lift_curtain(window)
+    model = window.model
+
+    def attacks() -> set[tuple[str, str]]:
+        legal = model.session.legal_actions() if 0 in model.session.game.to_act() else []
+        return {(a.attacker, a.target) for a in legal if isinstance(a, Attack)}
+
+    for _ in range(60):  # (a goal chosen at the start, the bots' first turns)
+        if attacks():
+            break
+        if 0 in model.session.game.to_act():
+            model.session.act(model.session.legal_actions()[0])
+        else:
+            assert model.session.step_bot()
+        lift_curtain(window)
+    found = attacks()
+    assert found
+    problems = []
+    for attacker, target in sorted(found):
+        drag(window, ("group", attacker), ("group", target))
+        assert isinstance(window.scene.composing, AttackSetUp)
+        problems += [f"{attacker} on {target}: {p}" for p in table_problems(window, monkeypatch)]
+        if len(target) == max(len(t) for _, t in found):  # (the longest heading, seen)
+            screenshot(window, f"illuminati-attack-set-up-{seed}")
+        click(window, AttackSetUp.cancel)  # (its Cancel button: the next one is set up)
+        assert window.scene.composing is None
+    assert not problems, "\n".join(problems)

@@ -312,16 +312,24 @@ class ConspiracyCard(QGraphicsItem):
         self._discs(painter, self._numbers()[3], box.right() - 4, row.center().y() + d / 2, d)
 
     def _discs(
-        self, painter: QPainter, aligned: tuple[str, ...], right: float, bottom: float, d: float
+        self,
+        painter: QPainter,
+        aligned: tuple[str, ...],
+        right: float,
+        bottom: float,
+        d: float,
+        pitch: float | None = None,
     ) -> None:
         """Alignments: coloured discs with their symbols, leftwards from `right`. A symbol
         is at least the size words read at (two colours may look alike to some eyes: the
         symbol tells them apart), its disc as large as it needs, as far as the card has
-        room (a strip's height; on a card, three discs in 0.6 of its width)."""
+        room (a strip's height; on a card, three discs in 0.6 of its width); `pitch`
+        apart (each a little over the last where the card has no more room)."""
         d, glyph = self._disc_size(d)
-        for k, a in enumerate(aligned):
+        step = d + 2 if pitch is None else pitch
+        for k, a in reversed(list(enumerate(aligned))):  # (the first drawn last, on top)
             al = self.look.alignments[a]
-            disc = QRectF(right - (k + 1) * (d + 2), bottom - d, d, d)
+            disc = QRectF(right - k * step - d - 2, bottom - d, d, d)
             painter.setPen(QPen(INK, 0.8))
             painter.setBrush(QColor(al.colour))
             painter.drawEllipse(disc)
@@ -377,6 +385,7 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft,
+            least=self._least,  # (never below the size that reads: 'I +0' was 7.9 px)
         )
         fitted_text(
             painter,
@@ -389,9 +398,18 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignRight,
+            least=self._least,
         )
         low = self._line(0.24)
-        discs = len(aligned) * (self._disc_size(self.h * 0.2)[0] + 2)
+        # The income whole at the size that reads, the discs in what it leaves: a little
+        # over each other where they are many ("I +0" beside five discs was cut, or drawn
+        # at 7.9 px).
+        d = self._disc_size(self.h * 0.2)[0]
+        pitch = d + 2
+        if aligned:
+            room = self.w - 10 - width_of(f"I {income}", self._least, True) - 4
+            pitch = max(d * 0.55, min(pitch, (room - d - 2) / max(1, len(aligned) - 1)))
+        discs = (len(aligned) - 1) * pitch + d + 2 if aligned else 0
         foot = QRectF(box.left() + 3, box.bottom() - low, self.w - 10 - discs, low)
         fitted_text(
             painter,
@@ -401,8 +419,9 @@ class ConspiracyCard(QGraphicsItem):
             ink,
             bold=True,
             flags=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            least=self._least,
         )
-        self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2)
+        self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2, pitch)
 
     def _arrows(self, painter: QPainter, box: QRectF) -> None:
         """Outward arrows point out of their sides (gold while free, grey when used); the

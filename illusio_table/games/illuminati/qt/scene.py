@@ -656,7 +656,9 @@ class IlluminatiScene(Felt, TableScene):
         self.name_part("Uncontrolled Groups: anyone may attack them", unc)
         y = 32.0
         for k, cid in enumerate(groups):
-            card = {"id": cid, "turn": 0, "role": self._role(cid)}
+            # (its numbers no smaller than the size that reads: "I +0" beside five
+            # alignment discs came out at 7.9 px)
+            card = {"id": cid, "turn": 0, "role": self._role(cid), "least": self.least_points}
             if listed:  # a lane on the right for the roll badges
                 y += self._strip(card, x + 8, y, w - 56, step, ("group", cid))[1]
                 continue
@@ -674,6 +676,10 @@ class IlluminatiScene(Felt, TableScene):
             y += self._strip({"id": cid}, x + 8, y, w - 16, self.strip_step, ("group", cid))[1]
         attack = QRectF(x, piles.bottom() + 10, w, 236)
         if isinstance(self.composing, AttackSetUp):
+            # (as much taller as its heading takes lines: the rest keeps its room)
+            heads = self._planning_head(self.composing, w)
+            step = measure(max(9, self.least_points), True).lineSpacing()
+            attack.setHeight(attack.height() + (len(heads) - 1) * step)
             self._planning(self.composing, attack)
         else:
             self._attack(view, attack)
@@ -756,8 +762,14 @@ class IlluminatiScene(Felt, TableScene):
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self.region(rect, "Set up the attack")
         look = self.look
-        head = f"{look.name(p.attacker)} against {look.name(p.target)}"
-        self.fitted(head, rect.left() + 8, rect.top() + 24, rect.width() - 16, 9, bold=True)
+        # Who attacks whom, folded over the lines it takes ("Bavarian Illuminati against
+        # Moral Min…" was cut at 1280 x 720), the rest of the panel under it.
+        size = max(9, self.least_points)
+        step = measure(size, True).lineSpacing()
+        heads = self._planning_head(p, rect.width())
+        for n, row in enumerate(heads):
+            self.text(row, rect.left() + 8, rect.top() + 24 + n * step, size, bold=True)
+        rect = rect.adjusted(0, (len(heads) - 1) * step, 0, 0)  # (its bottom stays)
         choices = p.options()
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
@@ -804,12 +816,19 @@ class IlluminatiScene(Felt, TableScene):
         # Folded to the panel above the button, as many lines as fit there; the last one
         # shown ends in "…" if cut, and the tooltip says it whole (a long refusal ran off
         # the panel and under the button).
-        size = max(size, self.least_points)
-        top, step = rect.top() + 152, measure(size, True).lineSpacing()
-        rows = [
-            row for line in said.splitlines() for row in fold(line, rect.width() - 16, size, True)
-        ]
-        room = max(1, int((go.top() - 2 - top) // step))
+        # At its size, or at the least that reads where that does not fit (a heading on
+        # two lines left "It cannot succeed as it stands: …" cut at 1280 x 720).
+        top = rect.top() + 152
+        for size in (max(size, self.least_points), max(9, self.least_points)):
+            step = measure(size, True).lineSpacing()
+            rows = [
+                row
+                for line in said.splitlines()
+                for row in fold(line, rect.width() - 16, size, True)
+            ]
+            room = max(1, int((go.top() - 2 - top) // step))
+            if len(rows) <= room:
+                break
         if len(rows) > room:
             rows = rows[: room - 1] + [cut(rows[room - 1] + " …", rect.width() - 16, size, True)]
         for n, row in enumerate(rows):
@@ -821,6 +840,11 @@ class IlluminatiScene(Felt, TableScene):
         else:
             self.button("Attack", go, ("plan", "go"), tip=tip)
         self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+
+    def _planning_head(self, p: AttackSetUp, width: float) -> list[str]:
+        """The attack's heading, who attacks whom, in the lines it takes in the panel."""
+        head = f"{self.look.name(p.attacker)} against {self.look.name(p.target)}"
+        return fold(head, width - 16, max(9, self.least_points), True)
 
     def _out_of_reach(self, move: Action, short: int) -> tuple[str, str] | None:
         """Why an attack that needs `short` MB put down cannot get them, as this seat can
