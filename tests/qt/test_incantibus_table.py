@@ -1331,7 +1331,8 @@ def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mar
     # (one "7.1 behind" at the right end, written left of where 7.1 lay, made the marks
     # beyond its words look drawn past the scale's end).
     ticks = [box for kind, box in chart.marks if kind == "tick"]
-    numbers = [(t, box) for t, box in chart.rows if t.isdigit() and box.top() >= chart.plot.bottom()]
+    under = chart.plot.bottom()
+    numbers = [(t, box) for t, box in chart.rows if t.isdigit() and box.top() >= under]
     assert [t for t, _ in numbers][:2] == ["0", "2"] and len(numbers) == len(ticks) + 1
     for tick, (_, box) in zip(ticks, numbers[1:], strict=True):
         assert abs(tick.center().x() - box.center().x()) < 1

@@ -862,8 +862,10 @@ def test_at_1280x720_every_seat_cell_reads_whole_without_scrolling(make_window, 
     for column in range(model.columnCount()):
         left, size = header.sectionViewportPosition(column), header.sectionSize(column)
         if left < 0 or left + size > width:
-            problems.append(f"column {model.headerData(column, Qt.Orientation.Horizontal)} "
-                            f"runs out of the panel ({left}+{size} > {width})")
+            problems.append(
+                f"column {model.headerData(column, Qt.Orientation.Horizontal)} "
+                f"runs out of the panel ({left}+{size} > {width})"
+            )
         title = model.headerData(column, Qt.Orientation.Horizontal)
         if header.fontMetrics().horizontalAdvance(title) > size:
             problems.append(f"heading {title!r} cut")
@@ -871,9 +873,7 @@ def test_at_1280x720_every_seat_cell_reads_whole_without_scrolling(make_window, 
             index = model.index(row, column)
             rect = view.visualRect(index).adjusted(3, 0, -3, 0)  # (the cell's text margins)
             text = index.data() or ""
-            needed = view.fontMetrics().boundingRect(
-                rect, int(Qt.TextFlag.TextWordWrap), text
-            )
+            needed = view.fontMetrics().boundingRect(rect, int(Qt.TextFlag.TextWordWrap), text)
             if needed.width() > rect.width() or needed.height() > rect.height():
                 problems.append(f"{text!r} does not fit its cell ({needed} in {rect})")
     assert not problems, "\n".join(problems)

@@ -819,7 +819,8 @@ class IlluminatiScene(Felt, TableScene):
         # At its size, or at the least that reads where that does not fit (a heading on
         # two lines left "It cannot succeed as it stands: …" cut at 1280 x 720).
         top = rect.top() + 152
-        for size in (max(size, self.least_points), max(9, self.least_points)):
+        sizes = (max(size, self.least_points), max(9, self.least_points))
+        for size in sizes:
             step = measure(size, True).lineSpacing()
             rows = [
                 row
