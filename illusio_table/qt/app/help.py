@@ -34,7 +34,7 @@ from illusio_table.engine import Match, Registry, bot_classes
 from illusio_table.table.kits import kit_of
 
 from ..scenes import table_scene
-from ..scenes.base import PIECE
+from ..scenes.covering import area, hidden, least_hiding, weighed
 from ..scenes.look import INK, font
 
 PICTURE_WIDTH = 1000  # as wide as the table at 1280 × 720 (at 800 its names were cut short)
@@ -145,35 +145,35 @@ def _free_corner(
         box.topLeft() + QPointF(-16, 13),
         box.bottomLeft() + QPointF(-16, -18),
     ]
-    covering = []
     places = [p for p in places if inside.contains(balloon_box(p))] or places[:1]
-    for centre in places:
+
+    def seen(centre: QPointF) -> QRectF:
+        """The scene's part a balloon at `centre` of the picture hides."""
         balloon = balloon_box(centre)
-        seen = QRectF(
+        return QRectF(
             part.left() + (balloon.left() - box.left()) / scale,
             part.top() + (balloon.top() - box.top()) / scale,
             balloon.width() / scale,
             balloon.height() / scale,
         )
-        apart = balloon.adjusted(-APART, -APART, APART, APART)
-        covered = sum(_area(apart.intersected(other)) * 1000 for other in placed)
-        for item in scene.items(seen):
-            bounds = item.sceneBoundingRect()
-            # Covering ground (the part's own, a region far larger than the balloon) is
-            # no harm; covering a piece is, and covering words is worst.
-            ground = item.data(PIECE) is None and (
-                bounds.contains(part)
-                or bounds.width() * bounds.height() > 20 * seen.width() * seen.height()
-            )
-            if item.isVisible() and not ground:
-                under = bounds.intersected(seen)
-                words = isinstance(item, QGraphicsSimpleTextItem) and item.text().strip()
-                weight = 100 if words else 10 if item.data(PIECE) is not None else 1
-                covered += under.width() * under.height() * weight
-        if not covered:
-            return centre
-        covering.append(covered)
-    return places[covering.index(min(covering))]
+
+    # Covering ground (the part's own, a region far larger than the balloon) is no harm;
+    # covering a piece is, words worse, and another balloon or the room round it worst.
+    large = 20 * area(seen(places[0]))
+    table = weighed(
+        scene.items(),
+        piece=10,
+        words=100,
+        mark=1,
+        ground=lambda bounds: bounds.contains(part) or area(bounds) > large,
+    )
+    others = [(other, 1000.0) for other in placed]
+
+    def cost(centre: QPointF) -> float:
+        apart = balloon_box(centre).adjusted(-APART, -APART, APART, APART)
+        return hidden(apart, others) + hidden(seen(centre), table)
+
+    return places[least_hiding(places, cost)]
 
 
 # The callouts: a colour no piece of any game wears (tests/qt/test_shell.py checks it
@@ -183,10 +183,6 @@ CALLOUT = QColor("#ff00c8")
 
 
 APART = 6.0  # pixels kept clear between two balloons
-
-
-def _area(box: QRectF) -> float:
-    return box.width() * box.height() if box.isValid() else 0.0
 
 
 def balloon_box(centre: QPointF) -> QRectF:

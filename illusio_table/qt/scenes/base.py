@@ -67,6 +67,8 @@ from illusio_table.table import gestures as gesture_maps
 from illusio_table.table.gestures import Gesture, GestureMap
 from illusio_table.table.seat_screen import SeatScreen
 
+from . import covering
+from .covering import area
 from .look import (
     FELT,
     FOCUS,
@@ -83,9 +85,11 @@ from .look import (
     plain,
 )
 
-KEY = 0  # item data: the key of a target or source, or a mark's tag
-PIECE = 1  # item data: the key of a piece that glides between views
-HEADING = 4  # item data: where a part of the heading (prompt, buttons) lies at home
+# The item data's keys, taken from here by the games' scenes and the tests.
+from .look import HEADING as HEADING
+from .look import KEY as KEY
+from .look import PIECE as PIECE
+
 THINKING = "◔ thinking…"  # beside a bot's name while it searches (a glyph the font has)
 MARK = "mark"
 
@@ -606,35 +610,23 @@ class TableScene(QGraphicsScene):
         # What it would cover, weighed: a target or a piece far more than a word.
         # (Ground, a panel or the felt far larger than the count, is no harm to cover.)
         looked_at = [(box, 10.0) for box in self.targets.values()]
-        for item in self.items():
-            if not item.isVisible() or item is count or count.isAncestorOf(item):
-                continue
-            box = item.sceneBoundingRect()
-            if item.data(PIECE) is not None:
-                looked_at.append((box, 10.0))
-            elif isinstance(item, QGraphicsSimpleTextItem):
-                if item.text().strip():
-                    looked_at.append((box, 1.0))
-            elif box.width() * box.height() < 4 * size.width() * size.height():
-                looked_at.append((box, 3.0))  # a mark of the table's: a wand, a cell
-        best, least = None, float("inf")
+        looked_at += covering.weighed(
+            (i for i in self.items() if i is not count and not count.isAncestorOf(i)),
+            piece=10.0,
+            words=1.0,
+            mark=3.0,  # a mark of the table's: a wand, a cell
+            ground=lambda box: area(box) >= 4 * size.width() * size.height(),
+        )
+        places = []
         for across in (0.5, 0.3, 0.7):
             for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0):
                 x = where.left() + across * where.width() - size.width() / 2
                 y = where.top() + down * where.height() - size.height() / 2
                 x = min(max(x, where.left()), where.right() - size.width())
                 y = min(max(y, where.top()), where.bottom() - size.height())
-                box = QRectF(QPointF(x, y), size)
-                covered = 0.0
-                for mark, weight in looked_at:
-                    under = box.intersected(mark)
-                    covered += weight * under.width() * under.height() if under.isValid() else 0
-                if covered < least:
-                    best, least = box.topLeft(), covered
-                if covered == 0:
-                    return box.topLeft()
-        assert best is not None
-        return best
+                places.append(QRectF(QPointF(x, y), size))
+        best = covering.least_hiding(places, lambda box: covering.hidden(box, looked_at))
+        return places[best].topLeft()
 
     def pointer(self) -> QGraphicsItem | None:
         """The first piece the seat may lift (in Incantibus: its wand)."""

@@ -20,6 +20,12 @@ FOCUS = QColor("#4fc3f7")  # the keyboard's highlight
 PROMPT = QColor("#ffe082")
 FONT = "DejaVu Sans"
 
+# Item data every table's items carry (QGraphicsItem.data), read by the scenes, the
+# help pictures and the tests.
+KEY = 0  # the key of a target or source, or a mark's tag
+PIECE = 1  # the key of a piece that glides between views
+HEADING = 4  # where a part of the heading (prompt, buttons) lies at home
+
 # Stacking: the pieces on the felt's regions (which lie at 0, Qt's own), marks over
 # pieces, what is lifted or animated over everything.
 Z_PIECE = 10
