@@ -388,10 +388,11 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
     """Every engine and mode, interpreted and compiled, beside RLCard's UNO in the same
     run: actions (steps) per second, random self-play, 4 seats, median of RUNS rounds of
     200 games. UNO, the interpreted and the compiled engine take turns round by round,
-    and each game is compared with the UNO rounds played beside its own: this machine's
-    speed drifts by a third within minutes: each round's rate is divided by the UNO
-    round's just before it, and the ratio given is the median of those (with their
-    range). Goal: the compiled engine at 3× UNO, the interpreted one at 1.5×."""
+    each round in a fresh process of its own as UNO's is, and each game is compared
+    with the UNO rounds played beside its own: this machine's speed drifts by a third
+    within minutes: each round's rate is divided by the UNO round's just before it, and
+    the ratio given is the median of those (with their range). Goal: the compiled
+    engine at 3× UNO, the interpreted one at 1.5×."""
     print(
         f"engines, random self-play, 4 seats, actions/s (median of {RUNS} rounds of 200 "
         "games; RLCard UNO, 4 seats, random agents, steps/s in rounds taken in turn with "
@@ -405,7 +406,13 @@ def speed_against_uno(python: str | None, running: list[Engine]) -> None:
             if python:
                 unos.append(uno_round(python, run))
             for engine in running:
-                rounds[engine.name].append(engine.ask("rate", game_id, options, 200, run * 1000))
+                # A fresh process a round, as UNO's: a long-lived one would time our
+                # rounds warm against UNO's cold (its caches, its pages, its heap).
+                fresh = Engine(engine.tree)
+                try:
+                    rounds[engine.name].append(fresh.ask("rate", game_id, options, 200, run * 1000))
+                finally:
+                    fresh.close()
         rates = {name: statistics.median(values) for name, values in rounds.items()}
         uno = statistics.median(unos) if unos else None
         cells = [f"UNO {uno:,.0f}"] if uno else []
