@@ -702,3 +702,28 @@ def test_a_card_dragged_onto_a_contest_card_hears_why_it_does_not_go_there(windo
     QTest.mouseRelease(viewport, left, plain, near)
     QApplication.processEvents()
     assert len(game.record.moves) == moves and objective in game.contest
+
+
+def test_a_special_held_over_a_backstage_card_says_why_it_cannot_go_there(window):
+    """Ana's Transform held over her Dove when both actions of the turn are spent: the
+    status says why, held there and dropped (it said only "Not possible there." and, on
+    the drop, "Drop it on a place outlined in gold."); a Component of the hand let go
+    over a Backstage card goes into the Backstage, as if dropped beside it."""
+    from tests.games.illusio.helpers import set_backstage, set_hand
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    transform, cage, rope = set_hand(game, 0, "transform", "cage", "rope")
+    (dove,) = set_backstage(game, 0, "dove")
+    window._update()
+    QApplication.processEvents()
+    held, dropped = hover_then_drop(window, ("card", cage), ("card", dove))
+    assert cage in game.backstage[0], (held, dropped)
+    drag(window, ("card", rope), ("backstage", 0))
+    assert game.actions_left == 0
+    moves = len(game.record.moves)
+    held, dropped = hover_then_drop(window, ("card", transform), ("card", dove))
+    assert "both actions" in held and held.startswith("Not possible there: "), held
+    assert "both actions" in dropped, dropped
+    assert len(game.record.moves) == moves and transform in game.hands[0]
