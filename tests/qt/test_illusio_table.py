@@ -727,3 +727,34 @@ def test_a_special_held_over_a_backstage_card_says_why_it_cannot_go_there(window
     assert "both actions" in held and held.startswith("Not possible there: "), held
     assert "both actions" in dropped, dropped
     assert len(game.record.moves) == moves and transform in game.hands[0]
+
+
+def test_a_talent_on_two_magicians_cages_reads_as_two_moves(window):
+    """Madame Proteus may turn Ana's own Cage or Lera's: the talent's words read alike
+    ("Talent: turn Cage into Case"), so the Moves panel kept one line and Lera's Cage could
+    not be turned from it; each line now says whose Backstage, and the phone's list of
+    moves (words and hint) tells them apart the same way."""
+    from tests.games.illusio.helpers import set_backstage, set_magician
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_magician(game, 0, "proteus")
+    (mine,) = set_backstage(game, 0, "cage")
+    (lera,) = set_backstage(game, 1, "cage")
+    model = window.moves_view.model()
+    model.refresh()
+    lines = [line for line in model.lines if line.startswith("Talent: turn Cage into Case")]
+    assert sorted(lines) == [
+        "Talent: turn Cage into Case — in Lera's Backstage",
+        "Talent: turn Cage into Case — in your Backstage",
+    ], lines
+    targets = {model.actions[model.lines.index(line)].target for line in lines}
+    assert targets == {mine, lera}
+    match = window.model.session.match
+    told = [
+        (match.describe(a, 0), match.hint(a, 0))
+        for a in game.legal_actions(0)
+        if isinstance(a, UseTalent)
+    ]
+    assert len(told) == len(set(told)), told
