@@ -758,3 +758,27 @@ def test_a_talent_on_two_magicians_cages_reads_as_two_moves(window):
         if isinstance(a, UseTalent)
     ]
     assert len(told) == len(set(told)), told
+
+
+def test_a_long_refusal_held_over_a_contest_card_is_never_cut_at_1280(window):
+    """A Component held over a Contest Objective at 1280x720: the refusal (over 200
+    letters with "Not possible there: ") ran off the window's edge ("…under realiza");
+    the status line draws it in a smaller type, never under 10 pixels, whole."""
+    from PySide6.QtGui import QFontInfo, QFontMetrics
+
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    objective = next(o for o in game.contest if o is not None)
+    component = next(c for c in game.hands[0] if not game.info[c].special)
+    held, dropped = hover_then_drop(window, ("card", component), ("objective", objective))
+    bar = window.statusBar()
+    assert held.startswith("Not possible there: ") and "Contest" in held, held
+    for said in (held, dropped):
+        bar.showMessage(said)
+        room = bar.contentsRect().width() - 12  # (its margins and grip)
+        assert QFontMetrics(bar.font()).horizontalAdvance(said) <= room, said
+        assert QFontInfo(bar.font()).pixelSize() >= 10
+    screenshot(window, "illusio-long-refusal-1280")
