@@ -768,13 +768,16 @@ def test_a_long_refusal_held_over_a_contest_card_is_never_cut_at_1280(window):
 
     window.resize(1280, 720)
     QApplication.processEvents()
+    bar = window.statusBar()
+    usual = QFontInfo(QApplication.font(bar)).pixelSize()
+    # The welcome line, shown before the window took its size, reads at the usual size.
+    assert QFontInfo(bar.font()).pixelSize() == usual
     start(window)
     lift_curtain(window)
     game = window.model.session.game
     objective = next(o for o in game.contest if o is not None)
     component = next(c for c in game.hands[0] if not game.info[c].special)
     held, dropped = hover_then_drop(window, ("card", component), ("objective", objective))
-    bar = window.statusBar()
     assert held.startswith("Not possible there: ") and "Contest" in held, held
     for said in (held, dropped):
         bar.showMessage(said)
@@ -782,3 +785,5 @@ def test_a_long_refusal_held_over_a_contest_card_is_never_cut_at_1280(window):
         assert QFontMetrics(bar.font()).horizontalAdvance(said) <= room, said
         assert QFontInfo(bar.font()).pixelSize() >= 10
     screenshot(window, "illusio-long-refusal-1280")
+    bar.showMessage("Nothing to do there now.")
+    assert QFontInfo(bar.font()).pixelSize() == usual  # a short one at the usual size

@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QFontInfo, QFontMetrics, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QKeySequence,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -92,13 +100,22 @@ class StatusLine(QStatusBar):
         return self.contentsRect().width() - 12
 
     def showMessage(self, text: str, timeout: int = 0) -> None:  # noqa: N802 (Qt's name)
+        self._fit(text)
+        super().showMessage(text, timeout)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        # Fitted again to the new width (a message shown before the window took its size,
+        # the welcome line, was fitted to the bar's first few pixels).
+        super().resizeEvent(event)
+        self._fit(self.currentMessage())
+
+    def _fit(self, text: str) -> None:
         font = QFont(self._usual)
         px = QFontInfo(font).pixelSize()
         while px > STATUS_LEAST_PX and QFontMetrics(font).horizontalAdvance(text) > self.room():
             px -= 1
             font.setPixelSize(px)
         self.setFont(font)
-        super().showMessage(text, timeout)
 
 
 class Welcome(QWidget):
