@@ -159,7 +159,9 @@ class DeviceServer:
         self._thread.start()
         ready.wait(10)
         if failure:
-            self._thread = None
+            # Its loop is closed: nothing may be sent through it (a server that could not
+            # start, stopped or told to close a page later, raised "Event loop is closed").
+            self._thread = self._loop = None
             raise OSError(f"the server for phones could not start: {failure[0]}")
         return self.port
 

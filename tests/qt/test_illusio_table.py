@@ -702,3 +702,88 @@ def test_a_card_dragged_onto_a_contest_card_hears_why_it_does_not_go_there(windo
     QTest.mouseRelease(viewport, left, plain, near)
     QApplication.processEvents()
     assert len(game.record.moves) == moves and objective in game.contest
+
+
+def test_a_special_held_over_a_backstage_card_says_why_it_cannot_go_there(window):
+    """Ana's Transform held over her Dove when both actions of the turn are spent: the
+    status says why, held there and dropped (it said only "Not possible there." and, on
+    the drop, "Drop it on a place outlined in gold."); a Component of the hand let go
+    over a Backstage card goes into the Backstage, as if dropped beside it."""
+    from tests.games.illusio.helpers import set_backstage, set_hand
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    transform, cage, rope = set_hand(game, 0, "transform", "cage", "rope")
+    (dove,) = set_backstage(game, 0, "dove")
+    window._update()
+    QApplication.processEvents()
+    held, dropped = hover_then_drop(window, ("card", cage), ("card", dove))
+    assert cage in game.backstage[0], (held, dropped)
+    drag(window, ("card", rope), ("backstage", 0))
+    assert game.actions_left == 0
+    moves = len(game.record.moves)
+    held, dropped = hover_then_drop(window, ("card", transform), ("card", dove))
+    assert "both actions" in held and held.startswith("Not possible there: "), held
+    assert "both actions" in dropped, dropped
+    assert len(game.record.moves) == moves and transform in game.hands[0]
+
+
+def test_a_talent_on_two_magicians_cages_reads_as_two_moves(window):
+    """Madame Proteus may turn Ana's own Cage or Lera's: the talent's words read alike
+    ("Talent: turn Cage into Case"), so the Moves panel kept one line and Lera's Cage could
+    not be turned from it; each line now says whose Backstage, and the phone's list of
+    moves (words and hint) tells them apart the same way."""
+    from tests.games.illusio.helpers import set_backstage, set_magician
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_magician(game, 0, "proteus")
+    (mine,) = set_backstage(game, 0, "cage")
+    (lera,) = set_backstage(game, 1, "cage")
+    model = window.moves_view.model()
+    model.refresh()
+    lines = [line for line in model.lines if line.startswith("Talent: turn Cage into Case")]
+    assert sorted(lines) == [
+        "Talent: turn Cage into Case — in Lera's Backstage",
+        "Talent: turn Cage into Case — in your Backstage",
+    ], lines
+    targets = {model.actions[model.lines.index(line)].target for line in lines}
+    assert targets == {mine, lera}
+    match = window.model.session.match
+    told = [
+        (match.describe(a, 0), match.hint(a, 0))
+        for a in game.legal_actions(0)
+        if isinstance(a, UseTalent)
+    ]
+    assert len(told) == len(set(told)), told
+
+
+def test_a_long_refusal_held_over_a_contest_card_is_never_cut_at_1280(window):
+    """A Component held over a Contest Objective at 1280x720: the refusal (over 200
+    letters with "Not possible there: ") ran off the window's edge ("…under realiza");
+    the status line draws it in a smaller type, never under 10 pixels, whole."""
+    from PySide6.QtGui import QFontInfo, QFontMetrics
+
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    bar = window.statusBar()
+    usual = QFontInfo(QApplication.font(bar)).pixelSize()
+    # The welcome line, shown before the window took its size, reads at the usual size.
+    assert QFontInfo(bar.font()).pixelSize() == usual
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    objective = next(o for o in game.contest if o is not None)
+    component = next(c for c in game.hands[0] if not game.info[c].special)
+    held, dropped = hover_then_drop(window, ("card", component), ("objective", objective))
+    assert held.startswith("Not possible there: ") and "Contest" in held, held
+    for said in (held, dropped):
+        bar.showMessage(said)
+        room = bar.contentsRect().width() - 12  # (its margins and grip)
+        assert QFontMetrics(bar.font()).horizontalAdvance(said) <= room, said
+        assert QFontInfo(bar.font()).pixelSize() >= 10
+    screenshot(window, "illusio-long-refusal-1280")
+    bar.showMessage("Nothing to do there now.")
+    assert QFontInfo(bar.font()).pixelSize() == usual  # a short one at the usual size

@@ -477,3 +477,33 @@ def test_leaving_a_match_with_phones_says_what_becomes_of_them(qtbot, make_windo
     plain.ask = lambda title, text: asked.append(text) or False
     assert not plain.may_leave()
     assert "phone" not in asked[-1]
+
+
+def test_a_match_resumed_after_a_crash_whose_port_is_taken_now_gives_new_codes(qtbot, make_window):
+    """After a crash the server listens again on the port of before, where the setting
+    lets the system choose; when another program holds that port now, the seats get new
+    codes on another port, with nothing said amiss (no "could not start")."""
+    import socket
+
+    from illusio_table.engine import Match
+
+    window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+    old, port = window.phones.hub.address(1), window.phones.hub.server.port
+    kept = window.phones.keep.read_text(encoding="utf-8")
+    record = window.model.session.game.record.to_file_json()
+    window.phones.stop()  # (as a crash would not: the kept codes are written back)
+    window.phones.keep.write_text(kept, encoding="utf-8")
+    second = make_window()
+    second.phones.network = False
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", port))
+        holder.listen()
+        try:
+            second.install(Match.load(record, builtin_registry()), None)
+            hub = second.phones.hub
+            assert second.model.session.devices == [1] and not second.phones.problem
+            new = hub.address(1)
+            assert new and hub.server.port != port and new != old
+            assert hub.status(1) != "away"  # its code is on the screen, to scan
+        finally:
+            second.phones.stop()

@@ -713,3 +713,25 @@ def test_a_phone_asked_to_confirm_its_seat_in_a_new_match_shows_nothing_of_the_l
         assert phone.execute_script(DRAWING) == drawn
     finally:
         phone.quit()
+
+
+def test_a_phone_told_the_match_is_kept_looks_for_its_new_code_where_it_shows(qtbot, hosting):
+    """The big screen quit on a match it keeps: the page says so, and sends the person to
+    the Phones panel, where the restarted program shows the seat's new code (it said
+    only to ask there for "Take back", then "Play on a phone", which nobody needs then)."""
+    from illusio_table.remote.hub import PUT_AWAY
+
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        hub.stop(PUT_AWAY)
+        said = lambda: phone.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "the match is kept" in said(), timeout=15000)
+        lines = said().splitlines()
+        assert PUT_AWAY in lines, lines
+        assert "new code in the big screen's Phones panel" in lines[-1], lines
+        assert lines[-1].index("Phones panel") < lines[-1].index("Take back"), lines
+        looks_right(phone)
+    finally:
+        phone.quit()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.illusio.helpers import to_contest
+from tests.games.illusio.helpers import give_work, set_backstage, to_contest, turn_into
 
 from .browser import SCREENSHOTS, looks_right, needs_browser, open_phone, page_state
 
@@ -29,5 +29,35 @@ def test_the_phone_reads_an_objectives_needs_as_the_desktop_does(qtbot, hosting)
         assert not errors, errors
         looks_right(phone)
         phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-needs.png"))
+    finally:
+        phone.quit()
+
+
+def stage_a_turned_card_and_a_trick_on_display(game) -> None:
+    (dove,) = set_backstage(game, 0, "dove")
+    turn_into(game, dove, "rope")
+    give_work(game, 1, "phantom-dove", "dove", "smoke", "curtain")  # (Robo plays first)
+
+
+def test_a_turned_card_and_a_trick_on_display_read_on_the_phone_as_on_the_desktop(qtbot, hosting):
+    """Ana's Dove turned into a Rope is titled Rope, "was Dove" under it, as the desktop's card
+    says it (the phone titled it Dove, "now rope" under it: the kind's id, and a Dove to
+    the eye); Robo's trick on display says so, without "· 0 missing"."""
+    model, hub = hosting(
+        "illusio", ANA_AND_A_BOT, seed=4, stage=stage_a_turned_card_and_a_trick_on_display
+    )
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        (backstage,) = [
+            z for z in phone.find_elements("css selector", ".zone") if "Backstage" in z.text
+        ][:1]
+        lines = backstage.text.splitlines()
+        assert "Rope" in lines and "was Dove" in lines, lines
+        assert "Dove" not in lines and not any(line.startswith("now ") for line in lines)
+        text = phone.find_element("id", "table").text
+        assert "On display" in text and "0 missing" not in text
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-turned-card.png"))
     finally:
         phone.quit()

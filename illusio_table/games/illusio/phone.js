@@ -22,8 +22,12 @@ function illusioLook(kind) {
 function illusioCard(c) {
   const look = illusioLook(c.now || c.kind);
   const lines = look.kind ? [look.kind] : [];
-  if (c.now && c.now !== c.kind) lines.push(`now ${c.now}`);
-  return card(["card", c.id], c.name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
+  // Named by what it is now, as the desktop's card says it ("Rope, was Dove"): titled by its
+  // printed kind, with "now rope" (the kind's id) under it, it read as a Dove.
+  const turned = c.now && c.now !== c.kind;
+  if (turned) lines.push(`was ${c.name}`);
+  const name = turned ? c.now_name || c.now : c.name;
+  return card(["card", c.id], name, { colour: look.colour, symbol: look.symbol, cls: look.special ? "dark" : "", lines });
 }
 
 function objective(o, key) {
@@ -73,7 +77,7 @@ function drawIllusio(table, v, me) {
     for (const c of s.backstage) backRow.append(illusioCard(c));
     box.append(back);
     for (const w of s.works) {
-      const [work, workRow] = zone(null, `${w.displayed ? "On display" : "Being built"} · ${w.missing} missing`);
+      const [work, workRow] = zone(null, w.displayed ? "On display" : `Being built · ${w.missing} missing`);
       workRow.append(objective(w.objective, ["objective", w.objective.id]));
       for (const c of w.components) workRow.append(illusioCard(c));
       for (const c of w.specials) workRow.append(illusioCard(c));

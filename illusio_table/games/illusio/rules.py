@@ -48,7 +48,7 @@ from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus
 from .hand import card_count
 from .phases import IllusioPhase
-from .talents import TALENTS
+from .talents import TALENTS, talent_hint
 from .views import (
     CATEGORIES,
     MOVE_WORDS,
@@ -376,6 +376,9 @@ class Illusio(Game):
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def hint(self, action: Action, seat: int | None = None) -> str:
+        return talent_hint(self, action, seat)
 
     def is_over(self) -> bool:
         return self.phase == IllusioPhase.OVER

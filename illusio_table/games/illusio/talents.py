@@ -305,3 +305,15 @@ TALENTS: dict[str, Talent] = {
     "pickpocket": Talent(_pickpocket_moves, _pickpocket_refusal, _pickpocket, _pickpocket_words),
     "bonus": Talent(_no_moves, _bonus_refusal, _never, _no_words),
 }
+
+
+def talent_hint(game: Illusio, action: Action, seat: int | None) -> str:
+    """Whose Backstage a Component turned by a talent lies in: two magicians' Cages read
+    alike in the talent's words ("Talent: turn Cage into Case" twice, in a phone's list of
+    moves), so the move's hint tells them apart."""
+    if not isinstance(action, UseTalent) or action.target is None or action.card is not None:
+        return ""
+    owner = next((s for s in range(game.seats) if action.target in game.backstage[s]), None)
+    if owner is None:
+        return ""
+    return "in your Backstage" if owner == seat else f"in {game.name(owner)}'s Backstage"

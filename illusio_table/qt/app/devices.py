@@ -70,6 +70,7 @@ class PhonesPanel(QScrollArea):
         self._kept: dict[str, Any] = {}  # what was last written there
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
+        self._resume_port = 0  # the port of before a crash, while its seats are given again
         self._awaiting = False
         self._watched: Any = None  # the session whose screen changes may open a question
         self._body = QWidget()
@@ -83,7 +84,7 @@ class PhonesPanel(QScrollArea):
         on phones (a resumed match) are offered to their phones again: with the codes
         they had, when the program was ended by a crash (their pages rejoin by
         themselves), else with new ones."""
-        kept, rejoining, tokens = self._kept_codes(model)
+        kept, rejoining, tokens, port = self._kept_codes(model)
         carried = self._same_people(model)
         if carried and self.hub is not None and model is not None:
             # The phones join the table, not one match: the same people keep their phones.
@@ -100,11 +101,13 @@ class PhonesPanel(QScrollArea):
         self.model = model
         self._watch(model)
         self._rejoining = rejoining
+        self._resume_port = port
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
             for seat in model.session.devices:
                 self.give(seat, kept.get(seat), tokens.get(seat))
+        self._resume_port = 0
         self.refresh()
 
     def _watch(self, model: MatchModel | None) -> None:
@@ -181,10 +184,12 @@ class PhonesPanel(QScrollArea):
 
     def _kept_codes(
         self, model: MatchModel | None
-    ) -> tuple[dict[int, str], set[int], dict[int, str]]:
+    ) -> tuple[dict[int, str], set[int], dict[int, str], int]:
         """The codes kept for this match by a run that crashed, if any, the seats whose
-        phone had joined then, and the token of each one's device."""
-        nothing: tuple[dict[int, str], set[int], dict[int, str]] = ({}, set(), {})
+        phone had joined then, the token of each one's device, and the port they were
+        on (the server listens there again where the setting lets the system choose:
+        the phones' pages, still open on it, then rejoin by themselves)."""
+        nothing: tuple[dict[int, str], set[int], dict[int, str], int] = ({}, set(), {}, 0)
         if self.keep is None or model is None or self.hub is not None:
             return nothing
         try:
@@ -193,8 +198,11 @@ class PhonesPanel(QScrollArea):
             return nothing
         if not isinstance(kept, dict) or kept.get("match") != _check(model):
             return nothing
-        if not self.port() or kept.get("port") != self.port():
-            return nothing  # the old pages cannot reach a new port: new codes to scan
+        port = kept.get("port")
+        if not isinstance(port, int) or not 1024 <= port <= 65535:
+            return nothing
+        if self.port() and port != self.port():
+            return nothing  # the old pages cannot reach the port now set: new codes to scan
         codes = kept.get("codes")
         if not isinstance(codes, dict):
             return nothing
@@ -207,17 +215,18 @@ class PhonesPanel(QScrollArea):
             if isinstance(tokens, dict)
             else {}
         )
-        return kept_codes, rejoining, kept_tokens
+        return kept_codes, rejoining, kept_tokens, port
 
     def give(self, seat: int, code: str | None = None, token: str | None = None) -> None:
         """Gives a person's seat to a phone (starting the server if needed); `code` and
         `token`: the seat's code and its device's token kept from before a crash."""
         if self.model is None:
             return
+        resuming = self.hub is None and not self.port() and self._resume_port
         if self.hub is None:
             from illusio_table.remote.hub import DeviceHub
 
-            port = self.port()
+            port = self.port() or self._resume_port
             self.hub = DeviceHub(self.model.session, port, network=self.network)
             self.hub.presence.connect(self._presence)
             self.hub.reopened.connect(self._reopened)
@@ -228,6 +237,15 @@ class PhonesPanel(QScrollArea):
             self.problem = ""
             self._keep_codes()
         except OSError as error:
+            if resuming:
+                # The port of before the crash is taken now: the system picks another,
+                # and the seats get new codes to scan (the old pages cannot reach it).
+                self.hub.stop()
+                self.hub = None
+                self._resume_port = 0
+                self._rejoining = set()
+                self.give(seat)
+                return
             self.problem = str(error)
             self.model.session.set_device(seat, False)
         self.refresh()

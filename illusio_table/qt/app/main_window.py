@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QKeySequence,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -26,6 +34,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
+    QStatusBar,
     QStyle,
     QTableView,
     QVBoxLayout,
@@ -72,6 +81,41 @@ GLIDE_MS = 260  # pieces sliding to their new places between two views
 def data_folder() -> Path:
     """The user's data folder for this program (autosave, logs)."""
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
+STATUS_LEAST_PX = 10  # the status line's words grow no smaller than this to fit
+
+
+class StatusLine(QStatusBar):
+    """The status bar, whose message is never cut at the window's edge: a long one (a
+    refusal held over a Contest card, 1,300 pixels of words at 1280 wide, read "…under
+    realiza") is drawn in a smaller type, down to STATUS_LEAST_PX, until it fits."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._usual = QFont(self.font())
+
+    def room(self) -> int:
+        """The width the message is drawn in (the bar less its margins and grip)."""
+        return self.contentsRect().width() - 12
+
+    def showMessage(self, text: str, timeout: int = 0) -> None:  # noqa: N802 (Qt's name)
+        self._fit(text)
+        super().showMessage(text, timeout)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        # Fitted again to the new width (a message shown before the window took its size,
+        # the welcome line, was fitted to the bar's first few pixels).
+        super().resizeEvent(event)
+        self._fit(self.currentMessage())
+
+    def _fit(self, text: str) -> None:
+        font = QFont(self._usual)
+        px = QFontInfo(font).pixelSize()
+        while px > STATUS_LEAST_PX and QFontMetrics(font).horizontalAdvance(text) > self.room():
+            px -= 1
+            font.setPixelSize(px)
+        self.setFont(font)
 
 
 class Welcome(QWidget):
@@ -126,6 +170,7 @@ class MainWindow(QMainWindow):
         interactive: bool = True,
     ) -> None:
         super().__init__()
+        self.setStatusBar(StatusLine(self))
         self.registry = registry or builtin_registry()
         self.data_dir = data_dir or data_folder()
         self.settings = settings or QSettings()

@@ -226,7 +226,7 @@ function stop(reason) {
   drillsKept = 0;
   blank("This page no longer plays a seat.", [
     reason,
-    "To play again, scan your seat's new code on the big screen (ask for it there: “Take back”, then “Play on a phone”).",
+    "To play again, scan your seat's new code in the big screen's Phones panel (where it shows none, ask there for “Take back”, then “Play on a phone”).",
   ]);
   if (socket) socket.close();
 }

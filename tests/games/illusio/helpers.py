@@ -106,6 +106,11 @@ def set_backstage(game: Illusio, seat: int, *kinds: str) -> list[int]:
     return list(game.backstage[seat])
 
 
+def turn_into(game: Illusio, card: int, kind: str) -> None:
+    """The Component now counts as `kind` (as a talent or a Transform leaves it)."""
+    game._turn_into(card, kind)
+
+
 def objective(game: Illusio, key: str) -> int:
     return next(o.id for o in game.objectives if o.key == key)
 

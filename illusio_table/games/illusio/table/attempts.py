@@ -55,6 +55,8 @@ def illusio(view: dict[str, Any], source: Hashable, key: Hashable) -> Json | Non
             works = view["seats"][key[1]]["works"]
             open_ = [w["objective"]["id"] for w in works if not w["displayed"]]
             move = a.Place(card=thing, objective=open_[0] if open_ else -1)
+        elif where == "card":
+            move = _onto_a_card(view, thing, key[1], hand)
     elif what == "objective" and where == "tricks":
         move = a.Realize(objective=thing, components=())  # no set can pay: the engine says why
     elif what == "objective" and where == "discard":
@@ -68,3 +70,24 @@ def illusio(view: dict[str, Any], source: Hashable, key: Hashable) -> Json | Non
         elif where == "discard":
             move = a.UseTalent()
     return None if move is None else move.to_json()
+
+
+def _onto_a_card(view: dict[str, Any], card: int, onto: int, hand: set[int]) -> Any:
+    """A card dropped on another card of the table (a Special on a Backstage Component
+    where Transform is refused, say for want of actions): what it means there, so that the
+    engine says why not ("Not possible there." alone left the person guessing)."""
+    from illusio_table.games.illusio import actions as a
+
+    if onto in hand:
+        return None  # a card of the hand is a target only of the magician's talents
+    me = view["me"]
+    mine = view["seats"][me] if me is not None else None
+    specials = {c["id"] for c in view["hand"] or [] if c.get("special")}
+    if card in specials or mine is None:
+        return a.Transform(card=card, component=onto, into="")
+    if any(c["id"] == onto for c in mine["backstage"]):
+        return a.Backstage(card=card)  # onto one's Backstage, over a card of it
+    for work in mine["works"]:
+        if any(c["id"] == onto for c in work["components"]):
+            return a.Place(card=card, objective=work["objective"]["id"])
+    return a.Transform(card=card, component=onto, into="")
