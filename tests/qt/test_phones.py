@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from illusio_table.games import builtin_registry
 from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.look import HEADING
 from tests.qt.conftest import SCREENSHOTS
 from tests.remote.browser import needs_browser, open_phone
 from tests.remote.phone import Phone
@@ -102,6 +103,42 @@ def test_a_seat_on_a_phone_shows_its_code_until_the_phone_joins(qtbot, make_wind
         window.phones.take_back(1)
         assert model.session.devices == []
         assert Phone(address).status in (0, 403)  # the server stops with its last phone seat
+    finally:
+        window.phones.stop()
+
+
+def test_the_codes_waiting_stand_beside_the_table_not_over_it(qtbot, make_window):
+    """While a phone seat waits for its phone at 1280x720, the Phones panel stands at the
+    window's right and the table is fitted into the rest: End turn and the card preview
+    were under the panel at Ana's first turn of Illusio (seen in a real window)."""
+    people = [
+        {"name": "Ana", "bot": None},
+        {"name": "Lera", "bot": None},
+        {"name": "Milo", "bot": None},
+        {"name": "Juno", "bot": "showman"},
+    ]
+    window = _with_phones(make_window, GameConfig("illusio", people, 5, {}, devices=[1, 2]))
+    try:
+        window.resize(1280, 720)
+        window._codes_to_scan(True)
+        QApplication.processEvents()
+        dock, view = window.phones_dock, window.table
+        assert dock.isFloating()
+        panel = dock.frameGeometry()
+        table = view.mapToGlobal(view.rect().topRight()).x()
+        assert table < panel.left(), (table, panel.left())
+        # The table's heading (its words, End turn on a turn at the screen) is in the
+        # view, whole.
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        heading = [i for i in view.scene().items() if i.data(HEADING) is not None]
+        assert heading
+        for item in heading:
+            assert shown.contains(item.sceneBoundingRect()), item.sceneBoundingRect()
+        window.grab().save(str(SCREENSHOTS / "phones-waiting-beside-the-table.png"))
+        # Once the codes are no longer awaited, the table has the whole width again.
+        window._codes_to_scan(False)
+        QApplication.processEvents()
+        assert window.centralWidget().layout().contentsMargins().right() == 0
     finally:
         window.phones.stop()
 

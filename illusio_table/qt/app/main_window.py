@@ -881,7 +881,9 @@ class MainWindow(QMainWindow):
             dock.move(max(frame.left(), frame.right() - 364), frame.top() + 20)
             dock.show()
             dock.raise_()
+            self._table_clear_of(dock)
         elif dock.isFloating():
+            self._table_clear_of(None)
             # The panel standing apart took the keyboard (on X, its window had the input
             # focus): docked, that window goes, and the keyboard went nowhere, so that
             # Ctrl+N and the others did nothing till the table was clicked. If the program
@@ -895,6 +897,20 @@ class MainWindow(QMainWindow):
                 self.activateWindow()
                 if in_panel:  # (once docked among the tabs: on X that comes later)
                     QTimer.singleShot(0, self, self._phones_in_front)
+
+    def _table_clear_of(self, dock: QDockWidget | None) -> None:
+        """The table gives up the strip of the window the Phones panel stands over, and is
+        fitted into the rest: nothing of it lies under the panel (at 1280 pixels the panel
+        covered End turn and the card preview while the codes waited). None: the whole
+        width again."""
+        central = self.centralWidget()
+        covered = 0
+        if dock is not None:
+            right = central.mapToGlobal(central.rect().topRight()).x()
+            covered = max(0, min(right - dock.frameGeometry().left() + 1, central.width() // 2))
+        layout = central.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, covered, 0)
 
     def _phones_in_front(self) -> None:
         self.phones_dock.raise_()
