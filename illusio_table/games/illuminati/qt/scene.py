@@ -311,11 +311,17 @@ class IlluminatiScene(Felt, TableScene):
         # What the seat is asked, as its phone says it (table/seat_screen.py); then how
         # this table does it.
         screen = self.screen_of(view, legal, self.names)
-        said = self.text(screen.heading, 0, -84, 12, bold=True, colour=PROMPT)
+        # Folded where wider than the table (one line of the game's end ran past the
+        # table's right edge, and the whole table shrank to show it).
+        lines = fold(screen.heading, self.width, max(12, self.least_points), True)
+        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
         self.seat_heading(said)
+        below = said.sceneBoundingRect().bottom()
         how = self._how(view)
-        if how:
+        if how and len(lines) == 1:
             self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
+        elif how:
+            below = self.in_heading(self.text(how, 0, below, 11)).sceneBoundingRect().bottom()
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -337,7 +343,7 @@ class IlluminatiScene(Felt, TableScene):
             self.in_heading(
                 self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
-        self.in_heading(self.text(screen.words.get("turn", ""), 0, -56, 11))
+        self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
 
     def _how(self, view: dict[str, Any]) -> str:
         """How the heading's choice is made on this table, where a click on what is lit
