@@ -70,6 +70,7 @@ class PhonesPanel(QScrollArea):
         self._kept: dict[str, Any] = {}  # what was last written there
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
+        self._kept_port = 0  # the port the kept codes were served on (`_kept_codes`)
         self._awaiting = False
         self._watched: Any = None  # the session whose screen changes may open a question
         self._body = QWidget()
@@ -99,6 +100,10 @@ class PhonesPanel(QScrollArea):
         self.stop()
         self.model = model
         self._watch(model)
+        # A port the system chose is asked for again (likely free after a crash): taken
+        # since, the seats get new codes to scan.
+        if kept and not self.port() and not self._listen_on(self._kept_port):
+            kept, rejoining, tokens = {}, set(), {}
         self._rejoining = rejoining
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
@@ -193,8 +198,10 @@ class PhonesPanel(QScrollArea):
             return nothing
         if not isinstance(kept, dict) or kept.get("match") != _check(model):
             return nothing
-        if not self.port() or kept.get("port") != self.port():
+        port = kept.get("port")
+        if not isinstance(port, int) or (self.port() and port != self.port()):
             return nothing  # the old pages cannot reach a new port: new codes to scan
+        self._kept_port = port
         codes = kept.get("codes")
         if not isinstance(codes, dict):
             return nothing
@@ -209,6 +216,29 @@ class PhonesPanel(QScrollArea):
         )
         return kept_codes, rejoining, kept_tokens
 
+    def _listen_on(self, port: int) -> bool:
+        """Starts the phones' server on the port the crashed run had (the system chose it
+        then): True if it could, and the old pages rejoin by themselves (with a port
+        chosen anew they could not: every phone had to scan a new code)."""
+        if self.model is None or not 1024 <= port <= 65535:
+            return False
+        from illusio_table.remote.hub import DeviceHub
+
+        hub = DeviceHub(self.model.session, port, network=self.network)
+        try:
+            hub.server.start()
+        except OSError:
+            hub.stop()
+            return False
+        self._start_hub(hub)
+        return True
+
+    def _start_hub(self, hub: Any) -> None:
+        self.hub = hub
+        hub.presence.connect(self._presence)
+        hub.reopened.connect(self._reopened)
+        hub.drill_asked.connect(self.drill_asked.emit)
+
     def give(self, seat: int, code: str | None = None, token: str | None = None) -> None:
         """Gives a person's seat to a phone (starting the server if needed); `code` and
         `token`: the seat's code and its device's token kept from before a crash."""
@@ -217,11 +247,7 @@ class PhonesPanel(QScrollArea):
         if self.hub is None:
             from illusio_table.remote.hub import DeviceHub
 
-            port = self.port()
-            self.hub = DeviceHub(self.model.session, port, network=self.network)
-            self.hub.presence.connect(self._presence)
-            self.hub.reopened.connect(self._reopened)
-            self.hub.drill_asked.connect(self.drill_asked.emit)
+            self._start_hub(DeviceHub(self.model.session, self.port(), network=self.network))
         try:
             joined = code is not None and seat in self._rejoining
             self.hub.give(seat, code, joined, token)
