@@ -1715,3 +1715,31 @@ def test_the_end_of_a_game_says_whose_goal_won_in_a_heading_that_fits_the_table(
     least = window.table.zoom() * max(12, scene.least_points) * 96 / 72
     assert least >= READABLE_PX
     screenshot(window, "illuminati-game-over-secret-goal-1280x720")
+
+
+def test_the_attack_panels_buttons_say_their_choice_whole_at_1280x720(window):
+    """The Bavarian Illuminati's attack set up at 1280 x 720: each choice's button says it
+    whole, chosen (its "●") or not (the chosen privilege read "● privileged: 5 …")."""
+    window.resize(1280, 720)
+    start(window, ANA_AND_LERA, seed=5)
+    game = window.model.session.game
+    assert game.illuminati[0] == "bavarian-illuminati"
+    attack = ana_when(
+        window, lambda legal: next((a for a in legal if getattr(a, "privilege", None)), None)
+    )
+    assert attack is not None
+    scene = window.scene
+    drag(window, ("group", attack.attacker), ("group", attack.target))
+    assert isinstance(scene.composing, AttackSetUp)
+    keys = [k for k, (w, _) in scene.composing.options().items() if w in ("how", "privilege")]
+    assert len(keys) >= 3
+    for key in keys:
+        click(window, key)
+        labels = [
+            i.text()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and ("privileged" in i.text() or i.text().startswith("●"))
+        ]
+        assert labels and not [t for t in labels if t.endswith("…")], labels
+    screenshot(window, "illuminati-attack-panel-privileged-1280x720")

@@ -777,24 +777,32 @@ class IlluminatiScene(Felt, TableScene):
             self.text(row, rect.left() + 8, rect.top() + 24 + n * step, size, bold=True)
         rect = rect.adjusted(0, (len(heads) - 1) * step, 0, 0)  # (its bottom stays)
         choices = p.options()
+
+        # Each button as wide as its words, the chosen one's "●" too ("● privileged: 5 …"
+        # was cut at 1280 x 720), as far as the panel's width allows.
+        def wide(label: str, least: float, size: int) -> float:
+            most = rect.width() - 16
+            return min(most, max(least, width_of(label, max(size, self.least_points), True) + 12))
+
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
             if what == "how":
-                chosen = value == p.how
-                self.button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
-                x += 106
+                label = ("● " if value == p.how else "") + value
+                width = wide(label, 100, 9)
+                self.button(label, QRectF(x, y, width, 26), key, size=9)
+                x += width + 6
         x, y = rect.left() + 8, rect.top() + 76
         for key, (what, value) in choices.items():
             if what == "privilege":
                 label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
                     value, f"privileged: discard {look.name(value or '')}"
                 )
-                chosen = value == p.privilege
-                width = 160
-                self.button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
-                x += width + 6
-                if x > rect.right() - width:
+                label = ("● " if value == p.privilege else "") + label
+                width = wide(label, 160, 8)
+                if x + width > rect.right() - 8 and x > rect.left() + 8:
                     x, y = rect.left() + 8, y + 28
+                self.button(label, QRectF(x, y, width, 24), key, size=8)
+                x += width + 6
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         self.text(words, rect.left() + 8, rect.top() + 136, 9)
