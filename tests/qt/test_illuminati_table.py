@@ -1718,12 +1718,17 @@ def test_the_end_of_a_game_says_whose_goal_won_in_a_heading_that_fits_the_table(
 
 
 def test_the_attack_panels_buttons_say_their_choice_whole_at_1280x720(window):
-    """The Bavarian Illuminati's attack set up at 1280 x 720: each choice's button says it
-    whole, chosen (its "●") or not (the chosen privilege read "● privileged: 5 …")."""
+    """The Bavarian Illuminati's attack set up at 1280 x 720, two Specials in hand that a
+    privilege may discard: each choice's button says it whole, chosen (its "●") or not
+    (the chosen privilege read "● privileged: 5 …"), and the words under them lie clear
+    of them however many rows they take."""
     window.resize(1280, 720)
     start(window, ANA_AND_LERA, seed=5)
     game = window.model.session.game
     assert game.illuminati[0] == "bavarian-illuminati"
+    give_special(game, 0, "secrets-man-was-not-meant-to-know")
+    give_special(game, 0, "senate-investigating-committee")
+    window._update()  # (the table drawn again with them)
     attack = ana_when(
         window, lambda legal: next((a for a in legal if getattr(a, "privilege", None)), None)
     )
@@ -1742,4 +1747,21 @@ def test_the_attack_panels_buttons_say_their_choice_whole_at_1280x720(window):
             and ("privileged" in i.text() or i.text().startswith("●"))
         ]
         assert labels and not [t for t in labels if t.endswith("…")], labels
+        buttons = [
+            i.sceneBoundingRect()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text() in labels
+        ]
+        [aid] = [
+            i.sceneBoundingRect()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text().endswith("aid it.")
+        ]
+        assert not [b for b in buttons if b.intersects(aid)], labels
+        # The roll it needs, said whole above the Attack button (pushed under it once).
+        go = scene.item(("plan", "go")).sceneBoundingRect()
+        said = [i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+        needs = [i.sceneBoundingRect() for i in said if i.text().startswith("It needs")]
+        assert needs and needs[0].bottom() <= go.top() and aid.bottom() <= go.top()
+    assert len(labels) >= 5, labels  # control or destroy, and four privileges
     screenshot(window, "illuminati-attack-panel-privileged-1280x720")

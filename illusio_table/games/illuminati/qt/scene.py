@@ -686,6 +686,11 @@ class IlluminatiScene(Felt, TableScene):
             heads = self._planning_head(self.composing, w)
             step = measure(max(9, self.least_points), True).lineSpacing()
             attack.setHeight(attack.height() + (len(heads) - 1) * step)
+            # (and as its privileges take rows past the two it has room for)
+            rows = self._privilege_buttons(self.composing, attack, 0)
+            attack.setHeight(
+                attack.height() + max(0.0, max((r.bottom() for *_, r in rows), default=52) - 52)
+            )
             self._planning(self.composing, attack)
         else:
             self._attack(view, attack)
@@ -767,7 +772,6 @@ class IlluminatiScene(Felt, TableScene):
 
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self.region(rect, "Set up the attack")
-        look = self.look
         # Who attacks whom, folded over the lines it takes ("Bavarian Illuminati against
         # Moral Min…" was cut at 1280 x 720), the rest of the panel under it.
         size = max(9, self.least_points)
@@ -778,8 +782,8 @@ class IlluminatiScene(Felt, TableScene):
         rect = rect.adjusted(0, (len(heads) - 1) * step, 0, 0)  # (its bottom stays)
         choices = p.options()
 
-        # Each button as wide as its words, the chosen one's "●" too ("● privileged: 5 …"
-        # was cut at 1280 x 720), as far as the panel's width allows.
+        # Each button as wide as its words, the chosen one's "●" too, as far as the panel's
+        # width allows (and the privileges': see `_privilege_buttons`).
         def wide(label: str, least: float, size: int) -> float:
             most = rect.width() - 16
             return min(most, max(least, width_of(label, max(size, self.least_points), True) + 12))
@@ -791,21 +795,21 @@ class IlluminatiScene(Felt, TableScene):
                 width = wide(label, 100, 9)
                 self.button(label, QRectF(x, y, width, 26), key, size=9)
                 x += width + 6
-        x, y = rect.left() + 8, rect.top() + 76
-        for key, (what, value) in choices.items():
-            if what == "privilege":
-                label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
-                    value, f"privileged: discard {look.name(value or '')}"
-                )
-                label = ("● " if value == p.privilege else "") + label
-                width = wide(label, 160, 8)
-                if x + width > rect.right() - 8 and x > rect.left() + 8:
-                    x, y = rect.left() + 8, y + 28
-                self.button(label, QRectF(x, y, width, 24), key, size=8)
-                x += width + 6
+        buttons = self._privilege_buttons(p, rect, rect.top() + 76)
+        size = max(8, self.least_points)
+        for key, label, lines, at in buttons:
+            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=label)
+            if len(lines) > 1:  # (a long Special's name, folded on its button)
+                words = QGraphicsSimpleTextItem("\n".join(lines), button)
+                words.setFont(font(size, bold=True))
+                words.setBrush(INK)
+                words.setPos(at.left() + 6, at.center().y() - words.boundingRect().height() / 2)
+        y = max((at.bottom() for *_, at in buttons), default=rect.top() + 100)
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
-        self.text(words, rect.left() + 8, rect.top() + 136, 9)
+        # (Under the privileges' last row, where they take more than two.)
+        below = max(0.0, y + 8 - (rect.top() + 136))
+        self.text(words, rect.left() + 8, rect.top() + 136 + below, 9)
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
@@ -832,7 +836,7 @@ class IlluminatiScene(Felt, TableScene):
         # the panel and under the button).
         # At its size, or at the least that reads where that does not fit (a heading on
         # two lines left "It cannot succeed as it stands: …" cut at 1280 x 720).
-        top = rect.top() + 152
+        top = rect.top() + 152 + below
         sizes = (max(size, self.least_points), max(9, self.least_points))
         for size in sizes:
             step = measure(size, True).lineSpacing()
@@ -855,6 +859,33 @@ class IlluminatiScene(Felt, TableScene):
         else:
             self.button("Attack", go, ("plan", "go"), tip=tip)
         self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+
+    def _privilege_buttons(
+        self, p: AttackSetUp, rect: QRectF, top: float
+    ) -> list[tuple[Hashable, str, list[str], QRectF]]:
+        """The privilege's buttons in rows from `top`: each as wide as its words, the
+        chosen one's "●" too ("● privileged: 5 …" was cut at 1280 x 720), a long
+        Special's name folded on its button, which grows to its lines."""
+        size = max(8, self.least_points)
+        pitch = measure(size, True).lineSpacing()
+        most = rect.width() - 16
+        found: list[tuple[Hashable, str, list[str], QRectF]] = []
+        x, y, high = rect.left() + 8, top, 24.0
+        for key, (what, value) in p.options().items():
+            if what != "privilege":
+                continue
+            label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
+                value, f"privileged: discard {self.look.name(value or '')}"
+            )
+            label = ("● " if value == p.privilege else "") + label
+            width = min(most, max(160.0, width_of(label, size, True) + 12))
+            if x + width > rect.right() - 8 and x > rect.left() + 8:
+                x, y = rect.left() + 8, y + high + 4
+            lines = fold(label, width - 8, size, True)
+            high = 24 + (len(lines) - 1) * pitch
+            found.append((key, label, lines, QRectF(x, y, width, high)))
+            x += width + 6
+        return found
 
     def _planning_head(self, p: AttackSetUp, width: float) -> list[str]:
         """The attack's heading, who attacks whom, in the lines it takes in the panel."""
