@@ -15,7 +15,7 @@ from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
 from illusio_table.games.illuminati.qt.scene import AttackSetUp, badge_words
 from illusio_table.qt.app.new_game_dialog import GameConfig
-from illusio_table.qt.scenes.base import PIECE
+from illusio_table.qt.scenes.base import MARK, PIECE
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
@@ -1672,3 +1672,96 @@ def test_a_click_on_the_empty_felt_of_ones_own_area_leaves_the_table_whole(windo
             bar.maximum() == bar.minimum()
         )
     screenshot(window, "illuminati-own-area-clicked")
+
+
+def test_the_end_of_a_game_says_whose_goal_won_in_a_heading_that_fits_the_table(window):
+    """At 1280 x 720, four seats with hidden goals, Juno's secret goal wins: the heading
+    says who won and by which goal, in one sentence, folded within the table's width (it
+    said every count in one line of some 260 letters that ran past the table's right
+    edge, and the whole table shrank to show it: the cards' names under 8 pixels); the
+    table keeps the size it had during the game."""
+    from illusio_table.games.illuminati.bots import SchemerBot
+    from illusio_table.qt.scenes.look import READABLE_PX
+
+    four = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    window.resize(1280, 720)
+    start(window, four, seed=5, options={"hidden_goals": True})
+    model, game = window.model, window.model.session.game
+    zooms = []
+    for _ in range(600):
+        if game.is_over():
+            break
+        lift_curtain(window)
+        if 0 in game.to_act():
+            model.session.act(bot_move(game, SchemerBot(0, 1), 0))
+        else:
+            model.session.step_bot()
+        QApplication.processEvents()
+        zooms.append(window.table.zoom())
+    assert game.is_over()
+    lift_curtain(window)
+    QApplication.processEvents()
+    scene = window.scene
+    said = scene.heading_words()
+    winner = game.name(game.result()["winners"][0])
+    assert said.startswith(f"The game is over, won by {winner}: they met their secret goal, ")
+    assert said.endswith(".") and ".." not in said and ".;" not in said, said
+    assert "MB" not in said  # the counts are the result's, below
+    heading = scene.item((MARK, "seat-heading"))
+    assert heading.sceneBoundingRect().right() <= scene.width, heading.text()
+    assert window.table.zoom() >= min(zooms) - 0.005, (window.table.zoom(), min(zooms))
+    least = window.table.zoom() * max(12, scene.least_points) * 96 / 72
+    assert least >= READABLE_PX
+    screenshot(window, "illuminati-game-over-secret-goal-1280x720")
+
+
+def test_the_attack_panels_buttons_say_their_choice_whole_at_1280x720(window):
+    """The Bavarian Illuminati's attack set up at 1280 x 720, two Specials in hand that a
+    privilege may discard: each choice's button says it whole, chosen (its "●") or not
+    (the chosen privilege read "● privileged: 5 …"), and the words under them lie clear
+    of them however many rows they take."""
+    window.resize(1280, 720)
+    start(window, ANA_AND_LERA, seed=5)
+    game = window.model.session.game
+    assert game.illuminati[0] == "bavarian-illuminati"
+    give_special(game, 0, "secrets-man-was-not-meant-to-know")
+    give_special(game, 0, "senate-investigating-committee")
+    window._update()  # (the table drawn again with them)
+    attack = ana_when(
+        window, lambda legal: next((a for a in legal if getattr(a, "privilege", None)), None)
+    )
+    assert attack is not None
+    scene = window.scene
+    drag(window, ("group", attack.attacker), ("group", attack.target))
+    assert isinstance(scene.composing, AttackSetUp)
+    keys = [k for k, (w, _) in scene.composing.options().items() if w in ("how", "privilege")]
+    assert len(keys) >= 3
+    for key in keys:
+        click(window, key)
+        labels = [
+            i.text()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and ("privileged" in i.text() or i.text().startswith("●"))
+        ]
+        assert labels and not [t for t in labels if t.endswith("…")], labels
+        buttons = [
+            i.sceneBoundingRect()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text() in labels
+        ]
+        [aid] = [
+            i.sceneBoundingRect()
+            for i in scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text().endswith("aid it.")
+        ]
+        assert not [b for b in buttons if b.intersects(aid)], labels
+        # The roll it needs, said whole above the Attack button (pushed under it once).
+        go = scene.item(("plan", "go")).sceneBoundingRect()
+        said = [i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+        needs = [i.sceneBoundingRect() for i in said if i.text().startswith("It needs")]
+        assert needs and needs[0].bottom() <= go.top() and aid.bottom() <= go.top()
+    assert len(labels) >= 5, labels  # control or destroy, and four privileges
+    screenshot(window, "illuminati-attack-panel-privileged-1280x720")

@@ -464,6 +464,40 @@ def test_the_big_screen_answers_for_a_phone_gone_a_while_with_no_secret_in_sight
         window.phones.stop()
 
 
+def test_after_a_crash_the_phones_rejoin_on_the_port_the_system_had_chosen(qtbot, make_window):
+    """No port set (the system chooses one): killed mid-game, the next start asks for the
+    port it had again and opens the same codes, and a phone still on its page rejoins by
+    itself (a play-test's two phones were left "trying to join again" while the resumed
+    match showed new codes on another port)."""
+    window = _with_phones(
+        make_window, GameConfig("illuminati", PEOPLE, 5, {"hidden_goals": True}, devices=[1])
+    )
+    assert window.phones.port() == 0
+    hub = window.phones.hub
+    old = hub.address(1)
+    phone = Phone(old)
+    qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+    qtbot.waitUntil(lambda: hub.status(1) == "joined", timeout=5000)
+    window.phones._keep_codes()
+    hub.server.stop()  # the program killed: its server gone, the kept codes left behind
+    phone.closed.wait(10)
+    phone.close()
+    second = make_window()
+    second.phones.network = False
+    try:
+        assert second.offer_resume()
+        again = second.phones.hub
+        assert again.address(1) == old  # the same port, the same code
+        assert again.status(1) == "away" and _qr_codes(second) == 0
+        back = Phone(old, token=phone.token)
+        qtbot.waitUntil(lambda: bool(back.states()), timeout=5000)
+        assert back.state()["view"] == second.model.session.game.view(1)
+        back.close()
+    finally:
+        second.phones.stop()
+        window.phones.stop()
+
+
 def test_a_phone_not_back_since_a_crash_is_said_away_without_an_empty_device(qtbot, make_window):
     window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
     try:

@@ -228,6 +228,35 @@ def test_a_second_phone_on_a_code_waits_until_the_seats_phone_allows_it(qtbot, h
             second.quit()
 
 
+def test_the_question_about_another_device_comes_into_sight_on_a_scrolled_phone(qtbot, hosting):
+    """Lera has scrolled down her table when another device opens her code: the question
+    (Allow or Refuse) is in sight under the heading (it stood at the page's top, out of
+    sight above the table she was looking at)."""
+    model, hub = hosting("illuminati", TWO_AND_A_BOT, seed=4)
+    address = hub.give(1)
+    first = open_phone(address)
+    second = None
+    try:
+        qtbot.waitUntil(lambda: page_state(first) is not None, timeout=15000)
+        qtbot.waitUntil(lambda: bool(first.find_elements("css selector", "main section")))
+        first.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        qtbot.waitUntil(lambda: first.execute_script("return window.scrollY") > 200)
+        second = open_phone(address)
+        ask = lambda: first.find_element("id", "ask")  # noqa: E731
+        qtbot.waitUntil(lambda: ask().is_displayed(), timeout=15000)
+        top, bottom, header, height = first.execute_script(
+            "const r = document.getElementById('ask').getBoundingClientRect();"
+            "return [r.top, r.bottom, document.getElementById('top').getBoundingClientRect()"
+            ".bottom, window.innerHeight]"
+        )
+        assert header <= top and bottom <= height, (top, bottom, header, height)
+        first.save_screenshot(str(SCREENSHOTS / "phone-asked-about-another-scrolled.png"))
+    finally:
+        first.quit()
+        if second is not None:
+            second.quit()
+
+
 def test_a_phone_refused_the_seat_says_so_and_shows_nothing(qtbot, hosting):
     model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
     address = hub.give(1)

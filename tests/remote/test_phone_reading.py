@@ -141,6 +141,46 @@ def test_the_heading_leaves_the_screen_to_the_table_and_breaks_no_word(qtbot, ho
             phone.quit()
 
 
+def test_an_illuminati_card_in_a_power_structure_widens_to_its_longest_word(qtbot, hosting):
+    """A Group in one's own Power Structure on the phone holds its whole name: a word
+    longer than the card's usual width widens the card ("Parent/Teacher" and
+    "Agglomeration" ran out past its right edge, the grid held the card to 118 px)."""
+    from tests.games.illuminati.helpers import own
+
+    def stage(game) -> None:
+        own(game, 0, "parent-teacher-agglomeration")
+        own(game, 0, "semiconscious-liberation-army")
+
+    model, hub = hosting("illuminati", PLAYERS, seed=4, stage=stage)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        qtbot.waitUntil(lambda: "Agglomeration" in phone.find_element("id", "table").text)
+        phone.execute_script("document.querySelector('.seat.me').scrollIntoView()")
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illuminati-long-word-in-structure.png"))
+        over = phone.execute_script(
+            """
+            const out = [];
+            for (const card of document.querySelectorAll('.seat.me .structure > .piece')) {
+              const box = card.getBoundingClientRect();
+              for (const part of card.querySelectorAll(':scope > b')) {
+                const r = document.createRange();
+                r.selectNodeContents(part);
+                for (const line of r.getClientRects()) {
+                  if (line.right > box.right - 2) out.push([part.textContent, line.right]);
+                }
+              }
+            }
+            return out;
+            """
+        )
+        assert over == [], over
+        assert phone.execute_script(SPLIT_WORDS) == []
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
 def test_illusios_phone_says_whose_turn_it_is(qtbot, hosting):
     """Each seat's phone says whose turn it is: "Your turn" on the player's, the player's
     name on the others' ("Turn 40 · 2 actions left" said neither)."""

@@ -37,14 +37,15 @@ function structure(box, s, mine) {
   const minX = Math.min(...xs), minY = Math.min(...ys);
   const cols = Math.max(...xs) - minX + 1;
   // Cards share the width of the part they are drawn in (a column of the page when it is
-  // held sideways), 72 to 118 px each; a structure wider still scrolls inside its part.
+  // held sideways), 72 to 118 px each, wider where a word of a name is ("Agglomeration"
+  // ran out past its card held to 118 px); a structure wider still scrolls inside its part.
   const grid = el("div", "grid structure");
-  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(72px, 118px))`;
+  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(min-content, max-content))`;
   for (const c of s.cards) {
     const node = groupCard(c, mine);
     node.style.gridColumn = String(c.cell[0] - minX + 1);
     node.style.gridRow = String(Math.max(...ys) - c.cell[1] + 1);
-    node.style.minWidth = "0";
+    node.style.minWidth = "72px";
     grid.append(node);
   }
   box.append(grid);

@@ -357,9 +357,10 @@ class TableScene(QGraphicsScene):
         return self.in_heading(item)
 
     def heading_words(self) -> str:
-        """The seat's heading as drawn ('' when none is)."""
+        """The seat's heading as drawn ('' when none is), its lines read as one where a
+        table folds it."""
         item = self.item((MARK, "seat-heading"))
-        return item.text() if isinstance(item, QGraphicsSimpleTextItem) else ""
+        return item.text().replace("\n", " ") if isinstance(item, QGraphicsSimpleTextItem) else ""
 
     def keep_heading_in_sight(self, visible: QRectF) -> None:
         """Zoomed in, the heading comes to the top of what is in sight, at the size it

@@ -240,9 +240,13 @@ function knocking(status) {
 // question is put away).
 function askAbout(knocks) {
   const box = $("ask");
+  const asked = !box.hidden;
   box.replaceChildren();
   box.hidden = !knocks.length;
   if (!knocks.length) return;
+  // Newly asked, the page comes back to its top, where the question stands under the
+  // heading (scrolled down the table, a phone showed nothing of it).
+  if (!asked) window.scrollTo(0, 0);
   const first = knocks[0];
   box.append(
     el("p", "", `Another device (${first.where}) asks to take your seat.`),

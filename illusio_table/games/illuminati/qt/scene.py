@@ -311,11 +311,17 @@ class IlluminatiScene(Felt, TableScene):
         # What the seat is asked, as its phone says it (table/seat_screen.py); then how
         # this table does it.
         screen = self.screen_of(view, legal, self.names)
-        said = self.text(screen.heading, 0, -84, 12, bold=True, colour=PROMPT)
+        # Folded where wider than the table (one line of the game's end ran past the
+        # table's right edge, and the whole table shrank to show it).
+        lines = fold(screen.heading, self.width, max(12, self.least_points), True)
+        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
         self.seat_heading(said)
+        below = said.sceneBoundingRect().bottom()
         how = self._how(view)
-        if how:
+        if how and len(lines) == 1:
             self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
+        elif how:
+            below = self.in_heading(self.text(how, 0, below, 11)).sceneBoundingRect().bottom()
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -337,7 +343,7 @@ class IlluminatiScene(Felt, TableScene):
             self.in_heading(
                 self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
             )
-        self.in_heading(self.text(screen.words.get("turn", ""), 0, -56, 11))
+        self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
 
     def _how(self, view: dict[str, Any]) -> str:
         """How the heading's choice is made on this table, where a click on what is lit
@@ -680,6 +686,11 @@ class IlluminatiScene(Felt, TableScene):
             heads = self._planning_head(self.composing, w)
             step = measure(max(9, self.least_points), True).lineSpacing()
             attack.setHeight(attack.height() + (len(heads) - 1) * step)
+            # (and as its privileges take rows past the two it has room for)
+            rows = self._privilege_buttons(self.composing, attack, 0)
+            attack.setHeight(
+                attack.height() + max(0.0, max((r.bottom() for *_, r in rows), default=52) - 52)
+            )
             self._planning(self.composing, attack)
         else:
             self._attack(view, attack)
@@ -761,7 +772,6 @@ class IlluminatiScene(Felt, TableScene):
 
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self.region(rect, "Set up the attack")
-        look = self.look
         # Who attacks whom, folded over the lines it takes ("Bavarian Illuminati against
         # Moral Min…" was cut at 1280 x 720), the rest of the panel under it.
         size = max(9, self.least_points)
@@ -771,27 +781,35 @@ class IlluminatiScene(Felt, TableScene):
             self.text(row, rect.left() + 8, rect.top() + 24 + n * step, size, bold=True)
         rect = rect.adjusted(0, (len(heads) - 1) * step, 0, 0)  # (its bottom stays)
         choices = p.options()
+
+        # Each button as wide as its words, the chosen one's "●" too, as far as the panel's
+        # width allows (and the privileges': see `_privilege_buttons`).
+        def wide(label: str, least: float, size: int) -> float:
+            most = rect.width() - 16
+            return min(most, max(least, width_of(label, max(size, self.least_points), True) + 12))
+
         x, y = rect.left() + 8, rect.top() + 44
         for key, (what, value) in choices.items():
             if what == "how":
-                chosen = value == p.how
-                self.button(("● " if chosen else "") + value, QRectF(x, y, 100, 26), key, size=9)
-                x += 106
-        x, y = rect.left() + 8, rect.top() + 76
-        for key, (what, value) in choices.items():
-            if what == "privilege":
-                label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
-                    value, f"privileged: discard {look.name(value or '')}"
-                )
-                chosen = value == p.privilege
-                width = 160
-                self.button(("● " if chosen else "") + label, QRectF(x, y, width, 24), key, size=8)
+                label = ("● " if value == p.how else "") + value
+                width = wide(label, 100, 9)
+                self.button(label, QRectF(x, y, width, 26), key, size=9)
                 x += width + 6
-                if x > rect.right() - width:
-                    x, y = rect.left() + 8, y + 28
+        buttons = self._privilege_buttons(p, rect, rect.top() + 76)
+        size = max(8, self.least_points)
+        for key, label, lines, at in buttons:
+            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=label)
+            if len(lines) > 1:  # (a long Special's name, folded on its button)
+                words = QGraphicsSimpleTextItem("\n".join(lines), button)
+                words.setFont(font(size, bold=True))
+                words.setBrush(INK)
+                words.setPos(at.left() + 6, at.center().y() - words.boundingRect().height() / 2)
+        y = max((at.bottom() for *_, at in buttons), default=rect.top() + 100)
         aiders = [v for (what, v) in choices.values() if what == "aider"]
         words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
-        self.text(words, rect.left() + 8, rect.top() + 136, 9)
+        # (Under the privileges' last row, where they take more than two.)
+        below = max(0.0, y + 8 - (rect.top() + 136))
+        self.text(words, rect.left() + 8, rect.top() + 136 + below, 9)
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
@@ -818,7 +836,7 @@ class IlluminatiScene(Felt, TableScene):
         # the panel and under the button).
         # At its size, or at the least that reads where that does not fit (a heading on
         # two lines left "It cannot succeed as it stands: …" cut at 1280 x 720).
-        top = rect.top() + 152
+        top = rect.top() + 152 + below
         sizes = (max(size, self.least_points), max(9, self.least_points))
         for size in sizes:
             step = measure(size, True).lineSpacing()
@@ -841,6 +859,33 @@ class IlluminatiScene(Felt, TableScene):
         else:
             self.button("Attack", go, ("plan", "go"), tip=tip)
         self.button("Cancel", QRectF(rect.left() + 148, rect.bottom() - 44, 110, 36), p.cancel)
+
+    def _privilege_buttons(
+        self, p: AttackSetUp, rect: QRectF, top: float
+    ) -> list[tuple[Hashable, str, list[str], QRectF]]:
+        """The privilege's buttons in rows from `top`: each as wide as its words, the
+        chosen one's "●" too ("● privileged: 5 …" was cut at 1280 x 720), a long
+        Special's name folded on its button, which grows to its lines."""
+        size = max(8, self.least_points)
+        pitch = measure(size, True).lineSpacing()
+        most = rect.width() - 16
+        found: list[tuple[Hashable, str, list[str], QRectF]] = []
+        x, y, high = rect.left() + 8, top, 24.0
+        for key, (what, value) in p.options().items():
+            if what != "privilege":
+                continue
+            label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
+                value, f"privileged: discard {self.look.name(value or '')}"
+            )
+            label = ("● " if value == p.privilege else "") + label
+            width = min(most, max(160.0, width_of(label, size, True) + 12))
+            if x + width > rect.right() - 8 and x > rect.left() + 8:
+                x, y = rect.left() + 8, y + high + 4
+            lines = fold(label, width - 8, size, True)
+            high = 24 + (len(lines) - 1) * pitch
+            found.append((key, label, lines, QRectF(x, y, width, high)))
+            x += width + 6
+        return found
 
     def _planning_head(self, p: AttackSetUp, width: float) -> list[str]:
         """The attack's heading, who attacks whom, in the lines it takes in the panel."""

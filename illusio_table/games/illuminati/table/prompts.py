@@ -14,10 +14,10 @@ def prompt(
     view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
 ) -> str:
     phase, current = view["phase"], names[view["current"]]
-    if view.get("result"):  # the winners' lines (the first seat's said "Ana (out)")
+    if view.get("result"):  # the winners (the first seat's said "Ana (out)")
         result = view["result"]
-        won = [result["explanation"][s] for s in result["winners"]]
-        return "The game is over, won by " + "; ".join(won) if won else "Nobody won."
+        won = [_how_won(names[s], result["explanation"][s]) for s in result["winners"]]
+        return "The game is over, won by " + "; ".join(won) + "." if won else "Nobody won."
     if phase == "goals":
         if legal:
             return "Choose the goal you will secretly pursue."
@@ -53,6 +53,17 @@ def prompt(
     if seat != view["current"]:
         return f"{current} is playing."
     return "Your turn."
+
+
+def _how_won(name: str, line: str) -> str:
+    """A winner and the goal that won, from their line of the result: the heading names
+    the goal, the counts stay in the result's lines below it (the heading said them all
+    and ran over 250 letters, wider than the table at game over: the whole table shrank
+    to show it)."""
+    _, _, how = line.partition("; won ")
+    if how.startswith("by "):
+        return f"{name}: they met {how[3:].rstrip('.')}"
+    return f"{name}: they are {how.removeprefix('as ')}" if how else name
 
 
 def _offer(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
