@@ -38,6 +38,17 @@ def decision_words(decision: dict[str, Any]) -> str:
     return DECISIONS[decision["kind"]]
 
 
+def _waiting_for(view: dict[str, Any], names: list[str]) -> str:
+    """Whom a seat that has pointed waits for, by name (a header that said only "the
+    others" left a person on a phone asking the table who was still choosing)."""
+    chosen = set(view.get("chosen") or [])
+    left = [names[s] for s in range(len(names)) if s not in chosen]
+    if not left:
+        return "Waiting for the others…"
+    listed = left[0] if len(left) == 1 else f"{', '.join(left[:-1])} and {left[-1]}"
+    return f"Waiting for {listed}…"
+
+
 def prompt(
     view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
 ) -> str:
@@ -52,7 +63,8 @@ def prompt(
     if chosen:
         wands = view.get("wands") or []
         wand = f" with your wand {wands[seat]}" if seat is not None and seat < len(wands) else ""
-        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. Waiting for the others…"
+        waiting = _waiting_for(view, names)
+        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. {waiting}"
     if legal:
         return (
             f"Point your wand at {'a sorcerer' if view.get('dungeon') is not None else 'a token'}."
