@@ -13,6 +13,7 @@ without phones never loads it) and stops with the match.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -83,7 +84,7 @@ class PhonesPanel(QScrollArea):
         on phones (a resumed match) are offered to their phones again: with the codes
         they had, when the program was ended by a crash (their pages rejoin by
         themselves), else with new ones."""
-        kept, rejoining, tokens = self._kept_codes(model)
+        kept, rejoining, tokens, port = self._kept_codes(model)
         carried = self._same_people(model)
         if carried and self.hub is not None and model is not None:
             # The phones join the table, not one match: the same people keep their phones.
@@ -100,6 +101,8 @@ class PhonesPanel(QScrollArea):
         self.model = model
         self._watch(model)
         self._rejoining = rejoining
+        if model is not None and port and not self._listen_on(port):
+            kept, tokens, self._rejoining = {}, {}, set()  # the old port is taken: new codes
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
@@ -181,10 +184,11 @@ class PhonesPanel(QScrollArea):
 
     def _kept_codes(
         self, model: MatchModel | None
-    ) -> tuple[dict[int, str], set[int], dict[int, str]]:
+    ) -> tuple[dict[int, str], set[int], dict[int, str], int]:
         """The codes kept for this match by a run that crashed, if any, the seats whose
-        phone had joined then, and the token of each one's device."""
-        nothing: tuple[dict[int, str], set[int], dict[int, str]] = ({}, set(), {})
+        phone had joined then, the token of each one's device, and the port they were
+        opened on (to listen on again; 0: the port set in the settings)."""
+        nothing: tuple[dict[int, str], set[int], dict[int, str], int] = ({}, set(), {}, 0)
         if self.keep is None or model is None or self.hub is not None:
             return nothing
         try:
@@ -193,8 +197,15 @@ class PhonesPanel(QScrollArea):
             return nothing
         if not isinstance(kept, dict) or kept.get("match") != _check(model):
             return nothing
-        if not self.port() or kept.get("port") != self.port():
+        port = kept.get("port")
+        if self.port() and port != self.port():
             return nothing  # the old pages cannot reach a new port: new codes to scan
+        if not isinstance(port, int) or not 1024 <= port <= 65535:
+            return nothing
+        # Where the system picks the port, the one the crashed run had is asked for again:
+        # the phones still on their page (retrying it) rejoin by themselves, as with a
+        # fixed port. (It had always picked a new one: every phone had to scan again.)
+        again = 0 if self.port() else port
         codes = kept.get("codes")
         if not isinstance(codes, dict):
             return nothing
@@ -207,7 +218,29 @@ class PhonesPanel(QScrollArea):
             if isinstance(tokens, dict)
             else {}
         )
-        return kept_codes, rejoining, kept_tokens
+        return kept_codes, rejoining, kept_tokens, again
+
+    def _listen_on(self, port: int) -> bool:
+        """Starts the phones' server on the port a crashed run had; False if it is taken
+        now (the seats then get new codes, on a port the system picks)."""
+        self._new_hub(port)
+        assert self.hub is not None
+        try:
+            self.hub.server.start()
+        except OSError:
+            self.hub.stop()
+            self.hub = None
+            return False
+        return True
+
+    def _new_hub(self, port: int) -> None:
+        from illusio_table.remote.hub import DeviceHub
+
+        assert self.model is not None
+        self.hub = DeviceHub(self.model.session, port, network=self.network)
+        self.hub.presence.connect(self._presence)
+        self.hub.reopened.connect(self._reopened)
+        self.hub.drill_asked.connect(self.drill_asked.emit)
 
     def give(self, seat: int, code: str | None = None, token: str | None = None) -> None:
         """Gives a person's seat to a phone (starting the server if needed); `code` and
@@ -215,13 +248,7 @@ class PhonesPanel(QScrollArea):
         if self.model is None:
             return
         if self.hub is None:
-            from illusio_table.remote.hub import DeviceHub
-
-            port = self.port()
-            self.hub = DeviceHub(self.model.session, port, network=self.network)
-            self.hub.presence.connect(self._presence)
-            self.hub.reopened.connect(self._reopened)
-            self.hub.drill_asked.connect(self.drill_asked.emit)
+            self._new_hub(self.port())
         try:
             joined = code is not None and seat in self._rejoining
             self.hub.give(seat, code, joined, token)
@@ -423,7 +450,11 @@ class PhonesPanel(QScrollArea):
 
 
 def _check(model: MatchModel) -> str:
-    """The match's header check (its game, seed, options, players and table settings):
-    which match the codes kept for a crash belong to. Worked out when asked: the table
-    settings change as seats go to phones and back."""
-    return str(model.session.match.file_json()["check"])
+    """Which match the codes kept for a crash belong to: a hash of its game, seats, seed,
+    options and players. Not of its table settings, which change in play (the casting
+    coach turned on, a seat taken back): codes kept before such a change were taken for
+    another match's, and the resumed match gave every phone a new code to scan."""
+    data = model.session.match.file_json()
+    header = {k: data[k] for k in ("game", "seats", "seed", "options", "players")}
+    text = json.dumps(header, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
