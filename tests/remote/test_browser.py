@@ -472,6 +472,50 @@ def test_what_the_phone_draws_says_what_the_desktop_says(qtbot, hosting):
         phone.quit()
 
 
+def test_the_phone_shows_the_special_tokens_and_the_sorcerers_as_the_big_screen_does(
+    qtbot, hosting
+):
+    """The big screen shows the special tokens still to be had and the sorcerers to face
+    (each turned one with what defeats it); a person on a phone saw neither (seen in a
+    real window's play: the phone's page had no sorcerer and no special token)."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "expert"})
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        view = page_state(phone)["view"]
+        sections = phone.execute_script(
+            """
+            const found = {};
+            for (const h of document.querySelectorAll('h2')) {
+              found[h.textContent] = [...h.parentElement.querySelectorAll('.piece, .facts')]
+                .map((n) => n.textContent);
+            }
+            return found;
+            """
+        )
+        specials = sections["Special tokens"]
+        assert len(specials) == len(view["special_tokens"])
+        for token, drawn in zip(view["special_tokens"], specials, strict=True):
+            assert token["name"] in drawn
+        heading = f"Sorcerers — {len(view['sorcerers'])} to face"
+        turned = [s for s in view["sorcerers"] if s.get("face_up", True)]
+        assert turned, "a sorcerer is turned from the start"
+        drawn = sections[heading]
+        for sorcerer in turned:
+            line = next(d for d in drawn if sorcerer["name"] in d)
+            assert "defeated by " in line and f"{sorcerer['points']} points" in line, line
+        hidden = len(view["sorcerers"]) - len(turned)
+        assert f"{hidden} more still face down" in drawn
+        looks_right(phone)
+        phone.execute_script(
+            "[...document.querySelectorAll('h2')].find((h) => h.textContent.startsWith("
+            "'Special')).scrollIntoView()"
+        )
+        phone.save_screenshot(str(SCREENSHOTS / "phone-incantibus-sorcerers.png"))
+    finally:
+        phone.quit()
+
+
 def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, hosting):
     """A rehearsing seat's coach chart (hub.coach) on its phone: a row a target with its
     words and how far behind the best it was, its interval, yours and the best marked, the
