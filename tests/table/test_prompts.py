@@ -222,3 +222,17 @@ def test_the_illusio_turn_line_says_whose_turn_it_is():
             assert whose in turn and "points to win" in turn, turn
         seat = min(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
+
+
+def test_the_incantibus_heading_at_game_over_says_who_won():
+    match = Match.start("incantibus", PLAYERS, 2, {"mode": "expert"}, registry=builtin_registry())
+    names = [p["name"] for p in PLAYERS]
+    rng = random.Random(2)
+    while not match.is_over():
+        seat = min(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    winners = match.view(None)["scores"]["winners"]
+    assert len(winners) == 1
+    for seat in (0, 1, 2):
+        heading = json.loads(state_message(match, seat, names)[1])["heading"]
+        assert heading == f"The game is over: {names[winners[0]]} won.", heading

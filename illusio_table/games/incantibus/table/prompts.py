@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 
 # The decisions an Incantibus resolution waits for, by their kind in the view.
 DECISIONS = {
@@ -45,8 +46,7 @@ def _waiting_for(view: dict[str, Any], names: list[str]) -> str:
     left = [names[s] for s in range(len(names)) if s not in chosen]
     if not left:
         return "Waiting for the others…"
-    listed = left[0] if len(left) == 1 else f"{', '.join(left[:-1])} and {left[-1]}"
-    return f"Waiting for {listed}…"
+    return f"Waiting for {listed(left)}…"
 
 
 def prompt(
@@ -54,7 +54,11 @@ def prompt(
 ) -> str:
     decision = view.get("decision")
     if view.get("phase") == "over":
-        return "The game is over."
+        # Whom the game went to, on both screens (the phone's header said only that it
+        # was over, the big screen's title who won).
+        scores = view.get("scores") or {}
+        won = listed(names[s] for s in scores.get("winners", []))
+        return f"The game is over: {won} won." if won else "The game is over."
     if decision and decision["seat"] == seat:
         return decision_words(decision)
     if decision:
