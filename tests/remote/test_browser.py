@@ -253,6 +253,33 @@ def test_a_phone_refused_the_seat_says_so_and_shows_nothing(qtbot, hosting):
             second.quit()
 
 
+def test_a_page_let_go_says_the_way_back_only_where_its_reason_does_not(qtbot, hosting):
+    """A page let go is told why, and how to play again where the why does not say it:
+    after "This seat has a new code: scan it on the big screen." the page said "ask for
+    it there: Take back, then Play on a phone" too (a Take back kills the new code); after
+    quitting, with the match kept, the same (the resumed match offers new codes by itself)."""
+    from illusio_table.remote.hub import PUT_AWAY
+
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=4, options={"mode": "expert"})
+    moved, kept = open_phone(hub.give(1)), None
+    try:
+        qtbot.waitUntil(lambda: page_state(moved) is not None, timeout=15000)
+        kept = open_phone(hub.give(0))
+        qtbot.waitUntil(lambda: page_state(kept) is not None, timeout=15000)
+        hub.give(1)  # a new code for Lera's seat: her old page is let go
+        said = lambda page: page.find_element("id", "table").text  # noqa: E731
+        qtbot.waitUntil(lambda: "new code" in said(moved), timeout=5000)
+        assert "Take back" not in said(moved), said(moved)
+        hub.stop(PUT_AWAY)
+        qtbot.waitUntil(lambda: "the match is kept" in said(kept), timeout=5000)
+        assert "Take back" not in said(kept), said(kept)
+        looks_right(kept)
+    finally:
+        moved.quit()
+        if kept is not None:
+            kept.quit()
+
+
 def test_a_dead_code_opens_a_page_made_for_a_phone(qtbot, hosting):
     model, hub = hosting("illusio", TWO_AND_A_BOT, seed=4)
     address = hub.give(1)
