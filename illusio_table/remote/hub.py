@@ -41,8 +41,8 @@ REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat
 DRILL_DECLINED = "The big screen kept its match in play: ask again once it is over."
 ENDED = "The match on the big screen has ended."
 PUT_AWAY = (
-    "The big screen was closed; the match is kept. When it starts again, open its new "
-    "code for your seat."
+    "The big screen was closed; the match is kept. When it starts again, scan your "
+    "seat's new code in the big screen's Phones panel."
 )
 NOTHING_ASKED = encode({"type": "ask", "knocks": []})
 
@@ -297,10 +297,13 @@ class DeviceHub:
         state: State | None = None
         if seat in self.unconfirmed:
             text = encode({"type": "confirm", "name": match.name(seat), "title": match.title})
-        elif session.holding:
+        elif session.telling_a_reveal():
             # The reveal is the big screen's moment: no phone learns its outcome before
             # the big screen has shown it. The page keeps the table as it stood when the
             # wands pointed, offers nothing, and says why; the outcome comes on release.
+            # (From the moment the reveal is known, before the hold begins: the big
+            # screen turns from a person's table to everyone's first, and that turn is
+            # news the phones hear too.)
             text = encode({"type": "status", "status": REVEALING})
         else:
             # Nothing is offered (nor lit) while nothing may be played: before "to!" for a

@@ -17,6 +17,7 @@ from typing import Any
 
 from illusio_table.engine import Action, IllegalAction
 from illusio_table.engine.match import Match
+from illusio_table.engine.protocol import listed
 
 from .kits import Kit, kit_of
 
@@ -69,12 +70,18 @@ def seat_screen(
     status: str = "",
     note: str = "",
     review: dict[str, Any] | None = None,
+    watched: bool = False,
 ) -> SeatScreen:
     """The seat's screen from its view and its moves (`legal`: none while nothing may be
     played, so that nothing is asked); the game's prompt says the heading, and where it
-    says nothing the table says whose move it is."""
+    says nothing the table says whose move it is. `watched`: the screen is one that people
+    still choosing look at (the big screen, with people on phones yet to point), so a
+    secret choice made is said to be made, never what it is."""
     waiting = tuple(sorted(awaited))
-    heading = kit.prompt(view, seat, names, chosen, legal)
+    if chosen and watched:
+        chosen, heading = "", _withheld(names, waiting)
+    else:
+        heading = kit.prompt(view, seat, names, chosen, legal)
     if not heading:
         heading = _plain_heading(seat, names, legal, waiting, over)
     return SeatScreen(
@@ -117,6 +124,15 @@ def match_screen(
         over=match.is_over(),
         **table,
     )
+
+
+def _withheld(names: list[str], waiting: tuple[int, ...]) -> str:
+    """The heading of a seat whose secret choice is made, on a screen the people still
+    choosing can see: the big screen said "You have chosen: point at the 3 Gold…" in large
+    letters while Lera and Milo, on their phones, were still to point."""
+    still = listed(names[s] for s in waiting if s < len(names))
+    wait = f" Waiting for {still}…" if still else ""
+    return f"You have chosen; it stays hidden until everyone has.{wait}"
 
 
 def chosen_words(match: Match, seat: int | None, view: dict[str, Any]) -> str:

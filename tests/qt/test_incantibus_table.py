@@ -249,6 +249,33 @@ def test_the_reveal_shows_the_room_as_it_was_before_anything_moves_and_can_be_sk
     assert any("Last casting:" in t for t in shown_texts(scene))
 
 
+def test_the_shout_of_the_reveal_covers_none_of_the_tokens_pointed_at(window):
+    """While the wands point, "In-can-to!" stands clear of the room as it was (it lay over
+    the second line of tokens: "In-can-to!" across the Mushroom, seen at 1280x720)."""
+    start(window, seed=5)
+    scene, session = window.scene, window.model.session
+    scene.animation_ms = 5000
+    room = session.view()["room"]["tokens"]
+    assert len(room) > 5, "the roof's tokens lie on two lines"
+    session.act(Point("room", room[0]["slot"]))
+    QApplication.processEvents()
+    assert scene.revealing()
+    overlay = [
+        i
+        for i in scene.items()
+        if isinstance(i.data(0), tuple) and i.data(0)[:2] == ("mark", "overlay") and i.isVisible()
+    ]
+    (shout,) = [
+        i for i in overlay if isinstance(i, QGraphicsSimpleTextItem) and i.text() == "In-can-to!"
+    ]
+    tokens = [i for i in overlay if i.toolTip() and i is not shout]
+    assert len(tokens) >= len(room)
+    box = shout.sceneBoundingRect()
+    covered = [tip_text(i).split("\n")[0] for i in tokens if i.sceneBoundingRect().intersects(box)]
+    assert covered == [], covered
+    scene.stop_reveal(seen=True)
+
+
 def test_with_two_people_the_reveal_is_shown_to_everyone_before_the_curtain(make_window):
     window = make_window()
     window.motion = True

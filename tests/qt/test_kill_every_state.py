@@ -150,3 +150,78 @@ def test_a_drill_leaves_the_kept_drills_only_once_played_through(qtbot, folder):
     again.model.session.put_away()
     third = resumed(qtbot, data, settings)
     assert third.model.session.settings.drill.done and third.tally.reviews == []
+
+
+def test_after_a_crash_the_phones_rejoin_on_the_port_the_system_had_picked(qtbot, tmp_path):
+    """No port set for the phones (the system picks one, as it does unless a person sets
+    one), Lera's phone joined, then the casting coach turned on for Ana: the program
+    crashes. Started again, the match listens on the same port with the same code, so
+    Lera's page, still open and retrying, rejoins by itself (seen in a real window: the
+    resumed match picked a new port and new codes, and both phones were left saying
+    "Connection lost"; the coach, turned on after the codes were kept, had also made
+    the kept codes look like another match's)."""
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+    from tests.remote.phone import Phone
+
+    data, settings = tmp_path / "data", tmp_path / "settings.ini"
+    first = window_for(data, settings)
+    qtbot.addWidget(first)
+    people = [
+        {"name": "Ana", "bot": None},
+        {"name": "Lera", "bot": None},
+        {"name": "Juno", "bot": "cunning"},
+    ]
+    assert first.phones.port() == 0
+    assert first.start_match(GameConfig("incantibus", people, 5, {"mode": "expert"}, devices=[1]))
+    hub = first.phones.hub
+    port, code = hub.server.port, hub.codes()[1]
+    phone = Phone(hub.address(1))
+    try:
+        qtbot.waitUntil(lambda: hub.status(1) == "joined", timeout=5000)
+        kept = first.phones.keep
+        qtbot.waitUntil(lambda: json.loads(kept.read_text())["joined"] == [1], timeout=5000)
+        first.coach_me(True)
+        assert first.model.session.settings.coach == 0
+        crash(first)
+        qtbot.waitUntil(lambda: phone.closed.is_set(), timeout=5000)
+    finally:
+        phone.close()
+    again = resumed(qtbot, data, settings)
+    try:
+        hub = again.phones.hub
+        assert hub.server.port == port and hub.codes()[1] == code
+        assert hub.status(1) == "away"  # its phone had joined: no code to scan on the screen
+        back = Phone(f"http://127.0.0.1:{port}/seat/{code}", token=phone.token)
+        try:
+            qtbot.waitUntil(lambda: hub.status(1) == "joined", timeout=5000)
+            qtbot.waitUntil(lambda: bool(back.states()), timeout=5000)
+            assert back.state()["seat"] == 1
+        finally:
+            back.close()
+    finally:
+        again.phones.stop()
+
+
+def test_after_a_crash_a_port_taken_meanwhile_gives_the_phones_new_codes(qtbot, tmp_path):
+    """The same, but something else took the port meanwhile: the seat gets a new code on
+    a port the system picks, shown to scan (never a seat said away that no page can
+    reach)."""
+    from illusio_table.qt.app.new_game_dialog import GameConfig
+
+    data, settings = tmp_path / "data", tmp_path / "settings.ini"
+    first = window_for(data, settings)
+    qtbot.addWidget(first)
+    people = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    assert first.start_match(GameConfig("incantibus", people, 5, {"mode": "expert"}, devices=[1]))
+    port, code = first.phones.hub.server.port, first.phones.hub.codes()[1]
+    crash(first)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        again = resumed(qtbot, data, settings)
+        try:
+            hub = again.phones.hub
+            assert hub.server.port != port and hub.codes()[1] != code
+            assert hub.status(1) == "waiting"
+        finally:
+            again.phones.stop()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from illusio_table.games import builtin_registry
+from illusio_table.games.incantibus.actions import Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.look import HEADING
 from tests.qt.conftest import SCREENSHOTS
@@ -578,3 +579,33 @@ def test_a_match_resumed_after_a_crash_whose_port_is_taken_now_gives_new_codes(q
             assert hub.status(1) != "away"  # its code is on the screen, to scan
         finally:
             second.phones.stop()
+
+
+def test_the_big_screen_says_its_person_has_chosen_not_what_while_a_phone_still_chooses(
+    qtbot, make_window
+):
+    """Ana at the big screen, Lera on her phone. Ana points first: the big screen, which
+    Lera looks at too (the reveal plays there), says that Ana has chosen and whom it waits
+    for, never what she pointed at (it said "You have chosen: point at the 3 Gold with
+    your wand 2" in large letters until Lera had pointed)."""
+    window = _with_phones(
+        make_window, GameConfig("incantibus", PEOPLE, 5, {"mode": "expert"}, devices=[1])
+    )
+    try:
+        session = window.model.session
+        hub = window.phones.hub
+        phone = Phone(hub.address(1))
+        qtbot.waitUntil(lambda: bool(phone.states()), timeout=5000)
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        room = session.view()["room"]["tokens"]
+        target = next(t for t in room if t.get("face_up"))
+        assert session.act(Point("room", target["slot"]))
+        QApplication.processEvents()
+        heading = window.scene.heading_words()
+        assert heading.startswith("You have chosen; it stays hidden"), heading
+        assert "Waiting for <b>Lera</b>…" in heading, heading
+        assert target["name"] not in heading and "point at" not in heading.lower()
+        # Lera's phone is told nothing of it either.
+        assert target["name"] not in phone.state()["heading"]
+    finally:
+        window.phones.stop()

@@ -238,6 +238,41 @@ def test_no_phone_learns_a_reveal_before_the_big_screen_has_shown_it(qtbot, host
         b.close()
 
 
+def test_with_a_person_at_the_screen_no_phone_draws_the_outcome_while_the_reveal_plays(
+    qtbot, hosting
+):
+    """Ana at the big screen, Lera on her phone. The last wand pointed, the big screen
+    turns from Ana's table to everyone's for the reveal: that turn must not send the phone
+    the outcome (it did: the phone drew the new points and wands while the big screen was
+    still pointing the wands, then said "look up!" above them)."""
+    model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "expert"}, release=False)
+    phone = _join(qtbot, hub.give(1))
+    try:
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        session = model.session
+        session.lift_curtain()  # (the curtain of a start with two people at the screen)
+        assert session.viewer == 0  # Ana's table on the big screen
+        assert session.act(session.match.legal_actions(0)[0])
+        qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(1), timeout=5000)
+        before = phone.state()["view"]
+        points_before = list(before["points"])
+        seen = len(phone.received)
+        phone.play(phone.state()["moves"][0]["action"])
+        qtbot.waitUntil(lambda: session.holding, timeout=5000)
+        qtbot.wait(300)  # whatever the host would send has come
+        after = phone.received[seen:]
+        assert after and after[-1]["type"] == "status" and "revealed" in after[-1]["status"]
+        for frame in after:
+            if frame["type"] == "state":
+                assert frame["view"]["points"] == points_before, frame["view"]["points"]
+                assert frame["view"]["castings"] == before["castings"]
+        assert phone.state()["view"] != session.game.view(1)
+        session.release()  # the big screen has shown it
+        qtbot.waitUntil(lambda: phone.state()["view"] == session.game.view(1), timeout=5000)
+    finally:
+        phone.close()
+
+
 def test_the_count_runs_when_phones_join_at_different_times(qtbot, hosting):
     """A phone that joins late (or is away) does not switch the count off for the one
     already there: its first tap still waits for "to!", and the late phone hears the

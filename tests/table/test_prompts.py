@@ -55,6 +55,21 @@ def test_a_secret_choice_in_words_goes_to_its_own_seat_only():
     assert "You have chosen" in json.loads(state_message(match, 0, names)[1])["heading"]
 
 
+def test_a_seat_that_has_pointed_is_told_whom_it_waits_for_by_name():
+    match = Match.start("incantibus", PLAYERS, 4, {"mode": "expert"}, registry=builtin_registry())
+    names = [p["name"] for p in PLAYERS]
+
+    def heading(seat):
+        return json.loads(state_message(match, seat, names)[1])["heading"]
+
+    match.apply(0, match.legal_actions(0)[0])
+    assert heading(0).endswith(". Waiting for Lera and Sam…"), heading(0)
+    match.apply(2, match.legal_actions(2)[0])
+    assert heading(0).endswith(". Waiting for Lera…"), heading(0)
+    assert heading(2).endswith(". Waiting for Lera…"), heading(2)
+    assert heading(1) == "Point your wand at a token."
+
+
 def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six():
     from illusio_table.games.illuminati.table.prompts import attack_needs
 
@@ -207,3 +222,17 @@ def test_the_illusio_turn_line_says_whose_turn_it_is():
             assert whose in turn and "points to win" in turn, turn
         seat = min(match.to_act())
         match.apply(seat, rng.choice(match.legal_actions(seat)))
+
+
+def test_the_incantibus_heading_at_game_over_says_who_won():
+    match = Match.start("incantibus", PLAYERS, 2, {"mode": "expert"}, registry=builtin_registry())
+    names = [p["name"] for p in PLAYERS]
+    rng = random.Random(2)
+    while not match.is_over():
+        seat = min(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    winners = match.view(None)["scores"]["winners"]
+    assert len(winners) == 1
+    for seat in (0, 1, 2):
+        heading = json.loads(state_message(match, seat, names)[1])["heading"]
+        assert heading == f"The game is over: {names[winners[0]]} won.", heading

@@ -20,6 +20,22 @@ function token(key, t, extraLines) {
   return node;
 }
 
+// What defeats a sorcerer, in a few words, as the big screen says it: "werewolf",
+// "red potion", "2 spells", "4 weapons", "wand 1–2".
+function weakness(kind) {
+  const s = (cards.sorcerers || []).find((x) => x.id === kind) || {};
+  if (s.max_wand !== undefined && s.max_wand !== null) {
+    return s.max_wand > 1 ? `wand 1–${s.max_wand}` : "wand 1";
+  }
+  return Object.entries(s.needs || {}).map(([need, n]) => {
+    let said;
+    if (need.startsWith("potion-")) said = `${need.slice(7)} potion`;
+    else if (need === "weapon" || need === "spell") said = need + (n > 1 ? "s" : "");
+    else said = (tokenLook(need).name || need).toLowerCase();
+    return n > 1 ? `${n} ${said}` : said;
+  }).join(", ");
+}
+
 // A satchel as the desktop draws it: a row a kind of cell, its tokens in their cells, the
 // empty cells still free, a token with no room in a cell marked so, the new one marked NEW.
 const CELL_ROWS = [["ingredient", "Ingredients"], ["weapon", "Weapons"], ["monster", "Monsters"],
@@ -97,6 +113,24 @@ function drawIncantibus(table, v, me) {
       row.append(card(["spell", i], s.name, { cls: "dark", lines: text ? [text.text] : [] }));
     });
     spells.append(row);
+  }
+  // The special tokens still to be had, and the sorcerers the dungeon holds, as the big
+  // screen shows them (the phone had neither: a person on a phone could not see what
+  // Fortuna or Locus would take, nor which monsters and potions the dungeon asks for).
+  if (v.special_tokens && v.special_tokens.length) {
+    const specials = section(table, "Special tokens");
+    const row = el("div", "row");
+    v.special_tokens.forEach((t) => row.append(token(null, t)));
+    specials.append(row);
+  }
+  if (!v.dungeon && v.sorcerers && v.sorcerers.length) {
+    const shown = v.sorcerers.filter((s) => s.face_up !== false);
+    const hidden = v.sorcerers.length - shown.length;
+    const d = section(table, `Sorcerers — ${v.sorcerers.length} to face`);
+    const row = el("div", "row");
+    shown.forEach((s) => row.append(token(null, s, [`defeated by ${weakness(s.kind)}`])));
+    d.append(row);
+    if (hidden) d.append(el("div", "facts", `${hidden} more still face down`));
   }
   const sats = section(table, "Satchels");
   v.satchels.forEach((sat, s) => {

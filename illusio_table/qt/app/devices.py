@@ -13,6 +13,7 @@ without phones never loads it) and stops with the match.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -441,7 +442,11 @@ class PhonesPanel(QScrollArea):
 
 
 def _check(model: MatchModel) -> str:
-    """The match's header check (its game, seed, options, players and table settings):
-    which match the codes kept for a crash belong to. Worked out when asked: the table
-    settings change as seats go to phones and back."""
-    return str(model.session.match.file_json()["check"])
+    """Which match the codes kept for a crash belong to: a hash of its game, seats, seed,
+    options and players. Not of its table settings, which change in play (the casting
+    coach turned on, a seat taken back): codes kept before such a change were taken for
+    another match's, and the resumed match gave every phone a new code to scan."""
+    data = model.session.match.file_json()
+    header = {k: data[k] for k in ("game", "seats", "seed", "options", "players")}
+    text = json.dumps(header, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -1287,9 +1287,16 @@ class MainWindow(QMainWindow):
             self.scene.hint = lambda action: model.session.match.hint(action, viewer)
             self.scene.why_not = model.session.why_not
             self.scene.panels = model.session.match.game_class.panels
-            match = model.session.match
+            match, session = model.session.match, model.session
+            # With people on phones still to choose, the big screen (which they look at
+            # too) says that its person has chosen, never what.
             self.scene.screen_of = lambda view, legal, names: match_screen(
-                match, viewer, names, view, legal
+                match,
+                viewer,
+                names,
+                view,
+                legal,
+                watched=bool(set(session.devices) & match.to_act()),
             )
             self.scene.show_view(
                 model.session.view(), model.session.legal_actions(), names, self.heading()

@@ -221,13 +221,17 @@ function blank(status, lines) {
 }
 
 // The page no longer plays a seat: it says why and what to do, and draws nothing more.
+// The way back to a seat, after a reason that does not say it itself. A reason that does
+// (reload; scan the code the big screen shows now or at its next start) is left alone:
+// "Take back, then Play on a phone" after it contradicted it (a new code already shown
+// would die by a Take back; a match kept for the next start gets its new codes by itself).
+const WAY_BACK = "To play again, scan your seat's new code in the big screen's Phones panel (where it shows none, ask there for “Take back”, then “Play on a phone”).";
+const SAYS_WHAT_NEXT = /\b(reload|scan|open its new code)\b/i;
+
 function stop(reason) {
   ended = true;
   drillsKept = 0;
-  blank("This page no longer plays a seat.", [
-    reason,
-    "To play again, scan your seat's new code in the big screen's Phones panel (where it shows none, ask there for “Take back”, then “Play on a phone”).",
-  ]);
+  blank("This page no longer plays a seat.", SAYS_WHAT_NEXT.test(reason) ? [reason] : [reason, WAY_BACK]);
   if (socket) socket.close();
 }
 

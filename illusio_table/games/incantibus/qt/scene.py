@@ -1018,7 +1018,9 @@ class IncantibusScene(TableScene):
             goes = self.moat_box if entry["to"] == "moat" else self.satchel_boxes[entry["to"]]
             self._overlay_item(item, 1000 + len(self._travels), 88)
             self._travels.append(goes.center() - item.sceneBoundingRect().center())
-        shout = self._text("In-can-to!", 380, 190, 34, bold=True, colour=QColor("#ffe082"))
+        # Under the room's two lines of tokens and the dungeon's two of sorcerers (it stood
+        # across the second line: "In-can-to!" over the Mushroom), while the wands point.
+        shout = self._text("In-can-to!", 380, 272, 34, bold=True, colour=QColor("#ffe082"))
         self._overlay_item(shout, -1, 95)
         for entry in entries:
             target = self._target_centre(*entry["target"], before)

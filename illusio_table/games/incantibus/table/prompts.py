@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 
 # The decisions an Incantibus resolution waits for, by their kind in the view.
 DECISIONS = {
@@ -38,12 +39,26 @@ def decision_words(decision: dict[str, Any]) -> str:
     return DECISIONS[decision["kind"]]
 
 
+def _waiting_for(view: dict[str, Any], names: list[str]) -> str:
+    """Whom a seat that has pointed waits for, by name (a header that said only "the
+    others" left a person on a phone asking the table who was still choosing)."""
+    chosen = set(view.get("chosen") or [])
+    left = [names[s] for s in range(len(names)) if s not in chosen]
+    if not left:
+        return "Waiting for the others…"
+    return f"Waiting for {listed(left)}…"
+
+
 def prompt(
     view: dict[str, Any], seat: int | None, names: list[str], chosen: str, legal: Sequence[Action]
 ) -> str:
     decision = view.get("decision")
     if view.get("phase") == "over":
-        return "The game is over."
+        # Whom the game went to, on both screens (the phone's header said only that it
+        # was over, the big screen's title who won).
+        scores = view.get("scores") or {}
+        won = listed(names[s] for s in scores.get("winners", []))
+        return f"The game is over: {won} won." if won else "The game is over."
     if decision and decision["seat"] == seat:
         return decision_words(decision)
     if decision:
@@ -52,7 +67,8 @@ def prompt(
     if chosen:
         wands = view.get("wands") or []
         wand = f" with your wand {wands[seat]}" if seat is not None and seat < len(wands) else ""
-        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. Waiting for the others…"
+        waiting = _waiting_for(view, names)
+        return f"You have chosen: {chosen[:1].lower()}{chosen[1:]}{wand}. {waiting}"
     if legal:
         return (
             f"Point your wand at {'a sorcerer' if view.get('dungeon') is not None else 'a token'}."
