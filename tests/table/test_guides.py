@@ -235,3 +235,17 @@ def test_a_lesson_passed_by_is_not_counted_learnt(game_id, seed):
             s["lesson"] == name and s["lit"] is not None and s["move"].kind == s["lit"].kind
             for s in said
         ), name
+
+
+def test_the_illuminati_money_lesson_tells_its_pass_from_the_other_pass():
+    """Two buttons read Pass while money goes down ("Pass on this attack" and "Pass"); the
+    lesson lit the small one, spending nothing more, but said "click Pass to let this one
+    go", the other's meaning. It names the lit one and tells what the other does."""
+    match, run, said = play(kit_of("illuminati").guide())
+    money = [s for s in said if s["lesson"] == "money against an attack"]
+    assert money
+    for s in money:
+        assert s["lit"].kind == "pass"
+        assert "Click Pass, lit in white, to put nothing down" in s["words"]
+        assert "Pass on this attack, beside it, keeps you out of it" in s["words"]
+        assert "let this one go" not in s["words"]
