@@ -178,10 +178,13 @@ class GuideRun:
 
 def told_lines(lines: list[str]) -> list[str]:
     """The log's lines that tell what came of a move: not who has chosen (a secret choice
-    made); the first few, which tell the move's own outcome (the log panel has the rest)."""
+    made); the first few, which tell the move's own outcome, and the last, which tells how
+    things stand now (the log panel has those between). Cut after the first few, the bar
+    ended on "It cannot succeed as it stands" while the attack panel beside it, after the
+    next line's money, said 92%."""
     kept = [line for line in lines if not line.endswith("has chosen.")]
     if len(kept) > TOLD_LINES:
-        return [*kept[:TOLD_LINES], "(More in the log.)"]
+        return [*kept[: TOLD_LINES - 1], "(More in the log.)", kept[-1]]
     return kept
 
 

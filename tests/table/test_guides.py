@@ -249,3 +249,21 @@ def test_the_illuminati_money_lesson_tells_its_pass_from_the_other_pass():
         assert "Click Pass, lit in white, to put nothing down" in s["words"]
         assert "Pass on this attack, beside it, keeps you out of it" in s["words"]
         assert "let this one go" not in s["words"]
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_a_long_outcome_told_on_the_bar_ends_with_how_things_stand_now(game_id):
+    """Where the bar shortens what came of a move, it keeps the log's last line: cut after
+    the first four, Illuminati's bar ended on "It cannot succeed as it stands: at least 3
+    MB must go down on it." while the attack panel, after Lera's money, said 92%."""
+    _, _, said = play(kit_of(game_id).guide())
+    for s in said:
+        kept = [line for line in s["since"] if not line.endswith("has chosen.")]
+        if s["told"] and len(kept) > 4:  # (the first move follows no told outcome)
+            assert s["told"].endswith(kept[-1]), (s["told"], kept)
+            assert "(More in the log.)" in s["told"]
+    if game_id == "illuminati":
+        told = next(
+            s["told"] for s in said if any("cannot succeed as it stands" in x for x in s["since"])
+        )
+        assert told.endswith("Lera spends 11 MB; the attack needs 10 or less (92%)."), told
