@@ -68,6 +68,7 @@ class _Made:
     before: View
     lines: int  # the log's length when it was made
     lesson: Lesson | None  # the lesson shown for it
+    lit: Action | None = None  # the move lit for it
 
 
 class GuideRun:
@@ -99,8 +100,12 @@ class GuideRun:
             if SEAT in seats[moves:]:  # the newcomer moved (others may have moved first)
                 index = moves + seats[moves:].index(SEAT)
                 action = match.parse_action(match.moves[index].action)
-                self._made = _Made(action, before, lines, self.lesson)
+                self._made = _Made(action, before, lines, self.lesson, self.lit)
                 self._asked = None
+                # What came of the move before goes with this one: beside "The others are
+                # playing." it read as this move's outcome, while the table's last casting
+                # already showed another.
+                self.told = ""
                 if self.over:
                     self.gone = True  # the closing words were there to read till now
         ended = self.guide.finished(view, log)
@@ -128,6 +133,11 @@ class GuideRun:
         lines = log[made.lines :]
         lesson = made.lesson
         taught = lesson is not None and lesson.learnt(made.action, made.before, after, lines)
+        if lesson is not None and lesson.learnt is always_learnt:
+            # Its move, or one of its kind, was made: any other move left the counter going
+            # up for a lesson the newcomer had passed by ("your talent" counted learnt after
+            # a card was laid instead).
+            taught = made.lit is not None and made.action.kind == made.lit.kind
         if taught and lesson is not None:
             self.learnt.append(lesson.name)
         self.told = " ".join(told_lines(lines))
@@ -142,7 +152,16 @@ class GuideRun:
         if self.over:  # the count said to its end (it jumped from 9 of 10 to no count)
             if len(self.learnt) == len(self.guide.lessons):
                 return f"{done}Every lesson is learnt {count}. {self.closing}"
-            return f"{done}{self.closing}"
+            # Ended before every lesson's moment came (the newcomer went another way): the
+            # count is said still, and what was not met, so the bar does not seem to have
+            # taught it (the count went from 6 of 7 to no count, Specials never named).
+            missing = [
+                lesson.name for lesson in self.guide.lessons if lesson.name not in self.learnt
+            ]
+            return (
+                f"{done}{self.closing} The guide ends here {count}; not met on the way: "
+                f"{name_list(missing)} (the Help's How to play tells it all)."
+            )
         if len(self.learnt) == len(self.guide.lessons):  # the count reaches its end too
             return (
                 f"{done}Every lesson is learnt {count}: play on as you like; the guide ends "
@@ -159,10 +178,13 @@ class GuideRun:
 
 def told_lines(lines: list[str]) -> list[str]:
     """The log's lines that tell what came of a move: not who has chosen (a secret choice
-    made); the first few, which tell the move's own outcome (the log panel has the rest)."""
+    made); the first few, which tell the move's own outcome, and the last, which tells how
+    things stand now (the log panel has those between). Cut after the first few, the bar
+    ended on "It cannot succeed as it stands" while the attack panel beside it, after the
+    next line's money, said 92%."""
     kept = [line for line in lines if not line.endswith("has chosen.")]
     if len(kept) > TOLD_LINES:
-        return [*kept[:TOLD_LINES], "(More in the log.)"]
+        return [*kept[: TOLD_LINES - 1], "(More in the log.)", kept[-1]]
     return kept
 
 
@@ -177,5 +199,6 @@ def first_of(kinds: set[str]) -> Pick:
 
 
 def always_learnt(action: Action, before: View, after: View, lines: list[str]) -> bool:
-    """A lesson learnt by making its move at all."""
+    """A lesson learnt by making its move at all: `GuideRun` holds it learnt where the
+    move made is of the lit move's kind."""
     return True

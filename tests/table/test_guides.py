@@ -172,3 +172,98 @@ def test_a_guide_says_nothing_the_table_or_a_later_lesson_contradicts(game_id):
                 assert "it helps Lera, not you" in words
     if game_id == "incantibus":  # (the potion's lesson came, with the Stone standing in)
         assert any("the Philosopher's Stone, for the" in s["words"] for s in said)
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_while_the_others_play_the_bar_tells_no_outcome_of_an_earlier_move(game_id):
+    """Once the newcomer has moved, the bar waits with "The others are playing." alone:
+    it went on telling the casting before ("Ana (wand 1) → Crystal Ball…") beside the
+    table's last casting, which was already another."""
+    from .guided import follow, start
+
+    match, run = start(kit_of(game_id).guide())
+    told, waiting = "", []
+    for _ in range(400):
+        legal = follow(match, run)
+        if run.gone or match.is_over():
+            break
+        if legal:
+            told = run.told  # what the bar told of the move before this one
+            match.apply(SEAT, run.lit if run.lit is not None else legal[0])
+        else:
+            if told and not run.over:
+                waiting.append((told, run.words("The others are playing.")))
+            match.play_bot(min(match.to_act()))
+    assert waiting
+    for told, words in waiting:
+        assert told not in words, words
+        assert words.startswith(("The others are playing. (", "Every lesson is learnt")), words
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_guide_ended_before_every_lesson_says_its_count_and_what_was_not_met(game_id, seed):
+    """A newcomer who went another way reads the count at the end still, and the lessons
+    that did not come up by name: the bar went from "(6 of 7 learnt)" to closing words
+    with no count, and Illusio's Specials were never named."""
+    guide = kit_of(game_id).guide()
+    match, run, said = play(guide, other_moves(seed))
+    total = len(guide.lessons)
+    assert run.over
+    words = run.words("Make any move.")
+    assert f"({len(run.learnt)} of {total} learnt)" in words
+    missing = [lesson.name for lesson in guide.lessons if lesson.name not in run.learnt]
+    if missing:
+        assert "not met on the way" in words
+        assert all(name in words for name in missing), (missing, words)
+    else:
+        assert f"Every lesson is learnt ({total} of {total} learnt)" in words
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_lesson_passed_by_is_not_counted_learnt(game_id, seed):
+    """A lesson learnt by making its move counts only when a move of its kind was made:
+    laying a card while "your talent" was lit counted the talent learnt."""
+    from illusio_table.table.guide import always_learnt
+
+    guide = kit_of(game_id).guide()
+    _, run, said = play(guide, other_moves(seed))
+    kept = {lesson.name for lesson in guide.lessons if lesson.learnt is always_learnt}
+    for name in set(run.learnt) & kept:
+        assert any(
+            s["lesson"] == name and s["lit"] is not None and s["move"].kind == s["lit"].kind
+            for s in said
+        ), name
+
+
+def test_the_illuminati_money_lesson_tells_its_pass_from_the_other_pass():
+    """Two buttons read Pass while money goes down ("Pass on this attack" and "Pass"); the
+    lesson lit the small one, spending nothing more, but said "click Pass to let this one
+    go", the other's meaning. It names the lit one and tells what the other does."""
+    match, run, said = play(kit_of("illuminati").guide())
+    money = [s for s in said if s["lesson"] == "money against an attack"]
+    assert money
+    for s in money:
+        assert s["lit"].kind == "pass"
+        assert "Click Pass, lit in white, to put nothing down" in s["words"]
+        assert "Pass on this attack, beside it, keeps you out of it" in s["words"]
+        assert "let this one go" not in s["words"]
+
+
+@pytest.mark.parametrize("game_id", GUIDES)
+def test_a_long_outcome_told_on_the_bar_ends_with_how_things_stand_now(game_id):
+    """Where the bar shortens what came of a move, it keeps the log's last line: cut after
+    the first four, Illuminati's bar ended on "It cannot succeed as it stands: at least 3
+    MB must go down on it." while the attack panel, after Lera's money, said 92%."""
+    _, _, said = play(kit_of(game_id).guide())
+    for s in said:
+        kept = [line for line in s["since"] if not line.endswith("has chosen.")]
+        if s["told"] and len(kept) > 4:  # (the first move follows no told outcome)
+            assert s["told"].endswith(kept[-1]), (s["told"], kept)
+            assert "(More in the log.)" in s["told"]
+    if game_id == "illuminati":
+        told = next(
+            s["told"] for s in said if any("cannot succeed as it stands" in x for x in s["since"])
+        )
+        assert told.endswith("Lera spends 11 MB; the attack needs 10 or less (92%)."), told

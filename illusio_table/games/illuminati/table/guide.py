@@ -67,7 +67,8 @@ def guide() -> Guide:
     def money_say(view: View, move: Action) -> str:
         return (
             f"{other} attacks. While money goes down, every player may add some, for the "
-            f"attack or against it: click Pass to let this one go."
+            f"attack or against it. Click Pass, lit in white, to put nothing down this "
+            f"time round (Pass on this attack, beside it, keeps you out of it until its dice)."
         )
 
     def end(view: View, legal: list[Action]) -> Action | None:

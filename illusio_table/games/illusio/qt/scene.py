@@ -274,8 +274,12 @@ class IllusioScene(Felt, TableScene):
         # The Backstage.
         bx = hx + 84
         room = rect.right() - bx - 6
-        self.text("Backstage", bx, y0 - 2, 9, bold=True)
-        self._chips(s["backstage"], QRectF(bx, y0 + 14, room, 82))
+        heading = self.text("Backstage", bx, y0 - 2, 9, bold=True)
+        # Under the heading as drawn: at the least size that reads (a small window, a
+        # guide's bar above) it is taller than the 16 units left for it, and the first
+        # chip lay over the word's lower half.
+        top = max(y0 + 14, heading.sceneBoundingRect().bottom() + 1)
+        self._chips(s["backstage"], QRectF(bx, top, room, y0 + 96 - top))
         # Tricks under realization and on display.
         self._works(
             view,
