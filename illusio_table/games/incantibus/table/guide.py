@@ -225,7 +225,8 @@ def guide() -> Guide:
     def spell_say(view: View, move: Action) -> str:
         return (
             "a spell token scores 1 and, as soon as everyone has taken their tokens, casts "
-            "one of the three open spell cards (over the room). Point at it."
+            "one of the three open spell cards (in the Spells panel, right of the tower). "
+            "Point at it."
         )
 
     def cast_move(view: View, legal: list[Action]) -> Action | None:
