@@ -917,6 +917,16 @@ def test_the_menu_of_goals_fits_the_screen_and_says_each_goal_whole(window):
         assert action.text().replace("&&", "&") == whole or action.toolTip() == whole
 
 
+def test_while_everyone_chooses_a_goal_no_name_is_marked_as_playing(window):
+    """With hidden goals everyone chooses at once before the first turn: a player's name
+    stood marked "◀ playing" and the line beside the table gave her turn's actions."""
+    start(window, ANA_AND_LERA, seed=2, options={"hidden_goals": True})
+    assert window.model.session.game.view(0)["phase"] == "goals"
+    words = [i.text() for i in window.scene.items() if hasattr(i, "text") and i.isVisible()]
+    assert not [w for w in words if "playing" in w], words
+    assert not [w for w in words if "'s turn" in w], words
+
+
 def faces(scene, leave_out=None) -> list[tuple[str, object]]:
     """Where each card itself lies (its arrows left out), with its id."""
     from PySide6.QtCore import QRectF

@@ -188,6 +188,23 @@ def test_a_goal_once_chosen_is_no_longer_asked_for():
     assert _frame(match, 1, names)["heading"] == asked
 
 
+def test_while_everyone_chooses_a_goal_it_is_nobodys_turn():
+    """With hidden goals, before the first turn everyone chooses at once: the line beside
+    the table said "Lera's turn: 2 actions, 1 free transfer left" (and her name stood
+    marked as playing) while all chose."""
+    from illusio_table.games.illuminati.table.prompts import words
+
+    names = [p["name"] for p in PLAYERS]
+    match = Match.start(
+        "illuminati", PLAYERS, 2, {"hidden_goals": True}, registry=builtin_registry()
+    )
+    view = match.view(0)
+    assert view["phase"] == "goals"
+    turn = words(view, names)["turn"]
+    assert turn.startswith("Everyone chooses a secret goal at once."), turn
+    assert "'s turn" not in turn and "action" not in turn
+
+
 def test_income_is_asked_of_the_player_whose_turn_it_is_alone():
     """Everyone read "Collect your income to begin your turn." while one player did."""
     names = [p["name"] for p in PLAYERS]

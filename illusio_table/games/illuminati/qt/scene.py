@@ -379,7 +379,9 @@ class IlluminatiScene(Felt, TableScene):
         self.addEllipse(QRectF(box.left() + 8, box.top() + 8, 14, 14), QPen(INK, 1), QBrush(colour))
         leader = self.look.name(s["illuminati"]) if s["illuminati"] else "Illuminati hidden"
         you = " (you)" if seat == view["me"] else ""
-        playing = "  ◀ playing" if seat == view["current"] and not view.get("result") else ""
+        # (no one plays while everyone chooses a goal, nor after the end)
+        turning = not view.get("result") and view.get("phase") != "goals"
+        playing = "  ◀ playing" if seat == view["current"] and turning else ""
         # Folded to its box, never cut: a long one ran into the next structure, then was
         # cut ("Bot 1: Bavarian Illuminati — out of the…"); being out of the game is said
         # on the line under it.

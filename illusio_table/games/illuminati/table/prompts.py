@@ -132,6 +132,8 @@ def _turn(view: dict[str, Any], names: list[str]) -> str:
     goal = f"Goal: {view['goal']} Groups."
     if view.get("result"):  # no one's turn after the end
         return goal
+    if view.get("phase") == "goals":  # (no one's turn yet: "Juno's turn: 2 actions" misled)
+        return f"Everyone chooses a secret goal at once. {goal}"
     actions = counted(view["actions_left"], "action")
     transfers = counted(view["free_transfers"], "free transfer")
     return f"{names[view['current']]}'s turn: {actions}, {transfers} left. {goal}"
