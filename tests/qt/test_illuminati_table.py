@@ -927,6 +927,44 @@ def test_while_everyone_chooses_a_goal_no_name_is_marked_as_playing(window):
     assert not [w for w in words if "'s turn" in w], words
 
 
+def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
+    """At 1280 x 720, four seats, on Ana's own turn (the free arrows round her cards take
+    rows of their own): every name on her own cards reads whole; a play-test read
+    "Gnome…", "Nuclear…", "Servants…", "Boy…" there while the others' areas had room to
+    spare. One's own cards come first; the others' structures are listed where their
+    cards no longer fit (every name whole there too)."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    window.resize(1280, 720)
+    four = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    looked = 0
+    for seed in (1, 2):
+        start(window, four, seed=seed)
+        model, game = window.model, window.model.session.game
+        for step in range(500):
+            lift_curtain(window)
+            if game.is_over():
+                break
+            if 0 in game.to_act():
+                view = game.view(0)
+                if view["phase"] == "actions" and step % 3 == 0:
+                    QApplication.processEvents()
+                    mine = {c["id"] for c in view["structures"][0]["cards"]}
+                    for item in window.scene.items():
+                        if isinstance(item, ConspiracyCard) and item.card.get("id") in mine:
+                            whole = item.look.name(item.card["id"])
+                            assert item.name_drawn()[1] == whole, (seed, step, item.name_drawn())
+                            looked += 1
+                model.session.act(bot_move(game, SchemerBot(0, seed), 0))
+            elif not model.session.step_bot():
+                break
+    assert looked > 50, looked
+    screenshot(window, "illuminati-own-turn-four-seats-1280x720")
+
+
 def faces(scene, leave_out=None) -> list[tuple[str, object]]:
     """Where each card itself lies (its arrows left out), with its id."""
     from PySide6.QtCore import QRectF
@@ -1174,15 +1212,18 @@ def test_the_structures_use_the_room_they_have_and_hiding_the_panels_enlarges_th
 def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(window):
     """At 1280 x 720 in a two-player game, Lera's cards became a list with room to spare
     around them (four in a tester's game, five here): up to six, here, they are drawn as
-    they lie, each name whole at 8 pixels or more (folded on its card, never cut short);
-    one's own structure gives up some of its room for that."""
+    they lie, each name whole at 8 pixels or more (folded on its card, never cut short),
+    but where Ana's own structure needs the room for every name of hers to read whole —
+    on her own turn, with the free arrows round her cards (a house decision: one's own
+    cards first; a play-test read "Gnome…", "Nuclear…" on them). Then Lera's are listed,
+    every name whole, and Ana's read whole."""
     from illusio_table.engine.bots import bot_move
     from illusio_table.games.illuminati.bots import SchemerBot
 
     window.resize(1280, 720)
     start(window, ANA_AND_LERA, seed=4)
     model, game = window.model, window.model.session.game
-    seen = set()
+    seen, met = set(), set()
     for _ in range(400):
         lift_curtain(window)
         if game.is_over():
@@ -1194,8 +1235,15 @@ def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(wind
             hers = {c["id"] for c in lera["cards"]}
             strips = [c for c, _ in drawn(window.scene) if c.get("strip") and c["id"] in hers]
             cards = len(hers)
-            if cards <= 6:
-                assert not strips, f"Lera's {cards} cards listed"
+            if cards <= 6 and strips:
+                assert 0 in game.to_act(), f"Lera's {cards} cards listed, not on Ana's turn"
+                met.add(cards)
+                mine = {c["id"] for c in view["structures"][0]["cards"]}
+                for item in window.scene.items():
+                    if isinstance(item, ConspiracyCard) and item.card.get("id") in mine:
+                        whole = item.look.name(item.card["id"])
+                        assert item.name_drawn()[1] == whole, item.name_drawn()
+            elif cards <= 6:
                 seen.add(cards)
             for card, _ in drawn(window.scene):
                 item_words = [
@@ -1214,7 +1262,8 @@ def test_another_players_structure_is_listed_only_when_its_cards_do_not_fit(wind
             model.session.act(bot_move(game, SchemerBot(0, 1), 0))
         elif not model.session.step_bot():
             break
-    assert {3, 4, 5} <= seen, seen
+    # Each count met: drawn as they lie, or listed beside Ana's own names read whole.
+    assert {3, 4} <= seen and {3, 4, 5} <= seen | met, (seen, met)
     screenshot(window, "illuminati-table-two-players-1280x720")
 
 

@@ -421,8 +421,8 @@ class IlluminatiScene(Felt, TableScene):
         # Larger cards where a long name would not read whole on them, folded, as far as
         # the room allows ("Society for Creative…" was cut on one's own largest card).
         ids = [c["id"] for c in s["cards"]]
-        while size + 10 <= room and not self.readable(ids, size * 0.84, size * 0.56, least=True):
-            size += 10
+        while size < room and not self.readable(ids, size * 0.84, size * 0.56, least=True):
+            size = min(size + 10, room)  # (the last step up to all the room there is)
         left = area.center().x() - size * (cols / 2) + size / 2 - min(xs) * size
         up = area.center().y() - size * (rows / 2) + size / 2 - min(ys) * size
 
@@ -526,10 +526,10 @@ class IlluminatiScene(Felt, TableScene):
         more room (the split was fixed, and their cards stayed small over empty felt).
         The others keep at least `theirs_least`, what they need listed one Group to a
         line, and a tall structure of one's own takes the rest (its cards were cut to 30
-        pixels above others' three-line lists); one's own keeps 420 at least, where its
-        Groups' names read when cut short. Where the others want more room to show their
-        cards as they lie (`theirs_want`) than is left, one's own gives up to a quarter of
-        what it wants."""
+        pixels above others' three-line lists); one's own keeps 420 at least. Where the
+        others want more room to show their cards as they lie (`theirs_want`) than is
+        left, one's own gives up to a quarter of what it wants, but never so much that a
+        name of its own would be cut."""
         high = HEIGHT - 10
         if not theirs_least:  # nobody else at the table
             return QRectF(0, 0, self.board, 0), QRectF(0, 0, self.board, HEIGHT)
@@ -540,11 +540,17 @@ class IlluminatiScene(Felt, TableScene):
         # room, so that the others' cards need not turn into lists.
         mine_h = max(420.0, min(high - theirs_least, want, max(high - theirs_want, want * 0.75)))
         # As tall as its Groups' names need to read whole on its cards (with the free
-        # arrows shown round them), as far as the others leave room: all they want to
-        # show their cards as they lie, else what their lists need.
-        _, cell = self._least_cell(mine, self.board)
+        # arrows shown round them), as far as the others leave room: what their lists
+        # need. One's own cards come first (a house decision): the others' structures
+        # are listed where their cards then no longer fit, every name whole there too
+        # (giving them all they wanted to show their cards as they lie cut one's own on
+        # one's own turn: "Gnome…", "Nuclear…", "Servants…" at 1280 x 720).
+        # (Its cards grow past the usual largest where a name needs it, see `_structure`:
+        # capped at that, no size was found for "Society for Creative Anarchism" at 1280
+        # x 720, and one's own structure did not grow into the room the others left.)
+        _, cell = self._least_cell(mine, self.board, most=300)
         _, (_, grid_rows) = self._grid(mine)
-        spare = high - max(theirs_least, theirs_want)
+        spare = high - theirs_least
         mine_h = max(mine_h, min(spare, len(grid_rows) * cell + 52))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
@@ -575,13 +581,13 @@ class IlluminatiScene(Felt, TableScene):
             wants.append(max((54 + rows_ * cell + 8 for rows_, cell in cells if cell), default=0))
         return wants
 
-    def _least_cell(self, s: dict[str, Any], width: float) -> tuple[int, float]:
+    def _least_cell(self, s: dict[str, Any], width: float, most: float = 150) -> tuple[int, float]:
         """A structure's rows, and the least cell at which its cards show a word of each
-        name (0 if even the widest its share allows would not)."""
+        name (0 if even the widest its share allows, up to `most`, would not)."""
         ids = [c["id"] for c in s["cards"]]
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
         cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        top = int(min(150, (width - 24) / cols))
+        top = int(min(most, (width - 24) / cols))
         if not self.readable(ids, top * 0.84, top * 0.56, least=True):
             return rows, 0
         low, high = 20, top  # the least size that does, found by halves
