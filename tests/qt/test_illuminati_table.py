@@ -965,6 +965,45 @@ def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
     screenshot(window, "illuminati-own-turn-four-seats-1280x720")
 
 
+def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):
+    """At 1280 x 720, four seats: every uncontrolled Group drawn as a card names itself
+    whole (three small ones read "Phone…" for Phone Phreaks: the layout asked whether the
+    names fit at any size, the card drew them no smaller than the least readable one)."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    window.resize(1280, 720)
+    four = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    looked = 0
+    for seed in (1, 2):
+        start(window, four, seed=seed)
+        model, game = window.model, window.model.session.game
+        for step in range(600):
+            lift_curtain(window)
+            if step % 4 == 0 or game.is_over():
+                QApplication.processEvents()
+                loose = set(game.view(0)["uncontrolled"])
+                for item in window.scene.items():
+                    if (
+                        isinstance(item, ConspiracyCard)
+                        and item.card.get("id") in loose
+                        and item is not window.scene.preview
+                    ):
+                        drawn = item.name_drawn()
+                        if drawn is not None:
+                            assert drawn[1] == item.look.name(item.card["id"]), (seed, step, drawn)
+                            looked += 1
+            if game.is_over():
+                break
+            if 0 in game.to_act():
+                model.session.act(bot_move(game, SchemerBot(0, seed), 0))
+            elif not model.session.step_bot():
+                break
+    assert looked > 100, looked
+
+
 def faces(scene, leave_out=None) -> list[tuple[str, object]]:
     """Where each card itself lies (its arrows left out), with its id."""
     from PySide6.QtCore import QRectF

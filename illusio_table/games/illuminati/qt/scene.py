@@ -654,7 +654,7 @@ class IlluminatiScene(Felt, TableScene):
             cw = (w - 16) / per_row - 8
             high = min(430.0, max(300.0, 34 + rows * (cw / 1.5 + lane)))
             cw = min(cw, ((high - 34) / rows - lane) * 1.5)
-            if len(groups) <= 12 and self.readable(groups, cw, cw / 1.5):
+            if len(groups) <= 12 and self.readable(groups, cw, cw / 1.5, least=True):
                 listed = False
                 break
         step = self.strip_step
