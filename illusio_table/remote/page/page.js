@@ -254,7 +254,7 @@ function askAbout(knocks) {
   const first = knocks[0];
   box.append(
     el("p", "", `Another device (${first.where}) asks to take your seat.`),
-    el("p", "", "Allow it only if it is yours (a new phone): it will see your cards, and this page stops."),
+    el("p", "", "Allow it only if it is yours (a new phone): it will see all your seat sees, and this page stops."),
   );
   const allow = el("button", "", "Allow");
   allow.onclick = () => send({ type: "allow", knock: first.knock });
