@@ -1365,8 +1365,12 @@ def test_the_coachs_chart_says_what_its_numbers_are_and_a_legend_names_every_mar
         assert abs(tick.center().x() - box.center().x()) < 1
     inside = chart.plot.adjusted(-0.01, -0.01, 0.01, 0.01)
     assert all(inside.contains(box) for _, box in chart.marks), chart.marks
-    # The farthest mark (the Trap's whisker end, 7.1) keeps clear of the plot's edge.
+    # The farthest mark (the Trap's whisker end, 7.1) keeps clear of the plot's edge,
+    # and the scale reaches it: its last number stands at or past every mark (whiskers
+    # ran past the last number, 4, to the panel's edge).
     assert max(box.right() for _, box in chart.marks) <= chart.plot.right() - 4
+    drawn = [box for kind, box in chart.marks if kind not in ("zero", "tick")]
+    assert max(box.right() for box in drawn) <= ticks[-1].center().x() + 0.5
     boxes = [box for _, box in chart.rows]
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
     metrics = QFontMetricsF(chart.text_font)

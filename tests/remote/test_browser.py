@@ -644,6 +644,12 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
                     box = whiskers[0]
                     assert box.size["width"] > 10
                     assert abs(box.location["x"] + box.size["width"] / 2 - end) <= 2
+            # The scale reaches the farthest mark: its last number stands at or past the
+            # end of every bar and whisker (the far end was the farthest whisker's end).
+            numbers = phone.find_elements("css selector", ".coach-nought")
+            last = numbers[-1].location["x"] + numbers[-1].size["width"] / 2
+            for mark in phone.find_elements("css selector", ".coach-bar, .coach-whisker"):
+                assert mark.location["x"] + mark.size["width"] <= last + 2, numbers[-1].text
             heading = phone.find_element("css selector", ".coach summary").text
             assert heading == "Coach — casting 2: your choice was 2.0 points behind the best"
             assert "Cost a casting (points): 0.0, 2.0; average 1.0" in phone.page_source

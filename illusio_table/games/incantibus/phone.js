@@ -187,7 +187,10 @@ function drawCoach(table, coach) {
     t.behind_before, t.behind_before - spread(t), t.behind_before + spread(t),
   ])];
   const low = Math.min(...ends);
-  const high = Math.max(...ends);
+  // The far end on a number of the scale, as on the big screen (the farthest whisker
+  // ended past the last number, as if drawn beyond the scale).
+  const step = [1, 2, 5, 10, 20, 50].find((s) => Math.max(...ends) / s <= 5) || 100;
+  const high = step * Math.ceil(Math.max(...ends) / step - 1e-9);
   // A value's place on the track, in percent, 4 % clear of each edge.
   const place = (v) => 4 + ((v - low) / (high - low)) * 92;
   const at = (v) => `${place(v).toFixed(1)}%`;
@@ -232,8 +235,7 @@ function drawCoach(table, coach) {
   const scale = el("div", "coach-row coach-scale");
   scale.append(el("span", ""));
   const ruler = el("span", "coach-ruler");
-  const step = [1, 2, 5, 10, 20, 50].find((s) => high / s <= 5) || 100;
-  for (let v = 0; v <= high; v += step) {
+  for (let v = 0; v <= high + 1e-9; v += step) {
     const number = el("span", "coach-nought", `${v}`);
     number.style.left = at(v);
     ruler.append(number);

@@ -15,6 +15,7 @@ pixels, and that the marks stay inside the plot.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,14 +301,21 @@ def _scale(targets: list[dict[str, Any]]) -> tuple[float, float]:
         if t["behind_before"] != 0:
             spread = _margin(t, "margin_before")
             ends += [t["behind_before"] - spread, t["behind_before"] + spread]
-    return min(ends), max(ends)
+    # The right end on a number of the scale: the farthest whisker ended past its last
+    # number, at the panel's edge, as if drawn beyond the scale.
+    step = _step(max(ends))
+    return min(ends), step * math.ceil(max(ends) / step - 1e-9)
+
+
+def _step(high: float) -> int:
+    """Between two numbers of a scale reaching `high`: 1, 2, 5 or 10 points (at most
+    five numbers after 0)."""
+    return next((s for s in (1, 2, 5, 10, 20, 50) if high / s <= 5), 100)
 
 
 def _ticks(high: float) -> list[float]:
-    """The scale's numbers: 0, then every 1, 2, 5 or 10 points up to the right end (at
-    most five after 0)."""
-    step = next((s for s in (1, 2, 5, 10, 20, 50) if high / s <= 5), 100)
-    return [float(v) for v in range(0, int(high) + 1, step)]
+    """The scale's numbers: 0, then every 1, 2, 5 or 10 points up to the right end."""
+    return [float(v) for v in range(0, int(high + 1e-9) + 1, _step(high))]
 
 
 def _margin(target: dict[str, Any], which: str = "margin") -> float:
