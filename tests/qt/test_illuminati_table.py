@@ -927,12 +927,9 @@ def test_while_everyone_chooses_a_goal_no_name_is_marked_as_playing(window):
     assert not [w for w in words if "'s turn" in w], words
 
 
-def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
-    """At 1280 x 720, four seats, on Ana's own turn (the free arrows round her cards take
-    rows of their own): every name on her own cards reads whole; a play-test read
-    "Gnome…", "Nuclear…", "Servants…", "Boy…" there while the others' areas had room to
-    spare. One's own cards come first; the others' structures are listed where their
-    cards no longer fit (every name whole there too)."""
+def four_schemers_play(window, seeds, steps, look) -> None:
+    """Four-seat games at 1280 x 720, Ana played by a schemer as the three others are:
+    `look(game, step)` before each move, each seed's game to its end or `steps` moves."""
     from illusio_table.engine.bots import bot_move
     from illusio_table.games.illuminati.bots import SchemerBot
 
@@ -940,27 +937,52 @@ def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
     four = [{"name": "Ana", "bot": None}] + [
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
-    looked = 0
-    for seed in (1, 2):
+    for seed in seeds:
         start(window, four, seed=seed)
         model, game = window.model, window.model.session.game
-        for step in range(500):
+        for step in range(steps):
             lift_curtain(window)
+            look(game, step)
             if game.is_over():
                 break
             if 0 in game.to_act():
-                view = game.view(0)
-                if view["phase"] == "actions" and step % 3 == 0:
-                    QApplication.processEvents()
-                    mine = {c["id"] for c in view["structures"][0]["cards"]}
-                    for item in window.scene.items():
-                        if isinstance(item, ConspiracyCard) and item.card.get("id") in mine:
-                            whole = item.look.name(item.card["id"])
-                            assert item.name_drawn()[1] == whole, (seed, step, item.name_drawn())
-                            looked += 1
                 model.session.act(bot_move(game, SchemerBot(0, seed), 0))
             elif not model.session.step_bot():
                 break
+
+
+def names_drawn_whole(window, cards) -> int:
+    """Asserts every card of `cards` drawn on the table names itself whole; how many."""
+    QApplication.processEvents()
+    looked = 0
+    for item in window.scene.items():
+        if (
+            isinstance(item, ConspiracyCard)
+            and item.card.get("id") in cards
+            and item is not window.scene.preview
+        ):
+            drawn = item.name_drawn()
+            if drawn is not None:
+                assert drawn[1] == item.look.name(item.card["id"]), drawn
+                looked += 1
+    return looked
+
+
+def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
+    """At 1280 x 720, four seats, on Ana's own turn (the free arrows round her cards take
+    rows of their own): every name on her own cards reads whole; a play-test read
+    "Gnome…", "Nuclear…", "Servants…", "Boy…" there while the others' areas had room to
+    spare. One's own cards come first; the others' structures are listed where their
+    cards no longer fit (every name whole there too)."""
+    looked = 0
+
+    def look(game, step) -> None:
+        nonlocal looked
+        view = game.view(0)
+        if 0 in game.to_act() and view["phase"] == "actions" and step % 3 == 0:
+            looked += names_drawn_whole(window, {c["id"] for c in view["structures"][0]["cards"]})
+
+    four_schemers_play(window, (1, 2), 500, look)
     assert looked > 50, looked
     screenshot(window, "illuminati-own-turn-four-seats-1280x720")
 
@@ -969,38 +991,14 @@ def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):
     """At 1280 x 720, four seats: every uncontrolled Group drawn as a card names itself
     whole (three small ones read "Phone…" for Phone Phreaks: the layout asked whether the
     names fit at any size, the card drew them no smaller than the least readable one)."""
-    from illusio_table.engine.bots import bot_move
-    from illusio_table.games.illuminati.bots import SchemerBot
-
-    window.resize(1280, 720)
-    four = [{"name": "Ana", "bot": None}] + [
-        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
-    ]
     looked = 0
-    for seed in (1, 2):
-        start(window, four, seed=seed)
-        model, game = window.model, window.model.session.game
-        for step in range(600):
-            lift_curtain(window)
-            if step % 4 == 0 or game.is_over():
-                QApplication.processEvents()
-                loose = set(game.view(0)["uncontrolled"])
-                for item in window.scene.items():
-                    if (
-                        isinstance(item, ConspiracyCard)
-                        and item.card.get("id") in loose
-                        and item is not window.scene.preview
-                    ):
-                        drawn = item.name_drawn()
-                        if drawn is not None:
-                            assert drawn[1] == item.look.name(item.card["id"]), (seed, step, drawn)
-                            looked += 1
-            if game.is_over():
-                break
-            if 0 in game.to_act():
-                model.session.act(bot_move(game, SchemerBot(0, seed), 0))
-            elif not model.session.step_bot():
-                break
+
+    def look(game, step) -> None:
+        nonlocal looked
+        if step % 4 == 0 or game.is_over():
+            looked += names_drawn_whole(window, set(game.view(0)["uncontrolled"]))
+
+    four_schemers_play(window, (1, 2), 600, look)
     assert looked > 100, looked
 
 
