@@ -266,12 +266,21 @@ def test_money_moves_offer_any_amount(window, monkeypatch):
         return moves[-1]
 
     monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: last_line(m, p))
-    monkeypatch.setattr(table.QInputDialog, "getInt", lambda *a: (2, True))
+    asked = []
+
+    def get_int(parent, title, label, value, least, most):
+        asked.append((label, least, most))
+        return 2, True
+
+    monkeypatch.setattr(table.QInputDialog, "getInt", get_int)
     before = len(game.record.moves)
     drag(window, ("money", move.source), ("group", move.target))
     assert offered[-1].startswith("Move another amount from") and offered[-1].endswith("…")
     made = game.record.moves[before]
     assert made.action["kind"] == "transfer" and made.action["amount"] == 2
+    # The box says the most that may go (it only stopped there, unsaid).
+    label, least, most = asked[0]
+    assert label == f"How many MB? (1 to {most})" and least == 1
 
 
 TWO_HUMANS = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]

@@ -1060,7 +1060,9 @@ class IlluminatiScene(Felt, TableScene):
         if chosen is None or chosen.amount != ANY:
             return chosen
         most = max(m.amount for m in moves if dataclasses.replace(m, amount=ANY) == chosen)
-        amount, ok = QInputDialog.getInt(None, "Amount", "How many MB?", 1, 1, most)
+        # (the most said in the question: the box only stopped at it)
+        asked = f"How many MB? (1 to {most})"
+        amount, ok = QInputDialog.getInt(None, "Amount", asked, 1, 1, most)
         return dataclasses.replace(chosen, amount=amount) if ok else None
 
     def menu_label(self, action: Action) -> str:
