@@ -161,3 +161,32 @@ def test_a_phone_seat_taken_back_while_the_table_has_the_keyboard_keeps_phones_b
         assert not window.phones.isAncestorOf(QApplication.focusWidget())
     finally:
         window.phones.stop()
+
+
+def test_a_new_game_with_its_phone_still_joined_keeps_the_panel_in_front(qtbot, make_window):
+    """New game with the same people: Lera's phone stays joined and has no code to scan,
+    so the panel the person had in front stays there (Phones came up at every new game,
+    found in a play-test); a seat still waiting for its phone brings Phones forward."""
+    from tests.remote.phone import Phone
+
+    window = make_window()
+    window.phones.network = False
+    assert window.start_match(incantibus(10, devices=(1,)))
+    try:
+        settle()
+        assert window.phones_dock.isFloating()  # a code to scan, standing apart
+        hub = window.phones.hub
+        phone = Phone(hub.address(1))
+        qtbot.waitUntil(lambda: hub.status(1) == "joined", timeout=5000)
+        qtbot.waitUntil(lambda: not window.phones_dock.isFloating(), timeout=5000)
+        qtbot.wait(50)  # (docked back: the panel's own turn in front comes first)
+        window.moves_dock.raise_()  # the person reads the moves
+        settle()
+        assert side_tab(window) == "Moves"
+        assert window.start_match(incantibus(11, devices=(1,)))
+        settle()
+        assert window.phones.hub.status(1) == "joined"  # the same people keep their phones
+        assert side_tab(window) == "Moves"
+        phone.close()
+    finally:
+        window.phones.stop()

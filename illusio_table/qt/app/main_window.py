@@ -1004,8 +1004,12 @@ class MainWindow(QMainWindow):
         self.phones.attach(self.model)
         self.model.session.begin()
         self._restore(self.model.session.settings)
-        if self.model.session.devices:
-            self.phones_dock.raise_()  # the codes to scan come first (the coach's after)
+        hub = self.phones.hub
+        if hub is not None and any(hub.status(s) == "waiting" for s in self.model.session.devices):
+            # The codes to scan come first (the coach's after); phones still joined from
+            # the last match (the same people) or away since a crash have none to scan:
+            # the panel in front stays (Phones came up at every new game).
+            self.phones_dock.raise_()
         self._offer_phone_drills()
         self._update()
         self.table.zoom_fit()  # a new table starts whole on the screen
