@@ -1011,6 +1011,37 @@ def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):
     assert looked > 100, looked
 
 
+def test_ones_illuminati_held_over_another_players_area_says_why_it_cannot_go(window):
+    """Lifted over Lera's area, Ana's Illuminati lit red and the status line said only
+    "Not possible there." (found in a play-test): it says why now, on the hover and on
+    the drop."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.actions import GiveGroup
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    start(window, ANA_AND_LERA, seed=3)
+    model, game = window.model, window.model.session.game
+    for _ in range(300):  # Ana plays as a schemer till she may give a Group away
+        lift_curtain(window)
+        if 0 in game.to_act():
+            if any(isinstance(a, GiveGroup) for a in game.legal_actions(0)):
+                break
+            model.session.act(bot_move(game, SchemerBot(0, 3), 0))
+        else:
+            model.session.step_bot()
+    assert any(isinstance(a, GiveGroup) for a in game.legal_actions(0))
+    QApplication.processEvents()
+    scene = window.scene
+    root = next(c["id"] for c in scene.view["structures"][0]["cards"] if c["master"] is None)
+    said = []
+    scene.message.connect(said.append)
+    scene._hover(("group", root), ("seat", 1))
+    assert said[-1] == "Not possible there: Give away a Group of your own Power Structure.", said
+    before = len(window.model.session.game.record.moves)
+    scene.drop(("group", root), ("seat", 1), None)
+    assert len(window.model.session.game.record.moves) == before  # nothing given
+
+
 def faces(scene, leave_out=None) -> list[tuple[str, object]]:
     """Where each card itself lies (its arrows left out), with its id."""
     from PySide6.QtCore import QRectF

@@ -1050,6 +1050,9 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- moves --------------------------------------------------------------------------------
 
+    def attempt(self, source: Hashable, key: Hashable) -> dict[str, Any] | None:
+        return attempts.illuminati_drop(source, key) or super().attempt(source, key)
+
     def choose_from_menu(self, moves: list[Action], screen_pos: QPointF | None) -> Action | None:
         """Money moves offer any amount: the listed ones, and "another amount" for each
         kind of move among them (to help the attacker, against the attack…)."""
