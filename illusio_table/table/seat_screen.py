@@ -17,9 +17,9 @@ from typing import Any
 
 from illusio_table.engine import Action, IllegalAction
 from illusio_table.engine.match import Match
-from illusio_table.engine.protocol import listed
 
 from .kits import Kit, kit_of
+from .prompts import waiting_for
 
 
 @dataclass(frozen=True)
@@ -130,9 +130,8 @@ def _withheld(names: list[str], waiting: tuple[int, ...]) -> str:
     """The heading of a seat whose secret choice is made, on a screen the people still
     choosing can see: the big screen said "You have chosen: point at the 3 Gold…" in large
     letters while Lera and Milo, on their phones, were still to point."""
-    still = listed(names[s] for s in waiting if s < len(names))
-    wait = f" Waiting for {still}…" if still else ""
-    return f"You have chosen; it stays hidden until everyone has.{wait}"
+    wait = waiting_for(names, waiting)
+    return "You have chosen; it stays hidden until everyone has." + (f" {wait}" if wait else "")
 
 
 def chosen_words(match: Match, seat: int | None, view: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from illusio_table.engine import Action
 from illusio_table.engine.protocol import listed
+from illusio_table.table.prompts import waiting_for
 
 # The decisions an Incantibus resolution waits for, by their kind in the view.
 DECISIONS = {
@@ -40,13 +41,10 @@ def decision_words(decision: dict[str, Any]) -> str:
 
 
 def _waiting_for(view: dict[str, Any], names: list[str]) -> str:
-    """Whom a seat that has pointed waits for, by name (a header that said only "the
-    others" left a person on a phone asking the table who was still choosing)."""
+    """Whom a seat that has pointed waits for: the seats that have not chosen."""
     chosen = set(view.get("chosen") or [])
-    left = [names[s] for s in range(len(names)) if s not in chosen]
-    if not left:
-        return "Waiting for the others…"
-    return f"Waiting for {listed(left)}…"
+    left = [s for s in range(len(names)) if s not in chosen]
+    return waiting_for(names, left) or "Waiting for the others…"
 
 
 def prompt(
