@@ -71,7 +71,6 @@ class PhonesPanel(QScrollArea):
         self._kept: dict[str, Any] = {}  # what was last written there
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
-        self._resume_port = 0  # the port of before a crash, while its seats are given again
         self._awaiting = False
         self._watched: Any = None  # the session whose screen changes may open a question
         self._body = QWidget()
@@ -102,13 +101,11 @@ class PhonesPanel(QScrollArea):
         self.model = model
         self._watch(model)
         self._rejoining = rejoining
-        self._resume_port = port
         if model is not None:
             # Redrawn when a phone comes or goes, or a seat is given or taken back; not
             # after every move (each redraw makes every QR code again).
             for seat in model.session.devices:
-                self.give(seat, kept.get(seat), tokens.get(seat))
-        self._resume_port = 0
+                self.give(seat, kept.get(seat), tokens.get(seat), port)
         self.refresh()
 
     def _watch(self, model: MatchModel | None) -> None:
@@ -218,16 +215,19 @@ class PhonesPanel(QScrollArea):
         )
         return kept_codes, rejoining, kept_tokens, port
 
-    def give(self, seat: int, code: str | None = None, token: str | None = None) -> None:
+    def give(
+        self, seat: int, code: str | None = None, token: str | None = None, resumed: int = 0
+    ) -> None:
         """Gives a person's seat to a phone (starting the server if needed); `code` and
-        `token`: the seat's code and its device's token kept from before a crash."""
+        `token`: the seat's code and its device's token kept from before a crash, and
+        `resumed` the port they were on (listened on again where no port is set)."""
         if self.model is None:
             return
-        resuming = self.hub is None and not self.port() and self._resume_port
+        resuming = self.hub is None and not self.port() and resumed
         if self.hub is None:
             from illusio_table.remote.hub import DeviceHub
 
-            port = self.port() or self._resume_port
+            port = self.port() or resumed
             self.hub = DeviceHub(self.model.session, port, network=self.network)
             self.hub.presence.connect(self._presence)
             self.hub.reopened.connect(self._reopened)
@@ -243,7 +243,6 @@ class PhonesPanel(QScrollArea):
                 # and the seats get new codes to scan (the old pages cannot reach it).
                 self.hub.stop()
                 self.hub = None
-                self._resume_port = 0
                 self._rejoining = set()
                 self.give(seat)
                 return
