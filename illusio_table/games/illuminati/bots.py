@@ -12,6 +12,7 @@ from .actions import (
     AskGroup,
     Attack,
     CallOff,
+    ChooseGoal,
     EndTurn,
     Pass,
     PassTurn,
@@ -38,6 +39,8 @@ class SchemerBot(Bot):
         kinds = {type(a) for a in legal}
         if view["phase"] == "window":
             return self.window(view, legal)
+        if ChooseGoal in kinds:
+            return self.goal(view, legal)
         if TakeIncome in kinds:
             # Double the income when Market Manipulation is in hand.
             return max((a for a in legal if isinstance(a, TakeIncome)), key=lambda a: a.doubled)
@@ -64,9 +67,17 @@ class SchemerBot(Bot):
                 return attacks[index]
         if any(isinstance(a, PassTurn) for a in legal) and not attacks:
             return next(a for a in legal if isinstance(a, PassTurn))
-        # Anything else (the UFOs' goal, the end of a rearranging): the first move offered,
-        # which for the UFOs is the Bavarians' goal of total Power.
+        # Anything else (the end of a rearranging): the first move offered.
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+
+    def goal(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A secret goal as a player picks one: their own Illuminati's, which its special
+        power was made for; the UFOs, who have none, any at random (always the first
+        offered, the Bavarians', would be no secret to anyone who played a bot twice)."""
+        mine = next(s["illuminati"] for s in view["structures"] if s["seat"] == view["me"])
+        goals = [a for a in legal if isinstance(a, ChooseGoal)]
+        own = [a for a in goals if a.illuminati == mine]
+        return own[0] if own else self.rng.choice(goals)
 
     def appeal(self, view: Mapping[str, Any]) -> Callable[[Action], float]:
         """What `choose` weighs: a control attack by its odds (passing the turn counts as

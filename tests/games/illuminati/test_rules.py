@@ -8,6 +8,7 @@ from illusio_table.games.illuminati.actions import (
     AskGroup,
     Attack,
     CallOff,
+    ChooseGoal,
     Drop,
     EndTurn,
     ExtraDraw,
@@ -2177,3 +2178,22 @@ def test_asking_for_a_group_tells_nothing_of_the_money_stacked_on_it():
         asks = [a for a in game.legal_actions(seat) if isinstance(a, AskGroup)]
         answers.append((asks, [game.why_not(seat, AskGroup("c-i-a", n)) for n in (0, 5, 10)]))
     assert answers[0] == answers[1]
+
+
+def test_a_bot_pursues_its_own_illuminatis_goal_in_secret_and_the_ufos_any():
+    """With hidden goals the schemer picks its own Illuminati's goal (the one its power was
+    made for); the UFOs, who have none, pick one at random, not always the Bavarians'."""
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    ufos_picks = set()
+    for seed in range(1, 40):
+        game = make(4, seed, hidden_goals=True)
+        assert game.phase == "goals"
+        for seat in sorted(game.to_act()):
+            pick = SchemerBot(seat, seed).choose(game.view(seat), game.legal_actions(seat))
+            assert isinstance(pick, ChooseGoal)
+            if game.illuminati[seat] == "ufos":
+                ufos_picks.add(pick.illuminati)
+            else:
+                assert pick.illuminati == game.illuminati[seat]
+    assert len(ufos_picks) >= 3
