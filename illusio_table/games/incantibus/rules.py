@@ -467,9 +467,9 @@ class Incantibus(Game):
         explanation = []
         for s, parts in enumerate(by_seat):
             detail = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            explanation.append(
-                f"{self.name(s)}: {scores[s]} points ({detail or 'nothing'}); wand {self.wands[s]}"
-            )
+            # The wand breaks ties; in expert mode it also scores, and is said once, there.
+            wand = "" if "wand" in parts else f"; wand {self.wands[s]}"
+            explanation.append(f"{self.name(s)}: {scores[s]} points ({detail or 'nothing'}){wand}")
         tiebreak = ""
         if len(tied) > 1:
             tiebreak = f"tie on {best} points broken by the stronger wand ({self.wands[winner]})"

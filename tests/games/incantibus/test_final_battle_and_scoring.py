@@ -192,6 +192,16 @@ def test_the_result_explains_each_seat_by_category():
     )
 
 
+def test_in_expert_mode_the_final_scores_say_the_wand_once():
+    """The wand scores in expert mode: it is said among the points, not again after them
+    (it read "sorcerers 18, wand 2); wand 2")."""
+    game = make(2, seed=1, mode="expert")
+    give(game, 0, "gold-3")
+    line = game.result()["explanation"][0]
+    assert line == f"Lera: {3 + game.wands[0]} points (gold 3, wand {game.wands[0]})"
+    assert line.count("wand") == 1
+
+
 def test_a_magic_book_is_learned_by_paying_its_requirement():
     game = make(2, seed=1, mode="expert")
     set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
