@@ -29,10 +29,12 @@ class CoachHistory:
 
     KEPT = 50  # rehearsals kept for each person, the latest
 
-    def __init__(self, path: Path, who: str | None = None) -> None:
+    def __init__(self, path: Path, who: str | None = None, mark: str | None = None) -> None:
         self.path, self.who = path, who
         self.entries = _kept(path, "rehearsals", _an_average)
-        self.mark = secrets.token_hex(4)  # this rehearsal's entry, once it has one
+        # This rehearsal's entry, once it has one (a rehearsal restarted after a crash
+        # gives the mark it had, and goes on in its entry).
+        self.mark = mark if mark is not None else secrets.token_hex(4)
 
     def _mine(self, entry: dict[str, Any]) -> bool:
         return entry.get("who") == self.who

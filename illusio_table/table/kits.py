@@ -52,10 +52,15 @@ class Rehearsal:
     dialog: str  # "module:Class" of the dialog that sets it up (its config() starts it)
     coach_label: str  # the menu's words for the coach in a match of the game
     drill_label: str  # the menu's words for the drills (the window adds their count)
-    tally: str  # "module:Class" of a person's tally (a Qt object the window shows)
+    # "module:Class" of a person's tally (a Qt object the window shows), made with the
+    # match's model, the seat, its drills, past rehearsals, heading, drill and `since`:
+    # the move the coach began at, from which a tally made after a restart counts again.
+    tally: str
     chart: str  # "module:Class" of the coach's chart (a widget)
     drills: str  # "module:Class" of a person's kept drills (its file, and whose)
-    history: str  # "module:Class" of a person's past rehearsals (its file, and whose)
+    # "module:Class" of a person's past rehearsals (its file, whose, and the mark of this
+    # rehearsal's entry: the same after a restart)
+    history: str
     # What its files in the data folder begin with: `<files>drills.json` keeps the drills,
     # `<files>coach.json` the past rehearsals. Each game its own: one game's drills are
     # never counted, offered or played in another's menu.

@@ -20,7 +20,7 @@ from typing import Any
 
 from illusio_table.engine import IllegalAction, Match, RecordError
 
-VERSION = 1
+VERSION = 2  # 2: `coach_from` (version 1 had none: its coach began with the match)
 MAX_WORDS = 64  # lines of a drill's note, or lessons of a guide: more is no save of ours
 MAX_TEXT = 2000  # characters of one of them
 MAX_COST = 1000.0  # points: no casting is worth as many
@@ -85,6 +85,9 @@ class TableSettings:
     table_mode: bool = False  # people at the screen choose at once with their own keys
     rehearsal: bool = False  # a rehearsal (left in the normal way, it is over)
     coach: int | None = None  # the seat the screen's casting coach serves (None: no coach)
+    # The match's moves when the coach began to serve: its tally counts from there, and
+    # after a restart it is counted again from there (a crash lost its count).
+    coach_from: int = 0
     drill: Drill | None = None
     guide: GuideProgress | None = None
 
@@ -122,6 +125,7 @@ class TableSettings:
             "table_mode": self.table_mode,
             "rehearsal": self.rehearsal,
             "coach": self.coach,
+            "coach_from": self.coach_from,
             "drill": self.drill.to_json() if self.drill is not None else None,
             "guide": self.guide.to_json() if self.guide is not None else None,
         }
@@ -142,7 +146,8 @@ class TableSettings:
                 f"they were written by a newer version of the program (version {version}), "
                 "which this one cannot read"
             )
-        _exact_keys(data, set(cls().to_json()), "")
+        keys = set(cls().to_json()) - ({"coach_from"} if version == 1 else set())
+        _exact_keys(data, keys, "")
         people = [seat for seat, p in enumerate(players) if p.get("bot") is None]
         devices = _seats(data["devices"], people, "seats on phones")
         aside = _seats(data["aside"], list(range(len(players))), "seats standing aside")
@@ -151,9 +156,12 @@ class TableSettings:
         coach = data["coach"]
         if coach is not None and (not _whole(coach) or coach not in people):
             raise _bad(f"the coach serves seat {coach!r}, which no person holds")
+        coach_from = data.get("coach_from", 0)
+        if not _whole(coach_from) or coach_from < 0:
+            raise _bad("the coach's start is not a count of moves")
         drill = _drill(data["drill"], people, players) if data["drill"] is not None else None
         guide = _guide(data["guide"]) if data["guide"] is not None else None
-        return cls(devices, aside, table_mode, rehearsal, coach, drill, guide)
+        return cls(devices, aside, table_mode, rehearsal, coach, coach_from, drill, guide)
 
 
 def _migrated(data: dict[str, Any], players: list[dict[str, Any]]) -> TableSettings:

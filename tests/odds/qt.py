@@ -118,6 +118,7 @@ class RehearsalTally(QObject):
         past: CoachHistory | None = None,
         heading: str = "Rehearsal",
         drill: Drill | None = None,
+        since: int | None = None,
     ) -> None:
         super().__init__(model)
         self.model, self.seat, self.past = model, seat, past
@@ -134,6 +135,18 @@ class RehearsalTally(QObject):
             began = self._match.moves[: self.drill.moves]
             self.tally.seen = sum(1 for m in began if m.barrier)
             self.update()
+        elif since is not None and since < len(self._match.moves):
+            # After a restart: the rounds since the coach began (move `since`), seen and
+            # reviewed again as they were; their drills were kept the first time.
+            again = self._match.at(since)
+            self.tally = Tally(again.view(seat), seat, heading)
+            drills, self.drills = self.drills, None
+            for move in self._match.moves[since:]:
+                again.apply(move.seat, again.parse_action(move.action))
+                view = again.view(seat)
+                if self.tally.see(view):
+                    self._review(view)
+            self.drills = drills
 
     def update(self, *_: Any) -> None:
         match = self.model.session.match

@@ -171,6 +171,7 @@ def test_the_fourth_game_resumes_after_a_crash_on_the_same_screen(
     qtbot.waitUntil(lambda: len(match.view(0)["played"]) == 2, timeout=5000)
     assert match.view(0)["chosen"] == [] and match.view(0)["last"] is not None
     before = screen(first)
+    said = first.tally.text() if rehearsing else None
     crash(first)
     again = window_for(data, settings)  # (its bots wait, so that the screen is the same)
     qtbot.addWidget(again)
@@ -179,6 +180,8 @@ def test_the_fourth_game_resumes_after_a_crash_on_the_same_screen(
     assert again.model.session.match.view(0)["points"] == match.view(0)["points"]
     if rehearsing:
         assert again.tally is not None and again.model.session.settings.rehearsal
+        # Its tally goes on: both rounds counted, the coach's words on the last the same.
+        assert again.tally.text() == said and "rounds: 2" in said
     again.model.session.bot_delay_ms = 0  # the bot chooses again, and the match plays on
     play_to_the_end(again, qtbot)
     again.phones.stop()

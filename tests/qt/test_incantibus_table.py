@@ -413,7 +413,62 @@ def test_a_rehearsal_left_is_not_offered_again_but_one_cut_short_by_a_crash_is(m
     again.ask = lambda title, text: asked.append(f"{title} {text}") or True
     assert again.offer_resume()
     assert "Continue the rehearsal?" in asked[0] and "unfinished match" not in asked[0]
-    assert again.tally_bar.isVisibleTo(again) and "tally" in again.tally_bar.text()
+    # Its tally goes on: the casting played before the crash is counted.
+    assert again.tally_bar.isVisibleTo(again)
+    assert again.tally_bar.text().startswith("Rehearsal — castings: 1 ·")
+
+
+def _play_to_casting(qtbot, window, castings):
+    """The person at the screen makes the first move offered until `castings` were
+    revealed (the bots play theirs in between)."""
+
+    def played() -> bool:
+        QApplication.processEvents()
+        session = window.model.session
+        if session.view()["castings"] >= castings:
+            return True
+        if legal := session.legal_actions():
+            session.act(legal[0])
+        return False
+
+    qtbot.waitUntil(played, timeout=60_000)
+
+
+def test_a_rehearsal_restarted_after_a_crash_goes_on_with_its_tally_and_its_reviews(
+    make_window, qtbot
+):
+    """Killed after three castings, the rehearsal comes back with its count (the same
+    words on the tally bar), the coach's reviews of those castings and one entry in the
+    person's line of past rehearsals, not a second one starting again at casting 1."""
+    from illusio_table.games.incantibus.qt.rehearsal import RehearsalDialog
+
+    first = make_window()
+    dialog = RehearsalDialog(first)
+    dialog.seats.setValue(3)
+    assert first.start_match(dialog.config(), rehearsal=True)
+    first.scene.animation_ms = 0
+    _play_to_casting(qtbot, first, 3)
+    qtbot.waitUntil(lambda: len(first.tally.reviews) == 3, timeout=120_000)
+    said, reviews = first.tally.text(), list(first.tally.reviews)
+    kept = first.data_dir / "coach.json"
+    entries = json.loads(kept.read_text())["rehearsals"]
+    assert [e["castings"] for e in entries] == [3]
+    # The program is killed here: nothing is closed. The next start continues it.
+    again = make_window()
+    asked = []
+    again.ask = lambda title, text: asked.append(text) or True
+    assert again.offer_resume()
+    assert "tally goes on" in asked[0] and "starts again" not in asked[0]
+    assert again.tally.tally.castings == 3 and again.tally.text().startswith(said.split("\n")[0])
+    qtbot.waitUntil(lambda: len(again.tally.reviews) == 3, timeout=120_000)
+    assert again.tally.reviews == reviews, "the same verdicts on the same castings"
+    assert again.tally_bar.text() == said
+    assert [e["castings"] for e in json.loads(kept.read_text())["rehearsals"]] == [3]
+    # And the next casting is counted as the fourth.
+    _play_to_casting(qtbot, again, 4)
+    qtbot.waitUntil(lambda: len(again.tally.reviews) == 4, timeout=120_000)
+    assert again.tally.reviews[-1][0] == 4 and "Coach on casting 4" in again.tally_bar.text()
+    assert [e["castings"] for e in json.loads(kept.read_text())["rehearsals"]] == [4]
 
 
 def test_the_rehearsal_options_are_not_offered_for_an_ordinary_game(window, registry):

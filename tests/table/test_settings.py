@@ -31,6 +31,7 @@ EVERYTHING = TableSettings(
     table_mode=True,
     rehearsal=True,
     coach=0,
+    coach_from=1,
     drill=Drill(
         "0123abcd", 0, 2, 2.25, ("You pointed at the Pumpkin.", "Given what…"), ((2, {"x": 1}),)
     ),
@@ -84,6 +85,13 @@ def test_a_save_of_the_older_kind_with_flags_is_read_into_the_settings(tmp_path)
     assert plain == TableSettings()
 
 
+def test_a_save_of_version_1_has_its_coach_from_the_first_move(tmp_path):
+    """Version 1 kept no start for the coach: its coach began with the match."""
+    older = {k: v for k, v in EVERYTHING.to_json().items() if k != "coach_from"}
+    _, settings = open_match(_saved(tmp_path, {**older, "version": 1})[0], REGISTRY)
+    assert settings == replace(EVERYTHING, coach_from=0)
+
+
 BAD = {
     "not a table": ([], "not a table of names"),
     "an unknown flag of old": ({"fly": True}, "'fly' is not a setting"),
@@ -105,6 +113,15 @@ BAD = {
     "table mode as a number": ({**EVERYTHING.to_json(), "table_mode": 1}, "neither on nor off"),
     "a coach for a bot": ({**EVERYTHING.to_json(), "coach": 2}, "no person holds"),
     "a coach of true": ({**EVERYTHING.to_json(), "coach": True}, "no person holds"),
+    "a coach from before the match": (
+        {**EVERYTHING.to_json(), "coach_from": -1},
+        "not a count of moves",
+    ),
+    "a coach from words": ({**EVERYTHING.to_json(), "coach_from": "2"}, "not a count of moves"),
+    "a version 2 without the coach's start": (
+        {k: v for k, v in EVERYTHING.to_json().items() if k != "coach_from"},
+        "coach_from missing",
+    ),
     "a drill for a bot": (
         {**EVERYTHING.to_json(), "drill": {**EVERYTHING.drill.to_json(), "seat": 2}},
         "no person holds",

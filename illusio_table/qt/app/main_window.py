@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import time
 from dataclasses import replace
@@ -587,7 +589,9 @@ class MainWindow(QMainWindow):
             cost, said = float(entry["cost"]), tuple(entry["said"])
             drill = Drill(mark, seat, start, cost, said, tuple(others))
             drill.set_up(match)
-            settings = replace(kept, rehearsal=True, coach=seat, drill=drill, guide=None)
+            settings = replace(
+                kept, rehearsal=True, coach=seat, coach_from=start, drill=drill, guide=None
+            )
             settings.keep_in(match)  # (what a save could not hold is refused here)
         except (RecordError, IllegalAction, KeyError, TypeError, ValueError) as error:
             drills.done(mark)
@@ -671,7 +675,8 @@ class MainWindow(QMainWindow):
         if self._rehearsing():
             return
         if on and seat is not None:
-            self._set_settings(coach=seat)  # (kept: a restart brings the coach back)
+            # (kept: a restart brings the coach back, its count from the same casting)
+            self._set_settings(coach=seat, coach_from=self.model.session.match.moves_made)
             self._show_tallies(seat, rehearsal=False)
         elif not on and self.model is not None:
             self._set_settings(coach=None)
@@ -702,7 +707,10 @@ class MainWindow(QMainWindow):
         assert coached is not None, "a tally is its game's coach's"
         tally_of, history = load(coached.tally), load(coached.history)
         kept = coached.kept(self.data_dir)[1]
-        drill = self.model.session.settings.drill  # (its own person's tally takes it)
+        settings = self.model.session.settings
+        drill = settings.drill  # (its own person's tally takes it)
+        # Where the coach began: after a restart each tally counts again from there.
+        since = min(settings.coach_from, self.model.session.match.moves_made)
         people = (
             [seat] + [s for s in self.model.session.devices if s != seat] if rehearsal else [seat]
         )
@@ -715,9 +723,10 @@ class MainWindow(QMainWindow):
                 self.model,
                 person,
                 drills=self._drills(who),
-                past=history(kept, who) if rehearsal else None,
+                past=history(kept, who, self._rehearsal_mark(since, who)) if rehearsal else None,
                 heading="Rehearsal" if rehearsal else "Coach",
                 drill=drill,
+                since=since,
             )
             tally.drilled.connect(lambda t=tally: self._drill_done(t))
             tally.changed.connect(lambda _text, t=tally: self._tally_said(t))
@@ -729,6 +738,14 @@ class MainWindow(QMainWindow):
         for tally in self.tallies.values():
             self._tally_said(tally)
         self._show_tally()
+
+    def _rehearsal_mark(self, since: int, who: str | None) -> str:
+        """The mark of this rehearsal's entry in its person's line of past rehearsals: the
+        same after a restart, so that the rehearsal goes on in its entry (a new mark each
+        start drew one rehearsal as two)."""
+        match = self.model.session.match
+        said = json.dumps([match.game_id, match.seed, match.players, since, who], sort_keys=True)
+        return hashlib.sha256(said.encode()).hexdigest()[:8]
 
     def _tally_said(self, tally: Any) -> None:
         """A tally's words, to its person only."""
@@ -1141,7 +1158,7 @@ class MainWindow(QMainWindow):
             title = "Continue the rehearsal?"
             question = (
                 f"A rehearsal of casting ({players}, {moves} moves in) was cut short. "
-                "Continue it? Its tally starts again from here."
+                "Continue it? Its tally goes on where it was."
             )
         else:
             title = "Continue the last match?"

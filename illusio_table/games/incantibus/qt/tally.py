@@ -33,6 +33,7 @@ class RehearsalTally(QObject):
         past: CoachHistory | None = None,
         heading: str = "Rehearsal",
         drill: Drill | None = None,
+        since: int | None = None,
     ) -> None:
         super().__init__(model)
         self.model, self.seat = model, seat
@@ -58,6 +59,28 @@ class RehearsalTally(QObject):
             self._before = len(_reveals(model.session.match.moves[: self.drill.moves]))
             view = model.session.match.view(seat)
             if view["castings"] > self._before:
+                self._review(view)
+        elif since is not None and since < len(model.session.match.moves):
+            self._catch_up(since, heading)
+        # Castings reviewed again after a restart keep no drill: they were kept then.
+        self._redone = self.tally.seen - self._before if since is not None else 0
+
+    def _catch_up(self, since: int, heading: str) -> None:
+        """After a restart, the tally and the coach's reviews of every casting since the
+        coach began (move `since`), as they stood before it: the count goes on, a crash
+        loses no more than the last move. The match is played again from there, seen as
+        the tally saw it; the reviews are worked out again, in order, by the thinking
+        process (the coach gives the same verdict on the same casting)."""
+        match = self.model.session.match
+        again = match.at(since)
+        self.tally = Tally(again.view(self.seat), self.seat, heading)
+        self._before = self.tally.seen
+        for move in match.moves[since:]:
+            again.apply(move.seat, again.parse_action(move.action))
+            view = again.view(self.seat)
+            seen = self.tally.seen
+            self.tally.see(view)
+            if view["castings"] != seen:
                 self._review(view)
 
     def update(self, *_: Any) -> None:
@@ -121,7 +144,7 @@ class RehearsalTally(QObject):
             "targets": coach.describe_targets(review),
             "said": said[1:],
         }
-        if self.drills is not None and match is self._match:
+        if self.drills is not None and match is self._match and number > self._redone:
             others = {m.seat: m.action for m in match.moves[start : start + match.seats]}
             del others[self.seat]
             # Only a mistake beyond the noise is kept: a drill of a call too close to make
