@@ -431,7 +431,8 @@ def peek(game: Incantibus, seat: int, slot: int) -> list[Event]:
         return events + [Event(f"{who} puts the token back, face down.")]
     game.room[slot] = None
     events.append(Event(f"{who} takes it: the {info.name}.", reveals=True))
-    return events + receive(game, seat, token)
+    # (Said once: the log read "Lera takes it: the 1 Gold. Lera takes the 1 Gold.")
+    return events + receive(game, seat, token, announce=False)
 
 
 # -- after a casting -----------------------------------------------------------------------

@@ -177,8 +177,13 @@ def test_oculus_takes_gold_ingredients_and_weapons_at_once():
     ids = set_room(game, [("spell", True), ("mushroom", True), ("trap", False), ("pumpkin", True)])
     point(game, {0: Point("room", 0), 1: Point("room", 1)})
     game.apply(0, Cast(0))
+    before = len(game.log(1))
     game.apply(0, Choose(2))
     assert ids[2] in game.satchels[0]
+    # The take is said once, to everyone.
+    told = game.log(1)[before:]
+    assert told[:2] == ["Lera looks at a secret token.", "Lera takes it: the Trap."]
+    assert [line for line in told if line.startswith("Lera takes")] == told[1:2]
 
 
 def test_oculus_finding_a_spell_token_casts_again():
