@@ -5,7 +5,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QLabel, QLineEdit
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsSimpleTextItem,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+)
 
 from illusio_table.data import CardDataError
 from illusio_table.qt.app.new_game_dialog import GameConfig, NewGameDialog
@@ -432,6 +438,16 @@ def test_game_over_shows_points_by_category_the_winner_and_the_seed(window, game
     dialog = ResultDialog(window.model.session.match, window)
     texts = " ".join(w.text() for w in dialog.findChildren(QLabel))
     assert f"seed of this match was {game.seed}" in texts and "won." in texts
+    # The table as tall as its rows: every row shown, no empty box under them (half the
+    # table's box was empty), and the words under it straight after.
+    dialog.show()
+    QApplication.processEvents()
+    table = dialog.findChild(QTableWidget)
+    rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    assert rows_height <= table.viewport().height() <= rows_height + 2
+    details = next(w for w in dialog.findChildren(QLabel) if "seed of this" in w.text())
+    assert details.geometry().top() - table.geometry().bottom() <= 20
+    dialog.close()
 
 
 def test_the_seats_panel_shows_how_each_stands(window):

@@ -69,7 +69,17 @@ class ResultDialog(QDialog):
         for r, cells in enumerate(rows):
             for c, text in enumerate(cells):
                 table.setItem(r, c, QTableWidgetItem(text))
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        # A table to read, not to edit: no cell stands out as current, and it is as tall
+        # as its rows (it stood in a box twice as tall, half of it empty).
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.resizeRowsToContents()
+        rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(header.sizeHint().height() + rows_height + 2 * table.frameWidth())
         lines = list(result.get("explanation", []))
         lines.append(
             f"The seed of this match was {match.seed}: the same seed and the same moves give "
@@ -90,4 +100,4 @@ class ResultDialog(QDialog):
             layout.addWidget(tie)
         layout.addWidget(details)
         layout.addWidget(buttons)
-        self.resize(620, 420)
+        self.resize(620, layout.totalHeightForWidth(620))  # (the wrapped lines' height)
