@@ -478,6 +478,69 @@ def test_the_last_casting_box_tells_every_target_whole_in_the_final_battle(make_
     assert all(e["line"] in box.toolTip() for e in view["last_casting"])  # whole, pointed at
 
 
+def test_every_sorcerer_and_spell_token_in_a_satchel_reads_beside_the_others(make_window):
+    """Four seats at game over, at 1280 x 720, Ana's satchel holding four sorcerers and
+    five spell tokens (the moat's and two other satchels', moved into hers): each
+    sorcerer's points and each token's mark drawn at 8 px or more, and no two words or
+    pieces of the satchel over each other. (Stacked ten apart, only the top sorcerer's
+    points could be read: "Sorcerers: 2" and a 9 over a 7.)"""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "incantibus", 3)
+    play(window, 5000, 3)
+    game = window.model.session.match.game
+    cell = {t.id: t.cell for t in game.info}
+    ana = game.satchels[0]
+    for kind, wanted in (("sorcerer", 4), ("spell", 5)):
+        places = [game.moat] + [game.satchels[s] for s in range(1, 4)]
+        for place in places:
+            for token in [t for t in place if cell[t] == kind]:
+                if sum(cell[t] == kind for t in ana) < wanted:
+                    place.remove(token)
+                    ana.append(token)
+        assert sum(cell[t] == kind for t in ana) == wanted
+    window._update()
+    QApplication.processEvents()
+    screenshot(window, "incantibus-satchel-4-sorcerers-1280x720")
+    scene = window.scene
+    satchel = scene.satchel_boxes[0]
+    inside = [
+        w
+        for w in item_words(scene, window.table.zoom())
+        if satchel.contains(w.item.sceneBoundingRect().center())
+    ]
+    assert not small(inside), small(inside)
+    overlaps = [
+        f"{a.text!r} over {b.text!r}"
+        for n, a in enumerate(inside)
+        for b in inside[n + 1 :]
+        if a.ink.adjusted(0.5, 0.5, -0.5, -0.5).intersects(b.ink)
+    ]
+    assert not overlaps, overlaps
+    view = window.model.session.match.view(0)
+    tokens = {t["id"]: t for t in view["satchels"][0]["tokens"]}
+    sorcerers = [tokens[i] for i in view["satchels"][0]["cells"]["sorcerer"]]
+    chips = [
+        item
+        for item in scene.items()
+        if isinstance(item, QGraphicsRectItem)
+        and item.isVisible()
+        and satchel.contains(item.sceneBoundingRect())
+        and any(f">{s['name']}:" in item.toolTip() for s in sorcerers)
+    ]
+    spells = [scene.item(("token", i)) for i in view["satchels"][0]["cells"]["spell"]]
+    assert len(chips) == 4 and all(spells) and len(spells) == 5
+    told = sorted(c.childItems()[0].text() for c in chips)
+    assert told == sorted(str(s["points"]) for s in sorcerers), told
+    pieces = [p.sceneBoundingRect().adjusted(0.5, 0.5, -0.5, -0.5) for p in chips + spells]
+    assert not [(a, b) for n, a in enumerate(pieces) for b in pieces[n + 1 :] if a.intersects(b)]
+    covering = covered(scene, inside) + running_out(scene, inside)
+    assert not covering, covering
+
+
 @pytest.mark.parametrize("seed", [3, 7])
 def test_every_attack_set_up_on_the_illuminati_table_reads_whole(make_window, monkeypatch, seed):
     """Every attack the player may set up at the start, each dropped on its target at
