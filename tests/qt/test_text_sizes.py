@@ -119,8 +119,17 @@ def cut_short(words: list[Word]) -> list[str]:
     return [
         f"{w.text[:40]!r} cut short"
         for w in words
-        if "…" in w.text and not any(w.text.rstrip().endswith(g) for g in GOING_ON)
+        if "…" in w.text
+        and not any(w.text.rstrip().endswith(g) for g in GOING_ON)
+        and not waiting_for_names(w.text)
     ]
+
+
+def waiting_for_names(text: str) -> bool:
+    """Words that end with whom the table waits for, whole ("You have chosen: … Waiting
+    for Lera, Milo and Juno…"): the "…" says the waiting goes on."""
+    last = text.rstrip().rsplit(". ", 1)[-1]
+    return last.startswith("Waiting for ") and last.endswith("…") and last.count("…") == 1
 
 
 def opaque(item: QGraphicsItem) -> bool:
@@ -357,6 +366,40 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     ]
     assert balloons and words
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_the_incantibus_help_picture_heading_agrees_with_the_satchels(monkeypatch):
+    """The help's picture of Incantibus shows Ana's satchel saying "has chosen" and the
+    others "choosing…": its heading says what the table says to Ana then, that she has
+    chosen and whom the table waits for, the seats still choosing (it said "Watching.",
+    as if she were not at the table)."""
+    drawn: list[tuple[str, dict[str, str]]] = []
+    drawn_scene = help_window.picture_scene
+
+    def kept(*args):
+        scene = drawn_scene(*args)
+        statuses = {}  # each seat's line under its name: "1 point · has chosen"
+        for seat, box in scene.satchel_boxes.items():
+            line = next(
+                i.text()
+                for i in scene.items()
+                if isinstance(i, QGraphicsSimpleTextItem)
+                and box.contains(i.sceneBoundingRect())
+                and i.sceneBoundingRect().top() < box.top() + 40
+                and "point" in i.text()
+            )
+            statuses[scene.seat_names[seat]] = line.split(" · ")[-1]
+        drawn.append((scene.heading_words(), statuses))
+        return scene
+
+    monkeypatch.setattr(help_window, "picture_scene", kept)
+    help_window.table_picture("incantibus", builtin_registry())
+    heading, statuses = drawn[-1]
+    assert statuses["Ana"] == "has chosen", statuses  # (the state the picture shows)
+    assert heading.startswith("You have chosen"), heading
+    choosing = [name for name, status in statuses.items() if status == "choosing…"]
+    assert choosing and all(name in heading.split("Waiting for")[-1] for name in choosing)
+    assert "Watching" not in heading
 
 
 def screenshot_path(name: str):
