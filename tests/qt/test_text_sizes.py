@@ -584,6 +584,65 @@ def test_every_sorcerer_and_spell_token_in_a_satchel_reads_beside_the_others(mak
     assert not covering, covering
 
 
+def test_the_last_casting_box_tells_the_spells_cast_and_the_rooms_end(make_window, monkeypatch):
+    """Four seats at 1280 x 720, seeded moves: after each casting that cast a spell or
+    ended a room, the Last casting box says so in a line that reads whole ("Ana casts
+    Alkimia.", "The Roof is emptied: on to the Bedroom."), at 8 px or more; they were in
+    the log alone. Nothing of it while the casting is still being revealed."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "incantibus", 3)
+    model, chooser = window.model, random.Random(3)
+    window.scene.animation_ms = 1400  # (each reveal plays, and is looked at)
+    seen = {"cast": 0, "room_over": 0, "reveal": 0}
+    for _ in range(400):
+        if model.session.game.is_over() or min(seen.values()) >= 2:
+            break
+        lift_curtain(window)
+        if model.session.holding:  # the wands point: nothing of what came of it yet
+            assert window.scene.revealing() and not model.session.since_reveal()
+            shown = [
+                i.text()
+                for i in window.scene.items()
+                if isinstance(i, QGraphicsSimpleTextItem) and i.isVisible()
+            ]
+            assert not [t for t in shown if " casts " in t or "Last casting" in t], shown
+            seen["reveal"] += 1
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
+        else:
+            model.session.step_bot()
+        lift_curtain(window)
+        QApplication.processEvents()
+        after = [e.data for e in model.session.since_reveal() if e.data]
+        told = {k for data in after for k in ("cast", "room_over") if k in data}
+        if not told:
+            continue
+        box = next(i for i in window.scene.items() if i.data(KEY) == (MARK, "casting-box"))
+        words = " ".join(child.text() for child in box.childItems())
+        names = window.scene.seat_names
+        for data in after:
+            if "cast" in data:
+                assert f"{names[data['seat']]} casts {data['cast']}." in words, words
+            if "room_over" in data:
+                assert f"The {data['room_over']} is" in words, words
+                room = model.session.view()["room"]["name"]
+                assert f"on to the {room}." in words or "the final battle." in words, words
+        lines = box.childItems()
+        zoom = window.table.zoom()
+        assert all(pixels(line.font(), zoom) >= READABLE_PX for line in lines), words
+        assert "…" not in words, words
+        assert all(box.rect().contains(line.sceneBoundingRect()) for line in lines), words
+        for key in told:
+            seen[key] += 1
+            screenshot(window, f"incantibus-last-casting-{key}-1280x720")
+    assert min(seen.values()) >= 1, seen
+
+
 @pytest.mark.parametrize("seed", [3, 7])
 def test_every_attack_set_up_on_the_illuminati_table_reads_whole(make_window, monkeypatch, seed):
     """Every attack the player may set up at the start, each dropped on its target at

@@ -892,16 +892,22 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
+        after = self._aftermath(view)
         # Under the room's tokens, inside the tower. Where the whole lines do not fit (four
         # seats in the final battle: "a hidden sorcerer (the Rima Wulf)" folds each line),
         # each target is told in short; the whole lines are in the tooltip and the log.
+        # The spells cast and the room's end follow where they fit (they were in the log
+        # alone): rather the targets in short than those left out.
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
-        wrapped = self._folded(lines)
-        if len(wrapped) > room:
-            wrapped = self._folded(["Last casting:"] + [self._in_short(e) for e in entries])
+        short = ["Last casting:"] + [self._in_short(e) for e in entries]
+        for told in (lines + after, short + after, lines, short):
+            wrapped = self._folded(told)
+            if len(wrapped) <= room:
+                break
         if len(wrapped) > room:
             wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
+        lines += after
         height = 8 + 14 * len(wrapped)
         top = 366 - height
         box = self.addRect(
@@ -911,6 +917,26 @@ class IncantibusScene(TableScene):
         box.setData(KEY, (MARK, "casting-box"))
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
+
+    def _aftermath(self, view: dict[str, Any]) -> list[str]:
+        """What came of the last casting after its targets, in few words: each spell
+        cast, and the room's end (its last token into the moat, the next room or the
+        dungeon). Nothing while the casting is being revealed (the session tells none)."""
+        said = []
+        for event in self.since_reveal():
+            data = event.data or {}
+            if "cast" in data:
+                said.append(f"{self.seat_names[data['seat']]} casts {data['cast']}.")
+            elif "room_over" in data:
+                ended = f"The {data['room_over']} is emptied"
+                if data["fell"]:
+                    last = ", ".join(data["fell"])
+                    ended = f"The {data['room_over']} is done, its last token ({last}) to the moat"
+                if view["dungeon"] is not None:
+                    said.append(f"{ended}: down to the dungeon, the final battle.")
+                else:
+                    said.append(f"{ended}: on to the {view['room']['name']}.")
+        return said
 
     @staticmethod
     def _folded(lines: list[str]) -> list[str]:
