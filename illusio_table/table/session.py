@@ -168,6 +168,19 @@ class Session:
         table): what it tells is held back until it has been seen."""
         return self.holding or bool(self._revealed)
 
+    def since_reveal(self) -> list[Event]:
+        """What happened after the last reveal of choices made at once (the log's lines
+        after its "In-can-to!"), as this screen may read it, with their data for the
+        table: none while that reveal is still being told."""
+        if self.telling_a_reveal() or self.curtain_seat() is not None:
+            return []
+        reader = None if self.passed_openly else self.viewer
+        events = self.match.game.events
+        last = next((i for i in range(len(events) - 1, -1, -1) if events[i][1].is_reveal), None)
+        if last is None:
+            return []
+        return [e for _, e in events[last + 1 :] if e.visible_to(reader)]
+
     def log(self) -> list[str]:
         if self.curtain_seat() is not None:
             return []

@@ -119,8 +119,17 @@ def cut_short(words: list[Word]) -> list[str]:
     return [
         f"{w.text[:40]!r} cut short"
         for w in words
-        if "…" in w.text and not any(w.text.rstrip().endswith(g) for g in GOING_ON)
+        if "…" in w.text
+        and not any(w.text.rstrip().endswith(g) for g in GOING_ON)
+        and not waiting_for_names(w.text)
     ]
+
+
+def waiting_for_names(text: str) -> bool:
+    """Words that end with whom the table waits for, whole ("You have chosen: … Waiting
+    for Lera, Milo and Juno…"): the "…" says the waiting goes on."""
+    last = text.rstrip().rsplit(". ", 1)[-1]
+    return last.startswith("Waiting for ") and last.endswith("…") and last.count("…") == 1
 
 
 def opaque(item: QGraphicsItem) -> bool:
@@ -359,6 +368,40 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     assert not problems, "\n".join(sorted(set(problems)))
 
 
+def test_the_incantibus_help_picture_heading_agrees_with_the_satchels(monkeypatch):
+    """The help's picture of Incantibus shows Ana's satchel saying "has chosen" and the
+    others "choosing…": its heading says what the table says to Ana then, that she has
+    chosen and whom the table waits for, the seats still choosing (it said "Watching.",
+    as if she were not at the table)."""
+    drawn: list[tuple[str, dict[str, str]]] = []
+    drawn_scene = help_window.picture_scene
+
+    def kept(*args):
+        scene = drawn_scene(*args)
+        statuses = {}  # each seat's line under its name: "1 point · has chosen"
+        for seat, box in scene.satchel_boxes.items():
+            line = next(
+                i.text()
+                for i in scene.items()
+                if isinstance(i, QGraphicsSimpleTextItem)
+                and box.contains(i.sceneBoundingRect())
+                and i.sceneBoundingRect().top() < box.top() + 40
+                and "point" in i.text()
+            )
+            statuses[scene.seat_names[seat]] = line.split(" · ")[-1]
+        drawn.append((scene.heading_words(), statuses))
+        return scene
+
+    monkeypatch.setattr(help_window, "picture_scene", kept)
+    help_window.table_picture("incantibus", builtin_registry())
+    heading, statuses = drawn[-1]
+    assert statuses["Ana"] == "has chosen", statuses  # (the state the picture shows)
+    assert heading.startswith("You have chosen"), heading
+    choosing = [name for name, status in statuses.items() if status == "choosing…"]
+    assert choosing and all(name in heading.split("Waiting for")[-1] for name in choosing)
+    assert "Watching" not in heading
+
+
 def screenshot_path(name: str):
     from .conftest import SCREENSHOTS
 
@@ -476,6 +519,128 @@ def test_the_last_casting_box_tells_every_target_whole_in_the_final_battle(make_
         assert (entry["got"] or entry["name"]) in line and "…" not in line
     assert "too strong, to the moat" in " ".join(lines)
     assert all(e["line"] in box.toolTip() for e in view["last_casting"])  # whole, pointed at
+
+
+def test_every_sorcerer_and_spell_token_in_a_satchel_reads_beside_the_others(make_window):
+    """Four seats at game over, at 1280 x 720, Ana's satchel holding four sorcerers and
+    five spell tokens (the moat's and two other satchels', moved into hers): each
+    sorcerer's points and each token's mark drawn at 8 px or more, and no two words or
+    pieces of the satchel over each other. (Stacked ten apart, only the top sorcerer's
+    points could be read: "Sorcerers: 2" and a 9 over a 7.)"""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "incantibus", 3)
+    play(window, 5000, 3)
+    game = window.model.session.match.game
+    cell = {t.id: t.cell for t in game.info}
+    ana = game.satchels[0]
+    for kind, wanted in (("sorcerer", 4), ("spell", 5)):
+        places = [game.moat] + [game.satchels[s] for s in range(1, 4)]
+        for place in places:
+            for token in [t for t in place if cell[t] == kind]:
+                if sum(cell[t] == kind for t in ana) < wanted:
+                    place.remove(token)
+                    ana.append(token)
+        assert sum(cell[t] == kind for t in ana) == wanted
+    window._update()
+    QApplication.processEvents()
+    screenshot(window, "incantibus-satchel-4-sorcerers-1280x720")
+    scene = window.scene
+    satchel = scene.satchel_boxes[0]
+    inside = [
+        w
+        for w in item_words(scene, window.table.zoom())
+        if satchel.contains(w.item.sceneBoundingRect().center())
+    ]
+    assert not small(inside), small(inside)
+    overlaps = [
+        f"{a.text!r} over {b.text!r}"
+        for n, a in enumerate(inside)
+        for b in inside[n + 1 :]
+        if a.ink.adjusted(0.5, 0.5, -0.5, -0.5).intersects(b.ink)
+    ]
+    assert not overlaps, overlaps
+    view = window.model.session.match.view(0)
+    tokens = {t["id"]: t for t in view["satchels"][0]["tokens"]}
+    sorcerers = [tokens[i] for i in view["satchels"][0]["cells"]["sorcerer"]]
+    chips = [
+        item
+        for item in scene.items()
+        if isinstance(item, QGraphicsRectItem)
+        and item.isVisible()
+        and satchel.contains(item.sceneBoundingRect())
+        and any(f">{s['name']}:" in item.toolTip() for s in sorcerers)
+    ]
+    spells = [scene.item(("token", i)) for i in view["satchels"][0]["cells"]["spell"]]
+    assert len(chips) == 4 and all(spells) and len(spells) == 5
+    told = sorted(c.childItems()[0].text() for c in chips)
+    assert told == sorted(str(s["points"]) for s in sorcerers), told
+    pieces = [p.sceneBoundingRect().adjusted(0.5, 0.5, -0.5, -0.5) for p in chips + spells]
+    assert not [(a, b) for n, a in enumerate(pieces) for b in pieces[n + 1 :] if a.intersects(b)]
+    covering = covered(scene, inside) + running_out(scene, inside)
+    assert not covering, covering
+
+
+def test_the_last_casting_box_tells_the_spells_cast_and_the_rooms_end(make_window, monkeypatch):
+    """Four seats at 1280 x 720, seeded moves: after each casting that cast a spell or
+    ended a room, the Last casting box says so in a line that reads whole ("Ana casts
+    Alkimia.", "The Roof is emptied: on to the Bedroom."), at 8 px or more; they were in
+    the log alone. Nothing of it while the casting is still being revealed."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window, "incantibus", 3)
+    model, chooser = window.model, random.Random(3)
+    window.scene.animation_ms = 1400  # (each reveal plays, and is looked at)
+    seen = {"cast": 0, "room_over": 0, "reveal": 0}
+    for _ in range(400):
+        if model.session.game.is_over() or min(seen.values()) >= 2:
+            break
+        lift_curtain(window)
+        if model.session.holding:  # the wands point: nothing of what came of it yet
+            assert window.scene.revealing() and not model.session.since_reveal()
+            shown = [
+                i.text()
+                for i in window.scene.items()
+                if isinstance(i, QGraphicsSimpleTextItem) and i.isVisible()
+            ]
+            assert not [t for t in shown if " casts " in t or "Last casting" in t], shown
+            seen["reveal"] += 1
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
+        else:
+            model.session.step_bot()
+        lift_curtain(window)
+        QApplication.processEvents()
+        after = [e.data for e in model.session.since_reveal() if e.data]
+        told = {k for data in after for k in ("cast", "room_over") if k in data}
+        if not told:
+            continue
+        box = next(i for i in window.scene.items() if i.data(KEY) == (MARK, "casting-box"))
+        words = " ".join(child.text() for child in box.childItems())
+        names = window.scene.seat_names
+        for data in after:
+            if "cast" in data:
+                assert f"{names[data['seat']]} casts {data['cast']}." in words, words
+            if "room_over" in data:
+                assert f"The {data['room_over']} is" in words, words
+                room = model.session.view()["room"]["name"]
+                assert f"on to the {room}." in words or "the final battle." in words, words
+        lines = box.childItems()
+        zoom = window.table.zoom()
+        assert all(pixels(line.font(), zoom) >= READABLE_PX for line in lines), words
+        assert "…" not in words, words
+        assert all(box.rect().contains(line.sceneBoundingRect()) for line in lines), words
+        for key in told:
+            seen[key] += 1
+            screenshot(window, f"incantibus-last-casting-{key}-1280x720")
+    assert min(seen.values()) >= 1, seen
 
 
 @pytest.mark.parametrize("seed", [3, 7])

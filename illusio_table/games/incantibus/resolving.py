@@ -366,7 +366,9 @@ def cast(game: Incantibus, seat: int, slot: int) -> list[Event]:
     game.spent_spells.append(spell)
     new = game.spell_cards[slot] = game._draw_spell()
     name = bag.kind_of(game.cards, spell, SpellKind).name
-    events = [] if game.quiet else [Event(f"{game.name(seat)} casts {name}.")]
+    # (Its data for the tables: the Last casting box tells the spells cast.)
+    cast = {"cast": name, "seat": seat}
+    events = [] if game.quiet else [Event(f"{game.name(seat)} casts {name}.", data=cast)]
     if new is not None:
         events.append(
             HIDDEN_SHOWN
@@ -445,9 +447,12 @@ def after_casting(game: Incantibus) -> list[Event]:
     if len(game.room) - game.room.count(None) >= 2:  # (counted, not listed: every casting)
         return []
     events = []
+    # How the room ended, on the next room's first event (for the tables).
+    over: dict[str, Any] = {"room_over": game.room_name, "fell": []}
     for slot, token, _ in game.room_tokens():
         game.room[slot] = None
         game.moat.append(token)
+        over["fell"].append(game.info[token].name)
         events.append(
             Event(f"The last token, {game.info[token].name}, falls into the moat.", reveals=True)
         )
@@ -455,10 +460,10 @@ def after_casting(game: Incantibus) -> list[Event]:
     if game.room_stack:
         tile_id = game.room_stack.pop(0)
         tile = next(r for r in game.cards.rooms if r.id == tile_id)
-        events += game._fill_room(tile.name, tile.visible, tile.secret)
+        events += game._fill_room(tile.name, tile.visible, tile.secret, over)
         events += turn_sorcerer(game)
     else:
-        events += enter_dungeon(game)  # the sorcerers go down as they lie (readings)
+        events += enter_dungeon(game, over)  # the sorcerers go down as they lie (readings)
     return events
 
 
@@ -472,12 +477,14 @@ def turn_sorcerer(game: Incantibus) -> list[Event]:
     return []
 
 
-def enter_dungeon(game: Incantibus) -> list[Event]:
+def enter_dungeon(game: Incantibus, over: dict[str, Any] | None = None) -> list[Event]:
+    """The sorcerers go down; `over`: how the last room ended, for the tables."""
     game.room, game.room_name = [], "dungeon"
     game.known = [{} for _ in range(game.seats)]
     game.dungeon = [list(entry) for entry in game.track]
     game.track = []
-    return [Event("No room is left: the final battle begins in the dungeon.")] + after_battle(game)
+    told = Event("No room is left: the final battle begins in the dungeon.", data=over)
+    return [told] + after_battle(game)
 
 
 def after_battle(game: Incantibus) -> list[Event]:

@@ -238,7 +238,10 @@ class Incantibus(Game):
                     )
         return events
 
-    def _fill_room(self, name: str, visible: int, secret: int) -> list[Event]:
+    def _fill_room(
+        self, name: str, visible: int, secret: int, data: dict[str, Any] | None = None
+    ) -> list[Event]:
+        """The room laid out; `data`: how the room before it ended, for the tables."""
         self.room_name = name
         self.room = [
             (self._draw(self.visible_bag), True) for _ in range(min(visible, len(self.visible_bag)))
@@ -252,7 +255,8 @@ class Incantibus(Game):
         tokens = self.room_tokens()
         shown = ", ".join(self.info[t].name for _, t, up in tokens if up)
         hidden = sum(1 for _, _, up in tokens if not up)
-        return [Event(f"The {name} is explored: {shown}; {hidden} secret tokens.", reveals=True)]
+        said = f"The {name} is explored: {shown}; {hidden} secret tokens."
+        return [Event(said, reveals=True, data=data)]
 
     # -- what a legal move finds where it points (a refused one never gets here) -------------
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from illusio_table.engine import Match, Registry, bot_classes
 from illusio_table.table.kits import kit_of
+from illusio_table.table.seat_screen import match_screen
 
 from ..scenes import table_scene
 from ..scenes.covering import area, hidden, least_hiding, weighed
@@ -112,6 +113,9 @@ def picture_scene(game_id: str, registry: Registry, match: Match, names: list[st
     cls = registry.get(game_id)
     scene = table_scene(game_id, None, cls.card_data())
     scene.animation_ms = scene.glide_ms = 0
+    # Its heading as the table says it to the first seat in this match, its own choice
+    # made included (the picture said "Watching." over Ana's satchel saying "has chosen").
+    scene.screen_of = lambda view, legal, names: match_screen(match, 0, names, view, legal)
     scene.fit_shape(PICTURE_WIDTH, PICTURE_WIDTH * 0.62)  # a window's shape
     title = f"{cls.title} — Ana's table"
     scene.show_view(match.view(0), match.legal_actions(0), names, title)

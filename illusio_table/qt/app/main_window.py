@@ -1308,6 +1308,7 @@ class MainWindow(QMainWindow):
             self.scene.hint = lambda action: model.session.match.hint(action, viewer)
             self.scene.why_not = model.session.why_not
             self.scene.panels = model.session.match.game_class.panels
+            self.scene.since_reveal = model.session.since_reveal
             match, session = model.session.match, model.session
             # With people on phones still to choose, the big screen (which they look at
             # too) says that its person has chosen, never what.

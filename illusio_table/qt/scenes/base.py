@@ -62,7 +62,7 @@ from PySide6.QtWidgets import (
     QMenu,
 )
 
-from illusio_table.engine import Action, IllegalAction
+from illusio_table.engine import Action, Event, IllegalAction
 from illusio_table.table import gestures as gesture_maps
 from illusio_table.table.gestures import Gesture, GestureMap
 from illusio_table.table.seat_screen import SeatScreen
@@ -155,6 +155,9 @@ class TableScene(QGraphicsScene):
         self.screen_of: Callable[[dict[str, Any], list[Action], list[str]], SeatScreen] = (
             lambda view, legal, names: SeatScreen(view.get("me"), "")
         )
+        # What happened since the last reveal of choices made at once, as the screen may
+        # read it (the session's `since_reveal`, from the window): none while it is told.
+        self.since_reveal: Callable[[], list[Event]] = lambda: []
         self._glide: QVariantAnimation | None = None
         self._home: QVariantAnimation | None = None
         self.places: dict[Hashable, QPointF] = {}  # piece key -> centre, as last drawn

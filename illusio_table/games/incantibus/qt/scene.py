@@ -41,6 +41,7 @@ TOKEN_R = 28
 SMALL_R = 13
 SATCHEL_H = 300  # a satchel's panel: its cells, its Spells and Sorcerers, its final scores
 WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
+STACK_LINE = 21  # a satchel's line of spells, and its line of sorcerers, under its cells
 
 CELL_ROWS = (
     ("ingredient", "Ingredients"),
@@ -650,8 +651,8 @@ class IncantibusScene(TableScene):
             colour = QColor(self._colour(kind))
             item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
             words = sorcerer["name"].split()
-            # In a satchel: a marker of its colour and points, its tooltip names it (a
-            # name 6 points tall on a card 26 wide read as nothing).
+            # In a satchel: a chip of its colour and points, its tooltip names it (a name
+            # 6 points tall on a card 26 wide read as nothing).
             small = box.width() < 60
             ink = self._ink_on(colour)
             for n, word in enumerate([] if small else words[:3]):
@@ -670,15 +671,16 @@ class IncantibusScene(TableScene):
                 if width_of(said, 9, False) > room:  # the shape says which potion
                     said = said.replace(said.split()[1] + " ", "", 1)
                 self._centred(said, weakness, 9, ink, item, bold=False, room=room)
-            # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished.
-            middle = QPointF(box.center().x(), box.bottom() - 10)
-            radius = 5 if small else 8
-            disc = QGraphicsEllipseItem(
-                QRectF(middle.x() - radius, middle.y() - radius, 2 * radius, 2 * radius), item
-            )
-            disc.setPen(QPen(Qt.PenStyle.NoPen))
-            disc.setBrush(QBrush(INK))
-            self._centred(f"{sorcerer['points']}", middle, 10, GOLD, item, symbol=small)
+            if small:  # a chip in a satchel: its points in the ink its colour reads in
+                size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
+                self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)
+            else:
+                # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished.
+                middle = QPointF(box.center().x(), box.bottom() - 10)
+                disc = QGraphicsEllipseItem(QRectF(middle.x() - 8, middle.y() - 8, 16, 16), item)
+                disc.setPen(QPen(Qt.PenStyle.NoPen))
+                disc.setBrush(QBrush(INK))
+                self._centred(f"{sorcerer['points']}", middle, 10, GOLD, item)
             item.setToolTip(
                 plain(f"{sorcerer['name']}: {points(sorcerer['points'])}\n{self._weakness(kind)}")
             )
@@ -775,7 +777,7 @@ class IncantibusScene(TableScene):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
                 for n, part in enumerate(fold(line, width - 16, 8)[:2]):
-                    self._text(part, x + 8, y + SATCHEL_H - 30 + n * 13, 8, parent=panel)
+                    self._text(part, x + 8, y + SATCHEL_H - 28 + n * 12, 8, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -810,9 +812,10 @@ class IncantibusScene(TableScene):
         cells = satchel["cells"]
         capacity = satchel["capacity"]
         # Rows 30 apart, closer where there are more (the books of the expert mode): the
-        # Spells and Sorcerers and the final scores keep their room below (the scores
-        # were written over them).
-        pitch = min(30, (SATCHEL_H - 48 - 58) // sum(1 for c, _ in CELL_ROWS if c in capacity))
+        # lines of Spells and of Sorcerers and the final scores keep their room below
+        # (the scores were written over them).
+        rows = sum(1 for c, _ in CELL_ROWS if c in capacity)
+        pitch = min(30, (SATCHEL_H - 48 - 28 - 2 * STACK_LINE) // rows)
         row = 0
         for cell, label in CELL_ROWS:
             if cell not in capacity:
@@ -848,28 +851,39 @@ class IncantibusScene(TableScene):
                         )
                         back.setZValue(69)
             row += 1
-        stacks = [("spell", "Spells"), ("sorcerer", "Sorcerers")]
-        top = y + row * pitch
-        for n, (cell, label) in enumerate(stacks):
+        self._stacks(tokens, cells, x, y + row * pitch, width)
+
+    def _stacks(
+        self,
+        tokens: dict[int, dict[str, Any]],
+        cells: dict[str, list[int]],
+        x: float,
+        top: float,
+        width: float,
+    ) -> None:
+        """A satchel's spells and sorcerers, a line each under its cells: every spell token
+        with its mark, every sorcerer a chip of its colour with its points, side by side
+        (stacked, only the top one's points could be read: "Sorcerers: 2" and a 9 over a
+        7). A long line draws them closer, never one over another."""
+        for line, (cell, label) in enumerate((("spell", "Spells"), ("sorcerer", "Sorcerers"))):
             ids = cells.get(cell, [])
-            left = x + n * (width / 2)
-            words = self._text(f"{label}: {len(ids)}", left, top + 6, 9, bold=True)
-            after = left + words.boundingRect().width() + 6  # the pile starts after its words
-            for m, token_id in enumerate(ids[:6]):
-                token = tokens[token_id]
+            middle = top + STACK_LINE * line + STACK_LINE / 2
+            words = self._text(f"{label}: {len(ids)}", x, middle - 8, 9, bold=True)
+            after = x + words.boundingRect().width() + 6  # the line's pieces after its words
+            step = min(22.0, (x + width - after) / max(1, len(ids)))
+            for m, token_id in enumerate(ids):
+                token, left = tokens[token_id], after + m * step
                 if cell == "sorcerer":
-                    self._sorcerer(
-                        {**token, "face_up": True, "name": token["name"]},
-                        QRectF(after + m * 10, top, 26, 26),
-                    )
+                    box = QRectF(left, middle - 9, step - 2, 18)
+                    self._sorcerer({**token, "face_up": True}, box)
                 else:
                     self.token(
                         {**token, "face_up": True},
-                        QPointF(after + 10 + m * 8, top + 12),
-                        10,
+                        QPointF(left + step / 2, middle),
+                        min(9.0, step / 2 - 1),
                         ("token", token_id),
                         attempts.incantibus_choose(token_id),
-                        badge=False,  # (a pile: each token's badge lay on the next's mark)
+                        badge=False,  # (worth 1 each: the tooltip and the scores say it)
                     )
 
     def _last_casting(self, view: dict[str, Any]) -> None:
@@ -878,16 +892,22 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
+        after = self._aftermath(view)
         # Under the room's tokens, inside the tower. Where the whole lines do not fit (four
         # seats in the final battle: "a hidden sorcerer (the Rima Wulf)" folds each line),
         # each target is told in short; the whole lines are in the tooltip and the log.
+        # The spells cast and the room's end follow where they fit (they were in the log
+        # alone): rather the targets in short than those left out.
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
-        wrapped = self._folded(lines)
-        if len(wrapped) > room:
-            wrapped = self._folded(["Last casting:"] + [self._in_short(e) for e in entries])
+        short = ["Last casting:"] + [self._in_short(e) for e in entries]
+        for told in (lines + after, short + after, lines, short):
+            wrapped = self._folded(told)
+            if len(wrapped) <= room:
+                break
         if len(wrapped) > room:
             wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
+        lines += after
         height = 8 + 14 * len(wrapped)
         top = 366 - height
         box = self.addRect(
@@ -897,6 +917,26 @@ class IncantibusScene(TableScene):
         box.setData(KEY, (MARK, "casting-box"))
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
+
+    def _aftermath(self, view: dict[str, Any]) -> list[str]:
+        """What came of the last casting after its targets, in few words: each spell
+        cast, and the room's end (its last token into the moat, the next room or the
+        dungeon). Nothing while the casting is being revealed (the session tells none)."""
+        said = []
+        for event in self.since_reveal():
+            data = event.data or {}
+            if "cast" in data:
+                said.append(f"{self.seat_names[data['seat']]} casts {data['cast']}.")
+            elif "room_over" in data:
+                ended = f"The {data['room_over']} is emptied"
+                if data["fell"]:
+                    last = ", ".join(data["fell"])
+                    ended = f"The {data['room_over']} is done, its last token ({last}) to the moat"
+                if view["dungeon"] is not None:
+                    said.append(f"{ended}: down to the dungeon, the final battle.")
+                else:
+                    said.append(f"{ended}: on to the {view['room']['name']}.")
+        return said
 
     @staticmethod
     def _folded(lines: list[str]) -> list[str]:
