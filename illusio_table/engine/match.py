@@ -62,6 +62,7 @@ class Match:
         self.game = game
         # Seats whose secret choices were left out of the file this match came from.
         self.withheld: list[int] = []
+        self._loaded = 0  # the moves the file held
         self._redo: list[list[tuple[int, dict[str, Any]]]] = []
         self._bots: dict[int, Bot] = {}
         self._saved = CheckChain()  # the checksums of the last save, for the next
@@ -95,7 +96,17 @@ class Match:
     def from_record(cls, record: MatchRecord, registry: Registry) -> Match:
         match = cls(replay(record, registry))
         match.withheld = list(record.withheld)
+        match._loaded = match.moves_made
         return match
+
+    def choosing_again(self, seat: int) -> bool:
+        """Whether the seat is asked again for a choice the file left out (`withheld`)
+        and has not made it yet: its person may think it made already."""
+        return (
+            seat in self.withheld
+            and seat in self.to_act()
+            and all(m.seat != seat for m in self.moves[self._loaded :])
+        )
 
     def withheld_note(self) -> str:
         """What to tell the table when choices were left out of the file, or ''."""

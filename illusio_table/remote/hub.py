@@ -40,6 +40,12 @@ REFUSED_ON_PHONE = "The seat's holder said no: this device does not play that se
 REFUSED_AT_SCREEN = "The big screen said no: this device does not play that seat."
 DRILL_DECLINED = "The big screen kept its match in play: ask again once it is over."
 ENDED = "The match on the big screen has ended."
+# Told a seat whose secret choice the resumed match's file left out (the big screen's
+# message says so to the room, but a phone's person looks at the phone).
+CHOOSE_AGAIN = (
+    "Your choice was made before the match was saved, and a choice is never kept before "
+    "it is revealed: choose again."
+)
 PUT_AWAY = (
     "The big screen was closed; the match is kept. When it starts again, scan your "
     "seat's new code in the big screen's Phones panel."
@@ -312,6 +318,8 @@ class DeviceHub:
             names = [p["name"] for p in match.players]
             status = WAIT_FOR_TO if early else ""
             note = self.notes.get(seat, "")
+            if match.choosing_again(seat):
+                note = f"{CHOOSE_AGAIN} {note}".strip()
             chart = self.coaches.get(seat)
             state = state_frame(match, seat, names, status, count, note, not early, chart)
             self._versions[seat] = state.version
