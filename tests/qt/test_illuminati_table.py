@@ -1901,3 +1901,20 @@ def test_the_attack_panels_buttons_say_their_choice_whole_at_1280x720(window):
         assert needs and needs[0].bottom() <= go.top() and aid.bottom() <= go.top()
     assert len(labels) >= 5, labels  # control or destroy, and four privileges
     screenshot(window, "illuminati-attack-panel-privileged-1280x720")
+
+
+def test_the_seats_panel_counts_groups_as_the_table_and_the_goal_do(window):
+    """The Seats panel says each player's Groups as the table's line does, the Illuminati
+    card counted as the basic goal counts it ("5 of 12 Groups"; the panel said "4 Groups"
+    beside it, and 11 for the winner of 12)."""
+    start(window, ANA_AND_LERA, seed=5)
+    ana_when(window, lambda legal: any(a.kind == "attack" for a in legal) or None)
+    lift_curtain(window)
+    QApplication.processEvents()
+    view = window.model.session.view()
+    model = window.seats_view.model()
+    shown = scene_texts(window)
+    for seat, structure in enumerate(view["structures"]):
+        said = f"{len(structure['cards'])} of {view['goal']} Groups"
+        assert model.index(seat, 3).data() == said
+        assert any(text.startswith(said) for text in shown), said

@@ -140,10 +140,16 @@ def _money(game: IlluminatiGame, seat: int | None, card: str, owner: int) -> int
     return game.money.get(card, 0)
 
 
+def groups_held(view: dict[str, Any], structure: dict[str, Any]) -> str:
+    """A player's Groups counted toward the basic goal, the Illuminati card among them
+    as the goal counts it ("5 of 12 Groups"): the same words on the table and in the
+    Seats panel (the panel left the Illuminati out and said "4 Groups" beside "5 of 12")."""
+    return f"{len(structure['cards'])} of {view['goal']} Groups"
+
+
 def standing(view: dict[str, Any]) -> list[str]:
-    """Groups held by each player, as the Seats panel shows them."""
-    found = []
-    for structure in view["structures"]:
-        groups = len(structure["cards"]) - 1  # the Illuminati card is no Group
-        found.append("out" if structure["eliminated"] else f"{groups} Group{'s' * (groups != 1)}")
-    return found
+    """How each player stands, as the Seats panel shows it."""
+    return [
+        "out" if structure["eliminated"] else groups_held(view, structure)
+        for structure in view["structures"]
+    ]
