@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from illusio_table.engine.rng import Rng
 from illusio_table.games.illuminati.actions import ChooseGoal, Pass, TakeIncome
-from illusio_table.games.illuminati.rules import BANK, IlluminatiGame
+from illusio_table.games.illuminati.game import IlluminatiGame  # (with its bots)
+from illusio_table.games.illuminati.rules import BANK
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
