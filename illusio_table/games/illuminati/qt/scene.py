@@ -261,10 +261,19 @@ class IlluminatiScene(Felt, TableScene):
         else:
             taken = self._obstacles(None)
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
-            spots = [r for r in _around(face, *size) if home is None or home.contains(r)]
-            spot = next((r for r in spots if not _hits(r, taken)), spots[0] if spots else None)
-            if spot is None:  # no room in its part of the table: over the card's top edge
-                spot = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
+            spots = [
+                r for r in _around(face, *size, slide=True) if home is None or home.contains(r)
+            ]
+            # Over nothing; else, in a crowded structure, over as little as may be but
+            # never over a coin: a treasury's amount must read (CAPTURED lay over a
+            # neighbour's coin at 1280 x 720); at worst over the card's own top edge.
+            coins = self._coin_rects()
+            spot = next((r for r in spots if not _hits(r, taken)), None)
+            if spot is None:
+                clear = [r for r in spots if not _hits(r, coins)]
+                edge = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
+                clear += [edge] if not _hits(edge, coins) else []
+                spot = min(clear, key=lambda r: _covered(r, taken), default=edge)
         back.setRect(QRectF(0, 0, *size))
         back.setPos(spot.topLeft())
         back.setZValue(Z_PIECE + 3)
@@ -1012,7 +1021,9 @@ class IlluminatiScene(Felt, TableScene):
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
-                spots = [r for r in _around(rect, *size) if home is None or home.contains(r)]
+                spots = [
+                    r for r in _around(rect, *size, slide=True) if home is None or home.contains(r)
+                ]
                 spot = next((r for r in spots if not _hits(r, taken)), None)
                 if spot is not None:
                     break
@@ -1023,6 +1034,16 @@ class IlluminatiScene(Felt, TableScene):
             label.setPos(4, 1)
             badge.setVisible(True)
             taken.append(spot)
+
+    def _coin_rects(self) -> list[QRectF]:
+        """Where the coins lie, each with its amount."""
+        found = []
+        for item in self.items():
+            tag = item.data(PIECE)
+            if item.isVisible() and isinstance(tag, tuple) and tag[0] == "coin":
+                found.append(item.sceneBoundingRect())
+                found += [words.sceneBoundingRect() for words in item.childItems()]
+        return found
 
     def _obstacles(self, source: Hashable) -> list[QRectF]:
         """What a badge must not cover: every card's face but the lifted one's, every
@@ -1156,15 +1177,31 @@ class IlluminatiScene(Felt, TableScene):
 TIGHT = 2.5  # a ring's distance from its card
 
 
-def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
-    """Places for a badge w × h next to a card, outside its ring, in order of preference."""
+def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRectF]:
+    """Places for a badge w × h next to a card, outside its ring, in order of preference;
+    with `slide`, then every place along its four sides, a few pixels apart (in a crowded
+    structure the few places of the first kind were all taken, by a coin among others)."""
     gap = TIGHT + 3
     above, below = card.top() - gap - h, card.bottom() + gap
     centre, left, right = card.center().x() - w / 2, card.left(), card.right() - w
     middle = card.center().y() - h / 2
     spots = [(centre, above), (left, above), (right, above), (centre, below), (left, below)]
     spots += [(right, below), (card.right() + gap, middle), (card.left() - gap - w, middle)]
+    if slide:
+        xs = [card.left() - w + k * 4.0 for k in range(int((card.width() + w) // 4) + 1)]
+        ys = [card.top() - h + k * 4.0 for k in range(int((card.height() + h) // 4) + 1)]
+        spots += [(x, y) for y in (above, below) for x in xs]
+        spots += [(x, y) for x in (card.right() + gap, card.left() - gap - w) for y in ys]
     return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _covered(spot: QRectF, taken: list[QRectF]) -> float:
+    """How much of what lies there a badge at `spot` would cover."""
+    total = 0.0
+    for other in taken:
+        both = spot.intersected(other)
+        total += max(0.0, both.width()) * max(0.0, both.height())
+    return total
 
 
 def _list_order(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
