@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
@@ -1934,3 +1935,51 @@ def test_an_attacks_badge_covers_no_coin_in_a_crowded_structure(window):
 
     four_schemers_play(window, (4,), 120, look)
     assert len(seen) > 20, seen
+
+
+def test_a_coins_amount_fits_its_coin_and_covers_no_alignment(window):
+    """At 1280 x 720, four seats, seeded self-play: every coin's amount lies inside its
+    coin and over no alignment disc of any card (in a structure drawn as a list, a
+    two-digit amount such as "10" ran out of its small coin onto the disc beside it)."""
+    looked = {"listed": 0, "two digits": 0}
+
+    def look(game, step) -> None:
+        QApplication.processEvents()
+        scene = window.scene
+        cards = [
+            i for i in scene.items() if isinstance(i, ConspiracyCard) and i is not scene.preview
+        ]
+        discs = [(c.card["id"], r) for c in cards if c.isVisible() for r in c.disc_boxes()]
+        strips = {c.card["id"] for c in cards if c.card.get("strip")}
+        for coin in scene.items():
+            tag = coin.data(PIECE)
+            if not (isinstance(tag, tuple) and tag[0] == "coin" and coin.isVisible()):
+                continue
+            (words,) = coin.childItems()
+            said = words.text()
+            # The amount's ink, each corner of it inside the coin's ellipse.
+            metrics = QFontMetricsF(words.font())
+            at = words.scenePos()
+            box = metrics.tightBoundingRect(said).translated(at.x(), at.y() + metrics.ascent())
+            disc = coin.rect()
+            c, a, b = disc.center(), disc.width() / 2, disc.height() / 2
+            for x, y in ((box.left(), box.top()), (box.right(), box.top())) + (
+                (box.left(), box.bottom()),
+                (box.right(), box.bottom()),
+            ):
+                assert ((x - c.x()) / a) ** 2 + ((y - c.y()) / b) ** 2 <= 1.0, (
+                    f"{said} out of the coin of {tag[1]}",
+                    box,
+                    disc,
+                    tag[1] in strips,
+                )
+            for card, rect in discs:
+                assert not box.adjusted(1, 1, -1, -1).intersects(rect), (
+                    f"the amount {said} of {tag[1]} over an alignment of {card}"
+                )
+            looked["listed"] += tag[1] in strips
+            looked["two digits"] += tag[1] in strips and len(said) > 1
+
+    four_schemers_play(window, (4,), 120, look)
+    assert looked["two digits"] > 20, looked
+    screenshot(window, "illuminati-coins-in-a-list-1280x720")

@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -293,17 +293,36 @@ class IlluminatiScene(Felt, TableScene):
                     shape = shape.united(coin)
         return shape
 
-    def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
+    def coin_width(self, money: int | None, r: float) -> float:
+        """How wide a coin of radius `r` holding `money` is drawn: round, or as wide as
+        its amount needs (a two-digit amount spilled out of a small coin onto the
+        alignment discs beside it, in a listed structure at 1280 x 720)."""
+        r = max(r, self.least_points * 0.95)
+        said = "?" if money is None else str(money)
+        ink = QFontMetricsF(font(max(self.least_points, int(r * 0.8)), bold=True))
+        box = ink.tightBoundingRect(said)
+        # The amount's ink, centred, has its corners inside the ellipse, a pixel to spare.
+        high = min(0.9, (box.height() / 2 + 1) / r)
+        return max(2 * r, (box.width() + 2) / math.sqrt(1 - high * high))
+
+    def _coin(
+        self, key: Hashable, money: int | None, at: QPointF, r: float, wide: float = 0
+    ) -> None:
+        """A treasury's coin centred `at`, as wide as its amount needs (`coin_width`) or
+        `wide`, whichever is more."""
+        w = max(wide, self.coin_width(money, r))
         r = max(r, self.least_points * 0.95)  # as large as the amount it holds needs to read
         coin = self.addEllipse(
-            QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), QPen(INK, 1), QBrush(COIN)
+            QRectF(at.x() - w / 2, at.y() - r, w, 2 * r), QPen(INK, 1), QBrush(COIN)
         )
         coin.setZValue(Z_PIECE + 2)
         words = QGraphicsSimpleTextItem("?" if money is None else str(money), coin)
         words.setFont(font(max(self.least_points, int(r * 0.8)), bold=True))
         words.setBrush(INK)
-        box = words.boundingRect()
-        words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+        # Its ink centred in the coin (the line's box, descent and all, sat it high).
+        metrics = QFontMetricsF(words.font())
+        ink = metrics.tightBoundingRect(words.text())
+        words.setPos(at.x() - ink.center().x(), at.y() - metrics.ascent() - ink.center().y())
         coin.setToolTip(plain("Treasury hidden" if money is None else f"Treasury: {money} MB"))
         self.piece(("coin", key[1]), coin)  # it goes where its card goes
         if key in self.wanted:
@@ -465,6 +484,9 @@ class IlluminatiScene(Felt, TableScene):
             radius = max(8.0, size * 0.11, self.least_points * 0.95)  # as `_coin` draws it
             if treasury:
                 face["coin"] = radius
+                # (a two-digit amount may make it wider than round: the Resistance keeps
+                # clear of all of it)
+                face["coin_half"] = self.coin_width(c["money"], radius) / 2
             item = self.card(face, centre, size * 0.84, size * 0.56, key)
             if seat == self.me and key not in self.targets and key not in self.sources:
                 self.target(key, item)  # no move from it: a click says why (`nothing_there`)
@@ -505,26 +527,30 @@ class IlluminatiScene(Felt, TableScene):
         rows = self._list_rows(s, area.width())
         step = min(self.strip_step, (area.height() - 4) / max(1, rows))
         r = max(7.0, self.strip_step * 0.36)
+        # The coins' column as wide as the widest amount needs (`coin_width`).
+        wide = max([self.coin_width(c["money"], r) for c in s["cards"]] + [2 * r])
         y = area.top()
         for depth, c in order:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", s["seat"])
             left = area.left() + 8 + depth * 14
-            right = area.right() - 8 - 2 * r - 4
+            right = area.right() - 8 - wide - 4
             face = {**c, "role": self._role(cid)}
             item, high = self._strip(face, left, y, right - left, step, key)
             y += high
             if c["money"] is not None or ("money", cid) in self.wanted:
                 row = item.mapRectToScene(item.numbers_row())
-                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, row.center().y()), r)
+                at = QPointF(right + 4 + wide / 2, row.center().y())
+                self._coin(("money", cid), c["money"], at, r, wide)
         return True
 
     def _list_rows(self, s: dict[str, Any], width: float) -> int:
         """The rows another's structure takes listed in a box `width` wide (a name that
         does not fit beside its numbers takes more than one: see `_listed`)."""
         r = max(7.0, self.strip_step * 0.36)
+        wide = max([self.coin_width(c["money"], r) for c in s["cards"]] + [2 * r])
         return sum(
-            self.strip_rows(c, width - 16 - depth * 14 - 2 * r - 4) for depth, c in _list_order(s)
+            self.strip_rows(c, width - 16 - depth * 14 - wide - 4) for depth, c in _list_order(s)
         )
 
     def _split(
