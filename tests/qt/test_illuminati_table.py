@@ -1401,7 +1401,21 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
     assert game.phase == "spending" and 0 not in game.to_act()
     window._update()
     words = texts(window.scene)
-    assert any(w.startswith("Waiting: money may go down") for w in words)
+    # Who may still put money down is named, in the order they spend in ("Waiting:
+    # money may go down…" named nobody; found in a play-test).
+    view = model.session.view()
+    a = view["attack"]
+    order = [a["seat"]] + ([a["defender"]] if a["defender"] is not None else [])
+    if not a["privileged"]:
+        order += [s for s in range(4) if s not in order]
+    still = [window.model.session.match.name(s) for s in order if s not in a["out"] and s != 0]
+    named = {2: " and ".join(still), 3: f"{still[0]}, {still[1]} and {still[2]}"}.get(
+        len(still), "".join(still)
+    )
+    said = f"Waiting for {named}… Money may go down on the attack, a player at a time."
+    assert said in words, (said, [w for w in words if "Waiting" in w])
+    (spending,) = game.to_act()
+    assert window.model.session.match.name(spending) in named
     assert not any(w.startswith("Money on the attack: click a coin") for w in words)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.table.prompts import counted
+from illusio_table.table.prompts import counted, waiting_for
 
 
 def prompt(
@@ -30,8 +30,9 @@ def prompt(
             return "Specials may be played now: choose one of yours, or pass."
         return "Waiting: others may play a Special."
     if phase == "spending":
-        if not legal:  # another player is asked
-            return "Waiting: money may go down on the attack, a player at a time."
+        if not legal:  # another player is asked: who may still put money down, named
+            said = waiting_for(names, _may_spend(view, seat))
+            return f"{said} Money may go down on the attack, a player at a time.".lstrip()
         return "Money on the attack: spend from your money (any amount), or pass."
     if phase in ("consent", "asked") and view.get("offer"):
         return _offer(view, seat, names)
@@ -53,6 +54,21 @@ def prompt(
     if seat != view["current"]:
         return f"{current} is playing."
     return "Your turn."
+
+
+def _may_spend(view: dict[str, Any], seat: int | None) -> list[int]:
+    """The players who may still put money down on the attack under way, in the order
+    they spend in (the attacker, the defender, then the others unless it is privileged),
+    but for `seat` itself and those who passed on the whole attack ("Waiting: money may
+    go down…" named nobody)."""
+    a = view["attack"]
+    if a is None:
+        return []
+    order = [a["seat"]] + ([a["defender"]] if a["defender"] is not None else [])
+    if not a["privileged"]:
+        playing = [s["seat"] for s in view["structures"] if not s["eliminated"]]
+        order += [s for s in sorted(playing) if s not in order]
+    return [s for s in order if s not in a["out"] and s != seat]
 
 
 def _how_won(name: str, line: str) -> str:
