@@ -1997,3 +1997,39 @@ def test_a_coins_amount_fits_its_coin_and_covers_no_alignment(window):
     four_schemers_play(window, (4,), 120, look)
     assert looked["two digits"] > 20, looked
     screenshot(window, "illuminati-coins-in-a-list-1280x720")
+
+
+def test_at_the_end_the_table_turns_every_secret_goal_over(window):
+    """At 1280 x 720, four seats with hidden goals, played to the end: the table's heading
+    names whose goal each player pursued, the losers' too (only the winner's was told),
+    in lines that lie on the table above the structures."""
+    from illusio_table.games.illuminati.goals import pursued
+
+    window.resize(1280, 720)
+    four = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    start(window, four, seed=11, options={"hidden_goals": True})
+    game, model = window.model.session.game, window.model
+    for _ in range(3000):
+        lift_curtain(window)
+        if game.is_over():
+            break
+        if 0 in game.to_act():
+            model.session.act(bot_move(game, game.bots["schemer"](0, 11), 0))
+        elif not model.session.step_bot():
+            break
+    assert game.is_over()
+    lift_curtain(window)
+    window._update()
+    QApplication.processEvents()
+    words = " ".join(texts(window.scene))
+    assert "Secret goals turned over:" in words, words
+    told = words.split("Secret goals turned over:")[1]
+    for s, name in enumerate(("Ana", "Lera", "Milo", "Juno")):
+        goal = game.numbers.name(pursued(game, s)).removeprefix("The ")
+        assert f"{name}, the {goal}'" in " ".join(told.split()), (name, goal, told)
+    for item in window.scene.items():  # the heading's lines stay above the structures
+        if isinstance(item, QGraphicsSimpleTextItem) and "goals turned" in item.text():
+            assert item.sceneBoundingRect().bottom() <= 0, item.sceneBoundingRect()
+    screenshot(window, "illuminati-game-over-goals-turned-over-1280x720")

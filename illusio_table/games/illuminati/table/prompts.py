@@ -17,7 +17,8 @@ def prompt(
     if view.get("result"):  # the winners (the first seat's said "Ana (out)")
         result = view["result"]
         won = [_how_won(names[s], result["explanation"][s]) for s in result["winners"]]
-        return "The game is over, won by " + "; ".join(won) + "." if won else "Nobody won."
+        said = "The game is over, won by " + "; ".join(won) + "." if won else "Nobody won."
+        return f"{said} {_goals_turned_over(view, names)}".rstrip()
     if phase == "goals":
         if legal:
             return "Choose the goal you will secretly pursue."
@@ -69,6 +70,26 @@ def _may_spend(view: dict[str, Any], seat: int | None) -> list[int]:
         playing = [s["seat"] for s in view["structures"] if not s["eliminated"]]
         order += [s for s in sorted(playing) if s not in order]
     return [s for s in order if s not in a["out"] and s != seat]
+
+
+def _goals_turned_over(view: dict[str, Any], names: list[str]) -> str:
+    """At the end every player turns their goal over (`unveiled` in the view): whose
+    Special Goal each pursued in secret, the losers' too (only a goal that won was
+    told); '' where no goal was secret."""
+    goals = view.get("goals") or []
+    if not any(goals):
+        return ""
+    from ..attack import the
+    from ..cards import load  # (the card file, only at the end)
+
+    cards = {i.id: i.name for i in load().illuminati}
+
+    def whose(goal: str) -> str:
+        name = the(cards.get(goal, goal))
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    told = [f"{names[s]}, {whose(g)}" for s, g in enumerate(goals) if g and s < len(names)]
+    return "Secret goals turned over: " + "; ".join(told) + "."
 
 
 def _how_won(name: str, line: str) -> str:
