@@ -2033,3 +2033,67 @@ def test_at_the_end_the_table_turns_every_secret_goal_over(window):
         if isinstance(item, QGraphicsSimpleTextItem) and "goals turned" in item.text():
             assert item.sceneBoundingRect().bottom() <= 0, item.sceneBoundingRect()
     screenshot(window, "illuminati-game-over-goals-turned-over-1280x720")
+
+
+def test_while_a_group_is_held_over_a_target_the_roll_badges_read_and_hide_nothing(window):
+    """At 1280 x 720, four seats: a Group of Ana's is taken up and held over each target in
+    turn (a real drag, the pointer resting on the target). Every roll badge shown reads
+    at 8 pixels or more on the screen (they were 9 points, 7 pixels at this size), and
+    lies over no name, word, coin or card but the one in hand (a play-test saw them over
+    the next card's name)."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from illusio_table.qt.scenes.look import PX_PER_POINT, READABLE_PX
+
+    seen = {"hovers": 0, "badges": 0}
+
+    def look(game, step) -> None:
+        if step % 3 or 0 not in game.to_act():
+            return
+        QApplication.processEvents()
+        scene, view = window.scene, window.table
+        zoom = view.transform().m11()
+        sources = [
+            k
+            for k in scene.sources
+            if k[0] == "group" and any(scene._hint_words(k, t) for t in scene.targets_of(k))
+        ]
+        for source in sources[:2]:
+            at = view.mapFromScene(scene.sources[source].center())
+            left, plain = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+            QTest.mousePress(view.viewport(), left, plain, at)
+            QTest.mouseMove(view.viewport(), at + QPoint(QApplication.startDragDistance() + 3, 0))
+            lifted = scene.item(source)
+            carried = [c for c in scene.items() if c.data(PIECE) == ("coin", source[1])]
+            for target in scene.targets_of(source)[:8]:
+                QTest.mouseMove(view.viewport(), view.mapFromScene(scene.targets[target].center()))
+                QApplication.processEvents()
+                seen["hovers"] += 1
+                badges = shown_marks(scene, "hint")
+                taken = []
+                for item in scene.items():
+                    if not item.isVisible() or item is lifted or item is scene.preview:
+                        continue
+                    if any(c is item or c.isAncestorOf(item) for c in carried):
+                        continue  # the coin in hand, over everything
+                    if any(b.isAncestorOf(item) for b in badges):
+                        continue
+                    if isinstance(item, ConspiracyCard):
+                        taken += [(item.card["id"], r) for r in [item.face(), *item.name_boxes()]]
+                    elif isinstance(item, QGraphicsSimpleTextItem) and item.text().strip():
+                        taken.append((item.text(), item.sceneBoundingRect()))
+                for badge in badges:
+                    (words,) = badge.childItems()
+                    px = words.font().pointSize() * PX_PER_POINT * zoom
+                    assert px >= READABLE_PX - 0.05, (words.text(), px)
+                    box = badge.sceneBoundingRect().adjusted(1, 1, -1, -1)
+                    over = [what for what, rect in taken if box.intersects(rect)]
+                    assert not over, (step, source, target, words.text(), over)
+                    seen["badges"] += 1
+            QTest.mouseRelease(view.viewport(), left, plain, at)
+            QApplication.processEvents()
+            lift_curtain(window)
+
+    four_schemers_play(window, (4,), 150, look)
+    assert seen["hovers"] > 100 and seen["badges"] > 200, seen

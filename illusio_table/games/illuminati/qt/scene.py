@@ -100,6 +100,11 @@ class IlluminatiScene(Felt, TableScene):
         return max(9, self.least_points)
 
     @property
+    def badge_points(self) -> int:
+        """The size of a lifted Group's roll badges' words."""
+        return max(9, self.least_points)
+
+    @property
     def strip_step(self) -> float:
         """How far one strip lies below the one above."""
         return round(self.strip_points * 1.9) + STRIP_GAP
@@ -681,8 +686,9 @@ class IlluminatiScene(Felt, TableScene):
         a card whole)."""
         x, w = self.board + 16, COLUMN
         groups = view["uncontrolled"]
-        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card.
-        lane = 24
+        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card
+        # (as tall as a badge and its gaps: `_around`).
+        lane = max(24.0, measure(self.badge_points, True).height() + 2 + 2 * (TIGHT + 3) + 1)
         listed = True
         for per_row in (3, 2):  # three a row, or two larger ones where names need it
             rows = max(1, -(-len(groups) // per_row))
@@ -998,7 +1004,8 @@ class IlluminatiScene(Felt, TableScene):
             badge.setData(KEY, (MARK, "hint", n))
             badge.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             words = QGraphicsSimpleTextItem("", badge)
-            words.setFont(font(9, bold=True))
+            # (at the least size that reads: at 9 points they were 7 pixels at 1280 x 720)
+            words.setFont(font(self.badge_points, bold=True))
             words.setBrush(PROMPT)
             badge.setVisible(False)
 
