@@ -1412,7 +1412,7 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
     named = {2: " and ".join(still), 3: f"{still[0]}, {still[1]} and {still[2]}"}.get(
         len(still), "".join(still)
     )
-    said = f"Waiting for {named}… Money may go down on the attack, a player at a time."
+    said = f"Waiting for {named}: money may go down on the attack, a player at a time."
     assert said in words, (said, [w for w in words if "Waiting" in w])
     (spending,) = game.to_act()
     assert window.model.session.match.name(spending) in named

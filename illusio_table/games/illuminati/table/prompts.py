@@ -32,8 +32,10 @@ def prompt(
         return "Waiting: others may play a Special."
     if phase == "spending":
         if not legal:  # another player is asked: who may still put money down, named
-            said = waiting_for(names, _may_spend(view, seat))
-            return f"{said} Money may go down on the attack, a player at a time.".lstrip()
+            # ('Waiting for Juno and Lera: …', the pause said by the colon: an "…" inside
+            # the line read as words cut short)
+            said = waiting_for(names, _may_spend(view, seat)).removesuffix("…") or "Waiting"
+            return f"{said}: money may go down on the attack, a player at a time."
         return "Money on the attack: spend from your money (any amount), or pass."
     if phase in ("consent", "asked") and view.get("offer"):
         return _offer(view, seat, names)
