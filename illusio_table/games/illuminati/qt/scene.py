@@ -686,11 +686,14 @@ class IlluminatiScene(Felt, TableScene):
         a card whole)."""
         x, w = self.board + 16, COLUMN
         groups = view["uncontrolled"]
-        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card
-        # (as tall as a badge and its gaps: `_around`).
-        lane = max(24.0, measure(self.badge_points, True).height() + 2 + 2 * (TIGHT + 3) + 1)
+        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card:
+        # as tall as a badge and its gaps (`_around`) where the cards still read whole,
+        # else narrower (a badge then goes beside its card, or is left out: the status
+        # line says the roll) rather than the cards turning into a list.
+        fit = max(24.0, measure(self.badge_points, True).height() + 2 + TIGHT + 3 + 2)
         listed = True
-        for per_row in (3, 2):  # three a row, or two larger ones where names need it
+        for lane, per_row in ((fit, 3), (fit, 2), (24.0, 3), (24.0, 2)):
+            # (three a row, or two larger ones where names need it)
             rows = max(1, -(-len(groups) // per_row))
             cw = (w - 16) / per_row - 8
             high = min(430.0, max(300.0, 34 + rows * (cw / 1.5 + lane)))
