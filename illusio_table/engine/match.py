@@ -161,8 +161,16 @@ class Match:
         return self.game.to_act()
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What the seat may see now (None: a spectator)."""
-        return self.game.view(seat)
+        """What the seat may see now (None: a spectator); once the game is over, with
+        what every player then turns face up (`Game.unveiled`)."""
+        return self.unveil(self.game.view(seat))
+
+    def unveil(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view, with what every player turns face up at the end once the game is over
+        (a secret goal was told only where it had won)."""
+        if self.game.is_over():
+            view.update(self.game.unveiled())
+        return view
 
     def log(self, seat: int | None) -> list[str]:
         """The log as the seat may read it (None: what everyone may read)."""

@@ -531,6 +531,12 @@ class Game(ABC):
         when the seat must choose itself. By default a seat always chooses."""
         return None
 
+    def unveiled(self) -> dict[str, Any]:
+        """What every player turns face up once the game is over, added by the match to
+        every seat's view then (`Match.view`), never before (Illuminati: the goal each
+        pursued in secret). Nothing by default."""
+        return {}
+
     def shared_view(self, seat: int) -> dict[str, Any]:
         """What `seat`'s screen shows when the screen came to it without the curtain:
         its view with whatever it need not see now left out."""

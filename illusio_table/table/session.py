@@ -160,7 +160,7 @@ class Session:
 
     def view(self) -> dict[str, Any]:
         if self.passed_openly and self.viewer is not None:
-            return self.game.shared_view(self.viewer)  # type: ignore[no-any-return]
+            return self.match.unveil(self.game.shared_view(self.viewer))
         return self.match.view(self.viewer)
 
     def telling_a_reveal(self) -> bool:

@@ -33,7 +33,7 @@ from .attack import Numbers, the
 from .attacking import SPENDING, announced, hint, lines, resolve, target_number
 from .cards import IlluminatiCards, PlayerCount, Rules, SpecialKind, load
 from .geometry import Structure
-from .goals import eliminations, end_match, won_by
+from .goals import eliminations, end_match, pursued, won_by
 from .placing import PLACING
 from .specials import (
     WINDOW,
@@ -408,6 +408,16 @@ class IlluminatiGame(Game):
             elif s in self.winners and not self.eliminated[s]:
                 explanation[-1] += "; won as the last one left"
         return {"scores": counts, "winners": list(self.winners), "explanation": explanation}
+
+    def unveiled(self) -> dict[str, Any]:
+        """At the end every player turns their goal card over: whose Special Goal each
+        pursued in secret (one chosen with hidden goals, or the UFOs'), None for a goal
+        everyone knew (one's own Illuminati's, face up). Nothing before the end."""
+        if not self.is_over():
+            return {}
+        secret = [self.options["hidden_goals"] or top == "ufos" for top in self.illuminati]
+        goals = [pursued(self, s) if secret[s] else None for s in range(self.seats)]
+        return {"goals": goals} if any(goals) else {}
 
     def warning(self, action: Action, seat: int) -> str:
         """Before a move that ends the turn: being put out with nothing but the

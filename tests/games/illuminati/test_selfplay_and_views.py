@@ -148,3 +148,52 @@ def test_a_puppet_let_go_in_a_save_from_before_reads_as_let_go():
     assert game.parse_action(game.saved_action(saved)) == LetGo("f-b-i")
     today = {"kind": "hang", "group": "f-b-i", "side": "T"}
     assert game.saved_action(today) is today  # today's form goes through untouched
+
+
+def test_at_the_end_every_secret_goal_is_turned_over_and_not_before():
+    """At a real table everyone turns their goal card over at the end: once the game is
+    over, every seat's view (and the spectator's) holds whose Special Goal each player
+    pursued in secret, the losers' too, and the heading on the table and the phones
+    names them (only the goal that won was told). Before the end, twin matches that
+    differ only in another player's hidden goal give a seat the same view."""
+    from illusio_table.engine import Match
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+    from illusio_table.games.illuminati.goals import pursued
+    from illusio_table.games.illuminati.table.prompts import prompt
+
+    game = make(4, 11, hidden_goals=True)
+    bots = [SchemerBot(s, 11) for s in range(4)]
+    goals = [i.id for i in game.cards.illuminati if i.id != "ufos"]
+    checked = 0
+    for step in range(3000):
+        if game.is_over():
+            break
+        if step % 7 == 0 and game.phase != "goals":
+            twin = game.clone()
+            other = goals[(goals.index(twin.borrowed_goal[1]) + 1) % len(goals)]
+            twin.borrowed_goal[1] = other  # Lera pursues another goal in secret
+            for seat in (0, 2, 3, None):
+                assert Match(game).view(seat) == Match(twin).view(seat), (step, seat)
+            assert "goals" not in Match(game).view(1)
+            checked += 1
+        mover = min(game.to_act())
+        game.apply(mover, bot_move(game, bots[mover], mover))
+    assert game.is_over() and checked > 20
+    names = [p["name"] for p in game.record.players]
+    pursued_goals = [pursued(game, s) for s in range(4)]
+    cards = {i.id: i.name for i in game.cards.illuminati}
+    for seat in (0, 1, 2, 3, None):
+        view = Match(game).view(seat)
+        assert view["goals"] == pursued_goals
+        said = prompt(view, seat, names, "", [])
+        told = said.split("Secret goals turned over: ")[1]
+        for s in range(4):
+            name = cards[pursued_goals[s]].removeprefix("The ")
+            assert f"{names[s]}, the {name}'" in told, (said, s)
+    assert "goals" not in game.view(0)  # (the engine's own view, the goldens', unchanged)
+    from illusio_table.remote.seats import state_message
+
+    for seat in range(4):  # each phone is told too
+        _, text = state_message(Match(game), seat, names)
+        assert "Secret goals turned over: " in json.loads(text)["heading"], seat

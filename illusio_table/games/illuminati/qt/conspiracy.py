@@ -325,15 +325,53 @@ class ConspiracyCard(QGraphicsItem):
         symbol tells them apart), its disc as large as it needs, as far as the card has
         room (a strip's height; on a card, three discs in 0.6 of its width); `pitch`
         apart (each a little over the last where the card has no more room)."""
-        d, glyph = self._disc_size(d)
-        step = d + 2 if pitch is None else pitch
+        glyph = self._disc_size(d)[1]
+        discs = self._disc_rects(len(aligned), right, bottom, d, pitch)
         for k, a in reversed(list(enumerate(aligned))):  # (the first drawn last, on top)
             al = self.look.alignments[a]
-            disc = QRectF(right - k * step - d - 2, bottom - d, d, d)
+            disc = discs[k]
             painter.setPen(QPen(INK, 0.8))
             painter.setBrush(QColor(al.colour))
             painter.drawEllipse(disc)
             fitted_text(painter, disc, al.symbol or al.name[:1], glyph, WHITE, least=glyph)
+
+    def _disc_rects(
+        self, count: int, right: float, bottom: float, d: float, pitch: float | None = None
+    ) -> list[QRectF]:
+        """Where `count` alignment discs lie (see `_discs`), in the card."""
+        d = self._disc_size(d)[0]
+        step = d + 2 if pitch is None else pitch
+        return [QRectF(right - k * step - d - 2, bottom - d, d, d) for k in range(count)]
+
+    def _card_discs(self) -> tuple[float, float]:
+        """On a card (not a strip): the discs' planned size and their pitch, a little over
+        each other where they are many (the income keeps its room beside them)."""
+        aligned = self._numbers()[3]
+        d = self._disc_size(self.h * 0.2)[0]
+        pitch = d + 2
+        if aligned:
+            income = self._numbers()[2]
+            room = self.w - 10 - width_of(f"I {income}", self._least, True) - 4
+            pitch = max(d * 0.55, min(pitch, (room - d - 2) / max(1, len(aligned) - 1)))
+        return d, pitch
+
+    def disc_boxes(self) -> list[QRectF]:
+        """Where its alignment discs lie on the table (a coin's amount may not run on
+        them)."""
+        if self.card.get("face") in ("special", "back") or self.card["id"] == "illuminati":
+            return []
+        aligned = self._numbers()[3]
+        box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
+        if self.card.get("strip"):
+            row = self.numbers_row()
+            d = min(self.h, row.height()) * 0.5
+            rects = self._disc_rects(len(aligned), box.right() - 4, row.center().y() + d / 2, d)
+        else:
+            _, pitch = self._card_discs()
+            rects = self._disc_rects(
+                len(aligned), box.right() - 4, box.bottom() - 4, self.h * 0.2, pitch
+            )
+        return [self.mapRectToScene(r) for r in rects]
 
     def paint(self, painter: QPainter, option: Any = None, widget: Any = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -391,7 +429,11 @@ class ConspiracyCard(QGraphicsItem):
             painter,
             # (left of the treasury's coin, which sits on this corner)
             corner.translated(
-                box.right() - corner.width() - 3 - self.card.get("coin", 0), box.top() + 2
+                box.right()
+                - corner.width()
+                - 3
+                - max(self.card.get("coin", 0), self.card.get("coin_half", 0)),
+                box.top() + 2,
             ),
             f"R {resistance}" if resistance else "",
             size,
@@ -404,11 +446,7 @@ class ConspiracyCard(QGraphicsItem):
         # The income whole at the size that reads, the discs in what it leaves: a little
         # over each other where they are many ("I +0" beside five discs was cut, or drawn
         # at 7.9 px).
-        d = self._disc_size(self.h * 0.2)[0]
-        pitch = d + 2
-        if aligned:
-            room = self.w - 10 - width_of(f"I {income}", self._least, True) - 4
-            pitch = max(d * 0.55, min(pitch, (room - d - 2) / max(1, len(aligned) - 1)))
+        d, pitch = self._card_discs()
         discs = (len(aligned) - 1) * pitch + d + 2 if aligned else 0
         foot = QRectF(box.left() + 3, box.bottom() - low, self.w - 10 - discs, low)
         fitted_text(

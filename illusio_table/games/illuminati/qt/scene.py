@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -97,6 +97,11 @@ class IlluminatiScene(Felt, TableScene):
     @property
     def strip_points(self) -> int:
         """The size of a name on a strip."""
+        return max(9, self.least_points)
+
+    @property
+    def badge_points(self) -> int:
+        """The size of a lifted Group's roll badges' words."""
         return max(9, self.least_points)
 
     @property
@@ -261,10 +266,19 @@ class IlluminatiScene(Felt, TableScene):
         else:
             taken = self._obstacles(None)
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
-            spots = [r for r in _around(face, *size) if home is None or home.contains(r)]
-            spot = next((r for r in spots if not _hits(r, taken)), spots[0] if spots else None)
-            if spot is None:  # no room in its part of the table: over the card's top edge
-                spot = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
+            spots = [
+                r for r in _around(face, *size, slide=True) if home is None or home.contains(r)
+            ]
+            # Over nothing; else, in a crowded structure, over as little as may be but
+            # never over a coin: a treasury's amount must read (CAPTURED lay over a
+            # neighbour's coin at 1280 x 720); at worst over the card's own top edge.
+            coins = self._coin_rects()
+            spot = next((r for r in spots if not _hits(r, taken)), None)
+            if spot is None:
+                clear = [r for r in spots if not _hits(r, coins)]
+                edge = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
+                clear += [edge] if not _hits(edge, coins) else []
+                spot = min(clear, key=lambda r: _covered(r, taken), default=edge)
         back.setRect(QRectF(0, 0, *size))
         back.setPos(spot.topLeft())
         back.setZValue(Z_PIECE + 3)
@@ -284,17 +298,36 @@ class IlluminatiScene(Felt, TableScene):
                     shape = shape.united(coin)
         return shape
 
-    def _coin(self, key: Hashable, money: int | None, at: QPointF, r: float) -> None:
+    def coin_width(self, money: int | None, r: float) -> float:
+        """How wide a coin of radius `r` holding `money` is drawn: round, or as wide as
+        its amount needs (a two-digit amount spilled out of a small coin onto the
+        alignment discs beside it, in a listed structure at 1280 x 720)."""
+        r = max(r, self.least_points * 0.95)
+        said = "?" if money is None else str(money)
+        ink = QFontMetricsF(font(max(self.least_points, int(r * 0.8)), bold=True))
+        box = ink.tightBoundingRect(said)
+        # The amount's ink, centred, has its corners inside the ellipse, a pixel to spare.
+        high = min(0.9, (box.height() / 2 + 1) / r)
+        return max(2 * r, (box.width() + 2) / math.sqrt(1 - high * high))
+
+    def _coin(
+        self, key: Hashable, money: int | None, at: QPointF, r: float, wide: float = 0
+    ) -> None:
+        """A treasury's coin centred `at`, as wide as its amount needs (`coin_width`) or
+        `wide`, whichever is more."""
+        w = max(wide, self.coin_width(money, r))
         r = max(r, self.least_points * 0.95)  # as large as the amount it holds needs to read
         coin = self.addEllipse(
-            QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r), QPen(INK, 1), QBrush(COIN)
+            QRectF(at.x() - w / 2, at.y() - r, w, 2 * r), QPen(INK, 1), QBrush(COIN)
         )
         coin.setZValue(Z_PIECE + 2)
         words = QGraphicsSimpleTextItem("?" if money is None else str(money), coin)
         words.setFont(font(max(self.least_points, int(r * 0.8)), bold=True))
         words.setBrush(INK)
-        box = words.boundingRect()
-        words.setPos(at.x() - box.width() / 2, at.y() - box.height() / 2)
+        # Its ink centred in the coin (the line's box, descent and all, sat it high).
+        metrics = QFontMetricsF(words.font())
+        ink = metrics.tightBoundingRect(words.text())
+        words.setPos(at.x() - ink.center().x(), at.y() - metrics.ascent() - ink.center().y())
         coin.setToolTip(plain("Treasury hidden" if money is None else f"Treasury: {money} MB"))
         self.piece(("coin", key[1]), coin)  # it goes where its card goes
         if key in self.wanted:
@@ -456,6 +489,9 @@ class IlluminatiScene(Felt, TableScene):
             radius = max(8.0, size * 0.11, self.least_points * 0.95)  # as `_coin` draws it
             if treasury:
                 face["coin"] = radius
+                # (a two-digit amount may make it wider than round: the Resistance keeps
+                # clear of all of it)
+                face["coin_half"] = self.coin_width(c["money"], radius) / 2
             item = self.card(face, centre, size * 0.84, size * 0.56, key)
             if seat == self.me and key not in self.targets and key not in self.sources:
                 self.target(key, item)  # no move from it: a click says why (`nothing_there`)
@@ -496,26 +532,30 @@ class IlluminatiScene(Felt, TableScene):
         rows = self._list_rows(s, area.width())
         step = min(self.strip_step, (area.height() - 4) / max(1, rows))
         r = max(7.0, self.strip_step * 0.36)
+        # The coins' column as wide as the widest amount needs (`coin_width`).
+        wide = max([self.coin_width(c["money"], r) for c in s["cards"]] + [2 * r])
         y = area.top()
         for depth, c in order:
             cid = c["id"]
             key = ("group", cid) if cid != "illuminati" else ("top", s["seat"])
             left = area.left() + 8 + depth * 14
-            right = area.right() - 8 - 2 * r - 4
+            right = area.right() - 8 - wide - 4
             face = {**c, "role": self._role(cid)}
             item, high = self._strip(face, left, y, right - left, step, key)
             y += high
             if c["money"] is not None or ("money", cid) in self.wanted:
                 row = item.mapRectToScene(item.numbers_row())
-                self._coin(("money", cid), c["money"], QPointF(right + 4 + r, row.center().y()), r)
+                at = QPointF(right + 4 + wide / 2, row.center().y())
+                self._coin(("money", cid), c["money"], at, r, wide)
         return True
 
     def _list_rows(self, s: dict[str, Any], width: float) -> int:
         """The rows another's structure takes listed in a box `width` wide (a name that
         does not fit beside its numbers takes more than one: see `_listed`)."""
         r = max(7.0, self.strip_step * 0.36)
+        wide = max([self.coin_width(c["money"], r) for c in s["cards"]] + [2 * r])
         return sum(
-            self.strip_rows(c, width - 16 - depth * 14 - 2 * r - 4) for depth, c in _list_order(s)
+            self.strip_rows(c, width - 16 - depth * 14 - wide - 4) for depth, c in _list_order(s)
         )
 
     def _split(
@@ -646,10 +686,14 @@ class IlluminatiScene(Felt, TableScene):
         a card whole)."""
         x, w = self.board + 16, COLUMN
         groups = view["uncontrolled"]
-        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card.
-        lane = 24
+        # Rows stand apart by a lane where a lifted Group's roll badges go, over no card:
+        # as tall as a badge and its gaps (`_around`) where the cards still read whole,
+        # else narrower (a badge then goes beside its card, or is left out: the status
+        # line says the roll) rather than the cards turning into a list.
+        fit = max(24.0, measure(self.badge_points, True).height() + 2 + TIGHT + 3 + 2)
         listed = True
-        for per_row in (3, 2):  # three a row, or two larger ones where names need it
+        for lane, per_row in ((fit, 3), (fit, 2), (24.0, 3), (24.0, 2)):
+            # (three a row, or two larger ones where names need it)
             rows = max(1, -(-len(groups) // per_row))
             cw = (w - 16) / per_row - 8
             high = min(430.0, max(300.0, 34 + rows * (cw / 1.5 + lane)))
@@ -963,7 +1007,8 @@ class IlluminatiScene(Felt, TableScene):
             badge.setData(KEY, (MARK, "hint", n))
             badge.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             words = QGraphicsSimpleTextItem("", badge)
-            words.setFont(font(9, bold=True))
+            # (at the least size that reads: at 9 points they were 7 pixels at 1280 x 720)
+            words.setFont(font(self.badge_points, bold=True))
             words.setBrush(PROMPT)
             badge.setVisible(False)
 
@@ -1012,7 +1057,9 @@ class IlluminatiScene(Felt, TableScene):
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
-                spots = [r for r in _around(rect, *size) if home is None or home.contains(r)]
+                spots = [
+                    r for r in _around(rect, *size, slide=True) if home is None or home.contains(r)
+                ]
                 spot = next((r for r in spots if not _hits(r, taken)), None)
                 if spot is not None:
                     break
@@ -1023,6 +1070,16 @@ class IlluminatiScene(Felt, TableScene):
             label.setPos(4, 1)
             badge.setVisible(True)
             taken.append(spot)
+
+    def _coin_rects(self) -> list[QRectF]:
+        """Where the coins lie, each with its amount."""
+        found = []
+        for item in self.items():
+            tag = item.data(PIECE)
+            if item.isVisible() and isinstance(tag, tuple) and tag[0] == "coin":
+                found.append(item.sceneBoundingRect())
+                found += [words.sceneBoundingRect() for words in item.childItems()]
+        return found
 
     def _obstacles(self, source: Hashable) -> list[QRectF]:
         """What a badge must not cover: every card's face but the lifted one's, every
@@ -1156,15 +1213,31 @@ class IlluminatiScene(Felt, TableScene):
 TIGHT = 2.5  # a ring's distance from its card
 
 
-def _around(card: QRectF, w: float, h: float) -> list[QRectF]:
-    """Places for a badge w × h next to a card, outside its ring, in order of preference."""
+def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRectF]:
+    """Places for a badge w × h next to a card, outside its ring, in order of preference;
+    with `slide`, then every place along its four sides, a few pixels apart (in a crowded
+    structure the few places of the first kind were all taken, by a coin among others)."""
     gap = TIGHT + 3
     above, below = card.top() - gap - h, card.bottom() + gap
     centre, left, right = card.center().x() - w / 2, card.left(), card.right() - w
     middle = card.center().y() - h / 2
     spots = [(centre, above), (left, above), (right, above), (centre, below), (left, below)]
     spots += [(right, below), (card.right() + gap, middle), (card.left() - gap - w, middle)]
+    if slide:
+        xs = [card.left() - w + k * 4.0 for k in range(int((card.width() + w) // 4) + 1)]
+        ys = [card.top() - h + k * 4.0 for k in range(int((card.height() + h) // 4) + 1)]
+        spots += [(x, y) for y in (above, below) for x in xs]
+        spots += [(x, y) for x in (card.right() + gap, card.left() - gap - w) for y in ys]
     return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _covered(spot: QRectF, taken: list[QRectF]) -> float:
+    """How much of what lies there a badge at `spot` would cover."""
+    total = 0.0
+    for other in taken:
+        both = spot.intersected(other)
+        total += max(0.0, both.width()) * max(0.0, both.height())
+    return total
 
 
 def _list_order(s: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

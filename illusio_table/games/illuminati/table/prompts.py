@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.table.prompts import counted
+from illusio_table.table.prompts import counted, waiting_for
 
 
 def prompt(
@@ -17,7 +17,8 @@ def prompt(
     if view.get("result"):  # the winners (the first seat's said "Ana (out)")
         result = view["result"]
         won = [_how_won(names[s], result["explanation"][s]) for s in result["winners"]]
-        return "The game is over, won by " + "; ".join(won) + "." if won else "Nobody won."
+        said = "The game is over, won by " + "; ".join(won) + "." if won else "Nobody won."
+        return f"{said} {_goals_turned_over(view, names)}".rstrip()
     if phase == "goals":
         if legal:
             return "Choose the goal you will secretly pursue."
@@ -30,8 +31,11 @@ def prompt(
             return "Specials may be played now: choose one of yours, or pass."
         return "Waiting: others may play a Special."
     if phase == "spending":
-        if not legal:  # another player is asked
-            return "Waiting: money may go down on the attack, a player at a time."
+        if not legal:  # another player is asked: who may still put money down, named
+            # ('Waiting for Juno and Lera: …', the pause said by the colon: an "…" inside
+            # the line read as words cut short)
+            said = waiting_for(names, _may_spend(view, seat)).removesuffix("…") or "Waiting"
+            return f"{said}: money may go down on the attack, a player at a time."
         return "Money on the attack: spend from your money (any amount), or pass."
     if phase in ("consent", "asked") and view.get("offer"):
         return _offer(view, seat, names)
@@ -53,6 +57,41 @@ def prompt(
     if seat != view["current"]:
         return f"{current} is playing."
     return "Your turn."
+
+
+def _may_spend(view: dict[str, Any], seat: int | None) -> list[int]:
+    """The players who may still put money down on the attack under way, in the order
+    they spend in (the attacker, the defender, then the others unless it is privileged),
+    but for `seat` itself and those who passed on the whole attack ("Waiting: money may
+    go down…" named nobody)."""
+    a = view["attack"]
+    if a is None:
+        return []
+    order = [a["seat"]] + ([a["defender"]] if a["defender"] is not None else [])
+    if not a["privileged"]:
+        playing = [s["seat"] for s in view["structures"] if not s["eliminated"]]
+        order += [s for s in sorted(playing) if s not in order]
+    return [s for s in order if s not in a["out"] and s != seat]
+
+
+def _goals_turned_over(view: dict[str, Any], names: list[str]) -> str:
+    """At the end every player turns their goal over (`unveiled` in the view): whose
+    Special Goal each pursued in secret, the losers' too (only a goal that won was
+    told); '' where no goal was secret."""
+    goals = view.get("goals") or []
+    if not any(goals):
+        return ""
+    from ..attack import the
+    from ..cards import load  # (the card file, only at the end)
+
+    cards = {i.id: i.name for i in load().illuminati}
+
+    def whose(goal: str) -> str:
+        name = the(cards.get(goal, goal))
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    told = [f"{names[s]}, {whose(g)}" for s, g in enumerate(goals) if g and s < len(names)]
+    return "Secret goals turned over: " + "; ".join(told) + "."
 
 
 def _how_won(name: str, line: str) -> str:
