@@ -1838,7 +1838,7 @@ def test_the_end_of_a_game_says_whose_goal_won_in_a_heading_that_fits_the_table(
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     window.resize(1280, 720)
-    start(window, four, seed=5, options={"hidden_goals": True})
+    start(window, four, seed=7, options={"hidden_goals": True})
     model, game = window.model, window.model.session.game
     zooms = []
     for _ in range(600):
