@@ -208,9 +208,11 @@ class Illusio(Game):
                     self.rng.shuffle(pile)
                 draws[seat] = pile.pop()
                 drawn.append(draws[seat])
+            # A tie's new draw reads as such, not as the first draw told again.
+            heading = "Tie: drawing again" if events else "Drawing for the first turn"
             events.append(
                 Event(
-                    "Drawing for the first turn: "
+                    f"{heading}: "
                     + ", ".join(
                         f"{self.name(s)} level {self.objectives[o].level}" for s, o in draws.items()
                     )
