@@ -864,6 +864,10 @@ def what_each_card_reads(window, monkeypatch) -> list[str]:
                 problems.append(f"{said}: its name is not read")
         elif card["name"] not in read:  # an Objective, a magician: its name whole
             problems.append(f"{said}: its name is not read whole")
+        if face == "objective" and scene.regions["contest"].contains(item.sceneBoundingRect()):
+            domain = look.domains[card["domain"]].name  # (the Contest's cards: their domain)
+            if not any(r.endswith(domain) for r in read):
+                problems.append(f"{said}: its domain is not read")
         if item.h < 30:  # a chip: its line of words under no other card
             box = item.sceneBoundingRect().adjusted(1, 1, -1, -1)
             problems += [
@@ -871,7 +875,31 @@ def what_each_card_reads(window, monkeypatch) -> list[str]:
                 for other in items
                 if other is not item and other.sceneBoundingRect().intersects(box)
             ]
-    return problems
+    return problems + hand_words_covered(scene, items)
+
+
+def hand_words_covered(scene, items) -> list[str]:
+    """Hand cards whose words (the group's band, the name) lie under the next card of
+    the fan: with nine cards in hand 'Formula' read 'Formul' and 'Accessories'
+    'Accessorie'."""
+    from PySide6.QtGui import QPolygonF
+
+    hand = scene.regions["hand"]
+    fan = sorted(
+        (i for i in items if hand.contains(i.sceneBoundingRect().center()) and i.h > 100),
+        key=lambda i: i.zValue(),
+    )
+    found = []
+    for n, card in enumerate(fan):
+        w, h = card.w, card.h
+        words = [QRectF(w * 0.1, 2, w * 0.8, h * 0.16), QRectF(w * 0.1, h * 0.64, w * 0.8, h * 0.2)]
+        for box in words:
+            inked = card.mapToScene(QPolygonF(box))
+            for later in fan[n + 1 :]:
+                over = later.mapToScene(QPolygonF(later.boundingRect()))
+                if not over.intersected(inked).isEmpty():
+                    found.append(f"hand card {card.card.get('name')!r}: words under the next card")
+    return found
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])

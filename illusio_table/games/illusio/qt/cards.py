@@ -426,7 +426,6 @@ class CardItem(QGraphicsItem):
     def _objective(self, painter: QPainter) -> None:
         card, look = self.card, self.look
         colour = look.colour(card["domain"])
-        small = self.w < 60
         # A symbol (the domain, the level, a need) reads at the least size words do: two
         # groups' colours may look alike to some eyes, and the symbol tells them apart.
         band = self._band(painter, colour, self._objective_band())
@@ -435,12 +434,16 @@ class CardItem(QGraphicsItem):
         disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
         head = QRectF(5, band.top(), disc.left() - 7, band.height())
         left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        words, size = f"{domain.symbol} {domain.name}", max(self._size(0.1), self.least)
-        named = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
-        if small or named[1] != words:  # its symbol alone (the large card names the domain)
-            self._symbol(painter, head, domain.symbol, self._size(0.1), WHITE, left)
+        # Its domain's symbol and word, or the word alone ("Mentalism" on a card of the
+        # Contest), or the symbol alone where neither fits (the large card names it).
+        size = max(self._size(0.1), self.least)
+        for words in (f"{domain.symbol} {domain.name}", domain.name):
+            shown = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
+            if shown[1] == words:
+                self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
+                break
         else:
-            self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
+            self._symbol(painter, head, domain.symbol, self._size(0.1), WHITE, left)
         painter.setPen(QPen(INK, 1))  # the level in a gold disc
         painter.setBrush(GOLD)
         painter.drawEllipse(disc)

@@ -64,7 +64,7 @@ OTHERS_Y = 44
 OTHERS_H = 262
 MIDDLE_Y = 322
 MINE_Y = 500
-HAND = zones.Fan((560, 1540), 730, spread=46, most=7.5)
+HAND = zones.Fan((560, 1710), 900, spread=46, most=6.2)
 CONTEST_ROW = zones.row((60, MIDDLE_Y + 86), CONTEST[0] + 12)
 PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 
@@ -507,7 +507,7 @@ class IllusioScene(Felt, TableScene):
         left.setToolTip(plain(f"Objectives left in their deck: {view['objective_deck']}"))
         # The last Objective given up, face up and named (a thumbnail without its name
         # left a newcomer guessing what it was): beside the deck's back, up to the deck.
-        given_at = QRectF(ox + 34, oy, 82, 104)
+        given_at = QRectF(ox + 34, oy, 82, 116)  # (every name whole at 1280 x 720)
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
@@ -518,7 +518,7 @@ class IllusioScene(Felt, TableScene):
         self.text(f"given up: {given}", given_at.left(), given_at.bottom() + 4, 8).setToolTip(
             plain(f"Objectives given up: {given}")
         )
-        self.name_part("The Objectives left and given up", QRectF(ox, oy, 116, 124))
+        self.name_part("The Objectives left and given up", QRectF(ox, oy, 116, 136))
         # The deck and the discard pile.
         deck = self._deck_rect()
         self.name_part(
