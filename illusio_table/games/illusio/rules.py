@@ -199,7 +199,7 @@ class Illusio(Game):
         self.rng.shuffle(pile)
         drawn: list[int] = []
         contenders = list(range(self.seats))
-        events = []
+        events: list[Event] = []
         while True:
             draws = {}
             for seat in contenders:
@@ -610,7 +610,7 @@ class Illusio(Game):
         events = [
             Event(
                 f"{self.name(seat)} scores {o.name}{how}: {trick_sum(entry)}; "
-                f"{self.scores[seat]} points in all.",
+                f"{self.scores[seat]} point{'' if self.scores[seat] == 1 else 's'} in all.",
                 data={"scored": seat, "trick": o.name, "points": points},
             )
         ]
