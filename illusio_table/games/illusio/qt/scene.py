@@ -250,7 +250,8 @@ class IllusioScene(Felt, TableScene):
         s = view["seats"][seat]
         self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
-        name = self.text(f"{self.names[seat]} · {s['score']} pts{turn}", x + 20, y, 12, bold=True)
+        pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
+        name = self.text(f"{self.names[seat]} · {s['score']} {pts}{turn}", x + 20, y, 12, bold=True)
         self.seat_spot(seat, name)
 
     def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
