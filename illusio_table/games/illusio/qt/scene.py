@@ -498,7 +498,7 @@ class IllusioScene(Felt, TableScene):
                     words, x, y + CONTEST[1] - 2, room, 8, bold=ready, short=short, colour=colour
                 )
         # The Objective deck, and the Objectives given up (the last one face up).
-        ox, oy = 548, MIDDLE_Y + 24
+        ox, oy = 545, MIDDLE_Y + 24  # (clear of the deck's frame on the right)
         if view["objective_deck"]:
             deck = {"face": "back", "title": "The Objective deck", "why": "Objectives face down."}
             self.card(deck, ox, oy, (30, 42))
