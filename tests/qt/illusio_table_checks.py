@@ -85,7 +85,8 @@ def check_table(scene, view) -> None:
     assert f"Deck: {view['deck']}" in words
     assert f"Discard: {len(view['discard'])}" in words
     for seat, s in enumerate(seats):
-        assert any(w.startswith(f"{view_name(scene, seat)} · {s['score']} pts") for w in words)
+        pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
+        assert any(w.startswith(f"{view_name(scene, seat)} · {s['score']} {pts}") for w in words)
 
 
 def view_name(scene, seat: int) -> str:

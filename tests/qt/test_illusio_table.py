@@ -787,3 +787,142 @@ def test_a_long_refusal_held_over_a_contest_card_is_never_cut_at_1280(window):
     screenshot(window, "illusio-long-refusal-1280")
     bar.showMessage("Nothing to do there now.")
     assert QFontInfo(bar.font()).pixelSize() == usual  # a short one at the usual size
+
+
+def what_each_card_reads(window, monkeypatch) -> list[str]:
+    """Each card of the table (the large preview aside) painted anew at the zoom the table
+    is seen at, its painted words read back: what is missing of its name and kind (a
+    Component's group word, whole or shorter: 'Accessories', 'Accessory', 'Acc.'), and
+    any word under 8 pixels or cut with '…'. A card of a pile lying under another shows no
+    name (it is hidden) and is left out."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from illusio_table.games.illusio.qt import cards as card_faces
+
+    from .test_text_sizes import Painted
+
+    scene, zoom = window.scene, window.table.zoom()
+    look = scene.look
+    items = [
+        i
+        for i in scene.items()
+        if isinstance(i, CardItem)
+        and i is not scene.preview
+        and i.isVisible()
+        and i.card is not None
+        and i.card["face"] != "back"
+    ]
+
+    def hidden(item) -> bool:  # a pile's card with another lying over most of it
+        box = item.sceneBoundingRect()
+        above = scene.items(box.center())  # (the topmost first)
+        return item.nameless and any(
+            isinstance(o, CardItem)
+            and above.index(o) < above.index(item)
+            and o.sceneBoundingRect().intersected(box).width() > box.width() / 2
+            for o in above
+            if o is not item
+        )
+
+    problems = []
+    for item in items:
+        if hidden(item):
+            continue
+        card = item.card
+        with monkeypatch.context() as patch:
+            listener = Painted(patch)
+            card_faces._PICTURES.clear()
+            image = QImage(
+                int(item.w * zoom) + 2, int(item.h * zoom) + 2, QImage.Format.Format_ARGB32
+            )
+            painter = QPainter(image)
+            painter.scale(zoom, zoom)
+            item.paint(painter)
+            painter.end()
+        words = listener.words
+        read = [w.text.replace("\n", " ") for w in words]
+        said = f"{card.get('now_name', card.get('name'))!r} ({card['face']}) reads {read}"
+        problems += [
+            f"{said}: {w.text!r} at {w.px:.1f} px" for w in words if w.px < 8 or "…" in w.text
+        ]
+        face = card["face"]
+        if face == "component":
+            now = card.get("now", card["kind"])
+            name = card.get("now_name", card["name"])
+            group = look.groups[look.cards.group_of[now]]
+            # (the group's word, whole or in a shorter form the card file gives)
+            kinds = [group.name, *getattr(group, "short", ())] if group.types else [name]
+            whole = any(name in r.split(" · ")[0] for r in read)
+            grouped = any(k in r.split() or k == r for r in read for k in kinds) or any(
+                r.endswith(f" · {k}") for r in read for k in kinds
+            )
+            if not (whole and grouped):
+                problems.append(f"{said}: its name and its group's word are not both read")
+        elif face == "special":
+            name = look.kinds[card["kind"]].name
+            if not any(r.endswith(name) for r in read):
+                problems.append(f"{said}: its name is not read")
+        elif card["name"] not in read:  # an Objective, a magician: its name whole
+            problems.append(f"{said}: its name is not read whole")
+        if face == "objective" and scene.regions["contest"].contains(item.sceneBoundingRect()):
+            domain = look.domains[card["domain"]].name  # (the Contest's cards: their domain)
+            if not any(r.endswith(domain) for r in read):
+                problems.append(f"{said}: its domain is not read")
+        if item.h < 30:  # a chip: its line of words under no other card
+            box = item.sceneBoundingRect().adjusted(1, 1, -1, -1)
+            problems += [
+                f"{said}: another card lies across it"
+                for other in items
+                if other is not item and other.sceneBoundingRect().intersects(box)
+            ]
+    return problems + hand_words_covered(scene, items)
+
+
+def hand_words_covered(scene, items) -> list[str]:
+    """Hand cards whose words (the group's band, the name) lie under the next card of
+    the fan: with nine cards in hand 'Formula' read 'Formul' and 'Accessories'
+    'Accessorie'."""
+    from PySide6.QtGui import QPolygonF
+
+    hand = scene.regions["hand"]
+    fan = sorted(
+        (i for i in items if hand.contains(i.sceneBoundingRect().center()) and i.h > 100),
+        key=lambda i: i.zValue(),
+    )
+    found = []
+    for n, card in enumerate(fan):
+        w, h = card.w, card.h
+        words = [QRectF(w * 0.1, 2, w * 0.8, h * 0.16), QRectF(w * 0.1, h * 0.64, w * 0.8, h * 0.2)]
+        for box in words:
+            inked = card.mapToScene(QPolygonF(box))
+            for later in fan[n + 1 :]:
+                over = later.mapToScene(QPolygonF(later.boundingRect()))
+                if not over.intersected(inked).isEmpty():
+                    found.append(f"hand card {card.card.get('name')!r}: words under the next card")
+    return found
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("seed,moves", [(3, 0), (3, 60), (5, 150), (7, 5000), (11, 90), (13, 40)])
+def test_every_card_on_the_table_says_its_name_and_kind(
+    make_window, monkeypatch, size, seed, moves
+):
+    """Four seats, seeded states from the start to game over, at 1280 x 720 and 1600 x 1000:
+    every card drawn on the table says what it is, in words at 8 pixels or more, whole -
+    a Component its name and its group's word (whole or shorter: 'Accessory', 'Acc.'), an
+    Objective, a Special and a magician their names. (Small cards left these out: Backstage
+    cards with a blank band where 'Accessories' did not fit, the others' chips without
+    their groups, the Objectives of the scored and given-up piles without their names.)"""
+    from .test_text_sizes import play
+    from .test_text_sizes import start as start_seats
+
+    window = make_window()
+    window.resize(*size)
+    QApplication.processEvents()
+    start_seats(window, "illusio", seed)
+    play(window, moves, seed)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+    problems = what_each_card_reads(window, monkeypatch)
+    screenshot(window, f"illusio-cards-named-{seed}-{moves}-{size[0]}x{size[1]}")
+    assert not problems, "\n".join(problems)

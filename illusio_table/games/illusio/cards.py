@@ -51,6 +51,9 @@ class Group:
     types: tuple[str, ...]
     source: Source
     symbol: str = SYMBOL
+    # The group's word in shorter forms, longest first, for small cards where the whole
+    # one does not fit ("Accessory", "Acc." for "Accessories"); none: the name is short.
+    short: tuple[str, ...] = ()
     why: str = WHY
 
 

@@ -199,7 +199,7 @@ class Illusio(Game):
         self.rng.shuffle(pile)
         drawn: list[int] = []
         contenders = list(range(self.seats))
-        events = []
+        events: list[Event] = []
         while True:
             draws = {}
             for seat in contenders:
@@ -208,9 +208,11 @@ class Illusio(Game):
                     self.rng.shuffle(pile)
                 draws[seat] = pile.pop()
                 drawn.append(draws[seat])
+            # A tie's new draw reads as such, not as the first draw told again.
+            heading = "Tie: drawing again" if events else "Drawing for the first turn"
             events.append(
                 Event(
-                    "Drawing for the first turn: "
+                    f"{heading}: "
                     + ", ".join(
                         f"{self.name(s)} level {self.objectives[o].level}" for s, o in draws.items()
                     )
@@ -608,7 +610,7 @@ class Illusio(Game):
         events = [
             Event(
                 f"{self.name(seat)} scores {o.name}{how}: {trick_sum(entry)}; "
-                f"{self.scores[seat]} points in all.",
+                f"{self.scores[seat]} point{'' if self.scores[seat] == 1 else 's'} in all.",
                 data={"scored": seat, "trick": o.name, "points": points},
             )
         ]

@@ -24,7 +24,11 @@ def test_setup_first_player_is_the_highest_objective_drawn_and_ties_draw_again()
     saw_tie = False
     for seed in range(60):
         game = make(4, seed=seed)
-        rounds = [line for line in game.log(None) if line.startswith("Drawing for the first turn")]
+        log = game.log(None)
+        rounds = [line for line in log if line.startswith(("Drawing for", "Tie: drawing again"))]
+        # The first draw says so, once; each draw after a tie says it is one.
+        assert rounds[0].startswith("Drawing for the first turn: ")
+        assert all(line.startswith("Tie: drawing again: ") for line in rounds[1:]), rounds
         levels = [dict(re.findall(r"(\w+) level (\d)", line)) for line in rounds]
         contenders = list(levels[0])
         for drawn in levels:

@@ -220,6 +220,15 @@ def test_scoring_a_trick_pays_its_level():
     assert scored(game, seat, "smoking-mirror", "curtain", "curtain")["points"] == 1
 
 
+def test_the_log_counts_one_point_in_all_in_the_singular():
+    """A first trick of 1 point: '…; 1 point in all.' (it read '1 points in all')."""
+    game, seat = staged()
+    work = give_work(game, seat, "smoking-mirror", "curtain", "curtain")
+    said = " ".join(event.text for event in game._score(seat, work, ""))
+    assert game.scores[seat] == 1
+    assert "= 1; 1 point in all." in said and "1 points" not in said
+
+
 def test_scoring_each_exact_type_pays_one_more_but_never_audience_or_formula():
     game, seat = staged()
     entry = scored(game, seat, "talking-dove", "dove", "formula", "audience")

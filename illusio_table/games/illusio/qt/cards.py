@@ -60,6 +60,28 @@ class Look:
         group = self.cards.group_of.get(some_id or "")
         return QColor(self.groups[group].colour) if group in self.groups else QColor("#777777")
 
+    def group_words(self, kind: str) -> list[str]:
+        """A Component's group word, the whole first, then shorter ("Accessories",
+        "Accessory", "Acc."): the card says what it is in the first that fits."""
+        group = self.groups[self.cards.group_of[kind]]
+        return list(dict.fromkeys((group.name, *group.short)))
+
+    def chip_words(self, kind: str, name: str) -> list[str]:
+        """What a Component drawn as a chip says, the fullest first: its name and its
+        group's word ("∞ Rope · Accessories" down to "Rope · Acc."), or its name
+        alone where it names the group too (Audience, Formula). A Special's chip, its name."""
+        symbol = self.symbol(kind)
+        if kind not in self.cards.group_of:  # a Special
+            return [f"{symbol} {name}"]
+        group = self.groups[self.cards.group_of[kind]]
+        if not group.types:
+            return [f"{symbol} {name}"]
+        return [
+            f"{lead}{name} · {word}"
+            for word in self.group_words(kind)
+            for lead in (f"{symbol} ", "")
+        ]
+
     def need(self, need: str) -> str:
         """An Objective's requirement in words: a type, or any Component of a group."""
         if need in self.groups and self.groups[need].types:
@@ -135,6 +157,7 @@ class CardItem(QGraphicsItem):
         # it in the tooltip and the large card.
         self.nameless = False
         self.named: bool | None = None  # its name painted whole when last painted (tests)
+        self.grouped: bool | None = None  # a Component's group word too (tests)
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
@@ -294,40 +317,49 @@ class CardItem(QGraphicsItem):
         card, look = self.card, self.look
         now = card.get("now", card["kind"])
         colour = look.colour(now)
+        name = card.get("now_name", card["name"])
         if self.h < 30:  # a chip: a Component placed around an Objective
-            self._chip(painter, colour, look.symbol(now), card.get("now_name", card["name"]))
+            self._chip(painter, colour, look.symbol(now), look.chip_words(now, name))
             return
         small = self.w < 60
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
-        if not small:
-            group = look.groups[look.cards.group_of[now]].name
-            self._write(painter, band, group, self._size(0.11), WHITE, bold=True, wrap=False)
+        # Its group's word, whole or in its shorter form ("Accessory" where "Accessories"
+        # does not fit a Backstage card): a newcomer reads what the card is.
+        self.grouped = any(
+            self._write(painter, band, word, self._size(0.11), WHITE, bold=True, wrap=False)
+            for word in look.group_words(now)
+        )
         middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
         fitted_text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
-        name = card.get("now_name", card["name"])
         bottom = QRectF(2, self.h * 0.64, self.w - 4, self.h * 0.2)
         self.named = self._name(painter, bottom, name, self._size(0.15 if small else 0.13), INK)
         if "now_name" in card:  # what it was, under what it is now
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
             self._write(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
-    def _chip(self, painter: QPainter, colour: QColor, symbol: str, name: str) -> None:
-        """A card drawn as a named chip (around an Objective, in another's Backstage): its
-        symbol and name whole, or its symbol alone where they do not fit ("◎Aud…" was
-        half a name; the tooltip and the large card tell it whole)."""
+    def _chip(self, painter: QPainter, colour: QColor, symbol: str, words: list[str]) -> None:
+        """A card drawn as a named chip (around an Objective, in another's Backstage): the
+        fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`),
+        or its symbol alone where none does ("◎Aud…" was half a name; the tooltip and the
+        large card tell it whole)."""
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
         box = QRectF(2, 0, self.w - 4, self.h)
         size = max(int(self.h * 0.5), self.least)
-        self.named = self._write(painter, box, f"{symbol} {name}", size, WHITE, True, wrap=False)
+        shown = next(
+            (w for w in words if self._write(painter, box, w, size, WHITE, True, wrap=False)), None
+        )
+        self.named = shown is not None
+        self.grouped = shown is not None and (" · " in shown or len(words) == 1)
         if not self.named:
             self._symbol(painter, box, symbol, size, WHITE)
 
     def _special(self, painter: QPainter) -> None:
         kind = self.look.kinds[self.card["kind"]]
         if self.h < 30:  # a chip: a Special played on an Objective
-            self._chip(painter, SPECIAL.lighter(130), self.look.symbol(kind.id), kind.name)
+            words = self.look.chip_words(kind.id, kind.name)
+            self._chip(painter, SPECIAL.lighter(130), self.look.symbol(kind.id), words)
             return
         top = QRectF(2, 4, self.w - 4, self.h * 0.36)
         fitted_text(painter, top, self.look.symbol(kind.id), self._size(0.34, most=80), GOLD)
@@ -354,29 +386,15 @@ class CardItem(QGraphicsItem):
         colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
         self._write(painter, foot, state, self._size(0.1), colour, bold=True)
 
-    def _objective(self, painter: QPainter) -> None:
-        card, look = self.card, self.look
-        colour = look.colour(card["domain"])
-        small = self.w < 60
-        # A symbol (the domain, the level, a need) reads at the least size words do: two
-        # groups' colours may look alike to some eyes, and the symbol tells them apart.
-        glyph = self.least * PX_PER_POINT  # its height, in the card's units
-        band = self._band(painter, colour, max(self.h * 0.19, glyph * 1.3 + 4))
-        domain = look.domains[card["domain"]]
-        disc_size = band.height() - 4
-        disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
-        head = QRectF(5, band.top(), disc.left() - 7, band.height())
-        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        words, size = f"{domain.symbol} {domain.name}", max(self._size(0.1), self.least)
-        named = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
-        if small or named[1] != words:  # its symbol alone (the large card names the domain)
-            self._symbol(painter, head, domain.symbol, self._size(0.1), WHITE, left)
-        else:
-            self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
-        painter.setPen(QPen(INK, 1))  # the level in a gold disc
-        painter.setBrush(GOLD)
-        painter.drawEllipse(disc)
-        self._symbol(painter, disc, str(card["level"]), self._size(0.1), INK)
+    def _objective_band(self) -> float:
+        """The height of an Objective's coloured band: its symbols at the least size."""
+        return max(self.h * 0.19, self.least * PX_PER_POINT * 1.3 + 4)
+
+    def _objective_places(self, band: QRectF) -> tuple[QRectF, int, float, int, float]:
+        """Where an Objective's name goes (its box and size), and its tiles of needs (their
+        size, how many to a line, the top of the first line)."""
+        card, small = self.card, self.w < 60
+        glyph = self.least * PX_PER_POINT
         # The Components it needs, as symbols in their group's colours: a named type on a
         # full tile, any Component of a group on a dashed one. Tiles as large as their
         # symbols need, as far as the card's lower half holds them.
@@ -395,8 +413,44 @@ class CardItem(QGraphicsItem):
             tile, per_line = one, len(needs)
             top = self.h - 4 - tile * 0.95
             name = QRectF(3, band.bottom() + 2, self.w - 6, top - band.bottom() - 3)
+        return name, size, tile, per_line, top
+
+    def names_whole(self, least: int) -> bool:
+        """Whether an Objective's name is written whole on this card where words read at
+        `least` points (the table widens a small Objective until it is)."""
+        self.least = max(6, least)
+        band = QRectF(2, 2, self.w - 4, self._objective_band())
+        name, size, *_ = self._objective_places(band)
+        return self._fits(name, self.card["name"], size)
+
+    def _objective(self, painter: QPainter) -> None:
+        card, look = self.card, self.look
+        colour = look.colour(card["domain"])
+        # A symbol (the domain, the level, a need) reads at the least size words do: two
+        # groups' colours may look alike to some eyes, and the symbol tells them apart.
+        band = self._band(painter, colour, self._objective_band())
+        domain = look.domains[card["domain"]]
+        disc_size = band.height() - 4
+        disc = QRectF(self.w - disc_size - 4, 4, disc_size, disc_size)
+        head = QRectF(5, band.top(), disc.left() - 7, band.height())
+        left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        # Its domain's symbol and word, or the word alone ("Mentalism" on a card of the
+        # Contest), or the symbol alone where neither fits (the large card names it).
+        size = max(self._size(0.1), self.least)
+        for words in (f"{domain.symbol} {domain.name}", domain.name):
+            shown = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
+            if shown[1] == words:
+                self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
+                break
+        else:
+            self._symbol(painter, head, domain.symbol, self._size(0.1), WHITE, left)
+        painter.setPen(QPen(INK, 1))  # the level in a gold disc
+        painter.setBrush(GOLD)
+        painter.drawEllipse(disc)
+        self._symbol(painter, disc, str(card["level"]), self._size(0.1), INK)
+        name, size, tile, per_line, top = self._objective_places(band)
         self.named = self._name(painter, name, card["name"], size, INK)
-        for n, need in enumerate(needs):
+        for n, need in enumerate(card["needs"]):
             line, across = divmod(n, per_line)
             cell = QRectF(4 + across * tile, top + line * tile * 0.95, tile, tile * 0.92)
             tint = look.colour(need)

@@ -46,7 +46,8 @@ WIDTH = 1500
 
 # Card sizes (width, height).
 MINE = (78, 109)
-CHIP_H = 20  # a card of another magician's Backstage, drawn as a named chip
+CHIP_H = 18  # a card of another magician's Backstage, drawn as a named chip (four rows
+# of them fit beside the hand: their names and groups' words need the width of three columns)
 CONTEST = (100, 136)
 PILE = (80, 112)
 TAKEN = (88, 98)  # an Objective taken, under way: wide enough for its name on two lines
@@ -63,7 +64,7 @@ OTHERS_Y = 44
 OTHERS_H = 262
 MIDDLE_Y = 322
 MINE_Y = 500
-HAND = zones.Fan((560, 1540), 730, spread=46, most=7.5)
+HAND = zones.Fan((560, 1710), 900, spread=46, most=6.2)
 CONTEST_ROW = zones.row((60, MIDDLE_Y + 86), CONTEST[0] + 12)
 PREVIEW_BOX = QRectF(1212, MIDDLE_Y, WIDTH - 1212, 620)
 
@@ -249,7 +250,8 @@ class IllusioScene(Felt, TableScene):
         s = view["seats"][seat]
         self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
-        name = self.text(f"{self.names[seat]} · {s['score']} pts{turn}", x + 20, y, 12, bold=True)
+        pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
+        name = self.text(f"{self.names[seat]} · {s['score']} {pts}{turn}", x + 20, y, 12, bold=True)
         self.seat_spot(seat, name)
 
     def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
@@ -269,10 +271,10 @@ class IllusioScene(Felt, TableScene):
                 "title": f"{self.names[seat]}'s hand",
                 "why": f"{hand} cards; only their owner sees them.",
             }
-            self.card(back, hx + min(i, 7) * 6, y0, (30, 42), ("back", seat, i))
+            self.card(back, hx + min(i, 7) * 5, y0, (30, 42), ("back", seat, i))
         self.text(f"{hand} in hand", hx, y0 + 46, 9)
         # The Backstage.
-        bx = hx + 84
+        bx = hx + 72
         room = rect.right() - bx - 6
         heading = self.text("Backstage", bx, y0 - 2, 9, bold=True)
         # Under the heading as drawn: at the least size that reads (a small window, a
@@ -334,7 +336,9 @@ class IllusioScene(Felt, TableScene):
         slivers, and their names 5 pixels tall)."""
         rows = max(1, int((rect.height() + 2) // (CHIP_H + 2)))
         cols = max(1, -(-len(cards) // rows))
-        wide = min(120.0, (rect.width() - (cols - 1) * 4) / cols)
+        # As wide as their names and groups' words need, as far as the columns have room.
+        wide = max(120.0, min(150.0, self._chip_width(cards, CHIP_H)))
+        wide = min(wide, (rect.width() - (cols - 1) * 4) / cols)
         group_of = self.look.cards.group_of
 
         def kind(c: dict[str, Any]) -> tuple[str, str]:  # alike cards side by side
@@ -348,11 +352,17 @@ class IllusioScene(Felt, TableScene):
             self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
 
     def _chip_words(self, c: dict[str, Any]) -> str:
-        """What a card's chip says: its symbol and name (`CardItem._chip`)."""
+        """The least a card's chip must say: its name, and its group's word in its short
+        form (the chip says more where it has room: `CardItem._chip`)."""
         if c.get("special"):
-            return f"{self.look.symbol(c['kind'])} {self.look.kinds[c['kind']].name}"
+            return self.look.chip_words(c["kind"], self.look.kinds[c["kind"]].name)[-1]
         now = c.get("now", c["kind"])
-        return f"{self.look.symbol(now)} {c.get('now_name', c['name'])}"
+        return self.look.chip_words(now, c.get("now_name", c["name"]))[-1]
+
+    def _chip_width(self, cards: list[dict[str, Any]], height: float) -> float:
+        """The width chips of that height need to say the least they must (`_chip_words`)."""
+        least = max(int(height * 0.5), self.least_points, 6)
+        return max([width_of(self._chip_words(c), least) + 8 for c in cards], default=0.0)
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
@@ -382,19 +392,24 @@ class IllusioScene(Felt, TableScene):
         s = view["seats"][seat]
         works = s["works"]
         scored = s["validated"]
-        small = (size[0] * 0.8, size[1] * 0.8)
-        pile = small[0] + 8 * min(len(scored), 6) + 6 if scored else 0
+        # The top card of the pile as wide as its name needs (the others lie under it).
+        named = self._objective_width(scored[-1], size) if scored else 0.0
+        small = (max(size[0] * 0.8, named), size[1])
+        pile = small[0] + 4 * min(len(scored), 6) + 6 if scored else 0
         room = rect.width() - pile
         # Chips as wide as their names need, where the row has room ("☺ Audience" was
         # cut to "☺Audie…" in a chip of 48 with half the row empty).
-        names = [self._chip_words(c) for w in works for c in w["components"] + w["specials"]]
-        least = max(int(around[1] * 0.5), self.least_points)
-        needed = max([width_of(n, least, True) + 8 for n in names], default=0.0)
+        needed = self._chip_width(
+            [c for w in works for c in w["components"] + w["specials"]], around[1]
+        )
         chips = min(max(around[0], needed), 140.0)
-        cell = min(size[0] + chips + 12, room / max(1, len(works)))
-        chip_w = max(min(around[0], 48.0), min(chips, cell - size[0] - 15))
-        wide = max(34.0, min(size[0], cell - chip_w - 15))
-        card_size = (wide, wide * size[1] / size[0])
+        cell = min(size[0] + chips + 8, room / max(1, len(works)))
+        # The Objective keeps the width its name needs whole, and its height (a small card
+        # without its name left a newcomer guessing); the chips take the rest.
+        named = max((self._objective_width(w["objective"], size) for w in works), default=34.0)
+        wide = min(size[0], max(named, cell - chips - 8))
+        chip_w = max(min(around[0], 48.0), cell - wide - 8)
+        card_size = (wide, size[1])
         top = rect.top() + LABEL_H
         for i, w in enumerate(works):
             x = rect.left() + i * cell
@@ -428,11 +443,24 @@ class IllusioScene(Felt, TableScene):
             for j, o in enumerate(scored):
                 entry = s["tricks"][j]
                 card = {"face": "objective", **o, "state": f"Scored: {entry['sum']}."}
-                item = self.card(card, x + min(j, 6) * 8, top, small, ("objective", o["id"]))
-                item.nameless = True  # a pile's thumbnail: its name in the tooltip
+                at = (x + min(j, 6) * 4, rect.top() + 2)  # (no label above a pile)
+                item = self.card(card, *at, small, ("objective", o["id"]))
+                # Under the top one, a card of the pile shows no name: it would be hidden.
+                item.nameless = j < len(scored) - 1
             points = sum(t["points"] for t in s["tricks"])
             words = self.text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
+
+    def _objective_width(self, objective: dict[str, Any], size: tuple[float, float]) -> float:
+        """The least width, up to `size`'s, at which an Objective of that height shows its
+        name whole at the least size that reads (a small card without its name left a
+        newcomer guessing what it was)."""
+        least = max(6, self.least_points)
+        wide = max(width_of(word, least) for word in objective["name"].split()) + 8
+        card = CardItem(self.look, {"face": "objective", **objective}, wide, size[1])
+        while card.w < size[0] and not card.names_whole(least):
+            card.w = min(size[0], card.w + 2)
+        return card.w
 
     def _deck_rect(self) -> QRectF:
         return QRectF(666, MIDDLE_Y + 30, *PILE)
@@ -470,24 +498,28 @@ class IllusioScene(Felt, TableScene):
                     words, x, y + CONTEST[1] - 2, room, 8, bold=ready, short=short, colour=colour
                 )
         # The Objective deck, and the Objectives given up (the last one face up).
-        ox, oy = 548, MIDDLE_Y + 24
+        ox, oy = 545, MIDDLE_Y + 24  # (clear of the deck's frame on the right)
         if view["objective_deck"]:
             deck = {"face": "back", "title": "The Objective deck", "why": "Objectives face down."}
-            self.card(deck, ox, oy, (48, 68))
+            self.card(deck, ox, oy, (30, 42))
         # Short words under small cards: they stay readable in a small window, whole in
         # their tooltips.
-        left = self.text(f"left:\n{view['objective_deck']}", ox, oy + 72, 8)
+        left = self.text(f"left:\n{view['objective_deck']}", ox, oy + 46, 8)
         left.setToolTip(plain(f"Objectives left in their deck: {view['objective_deck']}"))
+        # The last Objective given up, face up and named (a thumbnail without its name
+        # left a newcomer guessing what it was): beside the deck's back, up to the deck.
+        given_at = QRectF(ox + 34, oy, 82, 116)  # (every name whole at 1280 x 720)
         if view["objective_discard"]:
             top = view["objective_discard"][-1]
             card = {"face": "objective", **top, "state": "Given up."}
-            item = self.card(card, ox + 54, oy, (48, 68), ("objective", top["id"]))
-            item.nameless = True  # a pile's thumbnail: its name in the tooltip
+            self.card(
+                card, given_at.left(), oy, given_at.size().toTuple(), ("objective", top["id"])
+            )
         given = len(view["objective_discard"])
-        self.text(f"given\nup: {given}", ox + 56, oy + 72, 8).setToolTip(
+        self.text(f"given up: {given}", given_at.left(), given_at.bottom() + 4, 8).setToolTip(
             plain(f"Objectives given up: {given}")
         )
-        self.name_part("The Objectives left and given up", QRectF(ox, oy, 104, 100))
+        self.name_part("The Objectives left and given up", QRectF(ox, oy, 116, 136))
         # The deck and the discard pile.
         deck = self._deck_rect()
         self.name_part(
