@@ -312,6 +312,8 @@ class IncantibusScene(TableScene):
             glyph = self._glyph(kind)
             # The room across the token where its mark lies (narrower off its middle).
             room = 2 * radius - (5 if small else 8)
+            if width_of(mark, least) > room:  # ("Stone" sat on its disc's rim: "Sto")
+                mark = self._short(mark)
             badged = bool(token.get("points")) and badge
             if small and (glyph or badged):
                 # The mark high; under it the shape, left of the badge where there is one.
@@ -670,7 +672,14 @@ class IncantibusScene(TableScene):
                 said = self._weakness_in_short(kind)
                 if width_of(said, 9, False) > room:  # the shape says which potion
                     said = said.replace(said.split()[1] + " ", "", 1)
-                self._centred(said, weakness, 9, ink, item, bold=False, room=room)
+                # Where even the least size is too wide (a crowded dungeon's narrower
+                # cards: "■ werewolf" ran under the next card), it folds onto two lines.
+                size = max(9, self.least)
+                lines = [said] if width_of(said, size) <= room else fold(said, room, size)
+                step = measure(size).lineSpacing()
+                for n, line in enumerate(lines):
+                    at = weakness + QPointF(0, n * step)
+                    self._centred(line, at, size, ink, item, bold=False, room=room)
             if small:  # a chip in a satchel: its points in the ink its colour reads in
                 size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
                 self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)

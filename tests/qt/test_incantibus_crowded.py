@@ -1,0 +1,118 @@
+"""Incantibus in expert mode at four seats, at 1280 × 720, in the crowded states a
+whole match reaches and the seeded states of test_text_sizes.py never did: a dungeon of
+more than ten places, a moat of many kinds, full satchels, the coach's bar (and the
+guide's) over the table making it smaller. Every word there read whole, at 8 px or more,
+inside its piece (a disc's words inside the disc), over no other. (A confirming play
+found "■ werewolf" cut to "werewol" under the next sorcerer, "Stone" on its disc's rim,
+a moat count that read with its chip's "3" as "32", badges out of their cells, and the
+count box over the prompt.)
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem
+
+from illusio_table.games.incantibus.qt.scene import dungeon_slots
+from illusio_table.qt.app.new_game_dialog import GameConfig
+
+from .conftest import lift_curtain, screenshot
+from .test_text_sizes import item_words, table_problems
+
+
+def expert(window, seed: int, coach: bool = False) -> None:
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, 4)
+    ]
+    assert window.start_match(GameConfig("incantibus", players, seed, {"mode": "expert"}))
+    if coach:
+        window.coach_me(True)  # (Game ▸ Coach: its bar over the table)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+def play_until(window, seed: int, reached, moves: int = 3000) -> bool:
+    """Seeded moves (Ana at random, the bots as they play) until `reached()`."""
+    model, chooser = window.model, random.Random(seed)
+    for _ in range(moves):
+        lift_curtain(window)
+        QApplication.processEvents()
+        if reached():
+            return True
+        if model.session.game.is_over():
+            return False
+        if model.session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
+        else:
+            model.session.step_bot()
+    return False
+
+
+def off_disc(scene, words) -> list[str]:
+    """Words of a round piece (a token, a badge) whose letters reach its rim or past
+    it: "Stone" sat with its "S" on the rim of its disc (inside its square, so the
+    check of the piece's box let it by)."""
+    found = []
+    for w in words:
+        piece = w.item.parentItem() if w.item is not None else None
+        if not isinstance(piece, QGraphicsEllipseItem):
+            continue
+        discs = [piece] + [
+            p for p in piece.childItems() if isinstance(p, QGraphicsEllipseItem) and p.isVisible()
+        ]
+        ink = w.ink.adjusted(0.5, 0.5, -0.5, -0.5)
+        corners = (ink.topLeft(), ink.topRight(), ink.bottomLeft(), ink.bottomRight())
+
+        def inside(point, disc) -> bool:
+            box = disc.sceneBoundingRect()
+            pen = disc.pen().widthF()
+            rx, ry = box.width() / 2 - pen, box.height() / 2 - pen
+            dx, dy = point.x() - box.center().x(), point.y() - box.center().y()
+            return (dx / rx) ** 2 + (dy / ry) ** 2 <= 1
+
+        if not all(any(inside(c, d) for d in discs) for c in corners):
+            found.append(f"{w.text!r} reaches the rim of its disc at {piece.sceneBoundingRect()}")
+    return found
+
+
+def crowded_dungeon(window) -> bool:
+    dungeon = window.model.session.game.view(0)["dungeon"]
+    return dungeon is not None and dungeon_slots(dungeon) > 10 and len(dungeon) >= 9
+
+
+def test_a_crowded_dungeon_reads_whole_with_the_coach_on(make_window, monkeypatch):
+    """More than ten places in the dungeon (six to a line, narrower cards), the coach's
+    bar over the table (its least size 9 points): each sorcerer's name and what defeats
+    it read whole on its own card ("■ werewolf" ran under the next card, "4 weapons" lost
+    its "4" under the one before)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3, coach=True)
+    assert window.scene.least >= 9  # (the smaller table of the confirming play)
+    assert play_until(window, 3, lambda: crowded_dungeon(window))
+    screenshot(window, "incantibus-crowded-dungeon-coach-1280x720")
+    problems = [p for p in table_problems(window, monkeypatch) if "runs out" in p]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_mark_lies_inside_its_disc(make_window, monkeypatch):
+    """At the start of an expert match at 1280 × 720, and with the coach's bar making
+    the table smaller: every mark of a token (the special tokens' "Stone" among them)
+    and every badge's digits lie inside their disc, clear of its rim."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    for coach in (False, True):
+        expert(window, 3, coach=coach)
+        lift_curtain(window)
+        QApplication.processEvents()
+        specials = window.model.session.game.view(0)["special_tokens"]
+        assert "philosophers-stone" in [t["kind"] for t in specials]
+        words = item_words(window.scene, window.table.zoom())
+        problems = off_disc(window.scene, words)
+        screenshot(window, f"incantibus-expert-start-coach-{coach}-1280x720")
+        assert not problems, "\n".join(problems)
