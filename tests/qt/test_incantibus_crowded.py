@@ -116,3 +116,50 @@ def test_every_mark_lies_inside_its_disc(make_window, monkeypatch):
         problems = off_disc(window.scene, words)
         screenshot(window, f"incantibus-expert-start-coach-{coach}-1280x720")
         assert not problems, "\n".join(problems)
+
+
+def test_a_crowded_moat_says_each_count_clear_of_its_chip(make_window, monkeypatch):
+    """A moat of many kinds, with the coach's bar on: each chip's mark inside its disc,
+    each count said as "×2" beside its chip, a gap between them, at 8 px or more (a count
+    on the chip's edge, 9 points on a smaller table: "3" Gold and its 2 read "32"), no
+    word over another, all of it inside the moat."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 1, coach=True)
+
+    def crowded() -> bool:
+        moat = window.model.session.game.view(0)["moat"]
+        return len({t["kind"] for t in moat}) >= 14 and len(moat) >= 24
+
+    assert play_until(window, 1, crowded)
+    screenshot(window, "incantibus-crowded-moat-coach-1280x720")
+    scene, zoom = window.scene, window.table.zoom()
+    moat = scene.moat_box
+    words = [w for w in item_words(scene, zoom) if moat.intersects(w.ink)]
+    chips = [scene.item(("moat", k)) for k in {t["kind"] for t in scene.view["moat"]}]
+    assert all(chips)
+    problems = off_disc(scene, words)
+    counts = [w for w in words if w.item.parentItem() is None and w.ink.top() > moat.top() + 12]
+    assert counts
+    problems += [f"{w.text!r} is not said as ×N" for w in counts if not w.text.startswith("×")]
+    problems += [f"{w.text!r} at {w.px:.1f} px" for w in words if w.px < 8]
+    problems += [
+        f"{w.text!r} touches a chip"
+        for w in counts
+        for chip in chips
+        if chip.sceneBoundingRect().adjusted(-2, -2, 2, 2).intersects(w.ink)
+    ]
+    problems += [
+        f"{a.text!r} over {b.text!r}"
+        for n, a in enumerate(words)
+        for b in words[n + 1 :]
+        if a.ink.intersects(b.ink)
+    ]
+    problems += [f"{w.text!r} out of the moat" for w in words if not moat.contains(w.ink)]
+    problems += [
+        f"a chip at {c.sceneBoundingRect()} out of the moat"
+        for c in chips
+        if not moat.contains(c.sceneBoundingRect())
+    ]
+    assert not problems, "\n".join(problems)
