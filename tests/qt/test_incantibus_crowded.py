@@ -163,3 +163,44 @@ def test_a_crowded_moat_says_each_count_clear_of_its_chip(make_window, monkeypat
         if not moat.contains(c.sceneBoundingRect())
     ]
     assert not problems, "\n".join(problems)
+
+
+def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window, monkeypatch):
+    """A full satchel's new token, its "NEW" label beside its row, over no cell (it hid
+    the Books cell above the Purse); a gold token's points in its mark alone, no badge
+    out of its cell (the badge said the mark's "3" again, over the next row)."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+
+    def overflow() -> bool:
+        decision = window.model.session.game.view(0).get("decision")
+        return bool(decision) and decision["kind"] == "overflow"
+
+    for seed in (1, 2, 4, 5, 6):  # (a seed whose match fills a satchel)
+        expert(window, seed)
+        if play_until(window, seed, overflow):
+            break
+    assert overflow()
+    screenshot(window, "incantibus-full-satchel-1280x720")
+    scene = window.scene
+    tag = next(i for i in scene.items() if getattr(i, "text", lambda: "")() == "NEW")
+    label = tag.sceneBoundingRect()
+    cells = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i, QGraphicsRectItem)
+        and i.parentItem() is None
+        and i.rect().width() < 32
+        and i.rect().height() < 32
+    ]
+    seat = window.model.session.game.view(0)["decision"]["seat"]
+    assert scene.satchel_boxes[seat].contains(label)
+    problems = [f"NEW over the cell at {c}" for c in cells if c.intersects(label)]
+    satchels = window.model.session.game.view(0)["satchels"]
+    gold = [t["id"] for s in satchels for t in s["tokens"] if t["kind"].startswith("gold")]
+    assert gold
+    problems += [f"gold token {t} has a badge" for t in gold if ("token", t) in scene.badges]
+    assert not problems, "\n".join(problems)

@@ -315,7 +315,8 @@ class IncantibusScene(TableScene):
             room = 2 * radius - (5 if small else 8)
             if width_of(mark, least) > room:  # ("Stone" sat on its disc's rim: "Sto")
                 mark = self._short(mark)
-            badged = bool(token.get("points")) and badge
+            # (A gold token's mark is its points: its badge said them twice, out of its cell.)
+            badged = bool(token.get("points")) and badge and mark != str(token["points"])
             if small and (glyph or badged):
                 # The mark high; under it the shape, left of the badge where there is one.
                 self._centred(
@@ -880,7 +881,12 @@ class IncantibusScene(TableScene):
                         attempts.incantibus_choose(token["id"]),
                     )
                     if token["id"] == new:
-                        tag = self._text("NEW", box.left() - 2, box.top() - 11, 8, True, WHITE)
+                        # After the row's last cell (over the row above, it hid a cell).
+                        after = x + 72 + max(capacity[cell], len(ids)) * 30 + 2
+                        size = max(8, self.least)
+                        tag = self._text(
+                            "NEW", after, box.center().y() - size * 0.7, size, True, WHITE
+                        )
                         tag.setZValue(70)
                         back = self.addRect(
                             tag.sceneBoundingRect().adjusted(-2, 0, 2, 0),
