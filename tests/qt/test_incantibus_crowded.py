@@ -204,3 +204,46 @@ def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window,
     assert gold
     problems += [f"gold token {t} has a badge" for t in gold if ("token", t) in scene.badges]
     assert not problems, "\n".join(problems)
+
+
+def test_the_count_covers_no_word_of_the_heading(make_window):
+    """While people count "In… can… to!" to point, the count's box lies over none of
+    the heading's words, the prompt "Drag your wand onto one…" among them (it lay over
+    the prompt for two seconds every casting), at every casting of a match, with the
+    coach's bar on or off."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    problems: list[str] = []
+    checked = []
+
+    def check() -> bool:
+        if 0 not in window.model.session.game.to_act():
+            return False
+        scene = window.scene
+        heading = [i for i in scene._heading_items if i.isVisible()]
+        if not any("Drag your wand" in getattr(i, "text", lambda: "")() for i in heading):
+            return False
+        if window.model.session.match.moves_made in checked:
+            return False
+        checked.append(window.model.session.match.moves_made)
+        for words in ("In…", "can…", "to!"):
+            scene.show_count(words)
+            count = next(i for i in scene.items() if i.data(KEY) == (MARK, "count"))
+            box = count.sceneBoundingRect()
+            over = [i.text() for i in heading if box.intersects(i.sceneBoundingRect())]
+            if words == "can…" and len(checked) % 8 == 3:
+                screenshot(window, f"incantibus-count-{len(checked)}-1280x720")
+            if over:
+                problems.append(f"{words!r} over {over} at move {checked[-1]}")
+                screenshot(window, "incantibus-count-over-the-prompt")
+        scene.show_count(None)
+        return False
+
+    for coach in (False, True):
+        expert(window, 3, coach=coach)
+        play_until(window, 3, check)
+    assert len(checked) > 20
+    assert not problems, "\n".join(problems[:10])
