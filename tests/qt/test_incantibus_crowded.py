@@ -247,3 +247,31 @@ def test_the_count_covers_no_word_of_the_heading(make_window):
         play_until(window, 3, check)
     assert len(checked) > 20
     assert not problems, "\n".join(problems[:10])
+
+
+def test_the_guide_and_the_coach_leave_the_table_readable(make_window, monkeypatch):
+    """The Learn Incantibus guide, then the coach turned on (Game ▸ Coach), at 1280 ×
+    720: the coach's bar goes beside the table, and every word of the table still reads
+    at 8 px or more, none under a badge (with both bars over it the table shrank: the
+    satchels' token names at 5 px, badges over "Gob" and "Gho"). Both bars say their
+    words."""
+    from .table_states import play
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    assert window.start_guide("incantibus")
+    window.coach_me(True)
+    play(window, 2, lambda legal: window.guide.lit or legal[0])
+    QApplication.processEvents()
+    screenshot(window, "incantibus-guide-and-coach-1280x720")
+    assert window.guide_bar.isVisible() and window.tally_bar.isVisible()
+    assert window.tally_bar.text().strip() and window.guide_bar.words.text().strip()
+    bar = window.tally_bar
+    assert bar.heightForWidth(bar.width()) <= bar.height(), "the coach's words are cut"
+    problems = table_problems(window, monkeypatch)
+    assert not problems, "\n".join(problems)
+    window.leave_guide()  # the coach's bar back over the table, three lines high
+    QApplication.processEvents()
+    table = window.stack.geometry()
+    assert bar.geometry().bottom() < table.top() and bar.width() >= table.width()
