@@ -275,3 +275,38 @@ def test_the_guide_and_the_coach_leave_the_table_readable(make_window, monkeypat
     QApplication.processEvents()
     table = window.stack.geometry()
     assert bar.geometry().bottom() < table.top() and bar.width() >= table.width()
+
+
+def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
+    """In the final battle a seat whose wand is laid down says so under its name, clear
+    of its wand's badge ("28 points · wand laid down" touched the badge's disc)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3)
+
+    def laid_down() -> bool:
+        view = window.model.session.game.view(0)
+        return bool(view.get("laid_down")) and max(view["points"]) >= 10
+
+    assert play_until(window, 3, laid_down)
+    screenshot(window, "incantibus-wand-laid-down-1280x720")
+    scene = window.scene
+    words = item_words(scene, window.table.zoom())
+    said = [w for w in words if "wand laid down" in w.text]
+    assert said
+    badges = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i, QGraphicsEllipseItem)
+        and i.parentItem() is not None
+        and i.rect().width() == 28
+    ]
+    assert badges
+    problems = [
+        f"{w.text!r} touches the badge at {b}"
+        for w in said
+        for b in badges
+        if b.adjusted(-2, -2, 2, 2).intersects(w.ink)
+    ]
+    assert not problems, "\n".join(problems)

@@ -801,6 +801,10 @@ class IncantibusScene(TableScene):
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
             said = " · ".join(w for w in (points(view["points"][seat]), status) if w)
+            # Clear of the wand's badge ("wand laid down" touched it): "pts" where the
+            # whole word does not fit.
+            if width_of(said, 9) > width - WAND - 10 - 30 - 8 - 4:
+                said = said.replace(" points", " pts").replace(" point", " pt")
             self._text(said, x + 8, y + 24, 9, parent=panel)
             # The name's lines have the wand on them: the sign goes right of the cells.
             self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
