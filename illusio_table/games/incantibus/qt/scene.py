@@ -637,7 +637,7 @@ class IncantibusScene(TableScene):
                 size = max(9, self.least)
                 count = f"×{len(tokens)}"
                 self._text(
-                    count, centre.x() + radius + 2, centre.y() - size * 0.75, size, True, WHITE
+                    count, centre.x() + radius + 3, centre.y() - size * 0.75, size, True, WHITE
                 )
             item.setToolTip(plain(f"{len(tokens)} × " + self._tooltip(tokens[0])))
 
@@ -649,7 +649,7 @@ class IncantibusScene(TableScene):
         as two lines let them be, smaller in three where many kinds lie there."""
         size = max(9, self.least)
         places: dict[str, tuple[QPointF, float]] = {}
-        for radius, lines in ((14.0, 2), (12.0, 2), (10.5, 3)):
+        for radius, lines in ((14.0, 2), (12.0, 2), (10.0, 3)):
             places, x, line = {}, 282.0, 0
             for kind, tokens in groups.items():
                 width = 2 * radius + (4 + width_of(f"×{len(tokens)}", size, True)) * (
@@ -657,7 +657,9 @@ class IncantibusScene(TableScene):
                 )
                 if x + width > 762:
                     x, line = 282.0, line + 1
-                places[kind] = (QPointF(x + radius, 396 + radius + line * (2 * radius + 1)), radius)
+                # The lines spread down to the moat's foot (457), its heading above.
+                pitch = 2 * radius + (62 - lines * 2 * radius) / (lines - 1)
+                places[kind] = (QPointF(x + radius, 395 + radius + line * pitch), radius)
                 x += width + 6
             if line < lines:
                 break
