@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QBoxLayout,
     QDialog,
     QDockWidget,
     QFileDialog,
@@ -85,6 +86,8 @@ def data_folder() -> Path:
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
 
 
+SIDE_BAR = 190  # the coach's bar beside the table (with the guide's over it), its width
+QWIDGETSIZE_MAX = (1 << 24) - 1  # (Qt's largest widget size)
 STATUS_LEAST_PX = 10  # the status line's words grow no smaller than this to fit
 
 
@@ -230,8 +233,16 @@ class MainWindow(QMainWindow):
         self.guide_bar.leave.clicked.connect(self.leave_guide)
         self.guide: Any = None  # a guided first game under way (guide.GuideSession)
         column.addWidget(self.guide_bar)
-        column.addWidget(self.tally_bar)
-        column.addWidget(self.stack)
+        # The coach's bar over the table, or beside it while the guide's bar is shown:
+        # the two over it left the table so small that its words were 5 to 7 pixels at
+        # 1280 x 720, where beside it the table loses less (the window is wider than the
+        # table's shape).
+        self.bars = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self.bars.setSpacing(0)
+        self.bars.addWidget(self.tally_bar)
+        self.bars.addWidget(self.stack, 1)
+        column.addLayout(self.bars, 1)
+        self.guide_bar.shown.connect(self._place_bars)
         self.setCentralWidget(central)
         # The bar's tooltip (every casting, the coach's words) beside the table, not on it.
         self.side_note = SideNote(self, self.tally_bar, self.stack)
@@ -681,6 +692,25 @@ class MainWindow(QMainWindow):
         elif not on and self.model is not None:
             self._set_settings(coach=None)
             self._hide_tallies()
+
+    def _place_bars(self, guided: bool) -> None:
+        """The coach's bar over the table, or (with the guide's bar over it) beside it,
+        a column of its words."""
+        bar = self.tally_bar
+        if guided:
+            self.bars.setDirection(QBoxLayout.Direction.RightToLeft)
+            bar.setFixedWidth(SIDE_BAR)
+            bar.setMinimumHeight(0)
+            bar.setMaximumHeight(QWIDGETSIZE_MAX)
+            bar.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+            bar.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        else:
+            self.bars.setDirection(QBoxLayout.Direction.TopToBottom)
+            bar.setMinimumWidth(0)
+            bar.setMaximumWidth(QWIDGETSIZE_MAX)
+            bar.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            bar.setMinimumHeight(3 * bar.fontMetrics().lineSpacing() + 14)
+            bar.setAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
 
     def _set_settings(self, **changes: Any) -> None:
         """Changes the table settings of the match in play (saved with it at once)."""

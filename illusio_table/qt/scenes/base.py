@@ -621,6 +621,13 @@ class TableScene(QGraphicsScene):
             mark=3.0,  # a mark of the table's: a wand, a cell
             ground=lambda box: area(box) >= 4 * size.width() * size.height(),
         )
+        # The heading (the title, the prompt: "Drag your wand onto one…") is what people
+        # read to choose: never under the count (it lay over the prompt every casting).
+        looked_at += [
+            (item.sceneBoundingRect(), 1000.0)
+            for item in self._heading_items
+            if item.isVisible() and item is not count
+        ]
         places = []
         for across in (0.5, 0.3, 0.7):
             for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0):

@@ -72,7 +72,6 @@ DUNGEON = zones.grid((365, 126), 80, 96, per_line=5)
 CROWDED_DUNGEON = zones.grid((350, 126), 68, 96, per_line=6)
 POTIONS = zones.column((42, 61), 74)
 BOOKS = zones.column((125, 314), 54)
-MOAT_KINDS = zones.grid((290, 410), 30.5, 30, per_line=16)
 SPELL_CARDS = zones.row((890, 100), 87)  # cards 84 wide: "Philosopher's" fits at 9 points
 SPECIAL_TOKENS = zones.row((818, 208), 40)
 TRACK = zones.grid((837, 293), 78, 68, per_line=4)
@@ -272,13 +271,15 @@ class IncantibusScene(TableScene):
         key: Hashable | None = None,
         attempt: dict[str, Any] | None = None,
         badge: bool = True,
+        shape: bool = True,
     ) -> QGraphicsItem:
         """A round token: its colour and mark from the card file, its points, or its back.
         Its mark, shape and points are words to read, never under `least` points (at
         1280 x 720 the chips of a recipe, "Stone" and the badges' digits came out at 4
         to 6 pixels); a small token has its mark over its shape, its points badge low on
         its right, clear of both (the badge sat on "Gob" and "Wolf"). `badge` False: a
-        token in a pile, its points in its tooltip."""
+        token in a pile, its points in its tooltip; `shape` False: its mark alone, in the
+        middle (a moat chip: mark and shape over each other ran onto its rim)."""
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         least = self.least
         if token is None or not token.get("face_up", True) or "kind" not in token:
@@ -309,10 +310,13 @@ class IncantibusScene(TableScene):
             if small:
                 mark = self._short(mark)  # small tokens keep a short mark
             size = max(least, int(radius * (0.42 if len(mark) > 3 else 0.55)))
-            glyph = self._glyph(kind)
+            glyph = self._glyph(kind) if shape else ""
             # The room across the token where its mark lies (narrower off its middle).
             room = 2 * radius - (5 if small else 8)
-            badged = bool(token.get("points")) and badge
+            if width_of(mark, least) > room:  # ("Stone" sat on its disc's rim: "Sto")
+                mark = self._short(mark)
+            # (A gold token's mark is its points: its badge said them twice, out of its cell.)
+            badged = bool(token.get("points")) and badge and mark != str(token["points"])
             if small and (glyph or badged):
                 # The mark high; under it the shape, left of the badge where there is one.
                 self._centred(
@@ -617,19 +621,49 @@ class IncantibusScene(TableScene):
         groups: dict[str, list[dict[str, Any]]] = {}
         for token in view["moat"]:
             groups.setdefault(token["kind"], []).append(token)
-        for n, (kind, tokens) in enumerate(list(groups.items())[:32]):
-            centre = at(MOAT_KINDS, n)
+        for kind, (centre, radius) in self._moat_places(groups).items():
+            tokens = groups[kind]
             item = self.token(
                 {**tokens[0], "face_up": True},
                 centre,
-                13,
+                radius,
                 ("moat", kind),
                 attempts.incantibus_choose(tokens[0]["id"]),
                 badge=False,  # (its corner says how many lie there; its tooltip, the points)
+                shape=False,  # (its tooltip says its shape)
             )
             if len(tokens) > 1:
-                self._text(f"{len(tokens)}", centre.x() + 8, centre.y() + 1, 9, True, WHITE)
+                # How many, beside the chip and clear of it ("3" Gold then a 2 read "32").
+                size = max(9, self.least)
+                count = f"×{len(tokens)}"
+                self._text(
+                    count, centre.x() + radius + 3, centre.y() - size * 0.75, size, True, WHITE
+                )
             item.setToolTip(plain(f"{len(tokens)} × " + self._tooltip(tokens[0])))
+
+    def _moat_places(
+        self, groups: dict[str, list[dict[str, Any]]]
+    ) -> dict[str, tuple[QPointF, float]]:
+        """Where each kind of the moat lies, and its chip's radius: side by side in lines
+        under the moat's heading, each with room for its count after it; chips as large
+        as two lines let them be, smaller in three where many kinds lie there."""
+        size = max(9, self.least)
+        places: dict[str, tuple[QPointF, float]] = {}
+        for radius, lines in ((14.0, 2), (12.0, 2), (10.0, 3)):
+            places, x, line = {}, 282.0, 0
+            for kind, tokens in groups.items():
+                width = 2 * radius + (4 + width_of(f"×{len(tokens)}", size, True)) * (
+                    len(tokens) > 1
+                )
+                if x + width > 762:
+                    x, line = 282.0, line + 1
+                # The lines spread down to the moat's foot (457), its heading above.
+                pitch = 2 * radius + (62 - lines * 2 * radius) / (lines - 1)
+                places[kind] = (QPointF(x + radius, 395 + radius + line * pitch), radius)
+                x += width + 6
+            if line < lines:
+                break
+        return places
 
     def _moat_tip(self, view: dict[str, Any]) -> str:
         if not view["moat"]:
@@ -670,7 +704,14 @@ class IncantibusScene(TableScene):
                 said = self._weakness_in_short(kind)
                 if width_of(said, 9, False) > room:  # the shape says which potion
                     said = said.replace(said.split()[1] + " ", "", 1)
-                self._centred(said, weakness, 9, ink, item, bold=False, room=room)
+                # Where even the least size is too wide (a crowded dungeon's narrower
+                # cards: "■ werewolf" ran under the next card), it folds onto two lines.
+                size = max(9, self.least)
+                lines = [said] if width_of(said, size) <= room else fold(said, room, size)
+                step = measure(size).lineSpacing()
+                for n, line in enumerate(lines):
+                    at = weakness + QPointF(0, n * step)
+                    self._centred(line, at, size, ink, item, bold=False, room=room)
             if small:  # a chip in a satchel: its points in the ink its colour reads in
                 size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
                 self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)
@@ -762,6 +803,10 @@ class IncantibusScene(TableScene):
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
             said = " · ".join(w for w in (points(view["points"][seat]), status) if w)
+            # Clear of the wand's badge ("wand laid down" touched it): "pts" where the
+            # whole word does not fit.
+            if width_of(said, 9) > width - WAND - 10 - 30 - 8 - 4:
+                said = said.replace(" points", " pts").replace(" point", " pt")
             self._text(said, x + 8, y + 24, 9, parent=panel)
             # The name's lines have the wand on them: the sign goes right of the cells.
             self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
@@ -842,7 +887,12 @@ class IncantibusScene(TableScene):
                         attempts.incantibus_choose(token["id"]),
                     )
                     if token["id"] == new:
-                        tag = self._text("NEW", box.left() - 2, box.top() - 11, 8, True, WHITE)
+                        # After the row's last cell (over the row above, it hid a cell).
+                        after = x + 72 + max(capacity[cell], len(ids)) * 30 + 2
+                        size = max(8, self.least)
+                        tag = self._text(
+                            "NEW", after, box.center().y() - size * 0.7, size, True, WHITE
+                        )
                         tag.setZValue(70)
                         back = self.addRect(
                             tag.sceneBoundingRect().adjusted(-2, 0, 2, 0),

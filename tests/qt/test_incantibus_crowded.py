@@ -1,0 +1,312 @@
+"""Incantibus in expert mode at four seats, at 1280 × 720, in the crowded states a
+whole match reaches and the seeded states of test_text_sizes.py never did: a dungeon of
+more than ten places, a moat of many kinds, full satchels, the coach's bar (and the
+guide's) over the table making it smaller. Every word there read whole, at 8 px or more,
+inside its piece (a disc's words inside the disc), over no other. (A confirming play
+found "■ werewolf" cut to "werewol" under the next sorcerer, "Stone" on its disc's rim,
+a moat count that read with its chip's "3" as "32", badges out of their cells, and the
+count box over the prompt.)
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem
+
+from illusio_table.games.incantibus.qt.scene import dungeon_slots
+from illusio_table.qt.app.new_game_dialog import GameConfig
+
+from .conftest import lift_curtain, screenshot
+from .test_text_sizes import item_words, table_problems
+
+
+def expert(window, seed: int, coach: bool = False) -> None:
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, 4)
+    ]
+    assert window.start_match(GameConfig("incantibus", players, seed, {"mode": "expert"}))
+    if coach:
+        window.coach_me(True)  # (Game ▸ Coach: its bar over the table)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+def play_until(window, seed: int, reached, moves: int = 3000) -> bool:
+    """Seeded moves (Ana at random, the bots as they play) until `reached()`."""
+    model, chooser = window.model, random.Random(seed)
+    for _ in range(moves):
+        lift_curtain(window)
+        QApplication.processEvents()
+        if reached():
+            return True
+        if model.session.game.is_over():
+            return False
+        if model.session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in model.session.game.to_act():
+            model.session.act(chooser.choice(model.session.legal_actions()))
+        else:
+            model.session.step_bot()
+    return False
+
+
+def off_disc(scene, words) -> list[str]:
+    """Words of a round piece (a token, a badge) whose letters reach its rim or past
+    it: "Stone" sat with its "S" on the rim of its disc (inside its square, so the
+    check of the piece's box let it by)."""
+    found = []
+    for w in words:
+        piece = w.item.parentItem() if w.item is not None else None
+        if not isinstance(piece, QGraphicsEllipseItem):
+            continue
+        discs = [piece] + [
+            p for p in piece.childItems() if isinstance(p, QGraphicsEllipseItem) and p.isVisible()
+        ]
+        ink = w.ink.adjusted(0.5, 0.5, -0.5, -0.5)
+        corners = (ink.topLeft(), ink.topRight(), ink.bottomLeft(), ink.bottomRight())
+
+        def inside(point, disc) -> bool:
+            box = disc.sceneBoundingRect()
+            pen = disc.pen().widthF()
+            rx, ry = box.width() / 2 - pen, box.height() / 2 - pen
+            dx, dy = point.x() - box.center().x(), point.y() - box.center().y()
+            return (dx / rx) ** 2 + (dy / ry) ** 2 <= 1
+
+        if not all(any(inside(c, d) for d in discs) for c in corners):
+            found.append(f"{w.text!r} reaches the rim of its disc at {piece.sceneBoundingRect()}")
+    return found
+
+
+def crowded_dungeon(window) -> bool:
+    dungeon = window.model.session.game.view(0)["dungeon"]
+    return dungeon is not None and dungeon_slots(dungeon) > 10 and len(dungeon) >= 9
+
+
+def test_a_crowded_dungeon_reads_whole_with_the_coach_on(make_window, monkeypatch):
+    """More than ten places in the dungeon (six to a line, narrower cards), the coach's
+    bar over the table (its least size 9 points): each sorcerer's name and what defeats
+    it read whole on its own card ("■ werewolf" ran under the next card, "4 weapons" lost
+    its "4" under the one before)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3, coach=True)
+    assert window.scene.least >= 9  # (the smaller table of the confirming play)
+    assert play_until(window, 3, lambda: crowded_dungeon(window))
+    screenshot(window, "incantibus-crowded-dungeon-coach-1280x720")
+    problems = [p for p in table_problems(window, monkeypatch) if "runs out" in p]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_mark_lies_inside_its_disc(make_window, monkeypatch):
+    """At the start of an expert match at 1280 × 720, and with the coach's bar making
+    the table smaller: every mark of a token (the special tokens' "Stone" among them)
+    and every badge's digits lie inside their disc, clear of its rim."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    for coach in (False, True):
+        expert(window, 3, coach=coach)
+        lift_curtain(window)
+        QApplication.processEvents()
+        specials = window.model.session.game.view(0)["special_tokens"]
+        assert "philosophers-stone" in [t["kind"] for t in specials]
+        words = item_words(window.scene, window.table.zoom())
+        problems = off_disc(window.scene, words)
+        screenshot(window, f"incantibus-expert-start-coach-{coach}-1280x720")
+        assert not problems, "\n".join(problems)
+
+
+def test_a_crowded_moat_says_each_count_clear_of_its_chip(make_window, monkeypatch):
+    """A moat of many kinds, with the coach's bar on: each chip's mark inside its disc,
+    each count said as "×2" beside its chip, a gap between them, at 8 px or more (a count
+    on the chip's edge, 9 points on a smaller table: "3" Gold and its 2 read "32"), no
+    word over another, all of it inside the moat."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 1, coach=True)
+
+    def crowded() -> bool:
+        moat = window.model.session.game.view(0)["moat"]
+        return len({t["kind"] for t in moat}) >= 14 and len(moat) >= 24
+
+    assert play_until(window, 1, crowded)
+    screenshot(window, "incantibus-crowded-moat-coach-1280x720")
+    scene, zoom = window.scene, window.table.zoom()
+    moat = scene.moat_box
+    words = [w for w in item_words(scene, zoom) if moat.intersects(w.ink)]
+    chips = [scene.item(("moat", k)) for k in {t["kind"] for t in scene.view["moat"]}]
+    assert all(chips)
+    problems = off_disc(scene, words)
+    counts = [w for w in words if w.item.parentItem() is None and w.ink.top() > moat.top() + 12]
+    assert counts
+    problems += [f"{w.text!r} is not said as ×N" for w in counts if not w.text.startswith("×")]
+    problems += [f"{w.text!r} at {w.px:.1f} px" for w in words if w.px < 8]
+    problems += [
+        f"{w.text!r} touches a chip"
+        for w in counts
+        for chip in chips
+        if chip.sceneBoundingRect().adjusted(-2, -2, 2, 2).intersects(w.ink)
+    ]
+    problems += [
+        f"{a.text!r} over {b.text!r}"
+        for n, a in enumerate(words)
+        for b in words[n + 1 :]
+        if a.ink.intersects(b.ink)
+    ]
+    problems += [f"{w.text!r} out of the moat" for w in words if not moat.contains(w.ink)]
+    problems += [
+        f"a chip at {c.sceneBoundingRect()} out of the moat"
+        for c in chips
+        if not moat.contains(c.sceneBoundingRect())
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window, monkeypatch):
+    """A full satchel's new token, its "NEW" label beside its row, over no cell (it hid
+    the Books cell above the Purse); a gold token's points in its mark alone, no badge
+    out of its cell (the badge said the mark's "3" again, over the next row)."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+
+    def overflow() -> bool:
+        decision = window.model.session.game.view(0).get("decision")
+        return bool(decision) and decision["kind"] == "overflow"
+
+    for seed in (1, 2, 4, 5, 6):  # (a seed whose match fills a satchel)
+        expert(window, seed)
+        if play_until(window, seed, overflow):
+            break
+    assert overflow()
+    screenshot(window, "incantibus-full-satchel-1280x720")
+    scene = window.scene
+    tag = next(i for i in scene.items() if getattr(i, "text", lambda: "")() == "NEW")
+    label = tag.sceneBoundingRect()
+    cells = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i, QGraphicsRectItem)
+        and i.parentItem() is None
+        and i.rect().width() < 32
+        and i.rect().height() < 32
+    ]
+    seat = window.model.session.game.view(0)["decision"]["seat"]
+    assert scene.satchel_boxes[seat].contains(label)
+    problems = [f"NEW over the cell at {c}" for c in cells if c.intersects(label)]
+    satchels = window.model.session.game.view(0)["satchels"]
+    gold = [t["id"] for s in satchels for t in s["tokens"] if t["kind"].startswith("gold")]
+    assert gold
+    problems += [f"gold token {t} has a badge" for t in gold if ("token", t) in scene.badges]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_count_covers_no_word_of_the_heading(make_window):
+    """While people count "In… can… to!" to point, the count's box lies over none of
+    the heading's words, the prompt "Drag your wand onto one…" among them (it lay over
+    the prompt for two seconds every casting), at every casting of a match, with the
+    coach's bar on or off."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    problems: list[str] = []
+    checked = []
+
+    def check() -> bool:
+        if 0 not in window.model.session.game.to_act():
+            return False
+        scene = window.scene
+        heading = [i for i in scene._heading_items if i.isVisible()]
+        if not any("Drag your wand" in getattr(i, "text", lambda: "")() for i in heading):
+            return False
+        if window.model.session.match.moves_made in checked:
+            return False
+        checked.append(window.model.session.match.moves_made)
+        for words in ("In…", "can…", "to!"):
+            scene.show_count(words)
+            count = next(i for i in scene.items() if i.data(KEY) == (MARK, "count"))
+            box = count.sceneBoundingRect()
+            over = [i.text() for i in heading if box.intersects(i.sceneBoundingRect())]
+            if words == "can…" and len(checked) % 8 == 3:
+                screenshot(window, f"incantibus-count-{len(checked)}-1280x720")
+            if over:
+                problems.append(f"{words!r} over {over} at move {checked[-1]}")
+                screenshot(window, "incantibus-count-over-the-prompt")
+        scene.show_count(None)
+        return False
+
+    for coach in (False, True):
+        expert(window, 3, coach=coach)
+        play_until(window, 3, check)
+    assert len(checked) > 20
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_the_guide_and_the_coach_leave_the_table_readable(make_window, monkeypatch):
+    """The Learn Incantibus guide, then the coach turned on (Game ▸ Coach), at 1280 ×
+    720: the coach's bar goes beside the table, and every word of the table still reads
+    at 8 px or more, none under a badge (with both bars over it the table shrank: the
+    satchels' token names at 5 px, badges over "Gob" and "Gho"). Both bars say their
+    words."""
+    from .table_states import play
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    assert window.start_guide("incantibus")
+    window.coach_me(True)
+    play(window, 2, lambda legal: window.guide.lit or legal[0])
+    QApplication.processEvents()
+    screenshot(window, "incantibus-guide-and-coach-1280x720")
+    assert window.guide_bar.isVisible() and window.tally_bar.isVisible()
+    assert window.tally_bar.text().strip() and window.guide_bar.words.text().strip()
+    bar = window.tally_bar
+    assert bar.heightForWidth(bar.width()) <= bar.height(), "the coach's words are cut"
+    problems = table_problems(window, monkeypatch)
+    assert not problems, "\n".join(problems)
+    window.leave_guide()  # the coach's bar back over the table, three lines high
+    QApplication.processEvents()
+    table = window.stack.geometry()
+    assert bar.geometry().bottom() < table.top() and bar.width() >= table.width()
+
+
+def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
+    """In the final battle a seat whose wand is laid down says so under its name, clear
+    of its wand's badge ("28 points · wand laid down" touched the badge's disc)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3)
+
+    def laid_down() -> bool:
+        view = window.model.session.game.view(0)
+        return bool(view.get("laid_down")) and max(view["points"]) >= 10
+
+    assert play_until(window, 3, laid_down)
+    screenshot(window, "incantibus-wand-laid-down-1280x720")
+    scene = window.scene
+    words = item_words(scene, window.table.zoom())
+    said = [w for w in words if "wand laid down" in w.text]
+    assert said
+    badges = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if isinstance(i, QGraphicsEllipseItem)
+        and i.parentItem() is not None
+        and i.rect().width() == 28
+    ]
+    assert badges
+    problems = [
+        f"{w.text!r} touches the badge at {b}"
+        for w in said
+        for b in badges
+        if b.adjusted(-2, -2, 2, 2).intersects(w.ink)
+    ]
+    assert not problems, "\n".join(problems)
