@@ -992,20 +992,20 @@ class IncantibusScene(TableScene):
 
     @staticmethod
     def _as_it_stood(view: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
-        """The seat's view with the public parts a casting changes as they were before it:
-        every seat has chosen, nobody is deciding, no result is known."""
-        shown = {key: value for key, value in view.items() if key != "scores"}
+        """The table as it stood when the wands pointed, seen from this seat: the public
+        table of that moment (the engine's picture, nothing of what the casting opened,
+        turned or emptied after it), every seat chosen, nobody deciding, no result known."""
+        shown = dict(before["table"])
         shown.update(
+            me=view["me"],
             phase="casting",
             decision=None,
-            chosen=list(range(len(view["satchels"]))),
-            satchels=before["satchels"],
-            points=before["points"],
-            wands=before["wands"],
-            moat=before["moat"],
+            chosen=list(range(len(shown["satchels"]))),
+            my_choice=None,
             last_casting=[],
             revealing=True,
         )
+        shown.pop("scores", None)
         return shown
 
     def _target_centre(self, place: str, index: int, before: dict[str, Any]) -> QPointF:
