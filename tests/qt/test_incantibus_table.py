@@ -1701,7 +1701,8 @@ def test_while_the_wands_point_the_table_tells_nothing_the_casting_changed(windo
     old potion's disc), no next sorcerer turned ("Lady Goblin"), no "The sorcerers are in
     the dungeon" while the room is still drawn. Every word, tooltip and token drawn
     during the reveal (its own overlay and heading aside) was on the table before the
-    casting; the satchel of the seat who chose last says it has chosen."""
+    casting; the satchel of the seat who chose last says it has chosen. The Moves panel
+    lists no move of the table after it ("Point at secret token 5" of the next room)."""
     start(window, seed=11, mode="expert")
     scene, session = window.scene, window.model.session
     scene.animation_ms = 5000
@@ -1731,6 +1732,8 @@ def test_while_the_wands_point_the_table_tells_nothing_the_casting_changed(windo
             != (before["room"]["name"], before["dungeon"] is None),
         }
         changes |= {kind for kind, yes in changed.items() if yes}
+        moves = window.moves_view.model()
+        assert moves.rowCount() == 0, "the Moves panel lists the moves after the casting"
         for moment in (0, 1000, 3000):  # the wands point, the contests, the travels
             scene.animation.setCurrentTime(moment)
             news = table_said(scene) - told_before
