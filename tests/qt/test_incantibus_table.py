@@ -1748,3 +1748,23 @@ def test_while_the_wands_point_the_table_tells_nothing_the_casting_changed(windo
         if changes == {"potion", "book", "sorcerer", "room"}:
             break
     assert changes == {"potion", "book", "sorcerer", "room"}, changes
+
+
+def test_the_reveal_names_a_hidden_sorcerer_as_its_card_does(window):
+    """What a hidden sorcerer turned out to be is said by its card's name alone ("Rima
+    Wulf", a person, not "the Rima Wulf"); a secret token keeps its article."""
+    start(window, seed=5)
+    scene = window.scene
+    entry = {
+        "target": ["dungeon", 3],
+        "name": "a hidden sorcerer",
+        "claimants": [0, 1],
+        "wands": [4, 2],
+        "outcome": "defeated",
+        "got": "Rima Wulf",
+        "swap": None,
+    }
+    words = scene._contest_words(entry)
+    assert "Rima Wulf" in words and "the Rima Wulf" not in words, words
+    token = {**entry, "target": ["room", 2], "name": "a secret token", "got": "Pumpkin"}
+    assert "the Pumpkin" in scene._contest_words(token)

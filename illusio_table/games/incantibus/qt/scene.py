@@ -1102,7 +1102,12 @@ class IncantibusScene(TableScene):
             )
             words += f" beats {beaten}"
         if entry.get("outcome"):
-            got = f", the {entry['got']}" if entry.get("got") and entry["got"] not in words else ""
+            got = ""
+            if entry.get("got") and entry["got"] not in words:
+                # A sorcerer is named as its card names it, with no article ("the Rima
+                # Wulf" read as a thing, where she is a person); a token is "the Pumpkin".
+                the = "" if entry["target"][0] == "dungeon" else "the "
+                got = f", {the}{entry['got']}"
             words += f"{got}: {REVEAL_WORDS.get(entry['outcome'], entry['outcome'])}"
         if entry["swap"]:
             a, b = (self.seat_names[s] for s in entry["swap"])
