@@ -193,7 +193,10 @@ class Session:
         return lines[: len(lines) - told]
 
     def legal_actions(self) -> list[Action]:
-        if self.viewer is None:
+        # While a reveal is on the screen nothing is played (`act` refuses), and the moves
+        # of the table after it would tell its outcome (the next room's tokens, a new
+        # potion): none are offered until it has been seen.
+        if self.viewer is None or self.holding:
             return []
         legal = self.match.legal_actions(self.viewer)
         if self.passed_openly:

@@ -1658,3 +1658,113 @@ def test_no_two_kinds_of_token_share_a_small_tokens_mark(window):
     scene = window.scene
     marks = {kind: scene._short(scene._symbol(kind)) for kind in scene.look}
     assert len(set(marks.values())) == len(marks), marks
+
+
+OVERLAY = ("mark", "overlay")
+
+
+def table_said(scene) -> set[str]:
+    """What the table tells, out of the heading and the reveal's own overlay: every
+    drawn word, every tooltip's first line and every token drawn (by its id)."""
+    said = set()
+    for item in scene.items():
+        tag, top = item.data(0), item.topLevelItem()
+        overlay = top.data(0)
+        if not item.isVisible() or (isinstance(overlay, tuple) and overlay[:2] == OVERLAY):
+            continue
+        if item.sceneBoundingRect().bottom() < 0:
+            continue  # the heading: the reveal says its own words there
+        if isinstance(item, QGraphicsSimpleTextItem):
+            said.add(item.text())
+        if item.toolTip():
+            tip = tip_text(item).split("\n")[0]  # (the wand no longer to be dragged: as it was)
+            said.add("tip: " + tip.removesuffix(": drag it onto your target"))
+        if isinstance(tag, tuple) and tag[0] == "token":
+            said.add(f"token {tag[1]}")
+    return said
+
+
+def casting_target(session):
+    """Ana points at a potion she can brew or a book she can learn when she can (so that
+    castings open new ones), or else at the first target."""
+    legal = [a for a in session.legal_actions() if isinstance(a, Point)]
+    for place in ("potion", "book", "dungeon", "room"):
+        for action in legal:
+            if action.place == place:
+                return action
+    return session.legal_actions()[0]
+
+
+def test_while_the_wands_point_the_table_tells_nothing_the_casting_changed(window):
+    """While the reveal plays, the table is the one the wands pointed at: no potion or
+    book opened by the casting's outcome ("Great Blue Potion" and its recipe under the
+    old potion's disc), no next sorcerer turned ("Lady Goblin"), no "The sorcerers are in
+    the dungeon" while the room is still drawn. Every word, tooltip and token drawn
+    during the reveal (its own overlay and heading aside) was on the table before the
+    casting; the satchel of the seat who chose last says it has chosen. The Moves panel
+    lists no move of the table after it ("Point at secret token 5" of the next room)."""
+    start(window, seed=11, mode="expert")
+    scene, session = window.scene, window.model.session
+    scene.animation_ms = 5000
+    changes: set[str] = set()
+    for _ in range(120):
+        if session.view()["phase"] == "over":
+            break
+        if session.view()["phase"] != "casting" or not session.legal_actions():
+            session.act(session.legal_actions()[0])
+            QApplication.processEvents()
+            continue
+        before = session.view()
+        told_before = table_said(scene)
+        session.act(casting_target(session))
+        QApplication.processEvents()
+        if not scene.revealing():
+            continue
+        after = session.match.view(None)
+        changed = {
+            "potion": [p and p["id"] for p in after["potions"]]
+            != [p and p["id"] for p in before["potions"]],
+            "book": [b and b["id"] for b in after["books"]]
+            != [b and b["id"] for b in before["books"]],
+            "sorcerer": [s.get("id") for s in after["sorcerers"]]
+            != [s.get("id") for s in before["sorcerers"]],
+            "room": (after["room"]["name"], after["dungeon"] is None)
+            != (before["room"]["name"], before["dungeon"] is None),
+        }
+        changes |= {kind for kind, yes in changed.items() if yes}
+        moves = window.moves_view.model()
+        assert moves.rowCount() == 0, "the Moves panel lists the moves after the casting"
+        for moment in (0, 1000, 3000):  # the wands point, the contests, the travels
+            scene.animation.setCurrentTime(moment)
+            news = table_said(scene) - told_before
+            news = {t for t in news if not t.endswith("has chosen")}
+            assert not news, (changed, moment, sorted(news))
+            if moment == 1000 and changed["room"] | changed["potion"]:
+                window.resize(1280, 720)
+                window.table.zoom_fit()
+                screenshot(window, f"incantibus-reveal-as-it-stood-{sorted(changes)[-1]}")
+        scene.stop_reveal(seen=True)
+        QApplication.processEvents()
+        if changes == {"potion", "book", "sorcerer", "room"}:
+            break
+    assert changes == {"potion", "book", "sorcerer", "room"}, changes
+
+
+def test_the_reveal_names_a_hidden_sorcerer_as_its_card_does(window):
+    """What a hidden sorcerer turned out to be is said by its card's name alone ("Rima
+    Wulf", a person, not "the Rima Wulf"); a secret token keeps its article."""
+    start(window, seed=5)
+    scene = window.scene
+    entry = {
+        "target": ["dungeon", 3],
+        "name": "a hidden sorcerer",
+        "claimants": [0, 1],
+        "wands": [4, 2],
+        "outcome": "defeated",
+        "got": "Rima Wulf",
+        "swap": None,
+    }
+    words = scene._contest_words(entry)
+    assert "Rima Wulf" in words and "the Rima Wulf" not in words, words
+    token = {**entry, "target": ["room", 2], "name": "a secret token", "got": "Pumpkin"}
+    assert "the Pumpkin" in scene._contest_words(token)

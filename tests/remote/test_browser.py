@@ -843,3 +843,76 @@ def test_a_phone_told_the_match_is_kept_looks_for_its_new_code_where_it_shows(qt
         looks_right(phone)
     finally:
         phone.quit()
+
+
+# Every message the page takes, with what its heading says just after (the seat's line in
+# the state, the line drawn at the top, the count drawn beside it).
+RECORD_HEADINGS = """
+if (!window.__said) {
+  window.__said = [];
+  const r = receive;
+  receive = (m) => {
+    r(m);
+    const count = document.getElementById('count');
+    __said.push([m.type, state ? state.heading : null,
+      document.getElementById('status').textContent, count.hidden ? '' : count.textContent]);
+  };
+}
+"""
+
+
+def test_a_phone_says_the_reveal_from_its_first_word_and_shows_its_heading_once(qtbot, hosting):
+    """Both seats on phones: from the first message of a reveal the seat's line is the
+    reveal's words, in the heading and in the page's state (not "Watching.", nor the old
+    "You have chosen… Waiting for Ana…" left in the body); the heading is written once,
+    at the top, not again in the body under it; and "In… can… to!" stands beside it only
+    while the count runs (with "to!" a moment), not for the rest of the casting."""
+    from illusio_table.remote.hub import REVEALING
+
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, release=False)
+    model.session.syllable_ms = 300
+    session = model.session
+    phones = {0: open_phone(hub.give(0)), 1: open_phone(hub.give(1))}
+    try:
+        for phone in phones.values():
+            qtbot.waitUntil(lambda p=phone: page_state(p) is not None, timeout=15000)
+            phone.execute_script(RECORD_HEADINGS)
+        for seat, phone in phones.items():
+            qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=15000)
+        # The count has run and said "to!": a moment later it is gone from the heading.
+        qtbot.wait(1700)
+        for phone in phones.values():
+            assert phone.execute_script("return document.getElementById('count').hidden")
+        take_a_turn(phones[0], random.Random(1))
+        # Chosen: the heading says it at the top, and the body does not say it again.
+        qtbot.waitUntil(
+            lambda: page_state(phones[0])["heading"].startswith("You have chosen"), timeout=5000
+        )
+        heading = page_state(phones[0])["heading"]
+        body = phones[0].execute_script("return document.querySelector('main').innerText")
+        assert heading not in body, "the heading is repeated in the body"
+        assert phones[0].execute_script("return document.getElementById('count').hidden")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        phones[0].save_screenshot(str(SCREENSHOTS / "phone-incantibus-chosen.png"))
+        for phone in phones.values():
+            phone.execute_script("__said.length = 0")
+        take_a_turn(phones[1], random.Random(2))
+        qtbot.waitUntil(lambda: session.holding, timeout=5000)
+        qtbot.waitUntil(
+            lambda: all(p.execute_script("return __said.length") for p in phones.values()),
+            timeout=5000,
+        )
+        qtbot.wait(300)
+        for phone in phones.values():
+            said = phone.execute_script("return __said")
+            assert said[0][1:] == [REVEALING, REVEALING, ""], said
+            assert all(s[1:] == [REVEALING, REVEALING, ""] for s in said), said
+            body = phone.execute_script("return document.querySelector('main').innerText")
+            assert "You have chosen" not in body and "Waiting for" not in body
+        phones[0].save_screenshot(str(SCREENSHOTS / "phone-incantibus-reveal.png"))
+        session.release()
+        for phone in phones.values():
+            qtbot.waitUntil(lambda p=phone: page_state(p)["heading"] != REVEALING, timeout=5000)
+    finally:
+        for phone in phones.values():
+            phone.quit()

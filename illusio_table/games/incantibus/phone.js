@@ -76,7 +76,6 @@ function drawIncantibus(table, v, me) {
   const facts = section(table, "");
   const left = v.phase === "over" ? "" : ` · ${counted(v.castings, "casting")} so far · ${counted(v.rooms_left, "room")} left`;
   facts.append(el("div", "facts", `${v.mode} mode${left}`));
-  if ((v.decision || v.my_choice) && state.heading) facts.append(el("div", "hidden-choice", state.heading));
   const chosen = (v.chosen || []).filter((s) => s !== me).map(names);
   if (chosen.length) facts.append(el("div", "facts", `Chosen: ${chosen.join(", ")}`));
   const wands = section(table, "Wands");

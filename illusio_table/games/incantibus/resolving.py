@@ -57,7 +57,10 @@ def target_name(game: Incantibus, action: Point, for_seat: int | None = None) ->
 def before_reveal(game: Incantibus) -> dict[str, Any]:
     """The public table as it stood when the wands pointed (for the reveal's picture):
     the room's or dungeon's slots, the open potions and books, the wands, and the
-    satchels, points and moat, so that no result shows before the reveal tells it."""
+    satchels, points and moat, so that no result shows before the reveal tells it; and
+    the whole public table then (`table`: the spectator's view, every seat chosen), which
+    the reveal draws: no potion or book opened by the casting, no sorcerer it turned, no
+    next room or dungeon is on it yet."""
 
     def slot(index: int, token: int, face_up: bool) -> dict[str, Any]:
         return {"slot": index, "face_up": face_up, **(game._token(token) if face_up else {})}
@@ -75,6 +78,7 @@ def before_reveal(game: Incantibus) -> dict[str, Any]:
         "satchels": [game._satchel_view(s) for s in range(game.seats)],
         "points": [sum(game.points(s).values()) for s in range(game.seats)],
         "moat": [game._token(t) for t in game.moat],
+        "table": game.seat_view(None),
     }
 
 

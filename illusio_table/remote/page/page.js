@@ -143,7 +143,9 @@ function receive(message) {
     drillsKept = message.kept; // the host's offer (0: none): the page knows no rule
     if (state) draw();
   } else if (message.type === "status") {
-    offerNothing({ status: message.status }); // the big screen is revealing
+    // The big screen is revealing: from this first word of it, the seat's line says so
+    // (its last heading, "You have chosen… Waiting for Ana…", is over).
+    offerNothing({ status: message.status, heading: message.status, count: "" });
   } else if (message.type === "refused") {
     notice(message.reason);
     refusalShown = true;
@@ -414,8 +416,7 @@ function draw() {
   $("extra").hidden = false;
   $("who").textContent = `${names(me)} — ${state.title}`;
   $("status").textContent = statusLine();
-  $("count").textContent = state.count;
-  $("count").hidden = !state.count;
+  showCount();
   $("note").textContent = state.note;
   $("note").hidden = !state.note;
   const drawer = drawers[state.game];
@@ -432,6 +433,23 @@ function draw() {
   markTargets();
   drawMoves();
   drawLog();
+}
+
+// "In… can… to!" stands beside the heading while it runs, and "to!" a moment more (as on
+// the big screen); then it goes: left there, it read as a count still running.
+const TO_SHOWN_MS = 1500;
+let toSince = 0; // when this page first drew the "to!" of the count under way (0: none)
+function showCount() {
+  const count = (state && state.count) || "";
+  const done = count.endsWith("to!");
+  if (!done) toSince = 0;
+  else if (!toSince) {
+    toSince = Date.now();
+    setTimeout(showCount, TO_SHOWN_MS + 20);
+  }
+  const running = count !== "" && (!done || Date.now() - toSince < TO_SHOWN_MS);
+  $("count").textContent = running ? count : "";
+  $("count").hidden = !running;
 }
 
 // The seat's heading, as the desktop's table draws it (table/seat_screen.py); a word of

@@ -1042,20 +1042,20 @@ class IncantibusScene(TableScene):
 
     @staticmethod
     def _as_it_stood(view: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
-        """The seat's view with the public parts a casting changes as they were before it:
-        every seat has chosen, nobody is deciding, no result is known."""
-        shown = {key: value for key, value in view.items() if key != "scores"}
+        """The table as it stood when the wands pointed, seen from this seat: the public
+        table of that moment (the engine's picture, nothing of what the casting opened,
+        turned or emptied after it), every seat chosen, nobody deciding, no result known."""
+        shown = dict(before["table"])
         shown.update(
+            me=view["me"],
             phase="casting",
             decision=None,
-            chosen=list(range(len(view["satchels"]))),
-            satchels=before["satchels"],
-            points=before["points"],
-            wands=before["wands"],
-            moat=before["moat"],
+            chosen=list(range(len(shown["satchels"]))),
+            my_choice=None,
             last_casting=[],
             revealing=True,
         )
+        shown.pop("scores", None)
         return shown
 
     def _target_centre(self, place: str, index: int, before: dict[str, Any]) -> QPointF:
@@ -1152,7 +1152,12 @@ class IncantibusScene(TableScene):
             )
             words += f" beats {beaten}"
         if entry.get("outcome"):
-            got = f", the {entry['got']}" if entry.get("got") and entry["got"] not in words else ""
+            got = ""
+            if entry.get("got") and entry["got"] not in words:
+                # A sorcerer is named as its card names it, with no article ("the Rima
+                # Wulf" read as a thing, where she is a person); a token is "the Pumpkin".
+                the = "" if entry["target"][0] == "dungeon" else "the "
+                got = f", {the}{entry['got']}"
             words += f"{got}: {REVEAL_WORDS.get(entry['outcome'], entry['outcome'])}"
         if entry["swap"]:
             a, b = (self.seat_names[s] for s in entry["swap"])
