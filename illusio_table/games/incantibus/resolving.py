@@ -171,8 +171,12 @@ def casting_entry(game: Incantibus, entry: dict[str, Any]) -> dict[str, Any]:
     """One target of the last casting as every seat may know it, with its words."""
     names = [game.name(s) for s in entry["claimants"]]
     shown = entry["name"]
-    if entry.get("got") and entry["got"] not in shown:
-        shown = f"{shown} (the {entry['got']})"
+    got = entry.get("got")
+    if got and got not in shown:
+        # A sorcerer is a person, named bare ("Rima Wulf", not "the Rima Wulf"); a token
+        # is a thing ("the Goblin").
+        bare = any(s.name == got for s in game.cards.sorcerers)
+        shown = f"{shown} ({got})" if bare else f"{shown} (the {got})"
     line = f"{names[0]} (wand {entry['wands'][0]}) → {shown}"
     if len(names) > 1:
         beaten = " and ".join(

@@ -72,6 +72,10 @@ def test_a_face_down_sorcerer_is_turned_and_escapes_without_its_weakness():
     assert "Kirill turns the hidden sorcerer: Archmage." in said
     assert "Archmage is too strong for Kirill and escapes into the moat." in said
     assert ids[2] in game.moat
+    # The Last casting names the sorcerer as a person, bare (it said "(the Rima Wulf)").
+    lines = [e["line"] for e in game.view(1)["last_casting"]]
+    assert any("a hidden sorcerer (Archmage)" in line for line in lines), lines
+    assert not any("(the Archmage)" in line for line in lines)
 
 
 def test_a_shared_sorcerer_is_fought_by_the_strongest_wand_then_wands_swap():
