@@ -23,9 +23,10 @@ from tests.games.illusio.helpers import (
     to_contest,
 )
 
-from .conftest import lift_curtain, screenshot
+from .conftest import lift_curtain, scene_texts, screenshot
 from .illusio_table_checks import drag, texts
 from .test_illusio_table import start
+from .test_text_sizes import play
 
 
 def redraw(window) -> None:
@@ -178,3 +179,18 @@ def test_every_magician_card_names_its_magician_in_bold_beside_the_phones_panel(
                 assert min(px for px, _ in shown) >= READABLE_PX, f"{where}: {shown}"
         screenshot(window, f"illusio-magician-names-{'panel' if panel else 'full'}")
     window._codes_to_scan(False)
+
+
+def test_at_game_over_no_area_asks_for_a_move(window):
+    """Once the match is over, Ana's area says whose tricks lie there, and asks her for no
+    move she can no longer make ("Your tricks: drop a Contest Objective here" stayed)."""
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window)
+    assert "Your tricks: drop a Contest Objective here" in scene_texts(window)
+    play(window, 5000, 3)
+    assert window.model.session.game.is_over()
+    shown = scene_texts(window)
+    screenshot(window, "illusio-game-over-tricks")
+    assert "Your tricks" in shown
+    assert not [t for t in shown if "drop" in t.lower()], shown

@@ -620,7 +620,10 @@ class IllusioScene(Felt, TableScene):
         )
         # Tricks.
         tricks = QRectF(696, MINE_Y + 22, 500, 160)
-        words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
+        # The way to take one while the match lasts; at its end, no move is left to ask for.
+        words = "Your tricks" if own else "Tricks"
+        if own and view["phase"] != "over":
+            words = "Your tricks: drop a Contest Objective here"
         region = self.region(tricks, words)
         self.name_part("Your tricks: Objectives taken, under way and scored", tricks)
         self.target(("tricks", seat), region)
