@@ -6,9 +6,14 @@ asks for the talent only while it can be used now."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
+import math
+
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from illusio_table.games.illusio.actions import Backstage, Realize
+from illusio_table.games.illusio.qt import cards as card_faces
+from illusio_table.qt.scenes.look import READABLE_PX
 from tests.games.illusio.helpers import (
     deck_into_discard,
     give_work,
@@ -18,9 +23,10 @@ from tests.games.illusio.helpers import (
     to_contest,
 )
 
-from .conftest import lift_curtain, screenshot
+from .conftest import lift_curtain, scene_texts, screenshot
 from .illusio_table_checks import drag, texts
 from .test_illusio_table import start
+from .test_text_sizes import play
 
 
 def redraw(window) -> None:
@@ -115,3 +121,83 @@ def test_the_heading_does_not_ask_for_a_talent_that_works_by_itself(window):
     lift_curtain(window)
     both_actions_spent(window, "marchetti")  # a domain's bonus: always on, never played
     assert heading(window) == "No action left: end your turn."
+
+
+class NamesPainted:
+    """Every word a card paints, with its pixel size on the screen and whether it is bold."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.words: list[tuple[str, float, bool]] = []
+        original = QPainter.drawText
+
+        def listening(painter, *args):
+            text = next((a for a in args if isinstance(a, str)), "")
+            scale = math.sqrt(abs(painter.worldTransform().determinant()))
+            px = painter.font().pointSizeF() * 96 / 72 * scale
+            self.words.append((text, px, painter.font().bold()))
+            return original(painter, *args)
+
+        monkeypatch.setattr(QPainter, "drawText", listening)
+
+
+def test_every_magician_card_names_its_magician_in_bold_beside_the_phones_panel(
+    window, monkeypatch
+):
+    """At 1280 x 720, with the Phones panel standing at the right while phones are awaited
+    (the table narrowed beside it), with the game log beside it, and with the table the
+    window's whole width, every magician's card on the table names
+    its magician whole, in the bold face the others' names have, at 8 pixels or more
+    (Lucien Marchetti's card showed only "auto" beside the panel, and his name thin and dim
+    once it had gone)."""
+    window.show()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    every = [m.id for m in game.cards.magicians]
+    sizes = set()
+    for panel in ("phones", "log", "none"):
+        window._codes_to_scan(panel == "phones")
+        if panel == "none":  # the table as wide as the window
+            for dock in window.findChildren(QDockWidget):
+                window.removeDockWidget(dock)
+        QApplication.processEvents()
+        window.table.zoom_fit()
+        for first in range(0, len(every), 4):
+            for seat, magician in enumerate(every[first : first + 4]):
+                set_magician(game, seat, magician)
+            redraw(window)
+            window.table.zoom_fit()
+            QApplication.processEvents()
+            with monkeypatch.context() as patch:
+                painted = NamesPainted(patch)
+                card_faces._PICTURES.clear()
+                window.table.viewport().grab()
+            sizes.add(window.scene.least_points)
+            for seat in range(4):
+                name = game.magicians[seat].name
+                shown = [(px, bold) for text, px, bold in painted.words if text == name]
+                where = f"{name} (seat {seat}, beside the table: {panel})"
+                assert shown, f"{where}: no name on the card"
+                assert all(bold for _, bold in shown), f"{where}: not in bold"
+                assert min(px for px, _ in shown) >= READABLE_PX, f"{where}: {shown}"
+        screenshot(window, f"illusio-magician-names-beside-{panel}")
+    # The panel's narrower table asks for larger words (at 1280 x 720 a table wider than
+    # the log leaves is held by the window's height: the same size there).
+    assert len(sizes) >= 2, sizes
+
+
+def test_at_game_over_no_area_asks_for_a_move(window):
+    """Once the match is over, Ana's area says whose tricks lie there, and asks her for no
+    move she can no longer make ("Your tricks: drop a Contest Objective here" stayed)."""
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    start(window)
+    assert "Your tricks: drop a Contest Objective here" in scene_texts(window)
+    play(window, 5000, 3)
+    assert window.model.session.game.is_over()
+    shown = scene_texts(window)
+    screenshot(window, "illusio-game-over-tricks")
+    assert "Your tricks" in shown
+    assert not [t for t in shown if "drop" in t.lower()], shown

@@ -104,6 +104,13 @@ def painted_words(window, monkeypatch) -> list[Word]:
     return listener.words
 
 
+class NothingKept(dict):
+    """A card's kept pictures that keep none: every card is painted anew."""
+
+    def get(self, *args):
+        return None
+
+
 def small(words: list[Word]) -> list[str]:
     return [f"{w.text[:30]!r} at {w.px:.1f} px" for w in words if w.px < READABLE_PX]
 
@@ -294,12 +301,37 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     frames: list[QRectF] = []  # each part's dashed frame, in the picture
     drawn_scene, numbered = help_window.picture_scene, help_window._number
     listener = Painted(monkeypatch)
-    card_faces._PICTURES.clear()
+    # Every card painted anew (not one picture kept for two alike), each word it paints
+    # noted where it lies on the card.
+    monkeypatch.setattr(card_faces, "_PICTURES", NothingKept())
+    on_card: list[tuple[str, QRectF]] = []  # a word a card paints, where it lies
+    painting: list[QGraphicsItem] = []
+    paint_card, write = card_faces.CardItem.paint_card, QPainter.drawText
+
+    def noted_card(item, painter):
+        painting.append(item)
+        try:
+            paint_card(item, painter)
+        finally:
+            painting.pop()
+
+    def noted_words(painter, *args):
+        if painting and len(args) >= 3 and isinstance(args[0], QRectF):
+            rect, flags, text = args[:3]
+            if any(c.isalnum() for c in text):
+                box = painter.boundingRect(rect, int(flags), text)  # (on the card)
+                on_card.append((text, painting[-1].mapRectToScene(box)))
+        return write(painter, *args)
+
+    monkeypatch.setattr(card_faces.CardItem, "paint_card", noted_card)
+    monkeypatch.setattr(QPainter, "drawText", noted_words)
+    into_picture: list = []  # the scene's rectangle drawn and its scale
 
     def measured(*args):
         scene = drawn_scene(*args)
         source = scene.extent() or scene.itemsBoundingRect()
         scale = help_window.PICTURE_WIDTH / source.width()
+        into_picture[:] = [source, scale]
         found = item_words(scene, scale)
         problems.extend(
             small(found)
@@ -341,6 +373,22 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     monkeypatch.setattr(help_window, "_number", balloon)
     image, names = help_window.table_picture(game_id, builtin_registry())
     image.save(str(screenshot_path(f"help-{game_id}")))
+    # The words the cards paint (a group's word, a name: balloon 7 sat on "Formulas"),
+    # in the picture's pixels.
+    source, scale = into_picture
+    for text, ink in on_card:
+        words.append(
+            Word(
+                text,
+                0.0,
+                QRectF(
+                    (ink.left() - source.left()) * scale,
+                    (ink.top() - source.top()) * scale,
+                    ink.width() * scale,
+                    ink.height() * scale,
+                ),
+            )
+        )
     problems += small(listener.words) + cut_short(listener.words)
     problems += [
         f"balloon {n} over {w.text!r}"

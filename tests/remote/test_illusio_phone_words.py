@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.illusio.helpers import give_work, set_backstage, to_contest, turn_into
+from tests.games.illusio.helpers import (
+    give_work,
+    set_backstage,
+    set_magician,
+    to_contest,
+    turn_into,
+)
 
 from .browser import SCREENSHOTS, looks_right, needs_browser, open_phone, page_state
 
@@ -59,5 +65,45 @@ def test_a_turned_card_and_a_trick_on_display_read_on_the_phone_as_on_the_deskto
         assert "On display" in text and "0 missing" not in text
         looks_right(phone)
         phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-turned-card.png"))
+    finally:
+        phone.quit()
+
+
+def test_a_magicians_talent_reads_across_the_width_of_its_box(qtbot, hosting):
+    """The magician's box on the phone spans the seat's width, and its talent runs across
+    it: Fingers Malone's talent, folded into a column of a quarter of the box, ran to nine
+    lines. Each line of the box (name and talent) uses most of the box's width, the talent
+    in three lines or fewer."""
+
+    def stage(game) -> None:
+        set_magician(game, 1, "malone")
+
+    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
+    name = model.session.game.magicians[1].name
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        boxes = phone.execute_script(
+            """
+            return [...document.querySelectorAll('.piece.dark')].map((box) => {
+              const inner = box.clientWidth - parseFloat(getComputedStyle(box).paddingLeft)
+                - parseFloat(getComputedStyle(box).paddingRight);
+              const talent = box.querySelector('.num');
+              return {
+                name: box.querySelector('b').textContent, inner: inner,
+                width: talent.getBoundingClientRect().width,
+                lines: Math.round(talent.getBoundingClientRect().height
+                  / parseFloat(getComputedStyle(talent).lineHeight)),
+              };
+            });
+            """
+        )
+        (malone,) = [b for b in boxes if b["name"] == name]
+        for box in boxes:
+            assert box["width"] >= 0.9 * box["inner"], box
+        assert malone["lines"] <= 3, malone
+        looks_right(phone)
+        phone.execute_script("document.querySelector('.piece.dark').scrollIntoView()")
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-magicians.png"))
     finally:
         phone.quit()

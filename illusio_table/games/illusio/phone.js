@@ -70,7 +70,10 @@ function drawIllusio(table, v, me) {
     const m = s.magician;
     const used = s.talent_used === null ? "" : s.talent_used ? " (used this round)" : "";
     const mag = card(i === me ? ["magician", i] : null, m.name, { cls: "dark", lines: [m.text + used] });
+    // As wide as the seat, its name and talent across it: held to a card's column (95 px)
+    // in a box of the seat's width, Fingers Malone's talent ran to nine lines.
     mag.style.maxWidth = "100%";
+    for (const line of mag.children) line.style.maxWidth = "none";
     box.append(mag);
     box.append(el("div", "facts", `${counted(s.hand, "card")} in hand`));
     const [back, backRow] = zone(["backstage", i], "Backstage");

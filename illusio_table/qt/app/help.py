@@ -144,8 +144,10 @@ def _free_corner(
         box.topRight() + QPointF(14, 13),  # just outside it
         box.topRight() + QPointF(-16, -17),  # above it, the tail on its edge
         box.topLeft() + QPointF(16, -17),
-        # Beside it, by its middle (beside its foot, it sat on the next card's name).
-        QPointF(box.right() + 14, box.center().y() - 14),
+        # Beside it, by its middle (beside its foot, it sat on the next card's name), a
+        # little higher or lower where that is clear of the next card's words (by the
+        # middle of Illusio's magician, it sat on the "Formulas" of the card beside).
+        *(QPointF(box.right() + 14, box.center().y() + dy) for dy in (-14, -6, -22, 2, -30)),
         box.topLeft() + QPointF(-16, 13),
         box.bottomLeft() + QPointF(-16, -18),
     ]

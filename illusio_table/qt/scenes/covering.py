@@ -29,13 +29,16 @@ def weighed(
     ground: Callable[[QRectF], bool],
 ) -> list[tuple[QRectF, float]]:
     """The visible items' boxes in the scene, each with its weight: a piece, words (text
-    with something in it; an empty text hides nothing), or any other mark of the table
-    unless `ground` says its box is ground."""
+    with something in it; an empty text hides nothing; the words a piece paints itself,
+    where it tells them by a `word_boxes()`), or any other mark of the table unless
+    `ground` says its box is ground."""
     marks = []
     for item in items:
         if not item.isVisible():
             continue
         box = item.sceneBoundingRect()
+        # Words a piece paints itself (a card's name, its group's word) weigh as words.
+        marks += [(words_box, words) for words_box in getattr(item, "word_boxes", list)()]
         if item.data(PIECE) is not None:
             marks.append((box, piece))
         elif isinstance(item, QGraphicsSimpleTextItem):

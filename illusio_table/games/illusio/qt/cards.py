@@ -34,7 +34,24 @@ SPECIAL = QColor("#2e2440")
 MAGICIAN = QColor("#1f3550")
 SHADE = QColor(0, 0, 0, 110)
 CORNER = 6
-_PICTURES: dict[tuple, QPixmap] = {}  # a card's look at a size -> its picture
+# A card's look at a size -> its picture, and where its words lie on it.
+_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF]]] = {}
+
+
+class _Noting(QPainter):
+    """A painter that notes where on the card it writes words (a symbol alone, "✦",
+    "3", is no word): the table knows what a balloon or a count laid over the card
+    would hide (balloon 7 of the help picture sat on "Formulas", painted by a card)."""
+
+    def __init__(self, device: QPixmap) -> None:
+        super().__init__(device)
+        self.words: list[QRectF] = []
+
+    def drawText(self, *args: Any) -> None:  # type: ignore[override]
+        rect, flags, text = (args + (None, None, None))[:3]
+        if isinstance(rect, QRectF) and isinstance(text, str) and any(c.isalnum() for c in text):
+            self.words.append(self.boundingRect(rect, int(flags), text))
+        super().drawText(*args)
 
 
 class Look:
@@ -158,6 +175,7 @@ class CardItem(QGraphicsItem):
         self.nameless = False
         self.named: bool | None = None  # its name painted whole when last painted (tests)
         self.grouped: bool | None = None  # a Component's group word too (tests)
+        self.words_at: list[QRectF] = []  # where its words lie, as last painted
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
@@ -168,6 +186,11 @@ class CardItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.w, self.h)
+
+    def word_boxes(self) -> list[QRectF]:
+        """Where the words the card paints lie in the scene, as it was last painted (none
+        before): to lay nothing over them (`covering.weighed`)."""
+        return [self.mapRectToScene(box) for box in self.words_at]
 
     def words(self) -> list[str]:
         """What the card says (tests read it as a person reads the card)."""
@@ -182,19 +205,20 @@ class CardItem(QGraphicsItem):
         ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
         scale = max(0.25, min(8.0, ratio * (turn.m11() ** 2 + turn.m12() ** 2) ** 0.5))
         key = self._look_key(scale)
-        picture = _PICTURES.get(key)
-        if picture is None:
+        kept = _PICTURES.get(key)
+        if kept is None:
             # Words read at 8 pixels on the screen: so many points at the zoom it is seen at.
             self.least = max(6, readable_points(scale / ratio))
             picture = QPixmap(int(self.w * scale) + 1, int(self.h * scale) + 1)
             picture.fill(Qt.GlobalColor.transparent)
-            drawing = QPainter(picture)
+            drawing = _Noting(picture)
             drawing.scale(scale, scale)
             self.paint_card(drawing)
             drawing.end()
             if len(_PICTURES) > 600:
                 _PICTURES.clear()
-            _PICTURES[key] = picture
+            kept = _PICTURES[key] = (picture, drawing.words)
+        picture, self.words_at = kept
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawPixmap(QRectF(0, 0, self.w, self.h), picture, QRectF(picture.rect()))
 

@@ -261,10 +261,11 @@ class IllusioScene(Felt, TableScene):
         self.target(("seat", seat), region)
         self._name_line(view, seat, rect.left() + 8, rect.top() + 4)
         x0, y0 = rect.left() + 8, rect.top() + 30
-        self._magician(view, seat, x0, y0, MAGICIAN)
+        width = self._magician_width(s["magician"]["name"], MAGICIAN[0])
+        self._magician(view, seat, x0, y0, (width, MAGICIAN[1]))
         # The hand as backs, with its count.
         hand = s["hand"]
-        hx = x0 + MAGICIAN[0] + 8
+        hx = x0 + width + 8
         for i in range(hand):
             back = {
                 "face": "back",
@@ -366,6 +367,14 @@ class IllusioScene(Felt, TableScene):
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
+
+    def _magician_width(self, name: str, width: float) -> float:
+        """A magician's card as wide as its name's longest word needs, in bold at the least
+        size that reads, or `width` where that is wider: at 1280 pixels with the Phones
+        panel beside the table, "Marchetti" did not fit and Lera's card showed no name, and
+        without it, only unbolded, thin beside the others' gold names."""
+        least = max(6, self.least_points)
+        return max(width, max(width_of(w, least, bold=True) for w in name.split()) + 12)
 
     def _magician(
         self, view: dict[str, Any], seat: int, x: float, y: float, size: tuple[float, float]
@@ -611,7 +620,10 @@ class IllusioScene(Felt, TableScene):
         )
         # Tricks.
         tricks = QRectF(696, MINE_Y + 22, 500, 160)
-        words = "Your tricks: drop a Contest Objective here" if own else "Tricks"
+        # The way to take one while the match lasts; at its end, no move is left to ask for.
+        words = "Your tricks" if own else "Tricks"
+        if own and view["phase"] != "over":
+            words = "Your tricks: drop a Contest Objective here"
         region = self.region(tricks, words)
         self.name_part("Your tricks: Objectives taken, under way and scored", tricks)
         self.target(("tricks", seat), region)
