@@ -188,7 +188,7 @@ def test_every_magician_card_names_its_magician_in_bold_beside_the_phones_panel(
     assert len(sizes) >= 2, sizes
 
 
-def test_at_game_over_no_area_asks_for_a_move(window):
+def test_at_game_over_no_area_asks_for_a_move(window, monkeypatch):
     """Once the match is over, Ana's area says whose tricks lie there, and asks her for no
     move she can no longer make ("Your tricks: drop a Contest Objective here" stayed)."""
     window.resize(1280, 720)
@@ -201,3 +201,9 @@ def test_at_game_over_no_area_asks_for_a_move(window):
     screenshot(window, "illusio-game-over-tricks")
     assert "Your tricks" in shown
     assert not [t for t in shown if "drop" in t.lower()], shown
+    # Nor does a magician's card call its talent ready ("ready", "talent ready" stayed).
+    from .test_text_sizes import painted_words
+
+    painted = [w.text for w in painted_words(window, monkeypatch)]
+    assert not [t for t in painted if "ready" in t.lower()], painted
+    assert any("over" in t for t in painted)

@@ -143,7 +143,12 @@ class Look:
             return [card["name"], "A Special action.", kind.text]
         if face == "magician":
             used = card.get("used")
-            state = {None: "Automatic.", True: "Used this round.", False: "Ready."}[used]
+            state = {
+                None: "Automatic.",
+                True: "Used this round.",
+                False: "Ready.",
+                "over": "The game is over.",
+            }[used]
             return [card["name"], "A magician's talent.", card["text"], state]
         domain = self.domains[card["domain"]].name
         needs = ", ".join(self.need(n) for n in card["needs"])
@@ -404,9 +409,14 @@ class CardItem(QGraphicsItem):
         name = QRectF(4, 4, self.w - 8, self.h * 0.2 if ruled else foot.top() - 6)
         self.named = self._name(painter, name, card["name"], self._size(0.12), GOLD)
         used = card.get("used")
-        state = {None: "always on", True: "used this round", False: "talent ready"}[used]
+        state = {
+            None: "always on",
+            True: "used this round",
+            False: "talent ready",
+            "over": "game over",
+        }[used]
         if not ruled:  # a small card: its state in a word
-            state = {None: "auto", True: "used", False: "ready"}[used]
+            state = {None: "auto", True: "used", False: "ready", "over": "over"}[used]
         colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
         self._write(painter, foot, state, self._size(0.1), colour, bold=True)
 

@@ -380,7 +380,9 @@ class IllusioScene(Felt, TableScene):
         self, view: dict[str, Any], seat: int, x: float, y: float, size: tuple[float, float]
     ) -> CardItem:
         s = view["seats"][seat]
-        card = {"face": "magician", **s["magician"], "used": s["talent_used"]}
+        # At the end no talent is ready any more: the card says the game is over.
+        used = "over" if view["phase"] == "over" else s["talent_used"]
+        card = {"face": "magician", **s["magician"], "used": used}
         item = self.card(card, x, y, size, ("magician", seat))
         self.target(("magician", seat), item)
         if seat == self.me:
