@@ -926,10 +926,7 @@ class IlluminatiScene(Felt, TableScene):
         for key, (what, value) in p.options().items():
             if what != "privilege":
                 continue
-            label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
-                value, f"privileged: discard {self.look.name(value or '')}"
-            )
-            label = ("● " if value == p.privilege else "") + label
+            label = ("● " if value == p.privilege else "") + self._privilege_label(value)
             width = min(most, max(160.0, width_of(label, size, True) + 12))
             if x + width > rect.right() - 8 and x > rect.left() + 8:
                 x, y = rect.left() + 8, y + high + 4
@@ -938,6 +935,54 @@ class IlluminatiScene(Felt, TableScene):
             found.append((key, label, lines, QRectF(x, y, width, high)))
             x += width + 6
         return found
+
+    def _privilege_label(self, value: str | None) -> str:
+        """A privilege's button: none, the Bavarians' 5 MB, or the Special discarded."""
+        return {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
+            value, f"privileged: discard {self.look.name(value or '')}"
+        )
+
+    def panel_words(self, key: Hashable) -> str:
+        """What Enter does on the attack panel's stop the keyboard is on, in its button's
+        words (every stop said only "Enter chooses it")."""
+        p = self.composing
+        if not isinstance(p, AttackSetUp) or key not in p.options():
+            return super().panel_words(key)
+        what, value = p.options()[key]
+        if what == "aider":
+            name = self.look.name(value)
+            if value in p.aiders:
+                return f"{name} aids the attack: Enter takes its aid back."
+            return f"{name} may aid the attack (its Power added): Enter makes it an aider."
+        if what == "how":
+            now = " (as it is set now)" if value == p.how else ""
+            return f"Attack to {value}{now}: Enter makes it this kind of attack."
+        if what == "privilege":
+            label = self._privilege_label(value)
+            now = " (as it is set now)" if value == p.privilege else ""
+            return f"{label[0].upper()}{label[1:]}{now}: Enter chooses it."
+        if what == "side":
+            now = " (chosen)" if value == p.side else ""
+            where = f"The square {self._square_of(p.attacker, value)}{now}"
+            return f"{where}: Enter chooses it, where the Group will hang if captured."
+        if what == "go":
+            why = self.why_not(p.move())
+            if why:
+                return f"Attack cannot be pressed: {why}"
+            return "Enter makes the attack as set up."
+        return "Cancel: Enter calls the attack off."
+
+    def _square_of(self, card: str, side: str) -> str:
+        """Where a free arrow of `card` points on the table, in words ("right of UFOs"):
+        a side as printed ("R") is elsewhere on a card turned."""
+        name = self.look.name(card)
+        for s in self.view["structures"]:
+            for c in s["cards"]:
+                if c["id"] == card and side in c["free_cells"]:
+                    (x, y), (fx, fy) = c["cell"], c["free_cells"][side]
+                    said = {(0, -1): "above", (1, 0): "right of", (0, 1): "below"}
+                    return f"{said.get((fx - x, fy - y), 'left of')} {name}"
+        return f"beside {name}"
 
     def _planning_head(self, p: AttackSetUp, width: float) -> list[str]:
         """The attack's heading, who attacks whom, in the lines it takes in the panel."""
