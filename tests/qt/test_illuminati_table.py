@@ -2220,3 +2220,48 @@ def test_money_is_spent_on_an_attack_by_keyboard_in_any_amount(window, monkeypat
     assert all(line.startswith("Spend") for line in offered[-1])
     made = [m.action for m in game.record.moves[moves:] if m.seat == 0]
     assert made and made[0]["kind"] == "spend" and made[0]["amount"] == 1
+
+
+def test_a_privileged_attack_says_who_may_still_spend_on_it(window):
+    """The panel of a privileged attack names who may still put money down, the attacker
+    and the defender, and that others need Interference (it said "nobody may interfere",
+    then the defender spent 5 MB on it); the roll it needs stays its last line."""
+    from tests.games.illuminati.helpers import make_privileged
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
+        ),
+        rounds=200,
+    )
+    set_money(game, game.illuminati[0], 40)
+    model.session.act(attack)
+    make_privileged(game)
+    model.changed.emit([])
+    lift_curtain(window)
+    view = model.session.view()
+    column = " ".join(
+        text
+        for _, text in sorted(
+            (i.sceneBoundingRect().top(), i.text())
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and i.isVisible()
+            and i.sceneBoundingRect().left() > window.scene.board
+        )
+    )
+    defender = view["attack"]["defender"]
+    who = "Ana (attacking) and Lera (defending)" if defender == 1 else "Ana"
+    said = f"Privileged: only {who} may spend on it; others only by playing Interference."
+    assert said in column and "nobody may interfere" not in column
+    assert column.index(said) < column.index("It ")
+    screenshot(window, "illuminati-privileged-attack")
+    from illusio_table.games.illuminati.table.prompts import privileged_words
+
+    defended = {**view["attack"], "seat": 0, "defender": 1}
+    assert privileged_words(defended, ["Ana", "Lera"]).startswith(
+        "Privileged: only Ana (attacking) and Lera (defending) may spend on it;"
+    )

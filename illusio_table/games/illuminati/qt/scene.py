@@ -43,7 +43,7 @@ from illusio_table.table.prompts import counted
 
 from ..table import attempts
 from ..table.gestures import BUTTONS
-from ..table.prompts import attack_needs, last_roll
+from ..table.prompts import attack_needs, last_roll, privileged_words
 from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
 
@@ -773,9 +773,9 @@ class IlluminatiScene(Felt, TableScene):
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
         lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        if a["privileged"]:  # (before the roll it needs: the last line, kept where cut)
+            lines.append(privileged_words(a, self.names))
         lines.append(attack_needs(a))
-        if a["privileged"]:
-            lines.append("Privileged: nobody may interfere.")
         room = rect.adjusted(0, 0, 0, -4)
         if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
             room.setRight(rect.right() - 90)

@@ -150,6 +150,16 @@ def attack_needs(attack: dict[str, Any]) -> str:
     return f"It {needs_words(attack['target_number'])}."
 
 
+def privileged_words(attack: dict[str, Any], names: list[str]) -> str:
+    """Who may still put money down on a privileged attack: its attacker and the
+    defender, and nobody else but with the Interference card (it said "nobody may
+    interfere", and then the defender spent 5 MB on it)."""
+    who = names[attack["seat"]]
+    if attack["defender"] is not None:
+        who = f"{who} (attacking) and {names[attack['defender']]} (defending)"
+    return f"Privileged: only {who} may spend on it; others only by playing Interference."
+
+
 def last_roll(outcome: dict[str, Any]) -> str:
     """The dice of the last attack against what it needed, from the view's `outcome`, in
     the log's words (`rolled_words`)."""
