@@ -147,7 +147,7 @@ def _chosen_words(game: IlluminatiGame, seat: int, kind: str, first: bool) -> st
         return f"{game.name(seat)} has chosen too."
     return (
         f"{game.name(seat)} has chosen whether to play a Special {MOMENTS[kind]}; "
-        "the choices are shown once everyone asked has chosen."
+        "any Special played is shown once everyone asked has chosen."
     )
 
 

@@ -71,7 +71,7 @@ def test_a_choice_in_a_window_says_once_what_moment_it_was_for():
     said = game.log(None)[before:]
     assert said == [
         f"{game.name(a)} has chosen whether to play a Special at the start of the turn; "
-        "the choices are shown once everyone asked has chosen.",
+        "any Special played is shown once everyone asked has chosen.",
         f"{game.name(b)} has chosen too.",
     ]
 
