@@ -2265,3 +2265,33 @@ def test_a_privileged_attack_says_who_may_still_spend_on_it(window):
     assert privileged_words(defended, ["Ana", "Lera"]).startswith(
         "Privileged: only Ana (attacking) and Lera (defending) may spend on it;"
     )
+
+
+def test_showing_ones_specials_to_everyone_says_so_and_asks_first(window, monkeypatch):
+    """The button said "Show Specials" and showed Ana's Specials to everyone at one click:
+    it says what it does and asks first, as the gift of a Group does, naming the cards."""
+    from illusio_table.games.illuminati.qt import scene as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    give_special(game, 0, "slush-fund")
+    ana_when(window, lambda legal: any(a.kind == "show-specials" for a in legal))
+    model.changed.emit([])
+    lift_curtain(window)
+    scene = window.scene
+    assert ("button", "show-specials") in scene.moves
+    assert "Show everyone your Specials…" in texts(scene)
+    screenshot(window, "illuminati-show-specials-button")
+    offered = []
+
+    def chooser(moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        return None  # closed: nothing shown
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: chooser(m, p))
+    moves = len(game.record.moves)
+    click(window, ("button", "show-specials"))
+    assert len(game.record.moves) == moves  # asked, not shown
+    assert offered == [
+        ["Show your Specials to everyone (Slush Fund): the log names them for every player to read"]
+    ]

@@ -1179,6 +1179,9 @@ class IlluminatiScene(Felt, TableScene):
             cards = [c for s in self.view["structures"] for c in s["cards"]]
             puppets = any(c.get("master") == action.group for c in cards)
             words += f" as a gift{' with its puppets' if puppets else ''}: yours no more if taken"
+        if action.kind == "show-specials":  # asked first too: it cannot be taken back
+            held = [self.look.name(c) for c in self.view.get("my_specials") or []]
+            words += f" ({', '.join(held)}): the log names them for every player to read"
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
@@ -1186,8 +1189,9 @@ class IlluminatiScene(Felt, TableScene):
     def menu_for_one(self, moves: list[Action]) -> bool:
         """Even one move of money opens the menu, to ask how much; a Group given away is
         asked first the same way (a drop on another player's area gave it at once, and
-        a gift of a Group is rare and costly)."""
-        return any(_has_amount(m) or m.kind == "give-group" for m in moves)
+        a gift of a Group is rare and costly), and so are one's Specials shown to all (one
+        click of the button showed them, unasked)."""
+        return any(_has_amount(m) or m.kind in ("give-group", "show-specials") for m in moves)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on another player's area with nothing to do there brings it close; the
