@@ -2222,10 +2222,15 @@ def test_money_is_spent_on_an_attack_by_keyboard_in_any_amount(window, monkeypat
     assert made and made[0]["kind"] == "spend" and made[0]["amount"] == 1
 
 
-def test_a_privileged_attack_says_who_may_still_spend_on_it(window):
+def test_a_privileged_attack_says_who_may_still_spend_on_it(window, monkeypatch):
     """The panel of a privileged attack names who may still put money down, the attacker
     and the defender, and that others need Interference (it said "nobody may interfere",
     then the defender spent 5 MB on it); the roll it needs stays its last line."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from illusio_table.games.illuminati.qt import scene as table
+    from illusio_table.games.illuminati.table.prompts import privileged_words
     from tests.games.illuminati.helpers import make_privileged
 
     start(window, ANA_AND_LERA, seed=2)
@@ -2259,8 +2264,26 @@ def test_a_privileged_attack_says_who_may_still_spend_on_it(window):
     assert said in column and "nobody may interfere" not in column
     assert column.index(said) < column.index("It ")
     screenshot(window, "illuminati-privileged-attack")
-    from illusio_table.games.illuminati.table.prompts import privileged_words
+    # Its coin cannot be lifted (no gift of money in a privileged attack): Enter opens the
+    # menu of amounts there too, at the coin (it played "Spend 1 MB", the status said no
+    # more).
+    coin = ("money", game.illuminati[0])
+    scene, keys = window.scene, window.table.viewport()
+    assert coin not in scene.sources and coin in scene.moves
+    offered = []
 
+    def chooser(moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        return None
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: chooser(m, p))
+    for _ in scene.focusables():
+        if scene.focus_key == coin:
+            break
+        QTest.keyClick(keys, Qt.Key.Key_Tab)
+    assert window.statusBar().currentMessage().endswith(", or another in its menu: Enter opens it")
+    QTest.keyClick(keys, Qt.Key.Key_Return)
+    assert any(line.startswith("Spend another amount from") for line in offered[-1])
     defended = {**view["attack"], "seat": 0, "defender": 1}
     assert privileged_words(defended, ["Ana", "Lera"]).startswith(
         "Privileged: only Ana (attacking) and Lera (defending) may spend on it;"

@@ -1131,7 +1131,10 @@ class TableScene(QGraphicsScene):
             self.message.emit(self.describe(moves[0]) if moves else "Not possible there")
         else:
             moves = self.moves.get(key, [])
-            self.message.emit(self.describe(moves[0]) if moves else "Not possible now")
+            said = self.describe(moves[0]) if moves else "Not possible now"
+            if moves and self.menu_for_one(moves[:1]):  # (an amount asked: not 1 MB alone)
+                said += ", or another in its menu: Enter opens it"
+            self.message.emit(said)
 
     # -- motion ------------------------------------------------------------------------------
 
