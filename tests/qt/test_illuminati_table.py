@@ -592,6 +592,7 @@ def test_the_attack_panel_is_set_up_by_keyboard_each_stop_saying_what_enter_does
     assert window.statusBar().currentMessage() == (
         f"{name} aids the attack: Enter takes its aid back. Esc closes the panel."
     )
+    screenshot(window, "illuminati-attack-panel-aider-by-keyboard")
     QTest.keyClick(keys, Qt.Key.Key_Return)
     assert scene.composing.aiders == []
 
