@@ -539,6 +539,64 @@ def test_a_dropped_attack_is_set_up_on_the_table_and_its_number_follows(window):
     assert scene.composing is None
 
 
+def ana_with_an_aided_attack(window):
+    """Plays on until Ana may attack with an aider; the attack."""
+    game, model = window.model.session.game, window.model
+    for _ in range(200):
+        lift_curtain(window)
+        if 0 in game.to_act():
+            legal = game.legal_actions(0)
+            aided = next((a for a in legal if isinstance(a, Attack) and a.aiders), None)
+            if aided is not None:
+                return aided
+            model.session.act(bot_move(game, game.bots["schemer"](0, 3), 0))
+        elif not model.session.step_bot():
+            break
+    raise AssertionError("Ana never had an aided attack")
+
+
+def test_the_attack_panel_is_set_up_by_keyboard_each_stop_saying_what_enter_does(window):
+    """Enter on a Group framed in gold as a possible aider adds it, as a click does (it
+    lifted it, and the arrows then said "Not possible now"); every stop of the panel says
+    what Enter does there, not only "Enter chooses it"."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    start(window, ANA_AND_LERA, seed=2)
+    aided = ana_with_an_aided_attack(window)
+    scene, keys = window.scene, window.table.viewport()
+    drag(window, ("group", aided.attacker), ("group", aided.target))
+    assert isinstance(scene.composing, AttackSetUp)
+    aider, name = ("group", aided.aiders[0]), scene.look.name(aided.aiders[0])
+    said = {}
+    for _ in scene.panel_choices():
+        QTest.keyClick(keys, Qt.Key.Key_Tab)
+        said[scene.focus_key] = window.statusBar().currentMessage()
+    assert set(said) == set(scene.panel_choices())
+    assert said[aider] == (
+        f"{name} may aid the attack (its Power added): Enter makes it an aider. "
+        "Esc closes the panel."
+    )
+    assert said[("plan", "cancel")] == "Cancel: Enter calls the attack off. Esc closes the panel."
+    assert said[("plan", "go")].startswith(("Enter makes the attack", "Attack cannot be"))
+    for key, words in said.items():
+        if key[:2] == ("plan", "how"):
+            assert words.startswith(f"Attack to {key[2]}")
+        if key[:2] == ("plan", "privilege"):
+            assert "privileged" in words.lower() and "Enter chooses it" in words
+    while scene.focus_key != aider:
+        QTest.keyClick(keys, Qt.Key.Key_Tab)
+    QTest.keyClick(keys, Qt.Key.Key_Return)
+    assert scene.lifted is None and scene.composing.aiders == [aided.aiders[0]]
+    assert scene.focus_key == aider  # the keyboard stays on it, which says its new part
+    assert window.statusBar().currentMessage() == (
+        f"{name} aids the attack: Enter takes its aid back. Esc closes the panel."
+    )
+    screenshot(window, "illuminati-attack-panel-aider-by-keyboard")
+    QTest.keyClick(keys, Qt.Key.Key_Return)
+    assert scene.composing.aiders == []
+
+
 def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(window):
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
@@ -552,7 +610,9 @@ def test_setting_up_an_attack_is_called_off_with_esc_and_nothing_is_played(windo
     assert isinstance(window.scene.composing, AttackSetUp)
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Tab)
     assert window.scene.focus_key in window.scene.panel_choices()
-    assert window.statusBar().currentMessage() == "Enter chooses it; Esc closes the panel."
+    said = window.statusBar().currentMessage()
+    assert said.endswith("Esc closes the panel.")
+    assert said != "Enter chooses it; Esc closes the panel."  # (what Enter does, said)
     QTest.keyClick(window.table.viewport(), Qt.Key.Key_Escape)
     QApplication.processEvents()
     assert window.scene.composing is None and len(game.record.moves) == moves
@@ -2114,3 +2174,148 @@ def test_while_a_group_is_held_over_a_target_the_roll_badges_read_and_hide_nothi
 
     four_schemers_play(window, (4,), 150, look)
     assert seen["hovers"] > 100 and seen["badges"] > 200, seen
+
+
+def test_money_is_spent_on_an_attack_by_keyboard_in_any_amount(window, monkeypatch):
+    """In the money round Enter on one's coin does what a click does: the menu of amounts
+    with "another amount…" (it lifted the coin, whose arrows offered only gifts of 1 MB);
+    Shift+F10 lists every move of the coin, its spending and where it may go."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from illusio_table.games.illuminati.actions import Spend
+    from illusio_table.games.illuminati.qt import scene as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    ana_when(window, lambda legal: any(isinstance(a, Spend) for a in legal), rounds=300)
+    spend = next(a for a in game.legal_actions(0) if isinstance(a, Spend))
+    scene, keys = window.scene, window.table.viewport()
+    coin = ("money", spend.source)
+    offered: list[list[str]] = []
+
+    def last_line(moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        return moves[-1] if len(offered) > 1 else None  # (the first, closed unchosen)
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: last_line(m, p))
+    monkeypatch.setattr(table.QInputDialog, "getInt", lambda *args: (1, True))
+    for _ in scene.focusables():
+        if scene.focus_key == coin:
+            break
+        QTest.keyClick(keys, Qt.Key.Key_Tab)
+    assert scene.focus_key == coin
+    said = window.statusBar().currentMessage()
+    assert said.startswith(f"Enter: {scene.describe(scene.moves[coin][0])}, or another")
+    assert "Shift+F10" in said
+    everything = scene.moves[coin] + [
+        a for t in scene.targets_of(coin) for a in scene.drops[(coin, t)]
+    ]
+    QTest.keyClick(keys, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert {scene.menu_label(m) for m in everything} <= set(offered[-1])
+    assert scene.lifted is None
+    moves = len(game.record.moves)
+    QTest.keyClick(keys, Qt.Key.Key_Return)
+    assert not scene.lifted
+    assert any(line.startswith("Spend another amount from") for line in offered[-1])
+    assert all(line.startswith("Spend") for line in offered[-1])
+    made = [m.action for m in game.record.moves[moves:] if m.seat == 0]
+    assert made and made[0]["kind"] == "spend" and made[0]["amount"] == 1
+
+
+def test_a_privileged_attack_says_who_may_still_spend_on_it(window, monkeypatch):
+    """The panel of a privileged attack names who may still put money down, the attacker
+    and the defender, and that others need Interference (it said "nobody may interfere",
+    then the defender spent 5 MB on it); the roll it needs stays its last line."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from illusio_table.games.illuminati.qt import scene as table
+    from illusio_table.games.illuminati.table.prompts import privileged_words
+    from tests.games.illuminati.helpers import make_privileged
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
+        ),
+        rounds=200,
+    )
+    set_money(game, game.illuminati[0], 40)
+    model.session.act(attack)
+    make_privileged(game)
+    model.changed.emit([])
+    lift_curtain(window)
+    view = model.session.view()
+    column = " ".join(
+        text
+        for _, text in sorted(
+            (i.sceneBoundingRect().top(), i.text())
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and i.isVisible()
+            and i.sceneBoundingRect().left() > window.scene.board
+        )
+    )
+    defender = view["attack"]["defender"]
+    who = "Ana (attacking) and Lera (defending)" if defender == 1 else "Ana"
+    said = f"Privileged: only {who} may spend on it; others only by playing Interference."
+    assert said in column and "nobody may interfere" not in column
+    assert column.index(said) < column.index("It ")
+    screenshot(window, "illuminati-privileged-attack")
+    # Its coin cannot be lifted (no gift of money in a privileged attack): Enter opens the
+    # menu of amounts there too, at the coin (it played "Spend 1 MB", the status said no
+    # more).
+    coin = ("money", game.illuminati[0])
+    scene, keys = window.scene, window.table.viewport()
+    assert coin not in scene.sources and coin in scene.moves
+    offered = []
+
+    def chooser(moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        return None
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: chooser(m, p))
+    for _ in scene.focusables():
+        if scene.focus_key == coin:
+            break
+        QTest.keyClick(keys, Qt.Key.Key_Tab)
+    assert window.statusBar().currentMessage().endswith(", or another in its menu: Enter opens it")
+    QTest.keyClick(keys, Qt.Key.Key_Return)
+    assert any(line.startswith("Spend another amount from") for line in offered[-1])
+    defended = {**view["attack"], "seat": 0, "defender": 1}
+    assert privileged_words(defended, ["Ana", "Lera"]).startswith(
+        "Privileged: only Ana (attacking) and Lera (defending) may spend on it;"
+    )
+
+
+def test_showing_ones_specials_to_everyone_says_so_and_asks_first(window, monkeypatch):
+    """The button said "Show Specials" and showed Ana's Specials to everyone at one click:
+    it says what it does and asks first, as the gift of a Group does, naming the cards."""
+    from illusio_table.games.illuminati.qt import scene as table
+
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    give_special(game, 0, "slush-fund")
+    ana_when(window, lambda legal: any(a.kind == "show-specials" for a in legal))
+    model.changed.emit([])
+    lift_curtain(window)
+    scene = window.scene
+    assert ("button", "show-specials") in scene.moves
+    assert "Show everyone your Specials…" in texts(scene)
+    screenshot(window, "illuminati-show-specials-button")
+    offered = []
+
+    def chooser(moves, screen_pos):
+        offered.append([scene.menu_label(m) for m in moves])
+        return None  # closed: nothing shown
+
+    monkeypatch.setattr(table.TableScene, "choose_from_menu", lambda s, m, p: chooser(m, p))
+    moves = len(game.record.moves)
+    click(window, ("button", "show-specials"))
+    assert len(game.record.moves) == moves  # asked, not shown
+    assert offered == [
+        ["Show your Specials to everyone (Slush Fund): the log names them for every player to read"]
+    ]

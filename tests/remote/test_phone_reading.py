@@ -371,3 +371,32 @@ def test_the_phones_diamonds_carry_their_whiskers_and_its_labels_read_whole(qtbo
         phone.save_screenshot(str(SCREENSHOTS / "phone-coach-360.png"))
     finally:
         phone.quit()
+
+
+def test_an_illuminati_phone_says_a_roll_only_with_its_own_attack(qtbot, hosting):
+    """Under an attack under way the phone says nothing of the last attack's dice ("Last
+    roll 12: failed" stayed there, read as this attack's); with none under way it names
+    the attack its dice belong to."""
+    import random
+
+    def stage(game) -> None:
+        rng = random.Random(5)
+        for _ in range(800):
+            if game.attack is not None and game.attack.roll is None and game.outcome:
+                return
+            seat = min(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        raise AssertionError("no second attack")
+
+    model, hub = hosting("illuminati", PLAYERS, seed=5, stage=stage)
+    game = model.session.game
+    done = game.outcome
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        qtbot.waitUntil(lambda: " attacks (" in phone.find_element("id", "table").text)
+        text = phone.find_element("id", "table").text
+        assert "Last roll" not in text and f"rolled {done.roll}," not in text, text
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illuminati-attack-under-way.png"))
+    finally:
+        phone.quit()

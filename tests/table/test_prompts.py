@@ -115,6 +115,39 @@ def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
     assert attacks and under_way
 
 
+def test_a_phone_says_the_dice_only_with_the_attack_they_belong_to():
+    """The last roll is said with its attack: an attack under way says nothing of the one
+    before ("Last roll 12: failed" stayed under the next attack, as if it were its own),
+    its own dice once rolled; with none under way, the last attack is named."""
+    from illusio_table.games.illuminati.table.prompts import _card_name
+
+    players = [{"name": n, "bot": None} for n in ("Ana", "Lera")]
+    names = ["Ana", "Lera"]
+    match = Match.start("illuminati", players, 5, {}, registry=builtin_registry())
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(800):
+        if match.is_over():
+            break
+        body = json.loads(state_message(match, 0, names)[1])
+        view, said = body["view"], body["words"]["last_roll"]
+        attack, done = view.get("attack"), view.get("outcome")
+        if attack and "roll" not in attack:
+            assert said == "", said
+            seen.add("under way" if done else "first")
+        elif attack:
+            assert said.startswith(f"This attack: Rolled {attack['roll']}"), said
+            seen.add("rolled")
+        elif done:
+            target = _card_name(view, done["target"])
+            assert said.startswith(f"Last attack, on {target}: "), said
+            assert f"rolled {done['roll']}" in said
+            seen.add("last")
+        seat = min(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert {"under way", "last"} <= seen, seen
+
+
 def test_a_count_is_said_as_a_person_says_it():
     """'1 card', '2 cards', '0 cards', never '1 card(s)' (the Illusio table said "1
     Backstage card(s)"); an odd plural is given."""

@@ -67,7 +67,9 @@ function drawIlluminati(table, v, me) {
     if (state.words.attack_needs) panel.append(el("div", "", state.words.attack_needs)); // the host's words
     facts.append(panel);
   }
-  if (v.outcome) facts.append(el("div", "facts", `Last roll ${v.outcome.roll}: ${v.outcome.result}`));
+  // The dice with the attack they belong to, in the host's words ("Last roll 12: failed"
+  // stayed under the next attack, as if it were that one's).
+  if (state.words.last_roll) facts.append(el("div", "facts", state.words.last_roll));
   const mine = v.structures.find((s) => s.seat === me);
   if (mine) {
     const box = piece(["seat", me], el("section", "seat me"));

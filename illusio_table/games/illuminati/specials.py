@@ -130,6 +130,27 @@ def _window_play(game: IlluminatiGame, seat: int, action: PlaySpecial | Abolish)
     return _window_choice(game, seat, action)
 
 
+# When a window is open, for the words of the log ("Lera has decided." said nothing of what).
+MOMENTS = {
+    "turn": "at the start of the turn",
+    "privilege": "against the privilege",
+    "roll": "on the dice just rolled",
+    "answer": "in answer to the Special just played",
+}
+
+
+def _chosen_words(game: IlluminatiGame, seat: int, kind: str, first: bool) -> str:
+    """A seat has chosen in a window, what unsaid: the moment said by the first to choose
+    (every holder of a Special is asked, whether it has one that fits or not), the
+    others' 'too'."""
+    if not first:
+        return f"{game.name(seat)} has chosen too."
+    return (
+        f"{game.name(seat)} has chosen whether to play a Special {MOMENTS[kind]}; "
+        "any Special played is shown once everyone asked has chosen."
+    )
+
+
 def _window_choice(
     game: IlluminatiGame, seat: int, play: PlaySpecial | Abolish | None
 ) -> list[Event]:
@@ -139,7 +160,7 @@ def _window_choice(
     w.waiting.discard(seat)
     w.plays[seat] = play
     if w.waiting:  # the others see only that this seat has made up its mind
-        return [Event(f"{game.name(seat)} has decided.")]
+        return [Event(_chosen_words(game, seat, w.kind, first=len(w.plays) == 1))]
     events: list[Event] = []
     game.window = None
     # In the order they were played (each seat's decision as it came): when two

@@ -193,7 +193,10 @@ def _extra_draw(game: IlluminatiGame, action: ExtraDraw, seat: Seat) -> str:
 
 
 def _rearrange(game: IlluminatiGame, action: Rearrange, seat: Seat) -> str:
-    return "Rearrange freely to end the turn (turns your Illuminati up)"
+    # (the card turned up said only where it lies face down: the hidden Illuminati
+    # option on, and not shown yet; it is the mover's turn, whoever reads it)
+    hidden = game.options["hidden_illuminati"] and game.current not in game.revealed
+    return "Rearrange freely to end the turn" + (" (turns your Illuminati up)" if hidden else "")
 
 
 def _accuse(game: IlluminatiGame, action: Accuse, seat: Seat) -> str:

@@ -466,6 +466,11 @@ class TableScene(QGraphicsScene):
         amount, say), rather than made at once."""
         return False
 
+    def panel_words(self, key: Hashable) -> str:
+        """What the status bar says of a choice of the open panel the keyboard is on:
+        what Enter does there (a table says it in its own panel's words)."""
+        return "Enter chooses it."
+
     def carry(self, source: Hashable, by: QPointF | None) -> None:
         """Called at each move of the pointer while `source` is dragged, with how far it
         has been carried from where it was pressed, and once with None as it is let go
@@ -674,9 +679,12 @@ class TableScene(QGraphicsScene):
         elif key == composing.cancel:
             self.close_panel()
         elif key in composing.choices():
+            focused = key == self.focus_key
             move = composing.choose(key)
             if move is None:
                 self.redraw()
+                if focused and key in (self.panel_choices() or []):
+                    self.focus(key)  # the keyboard stays on it, its new words said
             elif isinstance(move, dict):
                 self.play_json(move)
             else:
@@ -1006,6 +1014,10 @@ class TableScene(QGraphicsScene):
             self.close_panel()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.enter()
+        elif key == Qt.Key.Key_Menu or (
+            key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            self.open_menu()
         else:
             return super().keyPressEvent(event)
         event.accept()
@@ -1022,10 +1034,57 @@ class TableScene(QGraphicsScene):
                 source, self.lifted = self.lifted, None
                 self.drop(source, self.focus_key, None)
             return
-        if self.focus_key in self.sources:
-            self.lift(self.focus_key)
-        elif self.focus_key is not None:
-            self.answer(self.focus_key)
+        key = self.focus_key
+        panel = self.panel_choices()
+        if panel is not None:
+            # Only the panel's choices answer, as they do a click: a Group framed in gold
+            # as a possible aider is added (Enter lifted it, and the arrows then found
+            # nothing possible).
+            if key in panel:
+                self.answer(key, self._screen_at(key))
+            return
+        if key in self.sources and key in self.moves:
+            # A piece a click plays does what the click does (a coin spent from in an
+            # attack: the menu of amounts); Shift+F10 lists its other moves.
+            self.activate(key, self._screen_at(key))
+        elif key in self.sources:
+            self.lift(key)
+        elif key is not None:
+            self.answer(key, self._screen_at(key))
+
+    def open_menu(self) -> None:
+        """The Menu key or Shift+F10: every move of the focused piece (its click's and
+        where it may go) or onto the focused place, in the menu a right click opens."""
+        key = self.focus_key
+        if self.panel_choices() is not None or key is None:
+            self.message.emit("Nothing to list here: Tab or the arrows choose a piece first.")
+            return
+        if self.lifted is not None:
+            moves = list(self.drops.get((self.lifted, key), []))
+        else:
+            own = self.moves.get(key, [])
+            if key in self.sources:
+                more = [a for t in self.targets_of(key) for a in self.drops[(key, t)]]
+            else:
+                more = [a for (_, t), acts in self.drops.items() if t == key for a in acts]
+            moves = own + [a for a in more if a not in own]
+        if not moves:
+            self.message.emit(self.nothing_there(key))
+            return
+        action = self.choose_from_menu(moves, self._screen_at(key))
+        if action is not None:
+            self.lifted = None
+            self.play(action)
+
+    def _screen_at(self, key: Hashable) -> QPointF | None:
+        """Where on the screen the focused piece or place is: a menu opened by the
+        keyboard opens there, not wherever the mouse pointer was left."""
+        rect = self.targets.get(key) or self.sources.get(key)
+        views = self.views()
+        if rect is None or not views:
+            return None
+        view = views[0]
+        return QPointF(view.viewport().mapToGlobal(view.mapFromScene(rect.center())))
 
     def lift(self, source: Hashable) -> None:
         targets = self.targets_of(source)
@@ -1064,8 +1123,14 @@ class TableScene(QGraphicsScene):
             view.ensureVisible(rect)
         panel = self.panel_choices()
         if panel is not None:
-            words = "Enter chooses it; Esc closes the panel."
+            words = f"{self.panel_words(key)} Esc closes the panel."
             self.message.emit(words if key in panel else "Not possible now")
+        elif key in self.sources and self.moves.get(key):
+            clicks = self.moves[key]
+            menu = len(clicks) > 1 or self.menu_for_one(clicks)
+            said = f"Enter: {self.describe(clicks[0])}"
+            said += ", or another in its menu" if menu else ""
+            self.message.emit(f"{said}; Shift+F10 (the Menu key) lists every move of it.")
         elif key in self.sources:
             self.message.emit("Enter lifts it; the arrows choose where it goes.")
         elif self.lifted is not None:
@@ -1073,7 +1138,10 @@ class TableScene(QGraphicsScene):
             self.message.emit(self.describe(moves[0]) if moves else "Not possible there")
         else:
             moves = self.moves.get(key, [])
-            self.message.emit(self.describe(moves[0]) if moves else "Not possible now")
+            said = self.describe(moves[0]) if moves else "Not possible now"
+            if moves and self.menu_for_one(moves[:1]):  # (an amount asked: not 1 MB alone)
+                said += ", or another in its menu: Enter opens it"
+            self.message.emit(said)
 
     # -- motion ------------------------------------------------------------------------------
 

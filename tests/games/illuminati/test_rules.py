@@ -2197,3 +2197,18 @@ def test_a_bot_pursues_its_own_illuminatis_goal_in_secret_and_the_ufos_any():
             else:
                 assert pick.illuminati == game.illuminati[seat]
     assert len(ufos_picks) >= 3
+
+
+def test_rearranging_says_it_turns_the_illuminati_up_only_where_it_lies_face_down():
+    """The words "(turns your Illuminati up)" were offered with the hidden Illuminati
+    option off: they are said only where the card lies face down."""
+    from illusio_table.games.illuminati.actions import Rearrange
+
+    shown = with_illuminati("gnomes-of-zurich")
+    assert Rearrange() in shown.legal_actions(shown.current)
+    assert shown.describe(Rearrange(), shown.current) == "Rearrange freely to end the turn"
+    hidden = with_illuminati("gnomes-of-zurich", hidden_illuminati=True)
+    assert hidden.current not in hidden.revealed
+    assert hidden.describe(Rearrange(), hidden.current) == (
+        "Rearrange freely to end the turn (turns your Illuminati up)"
+    )

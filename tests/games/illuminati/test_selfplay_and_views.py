@@ -51,6 +51,31 @@ def test_a_window_shows_who_is_still_deciding_but_not_what_was_chosen():
     game.apply(b, Pass())
 
 
+def test_a_choice_in_a_window_says_once_what_moment_it_was_for():
+    """The log said "Lera has decided." several times a round and never what about: the
+    first seat to choose in a window says the moment (a Special or none), the next ones
+    only that they have chosen too; what each chose stays unsaid until all have."""
+    from illusio_table.games.illuminati.actions import EndTurn, Pass
+
+    game = settle(make(4, 3))
+    seat = game.current
+    a, b = (seat + 2) % 4, (seat + 3) % 4  # the next player is not asked before its turn
+    kinds = ("slush-fund", "swiss-bank-account", "media-campaign")
+    for s, kind in zip((seat, a, b), kinds, strict=True):
+        give_special(game, s, kind)
+    game.apply(seat, EndTurn())
+    assert game.phase == "window" and {seat, a, b} <= game.to_act()
+    before = len(game.log(None))
+    game.apply(a, Pass())
+    game.apply(b, Pass())
+    said = game.log(None)[before:]
+    assert said == [
+        f"{game.name(a)} has chosen whether to play a Special at the start of the turn; "
+        "any Special played is shown once everyone asked has chosen.",
+        f"{game.name(b)} has chosen too.",
+    ]
+
+
 def test_the_attack_in_progress_shows_every_line_and_they_add_up():
     game = settle(make(4, 5))
     for _ in range(400):

@@ -43,7 +43,7 @@ from illusio_table.table.prompts import counted
 
 from ..table import attempts
 from ..table.gestures import BUTTONS
-from ..table.prompts import attack_needs, last_roll
+from ..table.prompts import attack_needs, last_roll, privileged_words
 from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
 
@@ -773,9 +773,9 @@ class IlluminatiScene(Felt, TableScene):
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
         lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        if a["privileged"]:  # (before the roll it needs: the last line, kept where cut)
+            lines.append(privileged_words(a, self.names))
         lines.append(attack_needs(a))
-        if a["privileged"]:
-            lines.append("Privileged: nobody may interfere.")
         room = rect.adjusted(0, 0, 0, -4)
         if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
             room.setRight(rect.right() - 90)
@@ -926,10 +926,7 @@ class IlluminatiScene(Felt, TableScene):
         for key, (what, value) in p.options().items():
             if what != "privilege":
                 continue
-            label = {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
-                value, f"privileged: discard {self.look.name(value or '')}"
-            )
-            label = ("● " if value == p.privilege else "") + label
+            label = ("● " if value == p.privilege else "") + self._privilege_label(value)
             width = min(most, max(160.0, width_of(label, size, True) + 12))
             if x + width > rect.right() - 8 and x > rect.left() + 8:
                 x, y = rect.left() + 8, y + high + 4
@@ -938,6 +935,54 @@ class IlluminatiScene(Felt, TableScene):
             found.append((key, label, lines, QRectF(x, y, width, high)))
             x += width + 6
         return found
+
+    def _privilege_label(self, value: str | None) -> str:
+        """A privilege's button: none, the Bavarians' 5 MB, or the Special discarded."""
+        return {None: "not privileged", "bavarian": "privileged: 5 MB"}.get(
+            value, f"privileged: discard {self.look.name(value or '')}"
+        )
+
+    def panel_words(self, key: Hashable) -> str:
+        """What Enter does on the attack panel's stop the keyboard is on, in its button's
+        words (every stop said only "Enter chooses it")."""
+        p = self.composing
+        if not isinstance(p, AttackSetUp) or key not in p.options():
+            return super().panel_words(key)
+        what, value = p.options()[key]
+        if what == "aider":
+            name = self.look.name(value)
+            if value in p.aiders:
+                return f"{name} aids the attack: Enter takes its aid back."
+            return f"{name} may aid the attack (its Power added): Enter makes it an aider."
+        if what == "how":
+            now = " (as it is set now)" if value == p.how else ""
+            return f"Attack to {value}{now}: Enter makes it this kind of attack."
+        if what == "privilege":
+            label = self._privilege_label(value)
+            now = " (as it is set now)" if value == p.privilege else ""
+            return f"{label[0].upper()}{label[1:]}{now}: Enter chooses it."
+        if what == "side":
+            now = " (chosen)" if value == p.side else ""
+            where = f"The square {self._square_of(p.attacker, value)}{now}"
+            return f"{where}: Enter chooses it, where the Group will hang if captured."
+        if what == "go":
+            why = self.why_not(p.move())
+            if why:
+                return f"Attack cannot be pressed: {why}"
+            return "Enter makes the attack as set up."
+        return "Cancel: Enter calls the attack off."
+
+    def _square_of(self, card: str, side: str) -> str:
+        """Where a free arrow of `card` points on the table, in words ("right of UFOs"):
+        a side as printed ("R") is elsewhere on a card turned."""
+        name = self.look.name(card)
+        for s in self.view["structures"]:
+            for c in s["cards"]:
+                if c["id"] == card and side in c["free_cells"]:
+                    (x, y), (fx, fy) = c["cell"], c["free_cells"][side]
+                    said = {(0, -1): "above", (1, 0): "right of", (0, 1): "below"}
+                    return f"{said.get((fx - x, fy - y), 'left of')} {name}"
+        return f"beside {name}"
 
     def _planning_head(self, p: AttackSetUp, width: float) -> list[str]:
         """The attack's heading, who attacks whom, in the lines it takes in the panel."""
@@ -1134,6 +1179,9 @@ class IlluminatiScene(Felt, TableScene):
             cards = [c for s in self.view["structures"] for c in s["cards"]]
             puppets = any(c.get("master") == action.group for c in cards)
             words += f" as a gift{' with its puppets' if puppets else ''}: yours no more if taken"
+        if action.kind == "show-specials":  # asked first too: it cannot be taken back
+            held = [self.look.name(c) for c in self.view.get("my_specials") or []]
+            words += f" ({', '.join(held)}): the log names them for every player to read"
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
@@ -1141,8 +1189,9 @@ class IlluminatiScene(Felt, TableScene):
     def menu_for_one(self, moves: list[Action]) -> bool:
         """Even one move of money opens the menu, to ask how much; a Group given away is
         asked first the same way (a drop on another player's area gave it at once, and
-        a gift of a Group is rare and costly)."""
-        return any(_has_amount(m) or m.kind == "give-group" for m in moves)
+        a gift of a Group is rare and costly), and so are one's Specials shown to all (one
+        click of the button showed them, unasked)."""
+        return any(_has_amount(m) or m.kind in ("give-group", "show-specials") for m in moves)
 
     def activate(self, key: Hashable, screen_pos: QPointF | None = None) -> None:
         """A click on another player's area with nothing to do there brings it close; the

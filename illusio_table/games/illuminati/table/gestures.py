@@ -21,7 +21,7 @@ BUTTONS = {
     "extra-draw": "Recyclers: draw",
     "accuse": "Accuse",
     "rearrange": "Rearrange",
-    "show-specials": "Show Specials",
+    "show-specials": "Show everyone your Specials…",  # (asks first: see the table's menu)
     "let-go": "Let it go",
     "yield": "Give it",
 }

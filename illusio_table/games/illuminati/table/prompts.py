@@ -150,6 +150,16 @@ def attack_needs(attack: dict[str, Any]) -> str:
     return f"It {needs_words(attack['target_number'])}."
 
 
+def privileged_words(attack: dict[str, Any], names: list[str]) -> str:
+    """Who may still put money down on a privileged attack: its attacker and the
+    defender, and nobody else but with the Interference card (it said "nobody may
+    interfere", and then the defender spent 5 MB on it)."""
+    who = names[attack["seat"]]
+    if attack["defender"] is not None:
+        who = f"{who} (attacking) and {names[attack['defender']]} (defending)"
+    return f"Privileged: only {who} may spend on it; others only by playing Interference."
+
+
 def last_roll(outcome: dict[str, Any]) -> str:
     """The dice of the last attack against what it needed, from the view's `outcome`, in
     the log's words (`rolled_words`)."""
@@ -164,7 +174,29 @@ def words(view: dict[str, Any], names: list[str]) -> dict[str, str]:
     the attack under way."""
     attack = view.get("attack")
     under_way = isinstance(attack, dict) and "target_number" in attack
-    return {"turn": _turn(view, names), "attack_needs": attack_needs(attack) if under_way else ""}
+    return {
+        "turn": _turn(view, names),
+        "attack_needs": attack_needs(attack) if under_way else "",
+        "last_roll": _dice_words(view),
+    }
+
+
+def _dice_words(view: dict[str, Any]) -> str:
+    """The dice, said with the attack they belong to: the attack under way's once rolled
+    (nothing before), else the last attack's, named ("Last roll 12: failed" stayed on a
+    phone under the next attack, as if it were that one's)."""
+    from illusio_table.games.illuminati.attack import rolled_words  # (the rules, when asked)
+
+    attack, done = view.get("attack"), view.get("outcome")
+    if isinstance(attack, dict):
+        if "roll" not in attack or "target_number" not in attack:
+            return ""
+        said = rolled_words(attack["roll"], attack["target_number"])
+        return f"This attack: {said[0].upper()}{said[1:]}."
+    if not done:
+        return ""
+    result = "the attack failed" if done["result"] == "failed" else done["result"]
+    return f"Last attack, on {_card_name(view, done['target'])}: {result} ({last_roll(done)})."
 
 
 def _turn(view: dict[str, Any], names: list[str]) -> str:
