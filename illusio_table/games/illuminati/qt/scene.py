@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QInputDialog
 
 from illusio_table.engine import Action
@@ -304,7 +304,7 @@ class IlluminatiScene(Felt, TableScene):
         alignment discs beside it, in a listed structure at 1280 x 720)."""
         r = max(r, self.least_points * 0.95)
         said = "?" if money is None else str(money)
-        ink = QFontMetricsF(font(max(self.least_points, int(r * 0.8)), bold=True))
+        ink = measure(max(self.least_points, int(r * 0.8)), bold=True)
         box = ink.tightBoundingRect(said)
         # The amount's ink, centred, has its corners inside the ellipse, a pixel to spare.
         high = min(0.9, (box.height() / 2 + 1) / r)
@@ -321,11 +321,12 @@ class IlluminatiScene(Felt, TableScene):
             QRectF(at.x() - w / 2, at.y() - r, w, 2 * r), QPen(INK, 1), QBrush(COIN)
         )
         coin.setZValue(Z_PIECE + 2)
+        size = max(self.least_points, int(r * 0.8))
         words = QGraphicsSimpleTextItem("?" if money is None else str(money), coin)
-        words.setFont(font(max(self.least_points, int(r * 0.8)), bold=True))
+        words.setFont(font(size, bold=True))
         words.setBrush(INK)
         # Its ink centred in the coin (the line's box, descent and all, sat it high).
-        metrics = QFontMetricsF(words.font())
+        metrics = measure(size, bold=True)
         ink = metrics.tightBoundingRect(words.text())
         words.setPos(at.x() - ink.center().x(), at.y() - metrics.ascent() - ink.center().y())
         coin.setToolTip(plain("Treasury hidden" if money is None else f"Treasury: {money} MB"))
