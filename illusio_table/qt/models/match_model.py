@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from illusio_table.engine import Match
 from illusio_table.table.session import Session
+
+from .hand_over import hand_over_to
 
 
 class MatchModel(QObject):
@@ -25,7 +27,6 @@ class MatchModel(QObject):
     finished = Signal()
     thinking = Signal(object)  # the seat of a bot searching for its move, or None
     counting = Signal(str)  # "In… can… to!" as far as it has gone ('' when it is over)
-    _posted = Signal(object)  # a job for the window's thread, from any thread
 
     def __init__(
         self,
@@ -35,8 +36,9 @@ class MatchModel(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._posted.connect(self._run, Qt.ConnectionType.QueuedConnection)
-        self.session = Session(match, self._timer, self._posted.emit, autosave, bot_delay_ms)
+        # Jobs for the window's thread from any thread (a bot's thought, a phone).
+        post = hand_over_to(self)
+        self.session = Session(match, self._timer, post, autosave, bot_delay_ms)
         session = self.session
         session.changed.connect(self.changed.emit)
         session.refused.connect(self.refused.emit)
@@ -50,7 +52,3 @@ class MatchModel(QObject):
         timer.setSingleShot(True)
         timer.timeout.connect(callback)
         return timer
-
-    @staticmethod
-    def _run(job: Callable[[], None]) -> None:
-        job()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from illusio_table.engine.thinking import THINKER, on_known
 from illusio_table.games.incantibus import coach
+from illusio_table.qt.models.hand_over import hand_over_to
 from illusio_table.qt.models.match_model import MatchModel
 from illusio_table.table.kept import CoachHistory, Drills
 from illusio_table.table.settings import Drill
@@ -22,7 +23,7 @@ class RehearsalTally(QObject):
     changed = Signal(str)
     charted = Signal(object)  # the coach's chart (`chart`), at each review
     drilled = Signal()  # the drill's casting was played and reviewed: the drill is done
-    # (the casting's number, its reveal, where it began, the review), from the pool
+    # (the casting's number, its reveal, where it began, the review), on the window's thread
     _reviewed = Signal(object)
 
     def __init__(
@@ -51,6 +52,8 @@ class RehearsalTally(QObject):
         self.drill_costs: list[float] = []  # the cost each would be drilled for (0: none)
         self._before = self.tally.seen  # the match's castings before the rehearsal's first
         self._match = model.session.match
+        # The reviews come back to the window's thread (dropped if the tally went meanwhile).
+        self._post = hand_over_to(self)
         self._reviewed.connect(self._show_review)
         model.changed.connect(self.update)
         if self.drill is not None and not self.drill.done:
@@ -118,11 +121,10 @@ class RehearsalTally(QObject):
         number, reveal = view["castings"] - self._before, view["last_casting"]
         known = match.known_at(start, self.seat)
 
+        post = self._post
+
         def done(result: Any) -> None:  # on a thread of the pool
-            try:
-                self._reviewed.emit((number, reveal, start, result))
-            except RuntimeError:  # the coach was sent away while it thought
-                pass
+            post(lambda: self._reviewed.emit((number, reveal, start, result)))
 
         THINKER.work(on_known, (coach.review, known, choices, self.seat), done)
 
