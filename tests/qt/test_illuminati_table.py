@@ -937,7 +937,7 @@ def test_while_everyone_chooses_a_goal_no_name_is_marked_as_playing(window):
     assert not [w for w in words if "'s turn" in w], words
 
 
-def four_schemers_play(window, seeds, steps, look) -> None:
+def four_schemers_play(window, seeds, steps, look, options=None) -> None:
     """Four-seat games at 1280 x 720, Ana played by a schemer as the three others are:
     `look(game, step)` before each move, each seed's game to its end or `steps` moves."""
     from illusio_table.engine.bots import bot_move
@@ -948,7 +948,7 @@ def four_schemers_play(window, seeds, steps, look) -> None:
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     for seed in seeds:
-        start(window, four, seed=seed)
+        start(window, four, seed=seed, options=options)
         model, game = window.model, window.model.session.game
         for step in range(steps):
             lift_curtain(window)
@@ -995,6 +995,38 @@ def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
     four_schemers_play(window, (1, 2), 500, look)
     assert looked > 50, looked
     screenshot(window, "illuminati-own-turn-four-seats-1280x720")
+
+
+def test_ones_own_names_read_whole_at_every_step_while_the_others_grow_too(window):
+    """At 1280 x 720, four seats, hidden goals: every name on Ana's own cards whole at
+    every step, her turn or not, through to game over, and while she sets an attack up
+    with a Special in hand. A play-test read "The…", "America…", "Evil…", and at game
+    over "Th…", "Fe…", "Lo…" there: her area shrank as the others' structures grew (and
+    her Specials' row was not counted in it). Her structure is listed where its cards
+    would not read whole, as the others' are."""
+    looked, set_up = 0, 0
+
+    def look(game, step) -> None:
+        nonlocal looked, set_up
+        view = game.view(0)
+        mine = {c["id"] for c in view["structures"][0]["cards"]}
+        looked += names_drawn_whole(window, mine)
+        attacks = [
+            a
+            for a in (window.model.session.legal_actions() if 0 in game.to_act() else [])
+            if isinstance(a, Attack)
+        ]
+        if attacks and view["my_specials"] and set_up < 6:
+            drag(window, ("group", attacks[0].attacker), ("group", attacks[0].target))
+            if isinstance(window.scene.composing, AttackSetUp):
+                set_up += 1
+                looked += names_drawn_whole(window, mine)
+                click(window, AttackSetUp.cancel)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert window.model.session.game.is_over()
+    screenshot(window, "illuminati-own-names-game-over-1280x720")
+    assert looked > 200 and set_up > 0, (looked, set_up)
 
 
 def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):

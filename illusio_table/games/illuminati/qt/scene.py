@@ -442,13 +442,23 @@ class IlluminatiScene(Felt, TableScene):
             label = f"Your {counted(held, 'Special')}: look at them alone"
             self.button(label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10)
             top += 36
-        if seat != self.me and self._listed(
-            s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
-        ):
+        rest = QRectF(box.left(), top, box.width(), box.bottom() - top)
+        if seat != self.me and self._listed(s, rest, largest):
             return
         arrows, (xs, ys) = self._grid(s)
-        cols, rows = len(xs), len(ys)
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
+        if seat == self.me and not self._reads_in(s, xs, ys, area):
+            # One's own cards where their names do not read whole in the room left
+            # (others' structures grew, a long chain of one's own: "Be…", "Th…" at
+            # 1280 x 720): the free arrows' ghosts are left out where a Group need not be
+            # placed on one now (moving a Group is in the Moves panel too), and where the
+            # cards still do not read, the structure is listed as the others' are, every
+            # name whole.
+            if view["phase"] not in ("placing", "consent"):
+                if self._listed(s, rest, math.inf):
+                    return
+                arrows, (xs, ys) = [], self._grid(s, ghosts=False)[1]
+        cols, rows = len(xs), len(ys)
         room = min(area.width() / cols, area.height() / rows)
         size = min(largest, room)
         # Larger cards where a long name would not read whole on them, folded, as far as
@@ -501,26 +511,34 @@ class IlluminatiScene(Felt, TableScene):
                 self._coin(("money", cid), c["money"], coin, radius)
 
     def _grid(
-        self, s: dict[str, Any]
+        self, s: dict[str, Any], ghosts: bool = True
     ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
         """A structure's free arrows where something may go (each a ghost card), and the
-        columns and rows of the grid its cards and those ghosts take."""
+        columns and rows of the grid its cards and those ghosts take (its cards' alone
+        without `ghosts`)."""
         cells = [tuple(c["cell"]) for c in s["cards"]]
         arrows = [
             (card, side, cell, self._arrow_key(card, side))
             for card, side, cell in self._free_arrow_cells(s)
         ]
-        arrows = [a for a in arrows if a[3] is not None]
+        arrows = [a for a in arrows if a[3] is not None and ghosts]
         every = cells + [cell for _, _, cell, _ in arrows]
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
+
+    def _reads_in(self, s: dict[str, Any], xs: range, ys: range, area: QRectF) -> bool:
+        """Whether a structure's names read whole on its cards at the most room `area`
+        gives a grid of `xs` × `ys` cells."""
+        room = min(area.width() / len(xs), area.height() / len(ys))
+        return self.readable([c["id"] for c in s["cards"]], room * 0.84, room * 0.56, least=True)
 
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
         it, when its cards do not fit (True if so): drawn as they lie, as large as the
         room allows, each name whole at the least readable size or more, folded over the
         card's lines (cut short, "Tobacco & Liquor…" said nothing). Only one's own
-        structure must be drawn as it lies: Groups are moved and placed there. (The
+        structure is drawn as it lies while it may: Groups are moved and placed there
+        (see `_structure`). (The
         table gives the others' rows the height their cards want, so that four cards in
         a two-player game are not listed with room to spare around them.)"""
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
@@ -591,7 +609,11 @@ class IlluminatiScene(Felt, TableScene):
         _, cell = self._least_cell(mine, self.board, most=300)
         _, (_, grid_rows) = self._grid(mine)
         spare = high - theirs_least
-        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + 52))
+        # (its heading, and the row of its Specials under it if one holds any: with one,
+        # "The Network" was cut to "The…" on one's own turn)
+        head = 52 + (50 if self.view.get("my_specials") else 0)
+        head += 36 if not self.view.get("my_specials") and self.view.get("hidden_specials") else 0
+        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + head))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
