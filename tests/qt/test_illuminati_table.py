@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
@@ -1027,6 +1027,72 @@ def test_ones_own_names_read_whole_at_every_step_while_the_others_grow_too(windo
     assert window.model.session.game.is_over()
     screenshot(window, "illuminati-own-names-game-over-1280x720")
     assert looked > 200 and set_up > 0, (looked, set_up)
+
+
+def large_card_problems(scene) -> list[str]:
+    """For every card on the table shown large: its name cut on the large card, or the
+    large card or its words out of their panel."""
+    found: list[str] = []
+    if scene.preview is None:  # (no room for it: the tooltips tell)
+        return found
+    start = scene.preview_words.pos()
+    panel = min(
+        (
+            item.rect()
+            for item in scene.items()
+            if isinstance(item, QGraphicsRectItem)
+            and item.pen().style() == Qt.PenStyle.DashLine
+            and item.rect().contains(start)
+        ),
+        key=lambda r: r.height(),
+    ).adjusted(-1, -1, 1, 1)  # (the large card's dashed panel)
+    for key, card in list(scene.cards.items()):
+        scene.show_large(key)
+        words = scene.preview_words.sceneBoundingRect()
+        if not panel.contains(words):
+            found.append(f"{card['id']}: its words {words} run out of the panel {panel}")
+        if scene.preview.isVisible():
+            drawn = scene.preview.name_drawn()
+            if drawn is not None and drawn[1] != scene.look.name(card["id"]):
+                found.append(f"{card['id']}: {drawn[1]!r} on the large card")
+            if not panel.contains(scene.preview.face()):
+                found.append(f"{card['id']}: the large card out of its panel")
+    return found
+
+
+def test_the_large_card_and_its_words_stay_whole_in_their_panel(window):
+    """At 1280 x 720, four seats, hidden goals, every card of the table pointed at in
+    turn, at every few steps and while an attack is set up (its panel then takes the
+    large card's room): the large card's name whole on it (else the card is left out,
+    its words name it), and the card and its words inside their panel. A play-test read
+    "Evil Geniuses for a Better…" on it, "Alignments: …" on the panel's border and
+    "Treasury: 17 MB" cut at the window's edge."""
+    problems: set[str] = set()
+    looked = 0
+
+    def look(game, step) -> None:
+        nonlocal looked
+        if step % 4:
+            return
+        QApplication.processEvents()
+        problems.update(large_card_problems(window.scene))
+        attacks = [
+            a
+            for a in (window.model.session.legal_actions() if 0 in game.to_act() else [])
+            if isinstance(a, Attack)
+        ]
+        if attacks:
+            drag(window, ("group", attacks[-1].attacker), ("group", attacks[-1].target))
+            if isinstance(window.scene.composing, AttackSetUp):
+                looked += 1
+                problems.update(large_card_problems(window.scene))
+                if looked == 5:
+                    screenshot(window, "illuminati-large-card-while-setting-up-1280x720")
+                click(window, AttackSetUp.cancel)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert looked > 5, looked
+    assert not problems, "\n".join(sorted(problems)[:20])
 
 
 def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):

@@ -89,6 +89,31 @@ class Look:
         lines += [f"Ability: {a.text}" for a in g.abilities]
         return lines + self._money(card)
 
+    def brief(self, card: dict[str, Any], money: bool = True) -> list[str]:
+        """What the card says in fewer lines: its numbers on one line, without what each
+        means (where its words would not fit the large card's panel); without its
+        treasury (its coin on the table says it) unless `money`."""
+        cid = card["id"]
+        if not money:
+            return [line for line in self.brief(card) if line not in self._money(card)]
+        if cid in self.illuminati:
+            i = self.illuminati[cid]
+            lines = [i.name, f"Power {i.power}/{i.transferable} · Income {i.income} MB"]
+            lines += [f"Ability: {i.ability.text}"] if i.ability is not None else []
+            lines += [f"Special goal: {i.goal.text}"] if i.goal is not None else []
+            return lines + self._money(card)
+        if cid not in self.groups or card.get("face") in ("special", "back"):
+            return self.words(card)
+        g = self.groups[cid]
+        aligned = ", ".join(self.alignments[a].name for a in g.alignments) or "none"
+        lines = [
+            g.name,
+            f"Power {g.power}/{g.transferable} · Resistance {g.resistance} · Income {g.income} MB",
+            f"Alignments: {aligned}.",
+        ]
+        lines += [f"Ability: {a.text}" for a in g.abilities]
+        return lines + self._money(card)
+
     @staticmethod
     def _money(card: dict[str, Any]) -> list[str]:
         if "money" not in card:

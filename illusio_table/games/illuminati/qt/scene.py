@@ -827,20 +827,36 @@ class IlluminatiScene(Felt, TableScene):
             "Point at a card to read it.", rect.left() + 8, rect.top() + 34 + h, 9
         )
         self.preview_width = rect.width() - 16
+        self.preview_rect = QRectF(rect)
 
     def show_large(self, key: Hashable | None) -> None:
+        """The card pointed at, large, and in words under it, all inside its panel: the
+        card as large as the room its words leave, and left out where its name would not
+        read whole on it (the words name it too). (At 1280 x 720 "Evil Geniuses for a
+        Better…" was cut on it, and its words ran off the panel's bottom.)"""
         card = self.cards.get(key) if key is not None else None
         if card is None or self.preview is None:
             return
-        self.preview.set_card({**card, "turn": 0, "role": None, "strip": False})
-        self.preview.setVisible(True)
-        lines = self.look.words(card)
-        size = self.preview_words.font().pointSize()
-        self.preview_words.setText(
-            "\n".join(
-                part for line in lines if line for part in fold(line, self.preview_width, size)
-            )
-        )
+        face = {**card, "turn": 0, "role": None, "strip": False, "least": self.least_points}
+        rect, size = self.preview_rect, self.preview_words.font().pointSize()
+        words = self.preview_words
+        look = self.look
+        for said in (look.words(card), look.brief(card), look.brief(card, money=False)):
+            # (in fewer lines where all it says would not fit, the card left out; at
+            # worst without the treasury, which its coin says)
+            lines = [part for line in said if line for part in fold(line, self.preview_width, size)]
+            words.setText("\n".join(lines))
+            if words.boundingRect().height() <= rect.height() - 8:
+                break
+        h = min(132.0, rect.height() - 34 - 4 - words.boundingRect().height())
+        drawn = ConspiracyCard(self.look, face, h * 1.5, h).name_drawn() if h >= 60 else None
+        whole = h >= 60 and (drawn is None or drawn[1] == self.look.name(card["id"]))
+        self.preview.prepareGeometryChange()
+        self.preview.w, self.preview.h = h * 1.5, h
+        self.preview.setPos(rect.center().x(), rect.top() + 22 + h / 2)
+        self.preview.set_card(face)
+        self.preview.setVisible(whole)
+        words.setY(rect.top() + 34 + h if whole else rect.top() + 4)
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
