@@ -416,7 +416,10 @@ class ConspiracyCard(QGraphicsItem):
             return
         if face in ("special", "back"):
             title = look.name(cid) if face == "special" else "Special"
-            fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, bold=True)
+            # (never under the size the table gives it: it makes the chip as large as the
+            # name needs there)
+            least = card.get("least", 6)
+            fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, True, least=least)
             return
         self._arrows(painter, box)
         if cid == "illuminati":

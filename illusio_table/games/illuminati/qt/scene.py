@@ -436,7 +436,7 @@ class IlluminatiScene(Felt, TableScene):
             self.text(part, box.left() + 28, below + n * pitch, small)
         top = max(box.top() + 44, below + len(status) * pitch + 6)
         if seat == view["me"] and view["my_specials"]:
-            top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
+            top = self._my_specials(view["my_specials"], box.left() + 8, top, box.right() - 8) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
             held = view["hidden_specials"]
             label = f"Your {counted(held, 'Special')}: look at them alone"
@@ -611,8 +611,10 @@ class IlluminatiScene(Felt, TableScene):
         spare = high - theirs_least
         # (its heading, and the row of its Specials under it if one holds any: with one,
         # "The Network" was cut to "The…" on one's own turn)
-        head = 52 + (50 if self.view.get("my_specials") else 0)
-        head += 36 if not self.view.get("my_specials") and self.view.get("hidden_specials") else 0
+        held = self.view.get("my_specials") or []
+        chips = self._special_chips(held, 8, 0, self.board - 8)
+        head = 52 + (max(r.bottom() for _, r in chips) + 6 if chips else 0)
+        head += 36 if not held and self.view.get("hidden_specials") else 0
         mine_h = max(mine_h, min(spare, len(grid_rows) * cell + head))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
@@ -694,11 +696,37 @@ class IlluminatiScene(Felt, TableScene):
                 found.append((c["id"], side, (x, y)))
         return found
 
-    def _my_specials(self, specials: list[str], x: float, y: float) -> float:
-        for k, card in enumerate(specials):
-            centre = QPointF(x + 60 + k * 126, y + 22)
-            self.card({"id": card, "face": "special"}, centre, 118, 40, ("special", card))
-        return y + 44
+    def _special_chips(
+        self, specials: list[str], x: float, y: float, right: float
+    ) -> list[tuple[str, QRectF]]:
+        """Where one's Specials lie under one's heading: in a row (or more), each as wide
+        as its name needs at the least size that reads, over two lines at most ("Senate
+        Investigating Committee" was squeezed to 5 pixels on a chip of 118)."""
+        size = max(9, self.least_points)
+        pitch = measure(size, True).lineSpacing()
+        left, bottom, found = x, y, []
+        for card in specials:
+            name = self.look.name(card)
+            w = max(118.0, min(260.0, width_of(name, size, True) + 14))
+            if len(fold(name, w - 10, size, True)) > 2:
+                w = max(w, width_of(name, size, True) / 2 + 40)
+            h = max(40.0, len(fold(name, w - 10, size, True)) * pitch + 10)
+            if left > x and left + w > right:  # (a row of its own)
+                left, y = x, bottom + 4
+            found.append((card, QRectF(left, y, w, h)))
+            left += w + 8
+            bottom = max(bottom, y + h)
+        return found
+
+    def _my_specials(self, specials: list[str], x: float, y: float, right: float) -> float:
+        """One's Specials under one's heading (`_special_chips`); the bottom of the last."""
+        size = max(9, self.least_points)
+        bottom = y
+        for card, r in self._special_chips(specials, x, y, right):
+            face = {"id": card, "face": "special", "least": size}
+            self.card(face, r.center(), r.width(), r.height(), ("special", card))
+            bottom = max(bottom, r.bottom())
+        return bottom
 
     def _side(self, view: dict[str, Any]) -> None:
         """Right of the structures, one under the other: uncontrolled Groups, piles, the
