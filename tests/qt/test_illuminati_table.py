@@ -670,6 +670,67 @@ def test_an_attacks_badge_stays_by_its_card_as_play_goes_on(window):
     assert seen >= 5
 
 
+def badge_problems(scene) -> list[str]:
+    """An outcome's badge (beside a card, not on a strip's row) that is not clearly by its
+    own card: touching it, farther from every other card, over no free arrow's square."""
+    found = []
+    for badge in scene.items():
+        tag = badge.data(1)
+        if not (isinstance(tag, tuple) and tag[0] == "badge" and badge.isVisible()):
+            continue
+        cards = [
+            i for i in scene.items() if isinstance(i, ConspiracyCard) and i is not scene.preview
+        ]
+        (own,) = [i for i in cards if i.card.get("id") == tag[1]]
+        if own.card.get("strip"):
+            continue
+        box = badge.sceneBoundingRect()
+
+        def apart(other, box=box) -> float:
+            dx = max(0.0, other.left() - box.right(), box.left() - other.right())
+            dy = max(0.0, other.top() - box.bottom(), box.top() - other.bottom())
+            return (dx * dx + dy * dy) ** 0.5
+
+        near = apart(own.face())
+        if near > 8:
+            found.append(f"{tag[1]}: its badge {near:.0f} from it")
+        for other in cards:
+            if other is not own and apart(other.face()) < near + 6:
+                found.append(f"{tag[1]}: its badge as near {other.card['id']}")
+        for item in scene.items():
+            key = item.data(0)
+            if (
+                isinstance(key, tuple)
+                and key[0] == "arrow"
+                and not isinstance(item, ConspiracyCard)
+                and box.adjusted(1, 1, -1, -1).intersects(item.sceneBoundingRect())
+            ):
+                found.append(f"{tag[1]}: its badge over the free arrow {key}")
+    return found
+
+
+def test_an_attacks_badge_lies_clearly_by_its_own_card_at_four_seats(window):
+    """At 1280 x 720, four seats, hidden goals, after every attack: the outcome's badge
+    touches the card attacked and lies farther from any other card, over no free arrow's
+    square. A play-test read "ATTACK FAILED" in the gap between two uncontrolled cards,
+    nearer the wrong one, and CAPTURED straddling a card's edge and a free arrow."""
+    problems: set[str] = set()
+    seen = 0
+
+    def look(game, step) -> None:
+        nonlocal seen
+        QApplication.processEvents()
+        found = badge_problems(window.scene)
+        seen += any(i.data(1) and i.data(1)[0] == "badge" for i in window.scene.items())
+        if found and not problems:
+            screenshot(window, "illuminati-badge-not-by-its-card")
+        problems.update(found)
+
+    four_schemers_play(window, (6, 8, 2), 500, look, {"hidden_goals": True})
+    assert seen > 30, seen
+    assert not problems, "\n".join(sorted(problems)[:20])
+
+
 def test_a_captured_group_carried_leaves_no_label_behind(window):
     """Dragging the Group just captured hides its CAPTURED label until it is put down (the
     label stayed where the card had been)."""

@@ -264,10 +264,28 @@ class IlluminatiScene(Felt, TableScene):
                 *size,
             )
         else:
-            taken = self._obstacles(None)
+            # (nor a free arrow's square: CAPTURED straddled one and its card's edge)
+            taken = self._obstacles(None) + self._ghosts()
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
+            others = [
+                i.face()
+                for i in self.items()
+                if isinstance(i, ConspiracyCard)
+                and i.isVisible()
+                and i is not item
+                and i is not self.preview
+            ]
+
+            def its_own(spot: QRectF) -> bool:
+                """Clearly by its own card: touching it, and farther from any other
+                ("ATTACK FAILED" lay in the gap between two cards, by the wrong one)."""
+                near = _apart(spot, face)
+                return near <= TIGHT + 4 and all(_apart(spot, f) >= near + 6 for f in others)
+
             spots = [
-                r for r in _around(face, *size, slide=True) if home is None or home.contains(r)
+                r
+                for r in _around(face, *size, slide=True) + _around(face, *size, True, gap=1.5)
+                if (home is None or home.contains(r)) and its_own(r)
             ]
             # Over nothing; else, in a crowded structure, over as little as may be but
             # never over a coin: a treasury's amount must read (CAPTURED lay over a
@@ -1163,6 +1181,17 @@ class IlluminatiScene(Felt, TableScene):
                 found.append(item.sceneBoundingRect())
         return found
 
+    def _ghosts(self) -> list[QRectF]:
+        """The free arrows' squares drawn (where a Group may go)."""
+        return [
+            item.sceneBoundingRect()
+            for item in self.items()
+            if isinstance(item.data(KEY), tuple)
+            and (item.data(KEY)[0] == "arrow" or item.data(KEY)[:2] == ("plan", "side"))
+            and not isinstance(item, ConspiracyCard | QGraphicsSimpleTextItem)
+            and item.isVisible()
+        ]
+
     def hover_words(self, source: Hashable, key: Hashable, moves: list[Action]) -> str:
         """Over a card it may attack, the lifted Group's roll is said: the badge may have
         had no room beside that card."""
@@ -1279,11 +1308,13 @@ class IlluminatiScene(Felt, TableScene):
 TIGHT = 2.5  # a ring's distance from its card
 
 
-def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRectF]:
-    """Places for a badge w × h next to a card, outside its ring, in order of preference;
-    with `slide`, then every place along its four sides, a few pixels apart (in a crowded
-    structure the few places of the first kind were all taken, by a coin among others)."""
-    gap = TIGHT + 3
+def _around(
+    card: QRectF, w: float, h: float, slide: bool = False, gap: float = TIGHT + 3
+) -> list[QRectF]:
+    """Places for a badge w × h next to a card, outside its ring (or `gap` from it), in
+    order of preference; with `slide`, then every place along its four sides, a few
+    pixels apart (in a crowded structure the few places of the first kind were all
+    taken, by a coin among others)."""
     above, below = card.top() - gap - h, card.bottom() + gap
     centre, left, right = card.center().x() - w / 2, card.left(), card.right() - w
     middle = card.center().y() - h / 2
@@ -1295,6 +1326,13 @@ def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRect
         spots += [(x, y) for y in (above, below) for x in xs]
         spots += [(x, y) for x in (card.right() + gap, card.left() - gap - w) for y in ys]
     return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _apart(a: QRectF, b: QRectF) -> float:
+    """How far apart two boxes are (0 where they touch or overlap)."""
+    dx = max(0.0, b.left() - a.right(), a.left() - b.right())
+    dy = max(0.0, b.top() - a.bottom(), a.top() - b.bottom())
+    return math.hypot(dx, dy)
 
 
 def _covered(spot: QRectF, taken: list[QRectF]) -> float:
