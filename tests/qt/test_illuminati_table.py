@@ -731,6 +731,35 @@ def test_an_attacks_badge_lies_clearly_by_its_own_card_at_four_seats(window):
     assert not problems, "\n".join(sorted(problems)[:20])
 
 
+def test_a_lifted_groups_roll_badges_each_say_something(window):
+    """At 1280 x 720, four seats, hidden goals, each of Ana's Groups lifted on her turns:
+    every roll badge beside a target says a roll, a chance or the money it needs, never a
+    bare sign (a play-test saw "✗" alone beside rows of a listed structure)."""
+    bare: set[str] = set()
+    shown = 0
+
+    def look(game, step) -> None:
+        nonlocal shown
+        if not (0 in game.to_act() and game.view(0)["phase"] == "actions"):
+            return
+        QApplication.processEvents()
+        scene = window.scene
+        for source in list(scene.sources):
+            scene.place_badges(source)
+            for badge in scene.items():
+                tag = badge.data(0)
+                if isinstance(tag, tuple) and tag[1:2] == ("hint",) and badge.isVisible():
+                    (label,) = badge.childItems()
+                    shown += 1
+                    if not any(ch.isalnum() for ch in label.text()):
+                        bare.add(f"{label.text()!r} beside a target of {source}")
+        scene.place_badges(None)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert shown > 100, shown
+    assert not bare, sorted(bare)[:10]
+
+
 def test_a_captured_group_carried_leaves_no_label_behind(window):
     """Dragging the Group just captured hides its CAPTURED label until it is put down (the
     label stayed where the card had been)."""

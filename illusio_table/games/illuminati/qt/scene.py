@@ -1137,7 +1137,10 @@ class IlluminatiScene(Felt, TableScene):
             (label,) = badge.childItems()
             # Inside the part of the table the card lies in (a structure, the uncontrolled).
             home = next((r for r in self.regions.values() if r.contains(rect.center())), None)
+            spot = None
             for text in (badge_words(words), _short(words)):
+                if not text:
+                    continue
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
@@ -1382,9 +1385,11 @@ def badge_words(words: str) -> str:
 
 
 def _short(words: str) -> str:
-    """The badge in fewer words: the chance alone ('17%'), or a cross for 'cannot'."""
+    """The badge in fewer words: the chance alone ('17%'); none for an attack that cannot
+    succeed as it stands ('needs 6 MB' says why; a cross alone said nothing, and the
+    status bar says it all while the Group is held over the card)."""
     if "cannot" in words:
-        return "✗"
+        return ""
     return badge_words(words).rsplit("·", 1)[-1].strip()
 
 
