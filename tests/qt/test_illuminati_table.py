@@ -760,6 +760,56 @@ def test_a_lifted_groups_roll_badges_each_say_something(window):
     assert not bare, sorted(bare)[:10]
 
 
+def strip_problems(scene) -> list[str]:
+    """A strip's alignment discs out of its row, or its name's last line nearer its
+    numbers than the spaces between them are."""
+    from illusio_table.qt.scenes.words import width_of
+
+    found = []
+    for item in scene.items():
+        if not (isinstance(item, ConspiracyCard) and item.isVisible() and item.card.get("strip")):
+            continue
+        cid, face = item.card["id"], item.face()
+        row = item.mapRectToScene(item.numbers_row()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        for disc in item.disc_boxes():
+            if not row.contains(disc) or not face.contains(disc):
+                found.append(f"{cid}: a disc {disc} out of its row {row}")
+        lines, apart = item.strip_lines()
+        if cid == "illuminati" or apart:
+            continue
+        name = item.name_boxes()[-1]
+        size = item.card["strip"]
+        numbers = face.left() + item.numbers_left()
+        if numbers - name.right() < width_of("  ", size, True) + 1:
+            found.append(f"{cid}: its name {numbers - name.right():.1f} from its numbers")
+    return found
+
+
+def test_the_strips_keep_their_discs_in_their_row_and_their_name_apart(window):
+    """At 1280 x 720, four seats, hidden goals, every few steps: on every strip (the
+    uncontrolled Groups listed, the others' structures, the dead pile) the alignment
+    discs lie in their row and the name stands clearly apart from the numbers. A
+    play-test saw discs spill above an uncontrolled row's top edge and "Convenience
+    Stores" run into its "1  R 4"."""
+    problems: set[str] = set()
+    strips = 0
+
+    def look(game, step) -> None:
+        nonlocal strips
+        if step % 3:
+            return
+        QApplication.processEvents()
+        problems.update(strip_problems(window.scene))
+        strips += sum(
+            isinstance(i, ConspiracyCard) and bool(i.card.get("strip"))
+            for i in window.scene.items()
+        )
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert strips > 200, strips
+    assert not problems, sorted(problems)[:10]
+
+
 def test_a_captured_group_carried_leaves_no_label_behind(window):
     """Dragging the Group just captured hides its CAPTURED label until it is put down (the
     label stayed where the card had been)."""

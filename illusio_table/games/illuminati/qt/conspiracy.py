@@ -165,7 +165,10 @@ class ConspiracyCard(QGraphicsItem):
 
     def _name_room(self) -> float:
         """On a strip, the width left of its numbers (and of an outcome badge there)."""
-        return self.numbers_left() - 8 - self.card.get("tag", 0)
+        # (from 5 in, where the name begins, to a gap wider than the spaces between its
+        # numbers: "Convenience Stores" ran into its "1  R 4  I +3", 3 pixels apart)
+        gap = max(8.0, width_of("   ", self._name_size, True))
+        return self.numbers_left() - 5 - gap - self.card.get("tag", 0)
 
     def strip_lines(self) -> tuple[list[str], bool]:
         """A strip's name as it is drawn, a line to a row: on the numbers' row where it
@@ -333,8 +336,15 @@ class ConspiracyCard(QGraphicsItem):
             flags=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             wrap=False,
         )
-        d = min(self.h, pitch) * 0.5
-        self._discs(painter, self._numbers()[3], box.right() - 4, row.center().y() + d / 2, d)
+        self._discs(painter, self._numbers()[3], box.right() - 4, *self._strip_discs())
+
+    def _strip_discs(self) -> tuple[float, float]:
+        """Where a strip's discs sit, their bottom, and the size they are planned at:
+        centred on its numbers' row as large as they are drawn (they were centred as
+        planned, and drawn larger spilled over the row's top edge)."""
+        row = self.numbers_row()
+        d = min(self.h, row.height()) * 0.5
+        return row.center().y() + self._disc_size(d)[0] / 2, d
 
     def _discs(
         self,
@@ -388,9 +398,7 @@ class ConspiracyCard(QGraphicsItem):
         aligned = self._numbers()[3]
         box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
         if self.card.get("strip"):
-            row = self.numbers_row()
-            d = min(self.h, row.height()) * 0.5
-            rects = self._disc_rects(len(aligned), box.right() - 4, row.center().y() + d / 2, d)
+            rects = self._disc_rects(len(aligned), box.right() - 4, *self._strip_discs())
         else:
             _, pitch = self._card_discs()
             rects = self._disc_rects(
