@@ -167,7 +167,7 @@ class ConspiracyCard(QGraphicsItem):
         """On a strip, the width left of its numbers (and of an outcome badge there)."""
         # (from 5 in, where the name begins, to a gap wider than the spaces between its
         # numbers: "Convenience Stores" ran into its "1  R 4  I +3", 3 pixels apart)
-        gap = max(8.0, width_of("   ", self._name_size, True))
+        gap = max(8.0, width_of("  ", self._name_size, True) + 2)
         return self.numbers_left() - 5 - gap - self.card.get("tag", 0)
 
     def strip_lines(self) -> tuple[list[str], bool]:
