@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
@@ -730,6 +730,146 @@ def test_an_attacks_badge_stays_by_its_card_as_play_goes_on(window):
     assert seen >= 5
 
 
+def badge_problems(scene) -> list[str]:
+    """An outcome's badge (beside a card, not on a strip's row) that is not clearly by its
+    own card: touching it, farther from every other card, over no free arrow's square."""
+    found = []
+    for badge in scene.items():
+        tag = badge.data(1)
+        if not (isinstance(tag, tuple) and tag[0] == "badge" and badge.isVisible()):
+            continue
+        cards = [
+            i for i in scene.items() if isinstance(i, ConspiracyCard) and i is not scene.preview
+        ]
+        (own,) = [i for i in cards if i.card.get("id") == tag[1]]
+        if own.card.get("strip"):
+            continue
+        box = badge.sceneBoundingRect()
+
+        def apart(other, box=box) -> float:
+            dx = max(0.0, other.left() - box.right(), box.left() - other.right())
+            dy = max(0.0, other.top() - box.bottom(), box.top() - other.bottom())
+            return (dx * dx + dy * dy) ** 0.5
+
+        near = apart(own.face())
+        if near > 8:
+            found.append(f"{tag[1]}: its badge {near:.0f} from it")
+        for other in cards:
+            if other is not own and apart(other.face()) < near + 6:
+                found.append(f"{tag[1]}: its badge as near {other.card['id']}")
+        for item in scene.items():
+            key = item.data(0)
+            if (
+                isinstance(key, tuple)
+                and key[0] == "arrow"
+                and not isinstance(item, ConspiracyCard)
+                and box.adjusted(1, 1, -1, -1).intersects(item.sceneBoundingRect())
+            ):
+                found.append(f"{tag[1]}: its badge over the free arrow {key}")
+    return found
+
+
+def test_an_attacks_badge_lies_clearly_by_its_own_card_at_four_seats(window):
+    """At 1280 x 720, four seats, hidden goals, after every attack: the outcome's badge
+    touches the card attacked and lies farther from any other card, over no free arrow's
+    square. A play-test read "ATTACK FAILED" in the gap between two uncontrolled cards,
+    nearer the wrong one, and CAPTURED straddling a card's edge and a free arrow."""
+    problems: set[str] = set()
+    seen = 0
+
+    def look(game, step) -> None:
+        nonlocal seen
+        QApplication.processEvents()
+        found = badge_problems(window.scene)
+        seen += any(i.data(1) and i.data(1)[0] == "badge" for i in window.scene.items())
+        if found and not problems:
+            screenshot(window, "illuminati-badge-not-by-its-card")
+        problems.update(found)
+
+    four_schemers_play(window, (6, 8, 2), 500, look, {"hidden_goals": True})
+    assert seen > 30, seen
+    assert not problems, "\n".join(sorted(problems)[:20])
+
+
+def test_a_lifted_groups_roll_badges_each_say_something(window):
+    """At 1280 x 720, four seats, hidden goals, each of Ana's Groups lifted on her turns:
+    every roll badge beside a target says a roll, a chance or the money it needs, never a
+    bare sign (a play-test saw "✗" alone beside rows of a listed structure)."""
+    bare: set[str] = set()
+    shown = 0
+
+    def look(game, step) -> None:
+        nonlocal shown
+        if not (0 in game.to_act() and game.view(0)["phase"] == "actions"):
+            return
+        QApplication.processEvents()
+        scene = window.scene
+        for source in list(scene.sources):
+            scene.place_badges(source)
+            for badge in scene.items():
+                tag = badge.data(0)
+                if isinstance(tag, tuple) and tag[1:2] == ("hint",) and badge.isVisible():
+                    (label,) = badge.childItems()
+                    shown += 1
+                    if not any(ch.isalnum() for ch in label.text()):
+                        bare.add(f"{label.text()!r} beside a target of {source}")
+        scene.place_badges(None)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert shown > 100, shown
+    assert not bare, sorted(bare)[:10]
+
+
+def strip_problems(scene) -> list[str]:
+    """A strip's alignment discs out of its row, or its name's last line nearer its
+    numbers than the spaces between them are."""
+    from illusio_table.qt.scenes.words import width_of
+
+    found = []
+    for item in scene.items():
+        if not (isinstance(item, ConspiracyCard) and item.isVisible() and item.card.get("strip")):
+            continue
+        cid, face = item.card["id"], item.face()
+        row = item.mapRectToScene(item.numbers_row()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        for disc in item.disc_boxes():
+            if not row.contains(disc) or not face.contains(disc):
+                found.append(f"{cid}: a disc {disc} out of its row {row}")
+        lines, apart = item.strip_lines()
+        if cid == "illuminati" or apart:
+            continue
+        name = item.name_boxes()[-1]
+        size = item.card["strip"]
+        numbers = face.left() + item.numbers_left()
+        if numbers - name.right() < width_of("  ", size, True) + 1:
+            found.append(f"{cid}: its name {numbers - name.right():.1f} from its numbers")
+    return found
+
+
+def test_the_strips_keep_their_discs_in_their_row_and_their_name_apart(window):
+    """At 1280 x 720, four seats, hidden goals, every few steps: on every strip (the
+    uncontrolled Groups listed, the others' structures, the dead pile) the alignment
+    discs lie in their row and the name stands clearly apart from the numbers. A
+    play-test saw discs spill above an uncontrolled row's top edge and "Convenience
+    Stores" run into its "1  R 4"."""
+    problems: set[str] = set()
+    strips = 0
+
+    def look(game, step) -> None:
+        nonlocal strips
+        if step % 3:
+            return
+        QApplication.processEvents()
+        problems.update(strip_problems(window.scene))
+        strips += sum(
+            isinstance(i, ConspiracyCard) and bool(i.card.get("strip"))
+            for i in window.scene.items()
+        )
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert strips > 200, strips
+    assert not problems, sorted(problems)[:10]
+
+
 def test_a_captured_group_carried_leaves_no_label_behind(window):
     """Dragging the Group just captured hides its CAPTURED label until it is put down (the
     label stayed where the card had been)."""
@@ -997,7 +1137,7 @@ def test_while_everyone_chooses_a_goal_no_name_is_marked_as_playing(window):
     assert not [w for w in words if "'s turn" in w], words
 
 
-def four_schemers_play(window, seeds, steps, look) -> None:
+def four_schemers_play(window, seeds, steps, look, options=None) -> None:
     """Four-seat games at 1280 x 720, Ana played by a schemer as the three others are:
     `look(game, step)` before each move, each seed's game to its end or `steps` moves."""
     from illusio_table.engine.bots import bot_move
@@ -1008,7 +1148,7 @@ def four_schemers_play(window, seeds, steps, look) -> None:
         {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
     ]
     for seed in seeds:
-        start(window, four, seed=seed)
+        start(window, four, seed=seed, options=options)
         model, game = window.model, window.model.session.game
         for step in range(steps):
             lift_curtain(window)
@@ -1055,6 +1195,104 @@ def test_on_ones_own_turn_at_four_seats_ones_own_names_read_whole(window):
     four_schemers_play(window, (1, 2), 500, look)
     assert looked > 50, looked
     screenshot(window, "illuminati-own-turn-four-seats-1280x720")
+
+
+def test_ones_own_names_read_whole_at_every_step_while_the_others_grow_too(window):
+    """At 1280 x 720, four seats, hidden goals: every name on Ana's own cards whole at
+    every step, her turn or not, through to game over, and while she sets an attack up
+    with a Special in hand. A play-test read "The…", "America…", "Evil…", and at game
+    over "Th…", "Fe…", "Lo…" there: her area shrank as the others' structures grew (and
+    her Specials' row was not counted in it). Her structure is listed where its cards
+    would not read whole, as the others' are."""
+    looked, set_up = 0, 0
+
+    def look(game, step) -> None:
+        nonlocal looked, set_up
+        view = game.view(0)
+        mine = {c["id"] for c in view["structures"][0]["cards"]}
+        looked += names_drawn_whole(window, mine)
+        attacks = [
+            a
+            for a in (window.model.session.legal_actions() if 0 in game.to_act() else [])
+            if isinstance(a, Attack)
+        ]
+        if attacks and view["my_specials"] and set_up < 6:
+            drag(window, ("group", attacks[0].attacker), ("group", attacks[0].target))
+            if isinstance(window.scene.composing, AttackSetUp):
+                set_up += 1
+                looked += names_drawn_whole(window, mine)
+                click(window, AttackSetUp.cancel)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert window.model.session.game.is_over()
+    screenshot(window, "illuminati-own-names-game-over-1280x720")
+    assert looked > 200 and set_up > 0, (looked, set_up)
+
+
+def large_card_problems(scene) -> list[str]:
+    """For every card on the table shown large: its name cut on the large card, or the
+    large card or its words out of their panel."""
+    found: list[str] = []
+    if scene.preview is None:  # (no room for it: the tooltips tell)
+        return found
+    start = scene.preview_words.pos()
+    panel = min(
+        (
+            item.rect()
+            for item in scene.items()
+            if isinstance(item, QGraphicsRectItem)
+            and item.pen().style() == Qt.PenStyle.DashLine
+            and item.rect().contains(start)
+        ),
+        key=lambda r: r.height(),
+    ).adjusted(-1, -1, 1, 1)  # (the large card's dashed panel)
+    for key, card in list(scene.cards.items()):
+        scene.show_large(key)
+        words = scene.preview_words.sceneBoundingRect()
+        if not panel.contains(words):
+            found.append(f"{card['id']}: its words {words} run out of the panel {panel}")
+        if scene.preview.isVisible():
+            drawn = scene.preview.name_drawn()
+            if drawn is not None and drawn[1] != scene.look.name(card["id"]):
+                found.append(f"{card['id']}: {drawn[1]!r} on the large card")
+            if not panel.contains(scene.preview.face()):
+                found.append(f"{card['id']}: the large card out of its panel")
+    return found
+
+
+def test_the_large_card_and_its_words_stay_whole_in_their_panel(window):
+    """At 1280 x 720, four seats, hidden goals, every card of the table pointed at in
+    turn, at every few steps and while an attack is set up (its panel then takes the
+    large card's room): the large card's name whole on it (else the card is left out,
+    its words name it), and the card and its words inside their panel. A play-test read
+    "Evil Geniuses for a Better…" on it, "Alignments: …" on the panel's border and
+    "Treasury: 17 MB" cut at the window's edge."""
+    problems: set[str] = set()
+    looked = 0
+
+    def look(game, step) -> None:
+        nonlocal looked
+        if step % 4:
+            return
+        QApplication.processEvents()
+        problems.update(large_card_problems(window.scene))
+        attacks = [
+            a
+            for a in (window.model.session.legal_actions() if 0 in game.to_act() else [])
+            if isinstance(a, Attack)
+        ]
+        if attacks:
+            drag(window, ("group", attacks[-1].attacker), ("group", attacks[-1].target))
+            if isinstance(window.scene.composing, AttackSetUp):
+                looked += 1
+                problems.update(large_card_problems(window.scene))
+                if looked == 5:
+                    screenshot(window, "illuminati-large-card-while-setting-up-1280x720")
+                click(window, AttackSetUp.cancel)
+
+    four_schemers_play(window, (6, 8), 500, look, {"hidden_goals": True})
+    assert looked > 5, looked
+    assert not problems, "\n".join(sorted(problems)[:20])
 
 
 def test_the_uncontrolled_groups_names_read_whole_at_four_seats(window):

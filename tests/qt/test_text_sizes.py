@@ -736,3 +736,39 @@ def test_every_attack_set_up_on_the_illuminati_table_reads_whole(make_window, mo
         click(window, AttackSetUp.cancel)  # (its Cancel button: the next one is set up)
         assert window.scene.composing is None
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("held", [1, 3, 5])
+def test_the_specials_in_ones_hand_read_on_ones_own_area(make_window, monkeypatch, held):
+    """Ana's Specials, shown on her own area at 1280 x 720, four seats, hidden goals on:
+    every name whole at 8 pixels or more, one Special in hand or several ("Senate
+    Investigating Committee" and "Murphy's Law" were drawn at 5 to 6 pixels there; the
+    checks' seeded games never had Ana hold one when the table was measured)."""
+    from tests.games.illuminati.helpers import give_special
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    assert window.start_match(GameConfig("illuminati", players, 3, {"hidden_goals": True}))
+    window.table.zoom_fit()
+    play(window, 12, 3)
+    game = window.model.session.game
+    kinds = ["senate-investigating-committee", "murphys-law", "secrets-man-was-not-meant-to-know"]
+    kinds += ["white-collar-crime", "market-manipulation"]
+    for kind in kinds[:held]:
+        give_special(game, 0, kind)
+    window.model.changed.emit([])
+    lift_curtain(window)
+    QApplication.processEvents()
+    painted = painted_words(window, monkeypatch)
+    names = [w for w in painted if any(w.text.startswith(n.split()[0]) for n in SPECIALS)]
+    assert len(names) >= held, [w.text for w in painted]
+    problems = table_problems(window, monkeypatch)
+    screenshot(window, f"illuminati-specials-in-hand-{held}-1280x720")
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+SPECIALS = ["Senate", "Murphy's", "Secrets", "White", "Market"]

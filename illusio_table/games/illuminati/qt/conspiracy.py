@@ -89,6 +89,31 @@ class Look:
         lines += [f"Ability: {a.text}" for a in g.abilities]
         return lines + self._money(card)
 
+    def brief(self, card: dict[str, Any], money: bool = True) -> list[str]:
+        """What the card says in fewer lines: its numbers on one line, without what each
+        means (where its words would not fit the large card's panel); without its
+        treasury (its coin on the table says it) unless `money`."""
+        cid = card["id"]
+        if not money:
+            return [line for line in self.brief(card) if line not in self._money(card)]
+        if cid in self.illuminati:
+            i = self.illuminati[cid]
+            lines = [i.name, f"Power {i.power}/{i.transferable} · Income {i.income} MB"]
+            lines += [f"Ability: {i.ability.text}"] if i.ability is not None else []
+            lines += [f"Special goal: {i.goal.text}"] if i.goal is not None else []
+            return lines + self._money(card)
+        if cid not in self.groups or card.get("face") in ("special", "back"):
+            return self.words(card)
+        g = self.groups[cid]
+        aligned = ", ".join(self.alignments[a].name for a in g.alignments) or "none"
+        lines = [
+            g.name,
+            f"Power {g.power}/{g.transferable} · Resistance {g.resistance} · Income {g.income} MB",
+            f"Alignments: {aligned}.",
+        ]
+        lines += [f"Ability: {a.text}" for a in g.abilities]
+        return lines + self._money(card)
+
     @staticmethod
     def _money(card: dict[str, Any]) -> list[str]:
         if "money" not in card:
@@ -140,7 +165,10 @@ class ConspiracyCard(QGraphicsItem):
 
     def _name_room(self) -> float:
         """On a strip, the width left of its numbers (and of an outcome badge there)."""
-        return self.numbers_left() - 8 - self.card.get("tag", 0)
+        # (from 5 in, where the name begins, to a gap wider than the spaces between its
+        # numbers: "Convenience Stores" ran into its "1  R 4  I +3", 3 pixels apart)
+        gap = max(8.0, width_of("  ", self._name_size, True) + 2)
+        return self.numbers_left() - 5 - gap - self.card.get("tag", 0)
 
     def strip_lines(self) -> tuple[list[str], bool]:
         """A strip's name as it is drawn, a line to a row: on the numbers' row where it
@@ -308,8 +336,15 @@ class ConspiracyCard(QGraphicsItem):
             flags=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             wrap=False,
         )
-        d = min(self.h, pitch) * 0.5
-        self._discs(painter, self._numbers()[3], box.right() - 4, row.center().y() + d / 2, d)
+        self._discs(painter, self._numbers()[3], box.right() - 4, *self._strip_discs())
+
+    def _strip_discs(self) -> tuple[float, float]:
+        """Where a strip's discs sit, their bottom, and the size they are planned at:
+        centred on its numbers' row as large as they are drawn (they were centred as
+        planned, and drawn larger spilled over the row's top edge)."""
+        row = self.numbers_row()
+        d = min(self.h, row.height()) * 0.5
+        return row.center().y() + self._disc_size(d)[0] / 2, d
 
     def _discs(
         self,
@@ -363,9 +398,7 @@ class ConspiracyCard(QGraphicsItem):
         aligned = self._numbers()[3]
         box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
         if self.card.get("strip"):
-            row = self.numbers_row()
-            d = min(self.h, row.height()) * 0.5
-            rects = self._disc_rects(len(aligned), box.right() - 4, row.center().y() + d / 2, d)
+            rects = self._disc_rects(len(aligned), box.right() - 4, *self._strip_discs())
         else:
             _, pitch = self._card_discs()
             rects = self._disc_rects(
@@ -391,7 +424,10 @@ class ConspiracyCard(QGraphicsItem):
             return
         if face in ("special", "back"):
             title = look.name(cid) if face == "special" else "Special"
-            fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, bold=True)
+            # (never under the size the table gives it: it makes the chip as large as the
+            # name needs there)
+            least = card.get("least", 6)
+            fitted_text(painter, box.adjusted(4, 4, -4, -4), title, 12, GOLD, True, least=least)
             return
         self._arrows(painter, box)
         if cid == "illuminati":

@@ -264,10 +264,28 @@ class IlluminatiScene(Felt, TableScene):
                 *size,
             )
         else:
-            taken = self._obstacles(None)
+            # (nor a free arrow's square: CAPTURED straddled one and its card's edge)
+            taken = self._obstacles(None) + self._ghosts()
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
+            others = [
+                i.face()
+                for i in self.items()
+                if isinstance(i, ConspiracyCard)
+                and i.isVisible()
+                and i is not item
+                and i is not self.preview
+            ]
+
+            def its_own(spot: QRectF) -> bool:
+                """Clearly by its own card: touching it, and farther from any other
+                ("ATTACK FAILED" lay in the gap between two cards, by the wrong one)."""
+                near = _apart(spot, face)
+                return near <= TIGHT + 4 and all(_apart(spot, f) >= near + 6 for f in others)
+
             spots = [
-                r for r in _around(face, *size, slide=True) if home is None or home.contains(r)
+                r
+                for r in _around(face, *size, slide=True) + _around(face, *size, True, gap=1.5)
+                if (home is None or home.contains(r)) and its_own(r)
             ]
             # Over nothing; else, in a crowded structure, over as little as may be but
             # never over a coin: a treasury's amount must read (CAPTURED lay over a
@@ -437,19 +455,29 @@ class IlluminatiScene(Felt, TableScene):
             self.text(part, box.left() + 28, below + n * pitch, small)
         top = max(box.top() + 44, below + len(status) * pitch + 6)
         if seat == view["me"] and view["my_specials"]:
-            top = self._my_specials(view["my_specials"], box.left() + 8, top) + 6
+            top = self._my_specials(view["my_specials"], box.left() + 8, top, box.right() - 8) + 6
         elif seat == view["me"] and view.get("hidden_specials"):
             held = view["hidden_specials"]
             label = f"Your {counted(held, 'Special')}: look at them alone"
             self.button(label, QRectF(box.left() + 8, top, 300, 30), ("button", "private"), size=10)
             top += 36
-        if seat != self.me and self._listed(
-            s, QRectF(box.left(), top, box.width(), box.bottom() - top), largest
-        ):
+        rest = QRectF(box.left(), top, box.width(), box.bottom() - top)
+        if seat != self.me and self._listed(s, rest, largest):
             return
         arrows, (xs, ys) = self._grid(s)
-        cols, rows = len(xs), len(ys)
         area = QRectF(box.left() + 6, top, box.width() - 12, box.bottom() - top - 4)
+        if seat == self.me and not self._reads_in(s, xs, ys, area):
+            # One's own cards where their names do not read whole in the room left
+            # (others' structures grew, a long chain of one's own: "Be…", "Th…" at
+            # 1280 x 720): the free arrows' ghosts are left out where a Group need not be
+            # placed on one now (moving a Group is in the Moves panel too), and where the
+            # cards still do not read, the structure is listed as the others' are, every
+            # name whole.
+            if view["phase"] not in ("placing", "consent"):
+                if self._listed(s, rest, math.inf):
+                    return
+                arrows, (xs, ys) = [], self._grid(s, ghosts=False)[1]
+        cols, rows = len(xs), len(ys)
         room = min(area.width() / cols, area.height() / rows)
         size = min(largest, room)
         # Larger cards where a long name would not read whole on them, folded, as far as
@@ -502,26 +530,34 @@ class IlluminatiScene(Felt, TableScene):
                 self._coin(("money", cid), c["money"], coin, radius)
 
     def _grid(
-        self, s: dict[str, Any]
+        self, s: dict[str, Any], ghosts: bool = True
     ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
         """A structure's free arrows where something may go (each a ghost card), and the
-        columns and rows of the grid its cards and those ghosts take."""
+        columns and rows of the grid its cards and those ghosts take (its cards' alone
+        without `ghosts`)."""
         cells = [tuple(c["cell"]) for c in s["cards"]]
         arrows = [
             (card, side, cell, self._arrow_key(card, side))
             for card, side, cell in self._free_arrow_cells(s)
         ]
-        arrows = [a for a in arrows if a[3] is not None]
+        arrows = [a for a in arrows if a[3] is not None and ghosts]
         every = cells + [cell for _, _, cell, _ in arrows]
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
+
+    def _reads_in(self, s: dict[str, Any], xs: range, ys: range, area: QRectF) -> bool:
+        """Whether a structure's names read whole on its cards at the most room `area`
+        gives a grid of `xs` × `ys` cells."""
+        room = min(area.width() / len(xs), area.height() / len(ys))
+        return self.readable([c["id"] for c in s["cards"]], room * 0.84, room * 0.56, least=True)
 
     def _listed(self, s: dict[str, Any], area: QRectF, largest: float) -> bool:
         """Another's structure as a list, each Group a strip under the one that controls
         it, when its cards do not fit (True if so): drawn as they lie, as large as the
         room allows, each name whole at the least readable size or more, folded over the
         card's lines (cut short, "Tobacco & Liquor…" said nothing). Only one's own
-        structure must be drawn as it lies: Groups are moved and placed there. (The
+        structure is drawn as it lies while it may: Groups are moved and placed there
+        (see `_structure`). (The
         table gives the others' rows the height their cards want, so that four cards in
         a two-player game are not listed with room to spare around them.)"""
         xs, ys = [c["cell"][0] for c in s["cards"]], [c["cell"][1] for c in s["cards"]]
@@ -592,7 +628,13 @@ class IlluminatiScene(Felt, TableScene):
         _, cell = self._least_cell(mine, self.board, most=300)
         _, (_, grid_rows) = self._grid(mine)
         spare = high - theirs_least
-        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + 52))
+        # (its heading, and the row of its Specials under it if one holds any: with one,
+        # "The Network" was cut to "The…" on one's own turn)
+        held = self.view.get("my_specials") or []
+        chips = self._special_chips(held, 8, 0, self.board - 8)
+        head = 52 + (max(r.bottom() for _, r in chips) + 6 if chips else 0)
+        head += 36 if not held and self.view.get("hidden_specials") else 0
+        mine_h = max(mine_h, min(spare, len(grid_rows) * cell + head))
         theirs = QRectF(0, 0, self.board, high - mine_h)
         return theirs, QRectF(0, high - mine_h + 10, self.board, mine_h)
 
@@ -673,11 +715,37 @@ class IlluminatiScene(Felt, TableScene):
                 found.append((c["id"], side, (x, y)))
         return found
 
-    def _my_specials(self, specials: list[str], x: float, y: float) -> float:
-        for k, card in enumerate(specials):
-            centre = QPointF(x + 60 + k * 126, y + 22)
-            self.card({"id": card, "face": "special"}, centre, 118, 40, ("special", card))
-        return y + 44
+    def _special_chips(
+        self, specials: list[str], x: float, y: float, right: float
+    ) -> list[tuple[str, QRectF]]:
+        """Where one's Specials lie under one's heading: in a row (or more), each as wide
+        as its name needs at the least size that reads, over two lines at most ("Senate
+        Investigating Committee" was squeezed to 5 pixels on a chip of 118)."""
+        size = max(9, self.least_points)
+        pitch = measure(size, True).lineSpacing()
+        left, bottom, found = x, y, []
+        for card in specials:
+            name = self.look.name(card)
+            w = max(118.0, min(260.0, width_of(name, size, True) + 14))
+            if len(fold(name, w - 10, size, True)) > 2:
+                w = max(w, width_of(name, size, True) / 2 + 40)
+            h = max(40.0, len(fold(name, w - 10, size, True)) * pitch + 10)
+            if left > x and left + w > right:  # (a row of its own)
+                left, y = x, bottom + 4
+            found.append((card, QRectF(left, y, w, h)))
+            left += w + 8
+            bottom = max(bottom, y + h)
+        return found
+
+    def _my_specials(self, specials: list[str], x: float, y: float, right: float) -> float:
+        """One's Specials under one's heading (`_special_chips`); the bottom of the last."""
+        size = max(9, self.least_points)
+        bottom = y
+        for card, r in self._special_chips(specials, x, y, right):
+            face = {"id": card, "face": "special", "least": size}
+            self.card(face, r.center(), r.width(), r.height(), ("special", card))
+            bottom = max(bottom, r.bottom())
+        return bottom
 
     def _side(self, view: dict[str, Any]) -> None:
         """Right of the structures, one under the other: uncontrolled Groups, piles, the
@@ -806,20 +874,36 @@ class IlluminatiScene(Felt, TableScene):
             "Point at a card to read it.", rect.left() + 8, rect.top() + 34 + h, 9
         )
         self.preview_width = rect.width() - 16
+        self.preview_rect = QRectF(rect)
 
     def show_large(self, key: Hashable | None) -> None:
+        """The card pointed at, large, and in words under it, all inside its panel: the
+        card as large as the room its words leave, and left out where its name would not
+        read whole on it (the words name it too). (At 1280 x 720 "Evil Geniuses for a
+        Better…" was cut on it, and its words ran off the panel's bottom.)"""
         card = self.cards.get(key) if key is not None else None
         if card is None or self.preview is None:
             return
-        self.preview.set_card({**card, "turn": 0, "role": None, "strip": False})
-        self.preview.setVisible(True)
-        lines = self.look.words(card)
-        size = self.preview_words.font().pointSize()
-        self.preview_words.setText(
-            "\n".join(
-                part for line in lines if line for part in fold(line, self.preview_width, size)
-            )
-        )
+        face = {**card, "turn": 0, "role": None, "strip": False, "least": self.least_points}
+        rect, size = self.preview_rect, self.preview_words.font().pointSize()
+        words = self.preview_words
+        look = self.look
+        for said in (look.words(card), look.brief(card), look.brief(card, money=False)):
+            # (in fewer lines where all it says would not fit, the card left out; at
+            # worst without the treasury, which its coin says)
+            lines = [part for line in said if line for part in fold(line, self.preview_width, size)]
+            words.setText("\n".join(lines))
+            if words.boundingRect().height() <= rect.height() - 8:
+                break
+        h = min(132.0, rect.height() - 34 - 4 - words.boundingRect().height())
+        drawn = ConspiracyCard(self.look, face, h * 1.5, h).name_drawn() if h >= 60 else None
+        whole = h >= 60 and (drawn is None or drawn[1] == self.look.name(card["id"]))
+        self.preview.prepareGeometryChange()
+        self.preview.w, self.preview.h = h * 1.5, h
+        self.preview.setPos(rect.center().x(), rect.top() + 22 + h / 2)
+        self.preview.set_card(face)
+        self.preview.setVisible(whole)
+        words.setY(rect.top() + 34 + h if whole else rect.top() + 4)
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
@@ -1099,7 +1183,10 @@ class IlluminatiScene(Felt, TableScene):
             (label,) = badge.childItems()
             # Inside the part of the table the card lies in (a structure, the uncontrolled).
             home = next((r for r in self.regions.values() if r.contains(rect.center())), None)
+            spot = None
             for text in (badge_words(words), _short(words)):
+                if not text:
+                    continue
                 label.setText(text)
                 box = label.boundingRect()
                 size = (box.width() + 8, box.height() + 2)
@@ -1142,6 +1229,17 @@ class IlluminatiScene(Felt, TableScene):
             elif item.data(PIECE) is not None and item.data(PIECE)[0] == "coin":
                 found.append(item.sceneBoundingRect())
         return found
+
+    def _ghosts(self) -> list[QRectF]:
+        """The free arrows' squares drawn (where a Group may go)."""
+        return [
+            item.sceneBoundingRect()
+            for item in self.items()
+            if isinstance(item.data(KEY), tuple)
+            and (item.data(KEY)[0] == "arrow" or item.data(KEY)[:2] == ("plan", "side"))
+            and not isinstance(item, ConspiracyCard | QGraphicsSimpleTextItem)
+            and item.isVisible()
+        ]
 
     def hover_words(self, source: Hashable, key: Hashable, moves: list[Action]) -> str:
         """Over a card it may attack, the lifted Group's roll is said: the badge may have
@@ -1263,11 +1361,13 @@ class IlluminatiScene(Felt, TableScene):
 TIGHT = 2.5  # a ring's distance from its card
 
 
-def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRectF]:
-    """Places for a badge w × h next to a card, outside its ring, in order of preference;
-    with `slide`, then every place along its four sides, a few pixels apart (in a crowded
-    structure the few places of the first kind were all taken, by a coin among others)."""
-    gap = TIGHT + 3
+def _around(
+    card: QRectF, w: float, h: float, slide: bool = False, gap: float = TIGHT + 3
+) -> list[QRectF]:
+    """Places for a badge w × h next to a card, outside its ring (or `gap` from it), in
+    order of preference; with `slide`, then every place along its four sides, a few
+    pixels apart (in a crowded structure the few places of the first kind were all
+    taken, by a coin among others)."""
     above, below = card.top() - gap - h, card.bottom() + gap
     centre, left, right = card.center().x() - w / 2, card.left(), card.right() - w
     middle = card.center().y() - h / 2
@@ -1279,6 +1379,13 @@ def _around(card: QRectF, w: float, h: float, slide: bool = False) -> list[QRect
         spots += [(x, y) for y in (above, below) for x in xs]
         spots += [(x, y) for x in (card.right() + gap, card.left() - gap - w) for y in ys]
     return [QRectF(x, y, w, h) for x, y in spots]
+
+
+def _apart(a: QRectF, b: QRectF) -> float:
+    """How far apart two boxes are (0 where they touch or overlap)."""
+    dx = max(0.0, b.left() - a.right(), a.left() - b.right())
+    dy = max(0.0, b.top() - a.bottom(), a.top() - b.bottom())
+    return math.hypot(dx, dy)
 
 
 def _covered(spot: QRectF, taken: list[QRectF]) -> float:
@@ -1328,9 +1435,11 @@ def badge_words(words: str) -> str:
 
 
 def _short(words: str) -> str:
-    """The badge in fewer words: the chance alone ('17%'), or a cross for 'cannot'."""
+    """The badge in fewer words: the chance alone ('17%'); none for an attack that cannot
+    succeed as it stands ('needs 6 MB' says why; a cross alone said nothing, and the
+    status bar says it all while the Group is held over the card)."""
     if "cannot" in words:
-        return "✗"
+        return ""
     return badge_words(words).rsplit("·", 1)[-1].strip()
 
 
