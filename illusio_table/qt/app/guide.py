@@ -11,7 +11,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
 from illusio_table.engine import Action
@@ -22,8 +21,6 @@ LINES = 5  # the bar's height, in lines of its words
 
 class GuideBar(QFrame):
     """The guide's words, above the table, with the way out."""
-
-    shown = Signal(bool)  # shown or hidden (the window lays its bars out anew)
 
     def __init__(self) -> None:
         super().__init__()
@@ -44,10 +41,6 @@ class GuideBar(QFrame):
         row.addWidget(self.words, 1)
         row.addWidget(self.leave)
         self.hide()
-
-    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt's name)
-        super().setVisible(visible)
-        self.shown.emit(visible)
 
 
 class GuideSession:

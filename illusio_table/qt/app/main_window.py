@@ -242,7 +242,6 @@ class MainWindow(QMainWindow):
         self.bars.addWidget(self.tally_bar)
         self.bars.addWidget(self.stack, 1)
         column.addLayout(self.bars, 1)
-        self.guide_bar.shown.connect(self._place_bars)
         self.setCentralWidget(central)
         # The bar's tooltip (every casting, the coach's words) beside the table, not on it.
         self.side_note = SideNote(self, self.tally_bar, self.stack)
@@ -693,6 +692,14 @@ class MainWindow(QMainWindow):
             self._set_settings(coach=None)
             self._hide_tallies()
 
+    def _show_guide_bar(self, shown: bool) -> None:
+        """The guide's bar shown or hidden, and the coach's bar placed to suit. (Said
+        here, where the window shows it: a bar that told the window of every show and
+        hide of its own, Qt's included, called it back while the window was being
+        destroyed, and a test run crashed.)"""
+        self.guide_bar.setVisible(shown)
+        self._place_bars(shown)
+
     def _place_bars(self, guided: bool) -> None:
         """The coach's bar over the table, or (with the guide's bar over it) beside it,
         a column of its words."""
@@ -1074,7 +1081,7 @@ class MainWindow(QMainWindow):
 
             self.guide = GuideSession(self, kit_of(settings.guide.game_id).guide())
             self.guide.run.learnt = list(settings.guide.learnt)
-            self.guide_bar.show()
+            self._show_guide_bar(True)
 
     def autosave_path(self) -> Path:
         return self.data_dir / "autosave.json"
@@ -1423,7 +1430,7 @@ class MainWindow(QMainWindow):
         if not self.start_match(GameConfig(guide.game_id, players, guide.seed, guide.options)):
             return False
         self.guide = GuideSession(self, guide)
-        self.guide_bar.show()
+        self._show_guide_bar(True)
         self._set_settings(guide=GuideProgress(game_id))  # (a restart brings it back)
         self._update()
         return True
@@ -1440,7 +1447,7 @@ class MainWindow(QMainWindow):
         if self.guide is None:
             return
         self.guide = None
-        self.guide_bar.hide()
+        self._show_guide_bar(False)
         if self.scene is not None:
             self.scene.show_guide([])
 
