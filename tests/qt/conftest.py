@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,12 @@ from illusio_table.qt.app.main import make_app
 from illusio_table.qt.app.main_window import MainWindow
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+# Tests run in a process of their own (test_in_their_own_process.py runs them, with this
+# set): after them, collecting the windows they left crashed the Python process in Qt's
+# wrappers (a latent fault, met at 5c854e1 too, not found yet; see that file).
+OWN_PROCESS = ["test_incantibus_crowded.py"]
+collect_ignore = [] if os.environ.get("ILLUSIO_OWN_PROCESS") else OWN_PROCESS
 
 
 @pytest.fixture(scope="session")
