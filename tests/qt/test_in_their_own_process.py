@@ -26,9 +26,13 @@ HERE = Path(__file__).resolve().parent
 @pytest.mark.parametrize("name", OWN_PROCESS)
 def test_in_a_process_of_its_own(name):
     env = {**os.environ, "ILLUSIO_OWN_PROCESS": "1", "QT_QPA_PLATFORM": "offscreen"}
+    # From where this run was started, importing as it does: the compiled engine's run
+    # (make test-compiled) starts in the core's folder and must not import the source.
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    command += ["--import-mode=append", str(HERE / name)]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(HERE / name)],
-        cwd=HERE.parent.parent,
+        command,
+        cwd=os.getcwd(),
         env=env,
         capture_output=True,
         text=True,
