@@ -57,6 +57,23 @@ def ana_when(window, ready, rounds: int = 60):
     raise AssertionError("Ana never had such a move")
 
 
+def ana_attacks_plainly(window):
+    """Ana (seed 2, against Lera) makes her first plain attack (no aiders, no privilege)
+    with 40 MB in her treasury; returns the game and the model."""
+    start(window, ANA_AND_LERA, seed=2)
+    game, model = window.model.session.game, window.model
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
+        ),
+        rounds=200,
+    )
+    set_money(game, game.illuminati[0], 40)
+    model.session.act(attack)
+    return game, model
+
+
 def drawn(scene):
     """Every card on the table: (what it shows, its centre)."""
     return [
@@ -2071,17 +2088,7 @@ def test_an_attack_under_way_is_said_in_the_same_words_in_the_log_the_panel_and_
     from illusio_table.games.illuminati.attack import needs_words
     from illusio_table.games.illuminati.table.prompts import words
 
-    start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.session.game, window.model
-    attack = ana_when(
-        window,
-        lambda legal: next(
-            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
-        ),
-        rounds=200,
-    )
-    set_money(game, game.illuminati[0], 40)
-    model.session.act(attack)
+    game, model = ana_attacks_plainly(window)
     lift_curtain(window)
     spend = next(a for a in game.legal_actions(0) if isinstance(a, Spend) and a.amount >= 10)
     model.session.act(spend)
@@ -2472,17 +2479,7 @@ def test_a_privileged_attack_says_who_may_still_spend_on_it(window, monkeypatch)
     from illusio_table.games.illuminati.table.prompts import privileged_words
     from tests.games.illuminati.helpers import make_privileged
 
-    start(window, ANA_AND_LERA, seed=2)
-    game, model = window.model.session.game, window.model
-    attack = ana_when(
-        window,
-        lambda legal: next(
-            (a for a in legal if isinstance(a, Attack) and not a.aiders and not a.privilege), None
-        ),
-        rounds=200,
-    )
-    set_money(game, game.illuminati[0], 40)
-    model.session.act(attack)
+    game, model = ana_attacks_plainly(window)
     make_privileged(game)
     model.changed.emit([])
     lift_curtain(window)
