@@ -18,7 +18,7 @@ from illusio_table.games.incantibus.qt.scene import dungeon_slots
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
 from .conftest import lift_curtain, screenshot
-from .test_text_sizes import item_words, table_problems
+from .test_text_sizes import item_words, step, table_problems
 
 
 def expert(window, seed: int, coach: bool = False) -> None:
@@ -42,12 +42,7 @@ def play_until(window, seed: int, reached, moves: int = 3000) -> bool:
             return True
         if model.session.game.is_over():
             return False
-        if model.session.holding:
-            window.scene.stop_reveal(seen=True)
-        elif 0 in model.session.game.to_act():
-            model.session.act(chooser.choice(model.session.legal_actions()))
-        else:
-            model.session.step_bot()
+        step(window, chooser)
     return False
 
 

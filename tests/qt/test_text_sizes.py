@@ -228,14 +228,20 @@ def play(window, moves: int, seed: int) -> None:
         if model.session.game.is_over():
             break
         lift_curtain(window)
-        if model.session.holding:
-            window.scene.stop_reveal(seen=True)
-        elif 0 in model.session.game.to_act():
-            model.session.act(chooser.choice(model.session.legal_actions()))
-        else:
-            model.session.step_bot()
+        step(window, chooser)
     lift_curtain(window)
     QApplication.processEvents()
+
+
+def step(window, chooser: random.Random) -> None:
+    """One seeded move: a reveal seen, Ana at random, or a bot as it plays."""
+    session = window.model.session
+    if session.holding:
+        window.scene.stop_reveal(seen=True)
+    elif 0 in session.game.to_act():
+        session.act(chooser.choice(session.legal_actions()))
+    else:
+        session.step_bot()
 
 
 def table_problems(window, monkeypatch) -> list[str]:
