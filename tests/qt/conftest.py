@@ -1,4 +1,3 @@
-import os
 from pathlib import Path
 
 import pytest
@@ -8,12 +7,6 @@ from illusio_table.qt.app.main import make_app
 from illusio_table.qt.app.main_window import MainWindow
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
-
-# Tests run in a process of their own (test_in_their_own_process.py runs them, with this
-# set): after them, collecting the windows they left crashed the Python process in Qt's
-# wrappers (a latent fault, met at 5c854e1 too, not found yet; see that file).
-OWN_PROCESS = ["test_incantibus_crowded.py"]
-collect_ignore = [] if os.environ.get("ILLUSIO_OWN_PROCESS") else OWN_PROCESS
 
 
 @pytest.fixture(scope="session")
@@ -92,11 +85,45 @@ def screenshot(window, name: str) -> Path:
 @pytest.fixture(autouse=True)
 def collect_after_each_test():
     """Python's garbage collector runs after each Qt test, so that a wrapper freed in the
-    wrong order fails the test that made it, not a later one at random."""
+    wrong order fails the test that made it, not a later one at random. Before it, no
+    item the scene made may be Python's: `parentItem()` on a top-level item hands it to
+    Python in PySide6 6.11, and Python then frees it again after the scene has (a later
+    test's collection crashed, SIGSEGV, that way)."""
     import gc
 
+    import shiboken6
+    from PySide6.QtWidgets import QGraphicsItem
+
     yield
+    taken = [
+        o
+        for o in gc.get_objects()
+        if isinstance(o, QGraphicsItem)
+        and shiboken6.isValid(o)
+        and shiboken6.ownedByPython(o)
+        and not shiboken6.createdByPython(o)
+    ]
+    for item in taken:  # (let go without freeing: the scene frees it, or has)
+        shiboken6.invalidate(item)
+    taken = [type(o).__name__ for o in taken]
     gc.collect()
+    assert not taken, f"items the scene made are held as Python's (parentItem()?): {taken}"
+
+
+def item_parents(scene) -> dict:
+    """Each child item's parent, found from the parents' side. Never ask a child: in
+    PySide6 6.11 `parentItem()` and `topLevelItem()` tie the wrapper they return to the
+    item asked (or hand a top-level item to Python), out of the scene's reach: once the
+    scene is gone those wrappers still think their items alive, and a later garbage
+    collection freed them again (SIGSEGV; test_no_item_asked_its_parent.py keeps it so)."""
+    return {child: item for item in scene.items() for child in item.childItems()}
+
+
+def top_item(item, parents: dict):
+    """The top-level item `item` is drawn in (itself if it has no parent)."""
+    while item in parents:
+        item = parents[item]
+    return item
 
 
 def tip_text(item) -> str:

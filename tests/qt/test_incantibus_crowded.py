@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem
 from illusio_table.games.incantibus.qt.scene import dungeon_slots
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import lift_curtain, screenshot
+from .conftest import item_parents, lift_curtain, screenshot
 from .test_text_sizes import item_words, step, table_problems
 
 
@@ -50,9 +50,9 @@ def off_disc(scene, words) -> list[str]:
     """Words of a round piece (a token, a badge) whose letters reach its rim or past
     it: "Stone" sat with its "S" on the rim of its disc (inside its square, so the
     check of the piece's box let it by)."""
-    found = []
+    found, parent = [], item_parents(scene)
     for w in words:
-        piece = w.item.parentItem() if w.item is not None else None
+        piece = parent.get(w.item)
         if not isinstance(piece, QGraphicsEllipseItem):
             continue
         discs = [piece] + [
@@ -135,7 +135,8 @@ def test_a_crowded_moat_says_each_count_clear_of_its_chip(make_window, monkeypat
     chips = [scene.item(("moat", k)) for k in {t["kind"] for t in scene.view["moat"]}]
     assert all(chips)
     problems = off_disc(scene, words)
-    counts = [w for w in words if w.item.parentItem() is None and w.ink.top() > moat.top() + 12]
+    parent = item_parents(scene)
+    counts = [w for w in words if w.item not in parent and w.ink.top() > moat.top() + 12]
     assert counts
     problems += [f"{w.text!r} is not said as ×N" for w in counts if not w.text.startswith("×")]
     problems += [f"{w.text!r} at {w.px:.1f} px" for w in words if w.px < 8]
@@ -183,11 +184,12 @@ def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window,
     scene = window.scene
     tag = next(i for i in scene.items() if getattr(i, "text", lambda: "")() == "NEW")
     label = tag.sceneBoundingRect()
+    parent = item_parents(scene)
     cells = [
         i.sceneBoundingRect()
         for i in scene.items()
         if isinstance(i, QGraphicsRectItem)
-        and i.parentItem() is None
+        and i not in parent
         and i.rect().width() < 32
         and i.rect().height() < 32
     ]
@@ -290,12 +292,11 @@ def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
     words = item_words(scene, window.table.zoom())
     said = [w for w in words if "wand laid down" in w.text]
     assert said
+    parent = item_parents(scene)
     badges = [
         i.sceneBoundingRect()
         for i in scene.items()
-        if isinstance(i, QGraphicsEllipseItem)
-        and i.parentItem() is not None
-        and i.rect().width() == 28
+        if isinstance(i, QGraphicsEllipseItem) and i in parent and i.rect().width() == 28
     ]
     assert badges
     problems = [

@@ -13,7 +13,7 @@ from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.look import Z_LABEL, points
 
-from .conftest import lift_curtain, screenshot, tip_text
+from .conftest import item_parents, lift_curtain, screenshot, tip_text, top_item
 
 HUMAN_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "cunning"} for n in ("Lera", "Milo", "Juno")
@@ -1666,9 +1666,9 @@ OVERLAY = ("mark", "overlay")
 def table_said(scene) -> set[str]:
     """What the table tells, out of the heading and the reveal's own overlay: every
     drawn word, every tooltip's first line and every token drawn (by its id)."""
-    said = set()
+    said, parents = set(), item_parents(scene)
     for item in scene.items():
-        tag, top = item.data(0), item.topLevelItem()
+        tag, top = item.data(0), top_item(item, parents)
         overlay = top.data(0)
         if not item.isVisible() or (isinstance(overlay, tuple) and overlay[:2] == OVERLAY):
             continue

@@ -19,9 +19,11 @@ Python keeps a Qt item beyond the call that made it only in the lists a drawing 
 (walking the whole table for them cost more than the rest of a drawing). Targets and
 sources are remembered by key and scene rectangle; any other item is found again by the
 key in its data (reading `data()` while walking `items()` is safe). Never call
-`parentItem()` on an item found that way: PySide6 6.11 then frees items the scene still
-shows, and the table loses pieces under the pointer. Items are made by the scene (add*) or
-as children of such items, and are only deleted all at once by clear().
+`parentItem()` or `topLevelItem()` on an item: PySide6 6.11 then ties the wrapper it
+returns to the item asked, out of the scene's reach, and frees items the scene still shows
+or has freed (test_no_item_asked_its_parent.py keeps the source free of both). Items are
+made by the scene (add*) or as children of such items, and are only deleted all at once by
+clear().
 """
 
 from __future__ import annotations
