@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         self.sounds = Sounds(self.data_dir, bool(self.settings.value("sound", True, type=bool)))
         self.model: MatchModel | None = None
         self.scene: TableScene | None = None
+        self._count_shown: str | None = None  # the phones' count the table shows now
         self.path: Path | None = None
         self.last_config: GameConfig | None = None
         self.moves_drawn = 0  # the moves of the match when the table was last drawn
@@ -971,10 +972,10 @@ class MainWindow(QMainWindow):
         self.phones.setFocus()
 
     def _count_for_phones(self, words: str) -> None:
-        """The phones' "In… can… to!", large on the big screen too; it goes a moment
-        after "to!" (back to the rehearsal tally, if one is shown)."""
-        self.tally_bar.setText(words)
-        self.tally_bar.show()
+        """The phones' "In… can… to!", large on the big screen's table too; it goes a
+        moment after "to!". Only the table says it: said in the bar over the table as
+        well, the bar stood empty for the rest of the match once the count was over."""
+        self._count_shown = words
         if self.scene is not None:
             self.scene.show_count(words)
         self.sound("to" if words.endswith("to!") else "count")
@@ -982,9 +983,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(1500, self, self._after_count)
 
     def _after_count(self) -> None:
+        self._count_shown = None
         if self.scene is not None:
             self.scene.show_count(None)
-        self.clear_bar()
 
     def clear_bar(self) -> None:
         """The bar over the table has said its words: it shows the rehearsal's tally again,
@@ -1052,6 +1053,7 @@ class MainWindow(QMainWindow):
         self.model.refused.connect(self._refused)
         self.model.finished.connect(self._finished)
         self.model.thinking.connect(self._thinking)
+        self._count_shown = None  # (the last match's count went with its table)
         self.model.counting.connect(self._count_for_phones)
         self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
         self.moves_drawn = match.moves_made
@@ -1361,10 +1363,11 @@ class MainWindow(QMainWindow):
                 model.session.view(), model.session.legal_actions(), names, self.heading()
             )
             self.scene.show_thinking(model.session.thinking_seat())
-            if model.session.too_early():
+            if self._count_shown is not None or model.session.too_early():
                 # A count under way stays across the table through any redraw (the one
-                # after a reveal comes nested in the reveal's own drawing).
-                self.scene.show_count(model.session.count_words())
+                # after a reveal comes nested in the reveal's own drawing), "to!" too,
+                # for its moment (the redraw after the last choice took it away at once).
+                self.scene.show_count(self._count_shown or model.session.count_words())
             self.table.drawn()
             # Shown before a release: releasing may put up the curtain (a nested redraw),
             # and nothing after it may turn the screen back to the emptied table.

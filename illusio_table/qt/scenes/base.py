@@ -601,6 +601,14 @@ class TableScene(QGraphicsScene):
         label.setBrush(QColor("#ffe082"))
         self._place_count(back, label, words)
 
+    def shown_count(self) -> str | None:
+        """The count's words the table shows now (None: no count shown)."""
+        count = self.item((MARK, "count"))
+        if count is None or not count.isVisible():
+            return None
+        (label,) = [c for c in count.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+        return label.text()
+
     def _place_count(
         self, back: QGraphicsRectItem, label: QGraphicsSimpleTextItem, words: str
     ) -> None:
