@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 
 from illusio_table.engine import Action
 from illusio_table.qt.scenes.base import Composing, TableScene
@@ -28,6 +28,7 @@ from illusio_table.qt.scenes.look import (
     GOLD,
     INK,
     PROMPT,
+    RING,
     WHITE,
     Z_LIFTED,
     Z_PIECE,
@@ -246,12 +247,21 @@ class IllusioScene(Felt, TableScene):
             every = QRectF(0, OTHERS_Y, len(others) * (width + 12) - 12, OTHERS_H)
             self.name_part("The other magicians: hand, Backstage and tricks", every)
 
-    def _name_line(self, view: dict[str, Any], seat: int, x: float, y: float) -> None:
+    def _name_line(
+        self, view: dict[str, Any], seat: int, x: float, y: float, above: float | None = None
+    ) -> None:
+        """A seat's name, points and whether it plays, from (x, y); with `above`, raised as
+        far as its words need to end above it (the lit Backstage's gold ring under one's
+        own name cut the feet of "◀ playing" where words are larger)."""
         s = view["seats"][seat]
-        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
         pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
         name = self.text(f"{self.names[seat]} · {s['score']} {pts}{turn}", x + 20, y, 12, bold=True)
+        if above is not None:
+            metrics = QFontMetricsF(name.font())
+            y = min(y, above - metrics.ascent() - metrics.tightBoundingRect(name.text()).bottom())
+            name.setY(y)
+        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         self.seat_spot(seat, name)
 
     def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
@@ -273,9 +283,10 @@ class IllusioScene(Felt, TableScene):
                 "why": f"{hand} cards; only their owner sees them.",
             }
             self.card(back, hx + min(i, 7) * 5, y0, (30, 42), ("back", seat, i))
-        self.text(f"{hand} in hand", hx, y0 + 46, 9)
-        # The Backstage.
-        bx = hx + 72
+        count = self.text(f"{hand} in hand", hx, y0 + 46, 9)
+        # The Backstage, right of the hand's words as drawn (larger where the table is
+        # smaller, "3 in hand" ran under the first column of chips and a frame round one).
+        bx = max(hx + 72, count.sceneBoundingRect().right() + RING + 6)
         room = rect.right() - bx - 6
         heading = self.text("Backstage", bx, y0 - 2, 9, bold=True)
         # Under the heading as drawn: at the least size that reads (a small window, a
@@ -414,11 +425,17 @@ class IllusioScene(Felt, TableScene):
             [c for w in works for c in w["components"] + w["specials"]], around[1]
         )
         chips = min(max(around[0], needed), 140.0)
-        cell = min(size[0] + chips + 8, room / max(1, len(works)))
         # The Objective keeps the width its name needs whole, and its height (a small card
-        # without its name left a newcomer guessing); the chips take the rest.
-        named = max((self._objective_width(w["objective"], size) for w in works), default=34.0)
-        wide = min(size[0], max(named, cell - chips - 8))
+        # without its name left a newcomer guessing); the chips take the rest. Where words
+        # are larger (a smaller table), it may grow wider than `size` for its name, as far
+        # as the row leaves the chips their room.
+        share = room / max(1, len(works))
+        most = max(size[0], share - chips - 8)
+        named = max(
+            (self._objective_width(w["objective"], size, most) for w in works), default=34.0
+        )
+        cell = min(max(size[0], named) + chips + 8, share)
+        wide = min(max(size[0], named), max(named, cell - chips - 8))
         chip_w = max(min(around[0], 48.0), cell - wide - 8)
         card_size = (wide, size[1])
         top = rect.top() + LABEL_H
@@ -462,15 +479,23 @@ class IllusioScene(Felt, TableScene):
             words = self.text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
 
-    def _objective_width(self, objective: dict[str, Any], size: tuple[float, float]) -> float:
-        """The least width, up to `size`'s, at which an Objective of that height shows its
-        name whole at the least size that reads (a small card without its name left a
-        newcomer guessing what it was)."""
+    def _objective_width(
+        self, objective: dict[str, Any], size: tuple[float, float], most: float = 0.0
+    ) -> float:
+        """The least width, up to `most` (`size`'s by default), at which an Objective of
+        that height shows its name whole at the least size that reads (a small card without
+        its name left a newcomer guessing what it was); where none does, the least at which
+        it shows it shortened (`Look.objective_names`), or `most`."""
+        most = max(most, size[0])
         least = max(6, self.least_points)
         wide = max(width_of(word, least) for word in objective["name"].split()) + 8
-        card = CardItem(self.look, {"face": "objective", **objective}, wide, size[1])
-        while card.w < size[0] and not card.names_whole(least):
-            card.w = min(size[0], card.w + 2)
+        card = CardItem(self.look, {"face": "objective", **objective}, min(wide, most), size[1])
+        for shortened in (False, True):
+            card.w = min(wide, most)
+            while card.w < most and not card.names_whole(least, shortened):
+                card.w = min(most, card.w + 2)
+            if card.names_whole(least, shortened):
+                break
         return card.w
 
     def _deck_rect(self) -> QRectF:
@@ -527,7 +552,9 @@ class IllusioScene(Felt, TableScene):
                 card, given_at.left(), oy, given_at.size().toTuple(), ("objective", top["id"])
             )
         given = len(view["objective_discard"])
-        self.text(f"given up: {given}", given_at.left(), given_at.bottom() + 4, 8).setToolTip(
+        # From under the deck's back, clear of "Deck: 73" where words are larger (under
+        # the given-up card it ran into it: "given up: 0Deck: 73").
+        self.text(f"given up: {given}", ox, given_at.bottom() + 4, 8).setToolTip(
             plain(f"Objectives given up: {given}")
         )
         self.name_part("The Objectives left and given up", QRectF(ox, oy, 116, 136))
@@ -553,7 +580,9 @@ class IllusioScene(Felt, TableScene):
             spot if pile is None else pile,
             self._exchange() if self.selected else None,
         )
-        self.text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
+        # Under the gold ring the deck has while an exchange is open (4 units under the
+        # pile, the ring ran across "Deck: 73").
+        self.text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + RING + 4, 10)
         discard = QRectF(deck.right() + 16, deck.top(), *PILE)
         top = view["discard"][-1] if view["discard"] else None
         if top is not None:
@@ -566,7 +595,9 @@ class IllusioScene(Felt, TableScene):
             )
         item.setToolTip(plain("The discard pile (its top card face up)."))
         self.target(("discard",), item)
-        self.text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
+        self.text(
+            f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + RING + 4, 10
+        )
         self._turn_box(
             view, QRectF(discard.right() + 14, MIDDLE_Y, 1198 - discard.right() - 14, 170)
         )
@@ -602,7 +633,8 @@ class IllusioScene(Felt, TableScene):
         s = view["seats"][seat]
         self.regions[("seat", seat)] = QRectF(0, MINE_Y, 1200, 190)
         self.regions["hand"] = QRectF(0, MINE_Y + 190, 1200, 340)
-        self._name_line(view, seat, 0, MINE_Y - 2)
+        # (clear of the gold ring round the lit Backstage under it)
+        self._name_line(view, seat, 0, MINE_Y - 2, above=MINE_Y + 22 - RING - 5)
         self._magician(view, seat, 0, MINE_Y + 24, (112, 156))
         self.name_part("Your magician and their talent", QRectF(0, MINE_Y + 24, 112, 156))
         # The Backstage.
@@ -611,10 +643,14 @@ class IllusioScene(Felt, TableScene):
         self.name_part("Your Backstage: Components laid out for your tricks", stage)
         self.target(("backstage", seat), region)
         own = seat == self.me
+        # The cards under the title as drawn, clear of it with their gold rings (where
+        # words are larger, a lit card's ring ran across "Your Backstage").
+        title = QFontMetricsF(font(max(11, self.least_points), True))
+        under = stage.top() + 4 + title.ascent() + title.descent() + RING + 3
         self._row(
             s["backstage"],
             stage.left() + 8,
-            stage.top() + 26,
+            max(stage.top() + 26, under),
             stage.width() - 16,
             MINE,
             target=True,
