@@ -207,3 +207,21 @@ def test_at_game_over_no_area_asks_for_a_move(window, monkeypatch):
     painted = [w.text for w in painted_words(window, monkeypatch)]
     assert not [t for t in painted if "ready" in t.lower()], painted
     assert any("over" in t for t in painted)
+
+
+def test_a_trick_being_built_names_what_it_still_lacks(window):
+    """The tooltip of a trick being built names what it lacks, a type by its name and a
+    group as "any of the …" ("1 Component still missing" left a person to work out
+    which); a Curtain placed meets the Tricks, a Rabbit stands in for the Dove."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    work = give_work(game, 0, "phantom-dove", "curtain")  # Dove, Smoke, any of the Tricks
+    redraw(window)
+    tip = window.scene.item(("objective", work.objective)).toolTip()
+    assert "2 Components still missing: Dove and Smoke." in tip, tip
+    work.components.append(set_backstage(game, 0, "rabbit")[0])
+    game.backstage[0].remove(work.components[-1])
+    redraw(window)
+    tip = window.scene.item(("objective", work.objective)).toolTip()
+    assert "1 Component still missing: Smoke." in tip, tip

@@ -107,3 +107,25 @@ def test_a_magicians_talent_reads_across_the_width_of_its_box(qtbot, hosting):
         phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-magicians.png"))
     finally:
         phone.quit()
+
+
+def test_a_trick_being_built_names_what_it_still_lacks_on_the_phone(qtbot, hosting):
+    """Robo's Phantom Dove (Dove, Smoke, any of the Tricks) with a Smoke around it: the
+    phone names what is missing, as the desktop's tooltip does ("Being built · 1 missing"
+    left a person to work out which)."""
+
+    def stage(game) -> None:
+        give_work(game, 1, "phantom-dove", "smoke")
+
+    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        text = phone.find_element("id", "table").text
+        assert "Being built · missing: Dove and any of the Tricks" in text, text
+        errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
+        assert not errors, errors
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-missing.png"))
+    finally:
+        phone.quit()

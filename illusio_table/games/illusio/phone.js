@@ -80,7 +80,10 @@ function drawIllusio(table, v, me) {
     for (const c of s.backstage) backRow.append(illusioCard(c));
     box.append(back);
     for (const w of s.works) {
-      const [work, workRow] = zone(null, w.displayed ? "On display" : `Being built · ${w.missing} missing`);
+      // What it still lacks, named as the desktop's tooltip names it ("1 missing" left
+      // a person to work out which).
+      const lacks = state.words[`missing ${w.objective.id}`] || `${w.missing}`;
+      const [work, workRow] = zone(null, w.displayed ? "On display" : `Being built · missing: ${lacks}`);
       workRow.append(objective(w.objective, ["objective", w.objective.id]));
       for (const c of w.components) workRow.append(illusioCard(c));
       for (const c of w.specials) workRow.append(illusioCard(c));

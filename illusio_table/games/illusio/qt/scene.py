@@ -22,6 +22,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 from illusio_table.qt.scenes.base import Composing, TableScene
 from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
 from illusio_table.qt.scenes.look import (
@@ -41,6 +42,7 @@ from illusio_table.table import zones
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
+from ..table.prompts import missing
 from .cards import CardItem, Look
 
 WIDTH = 1500
@@ -442,10 +444,11 @@ class IllusioScene(Felt, TableScene):
         for i, w in enumerate(works):
             x = rect.left() + i * cell
             o = w["objective"]
+            lacking = f"{counted(w['missing'], 'Component')} still missing: {listed(missing(w))}"
             state = (
                 "On display: scored at its owner's next turn."
                 if w["displayed"]
-                else (f"Under realization: {counted(w['missing'], 'Component')} still missing.")
+                else f"Under realization: {lacking}."
             )
             if w["encore"]:
                 state += " Encore holds it one more round."
