@@ -225,3 +225,52 @@ def test_a_trick_being_built_names_what_it_still_lacks(window):
     redraw(window)
     tip = window.scene.item(("objective", work.objective)).toolTip()
     assert "1 Component still missing: Smoke." in tip, tip
+
+
+def turn_box_lines(window) -> list[str]:
+    """The turn box's lines, top to bottom (it lies right of the discard pile)."""
+    box = window.scene.regions["contest"]  # (the turn box starts at the Contest's height)
+    found = [
+        item
+        for item in window.scene.items()
+        if hasattr(item, "text")
+        and callable(item.text)
+        and item.sceneBoundingRect().left() > 800
+        and item.sceneBoundingRect().left() < 1200
+        and box.top() <= item.sceneBoundingRect().top() <= box.bottom()
+    ]
+    return [item.text() for item in sorted(found, key=lambda i: i.sceneBoundingRect().top())]
+
+
+def test_the_turn_box_says_a_trick_scored_in_an_earlier_turn_as_of_its_turn(window):
+    """The last trick scored stays in the turn box till the next, said as this turn's news
+    in its turn and as of its turn after it ("Lera scored The Phantom Dove" read in later
+    turns as if it had just happened)."""
+    import random
+
+    from .test_text_sizes import step
+
+    start(window)
+    session, chooser = window.model.session, random.Random(4)
+    said = {"in its turn": 0, "after it": 0}
+    for _ in range(3000):
+        lift_curtain(window)
+        if session.game.is_over() or min(said.values()) >= 3:
+            break
+        step(window, chooser)
+        lift_curtain(window)
+        QApplication.processEvents()
+        if window.scene.scored is None or session.game.is_over():
+            continue
+        seat, _, turn = window.scene.scored
+        news = f"{window.scene.names[seat]} scored "
+        lines = turn_box_lines(window)
+        if turn == session.game.view(0)["turn"]:
+            said["in its turn"] += 1
+            assert any(line.startswith(news) for line in lines), lines
+        else:
+            said["after it"] += 1
+            assert any(line.startswith(f"On turn {turn}, {news}") for line in lines), lines
+            assert not any(line.startswith(news) for line in lines), lines
+    assert min(said.values()) >= 3, said
+    screenshot(window, "illusio-turn-box-earlier-trick")

@@ -78,7 +78,8 @@ class IllusioScene(Felt, TableScene):
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
-        self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
+        # The last trick scored: its magician, its line of points, the turn it was scored in.
+        self.scored: tuple[int, dict[str, Any], int] | None = None
         self.shrank: list[int] = []  # seats whose hand shrank with the last move
         self.preview: CardItem | None = None
 
@@ -130,7 +131,7 @@ class IllusioScene(Felt, TableScene):
         self.shrank = []
         for seat, (old, new) in enumerate(zip(before["seats"], after["seats"], strict=False)):
             if len(new["tricks"]) > len(old["tricks"]):
-                self.scored = (seat, new["tricks"][-1])
+                self.scored = (seat, new["tricks"][-1], after["turn"])
             if new["hand"] < old["hand"]:
                 self.shrank.append(seat)
 
@@ -623,8 +624,11 @@ class IllusioScene(Felt, TableScene):
                 lines.append(f"{counted(view['actions_left'], 'action')} left")
             lines.append(f"First to {view['target']} points wins.")
         if self.scored is not None:
-            seat, entry = self.scored
-            lines.append(f"{self.names[seat]} scored {entry['trick']}:")
+            # Said as this turn's news in its turn, and as of its turn after it ("Lera scored
+            # The Phantom Dove" stayed through later turns, as if it had just happened).
+            seat, entry, turn = self.scored
+            when = "" if turn == view["turn"] else f"On turn {turn}, "
+            lines.append(f"{when}{self.names[seat]} scored {entry['trick']}:")
             lines.append(f"  {entry['sum']}")
         width = rect.width() - 16
         lines = [part for n, line in enumerate(lines) for part in fold(line, width, 11, n == 0)]
