@@ -274,3 +274,27 @@ def test_the_turn_box_says_a_trick_scored_in_an_earlier_turn_as_of_its_turn(wind
             assert not any(line.startswith(news) for line in lines), lines
     assert min(said.values()) >= 3, said
     screenshot(window, "illusio-turn-box-earlier-trick")
+
+
+def test_at_the_end_a_trick_still_on_display_says_it_scored_nothing(window):
+    """At the game's end a trick on display was never scored (its owner's next turn never
+    came): it says so above it and in its tooltip, as a trick left unfinished does (Ana's
+    Knotted Sack stood "ON DISPLAY" with no word of what became of it)."""
+    from tests.games.illusio.helpers import set_over
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    shown = give_work(game, 0, "phantom-dove", "dove", "smoke", "curtain")
+    left = give_work(game, 0, "knotted-silk", "scarf")
+    assert shown.displayed and not left.displayed
+    set_over(game)
+    redraw(window)
+    drawn = texts(window.scene)
+    assert "NOT SCORED" in drawn or "UNSCORED" in drawn, drawn
+    assert "1/2: NOT DONE" in drawn or "NOT DONE" in drawn, drawn
+    tip = window.scene.item(("objective", shown.objective)).toolTip()
+    assert "On display when the game ended" in tip and "no points" in tip, tip
+    tip = window.scene.item(("objective", left.objective)).toolTip()
+    assert "Not finished when the game ended" in tip and "any of the Accessories" in tip, tip
+    screenshot(window, "illusio-over-on-display")

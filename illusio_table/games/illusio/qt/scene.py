@@ -453,6 +453,14 @@ class IllusioScene(Felt, TableScene):
             )
             if w["encore"]:
                 state += " Encore holds it one more round."
+            over = view["phase"] == "over"
+            if over:  # (a trick is scored at its owner's next turn, which never came)
+                state = (
+                    "On display when the game ended: its round was not over, so it scored "
+                    "no points."
+                    if w["displayed"]
+                    else f"Not finished when the game ended ({lacking}): no points."
+                )
             card = {"face": "objective", **o, "state": state}
             key = ("objective", o["id"])
             item = self.card(card, x, top, card_size, key)
@@ -461,7 +469,13 @@ class IllusioScene(Felt, TableScene):
                 self.source(key, item)
             label = "ON DISPLAY" if w["displayed"] else f"{len(w['components'])}/{len(o['needs'])}"
             colour = GOLD if w["displayed"] else WHITE
-            self.fitted(label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour)
+            short = ""
+            if over:  # what became of it, said where it lies (at the end it got no word)
+                label = "NOT SCORED" if w["displayed"] else f"{label}: NOT DONE"
+                short = "UNSCORED" if w["displayed"] else "NOT DONE"
+            self.fitted(
+                label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour, short=short
+            )
             chips = [(c, self._face(c)) for c in w["components"] + w["specials"]]
             down = rect.bottom() - top - around[1]
             step = min(around[1] + 2, down / max(1, len(chips) - 1))
