@@ -926,3 +926,42 @@ def test_every_card_on_the_table_says_its_name_and_kind(
     problems = what_each_card_reads(window, monkeypatch)
     screenshot(window, f"illusio-cards-named-{seed}-{moves}-{size[0]}x{size[1]}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("onto", ["the Backstage", "its twin"])
+def test_a_card_dropped_beside_its_twin_offers_the_twins_free_talent(make_window, onto):
+    """Gemelos (the twins) holds a second Curtain with one in the Backstage and the talent
+    ready: dropped on the Backstage, or on the Curtain there, the card asks whether it
+    goes for an action or free by the talent, as Mercurio's drop asks between its moves
+    (it went for the last action, and the talent was never offered)."""
+    window = make_window()
+    window.resize(1280, 720)
+    start(window, seed=1833)  # (Ana is Gemelos, and plays first)
+    session = window.model.session
+    game = session.game
+    assert game.magicians[0].id == "gemelos" and 0 in game.to_act()
+    first = next(c for c in sorted(game.hands[0]) if Backstage(c) in session.legal_actions())
+    # The deal gave Ana no two alike: a card of the kind from the deck takes a place in her
+    # hand (as an exchange would bring it).
+    twin = next(c for c in game.deck if game.now[c] == game.now[first])
+    other = next(c for c in game.hands[0] if c != first)
+    game.deck[game.deck.index(twin)] = other
+    game.hands[0][game.hands[0].index(other)] = twin
+    session.act(Backstage(first))
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert UseTalent(twin) in session.legal_actions()
+    offered = []
+
+    def menu(moves, screen_pos):
+        offered.extend(moves)
+        return UseTalent(twin)
+
+    window.scene.choose_from_menu = menu
+    drag(window, ("card", twin), ("backstage", 0) if onto == "the Backstage" else ("card", first))
+    words = [window.scene.describe(m) for m in offered]
+    assert set(offered) == {Backstage(twin), UseTalent(twin)}, words
+    assert any("free" in w for w in words), words
+    backstage = [c for c in game.backstage[0]]
+    assert twin in backstage and game.talent_used[0]
+    assert game.actions_left == 1, "the talent spent no action"

@@ -207,3 +207,94 @@ def test_at_game_over_no_area_asks_for_a_move(window, monkeypatch):
     painted = [w.text for w in painted_words(window, monkeypatch)]
     assert not [t for t in painted if "ready" in t.lower()], painted
     assert any("over" in t for t in painted)
+
+
+def test_a_trick_being_built_names_what_it_still_lacks(window):
+    """The tooltip of a trick being built names what it lacks, a type by its name and a
+    group as "any of the …" ("1 Component still missing" left a person to work out
+    which); a Curtain placed meets the Tricks, a Rabbit stands in for the Dove."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    work = give_work(game, 0, "phantom-dove", "curtain")  # Dove, Smoke, any of the Tricks
+    redraw(window)
+    tip = window.scene.item(("objective", work.objective)).toolTip()
+    assert "2 Components still missing: Dove and Smoke." in tip, tip
+    work.components.append(set_backstage(game, 0, "rabbit")[0])
+    game.backstage[0].remove(work.components[-1])
+    redraw(window)
+    tip = window.scene.item(("objective", work.objective)).toolTip()
+    assert "1 Component still missing: Smoke." in tip, tip
+
+
+def turn_box_lines(window) -> list[str]:
+    """The turn box's lines, top to bottom (it lies right of the discard pile)."""
+    box = window.scene.regions["contest"]  # (the turn box starts at the Contest's height)
+    found = [
+        item
+        for item in window.scene.items()
+        if hasattr(item, "text")
+        and callable(item.text)
+        and item.sceneBoundingRect().left() > 800
+        and item.sceneBoundingRect().left() < 1200
+        and box.top() <= item.sceneBoundingRect().top() <= box.bottom()
+    ]
+    return [item.text() for item in sorted(found, key=lambda i: i.sceneBoundingRect().top())]
+
+
+def test_the_turn_box_says_a_trick_scored_in_an_earlier_turn_as_of_its_turn(window):
+    """The last trick scored stays in the turn box till the next, said as this turn's news
+    in its turn and as of its turn after it ("Lera scored The Phantom Dove" read in later
+    turns as if it had just happened)."""
+    import random
+
+    from .test_text_sizes import step
+
+    start(window)
+    session, chooser = window.model.session, random.Random(4)
+    said = {"in its turn": 0, "after it": 0}
+    for _ in range(3000):
+        lift_curtain(window)
+        if session.game.is_over() or min(said.values()) >= 3:
+            break
+        step(window, chooser)
+        lift_curtain(window)
+        QApplication.processEvents()
+        if window.scene.scored is None or session.game.is_over():
+            continue
+        seat, _, turn = window.scene.scored
+        news = f"{window.scene.names[seat]} scored "
+        lines = turn_box_lines(window)
+        if turn == session.game.view(0)["turn"]:
+            said["in its turn"] += 1
+            assert any(line.startswith(news) for line in lines), lines
+        else:
+            said["after it"] += 1
+            assert any(line.startswith(f"On turn {turn}, {news}") for line in lines), lines
+            assert not any(line.startswith(news) for line in lines), lines
+    assert min(said.values()) >= 3, said
+    screenshot(window, "illusio-turn-box-earlier-trick")
+
+
+def test_at_the_end_a_trick_still_on_display_says_it_scored_nothing(window):
+    """At the game's end a trick on display was never scored (its owner's next turn never
+    came): it says so above it and in its tooltip, as a trick left unfinished does (Ana's
+    Knotted Sack stood "ON DISPLAY" with no word of what became of it)."""
+    from tests.games.illusio.helpers import set_over
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    shown = give_work(game, 0, "phantom-dove", "dove", "smoke", "curtain")
+    left = give_work(game, 0, "knotted-silk", "scarf")
+    assert shown.displayed and not left.displayed
+    set_over(game)
+    redraw(window)
+    drawn = texts(window.scene)
+    assert "NOT SCORED" in drawn or "UNSCORED" in drawn, drawn
+    assert "1/2: NOT DONE" in drawn or "NOT DONE" in drawn, drawn
+    tip = window.scene.item(("objective", shown.objective)).toolTip()
+    assert "On display when the game ended" in tip and "no points" in tip, tip
+    tip = window.scene.item(("objective", left.objective)).toolTip()
+    assert "Not finished when the game ended" in tip and "any of the Accessories" in tip, tip
+    screenshot(window, "illusio-over-on-display")

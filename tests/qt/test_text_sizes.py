@@ -778,3 +778,129 @@ def test_the_specials_in_ones_hand_read_on_ones_own_area(make_window, monkeypatc
 
 
 SPECIALS = ["Senate", "Murphy's", "Secrets", "White", "Market"]
+
+
+def frames_over_words(scene, words: list[Word]) -> list[str]:
+    """Words a highlight's frame is drawn across (a gold ring round a lit place, the
+    guide's white frame round its step's piece): the frame's stroke over their letters.
+    Words wholly inside the frame (a place's own title) or wholly outside it are clear."""
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    found = []
+    for frame in scene.items():
+        tag = frame.data(KEY)
+        if not (isinstance(tag, tuple) and tag[:1] == (MARK,) and frame.isVisible()):
+            continue
+        if tag[1:2] not in (("legal",), ("guide",)):
+            continue
+        outer = frame.sceneBoundingRect()
+        half = frame.pen().widthF() / 2 + 1
+        inner = outer.adjusted(2 * half, 2 * half, -2 * half, -2 * half)
+        for word in words:
+            ink = word.ink.adjusted(1, 1, -1, -1)
+            if ink.intersects(outer) and not inner.contains(ink):
+                found.append(f"the {tag[1]} frame {outer} across {word.text!r} {ink}")
+    return found
+
+
+def objectives_unsaid(scene) -> list[str]:
+    """Objective cards that paint no name (a pile's hidden ones aside), and cards of the
+    Contest that say their domain by its symbol only: in the guide's smaller table "The
+    Talking Dove" read "☾ 2" and three tiles, and a Mentalism card of the Contest "☾"
+    where the others said "Evasion"."""
+    contest = {o["id"] for o in scene.view["contest"] if o}
+    found = []
+    for item in scene.items():
+        if not isinstance(item, card_faces.CardItem) or item is scene.preview:
+            continue
+        card = item.card
+        if card is None or card["face"] != "objective" or item.nameless:
+            continue
+        if item.named is not True:
+            found.append(f"{card['name']!r} left off its {item.w:.0f} × {item.h:.0f} card")
+        domain = scene.look.domains[card["domain"]]
+        said = set(scene.look.domain_words(card["domain"]))
+        if card["id"] in contest and not said & set(item.painted):
+            found.append(f"{card['name']!r} says its domain as {domain.symbol!r} only")
+    return found
+
+
+def smaller_table_problems(window, monkeypatch) -> list[str]:
+    words = item_words(window.scene, window.table.zoom())
+    for item in window.scene.items():
+        if isinstance(item, card_faces.CardItem):
+            item.named = None
+    from .test_readable import words_over_words
+
+    return (
+        table_problems(window, monkeypatch)
+        + objectives_unsaid(window.scene)
+        + words_over_words(window)
+        + frames_over_words(window.scene, words)
+    )
+
+
+def test_the_guides_smaller_illusio_table_names_every_card_and_frames_no_word(
+    make_window, monkeypatch
+):
+    """Learn Illusio at 1280 × 720, its bar over the table and the log beside it, at every
+    step: every word read as on the full table (8 pixels, whole, clear of the others),
+    every Objective with its name and its domain's word (Ana's "The Talking Dove" said
+    "☾ 2"; "given up: 0" ran into "Deck: 73"), and no frame drawn across words (the
+    guide's frame round Lera's Audience crossed "3 in hand")."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    assert window.start_guide("illusio")
+    problems: set[str] = set()
+    checked = 0
+    for _ in range(80):
+        QApplication.processEvents()
+        lift_curtain(window)
+        session = window.model.session
+        if window.guide is None or session.game.is_over() or window.guide.run.over:
+            break
+        if session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in session.game.to_act():
+            problems.update(smaller_table_problems(window, monkeypatch))
+            checked += 1
+            session.act(window.guide.lit or session.legal_actions()[0])
+        else:
+            session.step_bot()
+    screenshot(window, "sizes-illusio-guide-1280x720")
+    assert checked >= 8
+    assert window.table.zoom() < 0.6  # (the smaller table: the full one is 0.8)
+    assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_the_illusio_table_beside_the_phones_panel_names_every_card_and_frames_no_word(
+    make_window, monkeypatch, seed
+):
+    """Four seats at 1280 × 720 with the Phones panel open beside the table, over a whole
+    game: as on the full table, every word reads whole, clear of the others and of every
+    lit place's frame ("◀ playing" under Ana's name was cut by the Backstage's gold
+    frame), and every Objective says its name and its domain ("☾" alone for Mentalism)."""
+    window = make_window()
+    window.resize(1280, 720)
+    window.phones_dock.show()
+    window.phones_dock.raise_()
+    QApplication.processEvents()
+    start(window, "illusio", seed)
+    assert window.table.zoom() < 0.65  # (the narrower table: the full one is 0.8)
+    problems: set[str] = set()
+    model, chooser = window.model, random.Random(seed)
+    for n in range(3000):
+        if model.session.game.is_over():
+            break
+        lift_curtain(window)
+        if n % 4 == 0 and 0 in model.session.game.to_act():
+            QApplication.processEvents()
+            problems.update(smaller_table_problems(window, monkeypatch))
+        step(window, chooser)
+    lift_curtain(window)
+    QApplication.processEvents()
+    problems.update(smaller_table_problems(window, monkeypatch))
+    screenshot(window, f"sizes-illusio-phones-{seed}-1280x720")
+    assert not problems, "\n".join(sorted(problems))

@@ -107,3 +107,51 @@ def test_a_magicians_talent_reads_across_the_width_of_its_box(qtbot, hosting):
         phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-magicians.png"))
     finally:
         phone.quit()
+
+
+def test_a_trick_being_built_names_what_it_still_lacks_on_the_phone(qtbot, hosting):
+    """Robo's Phantom Dove (Dove, Smoke, any of the Tricks) with a Smoke around it: the
+    phone names what is missing, as the desktop's tooltip does ("Being built · 1 missing"
+    left a person to work out which)."""
+
+    def stage(game) -> None:
+        give_work(game, 1, "phantom-dove", "smoke")
+
+    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        text = phone.find_element("id", "table").text
+        assert "Being built · missing: Dove and any of the Tricks" in text, text
+        errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
+        assert not errors, errors
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-missing.png"))
+    finally:
+        phone.quit()
+
+
+def test_at_the_end_a_trick_on_display_says_on_the_phone_it_scored_nothing(qtbot, hosting):
+    """At the game's end Robo's trick on display was never scored (his next turn never
+    came), and Ana's unfinished one scored nothing: the phone says so of each, as the
+    desktop does (it said "On display", as if it still would be scored)."""
+    from tests.games.illusio.helpers import set_over
+
+    def stage(game) -> None:
+        give_work(game, 1, "phantom-dove", "dove", "smoke", "curtain")
+        give_work(game, 0, "knotted-silk", "scarf")
+        set_over(game)
+
+    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        text = phone.find_element("id", "table").text
+        assert "On display when the game ended · not scored" in text, text
+        assert "Not finished · missing: any of the Accessories · no points" in text, text
+        errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
+        assert not errors, errors
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-over-on-display.png"))
+    finally:
+        phone.quit()

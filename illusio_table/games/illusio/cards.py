@@ -38,6 +38,9 @@ class Domain:
     colour: str
     source: Source
     symbol: str = SYMBOL
+    # The domain's word in shorter forms, longest first, for small cards where the whole
+    # one does not fit ("Ment." for "Mentalism"); none: the name is short.
+    short: tuple[str, ...] = ()
     why: str = WHY
 
 

@@ -80,7 +80,16 @@ function drawIllusio(table, v, me) {
     for (const c of s.backstage) backRow.append(illusioCard(c));
     box.append(back);
     for (const w of s.works) {
-      const [work, workRow] = zone(null, w.displayed ? "On display" : `Being built · ${w.missing} missing`);
+      // What it still lacks, named as the desktop's tooltip names it ("1 missing" left
+      // a person to work out which).
+      const lacks = state.words[`missing ${w.objective.id}`] || `${w.missing}`;
+      // At the end, what became of it: a trick is scored at its owner's next turn, which
+      // never came (it said "On display" as if it still would be).
+      const over = v.phase === "over";
+      const title = w.displayed
+        ? over ? "On display when the game ended · not scored" : "On display"
+        : over ? `Not finished · missing: ${lacks} · no points` : `Being built · missing: ${lacks}`;
+      const [work, workRow] = zone(null, title);
       workRow.append(objective(w.objective, ["objective", w.objective.id]));
       for (const c of w.components) workRow.append(illusioCard(c));
       for (const c of w.specials) workRow.append(illusioCard(c));

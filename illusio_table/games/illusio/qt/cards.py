@@ -35,7 +35,7 @@ MAGICIAN = QColor("#1f3550")
 SHADE = QColor(0, 0, 0, 110)
 CORNER = 6
 # A card's look at a size -> its picture, and where its words lie on it.
-_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF]]] = {}
+_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF], list[str]]] = {}
 
 
 class _Noting(QPainter):
@@ -46,9 +46,12 @@ class _Noting(QPainter):
     def __init__(self, device: QPixmap) -> None:
         super().__init__(device)
         self.words: list[QRectF] = []
+        self.texts: list[str] = []  # the words and symbols written, in order
 
     def drawText(self, *args: Any) -> None:  # type: ignore[override]
         rect, flags, text = (args + (None, None, None))[:3]
+        if isinstance(text, str):
+            self.texts.append(text)
         if isinstance(rect, QRectF) and isinstance(text, str) and any(c.isalnum() for c in text):
             self.words.append(self.boundingRect(rect, int(flags), text))
         super().drawText(*args)
@@ -98,6 +101,22 @@ class Look:
             for word in self.group_words(kind)
             for lead in (f"{symbol} ", "")
         ]
+
+    def objective_names(self, name: str) -> list[str]:
+        """An Objective's name, whole first, then shorter for a small card: without its
+        "The" ("Talking Dove"). Where no form fits, the card showed no name at all
+        ("☾ 2" and three tiles, in the guide's smaller table), and only its tooltip told it."""
+        forms = [name]
+        if name.startswith("The "):
+            forms.append(name[4:])
+        return forms
+
+    def domain_words(self, domain: str) -> list[str]:
+        """What an Objective's band says of its domain, the fullest first: its symbol and
+        word, its word, then its word's shorter forms ("Ment." where "Mentalism" does not
+        fit, as "Evasion" and "Close-up" did: a card said only "☾")."""
+        found = self.domains[domain]
+        return list(dict.fromkeys((f"{found.symbol} {found.name}", found.name, *found.short)))
 
     def need(self, need: str) -> str:
         """An Objective's requirement in words: a type, or any Component of a group."""
@@ -181,6 +200,7 @@ class CardItem(QGraphicsItem):
         self.named: bool | None = None  # its name painted whole when last painted (tests)
         self.grouped: bool | None = None  # a Component's group word too (tests)
         self.words_at: list[QRectF] = []  # where its words lie, as last painted
+        self.painted: list[str] = []  # what it wrote, as last painted (tests read it)
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
@@ -222,8 +242,8 @@ class CardItem(QGraphicsItem):
             drawing.end()
             if len(_PICTURES) > 600:
                 _PICTURES.clear()
-            kept = _PICTURES[key] = (picture, drawing.words)
-        picture, self.words_at = kept
+            kept = _PICTURES[key] = (picture, drawing.words, drawing.texts)
+        picture, self.words_at, self.painted = kept
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawPixmap(QRectF(0, 0, self.w, self.h), picture, QRectF(picture.rect()))
 
@@ -433,7 +453,9 @@ class CardItem(QGraphicsItem):
         # full tile, any Component of a group on a dashed one. Tiles as large as their
         # symbols need, as far as the card's lower half holds them.
         needs = card["needs"]
-        tile = max((self.w - 8) / (3 if small else 4), glyph * 1.35)
+        # (no taller than a fifth of the card: on an Objective widened for its name,
+        # larger tiles took the name's room again)
+        tile = max(min((self.w - 8) / (3 if small else 4), self.h * 0.22), glyph * 1.35)
         per_line = max(1, int((self.w - 8) // tile))
         lines = -(-len(needs) // per_line)
         tile = min(tile, self.h * 0.46 / max(1, lines) / 0.95)
@@ -449,13 +471,15 @@ class CardItem(QGraphicsItem):
             name = QRectF(3, band.bottom() + 2, self.w - 6, top - band.bottom() - 3)
         return name, size, tile, per_line, top
 
-    def names_whole(self, least: int) -> bool:
+    def names_whole(self, least: int, shortened: bool = False) -> bool:
         """Whether an Objective's name is written whole on this card where words read at
-        `least` points (the table widens a small Objective until it is)."""
+        `least` points (the table widens a small Objective until it is); `shortened`: or
+        in a shorter form (`Look.objective_names`)."""
         self.least = max(6, least)
         band = QRectF(2, 2, self.w - 4, self._objective_band())
         name, size, *_ = self._objective_places(band)
-        return self._fits(name, self.card["name"], size)
+        forms = self.look.objective_names(self.card["name"])
+        return any(self._fits(name, form, size) for form in forms[: None if shortened else 1])
 
     def _objective(self, painter: QPainter) -> None:
         card, look = self.card, self.look
@@ -469,9 +493,10 @@ class CardItem(QGraphicsItem):
         head = QRectF(5, band.top(), disc.left() - 7, band.height())
         left = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
         # Its domain's symbol and word, or the word alone ("Mentalism" on a card of the
-        # Contest), or the symbol alone where neither fits (the large card names it).
+        # Contest), or in a shorter form ("Ment."), or the symbol alone where none fits
+        # (the large card names it).
         size = max(self._size(0.1), self.least)
-        for words in (f"{domain.symbol} {domain.name}", domain.name):
+        for words in look.domain_words(card["domain"]):
             shown = fitting(words, head.width(), head.height(), size, False, int(left), self.least)
             if shown[1] == words:
                 self._write(painter, head, words, size, WHITE, flags=left, wrap=False)
@@ -483,7 +508,8 @@ class CardItem(QGraphicsItem):
         painter.drawEllipse(disc)
         self._symbol(painter, disc, str(card["level"]), self._size(0.1), INK)
         name, size, tile, per_line, top = self._objective_places(band)
-        self.named = self._name(painter, name, card["name"], size, INK)
+        forms = look.objective_names(card["name"])
+        self.named = any(self._name(painter, name, form, size, INK) for form in forms)
         for n, need in enumerate(card["needs"]):
             line, across = divmod(n, per_line)
             cell = QRectF(4 + across * tile, top + line * tile * 0.95, tile, tile * 0.92)

@@ -19,15 +19,17 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 from illusio_table.qt.scenes.base import Composing, TableScene
 from illusio_table.qt.scenes.felt import REGION_EDGE, Felt
 from illusio_table.qt.scenes.look import (
     GOLD,
     INK,
     PROMPT,
+    RING,
     WHITE,
     Z_LIFTED,
     Z_PIECE,
@@ -40,6 +42,7 @@ from illusio_table.table import zones
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
+from ..table.prompts import missing
 from .cards import CardItem, Look
 
 WIDTH = 1500
@@ -75,7 +78,8 @@ class IllusioScene(Felt, TableScene):
         self.look = Look(card_data)
         self.cards: dict[Hashable, dict[str, Any]] = {}  # key -> what the card shows
         self.selected: set[int] = set()  # hand cards chosen for an exchange
-        self.scored: tuple[int, dict[str, Any]] | None = None  # the last trick scored
+        # The last trick scored: its magician, its line of points, the turn it was scored in.
+        self.scored: tuple[int, dict[str, Any], int] | None = None
         self.shrank: list[int] = []  # seats whose hand shrank with the last move
         self.preview: CardItem | None = None
 
@@ -127,7 +131,7 @@ class IllusioScene(Felt, TableScene):
         self.shrank = []
         for seat, (old, new) in enumerate(zip(before["seats"], after["seats"], strict=False)):
             if len(new["tricks"]) > len(old["tricks"]):
-                self.scored = (seat, new["tricks"][-1])
+                self.scored = (seat, new["tricks"][-1], after["turn"])
             if new["hand"] < old["hand"]:
                 self.shrank.append(seat)
 
@@ -246,12 +250,21 @@ class IllusioScene(Felt, TableScene):
             every = QRectF(0, OTHERS_Y, len(others) * (width + 12) - 12, OTHERS_H)
             self.name_part("The other magicians: hand, Backstage and tricks", every)
 
-    def _name_line(self, view: dict[str, Any], seat: int, x: float, y: float) -> None:
+    def _name_line(
+        self, view: dict[str, Any], seat: int, x: float, y: float, above: float | None = None
+    ) -> None:
+        """A seat's name, points and whether it plays, from (x, y); with `above`, raised as
+        far as its words need to end above it (the lit Backstage's gold ring under one's
+        own name cut the feet of "◀ playing" where words are larger)."""
         s = view["seats"][seat]
-        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         turn = "  ◀ playing" if view["current"] == seat and view["phase"] != "over" else ""
         pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
         name = self.text(f"{self.names[seat]} · {s['score']} {pts}{turn}", x + 20, y, 12, bold=True)
+        if above is not None:
+            metrics = QFontMetricsF(name.font())
+            y = min(y, above - metrics.ascent() - metrics.tightBoundingRect(name.text()).bottom())
+            name.setY(y)
+        self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
         self.seat_spot(seat, name)
 
     def _other(self, view: dict[str, Any], seat: int, rect: QRectF) -> None:
@@ -273,9 +286,10 @@ class IllusioScene(Felt, TableScene):
                 "why": f"{hand} cards; only their owner sees them.",
             }
             self.card(back, hx + min(i, 7) * 5, y0, (30, 42), ("back", seat, i))
-        self.text(f"{hand} in hand", hx, y0 + 46, 9)
-        # The Backstage.
-        bx = hx + 72
+        count = self.text(f"{hand} in hand", hx, y0 + 46, 9)
+        # The Backstage, right of the hand's words as drawn (larger where the table is
+        # smaller, "3 in hand" ran under the first column of chips and a frame round one).
+        bx = max(hx + 72, count.sceneBoundingRect().right() + RING + 6)
         room = rect.right() - bx - 6
         heading = self.text("Backstage", bx, y0 - 2, 9, bold=True)
         # Under the heading as drawn: at the least size that reads (a small window, a
@@ -414,24 +428,39 @@ class IllusioScene(Felt, TableScene):
             [c for w in works for c in w["components"] + w["specials"]], around[1]
         )
         chips = min(max(around[0], needed), 140.0)
-        cell = min(size[0] + chips + 8, room / max(1, len(works)))
         # The Objective keeps the width its name needs whole, and its height (a small card
-        # without its name left a newcomer guessing); the chips take the rest.
-        named = max((self._objective_width(w["objective"], size) for w in works), default=34.0)
-        wide = min(size[0], max(named, cell - chips - 8))
+        # without its name left a newcomer guessing); the chips take the rest. Where words
+        # are larger (a smaller table), it may grow wider than `size` for its name, as far
+        # as the row leaves the chips their room.
+        share = room / max(1, len(works))
+        most = max(size[0], share - chips - 8)
+        named = max(
+            (self._objective_width(w["objective"], size, most) for w in works), default=34.0
+        )
+        cell = min(max(size[0], named) + chips + 8, share)
+        wide = min(max(size[0], named), max(named, cell - chips - 8))
         chip_w = max(min(around[0], 48.0), cell - wide - 8)
         card_size = (wide, size[1])
         top = rect.top() + LABEL_H
         for i, w in enumerate(works):
             x = rect.left() + i * cell
             o = w["objective"]
+            lacking = f"{counted(w['missing'], 'Component')} still missing: {listed(missing(w))}"
             state = (
                 "On display: scored at its owner's next turn."
                 if w["displayed"]
-                else (f"Under realization: {counted(w['missing'], 'Component')} still missing.")
+                else f"Under realization: {lacking}."
             )
             if w["encore"]:
                 state += " Encore holds it one more round."
+            over = view["phase"] == "over"
+            if over:  # (a trick is scored at its owner's next turn, which never came)
+                state = (
+                    "On display when the game ended: its round was not over, so it scored "
+                    "no points."
+                    if w["displayed"]
+                    else f"Not finished when the game ended ({lacking}): no points."
+                )
             card = {"face": "objective", **o, "state": state}
             key = ("objective", o["id"])
             item = self.card(card, x, top, card_size, key)
@@ -440,7 +469,13 @@ class IllusioScene(Felt, TableScene):
                 self.source(key, item)
             label = "ON DISPLAY" if w["displayed"] else f"{len(w['components'])}/{len(o['needs'])}"
             colour = GOLD if w["displayed"] else WHITE
-            self.fitted(label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour)
+            short = ""
+            if over:  # what became of it, said where it lies (at the end it got no word)
+                label = "NOT SCORED" if w["displayed"] else f"{label}: NOT DONE"
+                short = "UNSCORED" if w["displayed"] else "NOT DONE"
+            self.fitted(
+                label, x, rect.top() - 2, cell - 6, 9, bold=True, colour=colour, short=short
+            )
             chips = [(c, self._face(c)) for c in w["components"] + w["specials"]]
             down = rect.bottom() - top - around[1]
             step = min(around[1] + 2, down / max(1, len(chips) - 1))
@@ -462,15 +497,23 @@ class IllusioScene(Felt, TableScene):
             words = self.text(f"{len(scored)} scored: {points}", x, rect.bottom() - 14, 9)
             words.setToolTip(plain("\n".join(f"{t['trick']}: {t['sum']}" for t in s["tricks"])))
 
-    def _objective_width(self, objective: dict[str, Any], size: tuple[float, float]) -> float:
-        """The least width, up to `size`'s, at which an Objective of that height shows its
-        name whole at the least size that reads (a small card without its name left a
-        newcomer guessing what it was)."""
+    def _objective_width(
+        self, objective: dict[str, Any], size: tuple[float, float], most: float = 0.0
+    ) -> float:
+        """The least width, up to `most` (`size`'s by default), at which an Objective of
+        that height shows its name whole at the least size that reads (a small card without
+        its name left a newcomer guessing what it was); where none does, the least at which
+        it shows it shortened (`Look.objective_names`), or `most`."""
+        most = max(most, size[0])
         least = max(6, self.least_points)
         wide = max(width_of(word, least) for word in objective["name"].split()) + 8
-        card = CardItem(self.look, {"face": "objective", **objective}, wide, size[1])
-        while card.w < size[0] and not card.names_whole(least):
-            card.w = min(size[0], card.w + 2)
+        card = CardItem(self.look, {"face": "objective", **objective}, min(wide, most), size[1])
+        for shortened in (False, True):
+            card.w = min(wide, most)
+            while card.w < most and not card.names_whole(least, shortened):
+                card.w = min(most, card.w + 2)
+            if card.names_whole(least, shortened):
+                break
         return card.w
 
     def _deck_rect(self) -> QRectF:
@@ -527,7 +570,9 @@ class IllusioScene(Felt, TableScene):
                 card, given_at.left(), oy, given_at.size().toTuple(), ("objective", top["id"])
             )
         given = len(view["objective_discard"])
-        self.text(f"given up: {given}", given_at.left(), given_at.bottom() + 4, 8).setToolTip(
+        # From under the deck's back, clear of "Deck: 73" where words are larger (under
+        # the given-up card it ran into it: "given up: 0Deck: 73").
+        self.text(f"given up: {given}", ox, given_at.bottom() + 4, 8).setToolTip(
             plain(f"Objectives given up: {given}")
         )
         self.name_part("The Objectives left and given up", QRectF(ox, oy, 116, 136))
@@ -553,7 +598,9 @@ class IllusioScene(Felt, TableScene):
             spot if pile is None else pile,
             self._exchange() if self.selected else None,
         )
-        self.text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + 4, 10)
+        # Under the gold ring the deck has while an exchange is open (4 units under the
+        # pile, the ring ran across "Deck: 73").
+        self.text(f"Deck: {view['deck']}", deck.left(), deck.bottom() + RING + 4, 10)
         discard = QRectF(deck.right() + 16, deck.top(), *PILE)
         top = view["discard"][-1] if view["discard"] else None
         if top is not None:
@@ -566,7 +613,9 @@ class IllusioScene(Felt, TableScene):
             )
         item.setToolTip(plain("The discard pile (its top card face up)."))
         self.target(("discard",), item)
-        self.text(f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + 4, 10)
+        self.text(
+            f"Discard: {len(view['discard'])}", discard.left(), discard.bottom() + RING + 4, 10
+        )
         self._turn_box(
             view, QRectF(discard.right() + 14, MIDDLE_Y, 1198 - discard.right() - 14, 170)
         )
@@ -589,8 +638,11 @@ class IllusioScene(Felt, TableScene):
                 lines.append(f"{counted(view['actions_left'], 'action')} left")
             lines.append(f"First to {view['target']} points wins.")
         if self.scored is not None:
-            seat, entry = self.scored
-            lines.append(f"{self.names[seat]} scored {entry['trick']}:")
+            # Said as this turn's news in its turn, and as of its turn after it ("Lera scored
+            # The Phantom Dove" stayed through later turns, as if it had just happened).
+            seat, entry, turn = self.scored
+            when = "" if turn == view["turn"] else f"On turn {turn}, "
+            lines.append(f"{when}{self.names[seat]} scored {entry['trick']}:")
             lines.append(f"  {entry['sum']}")
         width = rect.width() - 16
         lines = [part for n, line in enumerate(lines) for part in fold(line, width, 11, n == 0)]
@@ -602,7 +654,8 @@ class IllusioScene(Felt, TableScene):
         s = view["seats"][seat]
         self.regions[("seat", seat)] = QRectF(0, MINE_Y, 1200, 190)
         self.regions["hand"] = QRectF(0, MINE_Y + 190, 1200, 340)
-        self._name_line(view, seat, 0, MINE_Y - 2)
+        # (clear of the gold ring round the lit Backstage under it)
+        self._name_line(view, seat, 0, MINE_Y - 2, above=MINE_Y + 22 - RING - 5)
         self._magician(view, seat, 0, MINE_Y + 24, (112, 156))
         self.name_part("Your magician and their talent", QRectF(0, MINE_Y + 24, 112, 156))
         # The Backstage.
@@ -611,10 +664,14 @@ class IllusioScene(Felt, TableScene):
         self.name_part("Your Backstage: Components laid out for your tricks", stage)
         self.target(("backstage", seat), region)
         own = seat == self.me
+        # The cards under the title as drawn, clear of it with their gold rings (where
+        # words are larger, a lit card's ring ran across "Your Backstage").
+        title = QFontMetricsF(font(max(11, self.least_points), True))
+        under = stage.top() + 4 + title.ascent() + title.descent() + RING + 3
         self._row(
             s["backstage"],
             stage.left() + 8,
-            stage.top() + 26,
+            max(stage.top() + 26, under),
             stage.width() - 16,
             MINE,
             target=True,

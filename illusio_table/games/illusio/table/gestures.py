@@ -52,6 +52,7 @@ def gestures(view: dict[str, Any], legal: list[Action], seat: int | None) -> lis
 
     found: list[Gesture] = []
     magician = ("magician", seat)
+    talent = view["seats"][seat]["magician"]["talent"]
     for action in legal:
         if isinstance(action, Backstage):
             for c in alike(action.card):
@@ -95,6 +96,8 @@ def gestures(view: dict[str, Any], legal: list[Action], seat: int | None) -> lis
                 found.append(Gesture(move, ("objective", action.trick), ("card", c), False))
         elif isinstance(action, UseTalent):
             found += _talent(action, magician, alike)
+            if talent == "stand-in" and action.card is not None:
+                found += _beside_twin(action.card, view, seat, legal, alike)
         else:  # End turn
             found.append(Gesture(action, ("end-turn",)))
     return found
@@ -116,3 +119,28 @@ def _talent(action: Action, magician: Hashable, alike: Callable) -> list[Gesture
     if action.card is not None:  # stand-in, second sight: a card of the hand
         return [Gesture(UseTalent(c), ("card", c), magician, False) for c in alike(action.card)]
     return [Gesture(action, ("discard",), magician, False)]  # scavenger: the discard pile
+
+
+def _beside_twin(
+    card: int, view: dict[str, Any], seat: int, legal: list[Action], alike: Callable
+) -> list[Gesture]:
+    """The twins' talent where a person reaches for it: the hand card dropped on the
+    Backstage, or on its twin there, is offered free as well as the placing that spends an
+    action, and the drop asks which (a Curtain dropped on its twin spent the action and the
+    talent was never offered)."""
+    from illusio_table.games.illusio.actions import Backstage, UseTalent
+
+    hand = {c["id"]: c for c in view["hand"] or []}
+    same = alike(card)
+    placing = any(isinstance(a, Backstage) and a.card in same for a in legal)
+    found = []
+    for c in same:
+        kind = hand[c].get("now", hand[c]["kind"]) if c in hand else None
+        found.append(Gesture(UseTalent(c), ("backstage", seat), ("card", c), False))
+        for twin in view["seats"][seat]["backstage"]:
+            if twin.get("now", twin["kind"]) == kind:
+                target = ("card", twin["id"])
+                found.append(Gesture(UseTalent(c), target, ("card", c), False))
+                if placing:
+                    found.append(Gesture(Backstage(c), target, ("card", c), False))
+    return found
