@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 
 from illusio_table.engine import Action
 from illusio_table.engine.protocol import listed
@@ -37,7 +37,7 @@ from illusio_table.qt.scenes.look import (
     plain,
     points,
 )
-from illusio_table.qt.scenes.words import fold, width_of
+from illusio_table.qt.scenes.words import fold, measure, width_of
 from illusio_table.table import zones
 from illusio_table.table.prompts import counted
 
@@ -261,7 +261,7 @@ class IllusioScene(Felt, TableScene):
         pts = "pt" if s["score"] == 1 else "pts"  # ("1 pts" read wrong)
         name = self.text(f"{self.names[seat]} · {s['score']} {pts}{turn}", x + 20, y, 12, bold=True)
         if above is not None:
-            metrics = QFontMetricsF(name.font())
+            metrics = measure(max(12, self.least_points), True)
             y = min(y, above - metrics.ascent() - metrics.tightBoundingRect(name.text()).bottom())
             name.setY(y)
         self.addEllipse(QRectF(x, y + 3, 14, 14), QPen(INK, 1), QBrush(self.seat_colour(seat)))
@@ -666,7 +666,7 @@ class IllusioScene(Felt, TableScene):
         own = seat == self.me
         # The cards under the title as drawn, clear of it with their gold rings (where
         # words are larger, a lit card's ring ran across "Your Backstage").
-        title = QFontMetricsF(font(max(11, self.least_points), True))
+        title = measure(max(11, self.least_points), True)
         under = stage.top() + 4 + title.ascent() + title.descent() + RING + 3
         self._row(
             s["backstage"],
