@@ -2554,3 +2554,47 @@ def test_showing_ones_specials_to_everyone_says_so_and_asks_first(window, monkey
     assert offered == [
         ["Show your Specials to everyone (Slush Fund): the log names them for every player to read"]
     ]
+
+
+FOUR_WITH_ANA = [{"name": "Ana", "bot": None}] + [
+    {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+]
+
+
+def test_ones_own_illuminatis_power_reads_whole_beside_a_two_digit_coin(window, monkeypatch):
+    """At 1280 x 720, four seats, Ana sets an attack up from the Bavarian Illuminati
+    (Power 10/10) holding 18 MB: the free arrows' squares make her card small, and its
+    Power still reads "10/10" whole beside the coin (a play-test read "10/…")."""
+    from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
+    from tests.games.illuminati.helpers import set_illuminati
+
+    from .test_text_sizes import painted_words
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    set_illuminati(game, 0, "bavarian-illuminati")
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and a.attacker == game.illuminati[0]),
+            None,
+        ),
+    )
+    set_money(game, game.illuminati[0], 18)
+    window._update()
+    drag(window, ("group", game.illuminati[0]), ("group", attack.target))
+    assert isinstance(window.scene.composing, AttackSetUp)
+    QApplication.processEvents()
+    (card,) = [
+        i
+        for i in window.scene.items()
+        if isinstance(i, ConspiracyCard) and i.card["id"] == game.illuminati[0]
+    ]
+    assert card.card.get("coin_half"), "the coin sits on the card's corner"
+    numbers = [
+        w.text for w in painted_words(window, monkeypatch) if any(c.isdigit() for c in w.text)
+    ]
+    screenshot(window, "illuminati-own-power-beside-a-two-digit-coin")
+    assert "10/10" in numbers, numbers
+    assert not [n for n in numbers if "…" in n], numbers
