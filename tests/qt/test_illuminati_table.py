@@ -14,9 +14,10 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
-from illusio_table.games.illuminati.qt.scene import AttackSetUp, badge_words
+from illusio_table.games.illuminati.qt.scene import HEIGHT, AttackSetUp, badge_words
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import MARK, PIECE
+from illusio_table.qt.scenes.felt import MORE
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
@@ -2598,3 +2599,42 @@ def test_ones_own_illuminatis_power_reads_whole_beside_a_two_digit_coin(window, 
     screenshot(window, "illuminati-own-power-beside-a-two-digit-coin")
     assert "10/10" in numbers, numbers
     assert not [n for n in numbers if "…" in n], numbers
+
+
+def test_the_attack_panel_says_every_line_of_the_attack_under_way_whole(window):
+    """At 1280 x 720, four seats, whenever an attack is under way: the Attack panel
+    writes each of its lines whole (folded over rows), none left out for the log (an
+    aided attack with an alignment line read "Government against" then "… (the rest in
+    the log)", and the log did not hold the rest)."""
+    looked = []
+
+    def look(game, step) -> None:
+        view = window.model.session.view()
+        attack = view.get("attack")
+        if attack is None or not attack["lines"]:
+            return
+        QApplication.processEvents()
+        panel = dict(window.scene.parts)["The attack: its roll worked out, then the dice"]
+        more = [
+            i
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text() == MORE
+        ]
+        said = " ".join(
+            i.text()
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and panel.contains(i.sceneBoundingRect().center())
+        )
+        if more:  # only where the panel reaches the table's foot: the rest in its tip
+            assert panel.bottom() >= HEIGHT - 1, (step, said)
+            said = tip_text(more[0])
+        for label, value in attack["lines"]:
+            for word in f"{label}: {value:+d}".split():
+                assert word in said, (word, step, said)
+        looked.append(len(attack["lines"]))
+        if len(attack["lines"]) >= 5:
+            screenshot(window, "illuminati-attack-panel-every-line")
+
+    four_schemers_play(window, [1, 2, 3], 160, look)
+    assert max(looked) >= 5, looked

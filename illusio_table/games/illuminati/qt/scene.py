@@ -814,6 +814,12 @@ class IlluminatiScene(Felt, TableScene):
             )
             self._planning(self.composing, attack)
         else:
+            # (as much taller as its lines need to be read whole, from the large card's
+            # room below: "Government against" was cut off by "… (the rest in the log)",
+            # which the log did not hold, on an aided attack with an alignment line)
+            lines, room = self._attack_lines(view, attack)
+            needed = 26 + self.lines_height(lines, attack.left() + 8, room, 9, True) + 6
+            attack.setHeight(max(attack.height(), min(needed, HEIGHT - attack.top())))
             self._attack(view, attack)
         self.name_part("The attack: its roll worked out, then the dice", attack)
         large = QRectF(x, attack.bottom() + 10, w, HEIGHT - attack.bottom() - 10)
@@ -838,6 +844,16 @@ class IlluminatiScene(Felt, TableScene):
             self.lines(words.split("\n"), rect.left() + 8, y, room, 10)
             self._dice(view, rect)
             return
+        lines, room = self._attack_lines(view, rect)
+        self.lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
+        self._dice(view, rect)
+
+    def _attack_lines(self, view: dict[str, Any], rect: QRectF) -> tuple[list[str], QRectF]:
+        """The attack under way, line by line as the panel `rect` says it, and the room
+        its words take there."""
+        a = view["attack"]
+        if a is None:
+            return [], rect
         head = (
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
@@ -848,8 +864,7 @@ class IlluminatiScene(Felt, TableScene):
         room = rect.adjusted(0, 0, 0, -4)
         if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
             room.setRight(rect.right() - 90)
-        self.lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
-        self._dice(view, rect)
+        return lines, room
 
     def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
         """The last roll, while no attack waits for its own."""
