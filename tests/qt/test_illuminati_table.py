@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
 
@@ -770,6 +770,17 @@ def badge_problems(scene) -> list[str]:
             return (dx * dx + dy * dy) ** 0.5
 
         near = apart(own.face())
+        # Never over its own card's numbers (ATTACK FAILED lay over International
+        # Cocaine Smugglers' Power and Resistance in a crowded Uncontrolled area).
+        face = own.face()
+        numbers = [
+            QRectF(face.left(), face.top() + 2, face.width(), own._line(0.2)),
+            QRectF(face.left(), face.bottom() - own._line(0.24), face.width(), own._line(0.24)),
+        ]
+        if own.card.get("turn", 0) % 2 == 0 and any(
+            box.adjusted(1, 1, -1, -1).intersects(r) for r in numbers
+        ):
+            found.append(f"{tag[1]}: its badge over its own numbers")
         if near > 8:
             found.append(f"{tag[1]}: its badge {near:.0f} from it")
         for other in cards:
@@ -2638,3 +2649,51 @@ def test_the_attack_panel_says_every_line_of_the_attack_under_way_whole(window):
 
     four_schemers_play(window, [1, 2, 3], 160, look)
     assert max(looked) >= 5, looked
+
+
+def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(window):
+    """At 1280 x 720, four seats, six uncontrolled Groups two to a row: Ana's attack on
+    International Cocaine Smugglers fails, and its badge lies by the card without covering
+    its Power, Resistance or Income (ATTACK FAILED lay over its "3" and "R 5")."""
+    from tests.games.illuminati.helpers import fix_dice, leave_uncontrolled, take_out
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game, session = window.model.session.game, window.model.session
+    target = "international-cocaine-smugglers"
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    for cid in list(game.uncontrolled):
+        take_out(game, cid)
+        game.deck.append(cid)
+    for cid in (
+        "parent-teacher-agglomeration",
+        "hollywood",
+        "fast-food-chains",
+        target,
+        "big-media",
+        "underground-newspapers",
+    ):
+        leave_uncontrolled(game, cid)
+    fix_dice(game, (6, 6))
+    attack = next(
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Attack) and a.target == target and not a.aiders and a.how == "control"
+    )
+    session.act(attack)
+    for _ in range(40):
+        lift_curtain(window)
+        if game.view(0)["attack"] is None:
+            break
+        if 0 in game.to_act():
+            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
+        else:
+            session.step_bot()
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert game.view(0)["outcome"]["result"] == "failed"
+    assert len(game.view(0)["uncontrolled"]) == 6
+    screenshot(window, "illuminati-failed-badge-crowded")
+    assert any(i.data(1) == ("badge", target) for i in window.scene.items())
+    problems = badge_problems(window.scene)
+    assert not problems, problems

@@ -289,13 +289,20 @@ class IlluminatiScene(Felt, TableScene):
             ]
             # Over nothing; else, in a crowded structure, over as little as may be but
             # never over a coin: a treasury's amount must read (CAPTURED lay over a
-            # neighbour's coin at 1280 x 720); at worst over the card's own top edge.
+            # neighbour's coin at 1280 x 720); at worst astride the card's own top or
+            # bottom edge, its border alone under it (laid on the edge, ATTACK FAILED
+            # hid the Power and Resistance of a card in a crowded Uncontrolled area).
             coins = self._coin_rects()
             spot = next((r for r in spots if not _hits(r, taken)), None)
             if spot is None:
                 clear = [r for r in spots if not _hits(r, coins)]
-                edge = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
-                clear += [edge] if not _hits(edge, coins) else []
+                x = face.center().x() - size[0] / 2
+                astride = [
+                    QRectF(x, face.top() + 1.5 - size[1], *size),
+                    QRectF(x, face.bottom() - 1.5, *size),
+                ]
+                edge = astride[0]
+                clear += [r for r in astride if not _hits(r, coins)]
                 spot = min(clear, key=lambda r: _covered(r, taken), default=edge)
         back.setRect(QRectF(0, 0, *size))
         back.setPos(spot.topLeft())
