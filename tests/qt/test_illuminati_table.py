@@ -2697,3 +2697,50 @@ def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(
     assert any(i.data(1) == ("badge", target) for i in window.scene.items())
     problems = badge_problems(window.scene)
     assert not problems, problems
+
+
+def test_a_special_clicked_then_a_listed_group_clicked_plays_it_there(window, monkeypatch):
+    """At 1280 x 720, four seats, the Uncontrolled Groups listed as rows: Ana clicks her
+    Bribery, then Big Media's row; the Special goes there as a drag would put it (the
+    status said "or click the target", and the click answered "Nothing to do there
+    now.")."""
+    from tests.games.illuminati.helpers import leave_uncontrolled
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    bribery = give_special(game, 0, "bribery")
+    for cid in list(game.deck)[:14]:
+        if not cid.startswith(("bribery", "assassination", "deep-agent", "white-collar")):
+            if "#" not in cid:
+                leave_uncontrolled(game, cid)
+    leave_uncontrolled(game, "big-media")
+    window._update()
+    QApplication.processEvents()
+    scene = window.scene
+    source = ("special", bribery)
+    target = ("group", "big-media")
+    assert (source, target) in scene.drops, "Bribery may go onto Big Media"
+    big_media = next(
+        i
+        for i in scene.items()
+        if isinstance(i, ConspiracyCard) and i.card.get("id") == "big-media"
+    )
+    assert big_media.card.get("strip"), "the Uncontrolled Groups are listed as rows"
+    said: list[str] = []
+    scene.message.connect(said.append)
+    chosen: list = []
+
+    def first(moves, screen_pos):
+        chosen.append(moves)
+        return moves[0]
+
+    monkeypatch.setattr(scene, "choose_from_menu", first)
+    click(window, source)
+    assert "click a target" in said[-1], said
+    moves = len(game.record.moves)
+    click(window, target)
+    assert not any("Nothing to do there" in s for s in said), said
+    made = game.record.moves[moves:]
+    assert [m.action for m in made if bribery in str(m.action)], (made, said)

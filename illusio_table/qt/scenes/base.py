@@ -917,6 +917,19 @@ class TableScene(QGraphicsScene):
             self.glide_home(source)
             self.drop(source, target, event.screenPos())
             return
+        if self.lifted is not None and self.lifted in self.sources:
+            # A piece taken up by a click (or the keyboard): a click on a place puts it
+            # there, as a drop does; a click on it again puts it back.
+            # Anywhere else, it is put back and the click does what it does.
+            lifted, self.lifted = self.lifted, None
+            self.light_targets(None)
+            key = self.key_at(event.scenePos(), lifted)
+            if source == lifted:
+                self.message.emit("Put back.")
+                return
+            if key is not None and (key in self.targets_of(lifted) or self.attempt(lifted, key)):
+                self.drop(lifted, key, event.screenPos())
+                return
         if source is not None:
             self.clicked(source, event.modifiers())
             return
@@ -936,7 +949,18 @@ class TableScene(QGraphicsScene):
         if source in self.moves:
             self.activate(source)
             return
-        self.message.emit("Drag it onto a target outlined in gold (or click the target).")
+        if self.targets_of(source):
+            # Taken up: only its targets stay lit, and the next click puts it on one
+            # (the words said "or click the target", and a click on a listed Group
+            # answered "Nothing to do there now.").
+            self.lifted = source
+            self.light_targets(source)
+            self.message.emit(
+                "Taken up: click a target outlined in gold to put it there, or drag it "
+                "(a click on it again, or Esc, puts it back)."
+            )
+            return
+        self.message.emit("Drag it onto a target outlined in gold.")
 
     def _hover(self, source: Hashable, key: Hashable | None) -> None:
         """While a piece is lifted, the target it would land on lights up: gold if the move
@@ -1099,6 +1123,7 @@ class TableScene(QGraphicsScene):
 
     def put_back(self) -> None:
         source, self.lifted = self.lifted, None
+        self.light_targets(None)
         self.message.emit("Put back.")
         if source is not None:
             self.focus(source)
