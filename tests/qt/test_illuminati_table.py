@@ -1735,14 +1735,34 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
     order = [a["seat"]] + ([a["defender"]] if a["defender"] is not None else [])
     if not a["privileged"]:
         order += [s for s in range(4) if s not in order]
-    still = [window.model.session.match.name(s) for s in order if s not in a["out"] and s != 0]
-    named = {2: " and ".join(still), 3: f"{still[0]}, {still[1]} and {still[2]}"}.get(
-        len(still), "".join(still)
-    )
-    said = f"Waiting for {named}: money may go down on the attack, a player at a time."
+    # Those with no money the attack can take and no Special are said apart: they can
+    # only pass (Juno with 0 MB and no Special was named among those money might come
+    # from).
+    name = window.model.session.match.name
+
+    def means(s) -> bool:
+        sources = [game.illuminati[s]]
+        sources += [a["attacker"]] if s == a["seat"] else []
+        sources += [a["target"]] if s == a["defender"] else []
+        return bool(game.specials[s]) or any(game.money.get(c, 0) > 0 for c in sources)
+
+    def joined(seats) -> str:
+        still = [name(s) for s in seats]
+        return {2: " and ".join(still), 3: f"{', '.join(still[:2])} and {still[-1]}"}.get(
+            len(still), "".join(still)
+        )
+
+    still = [s for s in order if s not in a["out"] and s != 0]
+    able, idle = [s for s in still if means(s)], [s for s in still if not means(s)]
+    if able:
+        said = f"Waiting for {joined(able)}: money may go down on the attack, a player at a time."
+        if idle:
+            said += f" {joined(idle)} can only pass (no money or Special to put in)."
+    else:
+        said = f"Waiting for {joined(idle)} to pass: no money or Special of theirs can go in."
     assert said in words, (said, [w for w in words if "Waiting" in w])
     (spending,) = game.to_act()
-    assert window.model.session.match.name(spending) in named
+    assert name(spending) in said
     assert not any(w.startswith("Money on the attack: click a coin") for w in words)
 
 
