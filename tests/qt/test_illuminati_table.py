@@ -2764,3 +2764,58 @@ def test_a_special_clicked_then_a_listed_group_clicked_plays_it_there(window, mo
     assert not any("Nothing to do there" in s for s in said), said
     made = game.record.moves[moves:]
     assert [m.action for m in made if bribery in str(m.action)], (made, said)
+
+
+def test_a_long_menu_of_attacks_fits_the_screen_each_line_whole(window, monkeypatch):
+    """At 1280 x 720, four seats: the menu of every attack on one Group (each attacker,
+    kind and privilege: dozens) fits the screen in one column, every line whole: the
+    attacks alike go into a submenu each, their privileges and rolls in it (a second
+    column ran off the right edge, its lines cut with "…")."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtGui import QFontMetrics, QGuiApplication
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    for group in ("c-i-a", "big-media", "hollywood", "fast-food-chains", "comic-books"):
+        own(game, 0, group) if game.structures[0].free_arrows(game.illuminati[0]) else None
+    give_special(game, 0, "whispering-campaign")
+    give_special(game, 0, "swiss-bank-account")
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    window._update()
+    QApplication.processEvents()
+    scene = window.scene
+    onto: dict = {}
+    for (_, key), acts in scene.drops.items():
+        onto.setdefault(key, []).extend(acts)
+    # (the right click's list onto a Group: its own moves and every drop onto it)
+    key = max(game.view(0)["uncontrolled"], key=lambda g: len(onto.get(("group", g), [])))
+    moves = scene.moves.get(("group", key), []) + onto[("group", key)]
+    assert len(moves) >= 30, len(moves)
+
+    class Screen:  # the play-test's: 1280 x 720
+        @staticmethod
+        def availableGeometry():
+            return QRect(0, 0, 1280, 720)
+
+    monkeypatch.setattr(QGuiApplication, "screenAt", lambda at: Screen())
+    high, wide = 720, 1280
+    menu = scene.menu_of(moves, QPoint(10, 10))
+    shown = 0
+    menus = [menu] + [a.menu() for a in menu.actions() if a.menu() is not None]
+    for m in menus:
+        m.sizeHint()  # (lays its lines out)
+        tall = sum(m.actionGeometry(a).height() for a in m.actions())
+        assert tall <= high, f"{tall} px of lines: a second column runs off the screen"
+        assert m.sizeHint().width() <= wide, m.sizeHint()
+        metrics = QFontMetrics(m.font())
+        for action in m.actions():
+            text = action.text().replace("&&", "&")
+            assert "…" not in text, text
+            assert metrics.horizontalAdvance(text) < wide * 0.8, text
+            shown += action.menu() is None
+    assert shown == len(moves)
+    assert len(menus) > 1, "the attacks alike go into submenus"
+    folder = screenshot(window, "illuminati-long-menu").parent
+    assert menu.grab().save(str(folder / "illuminati-long-menu-itself.png"))
+    assert menus[1].grab().save(str(folder / "illuminati-long-menu-a-submenu.png"))

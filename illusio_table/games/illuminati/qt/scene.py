@@ -1307,6 +1307,17 @@ class IlluminatiScene(Felt, TableScene):
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
 
+    def menu_parts(self, action: Action) -> tuple[str, str]:
+        """An attack's menu line as the attack itself (who attacks whom, how, aided by
+        whom) and its privilege with the roll it needs: a long menu lists each attack
+        once, its privileges in a submenu."""
+        if action.kind != "attack":
+            return super().menu_parts(action)
+        heading = self.describe(dataclasses.replace(action, privilege=None))
+        hint = self.hint(action)
+        # (the privilege as the attack panel's buttons say it)
+        return heading, self._privilege_label(action.privilege) + (f" — {hint}" if hint else "")
+
     def menu_for_one(self, moves: list[Action]) -> bool:
         """Even one move of money opens the menu, to ask how much; a Group given away is
         asked first the same way (a drop on another player's area gave it at once, and
