@@ -2819,3 +2819,52 @@ def test_a_long_menu_of_attacks_fits_the_screen_each_line_whole(window, monkeypa
     folder = screenshot(window, "illuminati-long-menu").parent
     assert menu.grab().save(str(folder / "illuminati-long-menu-itself.png"))
     assert menus[1].grab().save(str(folder / "illuminati-long-menu-a-submenu.png"))
+
+
+def test_once_the_dice_are_rolled_the_attack_panel_asks_for_no_more_money(window):
+    """At 1280 x 720, four seats: Ana, holding a Special, attacks where it cannot succeed
+    as it stands and nobody puts money down; while the dice are shown (Specials may
+    still be played on them), the Attack panel says it could not succeed, never that
+    money "must go down on it" (it still said "at least 10 MB must go down on it"
+    beside the dice)."""
+    from tests.games.illuminati.helpers import fix_dice
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game, session = window.model.session.game, window.model.session
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    give_special(game, 0, "whispering-campaign")
+    for seat in range(4):
+        set_money(game, game.illuminati[seat], 0)
+    hopeless = next(
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Attack) and not a.privilege and game.hint(a, 0).startswith("cannot")
+    )
+    fix_dice(game, (4, 5))
+    session.act(hopeless)
+    for _ in range(40):
+        lift_curtain(window)
+        attack = session.view().get("attack")
+        if attack and "roll" in attack:
+            break
+        if 0 in game.to_act():
+            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
+        else:
+            session.step_bot()
+    lift_curtain(window)
+    window._update()
+    QApplication.processEvents()
+    attack = session.view()["attack"]
+    assert attack["roll"] == 9 and attack["target_number"] < 2
+    panel = dict(window.scene.parts)["The attack: its roll worked out, then the dice"]
+    said = " ".join(
+        i.text()
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and panel.contains(i.sceneBoundingRect().center())
+    )
+    screenshot(window, "illuminati-dice-rolled-no-more-money")
+    assert "must go down" not in said, said
+    assert "The money is down: it could not succeed." in said, said

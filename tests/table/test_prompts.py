@@ -83,6 +83,12 @@ def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six(
         "It needs 10 or less (92%; 11 and 12 always fail)."
     )
     assert attack_needs({"target_number": 7, "chance": 21 / 36}) == "It needs 7 or less (58%)."
+    # Once the dice are rolled, no money goes down any more: what it needed, not what
+    # "must go down on it" (the panel said so beside the dice).
+    rolled = {"target_number": -8, "chance": 0.0, "roll": 9}
+    assert attack_needs(rolled) == "The money is down: it could not succeed."
+    rolled = {"target_number": 12, "chance": 33 / 36, "roll": 6}
+    assert attack_needs(rolled) == "The money is down: it needed 10 or less."
 
 
 def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():

@@ -170,10 +170,17 @@ def _card_name(view: dict[str, Any], card: str) -> str:
 
 def attack_needs(attack: dict[str, Any]) -> str:
     """The roll an Illuminati attack under way needs and its chance, from its view, in the
-    words said everywhere else (`needs_words`), on the desktop and the phone."""
+    words said everywhere else (`needs_words`), on the desktop and the phone; once its
+    dice are rolled, what it needed, as the log says it (after the money round the panel
+    still said "at least 10 MB must go down on it")."""
     from illusio_table.games.illuminati.attack import needs_words  # (the rules, when asked)
 
-    return f"It {needs_words(attack['target_number'])}."
+    target = attack["target_number"]
+    if "roll" in attack:
+        if target < 2:
+            return "The money is down: it could not succeed."
+        return f"The money is down: it needed {min(target, 10)} or less."
+    return f"It {needs_words(target)}."
 
 
 def privileged_words(attack: dict[str, Any], names: list[str]) -> str:
