@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
 
@@ -14,9 +14,10 @@ from illusio_table.engine.bots import bot_move
 from illusio_table.games.illuminati.actions import Attack, Transfer
 from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
-from illusio_table.games.illuminati.qt.scene import AttackSetUp, badge_words
+from illusio_table.games.illuminati.qt.scene import HEIGHT, AttackSetUp, badge_words
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import MARK, PIECE
+from illusio_table.qt.scenes.felt import MORE
 from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
@@ -769,6 +770,17 @@ def badge_problems(scene) -> list[str]:
             return (dx * dx + dy * dy) ** 0.5
 
         near = apart(own.face())
+        # Never over its own card's numbers (ATTACK FAILED lay over International
+        # Cocaine Smugglers' Power and Resistance in a crowded Uncontrolled area).
+        face = own.face()
+        numbers = [
+            QRectF(face.left(), face.top() + 2, face.width(), own._line(0.2)),
+            QRectF(face.left(), face.bottom() - own._line(0.24), face.width(), own._line(0.24)),
+        ]
+        if own.card.get("turn", 0) % 2 == 0 and any(
+            box.adjusted(1, 1, -1, -1).intersects(r) for r in numbers
+        ):
+            found.append(f"{tag[1]}: its badge over its own numbers")
         if near > 8:
             found.append(f"{tag[1]}: its badge {near:.0f} from it")
         for other in cards:
@@ -1723,14 +1735,34 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
     order = [a["seat"]] + ([a["defender"]] if a["defender"] is not None else [])
     if not a["privileged"]:
         order += [s for s in range(4) if s not in order]
-    still = [window.model.session.match.name(s) for s in order if s not in a["out"] and s != 0]
-    named = {2: " and ".join(still), 3: f"{still[0]}, {still[1]} and {still[2]}"}.get(
-        len(still), "".join(still)
-    )
-    said = f"Waiting for {named}: money may go down on the attack, a player at a time."
+    # Those with no money the attack can take and no Special are said apart: they can
+    # only pass (Juno with 0 MB and no Special was named among those money might come
+    # from).
+    name = window.model.session.match.name
+
+    def means(s) -> bool:
+        sources = [game.illuminati[s]]
+        sources += [a["attacker"]] if s == a["seat"] else []
+        sources += [a["target"]] if s == a["defender"] else []
+        return bool(game.specials[s]) or any(game.money.get(c, 0) > 0 for c in sources)
+
+    def joined(seats) -> str:
+        still = [name(s) for s in seats]
+        return {2: " and ".join(still), 3: f"{', '.join(still[:2])} and {still[-1]}"}.get(
+            len(still), "".join(still)
+        )
+
+    still = [s for s in order if s not in a["out"] and s != 0]
+    able, idle = [s for s in still if means(s)], [s for s in still if not means(s)]
+    if able:
+        said = f"Waiting for {joined(able)}: money may go down on the attack, a player at a time."
+        if idle:
+            said += f" {joined(idle)} can only pass (no money or Special to put in)."
+    else:
+        said = f"Waiting for {joined(idle)} to pass: no money or Special of theirs can go in."
     assert said in words, (said, [w for w in words if "Waiting" in w])
     (spending,) = game.to_act()
-    assert window.model.session.match.name(spending) in named
+    assert name(spending) in said
     assert not any(w.startswith("Money on the attack: click a coin") for w in words)
 
 
@@ -2554,3 +2586,285 @@ def test_showing_ones_specials_to_everyone_says_so_and_asks_first(window, monkey
     assert offered == [
         ["Show your Specials to everyone (Slush Fund): the log names them for every player to read"]
     ]
+
+
+FOUR_WITH_ANA = [{"name": "Ana", "bot": None}] + [
+    {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+]
+
+
+def test_ones_own_illuminatis_power_reads_whole_beside_a_two_digit_coin(window, monkeypatch):
+    """At 1280 x 720, four seats, Ana sets an attack up from the Bavarian Illuminati
+    (Power 10/10) holding 18 MB: the free arrows' squares make her card small, and its
+    Power still reads "10/10" whole beside the coin (a play-test read "10/…")."""
+    from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
+    from tests.games.illuminati.helpers import set_illuminati
+
+    from .test_text_sizes import painted_words
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    set_illuminati(game, 0, "bavarian-illuminati")
+    attack = ana_when(
+        window,
+        lambda legal: next(
+            (a for a in legal if isinstance(a, Attack) and a.attacker == game.illuminati[0]),
+            None,
+        ),
+    )
+    set_money(game, game.illuminati[0], 18)
+    window._update()
+    drag(window, ("group", game.illuminati[0]), ("group", attack.target))
+    assert isinstance(window.scene.composing, AttackSetUp)
+    QApplication.processEvents()
+    (card,) = [
+        i
+        for i in window.scene.items()
+        if isinstance(i, ConspiracyCard) and i.card["id"] == game.illuminati[0]
+    ]
+    assert card.card.get("coin_half"), "the coin sits on the card's corner"
+    numbers = [
+        w.text for w in painted_words(window, monkeypatch) if any(c.isdigit() for c in w.text)
+    ]
+    screenshot(window, "illuminati-own-power-beside-a-two-digit-coin")
+    assert "10/10" in numbers, numbers
+    assert not [n for n in numbers if "…" in n], numbers
+
+
+def test_the_attack_panel_says_every_line_of_the_attack_under_way_whole(window):
+    """At 1280 x 720, four seats, whenever an attack is under way: the Attack panel
+    writes each of its lines whole (folded over rows), none left out for the log (an
+    aided attack with an alignment line read "Government against" then "… (the rest in
+    the log)", and the log did not hold the rest)."""
+    looked = []
+
+    def look(game, step) -> None:
+        view = window.model.session.view()
+        attack = view.get("attack")
+        if attack is None or not attack["lines"]:
+            return
+        QApplication.processEvents()
+        panel = dict(window.scene.parts)["The attack: its roll worked out, then the dice"]
+        more = [
+            i
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem) and i.text() == MORE
+        ]
+        said = " ".join(
+            i.text()
+            for i in window.scene.items()
+            if isinstance(i, QGraphicsSimpleTextItem)
+            and panel.contains(i.sceneBoundingRect().center())
+        )
+        if more:  # only where the panel reaches the table's foot: the rest in its tip
+            assert panel.bottom() >= HEIGHT - 1, (step, said)
+            said = tip_text(more[0])
+        for label, value in attack["lines"]:
+            for word in f"{label}: {value:+d}".split():
+                assert word in said, (word, step, said)
+        looked.append(len(attack["lines"]))
+        if len(attack["lines"]) >= 5:
+            screenshot(window, "illuminati-attack-panel-every-line")
+
+    four_schemers_play(window, [1, 2, 3], 160, look)
+    assert max(looked) >= 5, looked
+
+
+def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(window):
+    """At 1280 x 720, four seats, six uncontrolled Groups two to a row: Ana's attack on
+    International Cocaine Smugglers fails, and its badge lies by the card without covering
+    its Power, Resistance or Income (ATTACK FAILED lay over its "3" and "R 5")."""
+    from tests.games.illuminati.helpers import fix_dice, leave_uncontrolled, take_out
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game, session = window.model.session.game, window.model.session
+    target = "international-cocaine-smugglers"
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    for cid in list(game.uncontrolled):
+        take_out(game, cid)
+        game.deck.append(cid)
+    for cid in (
+        "parent-teacher-agglomeration",
+        "hollywood",
+        "fast-food-chains",
+        target,
+        "big-media",
+        "underground-newspapers",
+    ):
+        leave_uncontrolled(game, cid)
+    fix_dice(game, (6, 6))
+    attack = next(
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Attack) and a.target == target and not a.aiders and a.how == "control"
+    )
+    session.act(attack)
+    for _ in range(40):
+        lift_curtain(window)
+        if game.view(0)["attack"] is None:
+            break
+        if 0 in game.to_act():
+            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
+        else:
+            session.step_bot()
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert game.view(0)["outcome"]["result"] == "failed"
+    assert len(game.view(0)["uncontrolled"]) == 6
+    screenshot(window, "illuminati-failed-badge-crowded")
+    assert any(i.data(1) == ("badge", target) for i in window.scene.items())
+    problems = badge_problems(window.scene)
+    assert not problems, problems
+
+
+def test_a_special_clicked_then_a_listed_group_clicked_plays_it_there(window, monkeypatch):
+    """At 1280 x 720, four seats, the Uncontrolled Groups listed as rows: Ana clicks her
+    Bribery, then Big Media's row; the Special goes there as a drag would put it (the
+    status said "or click the target", and the click answered "Nothing to do there
+    now.")."""
+    from tests.games.illuminati.helpers import leave_uncontrolled
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    bribery = give_special(game, 0, "bribery")
+    for cid in list(game.deck)[:14]:
+        if not cid.startswith(("bribery", "assassination", "deep-agent", "white-collar")):
+            if "#" not in cid:
+                leave_uncontrolled(game, cid)
+    leave_uncontrolled(game, "big-media")
+    window._update()
+    QApplication.processEvents()
+    scene = window.scene
+    source = ("special", bribery)
+    target = ("group", "big-media")
+    assert (source, target) in scene.drops, "Bribery may go onto Big Media"
+    big_media = next(
+        i
+        for i in scene.items()
+        if isinstance(i, ConspiracyCard) and i.card.get("id") == "big-media"
+    )
+    assert big_media.card.get("strip"), "the Uncontrolled Groups are listed as rows"
+    said: list[str] = []
+    scene.message.connect(said.append)
+    chosen: list = []
+
+    def first(moves, screen_pos):
+        chosen.append(moves)
+        return moves[0]
+
+    monkeypatch.setattr(scene, "choose_from_menu", first)
+    click(window, source)
+    assert "click a target" in said[-1], said
+    moves = len(game.record.moves)
+    click(window, target)
+    assert not any("Nothing to do there" in s for s in said), said
+    made = game.record.moves[moves:]
+    assert [m.action for m in made if bribery in str(m.action)], (made, said)
+
+
+def test_a_long_menu_of_attacks_fits_the_screen_each_line_whole(window, monkeypatch):
+    """At 1280 x 720, four seats: the menu of every attack on one Group (each attacker,
+    kind and privilege: dozens) fits the screen in one column, every line whole: the
+    attacks alike go into a submenu each, their privileges and rolls in it (a second
+    column ran off the right edge, its lines cut with "…")."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtGui import QFontMetrics, QGuiApplication
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game = window.model.session.game
+    for group in ("c-i-a", "big-media", "hollywood", "fast-food-chains", "comic-books"):
+        own(game, 0, group) if game.structures[0].free_arrows(game.illuminati[0]) else None
+    give_special(game, 0, "whispering-campaign")
+    give_special(game, 0, "swiss-bank-account")
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    window._update()
+    QApplication.processEvents()
+    scene = window.scene
+    onto: dict = {}
+    for (_, key), acts in scene.drops.items():
+        onto.setdefault(key, []).extend(acts)
+    # (the right click's list onto a Group: its own moves and every drop onto it)
+    key = max(game.view(0)["uncontrolled"], key=lambda g: len(onto.get(("group", g), [])))
+    moves = scene.moves.get(("group", key), []) + onto[("group", key)]
+    assert len(moves) >= 30, len(moves)
+
+    class Screen:  # the play-test's: 1280 x 720
+        @staticmethod
+        def availableGeometry():
+            return QRect(0, 0, 1280, 720)
+
+    monkeypatch.setattr(QGuiApplication, "screenAt", lambda at: Screen())
+    high, wide = 720, 1280
+    menu = scene.menu_of(moves, QPoint(10, 10))
+    shown = 0
+    menus = [menu] + [a.menu() for a in menu.actions() if a.menu() is not None]
+    for m in menus:
+        m.sizeHint()  # (lays its lines out)
+        tall = sum(m.actionGeometry(a).height() for a in m.actions())
+        assert tall <= high, f"{tall} px of lines: a second column runs off the screen"
+        assert m.sizeHint().width() <= wide, m.sizeHint()
+        metrics = QFontMetrics(m.font())
+        for action in m.actions():
+            text = action.text().replace("&&", "&")
+            assert "…" not in text, text
+            assert metrics.horizontalAdvance(text) < wide * 0.8, text
+            shown += action.menu() is None
+    assert shown == len(moves)
+    assert len(menus) > 1, "the attacks alike go into submenus"
+    folder = screenshot(window, "illuminati-long-menu").parent
+    assert menu.grab().save(str(folder / "illuminati-long-menu-itself.png"))
+    assert menus[1].grab().save(str(folder / "illuminati-long-menu-a-submenu.png"))
+
+
+def test_once_the_dice_are_rolled_the_attack_panel_asks_for_no_more_money(window):
+    """At 1280 x 720, four seats: Ana, holding a Special, attacks where it cannot succeed
+    as it stands and nobody puts money down; while the dice are shown (Specials may
+    still be played on them), the Attack panel says it could not succeed, never that
+    money "must go down on it" (it still said "at least 10 MB must go down on it"
+    beside the dice)."""
+    from tests.games.illuminati.helpers import fix_dice
+
+    window.resize(1280, 720)
+    start(window, FOUR_WITH_ANA, seed=5)
+    game, session = window.model.session.game, window.model.session
+    ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
+    give_special(game, 0, "whispering-campaign")
+    for seat in range(4):
+        set_money(game, game.illuminati[seat], 0)
+    hopeless = next(
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Attack) and not a.privilege and game.hint(a, 0).startswith("cannot")
+    )
+    fix_dice(game, (4, 5))
+    session.act(hopeless)
+    for _ in range(40):
+        lift_curtain(window)
+        attack = session.view().get("attack")
+        if attack and "roll" in attack:
+            break
+        if 0 in game.to_act():
+            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
+        else:
+            session.step_bot()
+    lift_curtain(window)
+    window._update()
+    QApplication.processEvents()
+    attack = session.view()["attack"]
+    assert attack["roll"] == 9 and attack["target_number"] < 2
+    panel = dict(window.scene.parts)["The attack: its roll worked out, then the dice"]
+    said = " ".join(
+        i.text()
+        for i in window.scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and panel.contains(i.sceneBoundingRect().center())
+    )
+    screenshot(window, "illuminati-dice-rolled-no-more-money")
+    assert "must go down" not in said, said
+    assert "The money is down: it could not succeed." in said, said

@@ -872,6 +872,14 @@ def test_at_1280x720_every_seat_cell_reads_whole_without_scrolling(make_window, 
     model = view.model()
     assert any("at the screen" in model.index(r, 2).data() for r in range(model.rowCount()))
     screenshot(window, f"seats-{game_id}-1280")
+    problems = seat_cell_problems(view)
+    assert not problems, "\n".join(problems)
+
+
+def seat_cell_problems(view) -> list[str]:
+    """What the Seats panel cuts: a column out of the panel, a heading or a cell's
+    words that do not fit."""
+    model = view.model()
     width = view.viewport().width()
     header = view.horizontalHeader()
     problems = []
@@ -892,4 +900,40 @@ def test_at_1280x720_every_seat_cell_reads_whole_without_scrolling(make_window, 
             needed = view.fontMetrics().boundingRect(rect, int(Qt.TextFlag.TextWordWrap), text)
             if needed.width() > rect.width() or needed.height() > rect.height():
                 problems.append(f"{text!r} does not fit its cell ({needed} in {rect})")
+    return problems
+
+
+def test_at_game_over_the_seats_panel_reads_whole_beside_the_longest_scores(make_window):
+    """Illuminati at 1280 x 720, four seats, played to its end: the Seats panel says
+    "at the screen" whole beside "12 of 12 Groups" and "bot (schemer)" (the Status
+    column read "at the scre…" once the winner's score took its room)."""
+    from illusio_table.engine.bots import bot_move
+    from illusio_table.games.illuminati.bots import SchemerBot
+
+    window = make_window()
+    window.resize(1280, 720)
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
+    ]
+    assert window.start_match(GameConfig("illuminati", players, seed=3))
+    window.seats_dock.raise_()
+    session = window.model.session
+    for _ in range(3000):
+        lift_curtain(window)
+        if session.game.is_over():
+            break
+        if 0 in session.game.to_act():
+            session.act(bot_move(session.game, SchemerBot(0, 3), 0))
+        elif not session.step_bot():
+            break
+    assert session.game.is_over()
+    lift_curtain(window)
+    QApplication.processEvents()
+    view = window.seats_view
+    model = view.model()
+    scores = [model.index(r, 3).data() for r in range(model.rowCount())]
+    assert any(s.startswith(("10 of", "11 of", "12 of")) for s in scores), scores
+    assert any("at the screen" in model.index(r, 2).data() for r in range(model.rowCount()))
+    screenshot(window, "seats-illuminati-game-over-1280")
+    problems = seat_cell_problems(view)
     assert not problems, "\n".join(problems)

@@ -83,6 +83,12 @@ def test_an_attack_that_needs_less_than_2_is_said_to_fail_not_to_need_minus_six(
         "It needs 10 or less (92%; 11 and 12 always fail)."
     )
     assert attack_needs({"target_number": 7, "chance": 21 / 36}) == "It needs 7 or less (58%)."
+    # Once the dice are rolled, no money goes down any more: what it needed, not what
+    # "must go down on it" (the panel said so beside the dice).
+    rolled = {"target_number": -8, "chance": 0.0, "roll": 9}
+    assert attack_needs(rolled) == "The money is down: it could not succeed."
+    rolled = {"target_number": 12, "chance": 33 / 36, "roll": 6}
+    assert attack_needs(rolled) == "The money is down: it needed 10 or less."
 
 
 def test_a_phone_is_told_each_attacks_roll_and_chance_as_the_desktop_is():
@@ -286,3 +292,39 @@ def test_the_incantibus_heading_at_game_over_says_who_won():
     for seat in (0, 1, 2):
         heading = json.loads(state_message(match, seat, names)[1])["heading"]
         assert heading == f"The game is over: {names[winners[0]]} won.", heading
+
+
+def test_while_money_goes_down_those_who_can_only_pass_are_said_apart():
+    """Four seats, an attack on an uncontrolled Group: a player with no money the attack
+    can take and no Special is not named among those money may come from, but said to
+    be able only to pass (Juno, 0 MB and no Special, was waited for as if she might
+    spend); with money again, she is named among them."""
+    from illusio_table.games.illuminati.actions import Attack
+    from illusio_table.games.illuminati.table.prompts import prompt
+    from tests.games.illuminati.helpers import set_money, settle, without_specials
+
+    four = [{"name": n, "bot": None} for n in ("Ana", "Lera", "Milo", "Juno")]
+    names = [p["name"] for p in four]
+    match = Match.start("illuminati", four, 3, {}, registry=builtin_registry())
+    game = without_specials(settle(match.game))
+    attacker = game.current
+    attack = next(
+        a
+        for a in game.legal_actions(attacker)
+        if isinstance(a, Attack) and not a.aiders and not a.privilege and a.how == "control"
+    )
+    poor = (attacker + 3) % 4
+    set_money(game, game.illuminati[poor], 0)
+    for seat in range(4):
+        if seat not in (attacker, poor):
+            set_money(game, game.illuminati[seat], 9)
+    match.apply(attacker, attack)
+    assert game.phase == "spending"
+    watcher = next(s for s in range(4) if s not in game.to_act() and s != poor)
+    said = prompt(game.view(watcher), watcher, names, "", [])
+    waited = said.split(":")[0]
+    assert names[poor] not in waited, said
+    assert f"{names[poor]} can only pass (no money or Special to put in)." in said, said
+    set_money(game, game.illuminati[poor], 3)
+    said = prompt(game.view(watcher), watcher, names, "", [])
+    assert names[poor] in said.split(":")[0] and "only pass" not in said, said

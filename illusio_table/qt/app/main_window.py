@@ -165,6 +165,54 @@ def small_screen(width: int, height: int) -> bool:
     return width <= 1440 or height <= 900
 
 
+class SeatsTable(QTableView):
+    """The Seats panel: its columns share the panel's width so that no word is cut.
+    Each column has at least its longest word; the room left widens the Score, the
+    Name and Plays to their whole lines, then the Status, which folds over lines ("at
+    the scre…" beside "12 of 12 Groups" at 1280 x 720, where the Status only stretched
+    into what the others' whole lines left)."""
+
+    PAD = 12  # a cell's text margins and its grid line
+
+    def setModel(self, model: Any) -> None:
+        super().setModel(model)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        model.modelReset.connect(self.fit_columns)
+        self.fit_columns()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        model = self.model()
+        if model is None:
+            return
+        cells, heads = self.fontMetrics(), self.horizontalHeader().fontMetrics()
+        words, whole = [], []
+        for column in range(model.columnCount()):
+            title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+            texts = [str(model.index(row, column).data() or "") for row in range(model.rowCount())]
+            least = max(
+                [heads.horizontalAdvance(title) + 4]
+                + [cells.horizontalAdvance(w) for t in texts for w in t.split()]
+            )
+            words.append(least + self.PAD)
+            whole.append(max([least] + [cells.horizontalAdvance(t) for t in texts]) + self.PAD)
+        widths = list(words)
+        room = self.viewport().width() - sum(widths)
+        for column in (3, 0, 1, 2):  # the score, the name, how they play, then the status
+            if column < len(widths) and room > 0:
+                grow = min(room, whole[column] - widths[column])
+                widths[column] += grow
+                room -= grow
+        if room > 0 and len(widths) > 2:
+            widths[2] += room
+        for column, width in enumerate(widths):
+            self.horizontalHeader().resizeSection(column, width)
+        self.resizeRowsToContents()
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self,
@@ -257,11 +305,8 @@ class MainWindow(QMainWindow):
         self.moves_view.setWordWrap(True)
         self.moves_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.moves_view.activated.connect(self._move_activated)
-        self.seats_view = QTableView()
+        self.seats_view = SeatsTable()
         self.seats_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.seats_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
         self.seats_view.setWordWrap(True)
         self.seats_view.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
@@ -1043,11 +1088,8 @@ class MainWindow(QMainWindow):
         log.modelReset.connect(self._log_to_bottom)
         self.log_view.setModel(log)
         self.moves_view.setModel(ActionsModel(self.model))
+        # (its columns share the panel's width: `SeatsTable`)
         self.seats_view.setModel(SeatsModel(self.model))
-        # The status takes what the other columns leave and folds over lines ("at the
-        # screen, to act" in one line pushed the score out of a 1280-pixel window's panel;
-        # a new model forgets a column's mode, hence here).
-        self.seats_view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.model.changed.connect(self._update)
         self.model.viewer_changed.connect(self._update)
         self.model.refused.connect(self._refused)

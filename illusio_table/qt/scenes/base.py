@@ -36,6 +36,7 @@ from PySide6.QtCore import (
     QEvent,
     QPoint,
     QPointF,
+    QRect,
     QRectF,
     QSizeF,
     Qt,
@@ -62,6 +63,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
     QMenu,
+    QStyle,
 )
 
 from illusio_table.engine import Action, Event, IllegalAction
@@ -853,22 +855,56 @@ class TableScene(QGraphicsScene):
         chosen = menu.exec(at)
         return moves[chosen.data()] if chosen is not None else None
 
+    def menu_parts(self, action: Action) -> tuple[str, str]:
+        """A move's menu line as the heading it shares with moves alike and the rest of
+        it ("" where it has none): a menu too tall for the screen lists each heading
+        once, its moves in a submenu of it, each by its rest."""
+        return self.menu_label(action), ""
+
     def menu_of(self, moves: list[Action], at: QPoint) -> QMenu:
         """The menu of moves, never wider than the screen it opens on: a label too long is
         cut at its end, and said whole in its tooltip (the UFOs' goals ran off the
-        screen)."""
+        screen); never taller either: where the lines do not fit one column, the moves
+        that share a heading go into a submenu of it (sixty attacks on one Group ran
+        into a second column off the screen's right edge, their lines cut)."""
         menu = QMenu()
         menu.setToolTipsVisible(True)
         screen = QGuiApplication.screenAt(at) or QGuiApplication.primaryScreen()
-        room = int(screen.availableGeometry().width() * 0.8) if screen is not None else 900
+        area = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 720)
+        room = int(area.width() * 0.8)
         metrics = QFontMetrics(menu.font())
+
+        def add(into: QMenu, number: int, label: str, whole: str) -> None:
+            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, room)
+            item = into.addAction(shown.replace("&", "&&"))
+            item.setData(number)
+            if shown != label or label != whole:
+                item.setToolTip(whole)
+
         for number, action in enumerate(moves):
             label = self.menu_label(action)
-            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, room)
-            item = menu.addAction(shown.replace("&", "&&"))
-            item.setData(number)
-            if shown != label:
-                item.setToolTip(label)
+            add(menu, number, label, label)
+        if _one_column(menu, area.height()):
+            return menu
+        menu.deleteLater()
+        menu = QMenu()
+        menu.setToolTipsVisible(True)
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for number, action in enumerate(moves):
+            heading, rest = self.menu_parts(action)
+            groups.setdefault(heading, []).append((number, rest))
+        for heading, entries in groups.items():
+            if len(entries) == 1 or not all(rest for _, rest in entries):
+                for number, _ in entries:
+                    label = self.menu_label(moves[number])
+                    add(menu, number, label, label)
+                continue
+            sub = menu.addMenu(
+                metrics.elidedText(heading, Qt.TextElideMode.ElideRight, room).replace("&", "&&")
+            )
+            sub.setToolTipsVisible(True)
+            for number, rest in entries:
+                add(sub, number, rest, self.menu_label(moves[number]))
         return menu
 
     # -- the mouse ---------------------------------------------------------------------------
@@ -927,6 +963,19 @@ class TableScene(QGraphicsScene):
             self.glide_home(source)
             self.drop(source, target, event.screenPos())
             return
+        if self.lifted is not None and self.lifted in self.sources:
+            # A piece taken up by a click (or the keyboard): a click on a place puts it
+            # there, as a drop does; a click on it again puts it back.
+            # Anywhere else, it is put back and the click does what it does.
+            lifted, self.lifted = self.lifted, None
+            self.light_targets(None)
+            key = self.key_at(event.scenePos(), lifted)
+            if source == lifted:
+                self.message.emit("Put back.")
+                return
+            if key is not None and (key in self.targets_of(lifted) or self.attempt(lifted, key)):
+                self.drop(lifted, key, event.screenPos())
+                return
         if source is not None:
             self.clicked(source, event.modifiers())
             return
@@ -946,7 +995,18 @@ class TableScene(QGraphicsScene):
         if source in self.moves:
             self.activate(source)
             return
-        self.message.emit("Drag it onto a target outlined in gold (or click the target).")
+        if self.targets_of(source):
+            # Taken up: only its targets stay lit, and the next click puts it on one
+            # (the words said "or click the target", and a click on a listed Group
+            # answered "Nothing to do there now.").
+            self.lifted = source
+            self.light_targets(source)
+            self.message.emit(
+                "Taken up: click a target outlined in gold to put it there, or drag it "
+                "(a click on it again, or Esc, puts it back)."
+            )
+            return
+        self.message.emit("Drag it onto a target outlined in gold.")
 
     def _hover(self, source: Hashable, key: Hashable | None) -> None:
         """While a piece is lifted, the target it would land on lights up: gold if the move
@@ -1109,6 +1169,7 @@ class TableScene(QGraphicsScene):
 
     def put_back(self) -> None:
         source, self.lifted = self.lifted, None
+        self.light_targets(None)
         self.message.emit("Put back.")
         if source is not None:
             self.focus(source)
@@ -1237,3 +1298,12 @@ def _area(rect: QRectF) -> float:
 def _no_game(data: Any) -> Action:
     """`parse` of a table drawn outside a match (a help picture): no move is made there."""
     raise IllegalAction("This table is not at a match.")
+
+
+def _one_column(menu: QMenu, height: int) -> bool:
+    """Whether a menu's lines stand in one column within `height` pixels (a taller one
+    wraps into columns, off the screen's edge)."""
+    menu.sizeHint()  # (lays its lines out)
+    lines = menu.actions()
+    tall = sum(menu.actionGeometry(a).height() for a in lines)
+    return tall + 2 * menu.style().pixelMetric(QStyle.PixelMetric.PM_MenuPanelWidth) + 8 <= height

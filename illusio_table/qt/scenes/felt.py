@@ -20,6 +20,8 @@ from .words import cut, fold, measure, width_of
 REGION = QColor(255, 255, 255, 22)
 REGION_EDGE = QColor(255, 255, 255, 70)
 BUTTON = QColor("#e8c36a")
+# Where a panel's lines do not all fit: the rest are in this line's tooltip.
+MORE = "… (the rest: point here)"
 SEAT_COLOURS = (
     "#e53935",
     "#1e88e5",
@@ -118,12 +120,22 @@ class Felt:
             item.setToolTip(plain(text))
         return item
 
+    def lines_height(
+        self, lines: list[str], x: float, room: QRectF, size: int, bold_last: bool = False
+    ) -> float:
+        """How tall `lines` stand drawn whole by `lines` from `x` in `room`'s width."""
+        size = max(size, self.least_points)
+        width = room.right() - x - 4
+        rows = sum(len(fold(line, width, size, bold_last)) for line in lines)
+        return rows * measure(size, bold_last).lineSpacing()
+
     def lines(
         self, lines: list[str], x: float, y: float, room: QRectF, size: int, bold_last: bool = False
     ) -> None:
         """Lines of words from (x, y), each wrapped to the width of `room`, down to its
         bottom: where they do not all fit, the last line stays (it says the outcome) and
-        the ones before it are cut, with a line saying so."""
+        the ones before it are cut, with a line saying so, which holds them all whole
+        in its tooltip (it sent people to the log, which did not hold them)."""
         size = max(size, self.least_points)
         width = room.right() - x - 4
         parts = [fold(line, width, size, bold_last) for line in lines]
@@ -133,9 +145,11 @@ class Felt:
         if len(rows) > most:
             last = [r for r in rows if r[1]]
             kept = rows[: max(0, most - len(last) - 1)]
-            rows = [*kept, ("… (the rest in the log)", False), *last][-most:]
+            rows = [*kept, (MORE, False), *last][-most:]
         for n, (part, last_line) in enumerate(rows):
-            self.text(part, x, y + n * step, size, bold=bold_last and last_line)
+            item = self.text(part, x, y + n * step, size, bold=bold_last and last_line)
+            if part == MORE:
+                item.setToolTip(plain("\n".join(lines)))
 
     def region(self, rect: QRectF, label: str = "", key: Hashable | None = None) -> QGraphicsItem:
         """A dashed part of the table, titled; with a key, a place things are dropped on."""

@@ -378,6 +378,22 @@ class ConspiracyCard(QGraphicsItem):
         step = d + 2 if pitch is None else pitch
         return [QRectF(right - k * step - d - 2, bottom - d, d, d) for k in range(count)]
 
+    def _coin_reach(self) -> float:
+        """How far the treasury's coin on the top right corner reaches into the card."""
+        return max(self.card.get("coin", 0), self.card.get("coin_half", 0))
+
+    def _power_box(self) -> QRectF:
+        """The Power's room on the top line, from the card's left edge: what the
+        Resistance (drawn right, left of the coin) and the coin leave, a few pixels
+        apart (a fixed two fifths of the card cut "10/10" to "10/…" once the card was
+        small, beside a two-digit coin, though the line had room)."""
+        numbers, resistance, _, _ = self._numbers()
+        size = max(self._least, int(self.h * 0.13))
+        right = self.w - 3 - self._coin_reach()
+        if resistance:
+            right -= width_of(f"R {resistance}", size, True) + 6
+        return QRectF(0, 0, max(self.w * 0.42, right - 3), self._line(0.2))
+
     def _card_discs(self) -> tuple[float, float]:
         """On a card (not a strip): the discs' planned size and their pitch, a little over
         each other where they are many (the income keeps its room beside them)."""
@@ -453,7 +469,7 @@ class ConspiracyCard(QGraphicsItem):
         corner = QRectF(0, 0, self.w * 0.42, self._line(0.2))
         fitted_text(
             painter,
-            corner.translated(box.left() + 3, box.top() + 2),
+            self._power_box().translated(box.left() + 3, box.top() + 2),
             numbers,
             size,
             ink,
@@ -465,10 +481,7 @@ class ConspiracyCard(QGraphicsItem):
             painter,
             # (left of the treasury's coin, which sits on this corner)
             corner.translated(
-                box.right()
-                - corner.width()
-                - 3
-                - max(self.card.get("coin", 0), self.card.get("coin_half", 0)),
+                box.right() - corner.width() - 3 - self._coin_reach(),
                 box.top() + 2,
             ),
             f"R {resistance}" if resistance else "",

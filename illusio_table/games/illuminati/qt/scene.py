@@ -289,13 +289,20 @@ class IlluminatiScene(Felt, TableScene):
             ]
             # Over nothing; else, in a crowded structure, over as little as may be but
             # never over a coin: a treasury's amount must read (CAPTURED lay over a
-            # neighbour's coin at 1280 x 720); at worst over the card's own top edge.
+            # neighbour's coin at 1280 x 720); at worst astride the card's own top or
+            # bottom edge, its border alone under it (laid on the edge, ATTACK FAILED
+            # hid the Power and Resistance of a card in a crowded Uncontrolled area).
             coins = self._coin_rects()
             spot = next((r for r in spots if not _hits(r, taken)), None)
             if spot is None:
                 clear = [r for r in spots if not _hits(r, coins)]
-                edge = QRectF(face.center().x() - size[0] / 2, face.top(), *size)
-                clear += [edge] if not _hits(edge, coins) else []
+                x = face.center().x() - size[0] / 2
+                astride = [
+                    QRectF(x, face.top() + 1.5 - size[1], *size),
+                    QRectF(x, face.bottom() - 1.5, *size),
+                ]
+                edge = astride[0]
+                clear += [r for r in astride if not _hits(r, coins)]
                 spot = min(clear, key=lambda r: _covered(r, taken), default=edge)
         back.setRect(QRectF(0, 0, *size))
         back.setPos(spot.topLeft())
@@ -814,6 +821,12 @@ class IlluminatiScene(Felt, TableScene):
             )
             self._planning(self.composing, attack)
         else:
+            # (as much taller as its lines need to be read whole, from the large card's
+            # room below: "Government against" was cut off by "… (the rest in the log)",
+            # which the log did not hold, on an aided attack with an alignment line)
+            lines, room = self._attack_lines(view, attack)
+            needed = 26 + self.lines_height(lines, attack.left() + 8, room, 9, True) + 6
+            attack.setHeight(max(attack.height(), min(needed, HEIGHT - attack.top())))
             self._attack(view, attack)
         self.name_part("The attack: its roll worked out, then the dice", attack)
         large = QRectF(x, attack.bottom() + 10, w, HEIGHT - attack.bottom() - 10)
@@ -838,6 +851,16 @@ class IlluminatiScene(Felt, TableScene):
             self.lines(words.split("\n"), rect.left() + 8, y, room, 10)
             self._dice(view, rect)
             return
+        lines, room = self._attack_lines(view, rect)
+        self.lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
+        self._dice(view, rect)
+
+    def _attack_lines(self, view: dict[str, Any], rect: QRectF) -> tuple[list[str], QRectF]:
+        """The attack under way, line by line as the panel `rect` says it, and the room
+        its words take there."""
+        a = view["attack"]
+        if a is None:
+            return [], rect
         head = (
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
@@ -848,8 +871,7 @@ class IlluminatiScene(Felt, TableScene):
         room = rect.adjusted(0, 0, 0, -4)
         if "roll" in a:  # the dice are drawn top right: the first lines keep clear of them
             room.setRight(rect.right() - 90)
-        self.lines(lines, rect.left() + 8, y, room, 9, bold_last=True)
-        self._dice(view, rect)
+        return lines, room
 
     def _dice(self, view: dict[str, Any], rect: QRectF) -> None:
         """The last roll, while no attack waits for its own."""
@@ -1284,6 +1306,17 @@ class IlluminatiScene(Felt, TableScene):
         if _has_amount(action) and action.amount == ANY:
             return words.replace(f"{ANY} MB", "another amount") + "…"
         return words
+
+    def menu_parts(self, action: Action) -> tuple[str, str]:
+        """An attack's menu line as the attack itself (who attacks whom, how, aided by
+        whom) and its privilege with the roll it needs: a long menu lists each attack
+        once, its privileges in a submenu."""
+        if action.kind != "attack":
+            return super().menu_parts(action)
+        heading = self.describe(dataclasses.replace(action, privilege=None))
+        hint = self.hint(action)
+        # (the privilege as the attack panel's buttons say it)
+        return heading, self._privilege_label(action.privilege) + (f" — {hint}" if hint else "")
 
     def menu_for_one(self, moves: list[Action]) -> bool:
         """Even one move of money opens the menu, to ask how much; a Group given away is

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
+from illusio_table.engine.protocol import listed
 from illusio_table.table.prompts import counted, waiting_for
 
 
@@ -34,8 +35,19 @@ def prompt(
         if not legal:  # another player is asked: who may still put money down, named
             # ('Waiting for Juno and Lera: …', the pause said by the colon: an "…" inside
             # the line read as words cut short)
-            said = waiting_for(names, _may_spend(view, seat)).removesuffix("…") or "Waiting"
-            return f"{said}: money may go down on the attack, a player at a time."
+            # Those who hold no money the attack can take and no Special are named
+            # apart: they are asked too, but can only pass (Juno with 0 MB and no
+            # Special was named among those money might come from).
+            still = _may_spend(view, seat)
+            able = [s for s in still if _has_means(view, s)]
+            idle = listed(names[s] for s in still if s not in able)
+            if not able and idle:
+                return f"Waiting for {idle} to pass: no money or Special of theirs can go in."
+            said = waiting_for(names, able).removesuffix("…") or "Waiting"
+            said += ": money may go down on the attack, a player at a time."
+            if idle:
+                said += f" {idle} can only pass (no money or Special to put in)."
+            return said
         return "Money on the attack: spend from your money (any amount), or pass."
     if phase in ("consent", "asked") and view.get("offer"):
         return _offer(view, seat, names)
@@ -72,6 +84,20 @@ def _may_spend(view: dict[str, Any], seat: int | None) -> list[int]:
         playing = [s["seat"] for s in view["structures"] if not s["eliminated"]]
         order += [s for s in sorted(playing) if s not in order]
     return [s for s in order if s not in a["out"] and s != seat]
+
+
+def _has_means(view: dict[str, Any], seat: int) -> bool:
+    """Whether a player may do more than pass while money goes down: a Special in hand,
+    or money (or a treasury hidden from this screen) where the attack takes it from
+    them: the Illuminati's, and the attacking or the defending Group's."""
+    a = view["attack"]
+    mine = next(s for s in view["structures"] if s["seat"] == seat)
+    if mine["specials"]:
+        return True
+    sources = {c["id"] for c in mine["cards"] if c["master"] is None}
+    sources |= {a["attacker"]} if seat == a["seat"] else set()
+    sources |= {a["target"]} if seat == a["defender"] else set()
+    return any(c["money"] is None or c["money"] > 0 for c in mine["cards"] if c["id"] in sources)
 
 
 def _goals_turned_over(view: dict[str, Any], names: list[str]) -> str:
@@ -144,10 +170,17 @@ def _card_name(view: dict[str, Any], card: str) -> str:
 
 def attack_needs(attack: dict[str, Any]) -> str:
     """The roll an Illuminati attack under way needs and its chance, from its view, in the
-    words said everywhere else (`needs_words`), on the desktop and the phone."""
+    words said everywhere else (`needs_words`), on the desktop and the phone; once its
+    dice are rolled, what it needed, as the log says it (after the money round the panel
+    still said "at least 10 MB must go down on it")."""
     from illusio_table.games.illuminati.attack import needs_words  # (the rules, when asked)
 
-    return f"It {needs_words(attack['target_number'])}."
+    target = attack["target_number"]
+    if "roll" in attack:
+        if target < 2:
+            return "The money is down: it could not succeed."
+        return f"The money is down: it needed {min(target, 10)} or less."
+    return f"It {needs_words(target)}."
 
 
 def privileged_words(attack: dict[str, Any], names: list[str]) -> str:
