@@ -305,3 +305,81 @@ def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
         if b.adjusted(-2, -2, 2, 2).intersects(w.ink)
     ]
     assert not problems, "\n".join(problems)
+
+
+def test_twelve_sorcerers_lit_at_once_keep_each_card_to_itself(make_window):
+    """All twelve sorcerers in the dungeon (two lines of six, 4 apart), every one lit
+    gold as a target: no two gold rings cross, no ring lies over a word of another
+    card ("Serpentine" read "erpentine", the rings of Archmage and Magister Ramus over
+    its ends), each card's words inside it, and each points badge wholly inside its
+    card, clear of its frame, its digits inside its disc (Baroness Fuchsia's "11" sat
+    on her frame, wider than its disc)."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3)
+
+    def twelve() -> bool:
+        dungeon = window.model.session.game.view(0)["dungeon"]
+        return (
+            dungeon is not None and len(dungeon) == 12 and 0 in window.model.session.game.to_act()
+        )
+
+    assert play_until(window, 3, twelve)
+    screenshot(window, "incantibus-dungeon-of-twelve-1280x720")
+    scene = window.scene
+    cards = {key: scene.item(key) for key in scene.targets if key[0] == "dungeon"}
+    assert len(cards) == 12 and all(isinstance(c, QGraphicsRectItem) for c in cards.values())
+    names = [s["name"] for s in scene.view["dungeon"] if s.get("face_up")]
+    assert names
+    rings = {
+        item.data(KEY)[2]: item.sceneBoundingRect()
+        for item in scene.items()
+        if isinstance(item.data(KEY), tuple)
+        and item.data(KEY)[:2] == (MARK, "legal")
+        and item.isVisible()
+        and item.data(KEY)[2] in cards
+    }
+    assert len(rings) >= 4  # (neighbours lit at once)
+    keys = sorted(rings)
+    problems = [
+        f"the rings of {a} and {b} cross"
+        for n, a in enumerate(keys)
+        for b in keys[n + 1 :]
+        if rings[a].intersects(rings[b])
+    ]
+    words = item_words(scene, window.table.zoom())
+    for key, card in cards.items():
+        frame = card.sceneBoundingRect()
+        inner = card.rect().adjusted(2, 2, -2, -2)
+        for w in words:
+            if w.item.parentItem() is not card:
+                continue
+            if not frame.contains(w.ink):
+                problems.append(f"{w.text!r} runs out of its card {key}")
+            problems += [
+                f"{w.text!r} of {key} under the ring of {other}"
+                for other, ring in rings.items()
+                if other != key and ring.intersects(w.ink)
+            ]
+        for disc in card.childItems():
+            if not isinstance(disc, QGraphicsEllipseItem):
+                continue
+            ring = disc.sceneBoundingRect()
+            if not inner.contains(ring):
+                problems.append(f"the points badge of {key} on its card's frame")
+            for w in words:
+                if w.item.parentItem() is card and ring.contains(w.ink.center()):
+                    ink = w.ink.adjusted(0.5, 0.5, -0.5, -0.5)
+                    rx, ry, c = ring.width() / 2, ring.height() / 2, ring.center()
+                    corners = (ink.topLeft(), ink.topRight(), ink.bottomLeft(), ink.bottomRight())
+                    if any(
+                        ((p.x() - c.x()) / rx) ** 2 + ((p.y() - c.y()) / ry) ** 2 > 1
+                        for p in corners
+                    ):
+                        problems.append(f"{w.text!r} of {key} runs out of its disc")
+    assert not problems, "\n".join(problems)

@@ -22,6 +22,7 @@ from illusio_table.qt.scenes.look import (
     INK,
     PAPER,
     WHITE,
+    Z_MARK,
     font,
     plain,
     points,
@@ -200,6 +201,14 @@ class IncantibusScene(TableScene):
             ring.addEllipse(badge.adjusted(-1, -1, 1, 1))
             shape = shape.united(ring)
         return shape
+
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
+        """A sorcerer of the dungeon gets a thin ring close to its card: the cards stand 4
+        apart in a crowded dungeon, and the rings of two lit neighbours crossed, each over
+        the other's words ("Serpentine" read "erpentine")."""
+        if 80 <= rect.height() <= 90 and rect.width() < 75:
+            return 0.0, 2.0, Z_MARK
+        return super().ring_look(rect)
 
     def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
         """A potion's keys go in the top right corner of its card, clear of its words."""
@@ -716,9 +725,16 @@ class IncantibusScene(TableScene):
                 size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
                 self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)
             else:
-                # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished.
-                middle = QPointF(box.center().x(), box.bottom() - 10)
-                disc = QGraphicsEllipseItem(QRectF(middle.x() - 8, middle.y() - 8, 16, 16), item)
+                # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished. As
+                # wide as its digits and clear of the card's foot (Baroness Fuchsia's "11"
+                # ran out of a disc 16 wide, onto her card's frame).
+                # (On the track's shorter cards it keeps clear of the words above it.)
+                tall = 18 if box.height() >= 80 else 16
+                middle = QPointF(box.center().x(), box.bottom() - (13 if tall > 16 else 10))
+                across = max(16.0, width_of(str(sorcerer["points"]), 10, True) + 6)
+                disc = QGraphicsEllipseItem(
+                    QRectF(middle.x() - across / 2, middle.y() - tall / 2, across, tall), item
+                )
                 disc.setPen(QPen(Qt.PenStyle.NoPen))
                 disc.setBrush(QBrush(INK))
                 self._centred(f"{sorcerer['points']}", middle, 10, GOLD, item)
