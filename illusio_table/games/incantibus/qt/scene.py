@@ -205,9 +205,14 @@ class IncantibusScene(TableScene):
     def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
         """A sorcerer of the dungeon gets a thin ring close to its card: the cards stand 4
         apart in a crowded dungeon, and the rings of two lit neighbours crossed, each over
-        the other's words ("Serpentine" read "erpentine")."""
+        the other's words ("Serpentine" read "erpentine"). So do the potions' and the
+        books' cards."""
         if 80 <= rect.height() <= 90 and rect.width() < 75:
             return 0.0, 2.0, Z_MARK
+        if rect.width() > 200 and rect.height() < 70:
+            # A potion's or a book's whole card, 8 and 6 apart: a ring on its edge (rings
+            # standing out crossed their neighbours').
+            return 0.0, 3.0, Z_MARK
         return super().ring_look(rect)
 
     def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
@@ -552,10 +557,15 @@ class IncantibusScene(TableScene):
             if potion is None:
                 self._text("empty until the next room", 20, y + 24, 9, parent=slot)
                 continue
-            item = self.token(
-                potion, potion_centre(i), 26, ("potion", i), attempts.incantibus_point("potion", i)
-            )
+            # The whole card is the target, lit and taking a click or the wand anywhere
+            # (as a book's card does): a click on its name or its recipe did nothing.
+            key = ("potion", i)
+            item = self.token(potion, potion_centre(i), 26)
             item.setToolTip(plain(self._tooltip(potion)))
+            slot.setToolTip(plain(self._tooltip(potion)))
+            self.target(key, slot, attempts.incantibus_point("potion", i))
+            self.positions[key] = potion_centre(i)
+            self.names[key] = potion["name"]
             self._text(potion["name"], 80, y + 6, 9, bold=True, parent=slot)  # (right of its badge)
             for n, ingredient in enumerate(potion["recipe"]):
                 self.token({"kind": ingredient}, QPointF(88 + n * 30, y + 44), 12)
