@@ -142,6 +142,49 @@ def test_a_click_anywhere_on_a_lit_potion_card_points_at_it(window):
     assert ana[-1]["place"] == "potion" and ana[-1]["index"] == space, ana[-1]
 
 
+@pytest.mark.parametrize("mode", ["apprentice", "expert"])
+def test_each_secret_token_shows_the_number_the_moves_and_phones_name_it_by(window, mode):
+    """Each face-down token of the room says "secret N" on its disc, N the number the
+    Moves list ("Point at secret token 4"), the coach and the phones ("secret 4") name it
+    by (the big screen showed "?" alone, and "secret token 8 was best" named nothing
+    there): readable (8 px or more), inside its disc, and nothing more of it is told."""
+    from .test_incantibus_crowded import off_disc
+    from .test_text_sizes import item_words
+
+    start(window, seed=3, mode=mode)
+    session = window.model.session
+    for _ in range(200):  # (the Roof has no secret token: on to a room that has)
+        lift_curtain(window)
+        QApplication.processEvents()
+        room = session.game.view(0)["room"]["tokens"]
+        if 0 in session.game.to_act() and any(not t["face_up"] for t in room):
+            break
+        if session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in session.game.to_act():
+            session.act(session.legal_actions()[0])
+        else:
+            session.step_bot()
+    scene = window.scene
+    hidden = [t["slot"] for t in scene.view["room"]["tokens"] if not t["face_up"]]
+    assert hidden
+    listed = [
+        window.moves_view.model().index(n, 0).data()
+        for n in range(window.moves_view.model().rowCount())
+    ]
+    words = item_words(scene, window.table.zoom())
+    screenshot(window, f"incantibus-secret-numbers-{mode}")
+    for slot in hidden:
+        token = scene.item(("room", slot))
+        said = [w for w in words if w.item.parentItem() is token]
+        assert [w.text for w in said] == ["?", f"secret {slot + 1}"], [w.text for w in said]
+        assert f"Point at secret token {slot + 1}" in listed
+        assert all(w.px >= 8 for w in said), [(w.text, w.px) for w in said]
+        assert not off_disc(scene, said)
+        assert not said[0].ink.intersects(said[1].ink)
+        assert f"Secret token {slot + 1}" in tip_text(token)
+
+
 def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(window):
     start(window)
     scene = window.scene

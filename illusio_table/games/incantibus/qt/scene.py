@@ -299,14 +299,35 @@ class IncantibusScene(TableScene):
         if token is None or not token.get("face_up", True) or "kind" not in token:
             item = self.addEllipse(box, QPen(QColor("#c9a0dc"), 2), QBrush(BACK))
             size = max(least, int(radius * 0.8))
-            self._centred("?", centre, size, QColor("#c9a0dc"), item, symbol=True)
+            # Its number, as the Moves list, the coach and the phones name it ("secret
+            # token 8 was best" named a token the table showed no number for): under its
+            # "?", which goes up to make room.
+            slot = token.get("slot") if token else None
+            high = QPointF(0, radius * 0.3 if slot is not None else 0)
+            if slot is not None:
+                size = max(least, int(radius * 0.55))
+            self._centred("?", centre - high, size, QColor("#c9a0dc"), item, symbol=True)
+            if slot is not None:
+                self._centred(
+                    f"secret {slot + 1}",
+                    centre + QPointF(0, radius * 0.2),
+                    least,
+                    WHITE,
+                    item,
+                    bold=False,
+                    room=2 * radius - 8,
+                )
             seen = token.get("seen") if token else None
             tip = "A secret token: nobody knows what it is until it is taken."
+            if slot is not None:
+                tip = f"Secret token {slot + 1}: nobody knows what it is until it is taken."
             if seen:
                 tip = f"A secret token. You looked at it with Oculus: {self._name(seen)}."
+                if slot is not None:
+                    tip = tip.replace("A secret token", f"Secret token {slot + 1}", 1)
                 self._centred(
                     self._symbol(seen),
-                    QPointF(centre.x(), centre.y() + radius * 0.55),
+                    QPointF(centre.x(), centre.y() + radius * (0.65 if slot is not None else 0.55)),
                     max(least, int(radius * 0.3)),
                     WHITE,
                     item,
