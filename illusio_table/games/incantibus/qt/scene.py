@@ -107,6 +107,16 @@ def book_box(i: int) -> QRectF:
     return _box(at(BOOKS, i), 234, 48)
 
 
+BOOK_CHIP_R = 15
+
+
+def book_chip(i: int) -> QPointF:
+    """Where a book pointed at lies as a chip while the wands point: at its card's right
+    end, clear of its words (over its middle it read "2 di[Bk]ingredients")."""
+    box = book_box(i)
+    return QPointF(box.right() - BOOK_CHIP_R - 6, box.center().y())
+
+
 def _box(centre: QPointF, width: float, height: float) -> QRectF:
     return QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
 
@@ -1112,7 +1122,7 @@ class IncantibusScene(TableScene):
             return dungeon_box(index, dungeon_slots(before["dungeon"] or [])).center()
         if place == "potion":
             return potion_centre(index)
-        return book_box(index).center()
+        return book_chip(index)
 
     def _overlay_item(self, item: QGraphicsItem, number: int, z: float = 90) -> None:
         item.setZValue(z)
@@ -1145,7 +1155,7 @@ class IncantibusScene(TableScene):
                 pieces.append((("potion", i), self.token(potion, potion_centre(i), 26)))
         for i, book in enumerate(before["books"]):
             if book is not None and ("book", i) in pointed:
-                pieces.append((("book", i), self.token(book, book_box(i).center(), 20)))
+                pieces.append((("book", i), self.token(book, book_chip(i), BOOK_CHIP_R)))
         for key, item in pieces:
             entry = pointed.get(key)
             if entry is None or entry.get("to") is None:
@@ -1173,9 +1183,15 @@ class IncantibusScene(TableScene):
                 self._paths.append((start, target))
                 self._label(f"wand {wand}", QPointF(start.x() - 150, start.y() - 30), -2)
         # Once the wands have pointed: every contest and what came of it, in the tower.
+        # Under the lowest piece of the tower (over a dungeon's second line it hid the
+        # foot and the points of the sorcerers pointed at).
         said = [self._contest_words(e) for e in entries]
         lines = [part for words in said for part in fold(words, 400, 10, True, "   ")]
-        self._label("\n".join(lines), QPointF(322, 246), -4)
+        lowest = max(
+            (i.sceneBoundingRect().bottom() for k, i in pieces if k[0] in ("room", "dungeon")),
+            default=0.0,
+        )
+        self._label("\n".join(lines), QPointF(322, max(246.0, lowest + 8)), -4)
         self._reveal_step(0.0)
 
     def _label(self, text: str, at: QPointF, number: int) -> None:
