@@ -312,6 +312,34 @@ def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
         assert casts and casts[0].action == Cast(1).to_json()
 
 
+def test_the_last_casting_says_what_a_spell_cast_gave(window):
+    """Ana wins a spell token and casts Fortuna: the Last casting box says what the spell
+    gave her, not only that she cast it ("Ana casts Oculus." and nothing of the 2 Gold
+    she took with it)."""
+    from tests.games.incantibus.helpers import open_spells, set_room, set_wands
+
+    start(window, seed=5)
+    session = window.model.session
+    game = session.game
+    set_room(
+        game,
+        [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)],
+    )
+    set_wands(game, 4, 1, 2, 3)
+    open_spells(game, "fortuna", "oculus", "retiro")
+    window.model.changed.emit([])
+    session.act(Point("room", 0))
+    QApplication.processEvents()
+    assert session.view()["decision"]["seat"] == 0
+    session.act(Cast(0))
+    QApplication.processEvents()
+    scene = window.scene
+    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
+    told = " ".join(c.text() for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem))
+    screenshot(window, "incantibus-last-casting-a-spell")
+    assert "Ana casts Fortuna: Ana takes the 3 Gold" in told, told
+
+
 def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbot):
     start(window, seed=31)
     shots = {"start": False, "battle": False}

@@ -1029,11 +1029,23 @@ class IncantibusScene(TableScene):
         """What came of the last casting after its targets, in few words: each spell
         cast, and the room's end (its last token into the moat, the next room or the
         dungeon). Nothing while the casting is being revealed (the session tells none)."""
-        said = []
+        said: list[str] = []
+        gave: list[str] | None = None  # what the last spell cast gave, line by line
+        cast = ""
         for event in self.since_reveal():
             data = event.data or {}
+            if gave is not None and not data and not event.text.endswith(" has chosen."):
+                # What the spell gave, as the log says it ("Ana casts Oculus." said nothing
+                # of the 2 Gold she took with it); a new card opened is the log's alone.
+                if not event.text.startswith("A new spell card"):
+                    gave.append(event.text)
+                    said[-1] = f"{cast}: {' '.join(gave)}"
+                continue
+            gave = None
             if "cast" in data:
-                said.append(f"{self.seat_names[data['seat']]} casts {data['cast']}.")
+                cast = f"{self.seat_names[data['seat']]} casts {data['cast']}"
+                said.append(f"{cast}.")
+                gave = []
             elif "room_over" in data:
                 ended = f"The {data['room_over']} is emptied"
                 if data["fell"]:
