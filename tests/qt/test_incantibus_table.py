@@ -340,6 +340,29 @@ def test_the_last_casting_says_what_a_spell_cast_gave(window):
     assert "Ana casts Fortuna: Ana takes the 3 Gold" in told, told
 
 
+def test_empty_spaces_of_potions_and_books_say_in_words_what_they_wait_for(window):
+    """An empty potion space says "empty until the next room"; when the books have run
+    out, each empty book space says so in words too, inside its panel (the panel showed
+    three "—", where the potions' said what they waited for)."""
+    from tests.games.incantibus.helpers import close_potions
+
+    start(window, seed=3, mode="expert")
+    game = window.model.session.game
+    close_potions(game, 1)
+    game.books = [None] * len(game.books)
+    game.book_bag = []  # (none left to open)
+    window.model.changed.emit([])
+    QApplication.processEvents()
+    screenshot(window, "incantibus-no-book-left")
+    texts = shown_texts(window.scene)
+    assert "—" not in texts
+    assert texts.count("no book left to open") == len(game.books)
+    assert texts.count("empty until the next room") == 1
+    for item in window.scene.items():
+        if isinstance(item, QGraphicsSimpleTextItem) and item.text() == "no book left to open":
+            assert QRectF(0, 262, 250, 196).contains(item.sceneBoundingRect())
+
+
 def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbot):
     start(window, seed=31)
     shots = {"start": False, "battle": False}

@@ -586,7 +586,7 @@ class IncantibusScene(TableScene):
             slot = self.addRect(QRectF(8, y, 234, 66), QPen(INK, 1), QBrush(QColor("#e9dfc6")))
             slot.setParentItem(panel)
             if potion is None:
-                self._text("empty until the next room", 20, y + 24, 9, parent=slot)
+                self._text(self._empty_space(view, "potion"), 20, y + 24, 9, parent=slot)
                 continue
             # The whole card is the target, lit and taking a click or the wand anywhere
             # (as a book's card does): a click on its name or its recipe did nothing.
@@ -612,7 +612,8 @@ class IncantibusScene(TableScene):
         for i, book in enumerate(view["books"]):
             y = book_box(i).top()
             if book is None:
-                self._text("—", 20, y + 14, 9, parent=panel)
+                # In words, as an empty potion's space says it (three "—" told nothing).
+                self._text(self._empty_space(view, "book"), 20, y + 14, 9, parent=panel)
                 continue
             box = self.addRect(book_box(i), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
             box.setParentItem(panel)
@@ -624,6 +625,16 @@ class IncantibusScene(TableScene):
             self.target(("book", i), box, attempts.incantibus_point("book", i))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
             self.names[("book", i)] = f"the book “{book['needs']}”"
+
+    @staticmethod
+    def _empty_space(view: dict[str, Any], what: str) -> str:
+        """What an empty space of the potions or the books waits for: the next room, or
+        nothing more (none left to open, or the final battle, where none opens)."""
+        if view.get("dungeon") is not None:
+            return f"no {what} opens in the final battle"
+        if view.get("supply", {}).get(f"{what}s", 1) == 0:
+            return f"no {what} left to open"
+        return "empty until the next room"
 
     def _tower(self, view: dict[str, Any]) -> None:
         self.moat_box = QRectF(270, 380, 500, 78)
