@@ -2052,3 +2052,25 @@ def test_the_reveal_names_a_hidden_sorcerer_as_its_card_does(window):
     assert "Rima Wulf" in words and "the Rima Wulf" not in words, words
     token = {**entry, "target": ["room", 2], "name": "a secret token", "got": "Pumpkin"}
     assert "the Pumpkin" in scene._contest_words(token)
+
+
+def test_while_a_reveal_plays_the_seats_panel_says_each_choice_is_revealed(window):
+    """While the wands point, every seat's status in the Seats panel says its choice is
+    being revealed, a bot's too (each read "to act", the next casting not yet asked for);
+    once the reveal has been seen, Ana at the screen is to act again."""
+    start(window, seed=5)
+    scene, model = window.scene, window.model
+    scene.animation_ms = 5000
+    seats = window.seats_view.model()
+
+    def statuses() -> list[str]:
+        return [seats.index(r, 2).data(Qt.ItemDataRole.DisplayRole) for r in range(4)]
+
+    model.session.act(model.session.legal_actions()[0])
+    QApplication.processEvents()
+    assert scene.revealing()
+    assert all("revealed" in s and "to act" not in s for s in statuses()), statuses()
+    scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    lift_curtain(window)
+    assert statuses()[0] == "at the screen, to act", statuses()
