@@ -320,12 +320,12 @@ class IncantibusScene(TableScene):
             if slot is not None:
                 self._centred(
                     f"secret {slot + 1}",
-                    centre + QPointF(0, radius * 0.2),
-                    least,
+                    centre + QPointF(0, radius * 0.15),
+                    max(9, least),  # (words, not a mark: 8.5 px or more)
                     WHITE,
                     item,
                     bold=False,
-                    room=2 * radius - 8,
+                    room=2 * radius - 6,
                 )
             seen = token.get("seen") if token else None
             tip = "A secret token: nobody knows what it is until it is taken."
