@@ -142,49 +142,6 @@ def test_a_click_anywhere_on_a_lit_potion_card_points_at_it(window):
     assert ana[-1]["place"] == "potion" and ana[-1]["index"] == space, ana[-1]
 
 
-@pytest.mark.parametrize("mode", ["apprentice", "expert"])
-def test_each_secret_token_shows_the_number_the_moves_and_phones_name_it_by(window, mode):
-    """Each face-down token of the room says "secret N" on its disc, N the number the
-    Moves list ("Point at secret token 4"), the coach and the phones ("secret 4") name it
-    by (the big screen showed "?" alone, and "secret token 8 was best" named nothing
-    there): readable (8 px or more), inside its disc, and nothing more of it is told."""
-    from .test_incantibus_crowded import off_disc
-    from .test_text_sizes import item_words
-
-    start(window, seed=3, mode=mode)
-    session = window.model.session
-    for _ in range(200):  # (the Roof has no secret token: on to a room that has)
-        lift_curtain(window)
-        QApplication.processEvents()
-        room = session.game.view(0)["room"]["tokens"]
-        if 0 in session.game.to_act() and any(not t["face_up"] for t in room):
-            break
-        if session.holding:
-            window.scene.stop_reveal(seen=True)
-        elif 0 in session.game.to_act():
-            session.act(session.legal_actions()[0])
-        else:
-            session.step_bot()
-    scene = window.scene
-    hidden = [t["slot"] for t in scene.view["room"]["tokens"] if not t["face_up"]]
-    assert hidden
-    listed = [
-        window.moves_view.model().index(n, 0).data()
-        for n in range(window.moves_view.model().rowCount())
-    ]
-    words = item_words(scene, window.table.zoom())
-    screenshot(window, f"incantibus-secret-numbers-{mode}")
-    for slot in hidden:
-        token = scene.item(("room", slot))
-        said = [w for w in words if w.item.parentItem() is token]
-        assert [w.text for w in said] == ["?", f"secret {slot + 1}"], [w.text for w in said]
-        assert f"Point at secret token {slot + 1}" in listed
-        assert all(w.px >= 8.5 for w in said[1:]), [(w.text, w.px) for w in said]
-        assert not off_disc(scene, said)
-        assert not said[0].ink.intersects(said[1].ink)
-        assert f"Secret token {slot + 1}" in tip_text(token)
-
-
 def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(window):
     start(window)
     scene = window.scene
@@ -310,57 +267,6 @@ def test_a_spell_card_is_cast_by_clicking_it(window, qtbot):
         QApplication.processEvents()
         casts = [m for m in game.record.moves if m.action["kind"] == "cast"]
         assert casts and casts[0].action == Cast(1).to_json()
-
-
-def test_the_last_casting_says_what_a_spell_cast_gave(window):
-    """Ana wins a spell token and casts Fortuna: the Last casting box says what the spell
-    gave her, not only that she cast it ("Ana casts Oculus." and nothing of the 2 Gold
-    she took with it)."""
-    from tests.games.incantibus.helpers import open_spells, set_room, set_wands
-
-    start(window, seed=5)
-    session = window.model.session
-    game = session.game
-    set_room(
-        game,
-        [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)],
-    )
-    set_wands(game, 4, 1, 2, 3)
-    open_spells(game, "fortuna", "oculus", "retiro")
-    window.model.changed.emit([])
-    session.act(Point("room", 0))
-    QApplication.processEvents()
-    assert session.view()["decision"]["seat"] == 0
-    session.act(Cast(0))
-    QApplication.processEvents()
-    scene = window.scene
-    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
-    told = " ".join(c.text() for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem))
-    screenshot(window, "incantibus-last-casting-a-spell")
-    assert "Ana casts Fortuna: Ana takes the 3 Gold" in told, told
-
-
-def test_empty_spaces_of_potions_and_books_say_in_words_what_they_wait_for(window):
-    """An empty potion space says "empty until the next room"; when the books have run
-    out, each empty book space says so in words too, inside its panel (the panel showed
-    three "—", where the potions' said what they waited for)."""
-    from tests.games.incantibus.helpers import close_potions
-
-    start(window, seed=3, mode="expert")
-    game = window.model.session.game
-    close_potions(game, 1)
-    game.books = [None] * len(game.books)
-    game.book_bag = []  # (none left to open)
-    window.model.changed.emit([])
-    QApplication.processEvents()
-    screenshot(window, "incantibus-no-book-left")
-    texts = shown_texts(window.scene)
-    assert "—" not in texts
-    assert texts.count("no book left to open") == len(game.books)
-    assert texts.count("empty until the next room") == 1
-    for item in window.scene.items():
-        if isinstance(item, QGraphicsSimpleTextItem) and item.text() == "no book left to open":
-            assert QRectF(0, 262, 250, 196).contains(item.sceneBoundingRect())
 
 
 def test_a_whole_game_against_three_bots_finishes_through_the_table(window, qtbot):
@@ -1946,25 +1852,3 @@ def test_the_reveal_names_a_hidden_sorcerer_as_its_card_does(window):
     assert "Rima Wulf" in words and "the Rima Wulf" not in words, words
     token = {**entry, "target": ["room", 2], "name": "a secret token", "got": "Pumpkin"}
     assert "the Pumpkin" in scene._contest_words(token)
-
-
-def test_while_a_reveal_plays_the_seats_panel_says_each_choice_is_revealed(window):
-    """While the wands point, every seat's status in the Seats panel says its choice is
-    being revealed, a bot's too (each read "to act", the next casting not yet asked for);
-    once the reveal has been seen, Ana at the screen is to act again."""
-    start(window, seed=5)
-    scene, model = window.scene, window.model
-    scene.animation_ms = 5000
-    seats = window.seats_view.model()
-
-    def statuses() -> list[str]:
-        return [seats.index(r, 2).data(Qt.ItemDataRole.DisplayRole) for r in range(4)]
-
-    model.session.act(model.session.legal_actions()[0])
-    QApplication.processEvents()
-    assert scene.revealing()
-    assert all("revealed" in s and "to act" not in s for s in statuses()), statuses()
-    scene.stop_reveal(seen=True)
-    QApplication.processEvents()
-    lift_curtain(window)
-    assert statuses()[0] == "at the screen, to act", statuses()
