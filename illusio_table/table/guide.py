@@ -85,6 +85,10 @@ class GuideRun:
         self.gone = False  # the closing words were read: the bar goes
         self._asked: tuple[View, int, int] | None = None  # view, moves made, log length
         self._made: _Made | None = None
+        # The newcomer's moves that were the move the guide lit, by their index in the
+        # match's moves: asked for to teach a rule, not as the best move (a coach turned
+        # on during the guide says so rather than call them mistakes).
+        self.guided: set[int] = set()
 
     @property
     def over(self) -> bool:
@@ -100,6 +104,8 @@ class GuideRun:
             if SEAT in seats[moves:]:  # the newcomer moved (others may have moved first)
                 index = moves + seats[moves:].index(SEAT)
                 action = match.parse_action(match.moves[index].action)
+                if self.lit is not None and action == self.lit:
+                    self.guided.add(index)
                 self._made = _Made(action, before, lines, self.lesson, self.lit)
                 self._asked = None
                 # What came of the move before goes with this one: beside "The others are

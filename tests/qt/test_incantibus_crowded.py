@@ -5,19 +5,20 @@ guide's) over the table making it smaller. Every word there read whole, at 8 px 
 inside its piece (a disc's words inside the disc), over no other. (A confirming play
 found "■ werewolf" cut to "werewol" under the next sorcerer, "Stone" on its disc's rim,
 a moat count that read with its chip's "3" as "32", badges out of their cells, and the
-count box over the prompt.)
+count box over the prompt.) The reveal in such states too: its words over no sorcerer
+of the dungeon, a book's chip over none of the book's words.
 """
 
 from __future__ import annotations
 
 import random
 
-from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsSimpleTextItem
 
 from illusio_table.games.incantibus.qt.scene import dungeon_slots
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import item_parents, lift_curtain, screenshot
+from .conftest import item_parents, lift_curtain, screenshot, tip_text
 from .test_text_sizes import item_words, step, table_problems
 
 
@@ -306,3 +307,183 @@ def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
         if b.adjusted(-2, -2, 2, 2).intersects(w.ink)
     ]
     assert not problems, "\n".join(problems)
+
+
+def test_twelve_sorcerers_lit_at_once_keep_each_card_to_itself(make_window):
+    """All twelve sorcerers in the dungeon (two lines of six, 4 apart), every one lit
+    gold as a target: no two gold rings cross, no ring lies over a word of another
+    card ("Serpentine" read "erpentine", the rings of Archmage and Magister Ramus over
+    its ends), each card's words inside it, and each points badge wholly inside its
+    card, clear of its frame, its digits inside its disc (Baroness Fuchsia's "11" sat
+    on her frame, wider than its disc)."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    from illusio_table.qt.scenes.base import KEY, MARK
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3)
+
+    def twelve() -> bool:
+        dungeon = window.model.session.game.view(0)["dungeon"]
+        return (
+            dungeon is not None and len(dungeon) == 12 and 0 in window.model.session.game.to_act()
+        )
+
+    assert play_until(window, 3, twelve)
+    screenshot(window, "incantibus-dungeon-of-twelve-1280x720")
+    scene = window.scene
+    cards = {key: scene.item(key) for key in scene.targets if key[0] == "dungeon"}
+    assert len(cards) == 12 and all(isinstance(c, QGraphicsRectItem) for c in cards.values())
+    names = [s["name"] for s in scene.view["dungeon"] if s.get("face_up")]
+    assert names
+    rings = {
+        item.data(KEY)[2]: item.sceneBoundingRect()
+        for item in scene.items()
+        if isinstance(item.data(KEY), tuple)
+        and item.data(KEY)[:2] == (MARK, "legal")
+        and item.isVisible()
+        and item.data(KEY)[2] in cards
+    }
+    assert len(rings) >= 4  # (neighbours lit at once)
+    keys = sorted(rings)
+    problems = [
+        f"the rings of {a} and {b} cross"
+        for n, a in enumerate(keys)
+        for b in keys[n + 1 :]
+        if rings[a].intersects(rings[b])
+    ]
+    words, parent = item_words(scene, window.table.zoom()), item_parents(scene)
+    for key, card in cards.items():
+        frame = card.sceneBoundingRect()
+        inner = card.rect().adjusted(2, 2, -2, -2)
+        for w in words:
+            if parent.get(w.item) is not card:
+                continue
+            if not frame.contains(w.ink):
+                problems.append(f"{w.text!r} runs out of its card {key}")
+            problems += [
+                f"{w.text!r} of {key} under the ring of {other}"
+                for other, ring in rings.items()
+                if other != key and ring.intersects(w.ink)
+            ]
+        for disc in card.childItems():
+            if not isinstance(disc, QGraphicsEllipseItem):
+                continue
+            ring = disc.sceneBoundingRect()
+            if not inner.contains(ring):
+                problems.append(f"the points badge of {key} on its card's frame")
+            for w in words:
+                if parent.get(w.item) is card and ring.contains(w.ink.center()):
+                    ink = w.ink.adjusted(0.5, 0.5, -0.5, -0.5)
+                    rx, ry, c = ring.width() / 2, ring.height() / 2, ring.center()
+                    corners = (ink.topLeft(), ink.topRight(), ink.bottomLeft(), ink.bottomRight())
+                    if any(
+                        ((p.x() - c.x()) / rx) ** 2 + ((p.y() - c.y()) / ry) ** 2 > 1
+                        for p in corners
+                    ):
+                        problems.append(f"{w.text!r} of {key} runs out of its disc")
+    assert not problems, "\n".join(problems)
+
+
+def revealed_with_ana_at(window, place: str, seed: int) -> list:
+    """An expert match played (Ana at random, the bots as they play) until Ana may point
+    at a `place` ("dungeon": the final battle; "book"); she points there, and the reveal
+    is held where the contests show (the wands have pointed). Its visible pieces."""
+    expert(window, seed)
+    scene, session, chooser = window.scene, window.model.session, random.Random(seed)
+    scene.animation_ms = 600_000
+    for _ in range(3000):
+        lift_curtain(window)
+        QApplication.processEvents()
+        if 0 in session.game.to_act() and not session.holding:
+            ours = [a for a in session.legal_actions() if getattr(a, "place", "") == place]
+            if ours:
+                session.act(ours[0])
+                break
+        step(window, chooser)
+    for _ in range(20):
+        QApplication.processEvents()
+        if scene.revealing():
+            break
+        session.step_bot()
+    assert scene.revealing()
+    scene._reveal_step(0.5)
+    return [
+        i
+        for i in scene.items()
+        if isinstance(i.data(0), tuple) and i.data(0)[:2] == ("mark", "overlay") and i.isVisible()
+    ]
+
+
+def words_of_the_reveal(scene, overlay) -> list:
+    parent = item_parents(scene)
+    return [
+        i
+        for i in overlay
+        if isinstance(i, QGraphicsSimpleTextItem) and i not in parent and ":" in i.text()
+    ]
+
+
+def test_the_reveal_covers_no_sorcerer_of_the_dungeon(make_window):
+    """In the final battle, twelve sorcerers in two lines: once the wands have pointed,
+    the words of who beat whom lie under the dungeon, over no sorcerer and none of their
+    points badges (they hid the foot and the points of Baroness Fuchsia and White Lady)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    overlay = revealed_with_ana_at(window, "dungeon", 3)
+    scene = window.scene
+    screenshot(window, "incantibus-reveal-in-the-dungeon")
+    assert scene.view["dungeon"] is not None
+    said = [i.sceneBoundingRect() for i in words_of_the_reveal(scene, overlay)]
+    assert said
+    backs = [
+        i.sceneBoundingRect()
+        for i in overlay
+        if i.data(0)[2] == -4 and not isinstance(i, QGraphicsSimpleTextItem)
+    ]
+    # Each sorcerer with its points badge.
+    cards = [
+        (tip_text(i).split("\n")[0], i.mapRectToScene(i.boundingRect() | i.childrenBoundingRect()))
+        for i in overlay
+        if i.toolTip() and i.sceneBoundingRect().height() > 80
+    ]
+    del overlay  # (plain rectangles kept, no item: the reveal's end removes them)
+    assert len(cards) >= 9
+    covered = [name for name, card in cards for box in backs + said if box.intersects(card)]
+    assert covered == [], covered
+    scene.stop_reveal(seen=True)
+
+
+def test_the_chip_of_a_book_pointed_at_covers_none_of_its_words(make_window):
+    """A book pointed at lies as a chip on its card while the wands point: at the card's
+    right end, over none of the card's words ("2 di[Bk]ingredients")."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    overlay = revealed_with_ana_at(window, "book", 3)
+    scene = window.scene
+    screenshot(window, "incantibus-reveal-of-a-book")
+    chips = [
+        i.mapRectToScene(i.boundingRect() | i.childrenBoundingRect())
+        for i in overlay
+        if i.toolTip() and i.sceneBoundingRect().right() < 250
+    ]
+    del overlay  # (plain rectangles kept, no item: the reveal's end removes them)
+    assert chips
+    words = [
+        (i.text(), i.sceneBoundingRect())
+        for i in scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.isVisible()
+        and i.sceneBoundingRect().right() < 250
+        and i.sceneBoundingRect().top() > 262
+        and i.data(0) is None
+        and not any(c.contains(i.sceneBoundingRect()) for c in chips)
+    ]
+    assert any(text.endswith(" pts") for text, _ in words)
+    covered = [text for text, box in words for c in chips if c.intersects(box)]
+    assert covered == [], covered
+    scene.stop_reveal(seen=True)

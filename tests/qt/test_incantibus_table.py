@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.games.incantibus.actions import Cast, Point
 from illusio_table.qt.app.new_game_dialog import GameConfig
+from illusio_table.qt.scenes.base import KEY, MARK
 from illusio_table.qt.scenes.look import Z_LABEL, points
 
 from .conftest import item_parents, lift_curtain, screenshot, tip_text, top_item
@@ -56,6 +57,89 @@ def test_dragging_the_wand_onto_a_token_points_at_it(window):
     assert scene.pointer() is not None, "the seat's wand can be dragged"
     drag(window, scene.pointer(), scene.item(("room", 2)))
     assert anas_first(window) == Point("room", 2).to_json()
+
+
+def until_a_potion_can_be_brewed(window) -> int:
+    """Ana takes the room's tokens a potion's recipe asks for (the bots play) until she
+    may point at a potion; its space."""
+    session = window.model.session
+    for _ in range(300):
+        lift_curtain(window)
+        QApplication.processEvents()
+        if session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in session.game.to_act():
+            legal = session.legal_actions()
+            brewed = [a.index for a in legal if isinstance(a, Point) and a.place == "potion"]
+            if brewed:
+                return brewed[0]
+            view = session.game.view(0)
+            wanted = {k for p in view["potions"] if p for k in p["recipe"]}
+            kinds = {t["slot"]: t.get("kind") for t in view["room"]["tokens"]}
+            room = [a for a in legal if isinstance(a, Point) and a.place == "room"]
+            session.act(next((a for a in room if kinds.get(a.index) in wanted), legal[0]))
+        else:
+            session.step_bot()
+    raise AssertionError("Ana never could brew a potion")
+
+
+def click_on(window, point) -> None:
+    QTest.mouseClick(
+        window.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        window.table.mapFromScene(point),
+    )
+    QApplication.processEvents()
+
+
+def test_a_click_anywhere_on_a_lit_potion_card_points_at_it(window):
+    """A potion Ana can brew is lit gold as a whole card, and a click on the card's words
+    (its name, its points), away from its round token, points her wand at it (only the
+    token took a click: a click on the card did nothing and said nothing). A click on a
+    potion she cannot brew says why, wherever on its card it falls."""
+    start(window, seed=1)
+    space = until_a_potion_can_be_brewed(window)
+    screenshot(window, "incantibus-a-potion-lit-as-a-card")
+    scene = window.scene
+    key = ("potion", space)
+    name = scene.view["potions"][space]["name"]
+    words = [
+        i
+        for i in scene.items()
+        if isinstance(i, QGraphicsSimpleTextItem)
+        and i.text() in (name, f"{scene.view['potions'][space]['points']} pts")
+        and i.isVisible()
+        and 28 + 74 * space < i.sceneBoundingRect().center().y() < 94 + 74 * space
+    ]
+    assert len(words) == 2
+    refused = [
+        k
+        for k in scene.targets
+        if k[0] == "potion" and k != key and k not in {t for _, t in scene.drops}
+    ]
+    assert refused  # (one she cannot brew)
+    # A click on its name, in the middle of its card, away from its round token.
+    other = scene.view["potions"][refused[0][1]]["name"]
+    said = next(i for i in scene.items() if getattr(i, "text", lambda: "")() == other)
+    click_on(window, said.sceneBoundingRect().center())
+    assert "To brew the" in window.statusBar().currentMessage()
+    # The one she can brew: lit as a whole card, its words inside its ring.
+    card = scene.targets[key]
+    assert card.width() > 200
+    rings = [
+        i.sceneBoundingRect()
+        for i in scene.items()
+        if i.data(KEY) == (MARK, "legal", key) and i.isVisible()
+    ]
+    assert rings
+    for word in words:
+        assert card.contains(word.sceneBoundingRect()), word.text()
+        assert all(r.contains(word.sceneBoundingRect()) for r in rings), word.text()
+    points_word = next(w for w in words if w.text().endswith(" pts"))
+    click_on(window, points_word.sceneBoundingRect().center())
+    ana = [m.action for m in window.model.session.game.record.moves if m.seat == 0]
+    assert ana[-1]["place"] == "potion" and ana[-1]["index"] == space, ana[-1]
 
 
 def test_dropping_the_wand_on_a_target_not_allowed_snaps_back_with_the_reason(window):

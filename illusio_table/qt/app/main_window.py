@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import time
+import weakref
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -811,6 +812,8 @@ class MainWindow(QMainWindow):
                 drill=drill,
                 since=since,
             )
+            if hasattr(tally, "guided"):  # (a move a guide asked for is not a mistake)
+                tally.guided = weakref.WeakMethod(self._guided)
             tally.drilled.connect(lambda t=tally: self._drill_done(t))
             tally.changed.connect(lambda _text, t=tally: self._tally_said(t))
             tally.charted.connect(lambda chart, t=tally: self._tally_charted(t, chart))
@@ -821,6 +824,10 @@ class MainWindow(QMainWindow):
         for tally in self.tallies.values():
             self._tally_said(tally)
         self._show_tally()
+
+    def _guided(self, index: int) -> bool:
+        """Whether the match's move `index` was the move the guide under way lit."""
+        return self.guide is not None and index in self.guide.run.guided
 
     def _rehearsal_mark(self, since: int, who: str | None) -> str:
         """The mark of this rehearsal's entry in its person's line of past rehearsals: the

@@ -130,14 +130,19 @@ class SeatsModel(QAbstractTableModel):
             # people it did so as the screen turned to the table, before the hold began).
             standing = [row[3] for row in self.rows]
         rows = []
+        revealing = self.model.session.telling_a_reveal()
         phones = self.model.session.devices
         for seat, player in enumerate(match.players):
             kind = f"bot ({player['bot']})" if player.get("bot") else "human"
             if seat in phones:
                 kind = "phone"  # a person playing on their own phone
             status = "to act" if seat in waiting else ""
+            if revealing:
+                # Every choice is being shown: nobody is asked yet for the next one (each
+                # seat, the bot's too, read "to act" while the wands pointed).
+                status = "choice revealed"
             if seat == self.model.session.viewer:
-                status = "at the screen" + (", to act" if seat in waiting else "")
+                status = "at the screen" + (f", {status}" if status else "")
             score = standing[seat] if standing is not None else ""
             rows.append((f"{player['name']}", kind, status, score))
         self.beginResetModel()

@@ -22,6 +22,7 @@ from illusio_table.qt.scenes.look import (
     INK,
     PAPER,
     WHITE,
+    Z_MARK,
     font,
     plain,
     points,
@@ -104,6 +105,16 @@ def potion_centre(i: int) -> QPointF:
 
 def book_box(i: int) -> QRectF:
     return _box(at(BOOKS, i), 234, 48)
+
+
+BOOK_CHIP_R = 15
+
+
+def book_chip(i: int) -> QPointF:
+    """Where a book pointed at lies as a chip while the wands point: at its card's right
+    end, clear of its words (over its middle it read "2 di[Bk]ingredients")."""
+    box = book_box(i)
+    return QPointF(box.right() - BOOK_CHIP_R - 6, box.center().y())
 
 
 def _box(centre: QPointF, width: float, height: float) -> QRectF:
@@ -201,6 +212,19 @@ class IncantibusScene(TableScene):
             shape = shape.united(ring)
         return shape
 
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
+        """A sorcerer of the dungeon gets a thin ring close to its card: the cards stand 4
+        apart in a crowded dungeon, and the rings of two lit neighbours crossed, each over
+        the other's words ("Serpentine" read "erpentine"). So do the potions' and the
+        books' cards."""
+        if 80 <= rect.height() <= 90 and rect.width() < 75:
+            return 0.0, 2.0, Z_MARK
+        if rect.width() > 200 and rect.height() < 70:
+            # A potion's or a book's whole card, 8 and 6 apart: a ring on its edge (rings
+            # standing out crossed their neighbours').
+            return 0.0, 3.0, Z_MARK
+        return super().ring_look(rect)
+
     def key_spot(self, key: Hashable, box: QRectF, size: QRectF) -> QPointF:
         """A potion's keys go in the top right corner of its card, clear of its words."""
         if key[0] == "potion":
@@ -285,14 +309,35 @@ class IncantibusScene(TableScene):
         if token is None or not token.get("face_up", True) or "kind" not in token:
             item = self.addEllipse(box, QPen(QColor("#c9a0dc"), 2), QBrush(BACK))
             size = max(least, int(radius * 0.8))
-            self._centred("?", centre, size, QColor("#c9a0dc"), item, symbol=True)
+            # Its number, as the Moves list, the coach and the phones name it ("secret
+            # token 8 was best" named a token the table showed no number for): under its
+            # "?", which goes up to make room.
+            slot = token.get("slot") if token else None
+            high = QPointF(0, radius * 0.3 if slot is not None else 0)
+            if slot is not None:
+                size = max(least, int(radius * 0.55))
+            self._centred("?", centre - high, size, QColor("#c9a0dc"), item, symbol=True)
+            if slot is not None:
+                self._centred(
+                    f"secret {slot + 1}",
+                    centre + QPointF(0, radius * 0.15),
+                    max(9, least),  # (words, not a mark: 8.5 px or more)
+                    WHITE,
+                    item,
+                    bold=False,
+                    room=2 * radius - 6,
+                )
             seen = token.get("seen") if token else None
             tip = "A secret token: nobody knows what it is until it is taken."
+            if slot is not None:
+                tip = f"Secret token {slot + 1}: nobody knows what it is until it is taken."
             if seen:
                 tip = f"A secret token. You looked at it with Oculus: {self._name(seen)}."
+                if slot is not None:
+                    tip = tip.replace("A secret token", f"Secret token {slot + 1}", 1)
                 self._centred(
                     self._symbol(seen),
-                    QPointF(centre.x(), centre.y() + radius * 0.55),
+                    QPointF(centre.x(), centre.y() + radius * (0.65 if slot is not None else 0.55)),
                     max(least, int(radius * 0.3)),
                     WHITE,
                     item,
@@ -541,12 +586,17 @@ class IncantibusScene(TableScene):
             slot = self.addRect(QRectF(8, y, 234, 66), QPen(INK, 1), QBrush(QColor("#e9dfc6")))
             slot.setParentItem(panel)
             if potion is None:
-                self._text("empty until the next room", 20, y + 24, 9, parent=slot)
+                self._text(self._empty_space(view, "potion"), 20, y + 24, 9, parent=slot)
                 continue
-            item = self.token(
-                potion, potion_centre(i), 26, ("potion", i), attempts.incantibus_point("potion", i)
-            )
+            # The whole card is the target, lit and taking a click or the wand anywhere
+            # (as a book's card does): a click on its name or its recipe did nothing.
+            key = ("potion", i)
+            item = self.token(potion, potion_centre(i), 26)
             item.setToolTip(plain(self._tooltip(potion)))
+            slot.setToolTip(plain(self._tooltip(potion)))
+            self.target(key, slot, attempts.incantibus_point("potion", i))
+            self.positions[key] = potion_centre(i)
+            self.names[key] = potion["name"]
             self._text(potion["name"], 80, y + 6, 9, bold=True, parent=slot)  # (right of its badge)
             for n, ingredient in enumerate(potion["recipe"]):
                 self.token({"kind": ingredient}, QPointF(88 + n * 30, y + 44), 12)
@@ -562,7 +612,8 @@ class IncantibusScene(TableScene):
         for i, book in enumerate(view["books"]):
             y = book_box(i).top()
             if book is None:
-                self._text("—", 20, y + 14, 9, parent=panel)
+                # In words, as an empty potion's space says it (three "—" told nothing).
+                self._text(self._empty_space(view, "book"), 20, y + 14, 9, parent=panel)
                 continue
             box = self.addRect(book_box(i), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
             box.setParentItem(panel)
@@ -574,6 +625,16 @@ class IncantibusScene(TableScene):
             self.target(("book", i), box, attempts.incantibus_point("book", i))
             self.positions[("book", i)] = box.sceneBoundingRect().center()
             self.names[("book", i)] = f"the book “{book['needs']}”"
+
+    @staticmethod
+    def _empty_space(view: dict[str, Any], what: str) -> str:
+        """What an empty space of the potions or the books waits for: the next room, or
+        nothing more (none left to open, or the final battle, where none opens)."""
+        if view.get("dungeon") is not None:
+            return f"no {what} opens in the final battle"
+        if view.get("supply", {}).get(f"{what}s", 1) == 0:
+            return f"no {what} left to open"
+        return "empty until the next room"
 
     def _tower(self, view: dict[str, Any]) -> None:
         self.moat_box = QRectF(270, 380, 500, 78)
@@ -716,9 +777,16 @@ class IncantibusScene(TableScene):
                 size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
                 self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)
             else:
-                # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished.
-                middle = QPointF(box.center().x(), box.bottom() - 10)
-                disc = QGraphicsEllipseItem(QRectF(middle.x() - 8, middle.y() - 8, 16, 16), item)
+                # Gold on a dark disc: on White Lady's grey a gold "9" all but vanished. As
+                # wide as its digits and clear of the card's foot (Baroness Fuchsia's "11"
+                # ran out of a disc 16 wide, onto her card's frame).
+                # (On the track's shorter cards it keeps clear of the words above it.)
+                tall = 18 if box.height() >= 80 else 16
+                middle = QPointF(box.center().x(), box.bottom() - (13 if tall > 16 else 10))
+                across = max(16.0, width_of(str(sorcerer["points"]), 10, True) + 6)
+                disc = QGraphicsEllipseItem(
+                    QRectF(middle.x() - across / 2, middle.y() - tall / 2, across, tall), item
+                )
                 disc.setPen(QPen(Qt.PenStyle.NoPen))
                 disc.setBrush(QBrush(INK))
                 self._centred(f"{sorcerer['points']}", middle, 10, GOLD, item)
@@ -972,11 +1040,23 @@ class IncantibusScene(TableScene):
         """What came of the last casting after its targets, in few words: each spell
         cast, and the room's end (its last token into the moat, the next room or the
         dungeon). Nothing while the casting is being revealed (the session tells none)."""
-        said = []
+        said: list[str] = []
+        gave: list[str] | None = None  # what the last spell cast gave, line by line
+        cast = ""
         for event in self.since_reveal():
             data = event.data or {}
+            if gave is not None and not data and not event.text.endswith(" has chosen."):
+                # What the spell gave, as the log says it ("Ana casts Oculus." said nothing
+                # of the 2 Gold she took with it); a new card opened is the log's alone.
+                if not event.text.startswith("A new spell card"):
+                    gave.append(event.text)
+                    said[-1] = f"{cast}: {' '.join(gave)}"
+                continue
+            gave = None
             if "cast" in data:
-                said.append(f"{self.seat_names[data['seat']]} casts {data['cast']}.")
+                cast = f"{self.seat_names[data['seat']]} casts {data['cast']}"
+                said.append(f"{cast}.")
+                gave = []
             elif "room_over" in data:
                 ended = f"The {data['room_over']} is emptied"
                 if data["fell"]:
@@ -1065,7 +1145,7 @@ class IncantibusScene(TableScene):
             return dungeon_box(index, dungeon_slots(before["dungeon"] or [])).center()
         if place == "potion":
             return potion_centre(index)
-        return book_box(index).center()
+        return book_chip(index)
 
     def _overlay_item(self, item: QGraphicsItem, number: int, z: float = 90) -> None:
         item.setZValue(z)
@@ -1098,7 +1178,7 @@ class IncantibusScene(TableScene):
                 pieces.append((("potion", i), self.token(potion, potion_centre(i), 26)))
         for i, book in enumerate(before["books"]):
             if book is not None and ("book", i) in pointed:
-                pieces.append((("book", i), self.token(book, book_box(i).center(), 20)))
+                pieces.append((("book", i), self.token(book, book_chip(i), BOOK_CHIP_R)))
         for key, item in pieces:
             entry = pointed.get(key)
             if entry is None or entry.get("to") is None:
@@ -1126,9 +1206,15 @@ class IncantibusScene(TableScene):
                 self._paths.append((start, target))
                 self._label(f"wand {wand}", QPointF(start.x() - 150, start.y() - 30), -2)
         # Once the wands have pointed: every contest and what came of it, in the tower.
+        # Under the lowest piece of the tower (over a dungeon's second line it hid the
+        # foot and the points of the sorcerers pointed at).
         said = [self._contest_words(e) for e in entries]
         lines = [part for words in said for part in fold(words, 400, 10, True, "   ")]
-        self._label("\n".join(lines), QPointF(322, 246), -4)
+        lowest = max(
+            (i.sceneBoundingRect().bottom() for k, i in pieces if k[0] in ("room", "dungeon")),
+            default=0.0,
+        )
+        self._label("\n".join(lines), QPointF(322, max(246.0, lowest + 8)), -4)
         self._reveal_step(0.0)
 
     def _label(self, text: str, at: QPointF, number: int) -> None:

@@ -5,6 +5,7 @@ the thinking process so that the table never waits for it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -51,6 +52,10 @@ class RehearsalTally(QObject):
         self.costs: list[float] = []  # what each casting reviewed cost, in order
         self.drill_costs: list[float] = []  # the cost each would be drilled for (0: none)
         self._before = self.tally.seen  # the match's castings before the rehearsal's first
+        # Whether a move (by its index in the match's moves) was one a guide asked for, to
+        # teach a rule: the window says, where a guide is under way (a weak method: no
+        # cycle through the window).
+        self.guided: Callable[[], Callable[[int], bool] | None] = lambda: None
         self._match = model.session.match
         # The reviews come back to the window's thread (dropped if the tally went meanwhile).
         self._post = hand_over_to(self)
@@ -119,6 +124,14 @@ class RehearsalTally(QObject):
             return
         choices = {m.seat: match.parse_action(m.action) for m in points}
         number, reveal = view["castings"] - self._before, view["last_casting"]
+        mine = start + next(n for n, m in enumerate(points) if m.seat == self.seat)
+        asked = self.guided()
+        if asked is not None and asked(mine):
+            # The guide asked for this move to teach a rule: reviewed as a mistake, it told
+            # a newcomer that what they were told to do was wrong. Not counted, no drill.
+            self.reviews.append((number, [GUIDED]))
+            self.changed.emit(self.text())
+            return
         known = match.known_at(start, self.seat)
 
         post = self._post
@@ -185,7 +198,7 @@ class RehearsalTally(QObject):
             said = f"Drill — before, your choice here cost {mistake}. {said}"
         if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
             number, lines = self.reviews[-1]
-            verdict = next(line for line in lines if line.startswith("Given what"))
+            verdict = next(line for line in lines if line.startswith(("Given what", GUIDED)))
             said += f"\nCoach on casting {number}: {verdict}"
         return said
 
@@ -200,6 +213,12 @@ class RehearsalTally(QObject):
         for number, review in reversed(self.reviews):
             lines += [f"Coach on casting {number}:", *review, ""]
         return "\n".join(lines + list(reversed(self.tally.lines)))
+
+
+GUIDED = (
+    "The guide asked for this move to teach a rule, not as the best one: the coach "
+    "leaves it out of your count, and reviews your own choices."
+)
 
 
 def _reveals(moves: list[Any]) -> list[int]:

@@ -1,0 +1,130 @@
+"""Incantibus's words on the table, each as a person reads it: a face-down token's
+number (as the Moves list, the coach and the phones name it), what a spell cast gave in
+the Last casting box, an empty space of the potions or the books in words, and the Seats
+panel while a reveal plays. (Apart from test_incantibus_table.py: added there, they
+moved the latent crash of its rehearsal tests' garbage collection onto its own tests.)"""
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+
+from illusio_table.games.incantibus.actions import Cast, Point
+
+from .conftest import item_parents, lift_curtain, screenshot, tip_text
+from .test_incantibus_table import shown_texts, start
+
+
+@pytest.mark.parametrize("mode", ["apprentice", "expert"])
+def test_each_secret_token_shows_the_number_the_moves_and_phones_name_it_by(window, mode):
+    """Each face-down token of the room says "secret N" on its disc, N the number the
+    Moves list ("Point at secret token 4"), the coach and the phones ("secret 4") name it
+    by (the big screen showed "?" alone, and "secret token 8 was best" named nothing
+    there): readable (8 px or more), inside its disc, and nothing more of it is told."""
+    from .test_incantibus_crowded import off_disc
+    from .test_text_sizes import item_words
+
+    start(window, seed=3, mode=mode)
+    session = window.model.session
+    for _ in range(200):  # (the Roof has no secret token: on to a room that has)
+        lift_curtain(window)
+        QApplication.processEvents()
+        room = session.game.view(0)["room"]["tokens"]
+        if 0 in session.game.to_act() and any(not t["face_up"] for t in room):
+            break
+        if session.holding:
+            window.scene.stop_reveal(seen=True)
+        elif 0 in session.game.to_act():
+            session.act(session.legal_actions()[0])
+        else:
+            session.step_bot()
+    scene = window.scene
+    hidden = [t["slot"] for t in scene.view["room"]["tokens"] if not t["face_up"]]
+    assert hidden
+    listed = [
+        window.moves_view.model().index(n, 0).data()
+        for n in range(window.moves_view.model().rowCount())
+    ]
+    words, parent = item_words(scene, window.table.zoom()), item_parents(scene)
+    screenshot(window, f"incantibus-secret-numbers-{mode}")
+    for slot in hidden:
+        token = scene.item(("room", slot))
+        said = [w for w in words if parent.get(w.item) is token]
+        assert [w.text for w in said] == ["?", f"secret {slot + 1}"], [w.text for w in said]
+        assert f"Point at secret token {slot + 1}" in listed
+        assert all(w.px >= 8.5 for w in said[1:]), [(w.text, w.px) for w in said]
+        assert not off_disc(scene, said)
+        assert not said[0].ink.intersects(said[1].ink)
+        assert f"Secret token {slot + 1}" in tip_text(token)
+
+
+def test_the_last_casting_says_what_a_spell_cast_gave(window):
+    """Ana wins a spell token and casts Fortuna: the Last casting box says what the spell
+    gave her, not only that she cast it ("Ana casts Oculus." and nothing of the 2 Gold
+    she took with it)."""
+    from tests.games.incantibus.helpers import open_spells, set_room, set_wands
+
+    start(window, seed=5)
+    session = window.model.session
+    game = session.game
+    set_room(
+        game,
+        [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)],
+    )
+    set_wands(game, 4, 1, 2, 3)
+    open_spells(game, "fortuna", "oculus", "retiro")
+    window.model.changed.emit([])
+    session.act(Point("room", 0))
+    QApplication.processEvents()
+    assert session.view()["decision"]["seat"] == 0
+    session.act(Cast(0))
+    QApplication.processEvents()
+    scene = window.scene
+    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
+    told = " ".join(c.text() for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem))
+    screenshot(window, "incantibus-last-casting-a-spell")
+    assert "Ana casts Fortuna: Ana takes the 3 Gold" in told, told
+
+
+def test_empty_spaces_of_potions_and_books_say_in_words_what_they_wait_for(window):
+    """An empty potion space says "empty until the next room"; when the books have run
+    out, each empty book space says so in words too, inside its panel (the panel showed
+    three "—", where the potions' said what they waited for)."""
+    from tests.games.incantibus.helpers import close_potions
+
+    start(window, seed=3, mode="expert")
+    game = window.model.session.game
+    close_potions(game, 1)
+    game.books = [None] * len(game.books)
+    game.book_bag = []  # (none left to open)
+    window.model.changed.emit([])
+    QApplication.processEvents()
+    screenshot(window, "incantibus-no-book-left")
+    texts = shown_texts(window.scene)
+    assert "—" not in texts
+    assert texts.count("no book left to open") == len(game.books)
+    assert texts.count("empty until the next room") == 1
+    for item in window.scene.items():
+        if isinstance(item, QGraphicsSimpleTextItem) and item.text() == "no book left to open":
+            assert QRectF(0, 262, 250, 196).contains(item.sceneBoundingRect())
+
+
+def test_while_a_reveal_plays_the_seats_panel_says_each_choice_is_revealed(window):
+    """While the wands point, every seat's status in the Seats panel says its choice is
+    being revealed, a bot's too (each read "to act", the next casting not yet asked for);
+    once the reveal has been seen, Ana at the screen is to act again."""
+    start(window, seed=5)
+    scene, model = window.scene, window.model
+    scene.animation_ms = 5000
+    seats = window.seats_view.model()
+
+    def statuses() -> list[str]:
+        return [seats.index(r, 2).data(Qt.ItemDataRole.DisplayRole) for r in range(4)]
+
+    model.session.act(model.session.legal_actions()[0])
+    QApplication.processEvents()
+    assert scene.revealing()
+    assert all("revealed" in s and "to act" not in s for s in statuses()), statuses()
+    scene.stop_reveal(seen=True)
+    QApplication.processEvents()
+    lift_curtain(window)
+    assert statuses()[0] == "at the screen, to act", statuses()
