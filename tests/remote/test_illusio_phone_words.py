@@ -21,22 +21,30 @@ pytestmark = [needs_browser, pytest.mark.browser]
 ANA_AND_A_BOT = [{"name": "Ana", "bot": None}, {"name": "Robo", "bot": "random"}]
 
 
-def test_the_phone_reads_an_objectives_needs_as_the_desktop_does(qtbot, hosting):
-    model, hub = hosting(
-        "illusio", ANA_AND_A_BOT, seed=4, stage=lambda game: to_contest(game, "phantom-dove")
-    )
+def table_text(qtbot, hosting, stage, shot: str) -> str:
+    """The words of Ana's phone's table, a match with Robo staged by `stage`: once shown,
+    with no script error, laid out right, its picture saved as `shot`."""
+    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
     phone = open_phone(hub.give(0))
     try:
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
         text = phone.find_element("id", "table").text
-        assert "needs Dove, Smoke, any of the Tricks" in text
-        assert "Any card of a named Component's group may stand in for it" in text
         errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
         assert not errors, errors
         looks_right(phone)
-        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-needs.png"))
+        phone.save_screenshot(str(SCREENSHOTS / shot))
+        return text
     finally:
         phone.quit()
+
+
+def test_the_phone_reads_an_objectives_needs_as_the_desktop_does(qtbot, hosting):
+    def stage(game) -> None:
+        to_contest(game, "phantom-dove")
+
+    text = table_text(qtbot, hosting, stage, "phone-illusio-needs.png")
+    assert "needs Dove, Smoke, any of the Tricks" in text
+    assert "Any card of a named Component's group may stand in for it" in text
 
 
 def stage_a_turned_card_and_a_trick_on_display(game) -> None:
@@ -117,18 +125,8 @@ def test_a_trick_being_built_names_what_it_still_lacks_on_the_phone(qtbot, hosti
     def stage(game) -> None:
         give_work(game, 1, "phantom-dove", "smoke")
 
-    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
-    phone = open_phone(hub.give(0))
-    try:
-        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
-        text = phone.find_element("id", "table").text
-        assert "Being built · missing: Dove and any of the Tricks" in text, text
-        errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
-        assert not errors, errors
-        looks_right(phone)
-        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-missing.png"))
-    finally:
-        phone.quit()
+    text = table_text(qtbot, hosting, stage, "phone-illusio-missing.png")
+    assert "Being built · missing: Dove and any of the Tricks" in text, text
 
 
 def test_at_the_end_a_trick_on_display_says_on_the_phone_it_scored_nothing(qtbot, hosting):
@@ -142,16 +140,6 @@ def test_at_the_end_a_trick_on_display_says_on_the_phone_it_scored_nothing(qtbot
         give_work(game, 0, "knotted-silk", "scarf")
         set_over(game)
 
-    model, hub = hosting("illusio", ANA_AND_A_BOT, seed=4, stage=stage)
-    phone = open_phone(hub.give(0))
-    try:
-        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
-        text = phone.find_element("id", "table").text
-        assert "On display when the game ended · not scored" in text, text
-        assert "Not finished · missing: any of the Accessories · no points" in text, text
-        errors = [e["message"] for e in phone.get_log("browser") if e["source"] == "javascript"]
-        assert not errors, errors
-        looks_right(phone)
-        phone.save_screenshot(str(SCREENSHOTS / "phone-illusio-over-on-display.png"))
-    finally:
-        phone.quit()
+    text = table_text(qtbot, hosting, stage, "phone-illusio-over-on-display.png")
+    assert "On display when the game ended · not scored" in text, text
+    assert "Not finished · missing: any of the Accessories · no points" in text, text
