@@ -325,6 +325,14 @@ def test_while_money_goes_down_those_who_can_only_pass_are_said_apart():
     waited = said.split(":")[0]
     assert names[poor] not in waited, said
     assert f"{names[poor]} can only pass (no money or Special to put in)." in said, said
+    # Asked in turn, she is told she can only pass (she was told to spend "any amount").
+    while poor not in game.to_act():
+        (asked,) = game.to_act()
+        match.apply(asked, next(a for a in game.legal_actions(asked) if a.kind == "pass"))
+    own = prompt(game.view(poor), poor, names, "", game.legal_actions(poor))
+    assert own == "Money on the attack: nothing of yours can go in (no money, no Special): pass."
     set_money(game, game.illuminati[poor], 3)
     said = prompt(game.view(watcher), watcher, names, "", [])
     assert names[poor] in said.split(":")[0] and "only pass" not in said, said
+    own = prompt(game.view(poor), poor, names, "", game.legal_actions(poor))
+    assert own == "Money on the attack: spend from your money (any amount), or pass.", own

@@ -48,6 +48,9 @@ def prompt(
             if idle:
                 said += f" {idle} can only pass (no money or Special to put in)."
             return said
+        if seat is not None and not _has_means(view, seat):
+            # (asked too, in turn: told to spend "any amount" of money they had not)
+            return "Money on the attack: nothing of yours can go in (no money, no Special): pass."
         return "Money on the attack: spend from your money (any amount), or pass."
     if phase in ("consent", "asked") and view.get("offer"):
         return _offer(view, seat, names)
