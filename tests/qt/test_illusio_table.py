@@ -729,6 +729,24 @@ def test_a_special_held_over_a_backstage_card_says_why_it_cannot_go_there(window
     assert len(game.record.moves) == moves and transform in game.hands[0]
 
 
+def test_a_talent_on_another_magicians_component_says_whose_it_is(window):
+    """Madame Proteus's talent on the only Cards there is, in Lera's Backstage: its line in
+    the Moves panel says whose Backstage, as the phone's list does ("Talent: turn Cards
+    into Blades" said nothing of it, and a person played it meaning their own)."""
+    from tests.games.illusio.helpers import set_backstage, set_magician
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_magician(game, 0, "proteus")
+    set_backstage(game, 0)
+    set_backstage(game, 1, "cards")
+    model = window.moves_view.model()
+    model.refresh()
+    lines = [line for line in model.lines if line.startswith("Talent: turn Cards into")]
+    assert lines and all(line.endswith(" — in Lera's Backstage") for line in lines), lines
+
+
 def test_a_talent_on_two_magicians_cages_reads_as_two_moves(window):
     """Madame Proteus may turn Ana's own Cage or Lera's: the talent's words read alike
     ("Talent: turn Cage into Case"), so the Moves panel kept one line and Lera's Cage could

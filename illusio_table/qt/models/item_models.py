@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import (
@@ -68,24 +67,16 @@ class ActionsModel(QAbstractListModel):
         self.refresh()
 
     def refresh(self, *_: Any) -> None:
-        # Moves that read the same (two tokens of a kind) are one line: the first of them.
-        # Where two moves read the same but the game's hint tells them apart (a talent
-        # turning Lera's Cage or Juno's), each line says its hint: as one line, only the
-        # first of them could be made from here.
+        # Each move says its hint where the game has one, as the phones write it (an
+        # attack's roll; whose Backstage a talent's Component lies in: "Talent: turn Cards
+        # into Blades" said nothing of it being Milo's, and a person played it meaning
+        # their own). Moves that then read the same (two tokens of a kind) are one line:
+        # the first of them.
         match, viewer = self.model.session.match, self.model.session.viewer
-        legal = self.model.session.legal_actions()
-        said = [match.describe(action, viewer) for action in legal]
-        twice = {w for w, n in Counter(said).items() if n > 1}
-        hints = [
-            match.hint(a, viewer) if w in twice else "" for a, w in zip(legal, said, strict=True)
-        ]
-        told: dict[str, set[str]] = {}
-        for words, hint in zip(said, hints, strict=True):
-            told.setdefault(words, set()).add(hint)
         lines: dict[str, Any] = {}
-        for action, words, hint in zip(legal, said, hints, strict=True):
-            apart = hint and len(told[words]) > 1
-            lines.setdefault(f"{words} — {hint}" if apart else words, action)
+        for action in self.model.session.legal_actions():
+            words, hint = match.describe(action, viewer), match.hint(action, viewer)
+            lines.setdefault(f"{words} — {hint}" if hint else words, action)
         self.beginResetModel()
         self.actions = list(lines.values())
         self.lines = list(lines)
