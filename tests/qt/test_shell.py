@@ -166,6 +166,21 @@ def test_after_a_crash_the_autosave_resumes_the_match(make_window):
     assert second.model.session.game.view(0)["chosen"] == [1]
 
 
+def test_the_kept_match_offered_says_how_far_it_went_in_words_that_read(make_window):
+    """One move made, then the program is killed: the next start asks to continue the
+    match "1 move in" (it read "1 moves in")."""
+    first = make_window()
+    first.start_match(GameConfig("duel", ANA_AND_LERA, seed=9))
+    first.model.session.lift_curtain()
+    first.model.session.act(Step(1))
+    assert first.model.session.match.moves_made == 1
+    second = make_window()
+    asked = []
+    second.ask = lambda title, text: asked.append(text) or True
+    assert second.offer_resume()
+    assert "(Ana, Lera, 1 move in)" in asked[0], asked
+
+
 def test_a_choice_not_yet_revealed_is_never_written_to_a_file(make_window, tmp_path):
     first = make_window()
     first.start_match(GameConfig("duel", ANA_AND_LERA, seed=9))

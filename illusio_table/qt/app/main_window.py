@@ -53,6 +53,7 @@ from illusio_table.engine.storage import atomic_write_text, remove_leftovers, se
 from illusio_table.games import builtin_registry
 from illusio_table.table.guide import name_list
 from illusio_table.table.kits import Kit, Rehearsal, kit_of, kits, load
+from illusio_table.table.prompts import counted
 from illusio_table.table.seat_screen import match_screen
 from illusio_table.table.settings import (
     Drill,
@@ -1240,18 +1241,18 @@ class MainWindow(QMainWindow):
         if match.is_over():
             return False
         players = ", ".join(p["name"] for p in match.players)
-        moves = match.moves_made
+        moves = counted(match.moves_made, "move")  # ("1 moves in")
         rehearsal = settings.rehearsal
         if rehearsal:  # (one left in the normal way is gone: see closeEvent)
             title = "Continue the rehearsal?"
             question = (
-                f"A rehearsal of casting ({players}, {moves} moves in) was cut short. "
+                f"A rehearsal of casting ({players}, {moves} in) was cut short. "
                 "Continue it? Its tally goes on where it was."
             )
         else:
             title = "Continue the last match?"
             question = (
-                f"An unfinished match of {match.title} ({players}, {moves} moves in) "
+                f"An unfinished match of {match.title} ({players}, {moves} in) "
                 "was kept. Continue it?"
             )
         question += " (No keeps it as a file you may open later; it is not offered again.)"
