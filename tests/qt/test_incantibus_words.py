@@ -1,8 +1,7 @@
 """Incantibus's words on the table, each as a person reads it: a face-down token's
 number (as the Moves list, the coach and the phones name it), what a spell cast gave in
 the Last casting box, an empty space of the potions or the books in words, and the Seats
-panel while a reveal plays. (Apart from test_incantibus_table.py: added there, they
-moved the latent crash of its rehearsal tests' garbage collection onto its own tests.)"""
+panel while a reveal plays; a hidden sorcerer's number in the final battle."""
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
@@ -128,3 +127,44 @@ def test_while_a_reveal_plays_the_seats_panel_says_each_choice_is_revealed(windo
     QApplication.processEvents()
     lift_curtain(window)
     assert statuses()[0] == "at the screen, to act", statuses()
+
+
+def test_each_hidden_sorcerer_shows_the_number_the_moves_fight_it_by(make_window):
+    """In the final battle each face-down sorcerer says "hidden N" under its "?", N the
+    number the Moves list ("Fight hidden sorcerer 9"), the coach and the phones name it by
+    (the card showed "?" alone), readable (8.5 px or more), inside its card."""
+    from PySide6.QtWidgets import QApplication
+
+    from .test_incantibus_crowded import expert, play_until
+    from .test_text_sizes import item_words
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3)
+
+    def hidden_to_fight() -> bool:
+        dungeon = window.model.session.game.view(0)["dungeon"]
+        return (
+            bool(dungeon)
+            and any(not s["face_up"] for s in dungeon)
+            and (0 in window.model.session.game.to_act())
+        )
+
+    assert play_until(window, 3, hidden_to_fight)
+    scene = window.scene
+    screenshot(window, "incantibus-hidden-sorcerers-1280x720")
+    hidden = [s["slot"] for s in scene.view["dungeon"] if not s["face_up"]]
+    listed = [
+        window.moves_view.model().index(n, 0).data()
+        for n in range(window.moves_view.model().rowCount())
+    ]
+    words, parent = item_words(scene, window.table.zoom()), item_parents(scene)
+    for slot in hidden:
+        card = scene.item(("dungeon", slot))
+        said = [w for w in words if parent.get(w.item) is card]
+        assert [w.text for w in said] == ["?", f"hidden {slot + 1}"], [w.text for w in said]
+        assert said[1].px >= 8.5 and card.sceneBoundingRect().contains(said[1].ink), said
+        assert not said[0].ink.intersects(said[1].ink)
+        assert f"Fight hidden sorcerer {slot + 1}" in listed, listed
+        assert f"hidden sorcerer {slot + 1}" in tip_text(card)

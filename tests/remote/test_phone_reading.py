@@ -400,3 +400,35 @@ def test_an_illuminati_phone_says_a_roll_only_with_its_own_attack(qtbot, hosting
         phone.save_screenshot(str(SCREENSHOTS / "phone-illuminati-attack-under-way.png"))
     finally:
         phone.quit()
+
+
+def test_an_incantibus_phone_numbers_each_hidden_sorcerer_and_says_what_defeats_the_others(
+    qtbot, hosting
+):
+    """In the final battle the phone's dungeon names each face-down sorcerer by the number
+    its moves fight it by ("hidden 2": it said "face down" while the moves said "Fight
+    hidden sorcerer 2"), and each face-up one with what defeats it, as the big screen does
+    (it gave only the points)."""
+    from illusio_table.games.incantibus.actions import Point
+    from tests.games.incantibus.helpers import point, set_room, to_dungeon
+
+    def stage(game) -> None:
+        to_dungeon(game, [("white-lady", True), ("witch-indigo", False), ("magister-ramus", False)])
+        set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
+        point(game, {s: Point("room", s) for s in range(game.seats)})
+
+    model, hub = hosting("incantibus", PLAYERS, seed=4, stage=stage)
+    assert [s["face_up"] for s in model.session.game.view(0)["dungeon"]] == [True, False, False]
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        text = phone.find_element("id", "table").text
+        assert "hidden 2" in text and "hidden 3" in text and "face down" not in text, text
+        assert "defeated by ghost" in text, text
+        qtbot.waitUntil(lambda: bool(page_state(phone)["moves"]), timeout=15000)  # (after "to!")
+        moves = [m["words"] for m in page_state(phone)["moves"]]
+        assert "Fight hidden sorcerer 2" in moves, moves
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-incantibus-dungeon.png"))
+    finally:
+        phone.quit()

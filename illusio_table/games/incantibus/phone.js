@@ -89,7 +89,12 @@ function drawIncantibus(table, v, me) {
     const d = section(table, "The dungeon");
     d.classList.add("pointing");
     const row = el("div", "row");
-    for (const s of v.dungeon) row.append(token(["dungeon", s.slot], s));
+    // Each hidden sorcerer by the number the moves fight it by ("Fight hidden sorcerer 9"),
+    // each one face up with what defeats it, as the big screen says them.
+    for (const s of v.dungeon) {
+      const lines = s.face_up ? [`defeated by ${weakness(s.kind)}`] : [`hidden ${s.slot + 1}`];
+      row.append(token(["dungeon", s.slot], s, lines));
+    }
     d.append(row);
   } else if (v.room) {
     const r = section(table, `The room: ${v.room.name}`);

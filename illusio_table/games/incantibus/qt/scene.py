@@ -796,8 +796,22 @@ class IncantibusScene(TableScene):
             name = sorcerer["name"]
         else:
             item = self.addRect(box, QPen(QColor("#c9a0dc"), 1.5), QBrush(BACK))
-            self._centred("?", box.center(), 18, QColor("#c9a0dc"), item)
-            item.setToolTip(plain("A sorcerer lying face down."))
+            # Its number, as the Moves list, the coach and the phones fight it by ("Fight
+            # hidden sorcerer 9" named a card that showed only its "?").
+            slot = sorcerer.get("slot")
+            high = QPointF(0, box.height() * 0.15 if slot is not None else 0)
+            self._centred("?", box.center() - high, 18, QColor("#c9a0dc"), item)
+            if slot is not None:
+                self._centred(
+                    f"hidden {slot + 1}",
+                    box.center() + QPointF(0, box.height() * 0.2),
+                    max(9, self.least),  # (words, not a mark: 8.5 px or more)
+                    WHITE,
+                    item,
+                    bold=False,
+                )
+            told = f" (hidden sorcerer {slot + 1})" if slot is not None else ""
+            item.setToolTip(plain(f"A sorcerer lying face down{told}."))
             name = "a hidden sorcerer"
         if key is not None:
             self.target(key, item, attempt)
