@@ -109,10 +109,12 @@ class Match:
         )
 
     def withheld_note(self) -> str:
-        """What to tell the table when choices were left out of the file, or ''."""
-        if not self.withheld:
+        """What to tell the table when people's choices were left out of the file, or ''
+        (a bot's choice made again is nobody's loss: naming it was noise)."""
+        people = [s for s in self.withheld if self.players[s].get("bot") is None]
+        if not people:
             return ""
-        names = listed(self.name(s) for s in self.withheld)
+        names = listed(self.name(s) for s in people)
         return (
             f"{names} had chosen before this match was saved. Choices that were not yet "
             "revealed are never written to a file, so they choose again."

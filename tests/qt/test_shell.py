@@ -161,9 +161,12 @@ def test_after_a_crash_the_autosave_resumes_the_match(make_window):
     second = make_window()
     assert second.offer_resume()
     after = views(second.model.session.game)
-    # Robo's commit was not revealed, so it was not on disk: Robo chose again, unseen.
+    # Robo's commit was not revealed, so it was not on disk: Robo chose again, unseen,
+    # and nobody is told of it (a bot's choice made again is nobody's loss).
     assert after[:2] == before[:2]  # the public view and Ana's, the one at the screen
     assert second.model.session.game.view(0)["chosen"] == [1]
+    assert second.model.session.match.withheld == [1]
+    assert not any(m.startswith("Choose again") for m in second.messages), second.messages
 
 
 def test_the_kept_match_offered_says_how_far_it_went_in_words_that_read(make_window):
