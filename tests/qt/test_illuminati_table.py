@@ -2675,7 +2675,7 @@ def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(
     """At 1280 x 720, four seats, six uncontrolled Groups two to a row: Ana's attack on
     International Cocaine Smugglers fails, and its badge lies by the card without covering
     its Power, Resistance or Income (ATTACK FAILED lay over its "3" and "R 5")."""
-    from tests.games.illuminati.helpers import fix_dice, leave_uncontrolled, take_out
+    from tests.games.illuminati.helpers import back_to_deck, fix_dice, leave_uncontrolled
 
     window.resize(1280, 720)
     start(window, FOUR_WITH_ANA, seed=5)
@@ -2683,8 +2683,7 @@ def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(
     target = "international-cocaine-smugglers"
     ana_when(window, lambda legal: any(isinstance(a, Attack) for a in legal))
     for cid in list(game.uncontrolled):
-        take_out(game, cid)
-        game.deck.append(cid)
+        back_to_deck(game, cid)
     for cid in (
         "parent-teacher-agglomeration",
         "hollywood",

@@ -952,6 +952,8 @@ def test_a_card_dropped_beside_its_twin_offers_the_twins_free_talent(make_window
     ready: dropped on the Backstage, or on the Curtain there, the card asks whether it
     goes for an action or free by the talent, as Mercurio's drop asks between its moves
     (it went for the last action, and the talent was never offered)."""
+    from tests.games.illusio.helpers import swap_with_deck
+
     window = make_window()
     window.resize(1280, 720)
     start(window, seed=1833)  # (Ana is Gemelos, and plays first)
@@ -963,8 +965,7 @@ def test_a_card_dropped_beside_its_twin_offers_the_twins_free_talent(make_window
     # hand (as an exchange would bring it).
     twin = next(c for c in game.deck if game.now[c] == game.now[first])
     other = next(c for c in game.hands[0] if c != first)
-    game.deck[game.deck.index(twin)] = other
-    game.hands[0][game.hands[0].index(other)] = twin
+    swap_with_deck(game, 0, other, twin)
     session.act(Backstage(first))
     lift_curtain(window)
     QApplication.processEvents()

@@ -15,6 +15,7 @@ from illusio_table.games.illusio.actions import Backstage, Realize
 from illusio_table.games.illusio.qt import cards as card_faces
 from illusio_table.qt.scenes.look import READABLE_PX
 from tests.games.illusio.helpers import (
+    add_component,
     deck_into_discard,
     give_work,
     set_backstage,
@@ -220,8 +221,7 @@ def test_a_trick_being_built_names_what_it_still_lacks(window):
     redraw(window)
     tip = window.scene.item(("objective", work.objective)).toolTip()
     assert "2 Components still missing: Dove and Smoke." in tip, tip
-    work.components.append(set_backstage(game, 0, "rabbit")[0])
-    game.backstage[0].remove(work.components[-1])
+    add_component(game, work, "rabbit")
     redraw(window)
     tip = window.scene.item(("objective", work.objective)).toolTip()
     assert "1 Component still missing: Smoke." in tip, tip

@@ -88,13 +88,12 @@ def test_empty_spaces_of_potions_and_books_say_in_words_what_they_wait_for(windo
     """An empty potion space says "empty until the next room"; when the books have run
     out, each empty book space says so in words too, inside its panel (the panel showed
     three "—", where the potions' said what they waited for)."""
-    from tests.games.incantibus.helpers import close_potions
+    from tests.games.incantibus.helpers import close_potions, no_books_left
 
     start(window, seed=3, mode="expert")
     game = window.model.session.game
     close_potions(game, 1)
-    game.books = [None] * len(game.books)
-    game.book_bag = []  # (none left to open)
+    no_books_left(game)
     window.model.changed.emit([])
     QApplication.processEvents()
     screenshot(window, "incantibus-no-book-left")

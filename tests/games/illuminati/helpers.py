@@ -71,6 +71,12 @@ def destroy(game: IlluminatiGame, group: str) -> None:
     game.dead.append(group)
 
 
+def back_to_deck(game: IlluminatiGame, card: str) -> None:
+    """A Group or a Special (not in a Power Structure) goes back into the deck."""
+    take_out(game, card)
+    game.deck.append(card)
+
+
 def on_top(game: IlluminatiGame, card: str) -> None:
     """A card of the deck is the next one drawn."""
     game.deck.remove(card)

@@ -140,6 +140,20 @@ def give_work(game: Illusio, seat: int, key: str, *kinds: str) -> Work:
     return work
 
 
+def swap_with_deck(game: Illusio, seat: int, held: int, drawn: int) -> None:
+    """A card of the seat's hand and one of the deck change places (as an exchange would
+    bring it)."""
+    game.deck[game.deck.index(drawn)] = held
+    game.hands[seat][game.hands[seat].index(held)] = drawn
+
+
+def add_component(game: Illusio, work: Work, kind: str) -> int:
+    """A card of that printed kind goes around the Objective under realization."""
+    card = pull(game, kind)
+    work.components.append(card)
+    return card
+
+
 def deck_into_discard(game: Illusio) -> None:
     """The whole deck lies on the discard pile: the next draw shuffles it back."""
     game.discard_pile.extend(game.deck)

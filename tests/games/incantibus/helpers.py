@@ -155,6 +155,12 @@ def close_potions(game: Incantibus, *spaces: int) -> None:
         game.potions[space] = None
 
 
+def no_books_left(game: Incantibus) -> None:
+    """Every book space is empty and none is left to open (the books leave the game)."""
+    game.books = [None] * len(game.books)
+    game.book_bag = []
+
+
 def open_book(game: Incantibus, kind: str, space: int = 0) -> int:
     """A magic book of that kind lies open in the space (taken from wherever it was)."""
     book = free_token(game, kind)
