@@ -143,6 +143,7 @@ class PatientPhone:
         self.joins = 0
         self.sent = 0
         self.stopped = False
+        self.quiet = False  # it plays no more (a test waiting for the present to settle)
         self.ended = ""  # the reason the host gave when it closed this page for good
         self.token = ""  # its device's token, as the page keeps it
         self.page = Page()  # the page's rule for frames: its last state, its asks
@@ -195,7 +196,8 @@ class PatientPhone:
                 # again on what the page shows (a state that comes next supersedes it).
                 state = self.state
                 if state is not None and state["seat"] in state["awaited"] and state["moves"]:
-                    asyncio.ensure_future(self._play(ws, state))
+                    if not self.quiet:
+                        asyncio.ensure_future(self._play(ws, state))
                 continue
             elif frame["type"] != "state":
                 continue
@@ -204,12 +206,12 @@ class PatientPhone:
                 await ws.send_str(json.dumps({"type": "cards"}))
                 continue
             self.state = frame
-            if frame["seat"] in frame["awaited"] and frame["moves"]:
+            if frame["seat"] in frame["awaited"] and frame["moves"] and not self.quiet:
                 asyncio.ensure_future(self._play(ws, frame))
 
     async def _play(self, ws: aiohttp.ClientWebSocketResponse, frame: dict[str, Any]) -> None:
         await asyncio.sleep(self.rng.uniform(0.1, 0.2))  # a person's pace
-        if self.state is frame and not ws.closed:
+        if self.state is frame and not ws.closed and not self.quiet:
             move = self.rng.choice(frame["moves"])["action"]
             try:
                 await ws.send_str(
