@@ -110,6 +110,20 @@ def collect_after_each_test():
     assert not taken, f"items the scene made are held as Python's (parentItem()?): {taken}"
 
 
+def anas_move(window) -> bool:
+    """One turn of a game played from the screen's seat: the curtain lifted, a reveal seen
+    at once, or a bot's move made; True when Ana, at the screen, is to move."""
+    lift_curtain(window)
+    session = window.model.session
+    if session.holding:
+        window.scene.stop_reveal(seen=True)
+        return False
+    if session.viewer != 0 or 0 not in session.game.to_act():
+        assert session.step_bot() or session.game.is_over()
+        return False
+    return True
+
+
 def item_parents(scene) -> dict:
     """Each child item's parent, found from the parents' side. Never ask a child: in
     PySide6 6.11 `parentItem()` and `topLevelItem()` tie the wrapper they return to the

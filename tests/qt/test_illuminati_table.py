@@ -2671,6 +2671,20 @@ def test_the_attack_panel_says_every_line_of_the_attack_under_way_whole(window):
     assert max(looked) >= 5, looked
 
 
+def ana_passes_until(window, done) -> None:
+    """While money goes down, Ana passes and the bots play theirs, until `done()` (at most
+    40 turns)."""
+    session = window.model.session
+    for _ in range(40):
+        lift_curtain(window)
+        if done():
+            return
+        if 0 in session.game.to_act():
+            session.act(next(a for a in session.game.legal_actions(0) if a.kind == "pass"))
+        else:
+            session.step_bot()
+
+
 def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(window):
     """At 1280 x 720, four seats, six uncontrolled Groups two to a row: Ana's attack on
     International Cocaine Smugglers fails, and its badge lies by the card without covering
@@ -2700,14 +2714,7 @@ def test_a_failed_attacks_badge_covers_no_number_in_a_crowded_uncontrolled_area(
         if isinstance(a, Attack) and a.target == target and not a.aiders and a.how == "control"
     )
     session.act(attack)
-    for _ in range(40):
-        lift_curtain(window)
-        if game.view(0)["attack"] is None:
-            break
-        if 0 in game.to_act():
-            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
-        else:
-            session.step_bot()
+    ana_passes_until(window, lambda: game.view(0)["attack"] is None)
     lift_curtain(window)
     QApplication.processEvents()
     assert game.view(0)["outcome"]["result"] == "failed"
@@ -2842,15 +2849,7 @@ def test_once_the_dice_are_rolled_the_attack_panel_asks_for_no_more_money(window
     )
     fix_dice(game, (4, 5))
     session.act(hopeless)
-    for _ in range(40):
-        lift_curtain(window)
-        attack = session.view().get("attack")
-        if attack and "roll" in attack:
-            break
-        if 0 in game.to_act():
-            session.act(next(a for a in game.legal_actions(0) if a.kind == "pass"))
-        else:
-            session.step_bot()
+    ana_passes_until(window, lambda: "roll" in (session.view().get("attack") or {}))
     lift_curtain(window)
     window._update()
     QApplication.processEvents()

@@ -3,7 +3,7 @@ called a mistake."""
 
 from PySide6.QtWidgets import QApplication
 
-from .conftest import lift_curtain
+from .conftest import anas_move
 
 
 def test_the_coach_calls_no_move_the_guide_asked_for_a_mistake(window, qtbot):
@@ -23,12 +23,7 @@ def test_the_coach_calls_no_move_the_guide_asked_for_a_mistake(window, qtbot):
     guided, own = 0, 0
     for _ in range(200):
         QApplication.processEvents()
-        lift_curtain(window)
-        if model.session.holding:
-            window.scene.stop_reveal(seen=True)
-            continue
-        if model.session.viewer != 0 or 0 not in model.session.game.to_act():
-            assert model.session.step_bot() or model.session.game.is_over()
+        if not anas_move(window):
             continue
         lit, legal = guide.lit, model.session.legal_actions()
         if guided < 3 and isinstance(lit, Point):
