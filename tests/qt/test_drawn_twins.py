@@ -102,15 +102,35 @@ def drawn(window) -> dict:
     }
 
 
-def shown(make_window, game) -> tuple[int, dict]:
-    """The seat the curtain passes the screen to, and what the window draws for it."""
+def shown(make_window, game, lift: bool = True) -> tuple[int | None, dict]:
+    """The seat the screen is passed to (the curtain lifted) or the curtain is up for,
+    and what the window draws then."""
     window = make_window()
     window.resize(1280, 720)
     window.install(Match(game), None)
-    lift_curtain(window)
     QApplication.processEvents()
-    seat = window.model.session.viewer
-    return seat, drawn(window)
+    if lift:
+        lift_curtain(window)
+        QApplication.processEvents()
+        return window.model.session.viewer, drawn(window)
+    assert window.stack.currentWidget() is window.curtain, "people at one screen meet a curtain"
+    return window.model.session.curtain_seat(), drawn(window)
+
+
+def alike(first: dict, second: dict, where: str) -> None:
+    for part, value in first.items():
+        if value != second[part]:
+            if isinstance(value, list):  # (the lines that differ, not whole panels)
+                value, other_value = (
+                    [v for v in value if v not in second[part]],
+                    [v for v in second[part] if v not in value],
+                )
+            else:
+                other_value = second[part]
+            pytest.fail(
+                f"{where}: the window's {part} tells the twins apart: "
+                f"{value!r} against {other_value!r}"
+            )
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -120,21 +140,28 @@ def test_the_window_draws_the_same_for_a_seat_in_twin_matches(make_window, game_
     for number, game in enumerate(points(game_id, options)):
         seat, first = shown(make_window, game.clone())
         assert seat is not None, "the screen passed to a seat"
-        other = twin(game, seat, kind, number)
-        seat_again, second = shown(make_window, other)
+        seat_again, second = shown(make_window, twin(game, seat, kind, number))
         assert seat_again == seat
-        for part, value in first.items():
-            if value != second[part]:
-                if isinstance(value, list):  # (the lines that differ, not whole panels)
-                    value, other_value = (
-                        [v for v in value if v not in second[part]],
-                        [v for v in second[part] if v not in value],
-                    )
-                else:
-                    other_value = second[part]
-                pytest.fail(
-                    f"{game_id} point {number}, seat {seat}: the window's {part} tells the twins "
-                    f"apart: {value!r} against {other_value!r}"
-                )
+        alike(first, second, f"{game_id} point {number}, seat {seat}")
+        looked += 1
+    assert looked >= 4
+
+
+@pytest.mark.parametrize(("game_id", "options"), MATCHES, ids=[m[0] for m in MATCHES])
+def test_the_curtain_shows_the_same_to_everyone_in_twin_matches(make_window, game_id, options):
+    """The curtain, and what stands around it, is seen by everyone at the screen: it may
+    show nothing any seat cannot know. A match redealt from any seat's side, and the
+    piles reordered, show the same curtain."""
+    looked = 0
+    for number, game in enumerate(points(game_id, options)):
+        for_whom, first = shown(make_window, game.clone(), lift=False)
+        kinds = [("reordered", 0)] + [("redealt", s) for s in range(game.seats)]
+        for kind, seat in kinds:
+            _, second = shown(make_window, twin(game, seat, kind, number), lift=False)
+            alike(
+                first,
+                second,
+                f"{game_id} point {number}, curtain for {for_whom}, {kind} for {seat}",
+            )
         looked += 1
     assert looked >= 4
