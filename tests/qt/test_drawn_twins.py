@@ -3,7 +3,8 @@
 tests/engine/test_twins.py holds the seat's view, log, moves and phone frames alike in
 two matches the seat cannot tell apart. The window draws more than the view: the table's
 words, positions and tooltips, the Moves panel with its hints, the Seats panel, the log
-panel, the heading, the title, the status bar, the labels and buttons around the table.
+panel, the heading, the title, the status bar, the labels and buttons around the table, the
+menus (what may be done now, and why not: Undo's reason among them).
 Each of those is a way a secret could cross to the screen (a tooltip made from the match
 instead of the view, a move's hint read from another seat's hand), so here the real
 window shows each twin in turn from the seat at the screen and must draw the same thing.
@@ -11,8 +12,11 @@ window shows each twin in turn from the seat at the screen and must draw the sam
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -99,12 +103,17 @@ def drawn(window) -> dict:
         "moves": rows(window.moves_view),
         "seats": rows(window.seats_view),
         "log": rows(window.log_view),
+        # The menus: what may be done now and why not (Undo's "not now: …" among them).
+        "menus": sorted(
+            (a.text(), a.isEnabled(), a.isVisible(), a.toolTip())
+            for a in window.findChildren(QAction)
+        ),
     }
 
 
-def shown(make_window, game, lift: bool = True) -> tuple[int | None, dict]:
+def shown(make_window, game, lift: bool = True) -> tuple[int | None, dict, Any]:
     """The seat the screen is passed to (the curtain lifted) or the curtain is up for,
-    and what the window draws then."""
+    what the window draws then, and the window."""
     window = make_window()
     window.resize(1280, 720)
     window.install(Match(game), None)
@@ -112,9 +121,17 @@ def shown(make_window, game, lift: bool = True) -> tuple[int | None, dict]:
     if lift:
         lift_curtain(window)
         QApplication.processEvents()
-        return window.model.session.viewer, drawn(window)
+        return window.model.session.viewer, drawn(window), window
     assert window.stack.currentWidget() is window.curtain, "people at one screen meet a curtain"
-    return window.model.session.curtain_seat(), drawn(window)
+    return window.model.session.curtain_seat(), drawn(window), window
+
+
+def menus_after_a_move(window) -> list:
+    """The menus once the seat at the screen has made its first move (Undo's reason why
+    not, or its offer): what it drew may differ between twins, what it may do must not."""
+    window.play(window.model.session.legal_actions()[0])
+    QApplication.processEvents()
+    return drawn(window)["menus"]
 
 
 def alike(first: dict, second: dict, where: str) -> None:
@@ -138,11 +155,17 @@ def alike(first: dict, second: dict, where: str) -> None:
 def test_the_window_draws_the_same_for_a_seat_in_twin_matches(make_window, game_id, options, kind):
     looked = 0
     for number, game in enumerate(points(game_id, options)):
-        seat, first = shown(make_window, game.clone())
+        seat, first, window = shown(make_window, game.clone())
         assert seat is not None, "the screen passed to a seat"
-        seat_again, second = shown(make_window, twin(game, seat, kind, number))
+        seat_again, second, other = shown(make_window, twin(game, seat, kind, number))
         assert seat_again == seat
-        alike(first, second, f"{game_id} point {number}, seat {seat}")
+        where = f"{game_id} point {number}, seat {seat}"
+        alike(first, second, where)
+        alike(
+            {"menus": menus_after_a_move(window)},
+            {"menus": menus_after_a_move(other)},
+            f"{where}, after its move",
+        )
         looked += 1
     assert looked >= 4
 
@@ -154,10 +177,10 @@ def test_the_curtain_shows_the_same_to_everyone_in_twin_matches(make_window, gam
     piles reordered, show the same curtain."""
     looked = 0
     for number, game in enumerate(points(game_id, options)):
-        for_whom, first = shown(make_window, game.clone(), lift=False)
+        for_whom, first, _ = shown(make_window, game.clone(), lift=False)
         kinds = [("reordered", 0)] + [("redealt", s) for s in range(game.seats)]
         for kind, seat in kinds:
-            _, second = shown(make_window, twin(game, seat, kind, number), lift=False)
+            _, second, _ = shown(make_window, twin(game, seat, kind, number), lift=False)
             alike(
                 first,
                 second,
