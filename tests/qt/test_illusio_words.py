@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QApplication, QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsSimpleTextItem
 
 from illusio_table.games.illusio.actions import Backstage, Realize
 from illusio_table.games.illusio.qt import cards as card_faces
-from illusio_table.qt.scenes.look import READABLE_PX
+from illusio_table.qt.scenes.look import PIECE, READABLE_PX
 from tests.games.illusio.helpers import (
     add_component,
     deck_into_discard,
@@ -21,6 +21,7 @@ from tests.games.illusio.helpers import (
     set_backstage,
     set_hand,
     set_magician,
+    set_scores,
     to_contest,
 )
 
@@ -298,3 +299,32 @@ def test_at_the_end_a_trick_still_on_display_says_it_scored_nothing(window):
     tip = window.scene.item(("objective", left.objective)).toolTip()
     assert "Not finished when the game ended" in tip and "any of the Accessories" in tip, tip
     screenshot(window, "illusio-over-on-display")
+
+
+def test_a_magician_past_the_target_reads_their_true_score_on_the_track(window):
+    """A last trick worth more than was needed: Ana holds 8 of a target of 7. Her marker
+    stands on a square numbered 8 (the track stretches to it), not on the target's 7."""
+    start(window, target=7)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_scores(game, [8, 3, 0, 7], [[], [], [], []])
+    redraw(window)
+    scene = window.scene
+    track = [t for t in scene.items() if isinstance(t, QGraphicsSimpleTextItem)]
+    track = [t for t in track if t.text().isdigit() and t.sceneBoundingRect().top() < 20]
+
+    scene.finish_glide()
+    markers = {i.data(PIECE): i for i in scene.items() if i.data(PIECE)}
+
+    def number_under(seat: int) -> str:
+        marker = markers[("marker", seat)].sceneBoundingRect()
+        under = [t for t in track if abs(t.sceneBoundingRect().left() - marker.left()) < 40]
+        under = [t for t in under if t.sceneBoundingRect().left() <= marker.center().x()]
+        return max(under, key=lambda t: t.sceneBoundingRect().left()).text()
+
+    assert number_under(0) == "8"
+    assert number_under(3) == "7"
+    assert number_under(1) == "3"
+    assert "8" in [t.text() for t in track]
+    assert markers[("marker", 0)].toolTip().endswith("Ana: 8 points</p>")
+    screenshot(window, "illusio-score-past-the-target")

@@ -214,24 +214,30 @@ class IllusioScene(Felt, TableScene):
         return ""
 
     def _track(self, view: dict[str, Any]) -> None:
-        """The score track from 0 to the target, each magician's marker on it."""
+        """The score track from 0 to the target, each magician's marker on it. A magician
+        past the target (a last trick worth more than was needed) stretches it to their
+        true score, so the marker stands on the number they hold, not on the target's."""
         target = view["target"]
-        cell = min(44.0, (WIDTH - 200) / (target + 1))
+        last = max([target] + [s["score"] for s in view["seats"]])
+        cell = min(44.0, (WIDTH - 200) / (last + 1))
         self.text("Score", 0, TRACK_Y + 6, 11, bold=True)
         at: Counter[int] = Counter()
-        for n in range(target + 1):
+        for n in range(last + 1):
             box = QRectF(60 + n * cell, TRACK_Y, cell - 2, 34)
-            fill = QColor(GOLD) if n == target else QColor(255, 255, 255, 40)
+            past = QColor(GOLD).lighter(130)
+            fill = (
+                QColor(GOLD) if n == target else past if n > target else QColor(255, 255, 255, 40)
+            )
             self.addRect(box, QPen(REGION_EDGE, 1), QBrush(fill))
             self.text(
-                str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n == target else WHITE
+                str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n >= target else WHITE
             )
         self.name_part(
             "The score track: first to the target wins",
-            QRectF(0, TRACK_Y, 60 + (target + 1) * cell, 34),
+            QRectF(0, TRACK_Y, 60 + (last + 1) * cell, 34),
         )
         for seat, s in enumerate(view["seats"]):
-            score = min(s["score"], target)
+            score = s["score"]
             x = 60 + score * cell + 4 + at[score] * 7
             at[score] += 1
             marker = self.addEllipse(
