@@ -328,3 +328,43 @@ def test_a_magician_past_the_target_reads_their_true_score_on_the_track(window):
     assert "8" in [t.text() for t in track]
     assert markers[("marker", 0)].toolTip().endswith("Ana: 8 points</p>")
     screenshot(window, "illusio-score-past-the-target")
+
+
+def chip_group_words(window) -> dict[tuple[str, float], set[str]]:
+    """The group's words the chips of each group and height (their words' size) drew
+    (another's Backstage, Components around an Objective), read from the table as painted
+    at its zoom."""
+    from illusio_table.games.illusio.qt.cards import CardItem
+
+    scene = window.scene
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    group_of = scene.look.cards.group_of
+    drawn: dict[tuple[str, float], set[str]] = {}
+    for item in scene.items():
+        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
+            continue
+        if item.card["face"] != "component":
+            continue
+        group = group_of[item.card.get("now", item.card["kind"])]
+        for words in item.painted:
+            if " · " in words:
+                drawn.setdefault((group, item.h), set()).add(words.split(" · ")[-1])
+    return drawn
+
+
+def test_a_group_word_is_drawn_alike_on_every_chip_of_one_size(window):
+    """Lera's Backstage, shown as chips: "Anim." beside "Animal" on one table read as two
+    words (and "Acc." in Lera's beside "Accessory" in Milo's, chips a little wider): the
+    group's word takes the one form every chip of its group and height can say."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards"]
+    set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
+    set_backstage(game, 2, *kinds)
+    redraw(window)
+    drawn = chip_group_words(window)
+    assert {group for group, _h in drawn} >= {"animal", "accessory", "trick", "box"}
+    assert all(len(words) == 1 for words in drawn.values()), drawn
+    screenshot(window, "illusio-chips-group-words-alike")

@@ -95,6 +95,7 @@ class IllusioScene(Felt, TableScene):
         self.finish_glide()
         before = self.remember_places()
         self.clear()
+        self.look.chips.clear()
         self.cards = {}
         self.regions: dict[Hashable, QRectF] = {}  # where each part of the table lies
         self.view, self.names = view, names
