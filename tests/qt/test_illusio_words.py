@@ -368,3 +368,36 @@ def test_a_group_word_is_drawn_alike_on_every_chip_of_one_size(window):
     assert {group for group, _h in drawn} >= {"animal", "accessory", "trick", "box"}
     assert all(len(words) == 1 for words in drawn.values()), drawn
     screenshot(window, "illusio-chips-group-words-alike")
+
+
+def magician_words(window, seat: int) -> list[str]:
+    """What a magician's card on the table says, as painted at the table's zoom."""
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    return window.scene.item(("magician", seat)).painted
+
+
+def test_a_talent_with_nothing_to_act_on_does_not_read_ready(window):
+    """Mercurio swaps a Component of his Backstage for another's: with an empty Backstage
+    his card read "ready" though there was nothing to swap. It says so instead, in grey."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_magician(game, 0, "mercurio")
+    set_backstage(game, 0)
+    set_backstage(game, 1, "rabbit")
+    redraw(window)
+    assert not [a for a in game.legal_actions(0) if a.kind == "talent"]
+    said = magician_words(window, 0)
+    assert not [w for w in said if "ready" in w], said
+    assert "nothing to swap" in said, said
+    tip = window.scene.item(("magician", 0)).toolTip()
+    assert "Not usable now: nothing to swap." in tip and "Ready." not in tip
+    window.scene.show_large(("magician", 0))
+    assert "Not usable now: nothing to swap." in window.scene.preview_words.text()
+    screenshot(window, "illusio-talent-nothing-to-swap")
+    # A Dove of his own for Lera's Rabbit: now the talent can act, and the card says so.
+    set_backstage(game, 0, "dove")
+    redraw(window)
+    assert [a for a in game.legal_actions(0) if a.kind == "talent"]
+    assert [w for w in magician_words(window, 0) if "ready" in w]

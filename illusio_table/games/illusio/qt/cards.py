@@ -173,6 +173,8 @@ class Look:
                 False: "Ready.",
                 "over": "The game is over.",
             }[used]
+            if used is False and card.get("idle"):
+                state = f"Not usable now: {card['idle']}."
             return [card["name"], "A magician's talent.", card["text"], state]
         domain = self.domains[card["domain"]].name
         needs = ", ".join(self.need(n) for n in card["needs"])
@@ -266,6 +268,7 @@ class CardItem(QGraphicsItem):
             c.get("kind"),
             c.get("now"),
             c.get("used"),
+            c.get("idle"),
             c.get("name"),
             bool(c.get("dim")),
             self.chosen,
@@ -483,8 +486,13 @@ class CardItem(QGraphicsItem):
         }[used]
         if not ruled:  # a small card: its state in a word
             state = {None: "auto", True: "used", False: "ready", "over": "over"}[used]
-        colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
-        self._write(painter, foot, state, self._size(0.1), colour, bold=True)
+        idle = used is False and card.get("idle")
+        colour = QColor("#9e9e9e") if used or idle else QColor("#a5d6a7")
+        # A talent with nothing to act on now says so, not "ready" (Mercurio read "ready"
+        # with no Backstage to swap from): why, or "not now" where that does not fit.
+        for said in [card["idle"], "not now"] if idle else [state]:
+            if self._write(painter, foot, said, self._size(0.1), colour, bold=True):
+                break
 
     def _objective_band(self) -> float:
         """The height of an Objective's coloured band: its symbols at the least size."""

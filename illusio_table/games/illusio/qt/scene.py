@@ -404,11 +404,50 @@ class IllusioScene(Felt, TableScene):
         # At the end no talent is ready any more: the card says the game is over.
         used = "over" if view["phase"] == "over" else s["talent_used"]
         card = {"face": "magician", **s["magician"], "used": used}
+        if used is False:
+            card["idle"] = self._talent_idle(view, seat)
         item = self.card(card, x, y, size, ("magician", seat))
         self.target(("magician", seat), item)
         if seat == self.me:
             self.source(("magician", seat), item)
         return item
+
+    def _talent_idle(self, view: dict[str, Any], seat: int) -> str:
+        """Why a magician's unused talent has nothing to act on now, in a few words ("" when
+        it has): read from the view, so every seat's card says it; on the seat's own turn
+        its moves decide (a talent usable now is among them)."""
+        s = view["seats"][seat]
+        others = [o for k, o in enumerate(view["seats"]) if k != seat]
+
+        def kinds(cards: list[dict[str, Any]]) -> set[str]:
+            return {c.get("now", c["kind"]) for c in cards}
+
+        mine = kinds(s["backstage"])
+        why = {
+            # A Component of one's Backstage for another's of another type.
+            "sleight": not any(mine - {k} for o in others for k in kinds(o["backstage"])),
+            "scavenger": not view["discard"],
+            "metamorphosis": not any(o["backstage"] for o in view["seats"]),
+            "pickpocket": not any(o["hand"] for o in others),
+            "second-sight": not view["deck"] and not view["discard"],
+            "stand-in": seat == view["me"] and not kinds(view["hand"] or []) & mine,
+        }
+        reasons = {
+            "sleight": "nothing to swap",
+            "scavenger": "discard pile empty",
+            "metamorphosis": "nothing to turn",
+            "pickpocket": "no hand to pick",
+            "second-sight": "no card to draw",
+            "stand-in": "no twin to place",
+        }
+        talent = s["magician"]["talent"]
+        if why.get(talent):
+            return reasons[talent]
+        legal = self.last[1] if self.last is not None else []
+        mine_now = seat == view["me"] == view["current"] and view["phase"] == "turn"
+        if mine_now and legal and not any(a.kind == "talent" for a in legal):
+            return "not now"
+        return ""
 
     def _works(
         self,
