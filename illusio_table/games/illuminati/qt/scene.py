@@ -42,7 +42,7 @@ from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
-from ..table.gestures import BUTTONS
+from ..table.gestures import BUTTONS, MONEY_BUTTONS
 from ..table.prompts import attack_needs, last_roll, privileged_words
 from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
@@ -392,7 +392,9 @@ class IlluminatiScene(Felt, TableScene):
         kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
         x = self.width
         for kind in kinds:
-            label = BUTTONS.get(kind, kind)
+            label, tip = BUTTONS.get(kind, kind), ""
+            if view["phase"] == "spending" and kind in MONEY_BUTTONS:
+                label, tip = MONEY_BUTTONS[kind]
             if kind == "refuse":  # a Group offered to you, or asked of you
                 label = "Keep it" if view["phase"] == "asked" else "Refuse"
             if kind == "pass" and view["phase"] == "rearranging":
@@ -400,7 +402,7 @@ class IlluminatiScene(Felt, TableScene):
             width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
             self.in_heading(
-                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
+                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11, tip=tip)
             )
         self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
 
