@@ -1,14 +1,17 @@
 """What a person reads and sees on the Illuminati table, play-test faults each by what is
-drawn: the two ways to pass while money goes down say how they differ."""
+drawn: the two ways to pass while money goes down say how they differ; a privilege
+nobody can buy is plain words, not a button that does nothing."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
-from illusio_table.games.illuminati.actions import PassOnAttack
+from illusio_table.games.illuminati.actions import Attack, PassOnAttack
+from illusio_table.games.illuminati.qt.scene import AttackSetUp
 
 from .conftest import screenshot, tip_text
-from .test_illuminati_table import ana_when, start
+from .illusio_table_checks import drag
+from .test_illuminati_table import ANA_AND_LERA, ana_when, start
 
 ANA_AND_BOTS = [{"name": "Ana", "bot": None}] + [
     {"name": n, "bot": "schemer"} for n in ("Lera", "Milo", "Juno")
@@ -47,3 +50,33 @@ def test_the_two_ways_to_pass_on_an_attack_say_how_they_differ(window):
     assert "asked again" in tip_text(window.scene.item(("button", "pass")))
     assert "not asked again" in tip_text(window.scene.item(("button", "pass-on-attack")))
     screenshot(window, "illuminati-two-ways-to-pass")
+
+
+def test_no_privilege_to_buy_reads_as_plain_words_that_say_what_one_is(window):
+    """With no Special to discard and not the Bavarians, an attack can only be plain:
+    the panel showed "● not privileged" on what looked like a button, which did nothing.
+    It is plain words now (no button under them, nothing to click or reach by keyboard),
+    and their tooltip says what a privileged attack is and why there is none."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    assert game.illuminati[0] != "bavarian-illuminati" and not game.specials[0]
+
+    def plain_only(legal):
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        return attacks[0] if attacks and not [a for a in attacks if a.privilege] else None
+
+    attack = ana_when(window, plain_only, rounds=200)
+    scene = window.scene
+    drag(window, ("group", attack.attacker), ("group", attack.target))
+    assert isinstance(scene.composing, AttackSetUp)
+    said = [i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    privileged = [i for i in said if "privileged" in i.text().lower()]
+    assert [i.text() for i in privileged] == ["Not privileged"]
+    words = privileged[0]
+    assert words.parentItem() is None, "drawn on a button"
+    assert not [k for k in scene.targets if k[:2] == ("plan", "privilege")]
+    assert not [k for k in scene.composing.choices() if k[:2] == ("plan", "privilege")]
+    tip = tip_text(words)
+    assert "only the attacker and the defender may spend on it" in tip
+    assert "You have nothing to pay with." in tip
+    screenshot(window, "illuminati-attack-not-privileged")

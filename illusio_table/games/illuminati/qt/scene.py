@@ -958,8 +958,16 @@ class IlluminatiScene(Felt, TableScene):
                 x += width + 6
         buttons = self._privilege_buttons(p, rect, rect.top() + 76)
         size = max(8, self.least_points)
+        if not self._privilege_choices(p):
+            # Nothing to buy a privilege with: plain words, not a button that does nothing
+            # ("● not privileged" looked like one), saying what a privilege would be.
+            said = self.text("Not privileged", rect.left() + 10, rect.top() + 80, 9)
+            said.setToolTip(plain(f"Not privileged. {PRIVILEGE} You have nothing to pay with."))
+            buttons = []
         for key, label, lines, at in buttons:
-            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=label)
+            tip = f"{label[2:] if label.startswith('● ') else label}. {PRIVILEGE}"
+            tip = tip[0].upper() + tip[1:]
+            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=tip)
             if len(lines) > 1:  # (a long Special's name, folded on its button)
                 words = QGraphicsSimpleTextItem("\n".join(lines), button)
                 words.setFont(font(size, bold=True))
@@ -1032,9 +1040,7 @@ class IlluminatiScene(Felt, TableScene):
         most = rect.width() - 16
         found: list[tuple[Hashable, str, list[str], QRectF]] = []
         x, y, high = rect.left() + 8, top, 24.0
-        for key, (what, value) in p.options().items():
-            if what != "privilege":
-                continue
+        for key, value in self._privilege_choices(p):
             label = ("● " if value == p.privilege else "") + self._privilege_label(value)
             width = min(most, max(160.0, width_of(label, size, True) + 12))
             if x + width > rect.right() - 8 and x > rect.left() + 8:
@@ -1044,6 +1050,11 @@ class IlluminatiScene(Felt, TableScene):
             found.append((key, label, lines, QRectF(x, y, width, high)))
             x += width + 6
         return found
+
+    @staticmethod
+    def _privilege_choices(p: AttackSetUp) -> list[tuple[Hashable, str | None]]:
+        """The privileges the attack may be made with: None (none) among them."""
+        return [(key, value) for key, (what, value) in p.options().items() if what == "privilege"]
 
     def _privilege_label(self, value: str | None) -> str:
         """A privilege's button: none, the Bavarians' 5 MB, or the Special discarded."""
@@ -1459,6 +1470,14 @@ def _outcome_words(done: dict[str, Any]) -> str:
     return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
+# What a privileged attack is, in the tooltip of the attack panel's privilege choices.
+PRIVILEGE = (
+    "A privileged attack keeps the other players' money off it: only the attacker and the "
+    "defender may spend on it (others only by playing Interference). It costs a Special "
+    "card discarded, or 5 MB from the Bavarian Illuminati's treasury once a turn."
+)
+
+
 def badge_words(words: str) -> str:
     """The roll an attack needs (`needs_words`) as a badge beside its target says it:
     '10 or less · 92%', or 'needs 6 MB' where it cannot succeed as it stands."""
@@ -1526,7 +1545,8 @@ class AttackSetUp(Composing):
         found: dict[Hashable, tuple[str, Any]] = {}
         for how in dict.fromkeys(m.how for m in moves):
             found[("plan", "how", how)] = ("how", how)
-        for privilege in dict.fromkeys(m.privilege for m in moves if m.how == self.how):
+        privileges = list(dict.fromkeys(m.privilege for m in moves if m.how == self.how))
+        for privilege in privileges if privileges != [None] else []:  # (none to choose)
             found[("plan", "privilege", privilege)] = ("privilege", privilege)
         for aider in dict.fromkeys(a for m in moves for a in m.aiders):
             found[("group", aider)] = ("aider", aider)
