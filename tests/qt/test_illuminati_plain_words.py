@@ -1,16 +1,19 @@
 """What a person reads and sees on the Illuminati table, play-test faults each by what is
 drawn: the two ways to pass while money goes down say how they differ; a privilege
-nobody can buy is plain words, not a button that does nothing."""
+nobody can buy is plain words, not a button that does nothing; one's own structure keeps its
+place from an attack's set-up to its money."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from illusio_table.games.illuminati.actions import Attack, PassOnAttack
 from illusio_table.games.illuminati.qt.scene import AttackSetUp
+from illusio_table.qt.scenes.look import PIECE
 
 from .conftest import screenshot, tip_text
-from .illusio_table_checks import drag
+from .illusio_table_checks import click, drag
 from .test_illuminati_table import ANA_AND_LERA, ana_when, start
 
 ANA_AND_BOTS = [{"name": "Ana", "bot": None}] + [
@@ -80,3 +83,61 @@ def test_no_privilege_to_buy_reads_as_plain_words_that_say_what_one_is(window):
     assert "only the attacker and the defender may spend on it" in tip
     assert "You have nothing to pay with." in tip
     screenshot(window, "illuminati-attack-not-privileged")
+
+
+def own_place(window) -> tuple[QRectF, QRectF]:
+    """Where one's own Illuminati card lies, in the scene and in the view (the window's
+    pixels), once the table is drawn for the view it shows now."""
+    QApplication.processEvents()
+    window.scene.finish_glide()
+    game = window.model.session.game
+    key = ("group", game.illuminati[0])
+    [item] = [i for i in window.scene.items() if i.data(PIECE) == key]
+    box = item.sceneBoundingRect()
+    return box, QRectF(window.table.mapFromScene(box).boundingRect())
+
+
+def test_ones_own_structure_stays_put_from_the_attack_set_up_to_its_money(window):
+    """Ana sets an attack up (the panel lights where a capture may hang round her
+    structure), then announces it and money goes down: her own area re-centred and her
+    cards changed size between the two, so the table jumped under her eyes. It lies
+    where it lay, to the pixel."""
+    window.resize(1280, 720)
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+
+    def control(legal):  # (one that may succeed as it stands: its Attack button is live)
+        return next(
+            (
+                a
+                for a in legal
+                if isinstance(a, Attack)
+                and a.how == "control"
+                and not a.aiders
+                and not a.privilege
+                and "at least" not in game.hint(a, 0)
+            ),
+            None,
+        )
+
+    attack = ana_when(window, control, rounds=200)
+    window._update()
+    before = own_place(window)
+    drag(window, ("group", attack.attacker), ("group", attack.target))
+    assert isinstance(window.scene.composing, AttackSetUp)
+    set_up = own_place(window)
+    click(window, ("plan", "go"))
+    assert game.phase == "spending" and game.attack is not None
+    money = own_place(window)
+    screenshot(window, "illuminati-own-area-in-the-money-round")
+    for one, other in ((before, set_up), (set_up, money)):
+        for a, b in zip(one, other, strict=True):
+            assert (
+                max(
+                    abs(a.left() - b.left()),
+                    abs(a.top() - b.top()),
+                    abs(a.width() - b.width()),
+                    abs(a.height() - b.height()),
+                )
+                <= 1
+            ), (one, other)

@@ -543,14 +543,16 @@ class IlluminatiScene(Felt, TableScene):
     ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
         """A structure's free arrows where something may go (each a ghost card), and the
         columns and rows of the grid its cards and those ghosts take (its cards' alone
-        without `ghosts`)."""
+        without `ghosts`). One's own keeps room for a ghost at every free arrow, whether
+        or not something may go there now: its cards then lie where they lay from one
+        moment of the turn to the next (they moved and changed size between an attack's
+        set-up, whose capture may hang at any free arrow, and its money)."""
         cells = [tuple(c["cell"]) for c in s["cards"]]
-        arrows = [
-            (card, side, cell, self._arrow_key(card, side))
-            for card, side, cell in self._free_arrow_cells(s)
-        ]
+        free = self._free_arrow_cells(s)
+        arrows = [(card, side, cell, self._arrow_key(card, side)) for card, side, cell in free]
         arrows = [a for a in arrows if a[3] is not None and ghosts]
-        every = cells + [cell for _, _, cell, _ in arrows]
+        kept = [cell for *_, cell in free] if ghosts and s["seat"] == self.me else []
+        every = cells + [cell for _, _, cell, _ in arrows] + kept
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
 
