@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QApplication, QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsSimpleTextItem
 
 from illusio_table.games.illusio.actions import Backstage, Realize
 from illusio_table.games.illusio.qt import cards as card_faces
-from illusio_table.qt.scenes.look import READABLE_PX
+from illusio_table.qt.scenes.look import PIECE, READABLE_PX
 from tests.games.illusio.helpers import (
     add_component,
     deck_into_discard,
@@ -21,6 +21,7 @@ from tests.games.illusio.helpers import (
     set_backstage,
     set_hand,
     set_magician,
+    set_scores,
     to_contest,
 )
 
@@ -298,3 +299,105 @@ def test_at_the_end_a_trick_still_on_display_says_it_scored_nothing(window):
     tip = window.scene.item(("objective", left.objective)).toolTip()
     assert "Not finished when the game ended" in tip and "any of the Accessories" in tip, tip
     screenshot(window, "illusio-over-on-display")
+
+
+def test_a_magician_past_the_target_reads_their_true_score_on_the_track(window):
+    """A last trick worth more than was needed: Ana holds 8 of a target of 7. Her marker
+    stands on a square numbered 8 (the track stretches to it), not on the target's 7."""
+    start(window, target=7)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_scores(game, [8, 3, 0, 7], [[], [], [], []])
+    redraw(window)
+    scene = window.scene
+    track = [t for t in scene.items() if isinstance(t, QGraphicsSimpleTextItem)]
+    track = [t for t in track if t.text().isdigit() and t.sceneBoundingRect().top() < 20]
+
+    scene.finish_glide()
+    markers = {i.data(PIECE): i for i in scene.items() if i.data(PIECE)}
+
+    def number_under(seat: int) -> str:
+        marker = markers[("marker", seat)].sceneBoundingRect()
+        under = [t for t in track if abs(t.sceneBoundingRect().left() - marker.left()) < 40]
+        under = [t for t in under if t.sceneBoundingRect().left() <= marker.center().x()]
+        return max(under, key=lambda t: t.sceneBoundingRect().left()).text()
+
+    assert number_under(0) == "8"
+    assert number_under(3) == "7"
+    assert number_under(1) == "3"
+    assert "8" in [t.text() for t in track]
+    assert markers[("marker", 0)].toolTip().endswith("Ana: 8 points</p>")
+    screenshot(window, "illusio-score-past-the-target")
+
+
+def chip_group_words(window) -> dict[tuple[str, float], set[str]]:
+    """The group's words the chips of each group and height (their words' size) drew
+    (another's Backstage, Components around an Objective), read from the table as painted
+    at its zoom."""
+    from illusio_table.games.illusio.qt.cards import CardItem
+
+    scene = window.scene
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    group_of = scene.look.cards.group_of
+    drawn: dict[tuple[str, float], set[str]] = {}
+    for item in scene.items():
+        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
+            continue
+        if item.card["face"] != "component":
+            continue
+        group = group_of[item.card.get("now", item.card["kind"])]
+        for words in item.painted:
+            if " · " in words:
+                drawn.setdefault((group, item.h), set()).add(words.split(" · ")[-1])
+    return drawn
+
+
+def test_a_group_word_is_drawn_alike_on_every_chip_of_one_size(window):
+    """Lera's Backstage, shown as chips: "Anim." beside "Animal" on one table read as two
+    words (and "Acc." in Lera's beside "Accessory" in Milo's, chips a little wider): the
+    group's word takes the one form every chip of its group and height can say."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards"]
+    set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
+    set_backstage(game, 2, *kinds)
+    redraw(window)
+    drawn = chip_group_words(window)
+    assert {group for group, _h in drawn} >= {"animal", "accessory", "trick", "box"}
+    assert all(len(words) == 1 for words in drawn.values()), drawn
+    screenshot(window, "illusio-chips-group-words-alike")
+
+
+def magician_words(window, seat: int) -> list[str]:
+    """What a magician's card on the table says, as painted at the table's zoom."""
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    return window.scene.item(("magician", seat)).painted
+
+
+def test_a_talent_with_nothing_to_act_on_does_not_read_ready(window):
+    """Mercurio swaps a Component of his Backstage for another's: with an empty Backstage
+    his card read "ready" though there was nothing to swap. It says so instead, in grey."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    set_magician(game, 0, "mercurio")
+    set_backstage(game, 0)
+    set_backstage(game, 1, "rabbit")
+    redraw(window)
+    assert not [a for a in game.legal_actions(0) if a.kind == "talent"]
+    said = magician_words(window, 0)
+    assert not [w for w in said if "ready" in w], said
+    assert "nothing to swap" in said, said
+    tip = window.scene.item(("magician", 0)).toolTip()
+    assert "Not usable now: nothing to swap." in tip and "Ready." not in tip
+    window.scene.show_large(("magician", 0))
+    assert "Not usable now: nothing to swap." in window.scene.preview_words.text()
+    screenshot(window, "illusio-talent-nothing-to-swap")
+    # A Dove of his own for Lera's Rabbit: now the talent can act, and the card says so.
+    set_backstage(game, 0, "dove")
+    redraw(window)
+    assert [a for a in game.legal_actions(0) if a.kind == "talent"]
+    assert [w for w in magician_words(window, 0) if "ready" in w]

@@ -246,8 +246,8 @@ def test_the_illuminati_money_lesson_tells_its_pass_from_the_other_pass():
     assert money
     for s in money:
         assert s["lit"].kind == "pass"
-        assert "Click Pass, lit in white, to put nothing down" in s["words"]
-        assert "Pass on this attack, beside it, keeps you out of it" in s["words"]
+        assert "Click Nothing this round, lit in white, to put nothing down" in s["words"]
+        assert "Out of this attack, beside it, keeps you out of it" in s["words"]
         assert "let this one go" not in s["words"]
 
 

@@ -42,7 +42,7 @@ from illusio_table.qt.scenes.words import cut, fold, measure, width_of
 from illusio_table.table.prompts import counted
 
 from ..table import attempts
-from ..table.gestures import BUTTONS
+from ..table.gestures import BUTTONS, MONEY_BUTTONS
 from ..table.prompts import attack_needs, last_roll, privileged_words
 from ..table.reach import money_within_reach
 from .conspiracy import ConspiracyCard, Look
@@ -392,7 +392,9 @@ class IlluminatiScene(Felt, TableScene):
         kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
         x = self.width
         for kind in kinds:
-            label = BUTTONS.get(kind, kind)
+            label, tip = BUTTONS.get(kind, kind), ""
+            if view["phase"] == "spending" and kind in MONEY_BUTTONS:
+                label, tip = MONEY_BUTTONS[kind]
             if kind == "refuse":  # a Group offered to you, or asked of you
                 label = "Keep it" if view["phase"] == "asked" else "Refuse"
             if kind == "pass" and view["phase"] == "rearranging":
@@ -400,7 +402,7 @@ class IlluminatiScene(Felt, TableScene):
             width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
             self.in_heading(
-                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11)
+                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11, tip=tip)
             )
         self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
 
@@ -541,14 +543,16 @@ class IlluminatiScene(Felt, TableScene):
     ) -> tuple[list[tuple[str, str, tuple[int, int], Hashable]], tuple[range, range]]:
         """A structure's free arrows where something may go (each a ghost card), and the
         columns and rows of the grid its cards and those ghosts take (its cards' alone
-        without `ghosts`)."""
+        without `ghosts`). One's own keeps room for a ghost at every free arrow, whether
+        or not something may go there now: its cards then lie where they lay from one
+        moment of the turn to the next (they moved and changed size between an attack's
+        set-up, whose capture may hang at any free arrow, and its money)."""
         cells = [tuple(c["cell"]) for c in s["cards"]]
-        arrows = [
-            (card, side, cell, self._arrow_key(card, side))
-            for card, side, cell in self._free_arrow_cells(s)
-        ]
+        free = self._free_arrow_cells(s)
+        arrows = [(card, side, cell, self._arrow_key(card, side)) for card, side, cell in free]
         arrows = [a for a in arrows if a[3] is not None and ghosts]
-        every = cells + [cell for _, _, cell, _ in arrows]
+        kept = [cell for *_, cell in free] if ghosts and s["seat"] == self.me else []
+        every = cells + [cell for _, _, cell, _ in arrows] + kept
         xs, ys = [c[0] for c in every], [c[1] for c in every]
         return arrows, (range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1))
 
@@ -956,8 +960,16 @@ class IlluminatiScene(Felt, TableScene):
                 x += width + 6
         buttons = self._privilege_buttons(p, rect, rect.top() + 76)
         size = max(8, self.least_points)
+        if not self._privilege_choices(p):
+            # Nothing to buy a privilege with: plain words, not a button that does nothing
+            # ("● not privileged" looked like one), saying what a privilege would be.
+            said = self.text("Not privileged", rect.left() + 10, rect.top() + 80, 9)
+            said.setToolTip(plain(f"Not privileged. {PRIVILEGE} You have nothing to pay with."))
+            buttons = []
         for key, label, lines, at in buttons:
-            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=label)
+            tip = f"{label[2:] if label.startswith('● ') else label}. {PRIVILEGE}"
+            tip = tip[0].upper() + tip[1:]
+            button = self.button("" if len(lines) > 1 else label, at, key, size=8, tip=tip)
             if len(lines) > 1:  # (a long Special's name, folded on its button)
                 words = QGraphicsSimpleTextItem("\n".join(lines), button)
                 words.setFont(font(size, bold=True))
@@ -1030,9 +1042,7 @@ class IlluminatiScene(Felt, TableScene):
         most = rect.width() - 16
         found: list[tuple[Hashable, str, list[str], QRectF]] = []
         x, y, high = rect.left() + 8, top, 24.0
-        for key, (what, value) in p.options().items():
-            if what != "privilege":
-                continue
+        for key, value in self._privilege_choices(p):
             label = ("● " if value == p.privilege else "") + self._privilege_label(value)
             width = min(most, max(160.0, width_of(label, size, True) + 12))
             if x + width > rect.right() - 8 and x > rect.left() + 8:
@@ -1042,6 +1052,11 @@ class IlluminatiScene(Felt, TableScene):
             found.append((key, label, lines, QRectF(x, y, width, high)))
             x += width + 6
         return found
+
+    @staticmethod
+    def _privilege_choices(p: AttackSetUp) -> list[tuple[Hashable, str | None]]:
+        """The privileges the attack may be made with: None (none) among them."""
+        return [(key, value) for key, (what, value) in p.options().items() if what == "privilege"]
 
     def _privilege_label(self, value: str | None) -> str:
         """A privilege's button: none, the Bavarians' 5 MB, or the Special discarded."""
@@ -1457,6 +1472,14 @@ def _outcome_words(done: dict[str, Any]) -> str:
     return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
+# What a privileged attack is, in the tooltip of the attack panel's privilege choices.
+PRIVILEGE = (
+    "A privileged attack keeps the other players' money off it: only the attacker and the "
+    "defender may spend on it (others only by playing Interference). It costs a Special "
+    "card discarded, or 5 MB from the Bavarian Illuminati's treasury once a turn."
+)
+
+
 def badge_words(words: str) -> str:
     """The roll an attack needs (`needs_words`) as a badge beside its target says it:
     '10 or less · 92%', or 'needs 6 MB' where it cannot succeed as it stands."""
@@ -1524,7 +1547,8 @@ class AttackSetUp(Composing):
         found: dict[Hashable, tuple[str, Any]] = {}
         for how in dict.fromkeys(m.how for m in moves):
             found[("plan", "how", how)] = ("how", how)
-        for privilege in dict.fromkeys(m.privilege for m in moves if m.how == self.how):
+        privileges = list(dict.fromkeys(m.privilege for m in moves if m.how == self.how))
+        for privilege in privileges if privileges != [None] else []:  # (none to choose)
             found[("plan", "privilege", privilege)] = ("privilege", privilege)
         for aider in dict.fromkeys(a for m in moves for a in m.aiders):
             found[("group", aider)] = ("aider", aider)

@@ -26,6 +26,21 @@ BUTTONS = {
     "yield": "Give it",
 }
 
+# While money goes down on an attack, the two ways to pass, in words that tell them apart
+# ("Pass" beside "Pass on this attack" left a person wondering which to press), and what
+# each does, for its tooltip.
+MONEY_BUTTONS = {
+    "pass": (
+        "Nothing this round",
+        "Put no money down this time round. If someone else spends, you are asked again.",
+    ),
+    "pass-on-attack": (
+        "Out of this attack",
+        "Put nothing down and stay out of this attack: you are not asked again until its "
+        "dice are rolled.",
+    ),
+}
+
 
 def gestures(view: dict[str, Any], legal: list[Action], seat: int | None) -> list[Gesture]:
     """Groups are dragged: onto a Group to attack it, onto a free arrow to move there,

@@ -67,8 +67,9 @@ def guide() -> Guide:
     def money_say(view: View, move: Action) -> str:
         return (
             f"{other} attacks. While money goes down, every player may add some, for the "
-            f"attack or against it. Click Pass, lit in white, to put nothing down this "
-            f"time round (Pass on this attack, beside it, keeps you out of it until its dice)."
+            f"attack or against it. Click Nothing this round, lit in white, to put nothing "
+            f"down this time round (Out of this attack, beside it, keeps you out of it until "
+            f"its dice)."
         )
 
     def end(view: View, legal: list[Action]) -> Action | None:

@@ -65,6 +65,11 @@ class Look:
         self.groups = {g.id: g for g in self.cards.groups}
         self.domains = {d.id: d for d in self.cards.domains}
         self.kinds = self.cards.kinds
+        # The Components drawn as chips on the table now (kind, name, width), by group and
+        # chip height (their words' size): a group's word is said in one form on all of
+        # them ("Anim." beside "Animal" read as two words). The table empties it before it
+        # draws anew.
+        self.chips: dict[tuple[str, float], set[tuple[str, str, float]]] = {}
 
     def name(self, some_id: str) -> str:
         return self.cards.name(some_id)
@@ -168,6 +173,8 @@ class Look:
                 False: "Ready.",
                 "over": "The game is over.",
             }[used]
+            if used is False and card.get("idle"):
+                state = f"Not usable now: {card['idle']}."
             return [card["name"], "A magician's talent.", card["text"], state]
         domain = self.domains[card["domain"]].name
         needs = ", ".join(self.need(n) for n in card["needs"])
@@ -206,6 +213,11 @@ class CardItem(QGraphicsItem):
     def set_card(self, card: dict[str, Any] | None) -> None:
         """Shows this card (the large one shows the card pointed at), its words as tooltip."""
         self.card = card
+        if card is not None and card["face"] == "component" and self.h < 30:
+            now = card.get("now", card["kind"])
+            group = self.look.cards.group_of.get(now, "")
+            named = (now, card.get("now_name", card["name"]), self.w)
+            self.look.chips.setdefault((group, self.h), set()).add(named)
         self.setToolTip(plain("\n".join(line for line in self.words() if line)))
         self.update()
 
@@ -256,6 +268,7 @@ class CardItem(QGraphicsItem):
             c.get("kind"),
             c.get("now"),
             c.get("used"),
+            c.get("idle"),
             c.get("name"),
             bool(c.get("dim")),
             self.chosen,
@@ -263,7 +276,15 @@ class CardItem(QGraphicsItem):
             self.w,
             self.h,
             round(scale, 2),
+            self._alike() if self.h < 30 and c["face"] == "component" else (),
         )
+
+    def _alike(self) -> tuple[tuple[str, str, float], ...]:
+        """The chips of this one's group and height on the table (kind, name, width): their
+        words are of one size, and they share the form of their group's word."""
+        now = self.card.get("now", self.card["kind"])
+        group = self.look.cards.group_of.get(now, "")
+        return tuple(sorted(self.look.chips.get((group, self.h), ())))
 
     def paint_card(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -368,7 +389,7 @@ class CardItem(QGraphicsItem):
         colour = look.colour(now)
         name = card.get("now_name", card["name"])
         if self.h < 30:  # a chip: a Component placed around an Objective
-            self._chip(painter, colour, look.symbol(now), look.chip_words(now, name))
+            self._chip(painter, colour, look.symbol(now), self._chip_words(now, name))
             return
         small = self.w < 60
         band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
@@ -386,6 +407,35 @@ class CardItem(QGraphicsItem):
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
             self._write(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
+    def _chip_words(self, kind: str, name: str) -> list[str]:
+        """A Component chip's words (`Look.chip_words`) with its group's word in the one
+        form every chip of its group and height on the table can say whole: the shortest
+        any of them needs (a chip that can say none shows its symbol, and is not asked)."""
+        words = self.look.chip_words(kind, name)
+        if len(words) < 2:
+            return words
+        _box, size = self._chip_box()
+        needed = 0
+        for other, named, wide in {*self._alike(), (kind, name, self.w)}:
+            said = self.look.chip_words(other, named)
+            box = QRectF(2, 0, wide - 4, self.h)
+            first = next((i for i, w in enumerate(said) if self._says(box, w, size)), None)
+            if first is not None:
+                needed = max(needed, first // 2)
+        return words[2 * needed : 2 * needed + 2]
+
+    def _chip_box(self) -> tuple[QRectF, int]:
+        return QRectF(2, 0, self.w - 4, self.h), max(int(self.h * 0.5), self.least)
+
+    def _says(self, rect: QRectF, text: str, size: int) -> bool:
+        """Whether `_write` would write the words whole on one line in the box."""
+        every = int(Qt.AlignmentFlag.AlignCenter)
+        size = max(size, self.least)
+        return any(
+            fitting(text, rect.width(), rect.height(), size, bold, every, self.least)[1] == text
+            for bold in (True, False)
+        )
+
     def _chip(self, painter: QPainter, colour: QColor, symbol: str, words: list[str]) -> None:
         """A card drawn as a named chip (around an Objective, in another's Backstage): the
         fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`),
@@ -394,8 +444,7 @@ class CardItem(QGraphicsItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
-        box = QRectF(2, 0, self.w - 4, self.h)
-        size = max(int(self.h * 0.5), self.least)
+        box, size = self._chip_box()
         shown = next(
             (w for w in words if self._write(painter, box, w, size, WHITE, True, wrap=False)), None
         )
@@ -437,8 +486,13 @@ class CardItem(QGraphicsItem):
         }[used]
         if not ruled:  # a small card: its state in a word
             state = {None: "auto", True: "used", False: "ready", "over": "over"}[used]
-        colour = QColor("#9e9e9e") if used else QColor("#a5d6a7")
-        self._write(painter, foot, state, self._size(0.1), colour, bold=True)
+        idle = used is False and card.get("idle")
+        colour = QColor("#9e9e9e") if used or idle else QColor("#a5d6a7")
+        # A talent with nothing to act on now says so, not "ready" (Mercurio read "ready"
+        # with no Backstage to swap from): why, or "not now" where that does not fit.
+        for said in [card["idle"], "not now"] if idle else [state]:
+            if self._write(painter, foot, said, self._size(0.1), colour, bold=True):
+                break
 
     def _objective_band(self) -> float:
         """The height of an Objective's coloured band: its symbols at the least size."""

@@ -95,6 +95,7 @@ class IllusioScene(Felt, TableScene):
         self.finish_glide()
         before = self.remember_places()
         self.clear()
+        self.look.chips.clear()
         self.cards = {}
         self.regions: dict[Hashable, QRectF] = {}  # where each part of the table lies
         self.view, self.names = view, names
@@ -214,24 +215,30 @@ class IllusioScene(Felt, TableScene):
         return ""
 
     def _track(self, view: dict[str, Any]) -> None:
-        """The score track from 0 to the target, each magician's marker on it."""
+        """The score track from 0 to the target, each magician's marker on it. A magician
+        past the target (a last trick worth more than was needed) stretches it to their
+        true score, so the marker stands on the number they hold, not on the target's."""
         target = view["target"]
-        cell = min(44.0, (WIDTH - 200) / (target + 1))
+        last = max([target] + [s["score"] for s in view["seats"]])
+        cell = min(44.0, (WIDTH - 200) / (last + 1))
         self.text("Score", 0, TRACK_Y + 6, 11, bold=True)
         at: Counter[int] = Counter()
-        for n in range(target + 1):
+        for n in range(last + 1):
             box = QRectF(60 + n * cell, TRACK_Y, cell - 2, 34)
-            fill = QColor(GOLD) if n == target else QColor(255, 255, 255, 40)
+            past = QColor(GOLD).lighter(130)
+            fill = (
+                QColor(GOLD) if n == target else past if n > target else QColor(255, 255, 255, 40)
+            )
             self.addRect(box, QPen(REGION_EDGE, 1), QBrush(fill))
             self.text(
-                str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n == target else WHITE
+                str(n), box.left() + 3, box.top() + 1, 8, colour=INK if n >= target else WHITE
             )
         self.name_part(
             "The score track: first to the target wins",
-            QRectF(0, TRACK_Y, 60 + (target + 1) * cell, 34),
+            QRectF(0, TRACK_Y, 60 + (last + 1) * cell, 34),
         )
         for seat, s in enumerate(view["seats"]):
-            score = min(s["score"], target)
+            score = s["score"]
             x = 60 + score * cell + 4 + at[score] * 7
             at[score] += 1
             marker = self.addEllipse(
@@ -397,11 +404,50 @@ class IllusioScene(Felt, TableScene):
         # At the end no talent is ready any more: the card says the game is over.
         used = "over" if view["phase"] == "over" else s["talent_used"]
         card = {"face": "magician", **s["magician"], "used": used}
+        if used is False:
+            card["idle"] = self._talent_idle(view, seat)
         item = self.card(card, x, y, size, ("magician", seat))
         self.target(("magician", seat), item)
         if seat == self.me:
             self.source(("magician", seat), item)
         return item
+
+    def _talent_idle(self, view: dict[str, Any], seat: int) -> str:
+        """Why a magician's unused talent has nothing to act on now, in a few words ("" when
+        it has): read from the view, so every seat's card says it; on the seat's own turn
+        its moves decide (a talent usable now is among them)."""
+        s = view["seats"][seat]
+        others = [o for k, o in enumerate(view["seats"]) if k != seat]
+
+        def kinds(cards: list[dict[str, Any]]) -> set[str]:
+            return {c.get("now", c["kind"]) for c in cards}
+
+        mine = kinds(s["backstage"])
+        why = {
+            # A Component of one's Backstage for another's of another type.
+            "sleight": not any(mine - {k} for o in others for k in kinds(o["backstage"])),
+            "scavenger": not view["discard"],
+            "metamorphosis": not any(o["backstage"] for o in view["seats"]),
+            "pickpocket": not any(o["hand"] for o in others),
+            "second-sight": not view["deck"] and not view["discard"],
+            "stand-in": seat == view["me"] and not kinds(view["hand"] or []) & mine,
+        }
+        reasons = {
+            "sleight": "nothing to swap",
+            "scavenger": "discard pile empty",
+            "metamorphosis": "nothing to turn",
+            "pickpocket": "no hand to pick",
+            "second-sight": "no card to draw",
+            "stand-in": "no twin to place",
+        }
+        talent = s["magician"]["talent"]
+        if why.get(talent):
+            return reasons[talent]
+        legal = self.last[1] if self.last is not None else []
+        mine_now = seat == view["me"] == view["current"] and view["phase"] == "turn"
+        if mine_now and legal and not any(a.kind == "talent" for a in legal):
+            return "not now"
+        return ""
 
     def _works(
         self,
