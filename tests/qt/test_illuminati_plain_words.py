@@ -12,7 +12,7 @@ from illusio_table.games.illuminati.actions import Attack, PassOnAttack
 from illusio_table.games.illuminati.qt.scene import AttackSetUp
 from illusio_table.qt.scenes.look import PIECE
 
-from .conftest import screenshot, tip_text
+from .conftest import item_parents, screenshot, tip_text
 from .illusio_table_checks import click, drag
 from .test_illuminati_table import ANA_AND_LERA, ana_when, start
 
@@ -76,7 +76,7 @@ def test_no_privilege_to_buy_reads_as_plain_words_that_say_what_one_is(window):
     privileged = [i for i in said if "privileged" in i.text().lower()]
     assert [i.text() for i in privileged] == ["Not privileged"]
     words = privileged[0]
-    assert words.parentItem() is None, "drawn on a button"
+    assert words not in item_parents(scene), "drawn on a button"
     assert not [k for k in scene.targets if k[:2] == ("plan", "privilege")]
     assert not [k for k in scene.composing.choices() if k[:2] == ("plan", "privilege")]
     tip = tip_text(words)
@@ -141,3 +141,33 @@ def test_ones_own_structure_stays_put_from_the_attack_set_up_to_its_money(window
                 )
                 <= 1
             ), (one, other)
+
+
+def test_an_attack_of_one_kind_only_says_its_kind_in_plain_words(window):
+    """Where a target can be attacked in one way only (a Group without Power cannot be
+    destroyed, nor an uncontrolled one neutralized), the panel drew "● control" as a
+    button that did nothing when pressed. It says "To control" in plain words, its
+    tooltip what the kinds of attack are; a choice of kinds is still buttons."""
+    start(window, ANA_AND_LERA, seed=2)
+
+    def one_kind(legal):
+        kinds: dict[tuple[str, str], set[str]] = {}
+        for a in legal:
+            if isinstance(a, Attack):
+                kinds.setdefault((a.attacker, a.target), set()).add(a.how)
+        alone = [pair for pair, hows in kinds.items() if len(hows) == 1]
+        return alone[0] if alone else None
+
+    attacker, target = ana_when(window, one_kind, rounds=200)
+    scene = window.scene
+    drag(window, ("group", attacker), ("group", target))
+    plan = scene.composing
+    assert isinstance(plan, AttackSetUp)
+    said = [i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    [words] = [i for i in said if i.text() == f"To {plan.how}"]
+    assert words not in item_parents(scene), "drawn on a button"
+    assert not [i for i in said if i.text().lstrip("● ") == plan.how], "a button of one kind"
+    assert not [k for k in plan.choices() if k[:2] == ("plan", "how")]
+    assert f"An attack to {plan.how}" in tip_text(words)
+    assert "To destroy:" in tip_text(words)
+    screenshot(window, "illuminati-attack-of-one-kind")

@@ -952,12 +952,17 @@ class IlluminatiScene(Felt, TableScene):
             return min(most, max(least, width_of(label, max(size, self.least_points), True) + 12))
 
         x, y = rect.left() + 8, rect.top() + 44
-        for key, (what, value) in choices.items():
-            if what == "how":
-                label = ("● " if value == p.how else "") + value
-                width = wide(label, 100, 9)
-                self.button(label, QRectF(x, y, width, 26), key, size=9)
-                x += width + 6
+        kinds = [(key, value) for key, (what, value) in choices.items() if what == "how"]
+        if not kinds:
+            # One kind of attack only: plain words, not a "● control" button that did
+            # nothing when pressed (as the privilege none can buy, below).
+            said = self.text(f"To {p.how}", x + 2, y + 4, 9, bold=True)
+            said.setToolTip(plain(f"An attack to {p.how}: the only kind this one can be. {HOW}"))
+        for key, value in kinds:
+            label = ("● " if value == p.how else "") + value
+            width = wide(label, 100, 9)
+            self.button(label, QRectF(x, y, width, 26), key, size=9, tip=HOW)
+            x += width + 6
         buttons = self._privilege_buttons(p, rect, rect.top() + 76)
         size = max(8, self.least_points)
         if not self._privilege_choices(p):
@@ -1472,6 +1477,15 @@ def _outcome_words(done: dict[str, Any]) -> str:
     return "ATTACK FAILED" if done["result"] == "failed" else done["result"].upper()
 
 
+# The kinds of attack, in the tooltip of the attack panel's choice of kind.
+HOW = (
+    "To control: the target, if the attack succeeds, joins your Power Structure. To "
+    "neutralize: a Group another player controls goes back among the uncontrolled ones. "
+    "To destroy: it goes to the dead pile, and it defends with its Power instead of its "
+    "Resistance. Not every kind is open against every target."
+)
+
+
 # What a privileged attack is, in the tooltip of the attack panel's privilege choices.
 PRIVILEGE = (
     "A privileged attack keeps the other players' money off it: only the attacker and the "
@@ -1545,7 +1559,8 @@ class AttackSetUp(Composing):
         """What may be clicked now, and what each sets."""
         moves = self.moves
         found: dict[Hashable, tuple[str, Any]] = {}
-        for how in dict.fromkeys(m.how for m in moves):
+        kinds = list(dict.fromkeys(m.how for m in moves))
+        for how in kinds if len(kinds) > 1 else []:  # (one kind: nothing to choose)
             found[("plan", "how", how)] = ("how", how)
         privileges = list(dict.fromkeys(m.privilege for m in moves if m.how == self.how))
         for privilege in privileges if privileges != [None] else []:  # (none to choose)
