@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsSimpl
 from illusio_table.games.incantibus.qt.scene import dungeon_slots
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import item_parents, lift_curtain, screenshot, tip_text
+from .conftest import item_parents, lift_curtain, screenshot, tip_text, top_item
 from .test_text_sizes import item_words, step, table_problems
 
 
@@ -585,4 +585,69 @@ def test_full_satchels_keep_each_chip_and_badge_in_its_own_cell(make_window, mod
             for w in words
             if w.px < 8 and panel.intersects(w.ink)
         ]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_chip_of_a_book_covers_no_letter_of_the_longest_book_text(make_window):
+    """The book with the longest words of the card file, pointed at: while the wands
+    point, its chip lies over none of the book's letters ("2 identical ingredient[s]"
+    read "ingredient", the chip over its "s"); the words fold into the room left of the
+    chip, at 8 px or more. With the coach's bar on, the table smaller."""
+    from illusio_table.engine import Match
+    from illusio_table.games import new_game
+    from illusio_table.games.incantibus.cards import load
+    from illusio_table.games.incantibus.qt.scene import book_box
+    from illusio_table.qt.scenes.words import width_of
+    from tests.games.incantibus.helpers import give, open_book
+
+    longest = max(load().books, key=lambda b: width_of(b.label, 9))
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, 4)
+    ]
+    game = new_game("incantibus", 4, 2, {"mode": "expert"}, players)
+    open_book(game, longest.id, 0)
+    give(game, 0, "mistletoe", "mistletoe", "pumpkin", "gold-1", "gold-2")
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    window.install(Match(game), None)
+    lift_curtain(window)
+    window.coach_me(True)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+    scene, session = window.scene, window.model.session
+    scene.animation_ms = 600_000
+    book = [a for a in session.legal_actions() if getattr(a, "place", "") == "book"]
+    assert book and scene.view["books"][0]["needs"] == longest.label
+    session.act(next(a for a in book if a.index == 0))
+    for _ in range(20):
+        QApplication.processEvents()
+        if scene.revealing():
+            break
+        session.step_bot()
+    assert scene.revealing()
+    scene._reveal_step(0.5)
+    screenshot(window, "incantibus-reveal-of-the-longest-book")
+    card = book_box(0)
+    chips = [
+        i.mapRectToScene(i.boundingRect() | i.childrenBoundingRect())
+        for i in scene.items()
+        if isinstance(i.data(0), tuple)
+        and i.data(0)[:2] == ("mark", "overlay")
+        and i.isVisible()
+        and i.toolTip()
+        and card.contains(i.sceneBoundingRect())
+    ]
+    assert chips
+    parents = item_parents(scene)
+    words = [
+        w
+        for w in item_words(scene, window.table.zoom())
+        if card.contains(w.ink) and top_item(w.item, parents).data(0) is None
+    ]
+    said = " ".join(w.text.replace("\n", " ") for w in words)
+    assert longest.label in said, said
+    problems = [f"{w.text!r} at {w.px:.1f} px" for w in words if w.px < 8]
+    problems += [f"the chip over {w.text!r}" for w in words for c in chips if c.intersects(w.ink)]
+    scene.stop_reveal(seen=True)
     assert not problems, "\n".join(problems)

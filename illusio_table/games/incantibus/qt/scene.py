@@ -112,6 +112,7 @@ def book_box(i: int) -> QRectF:
 
 
 BOOK_CHIP_R = 15
+BOOK_WORDS = 80  # where a book's words begin, right of its points
 
 
 def book_chip(i: int) -> QPointF:
@@ -628,7 +629,17 @@ class IncantibusScene(TableScene):
             box = self.addRect(book_box(i), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
             box.setParentItem(panel)
             self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
-            self._text(book["needs"], 80, y + 15, 9, parent=box)
+            # Its words left of where a chip lies when it is pointed at, folded onto two
+            # lines where they are longer (the chip lay over the "s" of "ingredients").
+            size = max(9, self.least)
+            room = book_chip(i).x() - BOOK_CHIP_R - 4 - BOOK_WORDS
+            lines = fold(book["needs"], room, size)
+            while len(lines) > 2 and size > self.least:
+                size -= 1
+                lines = fold(book["needs"], room, size)
+            high = len(lines) * measure(size).lineSpacing()
+            middle = book_box(i).center().y()
+            self._text("\n".join(lines), BOOK_WORDS, middle - high / 2, size, parent=box)
             box.setToolTip(
                 plain(f"A magic book worth {points(book['points'])}, for {book['needs'].lower()}.")
             )
