@@ -206,16 +206,21 @@ def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window,
     assert not problems, "\n".join(problems)
 
 
-def test_the_count_covers_no_word_of_the_heading(make_window):
+@pytest.mark.parametrize("phones", [False, True])
+def test_the_count_covers_no_word_of_the_heading(make_window, phones):
     """While people count "In… can… to!" to point, the count's box lies over none of
     the heading's words, the prompt "Drag your wand onto one…" among them (it lay over
-    the prompt for two seconds every casting), at every casting of a match, with the
-    coach's bar on or off."""
+    the prompt for two seconds every casting), and over no seat's satchel panel (it lay
+    over the satchels' rows, with the Seats and Phones panels open beside the table), at
+    every casting of a match, with the coach's bar on or off."""
     from illusio_table.qt.scenes.base import KEY, MARK
 
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()
+    if phones:
+        window.phones_dock.show()
+        window.phones_dock.raise_()
     problems: list[str] = []
     checked = []
 
@@ -235,10 +240,15 @@ def test_the_count_covers_no_word_of_the_heading(make_window):
             box = count.sceneBoundingRect()
             over = [i.text() for i in heading if box.intersects(i.sceneBoundingRect())]
             if words == "can…" and len(checked) % 8 == 3:
-                screenshot(window, f"incantibus-count-{len(checked)}-1280x720")
+                screenshot(window, f"incantibus-count-{len(checked)}-{phones}-1280x720")
+            over += [
+                f"the satchel of seat {seat}"
+                for seat, panel in scene.satchel_boxes.items()
+                if box.intersects(panel)
+            ]
             if over:
                 problems.append(f"{words!r} over {over} at move {checked[-1]}")
-                screenshot(window, "incantibus-count-over-the-prompt")
+                screenshot(window, f"incantibus-count-over-the-table-{phones}")
         scene.show_count(None)
         return False
 

@@ -236,6 +236,11 @@ class IncantibusScene(TableScene):
             return QPointF(8 + 234 - size.width() - 6, 28 + key[1] * 74 + 5)
         return super().key_spot(key, box, size)
 
+    def count_keeps_clear(self) -> list[QRectF]:
+        """The satchels: each seat reads its own (and the others') to choose where to
+        point, and the count lay over them for its two seconds."""
+        return list(self.satchel_boxes.values())
+
     def drop_hint(self, source: Hashable) -> str:
         return "Drop the wand on a token, a potion, a book or a sorcerer outlined in gold."
 
