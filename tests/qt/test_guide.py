@@ -156,3 +156,37 @@ def test_the_help_menu_and_a_new_game_offer_and_end_the_guide(window):
     players = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": "showman"}]
     assert window.start_match(GameConfig("illusio", players, 3))
     assert window.guide is None and not window.guide_bar.isVisible()
+
+
+def test_an_unfinished_guide_is_offered_again_as_the_guide_and_goes_on_at_its_lesson(
+    make_window,
+):
+    """Learn Incantibus left half-way (the program closed): the next start offers it as
+    the guide ("Learn Incantibus", the lessons learnt), not as a plain kept match, and
+    goes on as the guide, its bar up, at the lesson it had reached."""
+    from .table_states import play
+
+    first = make_window()
+    assert first.start_guide("incantibus")
+    play(first, 3, lambda legal: first.guide.lit or legal[0])
+    QApplication.processEvents()
+    learnt = list(first.guide.run.learnt)
+    assert learnt  # (a lesson learnt: it goes on at the next)
+    lesson = first.guide.run.lesson
+    moves = first.model.session.match.moves_made
+
+    again = make_window()
+    asked = []
+    again.ask = lambda title, text: asked.append(f"{title}\n{text}") or True
+    assert again.offer_resume(), again.messages
+    QApplication.processEvents()
+    (question,) = asked
+    assert "Learn Incantibus" in question and "guide" in question, question
+    assert f"{len(learnt)} of {len(first.guide.run.guide.lessons)} lessons" in question, question
+    assert "unfinished match" not in question, question
+    assert again.guide is not None and again.guide_bar.isVisible()
+    assert again.guide.run.learnt == learnt
+    assert again.model.session.match.moves_made == moves
+    assert (again.guide.run.lesson and again.guide.run.lesson.name) == (lesson and lesson.name)
+    words = again.guide_bar.words.text()  # (the last move's outcome was told before)
+    assert words.startswith("Next,") and first.guide_bar.words.text().endswith(words)

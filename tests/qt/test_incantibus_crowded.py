@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsSimpleTextItem
 
 from illusio_table.games.incantibus.qt.scene import dungeon_slots
 from illusio_table.qt.app.new_game_dialog import GameConfig
 
-from .conftest import item_parents, lift_curtain, screenshot, tip_text
+from .conftest import item_parents, lift_curtain, screenshot, tip_text, top_item
 from .test_text_sizes import item_words, step, table_problems
 
 
@@ -191,8 +192,9 @@ def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window,
         for i in scene.items()
         if isinstance(i, QGraphicsRectItem)
         and i not in parent
-        and i.rect().width() < 32
+        and i.rect().width() < 48  # (a cell holds its token and its badge)
         and i.rect().height() < 32
+        and not i.sceneBoundingRect().contains(label)  # (the label's own red ground)
     ]
     seat = window.model.session.game.view(0)["decision"]["seat"]
     assert scene.satchel_boxes[seat].contains(label)
@@ -204,16 +206,21 @@ def test_a_full_satchels_new_token_and_the_gold_keep_to_their_cells(make_window,
     assert not problems, "\n".join(problems)
 
 
-def test_the_count_covers_no_word_of_the_heading(make_window):
+@pytest.mark.parametrize("phones", [False, True])
+def test_the_count_covers_no_word_of_the_heading(make_window, phones):
     """While people count "In… can… to!" to point, the count's box lies over none of
     the heading's words, the prompt "Drag your wand onto one…" among them (it lay over
-    the prompt for two seconds every casting), at every casting of a match, with the
-    coach's bar on or off."""
+    the prompt for two seconds every casting), and over no seat's satchel panel (it lay
+    over the satchels' rows, with the Seats and Phones panels open beside the table), at
+    every casting of a match, with the coach's bar on or off."""
     from illusio_table.qt.scenes.base import KEY, MARK
 
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()
+    if phones:
+        window.phones_dock.show()
+        window.phones_dock.raise_()
     problems: list[str] = []
     checked = []
 
@@ -233,10 +240,15 @@ def test_the_count_covers_no_word_of_the_heading(make_window):
             box = count.sceneBoundingRect()
             over = [i.text() for i in heading if box.intersects(i.sceneBoundingRect())]
             if words == "can…" and len(checked) % 8 == 3:
-                screenshot(window, f"incantibus-count-{len(checked)}-1280x720")
+                screenshot(window, f"incantibus-count-{len(checked)}-{phones}-1280x720")
+            over += [
+                f"the satchel of seat {seat}"
+                for seat, panel in scene.satchel_boxes.items()
+                if box.intersects(panel)
+            ]
             if over:
                 problems.append(f"{words!r} over {over} at move {checked[-1]}")
-                screenshot(window, "incantibus-count-over-the-prompt")
+                screenshot(window, f"incantibus-count-over-the-table-{phones}")
         scene.show_count(None)
         return False
 
@@ -487,3 +499,166 @@ def test_the_chip_of_a_book_pointed_at_covers_none_of_its_words(make_window):
     covered = [text for text, box in words for c in chips if c.intersects(box)]
     assert covered == [], covered
     scene.stop_reveal(seen=True)
+
+
+def full_satchels(window, mode: str, seats: int) -> None:
+    """A match of `seats` in `mode` whose every satchel is full, each token of it worth
+    points where it can be (the badges), staged through the helpers, at the screen."""
+    from illusio_table.engine import Match
+    from illusio_table.games import new_game
+    from tests.games.incantibus.helpers import give
+
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, seats)
+    ]
+    game = new_game("incantibus", seats, 2, {"mode": mode}, players)
+    weapons = ("flying-stake", "wand-net", "trap", "crystal-ball")
+    books = [b for b in game.info if b.back == "book"]
+    potions = [("red-potion", "green-potion")] * 2 + [
+        ("blue-potion", "great-red-potion"),
+        ("blue-potion", "great-green-potion"),
+    ]
+    given: frozenset[int] = frozenset()
+    for seat in range(seats):  # (no kind given more often than the box holds)
+        full = {
+            "ingredient": ("mistletoe", "pumpkin", "mushroom"),
+            "weapon": (weapons[seat],) * 2 + (weapons[seat - 1],),
+            "monster": ("goblin", "werewolf", ("ghost", "ghost", "ghost", "vampire")[seat]),
+            "gold": ("gold-2", "gold-1", ("gold-3", "gold-3", "gold-3", "three-gold")[seat]),
+            "potion": potions[seat],
+            "book": (books[2 * seat].kind, books[2 * seat + 1].kind),
+        }
+        capacity = game.view(seat)["satchels"][seat]["capacity"]
+        kinds = [k for cell, ks in full.items() for k in ks[: capacity.get(cell, 0)]]
+        purse = ("pumpkin", "mistletoe", "mushroom", "goblin")[seat]
+        given |= set(give(game, seat, *kinds, purse, spare=given))
+    for seat in range(seats):
+        held = game.view(seat)["satchels"][seat]
+        assert all(len(held["cells"].get(c, [])) == n for c, n in held["capacity"].items())
+    window.install(Match(game), None)
+    lift_curtain(window)
+    window.coach_me(True)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize(
+    "mode,seats,phones",
+    [
+        ("expert", 4, False),
+        ("expert", 4, True),
+        ("apprentice", 4, False),
+        ("expert", 3, True),
+        ("expert", 2, False),
+    ],
+)
+def test_full_satchels_keep_each_chip_and_badge_in_its_own_cell(make_window, mode, seats, phones):
+    """Every satchel full, the coach's bar on (and the Phones panel open) at 1280 × 720:
+    no chip of a satchel, nor its points badge, over another chip of its panel or over
+    the panel's edge, and every word of a satchel at 8 px or more ("Sta" against "Sta",
+    badges on the next chip and on the row below, while the panel had room to spare)."""
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    if phones:
+        window.phones_dock.show()
+        window.phones_dock.raise_()
+    full_satchels(window, mode, seats)
+    assert window.tally_bar.isVisible()
+    screenshot(window, f"incantibus-full-satchels-{mode}-{seats}-{phones}-1280x720")
+    scene = window.scene
+    words = item_words(scene, window.table.zoom())
+    problems = []
+    for seat, panel in scene.satchel_boxes.items():
+        ids = [t["id"] for t in scene.view["satchels"][seat]["tokens"]]
+        chips = {}
+        for token in ids:
+            chip = scene.item(("token", token))
+            if chip is None or not panel.intersects(chip.sceneBoundingRect()):
+                continue  # (a spell of the Spells line is drawn small, apart)
+            chips[token] = chip.sceneBoundingRect()
+        assert len(chips) >= (12 if mode == "expert" else 10), (seat, len(chips), len(ids))
+        badges = {t: scene.badges[("token", t)] for t in chips if ("token", t) in scene.badges}
+        assert badges
+        drawn = [(f"chip {t}", t, r) for t, r in chips.items()]
+        drawn += [(f"badge of {t}", t, r) for t, r in badges.items()]
+        for what, token, rect in drawn:
+            if not panel.contains(rect):
+                problems.append(f"seat {seat}: {what} crosses the panel's edge")
+            problems += [
+                f"seat {seat}: {what} over chip {other}"
+                for other, chip in chips.items()
+                if other != token and chip.intersects(rect)
+            ]
+        problems += [
+            f"seat {seat}: {w.text!r} at {w.px:.1f} px"
+            for w in words
+            if w.px < 8 and panel.intersects(w.ink)
+        ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("height", [720, 640])
+def test_the_chip_of_a_book_covers_no_letter_of_the_longest_book_text(make_window, height):
+    """The book with the longest words of the card file, pointed at: while the wands
+    point, its chip lies over none of the book's letters ("2 identical ingredient[s]"
+    read "ingredient", the chip over its "s"); the words fold into the room left of the
+    chip, at 8 px or more. At 1280 × 720 and in a window as much smaller as the coach's
+    bar makes the table (the coach itself would review a staged match it cannot replay)."""
+    from illusio_table.engine import Match
+    from illusio_table.games import new_game
+    from illusio_table.games.incantibus.cards import load
+    from illusio_table.games.incantibus.qt.scene import book_box
+    from illusio_table.qt.scenes.words import width_of
+    from tests.games.incantibus.helpers import give, open_book
+
+    longest = max(load().books, key=lambda b: width_of(b.label, 9))
+    players = [{"name": "Ana", "bot": None}] + [
+        {"name": f"Bot {n}", "bot": "random"} for n in range(1, 4)
+    ]
+    game = new_game("incantibus", 4, 2, {"mode": "expert"}, players)
+    open_book(game, longest.id, 0)
+    give(game, 0, "mistletoe", "mistletoe", "pumpkin", "gold-1", "gold-2")
+    window = make_window()
+    window.resize(1280, height)
+    QApplication.processEvents()
+    window.install(Match(game), None)
+    lift_curtain(window)
+    window.table.zoom_fit()
+    QApplication.processEvents()
+    scene, session = window.scene, window.model.session
+    scene.animation_ms = 600_000
+    book = [a for a in session.legal_actions() if getattr(a, "place", "") == "book"]
+    assert book and scene.view["books"][0]["needs"] == longest.label
+    session.act(next(a for a in book if a.index == 0))
+    for _ in range(20):
+        QApplication.processEvents()
+        if scene.revealing():
+            break
+        session.step_bot()
+    assert scene.revealing()
+    scene._reveal_step(0.5)
+    screenshot(window, f"incantibus-reveal-of-the-longest-book-1280x{height}")
+    card = book_box(0)
+    chips = [
+        i.mapRectToScene(i.boundingRect() | i.childrenBoundingRect())
+        for i in scene.items()
+        if isinstance(i.data(0), tuple)
+        and i.data(0)[:2] == ("mark", "overlay")
+        and i.isVisible()
+        and i.toolTip()
+        and card.contains(i.sceneBoundingRect())
+    ]
+    assert chips
+    parents = item_parents(scene)
+    words = [
+        w
+        for w in item_words(scene, window.table.zoom())
+        if card.contains(w.ink) and top_item(w.item, parents).data(0) is None
+    ]
+    said = " ".join(w.text.replace("\n", " ") for w in words)
+    assert longest.label in said, said
+    problems = [f"{w.text!r} at {w.px:.1f} px" for w in words if w.px < 8]
+    problems += [f"the chip over {w.text!r}" for w in words for c in chips if c.intersects(w.ink)]
+    scene.stop_reveal(seen=True)
+    assert not problems, "\n".join(problems)

@@ -1431,8 +1431,50 @@ def test_the_coachs_chart_fits_its_words_in_a_narrow_panel(qtbot):
     metrics = QFontMetricsF(chart.text_font)
     assert all(metrics.horizontalAdvance(t) <= box.width() + 0.5 for t, box in chart.rows)
     assert all(box.right() <= chart.width() for _, box in chart.rows)
-    cost_line = next(t for t, _ in chart.rows if t.startswith("Cost a casting"))
+    cost_line = cost_words(chart)
     assert cost_line.endswith(f"{costs[-1]:.1f}")  # the latest cost is the one shown last
+    shown = cost_line.split(":")[-1].split(", ")
+    assert f"the last {len(shown)} of 20:" in cost_line  # (not all twenty: it says so)
+
+
+def cost_words(chart) -> str:
+    """The chart's line of what castings cost, its lines put together."""
+    texts = [t for t, _ in chart.rows]
+    first = next(n for n, t in enumerate(texts) if t.startswith("Cost a casting"))
+    end = next(n for n, t in enumerate(texts) if t.startswith("Average over"))
+    return " ".join(texts[first:end])
+
+
+@pytest.mark.parametrize("count", [6, 7, 12])
+def test_the_coachs_costs_line_says_every_casting_it_averages_or_which(qtbot, count):
+    """Six or seven castings in the panel at the width it has beside the table at 1280 ×
+    720: the line of costs lists every one of them, the average's count; more than it
+    holds, it says which it lists ("the last 9 of 12"). It showed the last five of seven
+    as if they were all, over "Average over 7"."""
+    from illusio_table.games.incantibus.qt.coach_chart import CoachChart
+
+    chart = CoachChart()
+    qtbot.addWidget(chart)
+    chart.resize(290, 600)  # (the side panel's width at 1280 × 720)
+    targets = [
+        {"words": "the Trap", "behind": 1.0, "behind_before": 0.5, "chosen": True, "best": False},
+        {"words": "the Spell", "behind": 0.0, "behind_before": 0.0, "chosen": False, "best": True},
+    ]
+    costs = [0.0, 4.6, 0.1, 1.1, 0.0, 0.4, 2.5, 3.3, 1.9, 0.2, 5.1, 0.7][:count]
+    average = sum(costs) / count
+    chart.show_chart({"casting": count, "targets": targets, "costs": costs, "average": average})
+    chart.grab()
+    line = cost_words(chart)
+    said = line.split(":")[-1].split(", ")
+    listed = [f"{c:.1f}" for c in costs]
+    assert [s.strip() for s in said] == listed[-len(said) :], line
+    if len(said) < count:
+        assert f"the last {len(said)} of {count}:" in line, line
+    else:
+        assert line.startswith("Cost a casting (points): "), line
+    if count <= 7:
+        assert len(said) == count, line  # (two lines hold seven)
+    assert f"Average over {count}: {average:.1f}" in [t for t, _ in chart.rows]
 
 
 COACHED = [

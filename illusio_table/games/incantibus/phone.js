@@ -261,8 +261,11 @@ function drawCoach(table, coach) {
     legend.append(item);
   }
   box.append(legend);
-  const costs = coach.costs.slice(-8).map((c) => c.toFixed(1)).join(", ");
-  box.append(el("div", "facts", `Cost a casting (points): ${costs}; average ${coach.average.toFixed(1)}`));
+  // Every casting's cost, or the last eight saying so (not as if they were all).
+  const shown = coach.costs.slice(-8);
+  const costs = shown.map((c) => c.toFixed(1)).join(", ");
+  const which = shown.length < coach.costs.length ? `, the last ${shown.length} of ${coach.costs.length}` : "";
+  box.append(el("div", "facts", `Cost a casting (points)${which}: ${costs}; average ${coach.average.toFixed(1)}`));
   // The person's own past rehearsals, this one the last: do they make fewer mistakes?
   const past = coach.past || [];
   if (past.length > 1) {

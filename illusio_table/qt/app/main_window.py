@@ -1243,7 +1243,17 @@ class MainWindow(QMainWindow):
         players = ", ".join(p["name"] for p in match.players)
         moves = counted(match.moves_made, "move")  # ("1 moves in")
         rehearsal = settings.rehearsal
-        if rehearsal:  # (one left in the normal way is gone: see closeEvent)
+        guided = settings.guide
+        if guided is not None and guided.game_id == match.game_id:
+            # (it was offered as a plain match: a newcomer did not know the guide came back)
+            guide = kit_of(guided.game_id).guide()
+            learnt = f"{len(guided.learnt)} of {counted(len(guide.lessons), 'lesson')} learnt"
+            title = f"Continue Learn {guide.title}?"
+            question = (
+                f"The guide Learn {guide.title} was left unfinished ({learnt}, {moves} "
+                "in). Continue it? The guide goes on at the lesson it had reached."
+            )
+        elif rehearsal:  # (one left in the normal way is gone: see closeEvent)
             title = "Continue the rehearsal?"
             question = (
                 f"A rehearsal of casting ({players}, {moves} in) was cut short. "

@@ -465,6 +465,12 @@ class TableScene(QGraphicsScene):
             return self.describe(moves[0])
         return f"{len(moves)} moves there: drop it to choose one."
 
+    def count_keeps_clear(self) -> list[QRectF]:
+        """Where the count ("In… can… to!") never goes while another place is free: what
+        each seat reads of its own to choose (Incantibus: the satchels, which it lay over
+        for its two seconds)."""
+        return []
+
     def menu_for_one(self, moves: list[Action]) -> bool:
         """Whether even a single move at a place is chosen in a menu (one that asks for an
         amount, say), rather than made at once."""
@@ -645,6 +651,7 @@ class TableScene(QGraphicsScene):
             for item in self._heading_items
             if item.isVisible() and item is not count
         ]
+        looked_at += [(box, 1000.0) for box in self.count_keeps_clear()]
         places = []
         for across in (0.5, 0.3, 0.7):
             for down in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0):

@@ -124,10 +124,13 @@ def set_room(game: Incantibus, tokens: list[tuple[str, bool]]) -> list[int]:
     return ids
 
 
-def give(game: Incantibus, seat: int, *kinds: str) -> list[int]:
-    ids = []
+def give(
+    game: Incantibus, seat: int, *kinds: str, spare: frozenset[int] = frozenset()
+) -> list[int]:
+    """Tokens of these kinds into a seat's satchel, none of `spare` (tokens given before)."""
+    ids: list[int] = []
     for kind in kinds:
-        token = free_token(game, kind, set(ids))
+        token = free_token(game, kind, set(ids) | spare)
         take_out(game, token)
         game.satchels[seat].append(token)
         ids.append(token)

@@ -167,11 +167,14 @@ class CoachChart(QWidget):
         plan.legend.append(("best", QRectF(best_x, y + 2, SWATCH, line - 4)))
         plan.texts.append(("The best ★ (0)", QRectF(best_x + SWATCH + 6, y, half, line), INK))
         y += line + 6
-        # As many of the latest costs as the line holds.
+        # As many of the latest costs as two lines hold, saying how many of how many
+        # where some are left out (it showed the last five of seven as if they were all,
+        # over "Average over 7").
         costs = [f"{c:.1f}" for c in self.costs]
-        while len(costs) > 1 and metrics.horizontalAdvance(_costs(costs)) > full:
-            costs = costs[1:]
-        say(_costs(costs), PAD, full)
+        shown = costs
+        while len(shown) > 1 and len(_wrap(_costs(shown, len(costs)), metrics, full)) > 2:
+            shown = shown[1:]
+        say(_costs(shown, len(costs)), PAD, full)
         say(f"Average over {len(self.costs)}: {self.average:.1f}", PAD, full)
         past = self.past
         if len(past) > 1:
@@ -286,8 +289,11 @@ def _fold(words: str, marks: str, metrics: QFontMetricsF, width: float) -> list[
     return lines
 
 
-def _costs(costs: list[str]) -> str:
-    return f"Cost a casting (points): {', '.join(costs)}"
+def _costs(shown: list[str], count: int) -> str:
+    """The line of what castings cost: every one, or the last few, saying so."""
+    if len(shown) == count:
+        return f"Cost a casting (points): {', '.join(shown)}"
+    return f"Cost a casting (points), the last {len(shown)} of {count}: {', '.join(shown)}"
 
 
 def _scale(targets: list[dict[str, Any]]) -> tuple[float, float]:

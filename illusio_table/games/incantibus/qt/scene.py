@@ -42,7 +42,11 @@ TOKEN_R = 28
 SMALL_R = 13
 SATCHEL_H = 300  # a satchel's panel: its cells, its Spells and Sorcerers, its final scores
 WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
-STACK_LINE = 21  # a satchel's line of spells, and its line of sorcerers, under its cells
+STACK_LINE = 19  # a satchel's line of spells, and its line of sorcerers, under its cells
+CELLS_TOP = 44  # a satchel's cells under its name, its points and its wand
+SCORE_LINES = 28  # the final scores at a satchel's foot
+LABELS = 72  # the width of a satchel's row labels ("Ingredients")
+CELL_GAP = 3  # between two cells of a satchel, and two rows
 
 CELL_ROWS = (
     ("ingredient", "Ingredients"),
@@ -108,6 +112,7 @@ def book_box(i: int) -> QRectF:
 
 
 BOOK_CHIP_R = 15
+BOOK_WORDS = 80  # where a book's words begin, right of its points
 
 
 def book_chip(i: int) -> QPointF:
@@ -231,6 +236,11 @@ class IncantibusScene(TableScene):
             return QPointF(8 + 234 - size.width() - 6, 28 + key[1] * 74 + 5)
         return super().key_spot(key, box, size)
 
+    def count_keeps_clear(self) -> list[QRectF]:
+        """The satchels: each seat reads its own (and the others') to choose where to
+        point, and the count lay over them for its two seconds."""
+        return list(self.satchel_boxes.values())
+
     def drop_hint(self, source: Hashable) -> str:
         return "Drop the wand on a token, a potion, a book or a sorcerer outlined in gold."
 
@@ -296,6 +306,7 @@ class IncantibusScene(TableScene):
         attempt: dict[str, Any] | None = None,
         badge: bool = True,
         shape: bool = True,
+        badge_spot: QPointF | None = None,
     ) -> QGraphicsItem:
         """A round token: its colour and mark from the card file, its points, or its back.
         Its mark, shape and points are words to read, never under `least` points (at
@@ -405,11 +416,11 @@ class IncantibusScene(TableScene):
             else:
                 self._centred(mark, centre, size, ink, item, symbol=True, room=room)
             if badged:
-                digits = max(least, int(radius * 0.36))
-                across = max(radius * 0.8, digits * 1.333 + 3.5)
+                digits, across = self.badge_size(radius)
                 # Off the token's shoulder, where its mark is not: low on the right of a
-                # small token (its mark fills its top), high on the right of a large one.
-                spot = (
+                # small token (its mark fills its top), high on the right of a large one;
+                # or where its place says (a satchel's cell: inside the cell).
+                spot = badge_spot or (
                     QPointF(radius * 0.92, radius * 0.78)
                     if small
                     else QPointF(radius * 0.9, -radius * 0.9)
@@ -433,6 +444,11 @@ class IncantibusScene(TableScene):
                 else "a secret token"
             )
         return item
+
+    def badge_size(self, radius: float) -> tuple[int, float]:
+        """A token's points badge: its digits' point size and the disc's width."""
+        digits = max(self.least, int(radius * 0.36))
+        return digits, max(radius * 0.8, digits * 1.333 + 3.5)
 
     def _name(self, kind: str | None) -> str:
         if kind is None:
@@ -618,7 +634,17 @@ class IncantibusScene(TableScene):
             box = self.addRect(book_box(i), QPen(INK, 1), QBrush(QColor("#d7c4a3")))
             box.setParentItem(panel)
             self._text(f"{book['points']} pts", 16, y + 14, 11, bold=True, parent=box)
-            self._text(book["needs"], 80, y + 15, 9, parent=box)
+            # Its words left of where a chip lies when it is pointed at, folded onto two
+            # lines where they are longer (the chip lay over the "s" of "ingredients").
+            size = max(9, self.least)
+            room = book_chip(i).x() - BOOK_CHIP_R - 4 - BOOK_WORDS
+            lines = fold(book["needs"], room, size)
+            while len(lines) > 2 and size > self.least:
+                size -= 1
+                lines = fold(book["needs"], room, size)
+            high = len(lines) * measure(size).lineSpacing()
+            middle = book_box(i).center().y()
+            self._text("\n".join(lines), BOOK_WORDS, middle - high / 2, size, parent=box)
             box.setToolTip(
                 plain(f"A magic book worth {points(book['points'])}, for {book['needs'].lower()}.")
             )
@@ -899,12 +925,19 @@ class IncantibusScene(TableScene):
                 me and view["phase"] == "casting" and seat not in chosen,
             )
             overflow = decision and decision["kind"] == "overflow" and decision["seat"] == seat
-            self._cells(satchel, x + 8, y + 48, width - 16, decision["token"] if overflow else None)
+            self._cells(
+                satchel,
+                x + 8,
+                y + CELLS_TOP,
+                width - 16,
+                decision["token"] if overflow else None,
+                scored=bool(view.get("scores")),
+            )
             if view.get("scores"):
                 parts = view["scores"]["points"][seat]
                 line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
                 for n, part in enumerate(fold(line, width - 16, 8)[:2]):
-                    self._text(part, x + 8, y + SATCHEL_H - 28 + n * 12, 8, parent=panel)
+                    self._text(part, x + 8, y + SATCHEL_H - SCORE_LINES + n * 12, 8, parent=panel)
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -932,26 +965,43 @@ class IncantibusScene(TableScene):
         y: float,
         width: float,
         new: int | None = None,
+        scored: bool = False,
     ) -> None:
         """A satchel's cells, each category a row. A full satchel shows the token that
-        does not fit in a cell marked "no room", and the new token marked NEW."""
+        does not fit in a cell marked "no room", and the new token marked NEW.
+
+        The grid takes the panel's room: its rows share the height left by the lines of
+        Spells and Sorcerers (and the final scores, once there are some), its columns the
+        width right of the labels. Each cell holds its token and, right of it, its points
+        badge, with a gap to the next cell: at 1280 x 720 with the coach's bar on, tokens
+        26 across stood in cells 24 apart ("Sta" against "Sta") and the badges lay on the
+        next token and on the row below, while the panel had room to spare."""
         tokens = {t["id"]: t for t in satchel["tokens"]}
         cells = satchel["cells"]
         capacity = satchel["capacity"]
-        # Rows 30 apart, closer where there are more (the books of the expert mode): the
-        # lines of Spells and of Sorcerers and the final scores keep their room below
-        # (the scores were written over them).
-        rows = sum(1 for c, _ in CELL_ROWS if c in capacity)
-        pitch = min(30, (SATCHEL_H - 48 - 28 - 2 * STACK_LINE) // rows)
-        row = 0
-        for cell, label in CELL_ROWS:
-            if cell not in capacity:
-                continue
+        rows = [(c, label) for c, label in CELL_ROWS if c in capacity]
+        below = 2 * STACK_LINE + (SCORE_LINES if scored else 4)
+        pitch = min(34.0, (SATCHEL_H - CELLS_TOP - below) / len(rows))
+        radius = min(float(SMALL_R), (pitch - CELL_GAP) / 2 - 1)
+        _, across = self.badge_size(radius)
+        # The badge low on the token's right, most of it off the disc (over its rim it
+        # hid the ends of "Gob" and of its shape), wholly inside the row.
+        spot = QPointF(
+            radius + across * 0.2, min(radius * 0.6, (pitch - CELL_GAP - across) / 2 - 1)
+        )
+        cell_w = 2 + radius + spot.x() + across / 2 + 2
+        columns = max(max(capacity[c], len(cells.get(c, []))) for c, _ in rows)
+        tag = width_of("NEW", max(8, self.least), True) + 6 if new is not None else 0
+        step = min(cell_w + 2 * CELL_GAP, (width - LABELS - tag) / columns)
+        # (Narrower than its badge needs, the badge goes over the token's own rim.)
+        spot.setX(min(spot.x(), step - CELL_GAP - 2 - radius - across / 2 - 2))
+        cell_w = min(cell_w, step - CELL_GAP)
+        for row, (cell, label) in enumerate(rows):
             top = y + row * pitch
             self._text(label, x, top + pitch / 2 - 8, 9)
             ids = cells.get(cell, [])
             for n in range(max(capacity[cell], len(ids))):
-                box = QRectF(x + 72 + n * 30, top, pitch - 2, pitch - 2)
+                box = QRectF(x + LABELS + n * step, top, cell_w, pitch - CELL_GAP)
                 if n < capacity[cell]:
                     self.addRect(box, QPen(QColor("#a1887f"), 1), QBrush(QColor("#efe6d2")))
                 else:
@@ -963,27 +1013,27 @@ class IncantibusScene(TableScene):
                     token = tokens[ids[n]]
                     self.token(
                         {**token, "face_up": True},
-                        box.center(),
-                        SMALL_R,
+                        QPointF(box.left() + 2 + radius, box.center().y()),
+                        radius,
                         ("token", token["id"]),
                         attempts.incantibus_choose(token["id"]),
+                        badge_spot=spot,
                     )
                     if token["id"] == new:
                         # After the row's last cell (over the row above, it hid a cell).
-                        after = x + 72 + max(capacity[cell], len(ids)) * 30 + 2
+                        after = x + LABELS + max(capacity[cell], len(ids)) * step + 2
                         size = max(8, self.least)
-                        tag = self._text(
+                        tag_item = self._text(
                             "NEW", after, box.center().y() - size * 0.7, size, True, WHITE
                         )
-                        tag.setZValue(70)
+                        tag_item.setZValue(70)
                         back = self.addRect(
-                            tag.sceneBoundingRect().adjusted(-2, 0, 2, 0),
+                            tag_item.sceneBoundingRect().adjusted(-2, 0, 2, 0),
                             QPen(Qt.PenStyle.NoPen),
                             QBrush(QColor("#c62828")),
                         )
                         back.setZValue(69)
-            row += 1
-        self._stacks(tokens, cells, x, y + row * pitch, width)
+        self._stacks(tokens, cells, x, y + len(rows) * pitch, width)
 
     def _stacks(
         self,
@@ -1006,7 +1056,7 @@ class IncantibusScene(TableScene):
             for m, token_id in enumerate(ids):
                 token, left = tokens[token_id], after + m * step
                 if cell == "sorcerer":
-                    box = QRectF(left, middle - 9, step - 2, 18)
+                    box = QRectF(left, middle - 8.5, step - 2, 17)
                     self._sorcerer({**token, "face_up": True}, box)
                 else:
                     self.token(
