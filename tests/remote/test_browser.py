@@ -675,6 +675,31 @@ def test_the_phone_draws_its_own_coachs_chart_in_portrait_and_landscape(qtbot, h
             phone.quit()
 
 
+def test_the_phones_costs_line_says_which_castings_it_lists(qtbot, hosting):
+    """After more than eight castings the phone lists the last eight costs: it says so
+    ("the last 8 of 10"), since the average beside them counts every casting (the line
+    read as if those eight were all there were)."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=3, options={"mode": "apprentice"})
+    best = {"words": "the Pumpkin", "behind": 0.0, "behind_before": 0.0}
+    chart = {
+        "casting": 10,
+        "targets": [{**best, "chosen": True, "best": True}],
+        "costs": [n / 2 for n in range(10)],
+        "average": 2.2,
+        "past": [],
+        "said": ["Given what the others did, the Pumpkin was best; your choice."],
+    }
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        hub.coach(0, chart)
+        line = "Cost a casting (points), the last 8 of 10: 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5"
+        qtbot.waitUntil(lambda: line in phone.page_source, timeout=5000)
+        assert f"{line}; average 2.2" in phone.page_source
+    finally:
+        phone.quit()
+
+
 # Every frame's type, kept by the page under test as it receives them.
 RECORD_KINDS = """
 if (!window.__kinds) {
