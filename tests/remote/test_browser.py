@@ -353,6 +353,59 @@ def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself
         phone.quit()
 
 
+def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, hosting):
+    """A phone out of the Wi-Fi keeps its socket open for minutes, and a move tapped then
+    goes nowhere: the page used to go on saying "Your turn." with every move offered, as
+    if nothing had been tapped (seen with a chromium phone behind a relay that swallowed
+    its frames). Now a move that gets no word from the host in a while is said, the page
+    joins again at once, and the present it gets shows the move was not played."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    address = hub.give(1)
+    phone = open_phone(address)
+    lost: list[str] = []
+    on_message = hub._on_message
+
+    def swallowed(seat, code, text):
+        # The first move goes into the dead socket; everything after it comes through.
+        if '"act"' in text and not lost:
+            lost.append(text)
+            return
+        on_message(seat, code, text)
+
+    try:
+        qtbot.waitUntil(
+            lambda: (
+                bool((page_state(phone) or {}).get("gestures"))
+                and 1 in model.session.match.to_act()
+                and not hub.too_early()
+            ),
+            timeout=15000,
+        )
+        hub._on_message = swallowed
+        phone.execute_script("ANSWER_MS = 400;")
+        before = page_state(phone)["version"]
+        moves = len(model.session.game.record.moves)
+        joins = hub.doorkeeper.seats[1].joins
+        take_a_turn(phone, random.Random(3))
+        notice = lambda: phone.find_element("id", "notice").text  # noqa: E731
+        qtbot.waitUntil(lambda: bool(lost) and bool(notice()), timeout=10000)
+        assert notice() == "Your last move did not reach the big screen: play it again."
+        assert hub.doorkeeper.seats[1].joins == joins + 1  # it joined again by itself
+        assert len(model.session.game.record.moves) == moves  # nothing was played
+        state = page_state(phone)
+        assert state["version"] == before and state["moves"]  # the move is offered again
+        assert phone.find_element("id", "status").text == state["heading"]
+        phone.save_screenshot(str(SCREENSHOTS / "phone-move-without-answer.png"))
+        # Played again, it is played once, and the notice goes.
+        take_a_turn(phone, random.Random(3))
+        qtbot.waitUntil(lambda: len(model.session.game.record.moves) > moves, timeout=5000)
+        qtbot.waitUntil(lambda: page_state(phone)["version"] != before, timeout=5000)
+        assert not notice()
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
 def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
     """The big screen says an away phone comes back by itself: so it does, however long
     the host takes to start again (the page used to give up after eight tries, about
