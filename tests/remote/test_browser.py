@@ -876,6 +876,38 @@ def test_a_phone_asked_to_confirm_its_seat_in_a_new_match_shows_nothing_of_the_l
         phone.quit()
 
 
+def test_a_seat_confirmed_while_the_connection_is_lost_stays_asked_and_says_why(qtbot, hosting):
+    """Lera taps "I am Lera: show my seat" while her Wi-Fi is gone: the page said "Joining
+    your seat…" over the lost connection and the answer went nowhere (seen with a chromium
+    phone behind a relay that was stopped). Now the question stays, the page says the
+    answer must wait, and once it is back the answer goes and the seat is drawn."""
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=3)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+        hub.move_to(_next_match("illusio", 8).session, {0: 0})
+        sheet = lambda: phone.find_element("id", "sheet")  # noqa: E731
+        qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
+        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        status = lambda: phone.find_element("id", "status").text  # noqa: E731
+        qtbot.waitUntil(lambda: status().startswith("Connection lost"), timeout=5000)
+        sheet().find_element("css selector", "button").click()
+        assert status().startswith("Connection lost")
+        assert "I am Ana" in sheet().text and sheet().is_displayed()
+        notice = phone.find_element("id", "notice").text
+        assert notice == "The connection is lost: answer again once it is back."
+        looks_right(phone)
+        hub.server.start()
+        qtbot.waitUntil(lambda: not status().startswith("Connection lost"), timeout=15000)
+        qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
+        sheet().find_element("css selector", "button").click()
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+    finally:
+        phone.quit()
+
+
 def test_a_phone_told_the_match_is_kept_looks_for_its_new_code_where_it_shows(qtbot, hosting):
     """The big screen quit on a match it keeps: the page says so, and sends the person to
     the Phones panel, where the restarted program shows the seat's new code (it said

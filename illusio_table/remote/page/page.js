@@ -201,6 +201,12 @@ function confirmSeat(message) {
   sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
   const yes = el("button", "", `I am ${message.name}: show my seat`);
   yes.onclick = () => {
+    // Offline, the answer could not go: the question stays, and the page says why (it
+    // said "Joining your seat…" over a lost connection, and the answer was lost).
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      notice("The connection is lost: answer again once it is back.");
+      return;
+    }
     hideSheet();
     $("status").textContent = "Joining your seat…";
     send({ type: "confirm" });
