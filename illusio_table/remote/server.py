@@ -128,7 +128,7 @@ class DeviceServer:
         # sent nothing of the seat, and nothing they send is read.
         self._knockers: dict[int, tuple[DeviceSeat, web.WebSocketResponse]] = {}
         self._listening: list[asyncio.AbstractServer] = []
-        self.doors = Doors()
+        self.doors = Doors(self._seated)
         self.seq: dict[str, int] = {}  # the number of the last frame sent to each code
 
     # -- the host's side (its own thread) -------------------------------------------------
@@ -236,7 +236,7 @@ class DeviceServer:
         assert handlers is not None
         loop = asyncio.get_running_loop()
         self._listening = []
-        self.doors = Doors()
+        self.doors = Doors(self._seated)
         # A server started again begins with no page.
         self._sockets, self._lines, self._counted, self._knockers = {}, {}, set(), {}
         port = self.wanted_port
@@ -262,6 +262,13 @@ class DeviceServer:
         self.doors.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    def _seated(self) -> set[str]:
+        """The addresses of the devices that hold a seat (or held it last): a phone coming
+        back from one of them is let in past the limit in all, so that a stranger who
+        fills every connection from several addresses never keeps a seat's phone out."""
+        with self.doorkeeper.lock:
+            return {device.where for device in self.doorkeeper.seats.values() if device.where}
 
     def names(self) -> set[str]:
         """The Host headers the server answers to: the addresses it listens on and prints."""
@@ -499,15 +506,20 @@ class Line:
 
 class Doors:
     """The connections open now, by address, each with its deadline: past the limits a
-    new one is closed at once, and one that has not opened a seat in time is closed."""
+    new one is closed at once, and one that has not opened a seat in time is closed.
+    The limit in all does not hold for the addresses `seated` gives (those of the seats'
+    devices): each of those still has its own limit, so the whole stays bounded."""
 
-    def __init__(self) -> None:
+    def __init__(self, seated: Callable[[], set[str]] = set) -> None:
         self.by_address: dict[str, int] = {}
         self.open: dict[asyncio.BaseTransport, Door] = {}
+        self.seated = seated
 
     def enter(self, door: Door, transport: asyncio.BaseTransport) -> bool:
         address = _peer(transport)
-        if len(self.open) >= IN_ALL or self.by_address.get(address, 0) >= PER_ADDRESS:
+        if self.by_address.get(address, 0) >= PER_ADDRESS:
+            return False
+        if len(self.open) >= IN_ALL and address not in self.seated():
             return False
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self.open[transport] = door

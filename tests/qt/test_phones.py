@@ -418,6 +418,51 @@ def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
         window.phones.stop()
 
 
+def test_a_phone_away_is_said_on_the_big_screen_until_it_is_back(qtbot, make_window):
+    """Lera's Wi-Fi gone for half a minute: the heading said "Lera is playing." and the
+    Phones panel, a tab behind Moves once the phones had joined, was the only place that
+    said her phone was away. Now the status bar's corner says it, in sight whichever panel
+    is in front, for as long as it is away, and says nothing once it is back."""
+    people = [{"name": "Ana", "bot": None}, {"name": "Lera", "bot": None}]
+    people += [{"name": "Milo", "bot": None}, {"name": "Robo", "bot": "random"}]
+    window = _with_phones(make_window, GameConfig("illusio", people, 5, {}, devices=[1, 2]))
+    window.resize(1280, 720)
+    window.show()
+    said = window.phones_away
+    try:
+        lera, milo = (Phone(window.phones.hub.address(seat)) for seat in (1, 2))
+        qtbot.waitUntil(lambda: bool(lera.states()) and bool(milo.states()), timeout=5000)
+        window.moves_dock.raise_()  # the Phones panel behind Moves, as in play
+        assert not said.isVisible()
+        lera.close()
+        words = "Lera's phone is away: the match waits for it (it joins again by itself)."
+        qtbot.waitUntil(lambda: said.isVisible() and said.text() == words, timeout=5000)
+        milo.close()
+        both = (
+            "Lera's and Milo's phones are away: the match waits for them (they join again"
+            " by themselves)."
+        )
+        qtbot.waitUntil(lambda: said.text() == both, timeout=5000)
+        # Whole on the screen, in the window's status bar, at 1280 pixels.
+        corner = said.geometry().translated(
+            said.parentWidget().mapTo(window, said.pos()) - said.pos()
+        )
+        assert window.rect().contains(corner), (corner, window.rect())
+        assert said.fontMetrics().horizontalAdvance(both) <= said.width()
+        window.grab().save(str(SCREENSHOTS / "big-screen-phones-away.png"))
+        # A message of the table's (a card pointed at) does not take its place.
+        window.statusBar().showMessage("Point at a card to read it.")
+        assert said.isVisible() and said.text() == both
+        back = Phone(window.phones.hub.address(1), token=lera.token)
+        qtbot.waitUntil(lambda: said.text() == words.replace("Lera", "Milo"), timeout=5000)
+        again = Phone(window.phones.hub.address(2), token=milo.token)
+        qtbot.waitUntil(lambda: not said.isVisible(), timeout=5000)
+        back.close()
+        again.close()
+    finally:
+        window.phones.stop()
+
+
 def test_the_big_screen_answers_for_a_phone_gone_a_while_with_no_secret_in_sight(
     qtbot, make_window
 ):

@@ -353,6 +353,59 @@ def test_a_page_that_loses_the_host_lights_nothing_says_so_and_rejoins_by_itself
         phone.quit()
 
 
+def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, hosting):
+    """A phone out of the Wi-Fi keeps its socket open for minutes, and a move tapped then
+    goes nowhere: the page used to go on saying "Your turn." with every move offered, as
+    if nothing had been tapped (seen with a chromium phone behind a relay that swallowed
+    its frames). Now a move that gets no word from the host in a while is said, the page
+    joins again at once, and the present it gets shows the move was not played."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    address = hub.give(1)
+    phone = open_phone(address)
+    lost: list[str] = []
+    on_message = hub._on_message
+
+    def swallowed(seat, code, text):
+        # The first move goes into the dead socket; everything after it comes through.
+        if '"act"' in text and not lost:
+            lost.append(text)
+            return
+        on_message(seat, code, text)
+
+    try:
+        qtbot.waitUntil(
+            lambda: (
+                bool((page_state(phone) or {}).get("gestures"))
+                and 1 in model.session.match.to_act()
+                and not hub.too_early()
+            ),
+            timeout=15000,
+        )
+        hub._on_message = swallowed
+        phone.execute_script("ANSWER_MS = 400;")
+        before = page_state(phone)["version"]
+        moves = len(model.session.game.record.moves)
+        joins = hub.doorkeeper.seats[1].joins
+        take_a_turn(phone, random.Random(3))
+        notice = lambda: phone.find_element("id", "notice").text  # noqa: E731
+        qtbot.waitUntil(lambda: bool(lost) and bool(notice()), timeout=10000)
+        assert notice() == "Your last move did not reach the big screen: play it again."
+        assert hub.doorkeeper.seats[1].joins == joins + 1  # it joined again by itself
+        assert len(model.session.game.record.moves) == moves  # nothing was played
+        state = page_state(phone)
+        assert state["version"] == before and state["moves"]  # the move is offered again
+        assert phone.find_element("id", "status").text == state["heading"]
+        phone.save_screenshot(str(SCREENSHOTS / "phone-move-without-answer.png"))
+        # Played again, it is played once, and the notice goes.
+        take_a_turn(phone, random.Random(3))
+        qtbot.waitUntil(lambda: len(model.session.game.record.moves) > moves, timeout=5000)
+        qtbot.waitUntil(lambda: page_state(phone)["version"] != before, timeout=5000)
+        assert not notice()
+        looks_right(phone)
+    finally:
+        phone.quit()
+
+
 def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
     """The big screen says an away phone comes back by itself: so it does, however long
     the host takes to start again (the page used to give up after eight tries, about
@@ -844,6 +897,38 @@ def test_a_phone_asked_to_confirm_its_seat_in_a_new_match_shows_nothing_of_the_l
         phone.refresh()  # a fresh page on the same device draws the same
         qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
         assert phone.execute_script(DRAWING) == drawn
+    finally:
+        phone.quit()
+
+
+def test_a_seat_confirmed_while_the_connection_is_lost_stays_asked_and_says_why(qtbot, hosting):
+    """Lera taps "I am Lera: show my seat" while her Wi-Fi is gone: the page said "Joining
+    your seat…" over the lost connection and the answer went nowhere (seen with a chromium
+    phone behind a relay that was stopped). Now the question stays, the page says the
+    answer must wait, and once it is back the answer goes and the seat is drawn."""
+    model, hub = hosting("illusio", TWO_AND_A_BOT, seed=3)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
+        hub.move_to(_next_match("illusio", 8).session, {0: 0})
+        sheet = lambda: phone.find_element("id", "sheet")  # noqa: E731
+        qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
+        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        status = lambda: phone.find_element("id", "status").text  # noqa: E731
+        qtbot.waitUntil(lambda: status().startswith("Connection lost"), timeout=5000)
+        sheet().find_element("css selector", "button").click()
+        assert status().startswith("Connection lost")
+        assert "I am Ana" in sheet().text and sheet().is_displayed()
+        notice = phone.find_element("id", "notice").text
+        assert notice == "The connection is lost: answer again once it is back."
+        looks_right(phone)
+        hub.server.start()
+        qtbot.waitUntil(lambda: not status().startswith("Connection lost"), timeout=15000)
+        qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
+        sheet().find_element("css selector", "button").click()
+        qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)
     finally:
         phone.quit()
 

@@ -44,6 +44,15 @@ def _stranger_socket(port: int) -> socket.socket:
     return s
 
 
+def _stranger(port: int, address: str) -> socket.socket:
+    """A connection from a stranger's `address` (on this machine's loopback)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind((address, 0))
+    s.settimeout(5)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
 def _still_open(s: socket.socket) -> bool:
     """Whether the server still holds the other end (a closed one reads as end of file
     or a reset)."""
@@ -90,6 +99,48 @@ def test_hundreds_of_idle_connections_neither_shut_the_phones_out_nor_stop_the_a
         finally:
             phone.close()
     finally:
+        for s in idle:
+            s.close()
+
+
+def test_a_flood_from_many_addresses_never_shuts_out_a_phone_coming_back_to_its_seat(
+    qtbot, hosting
+):
+    """A stranger with several addresses (each under the cap of one address) fills every
+    connection the server keeps in all, again as fast as they are closed: a phone that
+    held its seat and lost its connection (a cut, a reload) still comes back, from the
+    address it played from. (Found with chromium phones behind a faulty relay: under such
+    a flood a phone cut off stayed "Connection lost" for 24 s and more, the match waiting
+    for it.)"""
+    model, hub = hosting("incantibus", PEOPLE, seed=9, options={"mode": "apprentice"})
+    address = hub.give(1)
+    port = _port(address)
+    phone = _join(qtbot, address)
+    token = phone.token
+    idle = []
+    try:
+        # Six addresses, a full share each: more than the server keeps in all.
+        for n in range(2, 8):
+            idle += [_stranger(port, f"127.0.0.{n}") for _ in range(server_module.PER_ADDRESS)]
+        qtbot.waitUntil(lambda: len(hub.server.doors.open) >= server_module.IN_ALL, timeout=5000)
+        phone.close()  # the phone's Wi-Fi drops; its page joins again with its token
+        qtbot.waitUntil(lambda: hub.status(1) == "away", timeout=5000)
+        # The flood takes the place the phone left at once.
+        idle.append(_stranger(port, "127.0.0.8"))
+        qtbot.waitUntil(lambda: len(hub.server.doors.open) >= server_module.IN_ALL, timeout=5000)
+        back = _join(qtbot, address, token=token)
+        try:
+            assert back.joined, back.status
+            qtbot.waitUntil(lambda: hub.status(1) == "joined", timeout=5000)
+            # The strangers get no more than before: one more is closed at once.
+            late = _stranger(port, "127.0.0.9")
+            idle.append(late)
+            qtbot.wait(200)
+            assert not _still_open(late)
+        finally:
+            back.close()
+    finally:
+        phone.close()
         for s in idle:
             s.close()
 

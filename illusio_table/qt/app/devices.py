@@ -58,6 +58,9 @@ class PhonesPanel(QScrollArea):
     awaiting = Signal(bool)
     notice = Signal(str)  # news for the big screen: a seat opened again, on which device
     drill_asked = Signal(int)  # (seat): its person asked on the phone to drill their mistakes
+    # Which phones are away now, in words ("" when none is): the big screen keeps them in
+    # sight whichever panel is in front (the Phones panel is often a tab behind Moves).
+    away = Signal(str)
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
@@ -72,6 +75,7 @@ class PhonesPanel(QScrollArea):
         # Seats whose phone had joined before a crash: their code stays off the screen.
         self._rejoining: set[int] = set()
         self._awaiting = False
+        self._away = ""  # the words last said of the phones away
         self._watched: Any = None  # the session whose screen changes may open a question
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
@@ -300,6 +304,23 @@ class PhonesPanel(QScrollArea):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    def away_words(self) -> str:
+        """The words for the phones away now ("Lera's phone is away: …"); "" when none is."""
+        if self.model is None or self.hub is None:
+            return ""
+        session = self.model.session
+        names = [
+            session.match.name(seat)
+            for seat in sorted(session.devices)
+            if self.hub.status(seat) == "away"
+        ]
+        if not names:
+            return ""
+        if len(names) == 1:
+            return f"{names[0]}'s phone is away: the match waits for it (it joins again by itself)."
+        who = ", ".join(f"{name}'s" for name in names[:-1]) + f" and {names[-1]}'s"
+        return f"{who} phones are away: the match waits for them (they join again by themselves)."
+
     def status_words(self, seat: int) -> str:
         """'waiting for Lera's phone', 'Lera's phone joined (device 192.168.1.5)', "Lera's
         phone is away…": which device holds a seat is always on the screen, so nobody
@@ -376,6 +397,10 @@ class PhonesPanel(QScrollArea):
         if awaiting != self._awaiting:
             self._awaiting = awaiting
             self.awaiting.emit(awaiting)
+        away = self.away_words()
+        if away != self._away:
+            self._away = away
+            self.away.emit(away)
         if model is None:
             return
         intro = QLabel(

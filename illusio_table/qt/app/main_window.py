@@ -333,6 +333,14 @@ class MainWindow(QMainWindow):
         self.phones.keep = self.data_dir / "phones.json"
         self.phones.awaiting.connect(self._codes_to_scan)
         self.phones.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        # A phone away stays said in the status bar's corner until it is back (a Wi-Fi
+        # gone for half a minute: the heading said only "Lera is playing.").
+        self.phones_away = QLabel()
+        self.phones_away.setTextFormat(Qt.TextFormat.PlainText)  # names are never markup
+        self.phones_away.setStyleSheet("QLabel { font-weight: bold; color: #8a3b00; }")
+        self.phones_away.hide()
+        self.statusBar().addPermanentWidget(self.phones_away)
+        self.phones.away.connect(self._phones_away)
         self.phones.drill_asked.connect(self._drill_from_phone)
         self.phones_dock = self._dock("Phones", self.phones, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.seats_dock, self.phones_dock)
@@ -1019,6 +1027,10 @@ class MainWindow(QMainWindow):
         layout = central.layout()
         if layout is not None:
             layout.setContentsMargins(0, 0, covered, 0)
+
+    def _phones_away(self, words: str) -> None:
+        self.phones_away.setText(words)
+        self.phones_away.setVisible(bool(words))
 
     def _phones_in_front(self) -> None:
         self.phones_dock.raise_()

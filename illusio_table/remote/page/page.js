@@ -33,6 +33,10 @@ function el(tag, cls, text) {
 // kept waiting by a slow restart does. Now and then the page asks whether its code still
 // opens a seat: a dead one is not hammered, the page stops and says what to do. A page
 // told it no longer plays its seat stops for good and says why.
+// The host answers every move at once (the state it makes, or a refusal): a move that
+// gets no word at all in ANSWER_MS went into a socket that is dead without knowing it
+// (a phone out of the Wi-Fi keeps its socket open for minutes). The page says so, drops
+// that socket and joins again; the state it gets says whether the move was played.
 //
 // The host gives the first page on a code a device token of its own, kept in this
 // browser's storage: a reload (or the same phone after a cut) comes back with it and
@@ -52,6 +56,9 @@ let lastSeq = 0; // the newest frame taken on this connection
 let lifted = null; // the key (as text) of the piece picked up
 let RETRY_FIRST = 1000; // ms before the first try again (the tests shorten both)
 let RETRY_MOST = 10000; // the longest wait between two tries
+let ANSWER_MS = 6000; // the longest a move waits for the host's answer (the tests shorten it)
+let unanswered = null; // the timer of a move sent and not answered yet
+let unplayed = ""; // the version a move went unanswered on: still that one, it was not played
 let retry = RETRY_FIRST;
 let tries = 0;
 let ended = false;
@@ -60,6 +67,8 @@ let refusalShown = false; // a refusal is on screen, and the state that comes wi
 let drillsKept = 0; // the person's own drills, when the host offers "Drill my mistakes"
 const LOST = "Connection lost: joining again…";
 const LOST_LONG = "Connection lost: still trying to join again. If the big screen shows a new code for your seat, scan that one.";
+const NO_ANSWER = "Your move got no answer from the big screen: joining again…";
+const NOT_PLAYED = "Your last move did not reach the big screen: play it again.";
 const DEAD = "This seat's code opens nothing any more (the seat was taken back, or the big screen started again with new codes).";
 
 function savedToken() {
@@ -77,17 +86,39 @@ function connect() {
   const device = token ? `?device=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws${device}`);
   socket.onopen = () => { retry = RETRY_FIRST; tries = 0; lastSeq = 0; lost = false; askedWhole = false; notice(""); };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
-    if (ended) return;
-    tries += 1;
-    lost = true;
-    offerNothing({ count: "" }); // nothing stale is offered
-    $("status").textContent = tries > 3 ? LOST_LONG : LOST;
-    if (tries % 3 === 0) checkCode();
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, RETRY_MOST);
-  };
+  socket.onmessage = (event) => { answered(); receive(JSON.parse(event.data)); };
+  socket.onclose = connectionLost;
+}
+
+function connectionLost() {
+  if (ended) return;
+  answered();
+  tries += 1;
+  lost = true;
+  offerNothing({ count: "" }); // nothing stale is offered
+  $("status").textContent = tries > 3 ? LOST_LONG : LOST;
+  if (tries % 3 === 0) checkCode();
+  setTimeout(connect, retry);
+  retry = Math.min(retry * 2, RETRY_MOST);
+}
+
+function answered() {
+  if (unanswered !== null) { clearTimeout(unanswered); unanswered = null; }
+}
+
+// A move with no answer: its socket is taken as dead (its own close could wait for a
+// network that is gone), and the page joins again at once.
+function noAnswer(version) {
+  unanswered = null;
+  if (ended || !socket) return;
+  const dead = socket;
+  dead.onmessage = dead.onclose = null;
+  try { dead.close(); } catch (e) { /* already closing */ }
+  unplayed = version;
+  retry = 0; // (the first try again comes at once, then the usual growing wait)
+  connectionLost();
+  retry = RETRY_FIRST;
+  $("status").textContent = NO_ANSWER;
 }
 
 // Whether the code still opens a seat: the host answers its page with 403 for a dead one
@@ -170,6 +201,12 @@ function confirmSeat(message) {
   sheet.replaceChildren(el("p", "", `A new match begins on the big screen: ${message.title}.`));
   const yes = el("button", "", `I am ${message.name}: show my seat`);
   yes.onclick = () => {
+    // Offline, the answer could not go: the question stays, and the page says why (it
+    // said "Joining your seat…" over a lost connection, and the answer was lost).
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      notice("The connection is lost: answer again once it is back.");
+      return;
+    }
     hideSheet();
     $("status").textContent = "Joining your seat…";
     send({ type: "confirm" });
@@ -201,6 +238,11 @@ function show(message) {
   // one keeps it on screen; the next state is a new moment, and the refusal goes.
   if (refusalShown) refusalShown = false;
   else notice("");
+  // After a move that got no answer, the present says whether it was played.
+  if (unplayed) {
+    if (state.version === unplayed) notice(NOT_PLAYED);
+    unplayed = "";
+  }
   if (lifted && !state.gestures.some((g) => g.source && keyText(g.source) === lifted)) lifted = null;
   draw();
 }
@@ -279,6 +321,8 @@ function send(message) {
 function play(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
   send({ type: "act", action, version: state.version });
+  const version = state.version;
+  if (unanswered === null) unanswered = setTimeout(() => noAnswer(version), ANSWER_MS);
   lifted = null;
   hideSheet();
   notice("");
