@@ -342,6 +342,13 @@ class DeviceHub:
             device = self.doorkeeper.seats.get(seat)
             return "" if device is None else device.where
 
+    def last_join(self, seat: int) -> tuple[str, bool, int]:
+        """How a seat's page last joined: the device's address, whether it moved to a
+        device let in (not the seat's own come back), and how many older pages it closed."""
+        with self.doorkeeper.lock:
+            device = self.doorkeeper.seats.get(seat)
+            return ("", False, 0) if device is None else (device.where, device.moved, device.closed)
+
     def _greeted(self, seat: int) -> bool:
         """Whether the page now holding a seat has been sent its card file. A page that
         joined is greeted by `_on_presence`, queued to this thread; a state published in

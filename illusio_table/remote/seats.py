@@ -63,6 +63,10 @@ class DeviceSeat:
     # any other device on the code must be let in. '' until the code's first join.
     token: str = ""
     gone_since: float | None = None  # when its device's last page went (clock), if gone
+    # How the last page joined: from the seat's own device (a reload, back after a cut,
+    # another tab) or `moved` to a device let in; and how many older pages it closed.
+    moved: bool = False
+    closed: int = 0
     knocks: dict[int, str] = field(default_factory=dict)  # other devices asking: id → address
 
     @property

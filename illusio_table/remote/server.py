@@ -382,12 +382,20 @@ class DeviceServer:
         return ws
 
     def _hold(
-        self, device: DeviceSeat, ws: web.WebSocketResponse, token: str, address: str, why: str
+        self,
+        device: DeviceSeat,
+        ws: web.WebSocketResponse,
+        token: str,
+        address: str,
+        why: str,
+        moved: bool = False,
     ) -> None:
         """`ws` holds the seat now: it is given its device's token first (the page keeps
-        it, to come back without asking); the seat's other pages are told `why`, closed."""
+        it, to come back without asking); the seat's other pages are told `why`, closed.
+        `moved`: it is another device's, let in (not the seat's own come back)."""
         code = device.code
-        for old in list(self._sockets.get(code, ())):
+        older = list(self._sockets.get(code, ()))
+        for old in older:
             self._sockets[code].discard(old)
             self._close_line(old, why)
         self._sockets.setdefault(code, set()).add(ws)
@@ -398,6 +406,7 @@ class DeviceServer:
             device.joins += 1
             device.where = address
             device.gone_since = None
+            device.moved, device.closed = moved, len(older)
         self._put(ws, encode({"type": "device", "token": token}))
 
     def _hand_over(self, knock: int, why: str) -> None:
@@ -410,7 +419,7 @@ class DeviceServer:
                 return  # the code died meanwhile (its pages are being closed)
             address = device.knocks.get(knock, "?")
             token = self.doorkeeper.hand_over(device, knock)
-        self._hold(device, ws, token, address, why)
+        self._hold(device, ws, token, address, why, moved=True)
         self.on_presence(device.seat)
 
     def _turn_away(self, knock: int, why: str) -> None:

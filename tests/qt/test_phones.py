@@ -400,20 +400,37 @@ def test_the_seats_panel_says_phone_and_the_heading_keeps_the_winner_for_after_t
 
 def test_a_seat_opened_again_is_said_on_the_big_screen(qtbot, make_window):
     """Nothing joins a seat unseen: a second page of Lera's device on her code (a reload,
-    another tab) takes the seat, and the big screen says so."""
+    another tab) takes the seat, and the big screen says so; her phone back after a cut
+    (no page of it left open) is said to have joined again, without the older page
+    closed that every rejoin was said to have (it alarmed a group for nothing); a device
+    let in by the phone is said to have taken the seat over."""
     window = _with_phones(make_window, GameConfig("illusio", PEOPLE, 5, {}, devices=[1]))
+    bar = window.statusBar()
     try:
         address = window.phones.hub.address(1)
         first = Phone(address)
         qtbot.waitUntil(lambda: bool(first.states()), timeout=5000)
         qtbot.wait(200)
-        assert "opened again" not in window.statusBar().currentMessage()
+        assert "opened again" not in bar.currentMessage()
         second = Phone(address, token=first.token)
         qtbot.waitUntil(lambda: bool(second.states()), timeout=5000)
-        said = "<b>Lera</b>'s seat was opened again, on device 127.0.0.1"
-        qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=5000)
+        said = "<b>Lera</b>'s seat was opened again on device 127.0.0.1; its older page was closed."
+        qtbot.waitUntil(lambda: bar.currentMessage() == said, timeout=5000)
         qtbot.waitUntil(first.closed.is_set, timeout=5000)
         second.close()
+        qtbot.waitUntil(lambda: window.phones.hub.status(1) == "away", timeout=5000)
+        bar.clearMessage()
+        back = Phone(address, token=first.token)  # (after the cut, the same phone)
+        qtbot.waitUntil(lambda: bool(back.states()), timeout=5000)
+        said = "<b>Lera</b>'s phone joined again (device 127.0.0.1)."
+        qtbot.waitUntil(lambda: bar.currentMessage() == said, timeout=5000)
+        other = Phone(address)  # another device: it knocks, and Lera's phone lets it in
+        qtbot.waitUntil(lambda: bool(back.asked()), timeout=5000)
+        back.answer(True)
+        qtbot.waitUntil(lambda: bool(other.states()), timeout=5000)
+        said = "<b>Lera</b>'s seat moved to device 127.0.0.1; the page before it was closed."
+        qtbot.waitUntil(lambda: bar.currentMessage() == said, timeout=5000)
+        other.close()
     finally:
         window.phones.stop()
 

@@ -262,12 +262,20 @@ class PhonesPanel(QScrollArea):
 
     def _reopened(self, seat: int) -> None:
         """Nothing joins a seat unseen: a reload, or the code opened on another device
-        (the older page is told and closed), is said on the big screen."""
-        if self.hub is not None and self.model is not None:
-            self.notice.emit(
-                f"{self.model.session.match.name(seat)}'s seat was opened again, on device "
-                f"{self.hub.holder(seat)}; any older page of it was closed."
-            )
+        (the older page is told and closed), is said on the big screen, in words that tell
+        the seat's own phone come back after a cut from another page taking the seat
+        (every rejoin said "any older page of it was closed", which alarmed for nothing)."""
+        if self.hub is None or self.model is None:
+            return
+        name = self.model.session.match.name(seat)
+        where, moved, closed = self.hub.last_join(seat)
+        if moved:
+            said = f"{name}'s seat moved to device {where}; the page before it was closed."
+        elif closed:
+            said = f"{name}'s seat was opened again on device {where}; its older page was closed."
+        else:
+            said = f"{name}'s phone joined again (device {where})."
+        self.notice.emit(said)
 
     def port(self) -> int:
         """The port the phones' server listens on: 0, the system chooses (the setting
