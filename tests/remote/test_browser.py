@@ -435,6 +435,32 @@ def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
         phone.quit()
 
 
+def test_a_page_back_on_the_network_joins_again_at_once(qtbot, hosting):
+    """After a long cut the page waited out its growing wait (up to 10 s) before trying
+    again, though the phone was back on the Wi-Fi: the browser's "online" now starts a
+    try at once. The waits are made long here, so that only that event can bring it back."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    address = hub.give(0)
+    phone = open_phone(address)
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        phone.execute_script("RETRY_FIRST = 60000; RETRY_MOST = 60000; retry = 60000;")
+        hub.server.wanted_port = hub.server.port
+        hub.server.stop()
+        qtbot.waitUntil(lambda: phone.execute_script("return lost && again !== null"), timeout=5000)
+        hub.server.start()
+        qtbot.wait(500)
+        assert phone.execute_script("return lost"), "nothing but the event brings it back"
+        phone.execute_script("window.dispatchEvent(new Event('online'))")
+        qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=5000)
+        qtbot.waitUntil(
+            lambda: page_state(phone)["view"] == model.session.game.view(0), timeout=5000
+        )
+        assert hub.status(0) == "joined"
+    finally:
+        phone.quit()
+
+
 def test_a_page_whose_code_died_while_the_host_was_away_stops_and_says_so(qtbot, hosting):
     """The host came back with new codes (its port was not kept): a page retrying its old
     code is not left hammering it; it asks whether its code still opens a seat, and says

@@ -79,7 +79,10 @@ function saveToken(token) {
   try { localStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode: a reload asks again */ }
 }
 
+let again = null; // the timer of the next try to join again, while one is waiting
+
 function connect() {
+  again = null;
   if (ended) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const token = savedToken();
@@ -98,7 +101,7 @@ function connectionLost() {
   offerNothing({ count: "" }); // nothing stale is offered
   $("status").textContent = tries > 3 ? LOST_LONG : LOST;
   if (tries % 3 === 0) checkCode();
-  setTimeout(connect, retry);
+  again = setTimeout(connect, retry);
   retry = Math.min(retry * 2, RETRY_MOST);
 }
 
@@ -596,4 +599,13 @@ function zone(key, title, cls) {
 
 // The heading's note, folded to a line, unfolds whole on a tap (and folds on another).
 $("note").onclick = () => $("note").classList.toggle("open");
+// The phone back on the network (its Wi-Fi again): the page tries at once instead of
+// waiting out its growing wait, up to 10 s after a long cut.
+window.addEventListener("online", () => {
+  if (again === null || ended) return; // (joined, or a try under way)
+  clearTimeout(again);
+  retry = RETRY_FIRST;
+  connect();
+});
+
 connect();
