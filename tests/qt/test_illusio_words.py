@@ -401,3 +401,27 @@ def test_a_talent_with_nothing_to_act_on_does_not_read_ready(window):
     redraw(window)
     assert [a for a in game.legal_actions(0) if a.kind == "talent"]
     assert [w for w in magician_words(window, 0) if "ready" in w]
+
+
+def test_the_help_says_the_contest_progress_in_the_tables_words(window):
+    """The help said a Contest Objective shows "can take" once enough is held; the table
+    writes "✔ 2/4 in Backstage" (or "held" where room is short). The help's words are
+    the ones drawn."""
+    import re
+
+    from illusio_table.games.illusio.rules import HELP
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    to_contest(game, "phantom-dove")  # Dove, Smoke, any trick: the three take it
+    set_backstage(game, 0, "rabbit", "smoke", "curtain")
+    redraw(window)
+    progress = re.compile(r"(✔ )?\d+/\d+ (in Backstage|held)")
+    drawn = [t for t in scene_texts(window) if progress.fullmatch(t)]
+    assert any(t.startswith("✔ ") for t in drawn), drawn
+    said = " ".join(HELP.read_text(encoding="utf-8").split())
+    assert "can take" not in said
+    for words in {t.split(" ", 1 + t.startswith("✔"))[-1] for t in drawn}:
+        assert f"/4 {words}" in said, words
+    assert "✔ in gold" in said
