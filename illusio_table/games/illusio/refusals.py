@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from illusio_table.engine.protocol import listed
+
 from .actions import (
     Abandon,
     Backstage,
@@ -195,7 +197,18 @@ def place_refusal(game: Illusio, seat: int, action: Place) -> str | None:
         name = game.cards.name(game.group(card))
         if not o.groups.get(game.group(card)):
             return f"{o.name} needs no {name}."
-        return f"{o.name} needs no more {name}: it has all it takes."
+        # Its other needs named: "it has all it takes" read as if the trick were done
+        # while a Formula was still to come.
+        placed = Counter(game.group(c) for c in work.components)
+        lacking = [
+            f"{n - placed[g]} Component{'' if n - placed[g] == 1 else 's'} of the "
+            f"{game.cards.name(g)} group"
+            for g, n in o.groups.items()
+            if placed[g] < n and g != game.group(card)
+        ]
+        if not lacking:
+            return f"{o.name} needs no more {name}: it has every Component it takes."
+        return f"{o.name} needs no more {name}; it still lacks {listed(lacking)}."
     return None
 
 

@@ -615,7 +615,14 @@ class Illusio(Game):
             )
         ]
         if self.scores[seat] >= self.target:
-            events += self._end(f"{self.name(seat)} reaches {self.target} points.")
+            # The points held, which a last trick may take past the target ("Ana reaches
+            # 7 points" read beside her 8 on the track).
+            events += self._end(
+                f"{self.name(seat)} reaches {self.scores[seat]} points, past the target of "
+                f"{self.target}."
+                if self.scores[seat] > self.target
+                else f"{self.name(seat)} reaches {self.target} points."
+            )
         return events
 
     def _points_by_category(self, seat: int) -> dict[str, int]:

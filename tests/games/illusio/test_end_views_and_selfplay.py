@@ -38,7 +38,9 @@ def test_end_the_game_ends_as_soon_as_a_seat_reaches_the_target():
     assert game.is_over() and game.to_act() == frozenset()
     result = game.result()
     assert result["winners"] == [owner] and result["scores"][owner] == 7
-    assert "reaches 4 points. The game is over" in "\n".join(game.log(None))
+    # The log says the points held, as the score track does ("reaches 4 points" read
+    # beside a 7 on the track), and the target they went past.
+    assert "reaches 7 points, past the target of 4. The game is over" in "\n".join(game.log(None))
     with pytest.raises(IllegalAction, match="game is over"):
         game.apply(seat, EndTurn())
 
