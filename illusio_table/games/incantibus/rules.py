@@ -620,16 +620,52 @@ def _point_words(game: Incantibus, action: Point, seat: int | None) -> str:
         if not action.pay:
             return brew
         return f"{brew} with {', '.join(game.info[t].name for t in action.pay)}"
-    paid = ", ".join(game.info[t].name for t in action.pay)
+    paid = ", ".join(_token_words(game, t, "") for t in action.pay)
     return f"Learn the book “{game.info[game._opened(game.books, action.index)].name}” for {paid}"
 
 
+# Where a satchel keeps its tokens, in words: what tells two tokens of one name apart.
+CELL_WORDS = {
+    "ingredient": "the Ingredients row",
+    "weapon": "the Weapons row",
+    "monster": "the Monsters row",
+    "gold": "the Gold row",
+    "potion": "the Potions row",
+    "book": "the Books row",
+    "purse": "the Purse",
+}
+
+
+def _token_words(game: Incantibus, token: int, the: str = "the ") -> str:
+    """A token in words: a book as a book ("the 2 different weapons" read as weapons)."""
+    info = game.info[token]
+    return f"{the}book “{info.name}”" if info.back == "book" else f"{the}{info.name}"
+
+
 def _discard_words(game: Incantibus, action: Discard, seat: int | None) -> str:
-    return f"Throw the {game.info[action.token].name} into the moat"
+    token, name = _token_words(game, action.token), game.info[action.token].name
+    for s in range(game.seats):
+        held = game.held(s)
+        if any(t.id == action.token for t in held):
+            if sum(t.name == name for t in held) > 1:  # (two Crystal Balls: which one)
+                laid = bag.layout(held, game.side).items()
+                cell = next(c for c, ids in laid if action.token in ids)
+                token += f" (in {CELL_WORDS.get(cell, cell)})"
+            break
+    return f"Throw {token} into the moat"
 
 
 def _cast_words(game: Incantibus, action: Cast, seat: int | None) -> str:
-    return f"Cast {bag.kind_of(game.cards, game._open_spell(action.card), SpellKind).name}"
+    name = bag.kind_of(game.cards, game._open_spell(action.card), SpellKind).name
+    named = [
+        bag.kind_of(game.cards, card, SpellKind).name
+        for card in game.spell_cards
+        if card is not None
+    ]
+    # Two cards of one spell open: which one (both read "Cast Oculus").
+    return (
+        f"Cast {name} (spell card {action.card + 1})" if named.count(name) > 1 else f"Cast {name}"
+    )
 
 
 def _decline_words(game: Incantibus, action: Decline, seat: int | None) -> str:

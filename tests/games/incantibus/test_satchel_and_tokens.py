@@ -213,3 +213,36 @@ def test_the_ways_to_pay_for_a_book_are_every_accepted_payment_once_by_kind():
             assert set(mixes) == accepted, f"{needs} {amount} with {sorted(by_id)}"
             tried += bool(accepted)
     assert tried > 100, f"only {tried} satchels could pay for anything"
+
+
+def test_the_moves_to_throw_away_tell_two_tokens_of_one_name_apart():
+    """A full satchel with a 1 Gold in the Gold row and another in the Purse: the two
+    moves read alike ("Throw the 1 Gold into the moat" twice) and a person could not
+    tell which was which. Each says where its token lies; a lone one says nothing more.
+    (Two of one kind in one row are the same choice, and read alike.)"""
+    game = make(2, seed=1)
+    give(game, 0, "gold-1", "gold-1", "gold-2", "gold-2", "gold-1")
+    set_room(game, [("gold-3", True), ("mushroom", True), ("pumpkin", True)])
+    point(game, {0: Point("room", 0), 1: Point("room", 1)})
+    laid = bag.layout(game.held(0), game.side)
+    where = {t: cell for cell, ids in laid.items() for t in ids}
+    words = {a.token: game.describe(a, 0) for a in game.legal_actions(0)}
+    for t, said in words.items():
+        for other, also in words.items():
+            if said == also:
+                assert game.info[t].kind == game.info[other].kind and where[t] == where[other]
+    ones = {w for t, w in words.items() if game.info[t].name == "1 Gold"}
+    assert ones == {
+        "Throw the 1 Gold (in the Gold row) into the moat",
+        "Throw the 1 Gold (in the Purse) into the moat",
+    }
+    assert "Throw the 3 Gold into the moat" in words.values()  # (one of its name: plain)
+
+
+def test_a_book_in_a_satchel_is_named_as_a_book_in_the_moves():
+    """A book held reads as a book: "Throw the 2 identical weapons into the moat" read as
+    if two weapons went, and a book paid for another as "1 special token"."""
+    game = make(2, seed=1, mode="expert")
+    (book,) = give(game, 0, "book-same-weapons")
+    assert game.describe(Discard(book), 0) == "Throw the book “2 identical weapons” into the moat"
+    assert game.describe(Point("book", 0, (book,)), 0).endswith("for book “2 identical weapons”")

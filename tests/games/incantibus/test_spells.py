@@ -210,3 +210,12 @@ def test_when_no_spell_card_is_left_a_spell_token_casts_nothing():
     spend_spells(game)
     events = point(game, {0: Point("room", 0), 1: Point("room", 1)})
     assert "No spell card is left for Lera to cast." in texts(events)
+
+
+def test_two_open_cards_of_one_spell_are_told_apart_in_the_moves():
+    """Two Oculus cards open: "Cast Oculus" twice, the same words for two moves. Each
+    names its card's space; a spell open once is named alone."""
+    game = make(2, seed=1)
+    open_spells(game, "oculus", "locus", "oculus")
+    said = [game.describe(Cast(n), 0) for n in range(3)]
+    assert said == ["Cast Oculus (spell card 1)", "Cast Locus", "Cast Oculus (spell card 3)"]
