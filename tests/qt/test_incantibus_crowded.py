@@ -75,6 +75,17 @@ def off_disc(scene, words) -> list[str]:
     return found
 
 
+def half_way_through_the_reveal(scene, session) -> None:
+    """The bots point, the reveal begins, and it stands half-way through its drawing."""
+    for _ in range(20):
+        QApplication.processEvents()
+        if scene.revealing():
+            break
+        session.step_bot()
+    assert scene.revealing()
+    scene._reveal_step(0.5)
+
+
 def crowded_dungeon(window) -> bool:
     dungeon = window.model.session.game.view(0)["dungeon"]
     return dungeon is not None and dungeon_slots(dungeon) > 10 and len(dungeon) >= 9
@@ -415,13 +426,7 @@ def revealed_with_ana_at(window, place: str, seed: int) -> list:
                 session.act(ours[0])
                 break
         step(window, chooser)
-    for _ in range(20):
-        QApplication.processEvents()
-        if scene.revealing():
-            break
-        session.step_bot()
-    assert scene.revealing()
-    scene._reveal_step(0.5)
+    half_way_through_the_reveal(scene, session)
     return [
         i
         for i in scene.items()
@@ -631,13 +636,7 @@ def test_the_chip_of_a_book_covers_no_letter_of_the_longest_book_text(make_windo
     book = [a for a in session.legal_actions() if getattr(a, "place", "") == "book"]
     assert book and scene.view["books"][0]["needs"] == longest.label
     session.act(next(a for a in book if a.index == 0))
-    for _ in range(20):
-        QApplication.processEvents()
-        if scene.revealing():
-            break
-        session.step_bot()
-    assert scene.revealing()
-    scene._reveal_step(0.5)
+    half_way_through_the_reveal(scene, session)
     screenshot(window, f"incantibus-reveal-of-the-longest-book-1280x{height}")
     card = book_box(0)
     chips = [

@@ -406,6 +406,22 @@ def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, host
         phone.quit()
 
 
+def host_away(phone, hub, first_ms: int = 20, most_ms: int = 60) -> None:
+    """The page's waits between tries to join again set (as a fake clock would), then the
+    host's server stopped, to start again later on the same port."""
+    phone.execute_script(f"RETRY_FIRST = {first_ms}; RETRY_MOST = {most_ms}; retry = {first_ms};")
+    hub.server.wanted_port = hub.server.port
+    hub.server.stop()
+
+
+def rejoined(qtbot, phone, model, seat: int) -> None:
+    """The page joined again and shows its seat's present."""
+    qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=15000)
+    qtbot.waitUntil(
+        lambda: page_state(phone)["view"] == model.session.game.view(seat), timeout=5000
+    )
+
+
 def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
     """The big screen says an away phone comes back by itself: so it does, however long
     the host takes to start again (the page used to give up after eight tries, about
@@ -416,19 +432,14 @@ def test_a_page_keeps_joining_through_a_long_host_pause(qtbot, hosting):
     phone = open_phone(address)
     try:
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
-        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
-        hub.server.wanted_port = hub.server.port
-        hub.server.stop()
+        host_away(phone, hub)
         tries = lambda: phone.execute_script("return tries")  # noqa: E731
         qtbot.waitUntil(lambda: tries() > 20, timeout=15000)
         status = phone.find_element("id", "status").text
         assert status.startswith("Connection lost: still trying"), status
         assert "no longer plays" not in phone.find_element("tag name", "body").text
         hub.server.start()
-        qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=15000)
-        qtbot.waitUntil(
-            lambda: page_state(phone)["view"] == model.session.game.view(0), timeout=5000
-        )
+        rejoined(qtbot, phone, model, 0)
         assert hub.status(0) == "joined" and hub.asking(0) == {}  # the same device: no asking
         looks_right(phone)
     finally:
@@ -444,18 +455,14 @@ def test_a_page_back_on_the_network_joins_again_at_once(qtbot, hosting):
     phone = open_phone(address)
     try:
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
-        phone.execute_script("RETRY_FIRST = 60000; RETRY_MOST = 60000; retry = 60000;")
-        hub.server.wanted_port = hub.server.port
-        hub.server.stop()
+        host_away(phone, hub, 60000, 60000)
         qtbot.waitUntil(lambda: phone.execute_script("return lost && again !== null"), timeout=5000)
         hub.server.start()
         qtbot.wait(500)
         assert phone.execute_script("return lost"), "nothing but the event brings it back"
         phone.execute_script("window.dispatchEvent(new Event('online'))")
         qtbot.waitUntil(lambda: phone.execute_script("return !lost"), timeout=5000)
-        qtbot.waitUntil(
-            lambda: page_state(phone)["view"] == model.session.game.view(0), timeout=5000
-        )
+        rejoined(qtbot, phone, model, 0)
         assert hub.status(0) == "joined"
     finally:
         phone.quit()
@@ -471,9 +478,7 @@ def test_a_page_whose_code_died_while_the_host_was_away_stops_and_says_so(qtbot,
     phone = open_phone(address)
     try:
         qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
-        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
-        hub.server.wanted_port = hub.server.port
-        hub.server.stop()
+        host_away(phone, hub)
         hub.doorkeeper.close(0)  # a host started again without that code
         hub.server.start()
         said = lambda: phone.find_element("id", "table").text  # noqa: E731
@@ -939,9 +944,7 @@ def test_a_seat_confirmed_while_the_connection_is_lost_stays_asked_and_says_why(
         hub.move_to(_next_match("illusio", 8).session, {0: 0})
         sheet = lambda: phone.find_element("id", "sheet")  # noqa: E731
         qtbot.waitUntil(lambda: "I am Ana" in sheet().text, timeout=5000)
-        phone.execute_script("RETRY_FIRST = 20; RETRY_MOST = 60; retry = 20;")
-        hub.server.wanted_port = hub.server.port
-        hub.server.stop()
+        host_away(phone, hub)
         status = lambda: phone.find_element("id", "status").text  # noqa: E731
         qtbot.waitUntil(lambda: status().startswith("Connection lost"), timeout=5000)
         sheet().find_element("css selector", "button").click()
