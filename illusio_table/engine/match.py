@@ -217,7 +217,11 @@ class Match:
         return what_the_seat_knows(self.at(moves).game, seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return self.game.legal_actions(seat)
+        """The seat's moves, each once: an engine may list one move by two roads (an
+        Illuminati transfer both as an action and as a capture's free transfer), and a
+        person shown it twice wonders what tells them apart. (The engine's own list is
+        left as it is: its order and length are what the seeded bots and goldens play.)"""
+        return list(dict.fromkeys(self.game.legal_actions(seat)))
 
     def why_not(self, seat: int, action: Any) -> str | None:
         """Why `apply` would refuse the seat's move now (None: it would play it), with

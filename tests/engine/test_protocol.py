@@ -527,3 +527,27 @@ def test_moves_are_made_as_frozen_dataclasses_are():
                 with pytest.raises(TypeError):
                     cls()
     assert checked > 80
+
+
+def test_a_match_offers_each_move_once_where_the_engine_lists_it_twice(registry):
+    """An Illuminati capture's free transfer is also an ordinary transfer: the engine
+    lists "Move 1 MB from Bermuda Triangle to Hackers" twice, and a phone showed both.
+    The match (what the table and the phones offer) lists each move once, in order."""
+    from illusio_table.engine.bots import RandomBot, bot_move
+
+    for seed in range(8):
+        game = registry.new_game("illuminati", 4, seed, {})
+        bots = [RandomBot(s, 4) for s in range(4)]
+        for _ in range(600):
+            if game.is_over():
+                break
+            for seat in game.to_act():
+                listed = game.legal_actions(seat)
+                if len(set(listed)) < len(listed):
+                    offered = Match(game).legal_actions(seat)
+                    assert offered == list(dict.fromkeys(listed))
+                    assert len(set(offered)) == len(offered)
+                    return
+            mover = min(game.to_act())
+            game.apply(mover, bot_move(game, bots[mover], mover))
+    pytest.fail("no move listed twice by the engine in these games: the test found nothing")

@@ -339,7 +339,7 @@ def test_two_people_pass_the_screen_through_windows_and_attacks(window):
         seat = window.model.session.viewer
         assert seat in game.to_act()
         legal = window.model.session.legal_actions()
-        everything = game.legal_actions(seat)
+        everything = list(dict.fromkeys(game.legal_actions(seat)))  # (each move once)
         # A screen passed openly (money on an attack) offers no move that shows a Special.
         opened = window.model.session.passed_openly
         assert legal == (game.shared_moves(seat, everything) if opened else everything)
@@ -1752,17 +1752,21 @@ def test_while_another_player_spends_the_prompt_says_to_wait(make_window):
             len(still), "".join(still)
         )
 
-    still = [s for s in order if s not in a["out"] and s != 0]
+    # The one asked now comes first, by name (two phones named different people: the
+    # list of those who may still spend read as whom the table waited for).
+    (asked,) = game.to_act()
+    still = [s for s in order if s not in a["out"] and s not in (0, asked)]
     able, idle = [s for s in still if means(s)], [s for s in still if not means(s)]
-    if able:
-        said = f"Waiting for {joined(able)}: money may go down on the attack, a player at a time."
-        if idle:
-            said += f" {joined(idle)} can only pass (no money or Special to put in)."
+    if means(asked):
+        said = f"Waiting for {name(asked)} to spend or pass"
     else:
-        said = f"Waiting for {joined(idle)} to pass: no money or Special of theirs can go in."
+        said = f"Waiting for {name(asked)} to pass (nothing of theirs can go in)"
+    if able:
+        said += f"; then {joined(able)} may spend"
+    said += ": money goes down on the attack a player at a time."
+    if idle:
+        said += f" {joined(idle)} can only pass (no money or Special to put in)."
     assert said in words, (said, [w for w in words if "Waiting" in w])
-    (spending,) = game.to_act()
-    assert name(spending) in said
     assert not any(w.startswith("Money on the attack: click a coin") for w in words)
 
 
