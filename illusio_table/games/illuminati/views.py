@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .attack import chance
 from .placing import room_to_make
+from .state import IlluminatiPhase
 
 if TYPE_CHECKING:
     from .rules import IlluminatiGame
@@ -75,6 +76,8 @@ def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[],
             "privileged": a.privileged,
             "committed": a.committed,
             "out": list(a.out),
+            # The player asked now to spend or pass (everyone sees whom the table waits for).
+            "asked": a.order[a.turn] if game.phase == IlluminatiPhase.SPENDING else None,
             "spent": dict(a.spent),
             "whisper": a.whisper,
             "lines": [list(line) for line in lines],

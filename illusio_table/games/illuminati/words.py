@@ -66,13 +66,18 @@ def _spend(game: IlluminatiGame, action: Spend, seat: Seat) -> str:
 
 
 def _pass_on_attack(game: IlluminatiGame, action: PassOnAttack, seat: Seat) -> str:
-    return "Pass on this attack (not asked again until its dice)"
+    # (the table's button says "Out of this attack", and so do the moves and the phones)
+    return "Out of this attack (not asked again until its dice)"
 
 
 def _pass(game: IlluminatiGame, action: Pass, seat: Seat) -> str:
     if game.phase == IlluminatiPhase.REARRANGING:
         return "Done rearranging money"
-    return "Play nothing" if game.phase == IlluminatiPhase.WINDOW else "Spend nothing more"
+    if game.phase == IlluminatiPhase.WINDOW:
+        return "Play nothing"
+    if game.phase == IlluminatiPhase.SPENDING:  # (the table's button: "Nothing this round")
+        return "Nothing this round (asked again if someone spends)"
+    return "Spend nothing more"
 
 
 def _transfer(game: IlluminatiGame, action: Transfer, seat: Seat) -> str:

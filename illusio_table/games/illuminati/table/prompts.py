@@ -39,6 +39,23 @@ def prompt(
             # apart: they are asked too, but can only pass (Juno with 0 MB and no
             # Special was named among those money might come from).
             still = _may_spend(view, seat)
+            asked = (view["attack"] or {}).get("asked")
+            if asked is not None and asked in still:
+                # The one asked now first, by name (two phones named different people:
+                # the list of those who may still spend read as whom the table waited for).
+                later = [s for s in still if s != asked]
+                able = [s for s in later if _has_means(view, s)]
+                idle = listed(names[s] for s in later if s not in able)
+                if _has_means(view, asked):
+                    said = f"Waiting for {names[asked]} to spend or pass"
+                else:
+                    said = f"Waiting for {names[asked]} to pass (nothing of theirs can go in)"
+                if able:
+                    said += f"; then {listed(names[s] for s in able)} may spend"
+                said += ": money goes down on the attack a player at a time."
+                if idle:
+                    said += f" {idle} can only pass (no money or Special to put in)."
+                return said
             able = [s for s in still if _has_means(view, s)]
             idle = listed(names[s] for s in still if s not in able)
             if not able and idle:
