@@ -50,6 +50,10 @@ def test_the_two_ways_to_pass_on_an_attack_say_how_they_differ(window):
     # Neither is the other with words added, nor a bare "Pass".
     assert not whole.startswith(this_round) and not this_round.startswith(whole)
     assert "Pass" not in (this_round, whole)
+    # The Moves panel and the phones say the same (they said "Spend nothing more" and
+    # "Pass on this attack" beside these buttons).
+    said = {a.kind: game.describe(a, 0) for a in game.legal_actions(0)}
+    assert said["pass"].startswith(f"{this_round} (") and said["pass-on-attack"].startswith(whole)
     assert "asked again" in tip_text(window.scene.item(("button", "pass")))
     assert "not asked again" in tip_text(window.scene.item(("button", "pass-on-attack")))
     screenshot(window, "illuminati-two-ways-to-pass")
