@@ -175,3 +175,28 @@ def test_an_attack_of_one_kind_only_says_its_kind_in_plain_words(window):
     assert f"An attack to {plan.how}" in tip_text(words)
     assert "To destroy:" in tip_text(words)
     screenshot(window, "illuminati-attack-of-one-kind")
+
+
+def test_the_ufos_card_shows_the_power_it_attacks_with_under_hidden_goals():
+    """With hidden goals the UFOs attack with 7 (their printed 6, +1): the card said 6/6
+    and its reader "Power 6", beside an attack counting +7. The card says 7, and its
+    words say where the 1 comes from."""
+    from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
+    from tests.games.illuminati.helpers import with_illuminati
+
+    game = with_illuminati("ufos", hidden_goals=True)
+    mine = next(s for s in game.view(game.current)["structures"] if s["seat"] == game.current)
+    face = next(c for c in mine["cards"] if c["id"] == "ufos")
+    look = card_look(game)
+    printed = look.illuminati["ufos"]
+    assert ConspiracyCard(look, face, 120, 80)._numbers()[0] == (
+        f"{printed.power + 1}/{printed.transferable}"
+    )
+    said = " ".join(look.brief(face) + look.words(face))
+    assert f"Power {printed.power + 1} ({printed.power}, +1 with hidden goals)" in said
+
+
+def card_look(game):
+    from illusio_table.games.illuminati.qt.conspiracy import Look
+
+    return Look(type(game).card_data())

@@ -14,7 +14,8 @@ function groupCard(c, mine) {
   const align = (look.alignments || []).map((a) => (cards.alignments.find((x) => x.id === a) || {}).name || a);
   const lines = [];
   // Each letter kept with its number by a no-break space ("I" and "9" fell on two lines).
-  if (look.power !== undefined) lines.push(`P\u00a0${look.power}/${look.transferable} · R\u00a0${look.resistance ?? "–"} · I\u00a0${look.income}`);
+  // (an option's Power too: the UFOs with hidden goals, as the attacks count it)
+  if (look.power !== undefined) lines.push(`P\u00a0${look.power + (c.power_bonus || 0)}/${look.transferable} · R\u00a0${look.resistance ?? "–"} · I\u00a0${look.income}`);
   if (align.length) lines.push(align.join(", "));
   const colour = look.alignments && look.alignments.length
     ? (cards.alignments.find((x) => x.id === look.alignments[0]) || {}).colour : "#8a7a3a";

@@ -47,6 +47,11 @@ def view_parts(game: IlluminatiGame, seat: int | None) -> dict[str, Callable[[],
                         "money": _money(game, seat, card, owner),
                     }
                 )
+                bonus = game.power_bonus.get(card, 0)
+                if bonus and card not in masked:  # (a face-down card's would name it)
+                    # The Power an option adds (the UFOs with hidden goals): the card
+                    # showed its printed 6 while the attack counted 7.
+                    cards[-1]["power_bonus"] = bonus
             found.append(
                 {
                     "seat": owner,

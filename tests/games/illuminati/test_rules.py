@@ -1020,6 +1020,25 @@ def test_hidden_goals_everyone_picks_a_goal_in_secret_and_the_ufos_gain_1_power(
     assert meets_goal(game, 0)
 
 
+def test_hidden_goals_the_ufos_card_shows_the_power_it_attacks_with():
+    """With hidden goals the UFOs attack with 7, but their card (and the phones) showed
+    the printed 6: the view says the Power the option adds, to everyone who can see the
+    card face up, and to nobody while it lies face down."""
+    game = with_illuminati("ufos", hidden_goals=True)
+    seat = game.current
+
+    def ufos(view):
+        mine = next(s for s in view["structures"] if s["seat"] == seat)
+        return next(c for c in mine["cards"] if c["id"] in ("ufos", "illuminati"))
+
+    assert game.numbers.power("ufos") == 7
+    assert all(ufos(game.view(s)).get("power_bonus") == 1 for s in (seat, None))
+    hidden = with_illuminati("ufos", hidden_goals=True, hidden_illuminati=True)
+    other = (hidden.current + 1) % 4
+    seen = next(s for s in hidden.view(other)["structures"] if s["seat"] == hidden.current)
+    assert all("power_bonus" not in c for c in seen["cards"])
+
+
 # -- hidden Illuminati
 
 

@@ -66,7 +66,8 @@ class Look:
             i = self.illuminati[cid]
             lines = [
                 i.name,
-                f"Illuminati: Power {i.power} (it attacks with this), transferable "
+                f"Illuminati: Power {_with_bonus(i.power, card)} (it attacks with this), "
+                "transferable "
                 f"Power {i.transferable} (it aids another attack with this).",
                 f"Income {i.income} MB a turn into its treasury. It cannot be attacked.",
             ]
@@ -98,7 +99,8 @@ class Look:
             return [line for line in self.brief(card) if line not in self._money(card)]
         if cid in self.illuminati:
             i = self.illuminati[cid]
-            lines = [i.name, f"Power {i.power}/{i.transferable} · Income {i.income} MB"]
+            power = _with_bonus(i.power, card)
+            lines = [i.name, f"Power {power}/{i.transferable} · Income {i.income} MB"]
             lines += [f"Ability: {i.ability.text}"] if i.ability is not None else []
             lines += [f"Special goal: {i.goal.text}"] if i.goal is not None else []
             return lines + self._money(card)
@@ -260,7 +262,8 @@ class ConspiracyCard(QGraphicsItem):
         cid = self.card["id"]
         if cid in self.look.illuminati:
             i = self.look.illuminati[cid]
-            return f"{i.power}/{i.transferable}", "", f"+{i.income}", ()
+            power = i.power + self.card.get("power_bonus", 0)  # (an option's, as attacks count)
+            return f"{power}/{i.transferable}", "", f"+{i.income}", ()
         g = self.look.groups[cid]
         numbers = f"{g.power}/{g.transferable}" if g.transferable else f"{g.power}"
         return numbers, str(g.resistance), f"{g.income:+d}", g.alignments
@@ -549,3 +552,9 @@ def _arrow(box: QRectF, side: str, a: float, outward: bool) -> QPolygonF:
     else:
         tip, root = base, base + out * a
     return QPolygonF([root + across * a, tip, root - across * a])
+
+
+def _with_bonus(power: int, card: dict[str, Any]) -> str:
+    """A card's Power in words, with what an option adds ("7 (6, +1 with hidden goals)")."""
+    bonus = card.get("power_bonus", 0)
+    return f"{power + bonus} ({power}, +{bonus} with hidden goals)" if bonus else f"{power}"
