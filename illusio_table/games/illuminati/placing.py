@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import Action, Event
 from illusio_table.engine.moves import Phase, Rule
+from illusio_table.engine.protocol import listed
 
 from .actions import (
     Drop,
@@ -192,7 +193,9 @@ def uncontrol(game: IlluminatiGame, cards: list[str]) -> list[Event]:
         game.uncontrolled.append(card)
     if not cards:
         return []
-    return [Event(", ".join(game.title_of(c) for c in cards) + " go uncontrolled.")]
+    # (one Group "goes": "Health Food Stores go uncontrolled." read as a slip)
+    verb = "goes" if len(cards) == 1 else "go"
+    return [Event(f"{listed(game.title_of(c) for c in cards)} {verb} uncontrolled.")]
 
 
 # The rules of these moves (see `IlluminatiGame.phases`).

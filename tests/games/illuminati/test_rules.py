@@ -579,8 +579,14 @@ def test_free_actions_drop_a_group_and_its_puppets():
     own(game, seat, "c-i-a")
     own(game, seat, "f-b-i", master="c-i-a")
     set_money(game, "c-i-a", 4)
-    game.apply(seat, Drop("c-i-a"))
+    said = game.apply(seat, Drop("c-i-a"))
     assert {"c-i-a", "f-b-i"} <= set(game.uncontrolled) and game.actions_left == 2
+    # The log's verb agrees with how many go ("Health Food Stores go uncontrolled.").
+    assert any(e.text.endswith("C.I.A. and F.B.I. go uncontrolled.") for e in said), said
+    alone = ready()[0]
+    own(alone, seat, "c-i-a")
+    said = alone.apply(seat, Drop("c-i-a"))
+    assert any(e.text.endswith("C.I.A. goes uncontrolled.") for e in said), said
     check_invariants(game)
 
 
