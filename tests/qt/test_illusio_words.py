@@ -330,44 +330,99 @@ def test_a_magician_past_the_target_reads_their_true_score_on_the_track(window):
     screenshot(window, "illusio-score-past-the-target")
 
 
-def chip_group_words(window) -> dict[tuple[str, float], set[str]]:
-    """The group's words the chips of each group and height (their words' size) drew
-    (another's Backstage, Components around an Objective), read from the table as painted
-    at its zoom."""
+def group_forms(window) -> dict[str, set[str]]:
+    """The forms each group's word is drawn in on the table as painted at its zoom: on the
+    chips of every size (another's Backstage, Components around an Objective) after the
+    " · ", and in the band of every Component card (the hand, one's own Backstage)."""
     from illusio_table.games.illusio.qt.cards import CardItem
 
     scene = window.scene
     card_faces._PICTURES.clear()
     window.table.viewport().grab()
     group_of = scene.look.cards.group_of
-    drawn: dict[tuple[str, float], set[str]] = {}
+    drawn: dict[str, set[str]] = {}
     for item in scene.items():
-        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
+        if not isinstance(item, CardItem) or item.card is None or not item.isVisible():
             continue
         if item.card["face"] != "component":
             continue
         group = group_of[item.card.get("now", item.card["kind"])]
-        for words in item.painted:
-            if " · " in words:
-                drawn.setdefault((group, item.h), set()).add(words.split(" · ")[-1])
-    return drawn
+        if item.h < 30:
+            said = [words.split(" · ")[-1] for words in item.painted if " · " in words]
+        else:
+            said = item.painted[:1] if item.grouped else []
+        drawn.setdefault(group, set()).update(said)
+    return {group: forms for group, forms in drawn.items() if forms}
 
 
-def test_a_group_word_is_drawn_alike_on_every_chip_of_one_size(window):
+def test_a_group_word_is_drawn_in_one_form_on_the_whole_table(window):
     """Lera's Backstage, shown as chips: "Anim." beside "Animal" on one table read as two
-    words (and "Acc." in Lera's beside "Accessory" in Milo's, chips a little wider): the
-    group's word takes the one form every chip of its group and height can say."""
+    words, and so did Juno's "Mirrors · Tricks" beside "Mirrors · Trick" round Ana's own
+    trick (chips of another height), and "Accessory" in the hand beside "Animals": the
+    group's word takes one form on every chip and card of the table, and never the
+    singular ("Trick" on a chip among "Your tricks" read as a trick)."""
     start(window)
     lift_curtain(window)
     game = window.model.session.game
     kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards"]
     set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
-    set_backstage(game, 2, *kinds)
+    set_backstage(game, 2, *kinds, "mirrors")
+    give_work(game, 0, "phantom-dove", "dove", "mirrors")
+    set_hand(game, 0, "scarf", "rabbit", "formula", "case")
     redraw(window)
-    drawn = chip_group_words(window)
-    assert {group for group, _h in drawn} >= {"animal", "accessory", "trick", "box"}
+    drawn = group_forms(window)
+    assert {"animal", "accessory", "trick", "box"} <= set(drawn), drawn
     assert all(len(words) == 1 for words in drawn.values()), drawn
+    singular = {"Accessory", "Animal", "Trick", "Box"}
+    assert not singular & set().union(*drawn.values()), drawn
     screenshot(window, "illusio-chips-group-words-alike")
+
+
+def chip_colours(window) -> list[tuple[str, float, bool]]:
+    """Each chip's words, the contrast of their colour with the chip's, and whether bold,
+    as painted (read from the painter's calls: the chip's colour is its brush's)."""
+    from PySide6.QtGui import QPixmap
+
+    from illusio_table.games.illusio.qt.cards import CardItem, contrast
+
+    found = []
+    for item in window.scene.items():
+        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
+            continue
+
+        class Reading(card_faces._Noting):
+            def drawText(self, *args):  # noqa: N802 (Qt's name)
+                text = [a for a in args if isinstance(a, str)]
+                if text and any(c.isalnum() for c in text[0]):
+                    under = self.brush().color()
+                    found.append((text[0], contrast(self.pen().color(), under), self.font().bold()))
+                super().drawText(*args)
+
+        picture = QPixmap(int(item.w) + 1, int(item.h) + 1)
+        painter = Reading(picture)
+        item.least = 6
+        item.paint_card(painter)
+        painter.end()
+    return found
+
+
+def test_chip_words_are_bold_and_read_against_their_chip(window):
+    """ "Mirrors · Trick" on blue and "Dove · Animals" on green were drawn thin and white,
+    hard to read: a chip's words are bold (a shorter form where the whole does not fit)
+    and white on a colour deep enough for a contrast of 4.5:1 or more."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards", "audience"]
+    set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
+    give_work(game, 0, "phantom-dove", "dove", "mirrors")
+    redraw(window)
+    said = chip_colours(window)
+    assert len(said) >= 10, said
+    thin = [words for words, _ratio, bold in said if not bold]
+    assert not thin, thin
+    faint = [(words, round(ratio, 2)) for words, ratio, _bold in said if ratio < 4.5]
+    assert not faint, faint
 
 
 def magician_words(window, seat: int) -> list[str]:

@@ -382,9 +382,10 @@ class IllusioScene(Felt, TableScene):
         return self.look.chip_words(now, c.get("now_name", c["name"]))[-1]
 
     def _chip_width(self, cards: list[dict[str, Any]], height: float) -> float:
-        """The width chips of that height need to say the least they must (`_chip_words`)."""
+        """The width chips of that height need to say the least they must in bold
+        (`_chip_words`)."""
         least = max(int(height * 0.5), self.least_points, 6)
-        return max([width_of(self._chip_words(c), least) + 8 for c in cards], default=0.0)
+        return max([width_of(self._chip_words(c), least, True) + 8 for c in cards], default=0.0)
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
