@@ -26,7 +26,7 @@ from tests.games.illusio.helpers import (
 )
 
 from .conftest import lift_curtain, scene_texts, screenshot
-from .illusio_table_checks import drag, texts
+from .illusio_table_checks import click, drag, texts
 from .test_illusio_table import start
 from .test_text_sizes import play
 
@@ -456,3 +456,27 @@ def test_a_talent_with_nothing_to_act_on_does_not_read_ready(window):
     redraw(window)
     assert [a for a in game.legal_actions(0) if a.kind == "talent"]
     assert [w for w in magician_words(window, 0) if "ready" in w]
+
+
+def test_a_greyed_card_clicked_while_taking_an_objective_says_why_it_cannot_go(window):
+    """Choosing the cards for Take, a click on a greyed card (it can go round none of the
+    Objective's needs) did nothing and said nothing: the status bar says why."""
+    from illusio_table.games.illusio.qt.scene import Payment
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    phantom = to_contest(game, "phantom-dove")  # Dove, Smoke, any trick
+    _dove, _curtain, case = set_backstage(game, 0, "dove", "curtain", "case")
+    redraw(window)
+    drag(window, ("objective", phantom), ("tricks", 0))
+    paying = window.scene.composing
+    assert isinstance(paying, Payment) and case not in paying.payers
+    window.statusBar().clearMessage()
+    click(window, ("card", case))
+    said = window.statusBar().currentMessage()
+    assert said.startswith(
+        "The Case cannot go around The Phantom Dove: it asks for none of the Boxes."
+    ), said
+    assert window.scene.composing is paying and case not in paying.chosen
+    screenshot(window, "illusio-take-greyed-card-says-why")

@@ -843,7 +843,9 @@ class IllusioScene(Felt, TableScene):
         moves = self.drops.get((source, key), []) if key is not None else []
         if moves and key[0] == "tricks" and source[0] == "objective":
             # Which Backstage cards go around it is chosen on the table, then Take it.
-            self.compose(Payment(self.view, source[1], moves))
+            cards = self.look.cards
+            groups = {k: self.look.groups[g].name for k, g in cards.group_of.items()}
+            self.compose(Payment(self.view, source[1], moves, groups))
             return
         super().drop(source, key, screen_pos)
 
@@ -891,7 +893,15 @@ class Payment(Composing):
     opening = "Click cards to change which go; Take it to confirm."
     cancel = ("pay", "cancel")
 
-    def __init__(self, view: dict[str, Any], objective: int, moves: list[Action]) -> None:
+    def __init__(
+        self,
+        view: dict[str, Any],
+        objective: int,
+        moves: list[Action],
+        groups: dict[str, str] | None = None,
+    ) -> None:
+        """`groups`: each Component kind's group's word ("Animals"), to say why a card
+        cannot go."""
         self.objective = objective
         best = max(moves, key=lambda a: len(a.components)) if moves else None
         self.chosen: set[int] = set(best.components) if best else set()
@@ -899,6 +909,24 @@ class Payment(Composing):
         fits = view["seats"][view["me"]]["fits"]
         slot = next(i for i, c in enumerate(view["contest"]) if c and c["id"] == objective)
         self.payers: list[int] = fits[slot]["cards"]
+        self.named = view["contest"][slot]["name"]
+        self.groups = groups or {}
+        self.backstage = {c["id"]: c for c in view["seats"][view["me"]]["backstage"]}
+
+    def refused(self, key: Hashable) -> str | None:
+        """A greyed Backstage card clicked: it cannot go around this Objective."""
+        if not isinstance(key, tuple) or key[:1] != ("card",) or key[1] not in self.backstage:
+            return None
+        if key[1] in self.payers:
+            return None
+        card = self.backstage[key[1]]
+        name = card.get("now_name", card["name"])
+        group = self.groups.get(card.get("now", card["kind"]))
+        why = f"it asks for none of the {group}" if group else "it needs no such Component"
+        return (
+            f"The {name} cannot go around {self.named}: {why}. Click a lit card to add or "
+            "take one away, then Take it."
+        )
 
     def choices(self) -> list[Hashable]:
         return [("card", c) for c in self.payers] + [("pay", "take"), self.cancel]
