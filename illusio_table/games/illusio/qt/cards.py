@@ -314,7 +314,7 @@ class CardItem(QGraphicsItem):
         needed = 0
         for other, named, wide, high in {*self._alike(), (kind, name, self.w, self.h)}:
             if high < 30:  # a chip: its name and the group's word on one line
-                said = self.look.chip_words(other, named)
+                said = self.look.chip_words(other, named)[: 2 * len(self.look.group_words(other))]
                 box, size = QRectF(2, 0, wide - 4, high), max(int(high * 0.5), self.least)
                 first = next((i // 2 for i, w in enumerate(said) if self._says(box, w, size)), None)
             else:  # a card: the group's word in its band
@@ -459,13 +459,14 @@ class CardItem(QGraphicsItem):
 
     def _chip_words(self, kind: str, name: str) -> list[str]:
         """A Component chip's words (`Look.chip_words`) with its group's word in the one
-        form every chip of its group and height on the table can say whole: the shortest
-        any of them needs (a chip that can say none shows its symbol, and is not asked)."""
+        form of its group on the table (`_group_form`), then its name alone."""
         words = self.look.chip_words(kind, name)
         if len(words) < 2:
             return words
         needed = self._group_form(kind, name)
-        return words[2 * needed : 2 * needed + 2]
+        # Its name alone, in bold, where no form of the group's word fits beside it (its
+        # colour and symbol tell the group): better than its symbol alone.
+        return [*words[2 * needed : 2 * needed + 2], f"{self.look.symbol(kind)} {name}", name]
 
     def _chip_box(self) -> tuple[QRectF, int]:
         return QRectF(2, 0, self.w - 4, self.h), max(int(self.h * 0.5), self.least)
