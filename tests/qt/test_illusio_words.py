@@ -480,3 +480,21 @@ def test_a_greyed_card_clicked_while_taking_an_objective_says_why_it_cannot_go(w
     ), said
     assert window.scene.composing is paying and case not in paying.chosen
     screenshot(window, "illusio-take-greyed-card-says-why")
+
+
+def test_a_component_dropped_on_another_magician_says_where_it_goes(window):
+    """Cards dropped on Lera's area (where Take is played) said only "That is a Component,
+    not a Special action.": it says where a Component goes too."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    cards, _rabbit = set_hand(game, 0, "cards", "rabbit")
+    redraw(window)
+    moves = len(game.record.moves)
+    drag(window, ("card", cards), ("seat", 1))
+    said = window.statusBar().currentMessage()
+    assert said == (
+        "Not allowed: Cards is a Component, not a Special action: it goes into your "
+        "Backstage, or around one of your Objectives under realization."
+    ), said
+    assert len(game.record.moves) == moves and cards in game.hands[0]
