@@ -826,8 +826,29 @@ def objectives_unsaid(scene) -> list[str]:
     return found
 
 
+def chip_words(window) -> list[Word]:
+    """The words the chips paint (another's Backstage, Components round an Objective:
+    "☺ Audience"), where they lie in the scene, as painted at the table's zoom now."""
+    chips = [
+        item
+        for item in window.scene.items()
+        if isinstance(item, card_faces.CardItem) and item.isVisible() and item.h < 30
+    ]
+    for item in chips:
+        item.inks_at, item.painted = [], []
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    found = []
+    for item in chips:
+        said = [t for t in item.painted if any(c.isalnum() for c in t)]
+        for text, box in zip(said, item.inks_at, strict=True):
+            found.append(Word(text, 0.0, item.mapRectToScene(box), item))
+    return found
+
+
 def smaller_table_problems(window, monkeypatch) -> list[str]:
     words = item_words(window.scene, window.table.zoom())
+    painted = chip_words(window)
     for item in window.scene.items():
         if isinstance(item, card_faces.CardItem):
             item.named = None
@@ -837,7 +858,7 @@ def smaller_table_problems(window, monkeypatch) -> list[str]:
         table_problems(window, monkeypatch)
         + objectives_unsaid(window.scene)
         + words_over_words(window)
-        + frames_over_words(window.scene, words)
+        + frames_over_words(window.scene, words + painted)
     )
 
 
@@ -848,7 +869,8 @@ def test_the_guides_smaller_illusio_table_names_every_card_and_frames_no_word(
     step: every word read as on the full table (8 pixels, whole, clear of the others),
     every Objective with its name and its domain's word (Ana's "The Talking Dove" said
     "☾ 2"; "given up: 0" ran into "Deck: 73"), and no frame drawn across words (the
-    guide's frame round Lera's Audience crossed "3 in hand")."""
+    guide's frame round Lera's Audience crossed "3 in hand", and the chip's own word
+    "Audience")."""
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()

@@ -579,11 +579,17 @@ class TableScene(QGraphicsScene):
                 continue
             # On the piece's own edge: 8 units out, it struck through the words under a
             # card ("✓ 1/2 held") and ran out of a satchel.
-            shape = self.lit_shape(key, rect.adjusted(1, 1, -1, -1))
-            frame = self.addPath(shape, QPen(WHITE, 4, Qt.PenStyle.DashLine))
+            out, width = self.guide_look(rect)
+            shape = self.lit_shape(key, rect.adjusted(-out, -out, out, out))
+            frame = self.addPath(shape, QPen(WHITE, width, Qt.PenStyle.DashLine))
             frame.setData(KEY, (MARK, "guide"))
             frame.setZValue(Z_MARK + 1)
             frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def guide_look(self, rect: QRectF) -> tuple[float, float]:
+        """How the guide's frame is drawn round a piece: how far out of its edge (less than
+        0: inside it), and its pen's width."""
+        return -1.0, 4.0
 
     def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
         """The outline the guide's frame follows round a piece: its place, or (a table

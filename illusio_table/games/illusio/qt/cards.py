@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.qt.scenes.look import (
@@ -35,7 +35,7 @@ MAGICIAN = QColor("#1f3550")
 SHADE = QColor(0, 0, 0, 110)
 CORNER = 6
 # A card's look at a size -> its picture, and where its words lie on it.
-_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF], list[str]]] = {}
+_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF], list[str], list[QRectF]]] = {}
 
 
 def contrast(one: QColor, other: QColor) -> float:
@@ -68,13 +68,20 @@ class _Noting(QPainter):
         super().__init__(device)
         self.words: list[QRectF] = []
         self.texts: list[str] = []  # the words and symbols written, in order
+        self.inks: list[QRectF] = []  # where the words' letters lie (one line: tighter)
 
     def drawText(self, *args: Any) -> None:  # type: ignore[override]
         rect, flags, text = (args + (None, None, None))[:3]
         if isinstance(text, str):
             self.texts.append(text)
         if isinstance(rect, QRectF) and isinstance(text, str) and any(c.isalnum() for c in text):
-            self.words.append(self.boundingRect(rect, int(flags), text))
+            box = self.boundingRect(rect, int(flags), text)
+            self.words.append(box)
+            metrics = QFontMetricsF(self.font())
+            if box.height() < metrics.lineSpacing() * 1.5:
+                tight = metrics.tightBoundingRect(text)
+                box = tight.translated(box.left(), box.top() + metrics.ascent())
+            self.inks.append(box)
         super().drawText(*args)
 
 
@@ -228,6 +235,7 @@ class CardItem(QGraphicsItem):
         self.named: bool | None = None  # its name painted whole when last painted (tests)
         self.grouped: bool | None = None  # a Component's group word too (tests)
         self.words_at: list[QRectF] = []  # where its words lie, as last painted
+        self.inks_at: list[QRectF] = []  # where their letters lie (tests)
         self.painted: list[str] = []  # what it wrote, as last painted (tests read it)
         self.set_card(card)
 
@@ -275,8 +283,8 @@ class CardItem(QGraphicsItem):
             drawing.end()
             if len(_PICTURES) > 600:
                 _PICTURES.clear()
-            kept = _PICTURES[key] = (picture, drawing.words, drawing.texts)
-        picture, self.words_at, self.painted = kept
+            kept = _PICTURES[key] = (picture, drawing.words, drawing.texts, drawing.inks)
+        picture, self.words_at, self.painted, self.inks_at = kept
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawPixmap(QRectF(0, 0, self.w, self.h), picture, QRectF(picture.rect()))
 

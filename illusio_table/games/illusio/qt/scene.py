@@ -876,6 +876,15 @@ class IllusioScene(Felt, TableScene):
         else:
             super().clicked(source, modifiers)
 
+    def guide_look(self, rect: QRectF) -> tuple[float, float]:
+        """Round a chip, the guide's frame lies just outside it, thin, where its gold ring
+        goes: on its edge it ran through the chip's own word ("Audience" in Lera's
+        Backstage)."""
+        if rect.height() < 30:
+            margin, width, _z = self.ring_look(rect)
+            return margin, width
+        return super().guide_look(rect)
+
     def focusables(self) -> list[Hashable]:
         if self.composing is not None:
             return super().focusables()  # the panel's choices
