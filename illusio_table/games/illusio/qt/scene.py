@@ -32,6 +32,7 @@ from illusio_table.qt.scenes.look import (
     RING,
     WHITE,
     Z_LIFTED,
+    Z_MARK,
     Z_PIECE,
     font,
     plain,
@@ -875,6 +876,13 @@ class IllusioScene(Felt, TableScene):
             )
         else:
             super().clicked(source, modifiers)
+
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
+        """A card's gold ring close round it, thin: standing out, the ring round an
+        Objective under realization ran over the chips beside it ("▣ Case · Boxes")."""
+        if max(rect.width(), rect.height()) < 160:
+            return 1.5, 2.5, Z_MARK
+        return super().ring_look(rect)
 
     def guide_look(self, rect: QRectF) -> tuple[float, float]:
         """Round a chip, the guide's frame lies just outside it, thin, where its gold ring
