@@ -378,38 +378,49 @@ def test_a_group_word_is_drawn_in_one_form_on_the_whole_table(window):
     screenshot(window, "illusio-chips-group-words-alike")
 
 
-def chip_colours(window) -> list[tuple[str, float, bool]]:
-    """Each chip's words, the contrast of their colour with the chip's, and whether bold,
-    as painted (read from the painter's calls: the chip's colour is its brush's)."""
-    from PySide6.QtGui import QPixmap
+def chip_colours(window, monkeypatch) -> list[tuple[str, float, bool, bool]]:
+    """Each chip's words as painted at the table's zoom: the contrast of their colour with
+    the chip's (its brush's as it writes), whether bold, and whether bold would fit."""
+    from PySide6.QtGui import QFont, QFontMetricsF
 
     from illusio_table.games.illusio.qt.cards import CardItem, contrast
 
     found = []
-    for item in window.scene.items():
-        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
-            continue
+    painting: list[CardItem] = []
+    paint_card = CardItem.paint_card
 
-        class Reading(card_faces._Noting):
-            def drawText(self, *args):  # noqa: N802 (Qt's name)
-                text = [a for a in args if isinstance(a, str)]
-                if text and any(c.isalnum() for c in text[0]):
-                    under = self.brush().color()
-                    found.append((text[0], contrast(self.pen().color(), under), self.font().bold()))
-                super().drawText(*args)
+    class Reading(card_faces._Noting):
+        def drawText(self, *args):  # noqa: N802 (Qt's name)
+            text = next((a for a in args if isinstance(a, str)), "")
+            item = painting[-1] if painting else None
+            if item is not None and item.h < 30 and any(c.isalnum() for c in text):
+                under = self.brush().color()
+                bold = QFont(self.font())
+                bold.setBold(True)
+                fits = QFontMetricsF(bold).horizontalAdvance(text) <= item.w - 4
+                ratio = contrast(self.pen().color(), under)
+                found.append((text, ratio, self.font().bold(), fits))
+            super().drawText(*args)
 
-        picture = QPixmap(int(item.w) + 1, int(item.h) + 1)
-        painter = Reading(picture)
-        item.least = 6
-        item.paint_card(painter)
-        painter.end()
+    def noted(item, painter):
+        painting.append(item)
+        try:
+            paint_card(item, painter)
+        finally:
+            painting.pop()
+
+    monkeypatch.setattr(card_faces, "_Noting", Reading)
+    monkeypatch.setattr(CardItem, "paint_card", noted)
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
     return found
 
 
-def test_chip_words_are_bold_and_read_against_their_chip(window):
-    """ "Mirrors · Trick" on blue and "Dove · Animals" on green were drawn thin and white,
-    hard to read: a chip's words are bold (a shorter form where the whole does not fit)
-    and white on a colour deep enough for a contrast of 4.5:1 or more."""
+def test_chip_words_are_bold_and_read_against_their_chip(window, monkeypatch):
+    """ "Mirrors · Trick" on blue and "Dove · Animals" on green were drawn thin and white
+    on a light colour, hard to read: a chip's words are bold wherever bold fits (a shorter
+    form of the group's word first), and white on a colour deep enough for a contrast of
+    4.5:1 or more."""
     start(window)
     lift_curtain(window)
     game = window.model.session.game
@@ -417,11 +428,11 @@ def test_chip_words_are_bold_and_read_against_their_chip(window):
     set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
     give_work(game, 0, "phantom-dove", "dove", "mirrors")
     redraw(window)
-    said = chip_colours(window)
+    said = chip_colours(window, monkeypatch)
     assert len(said) >= 10, said
-    thin = [words for words, _ratio, bold in said if not bold]
+    thin = [words for words, _ratio, bold, fits in said if not bold and fits]
     assert not thin, thin
-    faint = [(words, round(ratio, 2)) for words, ratio, _bold in said if ratio < 4.5]
+    faint = [(words, round(ratio, 2)) for words, ratio, *_ in said if ratio < 4.5]
     assert not faint, faint
 
 

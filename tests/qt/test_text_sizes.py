@@ -863,6 +863,35 @@ def chip_words(window) -> list[Word]:
     return found
 
 
+def group_words_apart(window) -> list[str]:
+    """A group's word drawn in two forms on one table (Juno's "Mirrors · Tricks" beside
+    "Mirrors · Trick" round Ana's trick; "Accessory" in the hand beside "Animals"): over
+    every chip and Component card painted at the table's zoom now."""
+    cards = [
+        item
+        for item in window.scene.items()
+        if isinstance(item, card_faces.CardItem)
+        and item.isVisible()
+        and item is not window.scene.preview
+        and item.card is not None
+        and item.card["face"] == "component"
+    ]
+    for item in cards:
+        item.painted = []
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    group_of = window.scene.look.cards.group_of
+    forms: dict[str, set[str]] = {}
+    for item in cards:
+        group = group_of[item.card.get("now", item.card["kind"])]
+        if item.h < 30:
+            said = [words.split(" · ")[-1] for words in item.painted if " · " in words]
+        else:
+            said = item.painted[:1] if item.grouped else []
+        forms.setdefault(group, set()).update(said)
+    return [f"the {g} word drawn as {sorted(f)}" for g, f in forms.items() if len(f) > 1]
+
+
 def smaller_table_problems(window, monkeypatch) -> list[str]:
     words = item_words(window.scene, window.table.zoom())
     painted = chip_words(window)
@@ -876,6 +905,7 @@ def smaller_table_problems(window, monkeypatch) -> list[str]:
         + objectives_unsaid(window.scene)
         + words_over_words(window)
         + frames_over_words(window.scene, words + painted)
+        + group_words_apart(window)
     )
 
 

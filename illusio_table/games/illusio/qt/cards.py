@@ -487,17 +487,21 @@ class CardItem(QGraphicsItem):
 
     def _chip(self, painter: QPainter, colour: QColor, symbol: str, words: list[str]) -> None:
         """A card drawn as a named chip (around an Objective, in another's Backstage): the
-        fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`),
-        or its symbol alone where none does ("◎Aud…" was half a name; the tooltip and the
-        large card tell it whole)."""
+        fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`)
+        in bold, else in regular weight (white on a colour deep enough, `behind_white`),
+        else its name alone in bold; or its symbol alone where none does ("◎Aud…" was half
+        a name; the tooltip and the large card tell it whole)."""
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(behind_white(colour))
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
         box, size = self._chip_box()
+        grouped = [w for w in words if " · " in w] or words[:1]
+        alone = [w for w in words if w not in grouped]
+        tries = [(w, False) for w in grouped] + [(w, True) for w in grouped]
         said = (
             w
-            for w in words
-            if self._write(painter, box, w, size, WHITE, True, wrap=False, thin=False)
+            for w, thin in tries + [(w, False) for w in alone]
+            if self._write(painter, box, w, size, WHITE, True, wrap=False, thin=thin)
         )
         shown = next(said, None)
         self.named = shown is not None

@@ -359,20 +359,30 @@ class IllusioScene(Felt, TableScene):
         slivers, and their names 5 pixels tall)."""
         rows = max(1, int((rect.height() + 2) // (CHIP_H + 2)))
         cols = max(1, -(-len(cards) // rows))
-        # As wide as their names and groups' words need, as far as the columns have room.
-        wide = max(120.0, min(150.0, self._chip_width(cards, CHIP_H)))
-        wide = min(wide, (rect.width() - (cols - 1) * 4) / cols)
         group_of = self.look.cards.group_of
 
         def kind(c: dict[str, Any]) -> tuple[str, str]:  # alike cards side by side
             now = c.get("now", c["kind"])
             return group_of.get(now, ""), now
 
-        for i, c in enumerate(sorted(cards, key=kind)):
-            col, row = divmod(i, rows)
-            x, y = rect.left() + col * (wide + 4), rect.top() + row * (CHIP_H + 2)
-            key = ("card", c["id"])
-            self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
+        ordered = sorted(cards, key=kind)
+        columns = [ordered[i : i + rows] for i in range(0, len(ordered), rows)]
+        room = rect.width() - (cols - 1) * 4
+        # As wide as their names and groups' words need, as far as the columns have room;
+        # short of room, each column as its own words need, in proportion ("Reservoir ·
+        # Boxes" lost its group beside a column of "Dove · Anim." with room to spare).
+        needs = [self._chip_width(column, CHIP_H) for column in columns]
+        wide = min(max(120.0, min(150.0, max(needs, default=0.0))), room / cols)
+        widths = [wide] * len(columns)
+        if max(needs, default=0.0) > wide and sum(needs) > 0:
+            widths = [need * room / sum(needs) for need in needs]
+        x = rect.left()
+        for column, wide in zip(columns, widths, strict=True):
+            for row, c in enumerate(column):
+                y = rect.top() + row * (CHIP_H + 2)
+                key = ("card", c["id"])
+                self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
+            x += wide + 4
 
     def _chip_words(self, c: dict[str, Any]) -> str:
         """The least a card's chip must say: its name, and its group's word in its short
