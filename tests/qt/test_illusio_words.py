@@ -26,7 +26,7 @@ from tests.games.illusio.helpers import (
 )
 
 from .conftest import lift_curtain, scene_texts, screenshot
-from .illusio_table_checks import drag, texts
+from .illusio_table_checks import click, drag, texts
 from .test_illusio_table import start
 from .test_text_sizes import play
 
@@ -330,44 +330,110 @@ def test_a_magician_past_the_target_reads_their_true_score_on_the_track(window):
     screenshot(window, "illusio-score-past-the-target")
 
 
-def chip_group_words(window) -> dict[tuple[str, float], set[str]]:
-    """The group's words the chips of each group and height (their words' size) drew
-    (another's Backstage, Components around an Objective), read from the table as painted
-    at its zoom."""
+def group_forms(window) -> dict[str, set[str]]:
+    """The forms each group's word is drawn in on the table as painted at its zoom: on the
+    chips of every size (another's Backstage, Components around an Objective) after the
+    " · ", and in the band of every Component card (the hand, one's own Backstage)."""
     from illusio_table.games.illusio.qt.cards import CardItem
 
     scene = window.scene
     card_faces._PICTURES.clear()
     window.table.viewport().grab()
     group_of = scene.look.cards.group_of
-    drawn: dict[tuple[str, float], set[str]] = {}
+    drawn: dict[str, set[str]] = {}
     for item in scene.items():
-        if not isinstance(item, CardItem) or item.card is None or item.h >= 30:
+        if not isinstance(item, CardItem) or item.card is None or not item.isVisible():
             continue
         if item.card["face"] != "component":
             continue
         group = group_of[item.card.get("now", item.card["kind"])]
-        for words in item.painted:
-            if " · " in words:
-                drawn.setdefault((group, item.h), set()).add(words.split(" · ")[-1])
-    return drawn
+        if item.h < 30:
+            said = [words.split(" · ")[-1] for words in item.painted if " · " in words]
+        else:
+            said = item.painted[:1] if item.grouped else []
+        drawn.setdefault(group, set()).update(said)
+    return {group: forms for group, forms in drawn.items() if forms}
 
 
-def test_a_group_word_is_drawn_alike_on_every_chip_of_one_size(window):
+def test_a_group_word_is_drawn_in_one_form_on_the_whole_table(window):
     """Lera's Backstage, shown as chips: "Anim." beside "Animal" on one table read as two
-    words (and "Acc." in Lera's beside "Accessory" in Milo's, chips a little wider): the
-    group's word takes the one form every chip of its group and height can say."""
+    words, and so did Juno's "Mirrors · Tricks" beside "Mirrors · Trick" round Ana's own
+    trick (chips of another height), and "Accessory" in the hand beside "Animals": the
+    group's word takes one form on every chip and card of the table, and never the
+    singular ("Trick" on a chip among "Your tricks" read as a trick)."""
     start(window)
     lift_curtain(window)
     game = window.model.session.game
     kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards"]
     set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
-    set_backstage(game, 2, *kinds)
+    set_backstage(game, 2, *kinds, "mirrors")
+    give_work(game, 0, "phantom-dove", "dove", "mirrors")
+    set_hand(game, 0, "scarf", "rabbit", "formula", "case")
     redraw(window)
-    drawn = chip_group_words(window)
-    assert {group for group, _h in drawn} >= {"animal", "accessory", "trick", "box"}
+    drawn = group_forms(window)
+    assert {"animal", "accessory", "trick", "box"} <= set(drawn), drawn
     assert all(len(words) == 1 for words in drawn.values()), drawn
+    singular = {"Accessory", "Animal", "Trick", "Box"}
+    assert not singular & set().union(*drawn.values()), drawn
     screenshot(window, "illusio-chips-group-words-alike")
+
+
+def chip_colours(window, monkeypatch) -> list[tuple[str, float, bool, bool]]:
+    """Each chip's words as painted at the table's zoom: the contrast of their colour with
+    the chip's (its brush's as it writes), whether bold, and whether bold would fit."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from illusio_table.games.illusio.qt.cards import CardItem, contrast
+
+    found = []
+    painting: list[CardItem] = []
+    paint_card = CardItem.paint_card
+
+    class Reading(card_faces._Noting):
+        def drawText(self, *args):  # noqa: N802 (Qt's name)
+            text = next((a for a in args if isinstance(a, str)), "")
+            item = painting[-1] if painting else None
+            if item is not None and item.h < 30 and any(c.isalnum() for c in text):
+                under = self.brush().color()
+                bold = QFont(self.font())
+                bold.setBold(True)
+                fits = QFontMetricsF(bold).horizontalAdvance(text) <= item.w - 4
+                ratio = contrast(self.pen().color(), under)
+                found.append((text, ratio, self.font().bold(), fits))
+            super().drawText(*args)
+
+    def noted(item, painter):
+        painting.append(item)
+        try:
+            paint_card(item, painter)
+        finally:
+            painting.pop()
+
+    monkeypatch.setattr(card_faces, "_Noting", Reading)
+    monkeypatch.setattr(CardItem, "paint_card", noted)
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    return found
+
+
+def test_chip_words_are_bold_and_read_against_their_chip(window, monkeypatch):
+    """ "Mirrors · Trick" on blue and "Dove · Animals" on green were drawn thin and white
+    on a light colour, hard to read: a chip's words are bold wherever bold fits (a shorter
+    form of the group's word first), and white on a colour deep enough for a contrast of
+    4.5:1 or more."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    kinds = ["rabbit", "tiger", "dove", "scarf", "blades", "rope", "cards", "audience"]
+    set_backstage(game, 1, *kinds, "curtain", "mirrors", "smoke", "case", "reservoir")
+    give_work(game, 0, "phantom-dove", "dove", "mirrors")
+    redraw(window)
+    said = chip_colours(window, monkeypatch)
+    assert len(said) >= 10, said
+    thin = [words for words, _ratio, bold, fits in said if not bold and fits]
+    assert not thin, thin
+    faint = [(words, round(ratio, 2)) for words, ratio, *_ in said if ratio < 4.5]
+    assert not faint, faint
 
 
 def magician_words(window, seat: int) -> list[str]:
@@ -401,6 +467,48 @@ def test_a_talent_with_nothing_to_act_on_does_not_read_ready(window):
     redraw(window)
     assert [a for a in game.legal_actions(0) if a.kind == "talent"]
     assert [w for w in magician_words(window, 0) if "ready" in w]
+
+
+def test_a_greyed_card_clicked_while_taking_an_objective_says_why_it_cannot_go(window):
+    """Choosing the cards for Take, a click on a greyed card (it can go round none of the
+    Objective's needs) did nothing and said nothing: the status bar says why."""
+    from illusio_table.games.illusio.qt.scene import Payment
+
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    phantom = to_contest(game, "phantom-dove")  # Dove, Smoke, any trick
+    _dove, _curtain, case = set_backstage(game, 0, "dove", "curtain", "case")
+    redraw(window)
+    drag(window, ("objective", phantom), ("tricks", 0))
+    paying = window.scene.composing
+    assert isinstance(paying, Payment) and case not in paying.payers
+    window.statusBar().clearMessage()
+    click(window, ("card", case))
+    said = window.statusBar().currentMessage()
+    assert said.startswith(
+        "The Case cannot go around The Phantom Dove: it asks for none of the Boxes."
+    ), said
+    assert window.scene.composing is paying and case not in paying.chosen
+    screenshot(window, "illusio-take-greyed-card-says-why")
+
+
+def test_a_component_dropped_on_another_magician_says_where_it_goes(window):
+    """Cards dropped on Lera's area (where Take is played) said only "That is a Component,
+    not a Special action.": it says where a Component goes too."""
+    start(window)
+    lift_curtain(window)
+    game = window.model.session.game
+    cards, _rabbit = set_hand(game, 0, "cards", "rabbit")
+    redraw(window)
+    moves = len(game.record.moves)
+    drag(window, ("card", cards), ("seat", 1))
+    said = window.statusBar().currentMessage()
+    assert said == (
+        "Not allowed: Cards is a Component, not a Special action: it goes into your "
+        "Backstage, or around one of your Objectives under realization."
+    ), said
+    assert len(game.record.moves) == moves and cards in game.hands[0]
 
 
 def test_the_help_says_the_contest_progress_in_the_tables_words(window):

@@ -300,7 +300,8 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     """The help's picture, measured at the scale it is saved at: its words at 8 pixels or
     more, none covered or running out, no numbered balloon over a word of the table
     (balloon 7 sat on "Ana · 3 pts", balloon 5 on "(11, 12 fail)") and no part's dashed
-    frame through one (the "x/5 held" counters)."""
+    frame through one (the "x/5 held" counters); every Objective says its domain in a word
+    (the given-up "The Knotted Silk" said "♦" only)."""
     problems: list[str] = []
     words: list[Word] = []
     balloons: list[QRectF] = []
@@ -314,12 +315,19 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
     painting: list[QGraphicsItem] = []
     paint_card, write = card_faces.CardItem.paint_card, QPainter.drawText
 
+    unsaid: list[str] = []  # Objectives that say their domain by its symbol only
+
     def noted_card(item, painter):
         painting.append(item)
         try:
             paint_card(item, painter)
         finally:
             painting.pop()
+        card = item.card
+        if card["face"] == "objective" and not item.nameless:
+            said = set(item.look.domain_words(card["domain"])) & set(painter.texts)
+            if not said:
+                unsaid.append(f"{card['name']!r} says its domain by its symbol only")
 
     def noted_words(painter, *args):
         if painting and len(args) >= 3 and isinstance(args[0], QRectF):
@@ -418,6 +426,8 @@ def test_every_word_of_the_help_picture_reads_and_no_balloon_covers_one(monkeypa
         if frame.intersects(w.ink.adjusted(1, 1, -1, -1))
         and not frame.adjusted(1, 1, -1, -1).contains(w.ink.adjusted(1, 1, -1, -1))
     ]
+    # An Objective says its domain in a word (the given-up "The Knotted Silk" said "♦").
+    problems += unsaid
     assert balloons and words
     assert not problems, "\n".join(sorted(set(problems)))
 
@@ -805,10 +815,11 @@ def frames_over_words(scene, words: list[Word]) -> list[str]:
 
 
 def objectives_unsaid(scene) -> list[str]:
-    """Objective cards that paint no name (a pile's hidden ones aside), and cards of the
-    Contest that say their domain by its symbol only: in the guide's smaller table "The
-    Talking Dove" read "☾ 2" and three tiles, and a Mentalism card of the Contest "☾"
-    where the others said "Evasion"."""
+    """Objective cards that paint no name (a pile's hidden ones aside), and cards that say
+    their domain by its symbol only (of the Contest; the given-up pile's, a scored trick's
+    where its tooltip does not name it either):
+    in the guide's smaller table "The Talking Dove" read "☾ 2" and three tiles, and a
+    Mentalism card of the Contest "☾" where the others said "Evasion"."""
     contest = {o["id"] for o in scene.view["contest"] if o}
     found = []
     for item in scene.items():
@@ -821,13 +832,69 @@ def objectives_unsaid(scene) -> list[str]:
             found.append(f"{card['name']!r} left off its {item.w:.0f} × {item.h:.0f} card")
         domain = scene.look.domains[card["domain"]]
         said = set(scene.look.domain_words(card["domain"]))
-        if card["id"] in contest and not said & set(item.painted):
-            found.append(f"{card['name']!r} says its domain as {domain.symbol!r} only")
+        # A card out of the Contest (the given-up pile's, a scored trick's) too small for
+        # any form of the word beside its level: its tooltip names the domain.
+        told = card["id"] not in contest and f"An Objective: {domain.name}," in item.toolTip()
+        if not said & set(item.painted) and not told:
+            found.append(
+                f"{card['name']!r} says its domain as {domain.symbol!r} only"
+                f" ({item.w:.0f} × {item.h:.0f}, {item.least} pt)"
+            )
     return found
+
+
+def chip_words(window) -> list[Word]:
+    """The words the chips paint (another's Backstage, Components round an Objective:
+    "☺ Audience"), where they lie in the scene, as painted at the table's zoom now."""
+    chips = [
+        item
+        for item in window.scene.items()
+        if isinstance(item, card_faces.CardItem) and item.isVisible() and item.h < 30
+    ]
+    for item in chips:
+        item.inks_at, item.painted = [], []
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    found = []
+    for item in chips:
+        said = [t for t in item.painted if any(c.isalnum() for c in t)]
+        for text, box in zip(said, item.inks_at, strict=True):
+            found.append(Word(text, 0.0, item.mapRectToScene(box), item))
+    return found
+
+
+def group_words_apart(window) -> list[str]:
+    """A group's word drawn in two forms on one table (Juno's "Mirrors · Tricks" beside
+    "Mirrors · Trick" round Ana's trick; "Accessory" in the hand beside "Animals"): over
+    every chip and Component card painted at the table's zoom now."""
+    cards = [
+        item
+        for item in window.scene.items()
+        if isinstance(item, card_faces.CardItem)
+        and item.isVisible()
+        and item is not window.scene.preview
+        and item.card is not None
+        and item.card["face"] == "component"
+    ]
+    for item in cards:
+        item.painted = []
+    card_faces._PICTURES.clear()
+    window.table.viewport().grab()
+    group_of = window.scene.look.cards.group_of
+    forms: dict[str, set[str]] = {}
+    for item in cards:
+        group = group_of[item.card.get("now", item.card["kind"])]
+        if item.h < 30:
+            said = [words.split(" · ")[-1] for words in item.painted if " · " in words]
+        else:
+            said = item.painted[:1] if item.grouped else []
+        forms.setdefault(group, set()).update(said)
+    return [f"the {g} word drawn as {sorted(f)}" for g, f in forms.items() if len(f) > 1]
 
 
 def smaller_table_problems(window, monkeypatch) -> list[str]:
     words = item_words(window.scene, window.table.zoom())
+    painted = chip_words(window)
     for item in window.scene.items():
         if isinstance(item, card_faces.CardItem):
             item.named = None
@@ -837,7 +904,8 @@ def smaller_table_problems(window, monkeypatch) -> list[str]:
         table_problems(window, monkeypatch)
         + objectives_unsaid(window.scene)
         + words_over_words(window)
-        + frames_over_words(window.scene, words)
+        + frames_over_words(window.scene, words + painted)
+        + group_words_apart(window)
     )
 
 
@@ -848,7 +916,8 @@ def test_the_guides_smaller_illusio_table_names_every_card_and_frames_no_word(
     step: every word read as on the full table (8 pixels, whole, clear of the others),
     every Objective with its name and its domain's word (Ana's "The Talking Dove" said
     "☾ 2"; "given up: 0" ran into "Deck: 73"), and no frame drawn across words (the
-    guide's frame round Lera's Audience crossed "3 in hand")."""
+    guide's frame round Lera's Audience crossed "3 in hand", and the chip's own word
+    "Audience")."""
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()

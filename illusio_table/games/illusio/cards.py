@@ -55,7 +55,9 @@ class Group:
     source: Source
     symbol: str = SYMBOL
     # The group's word in shorter forms, longest first, for small cards where the whole
-    # one does not fit ("Accessory", "Acc." for "Accessories"); none: the name is short.
+    # one does not fit ("Acc." for "Accessories"); none: the name is short. No singular:
+    # "Accessory" beside "Formulas" on one table read as two rules, and "Trick" on a chip
+    # among "Your tricks" as a trick.
     short: tuple[str, ...] = ()
     why: str = WHY
 

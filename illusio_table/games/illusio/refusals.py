@@ -72,6 +72,13 @@ def special_card(game: Illusio, seat: int, card: int, move: str) -> str | None:
     """Why this card of the hand cannot be played as `move` (transform, take, or on a
     trick for the others): each Special has one way to be played, said when another
     way is tried."""
+    if card in game.hands[seat] and not game.info[card].special:
+        # (said whole: "That is a Component, not a Special action." said what it is not,
+        # when Cards were dropped on another magician, and not where it goes)
+        return (
+            f"{game.info[card].name} is a Component, not a Special action: it goes into "
+            "your Backstage, or around one of your Objectives under realization."
+        )
     reason = from_hand(game, seat, card, component=False)
     if reason:
         return reason

@@ -118,6 +118,11 @@ class Composing:
         as a phone sends it, for the engine to read or refuse), or None: it only changed."""
         raise NotImplementedError
 
+    def refused(self, key: Hashable) -> str | None:
+        """Why a piece clicked while it is open is none of its choices (a greyed card), for
+        the status bar; None: the click says nothing."""
+        return None
+
 
 class TableScene(QGraphicsScene):
     """A game table. `show_view` redraws it; a move tried on the table is `action_chosen`."""
@@ -574,11 +579,17 @@ class TableScene(QGraphicsScene):
                 continue
             # On the piece's own edge: 8 units out, it struck through the words under a
             # card ("✓ 1/2 held") and ran out of a satchel.
-            shape = self.lit_shape(key, rect.adjusted(1, 1, -1, -1))
-            frame = self.addPath(shape, QPen(WHITE, 4, Qt.PenStyle.DashLine))
+            out, width = self.guide_look(rect)
+            shape = self.lit_shape(key, rect.adjusted(-out, -out, out, out))
+            frame = self.addPath(shape, QPen(WHITE, width, Qt.PenStyle.DashLine))
             frame.setData(KEY, (MARK, "guide"))
             frame.setZValue(Z_MARK + 1)
             frame.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def guide_look(self, rect: QRectF) -> tuple[float, float]:
+        """How the guide's frame is drawn round a piece: how far out of its edge (less than
+        0: inside it), and its pen's width."""
+        return -1.0, 4.0
 
     def lit_shape(self, key: Hashable, rect: QRectF) -> QPainterPath:
         """The outline the guide's frame follows round a piece: its place, or (a table
@@ -726,6 +737,12 @@ class TableScene(QGraphicsScene):
         if source is not None:
             found = [k for k in found if (source, k) in self.drops] or found
         return min(found, key=lambda k: _area(self.targets[k]), default=None)
+
+    def _piece_at(self, pos: QPointF) -> Hashable | None:
+        """The smallest place or piece at a point, whatever is open."""
+        places = {**self.sources, **self.targets}
+        found = [k for k, rect in places.items() if rect.contains(pos)]
+        return min(found, key=lambda k: _area(places[k]), default=None)
 
     def source_at(self, pos: QPointF) -> Hashable | None:
         """The piece under the pointer: the one drawn last (on top) where pieces overlap,
@@ -987,6 +1004,13 @@ class TableScene(QGraphicsScene):
             self.clicked(source, event.modifiers())
             return
         key = self.key_at(event.scenePos())
+        if key is None and self.composing is not None:
+            # A greyed piece clicked while a move is put together: why it is no choice
+            # (a click on the Rabbit said nothing while the cards for Take were chosen).
+            why = self.composing.refused(self._piece_at(event.scenePos()))
+            if why:
+                self.message.emit(why)
+            return
         pressed = self.key_at(press)
         if pressed is not None and pressed != key and not self.moves.get(pressed):
             # Something that cannot be taken up now was dragged onto something else: it

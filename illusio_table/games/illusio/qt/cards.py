@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.qt.scenes.look import (
@@ -35,7 +35,28 @@ MAGICIAN = QColor("#1f3550")
 SHADE = QColor(0, 0, 0, 110)
 CORNER = 6
 # A card's look at a size -> its picture, and where its words lie on it.
-_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF], list[str]]] = {}
+_PICTURES: dict[tuple, tuple[QPixmap, list[QRectF], list[str], list[QRectF]]] = {}
+
+
+def contrast(one: QColor, other: QColor) -> float:
+    """The contrast ratio of two colours (WCAG: 4.5 and more reads as body text)."""
+
+    def light(c: QColor) -> float:
+        def part(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * part(c.redF()) + 0.7152 * part(c.greenF()) + 0.0722 * part(c.blueF())
+
+    high, low = sorted((light(one), light(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def behind_white(colour: QColor) -> QColor:
+    """A group's colour as deep as white words on it need to read (4.5:1): white on the
+    Animals' green or the Accessories' gold was hard to read on a chip."""
+    while contrast(colour, WHITE) < 4.5:
+        colour = colour.darker(108)
+    return colour
 
 
 class _Noting(QPainter):
@@ -47,13 +68,20 @@ class _Noting(QPainter):
         super().__init__(device)
         self.words: list[QRectF] = []
         self.texts: list[str] = []  # the words and symbols written, in order
+        self.inks: list[QRectF] = []  # where the words' letters lie (one line: tighter)
 
     def drawText(self, *args: Any) -> None:  # type: ignore[override]
         rect, flags, text = (args + (None, None, None))[:3]
         if isinstance(text, str):
             self.texts.append(text)
         if isinstance(rect, QRectF) and isinstance(text, str) and any(c.isalnum() for c in text):
-            self.words.append(self.boundingRect(rect, int(flags), text))
+            box = self.boundingRect(rect, int(flags), text)
+            self.words.append(box)
+            metrics = QFontMetricsF(self.font())
+            if box.height() < metrics.lineSpacing() * 1.5:
+                tight = metrics.tightBoundingRect(text)
+                box = tight.translated(box.left(), box.top() + metrics.ascent())
+            self.inks.append(box)
         super().drawText(*args)
 
 
@@ -65,11 +93,11 @@ class Look:
         self.groups = {g.id: g for g in self.cards.groups}
         self.domains = {d.id: d for d in self.cards.domains}
         self.kinds = self.cards.kinds
-        # The Components drawn as chips on the table now (kind, name, width), by group and
-        # chip height (their words' size): a group's word is said in one form on all of
-        # them ("Anim." beside "Animal" read as two words). The table empties it before it
-        # draws anew.
-        self.chips: dict[tuple[str, float], set[tuple[str, str, float]]] = {}
+        # The Components drawn on the table now (kind, name, width, height), by group: a
+        # group's word is said in one form on all of them, chips of every size and cards of
+        # the hand alike ("Mirrors · Tricks" in Juno's Backstage beside "Mirrors · Trick"
+        # around Ana's trick read as two words). The table empties it before it draws anew.
+        self.chips: dict[str, set[tuple[str, str, float, float]]] = {}
 
     def name(self, some_id: str) -> str:
         return self.cards.name(some_id)
@@ -207,17 +235,18 @@ class CardItem(QGraphicsItem):
         self.named: bool | None = None  # its name painted whole when last painted (tests)
         self.grouped: bool | None = None  # a Component's group word too (tests)
         self.words_at: list[QRectF] = []  # where its words lie, as last painted
+        self.inks_at: list[QRectF] = []  # where their letters lie (tests)
         self.painted: list[str] = []  # what it wrote, as last painted (tests read it)
         self.set_card(card)
 
     def set_card(self, card: dict[str, Any] | None) -> None:
         """Shows this card (the large one shows the card pointed at), its words as tooltip."""
         self.card = card
-        if card is not None and card["face"] == "component" and self.h < 30:
+        if card is not None and card["face"] == "component":
             now = card.get("now", card["kind"])
             group = self.look.cards.group_of.get(now, "")
-            named = (now, card.get("now_name", card["name"]), self.w)
-            self.look.chips.setdefault((group, self.h), set()).add(named)
+            named = (now, card.get("now_name", card["name"]), self.w, self.h)
+            self.look.chips.setdefault(group, set()).add(named)
         self.setToolTip(plain("\n".join(line for line in self.words() if line)))
         self.update()
 
@@ -254,8 +283,8 @@ class CardItem(QGraphicsItem):
             drawing.end()
             if len(_PICTURES) > 600:
                 _PICTURES.clear()
-            kept = _PICTURES[key] = (picture, drawing.words, drawing.texts)
-        picture, self.words_at, self.painted = kept
+            kept = _PICTURES[key] = (picture, drawing.words, drawing.texts, drawing.inks)
+        picture, self.words_at, self.painted, self.inks_at = kept
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawPixmap(QRectF(0, 0, self.w, self.h), picture, QRectF(picture.rect()))
 
@@ -276,15 +305,33 @@ class CardItem(QGraphicsItem):
             self.w,
             self.h,
             round(scale, 2),
-            self._alike() if self.h < 30 and c["face"] == "component" else (),
+            self._alike() if c["face"] == "component" else (),
         )
 
-    def _alike(self) -> tuple[tuple[str, str, float], ...]:
-        """The chips of this one's group and height on the table (kind, name, width): their
-        words are of one size, and they share the form of their group's word."""
+    def _alike(self) -> tuple[tuple[str, str, float, float], ...]:
+        """The Components of this one's group on the table (kind, name, width, height): they
+        share the form of their group's word."""
         now = self.card.get("now", self.card["kind"])
         group = self.look.cards.group_of.get(now, "")
-        return tuple(sorted(self.look.chips.get((group, self.h), ())))
+        return tuple(sorted(self.look.chips.get(group, ())))
+
+    def _group_form(self, kind: str, name: str) -> int:
+        """Which form of the group's word (`Look.group_words`) the Components of its group
+        say on this table: the shortest that any of them needs to say it whole in bold (one
+        that can say none shows no group word, and is not asked)."""
+        needed = 0
+        for other, named, wide, high in {*self._alike(), (kind, name, self.w, self.h)}:
+            if high < 30:  # a chip: its name and the group's word on one line
+                said = self.look.chip_words(other, named)[: 2 * len(self.look.group_words(other))]
+                box, size = QRectF(2, 0, wide - 4, high), max(int(high * 0.5), self.least)
+                first = next((i // 2 for i, w in enumerate(said) if self._says(box, w, size)), None)
+            else:  # a card: the group's word in its band
+                band, size = self._band_box(wide, high), self._size(0.11, w=wide, h=high)
+                said = self.look.group_words(other)
+                first = next((i for i, w in enumerate(said) if self._says(band, w, size)), None)
+            if first is not None:
+                needed = max(needed, first)
+        return needed
 
     def paint_card(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -320,15 +367,17 @@ class CardItem(QGraphicsItem):
         bold: bool = False,
         flags: Any = Qt.AlignmentFlag.AlignCenter,
         wrap: bool = True,
+        thin: bool = True,
     ) -> bool:
         """Words of the card (a name, a group, a state) whole at a size that reads where
         the card is seen, or not at all (False): a name cut short ("Silk…", "Ambiti…")
         says less than none, and the large card and the tooltip tell it whole. Unbolded,
-        a word a letter or two too wide fits whole ("Galloping", "Audience")."""
+        a word a letter or two too wide fits whole ("Galloping", "Audience"); not with `thin`
+        False (a chip's words: thin and white on a colour read poorly)."""
         least = self.least
         size = max(size, least)
         every = int(flags) | (int(Qt.TextFlag.TextWordWrap) if wrap else 0)
-        for weight in (bold, False) if bold else (False,):
+        for weight in (bold, False) if bold and thin else (bold,):
             at, shown = fitting(text, rect.width(), rect.height(), size, weight, every, least)
             if shown == text:
                 fitted_text(painter, rect, text, at, colour, weight, flags, wrap, at)
@@ -364,10 +413,14 @@ class CardItem(QGraphicsItem):
 
     # -- the faces --------------------------------------------------------------------------
 
-    def _size(self, share: float, least: int = 7, most: int = 22) -> int:
-        """A font size in proportion to the card: words at most `most` points (a large
-        card shows more of them, not bigger ones); symbols pass a larger `most`."""
-        return max(least, min(most, int(min(self.w, self.h * 0.72) * share)))
+    def _size(
+        self, share: float, least: int = 7, most: int = 22, w: float = 0.0, h: float = 0.0
+    ) -> int:
+        """A font size in proportion to the card (or to a card `w` × `h`): words at most
+        `most` points (a large card shows more of them, not bigger ones); symbols pass a
+        larger `most`."""
+        w, h = w or self.w, h or self.h
+        return max(least, min(most, int(min(w, h * 0.72) * share)))
 
     def _back(self, painter: QPainter) -> None:
         painter.setPen(QPen(GOLD, 1))
@@ -392,12 +445,12 @@ class CardItem(QGraphicsItem):
             self._chip(painter, colour, look.symbol(now), self._chip_words(now, name))
             return
         small = self.w < 60
-        band = self._band(painter, colour, self.h * (0.2 if small else 0.16))
-        # Its group's word, whole or in its shorter form ("Accessory" where "Accessories"
-        # does not fit a Backstage card): a newcomer reads what the card is.
-        self.grouped = any(
-            self._write(painter, band, word, self._size(0.11), WHITE, bold=True, wrap=False)
-            for word in look.group_words(now)
+        band = self._band(painter, behind_white(colour), self._band_box(self.w, self.h).height())
+        # Its group's word in the one form of its group on the table, in bold ("Acc." where
+        # "Accessories" does not fit a card somewhere): a newcomer reads what the card is.
+        word = look.group_words(now)[self._group_form(now, name)]
+        self.grouped = self._write(
+            painter, band, word, self._size(0.11), WHITE, bold=True, wrap=False, thin=False
         )
         middle = QRectF(0, band.bottom(), self.w, self.h * 0.5)
         fitted_text(painter, middle, look.symbol(now), self._size(0.42, most=90), colour)
@@ -407,47 +460,50 @@ class CardItem(QGraphicsItem):
             was = QRectF(2, self.h * 0.82, self.w - 4, self.h * 0.16)
             self._write(painter, was, f"was {card['name']}", self._size(0.11), INK)
 
+    @staticmethod
+    def _band_box(w: float, h: float) -> QRectF:
+        """A Component card's coloured band, where its group's word goes."""
+        return QRectF(2, 2, w - 4, h * (0.2 if w < 60 else 0.16))
+
     def _chip_words(self, kind: str, name: str) -> list[str]:
         """A Component chip's words (`Look.chip_words`) with its group's word in the one
-        form every chip of its group and height on the table can say whole: the shortest
-        any of them needs (a chip that can say none shows its symbol, and is not asked)."""
+        form of its group on the table (`_group_form`), then its name alone."""
         words = self.look.chip_words(kind, name)
         if len(words) < 2:
             return words
-        _box, size = self._chip_box()
-        needed = 0
-        for other, named, wide in {*self._alike(), (kind, name, self.w)}:
-            said = self.look.chip_words(other, named)
-            box = QRectF(2, 0, wide - 4, self.h)
-            first = next((i for i, w in enumerate(said) if self._says(box, w, size)), None)
-            if first is not None:
-                needed = max(needed, first // 2)
-        return words[2 * needed : 2 * needed + 2]
+        needed = self._group_form(kind, name)
+        # Its name alone, in bold, where no form of the group's word fits beside it (its
+        # colour and symbol tell the group): better than its symbol alone.
+        return [*words[2 * needed : 2 * needed + 2], f"{self.look.symbol(kind)} {name}", name]
 
     def _chip_box(self) -> tuple[QRectF, int]:
         return QRectF(2, 0, self.w - 4, self.h), max(int(self.h * 0.5), self.least)
 
     def _says(self, rect: QRectF, text: str, size: int) -> bool:
-        """Whether `_write` would write the words whole on one line in the box."""
+        """Whether `_write` would write the words whole on one line in the box, in bold."""
         every = int(Qt.AlignmentFlag.AlignCenter)
         size = max(size, self.least)
-        return any(
-            fitting(text, rect.width(), rect.height(), size, bold, every, self.least)[1] == text
-            for bold in (True, False)
-        )
+        return fitting(text, rect.width(), rect.height(), size, True, every, self.least)[1] == text
 
     def _chip(self, painter: QPainter, colour: QColor, symbol: str, words: list[str]) -> None:
         """A card drawn as a named chip (around an Objective, in another's Backstage): the
-        fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`),
-        or its symbol alone where none does ("◎Aud…" was half a name; the tooltip and the
-        large card tell it whole)."""
+        fullest of its `words` that fits whole (its name and group's word, `Look.chip_words`)
+        in bold, else in regular weight (white on a colour deep enough, `behind_white`),
+        else its name alone in bold; or its symbol alone where none does ("◎Aud…" was half
+        a name; the tooltip and the large card tell it whole)."""
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
+        painter.setBrush(behind_white(colour))
         painter.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 3, 3)
         box, size = self._chip_box()
-        shown = next(
-            (w for w in words if self._write(painter, box, w, size, WHITE, True, wrap=False)), None
+        grouped = [w for w in words if " · " in w] or words[:1]
+        alone = [w for w in words if w not in grouped]
+        tries = [(w, False) for w in grouped] + [(w, True) for w in grouped]
+        said = (
+            w
+            for w, thin in tries + [(w, False) for w in alone]
+            if self._write(painter, box, w, size, WHITE, True, wrap=False, thin=thin)
         )
+        shown = next(said, None)
         self.named = shown is not None
         self.grouped = shown is not None and (" · " in shown or len(words) == 1)
         if not self.named:

@@ -32,6 +32,7 @@ from illusio_table.qt.scenes.look import (
     RING,
     WHITE,
     Z_LIFTED,
+    Z_MARK,
     Z_PIECE,
     font,
     plain,
@@ -358,20 +359,30 @@ class IllusioScene(Felt, TableScene):
         slivers, and their names 5 pixels tall)."""
         rows = max(1, int((rect.height() + 2) // (CHIP_H + 2)))
         cols = max(1, -(-len(cards) // rows))
-        # As wide as their names and groups' words need, as far as the columns have room.
-        wide = max(120.0, min(150.0, self._chip_width(cards, CHIP_H)))
-        wide = min(wide, (rect.width() - (cols - 1) * 4) / cols)
         group_of = self.look.cards.group_of
 
         def kind(c: dict[str, Any]) -> tuple[str, str]:  # alike cards side by side
             now = c.get("now", c["kind"])
             return group_of.get(now, ""), now
 
-        for i, c in enumerate(sorted(cards, key=kind)):
-            col, row = divmod(i, rows)
-            x, y = rect.left() + col * (wide + 4), rect.top() + row * (CHIP_H + 2)
-            key = ("card", c["id"])
-            self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
+        ordered = sorted(cards, key=kind)
+        columns = [ordered[i : i + rows] for i in range(0, len(ordered), rows)]
+        room = rect.width() - (cols - 1) * 4
+        # As wide as their names and groups' words need, as far as the columns have room;
+        # short of room, each column as its own words need, in proportion ("Reservoir ·
+        # Boxes" lost its group beside a column of "Dove · Anim." with room to spare).
+        needs = [self._chip_width(column, CHIP_H) for column in columns]
+        wide = min(max(120.0, min(150.0, max(needs, default=0.0))), room / cols)
+        widths = [wide] * len(columns)
+        if max(needs, default=0.0) > wide and sum(needs) > 0:
+            widths = [need * room / sum(needs) for need in needs]
+        x = rect.left()
+        for column, wide in zip(columns, widths, strict=True):
+            for row, c in enumerate(column):
+                y = rect.top() + row * (CHIP_H + 2)
+                key = ("card", c["id"])
+                self.target(key, self.card(self._face(c), x, y, (wide, CHIP_H), key))
+            x += wide + 4
 
     def _chip_words(self, c: dict[str, Any]) -> str:
         """The least a card's chip must say: its name, and its group's word in its short
@@ -382,9 +393,10 @@ class IllusioScene(Felt, TableScene):
         return self.look.chip_words(now, c.get("now_name", c["name"]))[-1]
 
     def _chip_width(self, cards: list[dict[str, Any]], height: float) -> float:
-        """The width chips of that height need to say the least they must (`_chip_words`)."""
+        """The width chips of that height need to say the least they must in bold
+        (`_chip_words`)."""
         least = max(int(height * 0.5), self.least_points, 6)
-        return max([width_of(self._chip_words(c), least) + 8 for c in cards], default=0.0)
+        return max([width_of(self._chip_words(c), least, True) + 8 for c in cards], default=0.0)
 
     def _face(self, c: dict[str, Any]) -> dict[str, Any]:
         return {"face": "special" if c.get("special") else "component", **c}
@@ -842,7 +854,9 @@ class IllusioScene(Felt, TableScene):
         moves = self.drops.get((source, key), []) if key is not None else []
         if moves and key[0] == "tricks" and source[0] == "objective":
             # Which Backstage cards go around it is chosen on the table, then Take it.
-            self.compose(Payment(self.view, source[1], moves))
+            cards = self.look.cards
+            groups = {k: self.look.groups[g].name for k, g in cards.group_of.items()}
+            self.compose(Payment(self.view, source[1], moves, groups))
             return
         super().drop(source, key, screen_pos)
 
@@ -873,6 +887,22 @@ class IllusioScene(Felt, TableScene):
         else:
             super().clicked(source, modifiers)
 
+    def ring_look(self, rect: QRectF) -> tuple[float, float, float]:
+        """A card's gold ring close round it, thin: standing out, the ring round an
+        Objective under realization ran over the chips beside it ("▣ Case · Boxes")."""
+        if max(rect.width(), rect.height()) < 160:
+            return 1.5, 2.5, Z_MARK
+        return super().ring_look(rect)
+
+    def guide_look(self, rect: QRectF) -> tuple[float, float]:
+        """Round a chip, the guide's frame lies just outside it, thin, where its gold ring
+        goes: on its edge it ran through the chip's own word ("Audience" in Lera's
+        Backstage)."""
+        if rect.height() < 30:
+            margin, width, _z = self.ring_look(rect)
+            return margin, width
+        return super().guide_look(rect)
+
     def focusables(self) -> list[Hashable]:
         if self.composing is not None:
             return super().focusables()  # the panel's choices
@@ -890,7 +920,15 @@ class Payment(Composing):
     opening = "Click cards to change which go; Take it to confirm."
     cancel = ("pay", "cancel")
 
-    def __init__(self, view: dict[str, Any], objective: int, moves: list[Action]) -> None:
+    def __init__(
+        self,
+        view: dict[str, Any],
+        objective: int,
+        moves: list[Action],
+        groups: dict[str, str] | None = None,
+    ) -> None:
+        """`groups`: each Component kind's group's word ("Animals"), to say why a card
+        cannot go."""
         self.objective = objective
         best = max(moves, key=lambda a: len(a.components)) if moves else None
         self.chosen: set[int] = set(best.components) if best else set()
@@ -898,6 +936,24 @@ class Payment(Composing):
         fits = view["seats"][view["me"]]["fits"]
         slot = next(i for i, c in enumerate(view["contest"]) if c and c["id"] == objective)
         self.payers: list[int] = fits[slot]["cards"]
+        self.named = view["contest"][slot]["name"]
+        self.groups = groups or {}
+        self.backstage = {c["id"]: c for c in view["seats"][view["me"]]["backstage"]}
+
+    def refused(self, key: Hashable) -> str | None:
+        """A greyed Backstage card clicked: it cannot go around this Objective."""
+        if not isinstance(key, tuple) or key[:1] != ("card",) or key[1] not in self.backstage:
+            return None
+        if key[1] in self.payers:
+            return None
+        card = self.backstage[key[1]]
+        name = card.get("now_name", card["name"])
+        group = self.groups.get(card.get("now", card["kind"]))
+        why = f"it asks for none of the {group}" if group else "it needs no such Component"
+        return (
+            f"The {name} cannot go around {self.named}: {why}. Click a lit card to add or "
+            "take one away, then Take it."
+        )
 
     def choices(self) -> list[Hashable]:
         return [("card", c) for c in self.payers] + [("pay", "take"), self.cancel]
