@@ -167,3 +167,86 @@ def test_each_hidden_sorcerer_shows_the_number_the_moves_fight_it_by(make_window
         assert not said[0].ink.intersects(said[1].ink)
         assert f"Fight hidden sorcerer {slot + 1}" in listed, listed
         assert f"hidden sorcerer {slot + 1}" in tip_text(card)
+
+
+def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tooltip(
+    make_window, monkeypatch
+):
+    """At 1280 x 720 with the coach's bar on: four wands on a room of five (a contest and
+    a swap), then two spells cast and the room's end (as the play-test saw: Milo's
+    Oculus, Ana's Alkimia, the Armory's last token to the moat). The box dropped the
+    spells and the room's end without a word; now each line is drawn, or its last drawn
+    line says the rest is in the tooltip, and the tooltip holds every line."""
+    from illusio_table.engine.protocol import Event
+    from illusio_table.qt.scenes.look import READABLE_PX
+    from tests.games.incantibus.helpers import set_choices, set_room, set_wands
+
+    from .test_text_sizes import pixels
+
+    window = make_window()
+    window.resize(1280, 720)
+    start(window, seed=5)
+    window.coach_me(True)
+    QApplication.processEvents()
+    session = window.model.session
+    game = session.game
+    set_room(
+        game,
+        [
+            ("gold-3", True),
+            ("gold-2", True),
+            ("gold-1", True),
+            ("pumpkin", True),
+            ("mushroom", True),
+        ],
+    )
+    set_wands(game, 1, 2, 4, 3)
+    # Ana the 3 Gold, Lera the 2 Gold, Milo (wand 4) beats Juno (wand 3) to the 1 Gold
+    set_choices(game, {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 2)})
+    window.model.changed.emit([])
+    session.act(Point("room", 0))
+    lift_curtain(window)
+    QApplication.processEvents()
+    names = window.scene.seat_names
+    staged = [
+        Event(f"{names[2]} casts Oculus.", data={"cast": "Oculus", "seat": 2}),
+        Event("Oculus finds no target and does nothing."),
+        Event(f"{names[0]} casts Alkimia.", data={"cast": "Alkimia", "seat": 0}),
+        Event(f"{names[0]} steals the 3 Gold from {names[3]}."),
+        Event("The last token, Flying Stake, falls into the moat.", reveals=True),
+        Event("A new potion is opened: Great Blue Potion.", reveals=True),
+        Event(
+            "The Observatory is explored: Mistletoe, 2 Gold, Vampire, Werewolf; 4 secret tokens.",
+            data={"room_over": "Armory", "fell": ["Flying Stake"]},
+        ),
+    ]
+    real = session.since_reveal
+    monkeypatch.setattr(session, "since_reveal", lambda: [*real(), *staged])
+    window.model.changed.emit([])
+    QApplication.processEvents()
+    screenshot(window, "incantibus-last-casting-crowded-1280x720")
+    scene = window.scene
+    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
+    drawn = [c for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    words = [c.text() for c in drawn]
+    entries = session.view()["last_casting"]
+    assert len(entries) == 3 and entries[2]["swap"], entries
+    wanted = [
+        f"{names[2]} casts Oculus: Oculus finds no target and does nothing.",
+        f"{names[0]} casts Alkimia: {names[0]} steals the 3 Gold from {names[3]}.",
+        "The Armory is done, its last token (Flying Stake) to the moat: on to the",
+    ]
+    tip = box.toolTip()
+    assert all(e["line"] in tip for e in entries) and all(w in tip for w in wanted), tip
+    # each spell's line says what it gave, and the room's end apart from it
+    assert all(w in tip.splitlines() for w in wanted[:2]), tip
+    joined = " ".join(w.strip() for w in words)
+    left_out = [w for w in wanted if w not in joined]
+    if left_out:
+        assert words[-1] == "… (hover here for the rest)", (left_out, words)
+    zoom = window.table.zoom()
+    assert all(pixels(c.font(), zoom) >= READABLE_PX for c in drawn), words
+    assert all(box.rect().contains(c.sceneBoundingRect()) for c in drawn), words
+    # no line over another, and nothing of the room's tokens under the box
+    rects = [c.sceneBoundingRect().adjusted(0.5, 0.5, -0.5, -0.5) for c in drawn]
+    assert not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1 :] if a.intersects(b)]

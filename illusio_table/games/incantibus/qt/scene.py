@@ -31,7 +31,7 @@ from illusio_table.qt.scenes.look import (
 from illusio_table.qt.scenes.words import fold, largest, measure, width_of
 from illusio_table.table import zones
 
-from ..table import attempts
+from ..table import attempts, prompts
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -1074,7 +1074,7 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
-        after = self._aftermath(view)
+        after = prompts.aftermath(view, self.seat_names, self.since_reveal())
         # Under the room's tokens, inside the tower. Where the whole lines do not fit (four
         # seats in the final battle: "a hidden sorcerer (the Rima Wulf)" folds each line),
         # each target is told in short; the whole lines are in the tooltip and the log.
@@ -1083,12 +1083,19 @@ class IncantibusScene(TableScene):
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
         short = ["Last casting:"] + [self._in_short(e) for e in entries]
-        for told in (lines + after, short + after, lines, short):
+        for told in (lines + after, short + after):
             wrapped = self._folded(told)
             if len(wrapped) <= room:
                 break
-        if len(wrapped) > room:
-            wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
+        else:
+            # Not all of it fits: the targets (whole where that leaves as much room), then
+            # as many of the spells and the room's end as fit whole, and a last line saying
+            # the rest is in the tooltip. Nothing is left out without a word.
+            wrapped = max(
+                (self._fitting(told, after, room) for told in (lines, short)),
+                key=lambda fitted: fitted[1],
+            )[0]
+        lines += after
         lines += after
         height = 8 + 14 * len(wrapped)
         top = 366 - height
@@ -1100,37 +1107,19 @@ class IncantibusScene(TableScene):
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
 
-    def _aftermath(self, view: dict[str, Any]) -> list[str]:
-        """What came of the last casting after its targets, in few words: each spell
-        cast, and the room's end (its last token into the moat, the next room or the
-        dungeon). Nothing while the casting is being revealed (the session tells none)."""
-        said: list[str] = []
-        gave: list[str] | None = None  # what the last spell cast gave, line by line
-        cast = ""
-        for event in self.since_reveal():
-            data = event.data or {}
-            if gave is not None and not data and not event.text.endswith(" has chosen."):
-                # What the spell gave, as the log says it ("Ana casts Oculus." said nothing
-                # of the 2 Gold she took with it); a new card opened is the log's alone.
-                if not event.text.startswith("A new spell card"):
-                    gave.append(event.text)
-                    said[-1] = f"{cast}: {' '.join(gave)}"
-                continue
-            gave = None
-            if "cast" in data:
-                cast = f"{self.seat_names[data['seat']]} casts {data['cast']}"
-                said.append(f"{cast}.")
-                gave = []
-            elif "room_over" in data:
-                ended = f"The {data['room_over']} is emptied"
-                if data["fell"]:
-                    last = ", ".join(data["fell"])
-                    ended = f"The {data['room_over']} is done, its last token ({last}) to the moat"
-                if view["dungeon"] is not None:
-                    said.append(f"{ended}: down to the dungeon, the final battle.")
-                else:
-                    said.append(f"{ended}: on to the {view['room']['name']}.")
-        return said
+    def _fitting(self, told: list[str], after: list[str], room: int) -> tuple[list[str], int]:
+        """The box's lines when not all fit in `room` lines: the targets `told` (cut
+        short if even they do not fit), the first of `after` that fit whole, and
+        "… (hover here for the rest)"; with how many of `after` are drawn."""
+        wrapped = self._folded(told)[: room - 1]
+        drawn = 0
+        for line in after:
+            parts = fold(line, 396, 9, False, "   ")
+            if len(wrapped) + len(parts) > room - 1:
+                break
+            wrapped += parts
+            drawn += 1
+        return wrapped + ["… (hover here for the rest)"], drawn
 
     @staticmethod
     def _folded(lines: list[str]) -> list[str]:
