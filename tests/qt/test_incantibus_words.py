@@ -169,8 +169,9 @@ def test_each_hidden_sorcerer_shows_the_number_the_moves_fight_it_by(make_window
         assert f"hidden sorcerer {slot + 1}" in tip_text(card)
 
 
+@pytest.mark.parametrize("retiros", [0, 2])
 def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tooltip(
-    make_window, monkeypatch
+    make_window, monkeypatch, retiros
 ):
     """At 1280 x 720 with the coach's bar on: four wands on a room of five (a contest and
     a swap), then two spells cast and the room's end (as the play-test saw: Milo's
@@ -213,6 +214,15 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
         Event("Oculus finds no target and does nothing."),
         Event(f"{names[0]} casts Alkimia.", data={"cast": "Alkimia", "seat": 0}),
         Event(f"{names[0]} steals the 3 Gold from {names[3]}."),
+        # (with `retiros`, more spells than the box can hold: the rest in the tooltip)
+        *[
+            line
+            for n in range(retiros)
+            for line in (
+                Event(f"{names[1]} casts Retiro.", data={"cast": "Retiro", "seat": 1}),
+                Event(f"{names[1]} takes the Pumpkin number {n + 1} from the moat."),
+            )
+        ],
         Event("The last token, Flying Stake, falls into the moat.", reveals=True),
         Event("A new potion is opened: Great Blue Potion.", reveals=True),
         Event(
@@ -224,7 +234,7 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
     monkeypatch.setattr(session, "since_reveal", lambda: [*real(), *staged])
     window.model.changed.emit([])
     QApplication.processEvents()
-    screenshot(window, "incantibus-last-casting-crowded-1280x720")
+    screenshot(window, f"incantibus-last-casting-crowded-{retiros}-1280x720")
     scene = window.scene
     (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
     drawn = [c for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
@@ -244,6 +254,7 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
     left_out = [w for w in wanted if w not in joined]
     if left_out:
         assert words[-1] == "… (hover here for the rest)", (left_out, words)
+    assert bool(left_out) == bool(retiros), words  # (two spells and the room's end: all fit)
     zoom = window.table.zoom()
     assert all(pixels(c.font(), zoom) >= READABLE_PX for c in drawn), words
     assert all(box.rect().contains(c.sceneBoundingRect()) for c in drawn), words
