@@ -1701,9 +1701,7 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert not bar.isVisibleTo(window)
 
 
-def test_the_coach_bar_tells_one_casting_while_the_seats_own_is_being_resolved(
-    make_window, qtbot
-):
+def test_the_coach_bar_tells_one_casting_while_the_seats_own_is_being_resolved(make_window, qtbot):
     """Lera (wand 4) has no room for the Mushroom she wins and must throw a token away
     before Ana's 3 Gold (wand 1) is resolved: while Lera chooses, Ana's casting is not
     yet counted, and Ana's coach's bar says nothing of it though the coach's review of it

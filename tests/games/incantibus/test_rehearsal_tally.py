@@ -61,8 +61,9 @@ def test_rehearsal_tally_counts_every_casting_once_and_its_numbers_add_up():
 def test_the_tally_says_one_castings_numbers_while_the_seats_casting_is_being_resolved():
     """Expert mode, four seats: from the reveal of a casting the seat won (its wand
     swapped for a weaker one: fewer points) until its outcome is known (others still to
-    decide), the tally's words stay those of the castings counted: "castings: 14 … Casting 14 …" went with casting 15's points already
-    in "points gained per casting" (0.9 became 0.7, and 0.9 again once counted)."""
+    decide), the tally's words stay those of the castings counted: "castings: 14 …
+    Casting 14 …" went with casting 15's points already in "points gained per casting"
+    (0.9 became 0.7, and 0.9 again once counted)."""
     moved = 0
     for seed in range(20, 30):  # (seeds where a won contest's swap and a wait come together)
         before = counted = None  # the seat's points in the view before; when it was opened
