@@ -163,3 +163,41 @@ def test_drills_keep_the_costliest_mistakes_first_and_a_drill_leaves_once_done(t
     path.write_text("{not json")
     assert Drills(path).entries == []
     assert any(".damaged-" in p.name for p in tmp_path.iterdir())
+
+
+def test_a_lost_contest_says_the_wand_the_swap_gave_and_in_expert_mode_its_points():
+    """Ana (wand 1) and Lera (wand 3) point at the 3 Gold: Lera takes it and they swap
+    wands. In expert mode a wand's strength counts as points at the end, and the score
+    shows it at once: Ana's line said "… but wand 3 was stronger: nothing." while her
+    score went up by 2. Now each says what the swap gave; in apprentice mode, no points."""
+    from illusio_table.games.incantibus.actions import Point
+
+    from .helpers import make, point, set_room, set_wands
+
+    for mode in ("expert", "apprentice"):
+        game = make(seats=4, mode=mode)
+        set_room(game, [("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)])
+        set_wands(game, 1, 3, 2, 4)
+        ana, lera = Tally(game.view(0), 0), Tally(game.view(1), 1)
+        before = game.view(0)["points"]
+        point(
+            game,
+            {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 1), 3: Point("room", 2)},
+        )
+        ana.see(game.view(0))
+        lera.see(game.view(1))
+        after = game.view(0)["points"]
+        if mode == "expert":
+            assert (after[0] - before[0], after[1] - before[1]) == (2, -2 + 3)  # (+3 Gold)
+            assert ana.lines[-1].endswith(
+                "but wand 3 was stronger: no token, but the swap gave you wand 3 (2 points more)."
+            ), ana.lines[-1]
+            assert lera.lines[-1].endswith(
+                "and got it; the swap gave you wand 1 (2 points fewer)."
+            ), lera.lines[-1]
+        else:
+            assert after[0] == before[0]
+            assert ana.lines[-1].endswith(
+                "but wand 3 was stronger: no token, but the swap gave you wand 3."
+            ), ana.lines[-1]
+            assert lera.lines[-1].endswith("and got it; the swap gave you wand 1."), lera.lines[-1]

@@ -34,6 +34,7 @@ class Tally:
         self.castings = self.pointed = self.got = 0
         self.lines: list[str] = []  # one a casting, in order
         self.seen = view["castings"]
+        self.expert = view["mode"] == "expert"  # (a wand's strength counts as points)
         self.open: dict[str, Any] | None = None  # the seat's entry, until its outcome is known
         self._latest = self.points  # the seat's points in the last view seen
 
@@ -77,15 +78,33 @@ class Tally:
         got = entry.get("got")
         what = f" ({got})" if got and got not in entry["name"] else ""  # a secret token
         said = f"Casting {self.castings}: you pointed at {entry['name']}{what} with wand {wand}"
+        swap = self._swap(entry)
         if entry["winner"] != self.seat:
-            said += f", but wand {entry['wands'][0]} was stronger: nothing."
+            said += f", but wand {entry['wands'][0]} was stronger: "
+            said += f"no token, but {swap}." if swap else "nothing."
         elif entry["to"] == self.seat and entry["outcome"] in GOT:
             self.got += 1
-            said += f" and {GOT[entry['outcome']]}."
+            said += f" and {GOT[entry['outcome']]}" + (f"; {swap}." if swap else ".")
         else:
-            said += f" and {LOST.get(entry['outcome'], 'lost it into the moat')}."
+            said += f" and {LOST.get(entry['outcome'], 'lost it into the moat')}"
+            said += f"; {swap}." if swap else "."
         self.lines.append(said)
         return True
+
+    def _swap(self, entry: dict[str, Any]) -> str:
+        """What the wands swapped after the contest gave the seat, if it swapped: the
+        weakest claimant takes the winner's wand, and in expert mode a wand's strength is
+        points ("wand 3 was stronger: nothing." while the seat went from 11 to 13)."""
+        if not entry["swap"] or self.seat not in entry["swap"]:
+            return ""
+        other = next(s for s in entry["swap"] if s != self.seat)
+        mine = entry["wands"][entry["claimants"].index(self.seat)]
+        now = entry["wands"][entry["claimants"].index(other)]
+        said = f"the swap gave you wand {now}"
+        if self.expert and now != mine:
+            more = "more" if now > mine else ("fewer" if abs(now - mine) > 1 else "less")
+            said += f" ({abs(now - mine)} point{'s' * (abs(now - mine) > 1)} {more})"
+        return said
 
     def text(self) -> str:
         if not self.castings:
