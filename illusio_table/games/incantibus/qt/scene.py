@@ -44,7 +44,7 @@ SATCHEL_H = 300  # a satchel's panel: its cells, its Spells and Sorcerers, its f
 WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
 STACK_LINE = 19  # a satchel's line of spells, and its line of sorcerers, under its cells
 CELLS_TOP = 44  # a satchel's cells under its name, its points and its wand
-SCORE_LINES = 28  # the final scores at a satchel's foot
+SCORE_STEP = 14  # a line of the final scores at a satchel's foot (9 pt type)
 LABELS = 72  # the width of a satchel's row labels ("Ingredients")
 CELL_GAP = 3  # between two cells of a satchel, and two rows
 
@@ -891,6 +891,22 @@ class IncantibusScene(TableScene):
         width = (1110 - (count - 1) * 10) / count
         chosen = set(view["chosen"])
         decision = view.get("decision")
+        # The final scores, each seat's folded between its items ("sorcerers 25, wand /
+        # 4" cut one from its number): as many lines under every satchel, room for all.
+        scores = [
+            self._score_lines(parts, width - 16)
+            for parts in view.get("scores", {}).get("points", [])
+        ]
+        score_rows = max((len(lines) for lines in scores), default=0)
+        headers = [
+            " · ".join(w for w in (points(view["points"][s]), self._status(view, s)) if w)
+            for s in range(count)
+        ]
+        # Clear of the wand's badge ("wand laid down" touched it): "pts" where a whole
+        # word does not fit, and then under every satchel alike ("38 pts" beside "35
+        # points" read as two kinds of score).
+        if any(width_of(h, 9) > width - WAND - 10 - 30 - 8 - 4 for h in headers):
+            headers = [h.replace(" points", " pts").replace(" point", " pt") for h in headers]
         for seat, satchel in enumerate(view["satchels"]):
             x, y = seat * (width + 10), 474
             me = seat == self.viewer
@@ -900,22 +916,10 @@ class IncantibusScene(TableScene):
                 self.name_part("Your satchel, and your wand: drag it onto a target", QRectF(box))
             panel = self.addRect(box, QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill))
             wand = view["wands"][seat]
-            status = ""
-            if view["phase"] == "casting":
-                status = "has chosen" if seat in chosen else "choosing…"
-            elif decision and decision["seat"] == seat:
-                status = "deciding…"
-            if seat in view.get("laid_down", []):
-                status = "wand laid down"
             self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
-            said = " · ".join(w for w in (points(view["points"][seat]), status) if w)
-            # Clear of the wand's badge ("wand laid down" touched it): "pts" where the
-            # whole word does not fit.
-            if width_of(said, 9) > width - WAND - 10 - 30 - 8 - 4:
-                said = said.replace(" points", " pts").replace(" point", " pt")
-            self._text(said, x + 8, y + 24, 9, parent=panel)
+            self._text(headers[seat], x + 8, y + 24, 9, parent=panel)
             # The name's lines have the wand on them: the sign goes right of the cells.
             self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
             self._wand(
@@ -931,13 +935,38 @@ class IncantibusScene(TableScene):
                 y + CELLS_TOP,
                 width - 16,
                 decision["token"] if overflow else None,
-                scored=bool(view.get("scores")),
+                score_rows=score_rows,
             )
-            if view.get("scores"):
-                parts = view["scores"]["points"][seat]
-                line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                for n, part in enumerate(fold(line, width - 16, 8)[:2]):
-                    self._text(part, x + 8, y + SATCHEL_H - SCORE_LINES + n * 12, 8, parent=panel)
+            for n, part in enumerate(scores[seat] if scores else []):
+                top = y + SATCHEL_H - 2 - (score_rows - n) * SCORE_STEP
+                self._text(part, x + 8, top, 9, parent=panel)
+
+    @staticmethod
+    def _status(view: dict[str, Any], seat: int) -> str:
+        """What a seat is doing, after its points (at the end, whose wand was laid down
+        for want of a target)."""
+        decision = view.get("decision")
+        if seat in view.get("laid_down", []):
+            return "wand laid down"
+        if view["phase"] == "casting":
+            return "has chosen" if seat in view["chosen"] else "choosing…"
+        if decision and decision["seat"] == seat:
+            return "deciding…"
+        return ""
+
+    @staticmethod
+    def _score_lines(parts: dict[str, int], width: float) -> list[str]:
+        """A seat's final score by kind ("gold 4, spells 1, …"), folded only between its
+        items, never between a word and its number."""
+        items = [f"{k} {v}" for k, v in parts.items() if v] or ["nothing"]
+        lines: list[str] = []
+        for n, item in enumerate(items):
+            item += "," if n < len(items) - 1 else ""
+            if lines and width_of(f"{lines[-1]} {item}", 9) <= width:
+                lines[-1] += f" {item}"
+            else:
+                lines.append(item)
+        return lines
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -965,7 +994,7 @@ class IncantibusScene(TableScene):
         y: float,
         width: float,
         new: int | None = None,
-        scored: bool = False,
+        score_rows: int = 0,
     ) -> None:
         """A satchel's cells, each category a row. A full satchel shows the token that
         does not fit in a cell marked "no room", and the new token marked NEW.
@@ -980,7 +1009,10 @@ class IncantibusScene(TableScene):
         cells = satchel["cells"]
         capacity = satchel["capacity"]
         rows = [(c, label) for c, label in CELL_ROWS if c in capacity]
-        below = 2 * STACK_LINE + (SCORE_LINES if scored else 4)
+        below = 2 * STACK_LINE + (score_rows * SCORE_STEP + 2 if score_rows else 4)
+        if score_rows:  # (the game is over: its points alone under the name, a little closer)
+            y -= 2
+            below -= 2
         pitch = min(34.0, (SATCHEL_H - CELLS_TOP - below) / len(rows))
         radius = min(float(SMALL_R), (pitch - CELL_GAP) / 2 - 1)
         _, across = self.badge_size(radius)
