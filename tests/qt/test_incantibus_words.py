@@ -261,3 +261,48 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
     # no line over another, and nothing of the room's tokens under the box
     rects = [c.sceneBoundingRect().adjusted(0.5, 0.5, -0.5, -0.5) for c in drawn]
     assert not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1 :] if a.intersects(b)]
+
+
+def test_a_hidden_sorcerer_in_the_last_casting_is_told_by_its_number(window):
+    """The final battle, a Magister Ramus face up and a second one hidden: Lera (wand 3)
+    turns the hidden one, too strong for her, while Milo (wand 2) defeats the one face
+    up. The Last casting box, telling each target in short, named both "Magister Ramus"
+    ("Lera (3) → Magister Ramus: too strong, to the moat" beside "Milo (2) → Magister
+    Ramus: defeated"); the hidden one is told by the number the table showed on it."""
+    from tests.games.incantibus.helpers import set_choices, set_room, set_wands, to_dungeon
+
+    start(window, seed=5)
+    session = window.model.session
+    game = session.game
+    dungeon = [
+        ("magister-ramus", True),
+        ("magister-ramus", False),
+        ("white-lady", False),
+        ("witch-indigo", False),
+        ("lady-goblin", True),
+        ("dark-knight", True),
+    ]  # (six: two lines of them, and the box's lines told in short under them)
+    to_dungeon(game, dungeon)
+    set_room(game, [("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)])
+    set_choices(game, {s: Point("room", s) for s in (1, 2, 3)})
+    window.model.changed.emit([])
+    session.act(Point("room", 0))  # the room's last tokens: down to the dungeon
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert session.view()["dungeon"] is not None
+    set_wands(game, 4, 3, 2, 1)
+    set_choices(game, {1: Point("dungeon", 1), 2: Point("dungeon", 0), 3: Point("dungeon", 3)})
+    window.model.changed.emit([])
+    session.act(Point("dungeon", 2))
+    lift_curtain(window)
+    QApplication.processEvents()
+    entries = session.view()["last_casting"]
+    assert len(entries) == 4 and {e["got"] for e in entries} >= {"Magister Ramus"}, entries
+    (box,) = [i for i in window.scene.items() if i.data(0) == ("mark", "casting-box")]
+    told = [c.text() for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    screenshot(window, "incantibus-last-casting-hidden-sorcerer")
+    lera = next(line for line in told if line.startswith("Lera "))
+    milo = next(line for line in told if line.startswith("Milo "))
+    assert "→ hidden 2 (Magister Ramus): too strong" in lera, told
+    assert "→ Magister Ramus: defeated" in milo, told
+    assert "→ Magister Ramus" not in lera, told

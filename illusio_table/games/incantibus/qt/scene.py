@@ -1160,15 +1160,24 @@ class IncantibusScene(TableScene):
 
     def _in_short(self, entry: dict[str, Any]) -> str:
         """One target of the last casting in short: who got it with which wand, over whom,
-        what it truly was and what came of it ("Ana (4) → Rima Wulf: too strong, to the
-        moat")."""
+        what it truly was and what came of it ("Ana (4) → hidden 9 (Rima Wulf): too
+        strong, to the moat")."""
         names = [self.seat_names[s] for s in entry["claimants"]]
         line = f"{names[0]} ({entry['wands'][0]})"
         if len(names) > 1:
             line += " over " + ", ".join(
                 f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
             )
-        line += f" → {entry.get('got') or entry['name']}"
+        # A hidden sorcerer or a secret token by the number the table showed on it ("Lera
+        # (3) → Magister Ramus: too strong" was a hidden one, while the Magister Ramus face
+        # up stayed and was defeated in the same casting): two of one name told apart.
+        place, index = entry["target"]
+        hidden = {"dungeon": "hidden", "room": "secret"}.get(place)
+        got = entry.get("got")
+        if hidden and entry["name"] in ("a hidden sorcerer", "a secret token"):
+            line += f" → {hidden} {index + 1}" + (f" ({got})" if got else "")
+        else:
+            line += f" → {got or entry['name']}"
         line += f": {SHORT_OUTCOMES.get(entry['outcome'], 'being resolved')}"
         if entry["swap"]:
             line += "; wands swapped"
