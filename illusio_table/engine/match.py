@@ -181,11 +181,7 @@ class Match:
     def since_reveal(self, seat: int | None) -> list[Event]:
         """The log's events since its last reveal of choices made at once, those the seat
         may read (None: what everyone may read); none before any reveal."""
-        events = self.game.events
-        last = next((i for i in range(len(events) - 1, -1, -1) if events[i][1].is_reveal), None)
-        if last is None:
-            return []
-        return [e for _, e in events[last + 1 :] if e.visible_to(seat)]
+        return self.game.since_reveal(seat)
 
     def last_reveal(self) -> int:
         """The index of the last move that revealed choices made at once (-1: none yet)."""
