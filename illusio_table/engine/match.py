@@ -178,6 +178,11 @@ class Match:
         """The log as the seat may read it (None: what everyone may read)."""
         return self.game.log(seat)
 
+    def since_reveal(self, seat: int | None) -> list[Event]:
+        """The log's events since its last reveal of choices made at once, those the seat
+        may read (None: what everyone may read); none before any reveal."""
+        return self.game.since_reveal(seat)
+
     def last_reveal(self) -> int:
         """The index of the last move that revealed choices made at once (-1: none yet)."""
         moves = self.game.record.moves

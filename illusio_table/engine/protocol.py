@@ -486,6 +486,15 @@ class Game(ABC):
         """The game log as that seat may read it (None: a spectator)."""
         return [punctuated(e.text) for _, e in self.events if e.visible_to(seat)]
 
+    def since_reveal(self, seat: int | None) -> list[Event]:
+        """The log's events since its last reveal of choices made at once, those the seat
+        may read (None: a spectator); none before any reveal."""
+        events = self.events
+        last = next((i for i in range(len(events) - 1, -1, -1) if events[i][1].is_reveal), None)
+        if last is None:
+            return []
+        return [e for _, e in events[last + 1 :] if e.visible_to(seat)]
+
     def is_seat(self, seat: object) -> TypeGuard[int]:
         """A seat of this table: an int in range (True and 1.0 are not seat 1)."""
         return type(seat) is int and 0 <= seat < self.seats

@@ -17,13 +17,14 @@ No Qt here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from illusio_table.engine.protocol import Event
 from illusio_table.games import found, load
 
 from . import gestures
@@ -99,10 +100,11 @@ class Kit:
     # The phone page's drawing of its view: a script that hands page.js its drawing
     # function through `drawer(...)`.
     phone: Path
-    # Lines beside the view, by name, from the view and the seats' names: the same words
-    # on the desktop's table and the phone's page (the turn and what is left of it, the
-    # roll an attack needs). None: none.
-    phone_words: Callable[[dict[str, Any], list[str]], dict[str, str]] | None
+    # Lines beside the view, by name, from the view, the seats' names and the log's events
+    # since the last reveal of choices made at once (as the seat may read them): the same
+    # words on the desktop's table and the phone's page (the turn and what is left of it,
+    # the roll an attack needs, what came of the last casting). None: none.
+    phone_words: Callable[[dict[str, Any], list[str], Sequence[Event]], dict[str, str]] | None
     # "module:function" loading its card file, sent to phones to draw cards (None: no cards).
     cards: str | None
     # "module:function" of the demo's tour from a person's seat (None: the demo's plain shots).

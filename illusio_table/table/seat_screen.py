@@ -11,12 +11,13 @@ view, its own moves and its own secret choice. No Qt.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from illusio_table.engine import Action, IllegalAction
 from illusio_table.engine.match import Match
+from illusio_table.engine.protocol import Event
 
 from .kits import Kit, kit_of
 from .prompts import waiting_for
@@ -71,12 +72,15 @@ def seat_screen(
     note: str = "",
     review: dict[str, Any] | None = None,
     watched: bool = False,
+    since: Sequence[Event] = (),
 ) -> SeatScreen:
     """The seat's screen from its view and its moves (`legal`: none while nothing may be
     played, so that nothing is asked); the game's prompt says the heading, and where it
     says nothing the table says whose move it is. `watched`: the screen is one that people
     still choosing look at (the big screen, with people on phones yet to point), so a
-    secret choice made is said to be made, never what it is."""
+    secret choice made is said to be made, never what it is. `since`: the log's events
+    since the last reveal of choices made at once, as the seat may read them (for the
+    game's words)."""
     waiting = tuple(sorted(awaited))
     if chosen and watched:
         chosen, heading = "", _withheld(names, waiting)
@@ -87,7 +91,7 @@ def seat_screen(
     return SeatScreen(
         seat=seat,
         heading=heading,
-        words=kit.phone_words(view, names) if kit.phone_words else {},
+        words=kit.phone_words(view, names, since) if kit.phone_words else {},
         awaited=waiting,
         asked=bool(legal),
         chosen=chosen,
@@ -122,6 +126,7 @@ def match_screen(
         chosen=chosen_words(match, seat, view),
         awaited=match.to_act(),
         over=match.is_over(),
+        since=match.since_reveal(seat),
         **table,
     )
 

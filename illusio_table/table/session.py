@@ -174,12 +174,7 @@ class Session:
         table: none while that reveal is still being told."""
         if self.telling_a_reveal() or self.curtain_seat() is not None:
             return []
-        reader = None if self.passed_openly else self.viewer
-        events = self.match.game.events
-        last = next((i for i in range(len(events) - 1, -1, -1) if events[i][1].is_reveal), None)
-        if last is None:
-            return []
-        return [e for _, e in events[last + 1 :] if e.visible_to(reader)]
+        return self.match.since_reveal(None if self.passed_openly else self.viewer)
 
     def log(self) -> list[str]:
         if self.curtain_seat() is not None:

@@ -1701,6 +1701,50 @@ def test_the_casting_coach_is_there_for_the_one_person_at_the_screen_of_any_matc
     assert not bar.isVisibleTo(window)
 
 
+def test_the_coach_bar_tells_one_casting_while_the_seats_own_is_being_resolved(make_window, qtbot):
+    """Lera (wand 4) has no room for the Mushroom she wins and must throw a token away
+    before Ana's 3 Gold (wand 1) is resolved: while Lera chooses, Ana's casting is not
+    yet counted, and Ana's coach's bar says nothing of it though the coach's review of it
+    has come ("castings: 14 … Casting 14" stood over "Coach on casting 15"); once Lera
+    has chosen, the count and the coach's verdict on the casting come together."""
+    from tests.games.incantibus.helpers import give, set_choices, set_room, set_wands
+
+    window = make_window(bot_delay_ms=600_000)  # (Lera decides when the test says)
+    start(window)
+    window.coach_action.trigger()
+    session = window.model.session
+    game = session.game
+    give(game, 1, "mushroom", "pumpkin", "mistletoe", "mushroom")  # (the purse too)
+    set_room(
+        game,
+        [
+            ("gold-3", True),
+            ("mushroom", True),
+            ("gold-2", True),
+            ("gold-1", True),
+            ("pumpkin", True),
+        ],
+    )
+    set_wands(game, 1, 4, 2, 3)
+    set_choices(game, {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 3)})
+    window.model.changed.emit([])
+    session.act(Point("room", 0))
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert (session.view()["decision"] or {}).get("seat") == 1, session.log()[-12:]
+    assert window.tally.tally.open is not None  # Ana's casting is being resolved
+    bar = window.tally_bar
+    qtbot.waitUntil(lambda: bool(window.tally.reviews), timeout=60_000)  # its review came
+    QApplication.processEvents()
+    assert "Coach on casting" not in bar.text(), bar.text()  # not counted yet: not told
+    session.step_bot()  # what Lera throws away; then Ana takes the 3 Gold
+    lift_curtain(window)
+    QApplication.processEvents()
+    said = bar.text()
+    assert "castings: 1 " in said and "\nCasting 1: " in said, said
+    assert "\nCoach on casting 1: " in said, said
+
+
 def test_with_two_people_the_seats_panel_keeps_the_old_points_while_the_reveal_plays(
     make_window,
 ):

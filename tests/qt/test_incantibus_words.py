@@ -167,3 +167,142 @@ def test_each_hidden_sorcerer_shows_the_number_the_moves_fight_it_by(make_window
         assert not said[0].ink.intersects(said[1].ink)
         assert f"Fight hidden sorcerer {slot + 1}" in listed, listed
         assert f"hidden sorcerer {slot + 1}" in tip_text(card)
+
+
+@pytest.mark.parametrize("retiros", [0, 2])
+def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tooltip(
+    make_window, monkeypatch, retiros
+):
+    """At 1280 x 720 with the coach's bar on: four wands on a room of five (a contest and
+    a swap), then two spells cast and the room's end (as the play-test saw: Milo's
+    Oculus, Ana's Alkimia, the Armory's last token to the moat). The box dropped the
+    spells and the room's end without a word; now each line is drawn, or its last drawn
+    line says the rest is in the tooltip, and the tooltip holds every line."""
+    from illusio_table.engine.protocol import Event
+    from illusio_table.qt.scenes.look import READABLE_PX
+    from tests.games.incantibus.helpers import set_choices, set_room, set_wands
+
+    from .test_text_sizes import pixels
+
+    window = make_window()
+    window.resize(1280, 720)
+    start(window, seed=5)
+    window.coach_me(True)
+    QApplication.processEvents()
+    session = window.model.session
+    game = session.game
+    set_room(
+        game,
+        [
+            ("gold-3", True),
+            ("gold-2", True),
+            ("gold-1", True),
+            ("pumpkin", True),
+            ("mushroom", True),
+        ],
+    )
+    set_wands(game, 1, 2, 4, 3)
+    # Ana the 3 Gold, Lera the 2 Gold, Milo (wand 4) beats Juno (wand 3) to the 1 Gold
+    set_choices(game, {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 2)})
+    window.model.changed.emit([])
+    session.act(Point("room", 0))
+    lift_curtain(window)
+    QApplication.processEvents()
+    names = window.scene.seat_names
+    staged = [
+        Event(f"{names[2]} casts Oculus.", data={"cast": "Oculus", "seat": 2}),
+        Event("Oculus finds no target and does nothing."),
+        Event(f"{names[0]} casts Alkimia.", data={"cast": "Alkimia", "seat": 0}),
+        Event(f"{names[0]} steals the 3 Gold from {names[3]}."),
+        # (with `retiros`, more spells than the box can hold: the rest in the tooltip)
+        *[
+            line
+            for n in range(retiros)
+            for line in (
+                Event(f"{names[1]} casts Retiro.", data={"cast": "Retiro", "seat": 1}),
+                Event(f"{names[1]} takes the Pumpkin number {n + 1} from the moat."),
+            )
+        ],
+        Event("The last token, Flying Stake, falls into the moat.", reveals=True),
+        Event("A new potion is opened: Great Blue Potion.", reveals=True),
+        Event(
+            "The Observatory is explored: Mistletoe, 2 Gold, Vampire, Werewolf; 4 secret tokens.",
+            data={"room_over": "Armory", "fell": ["Flying Stake"]},
+        ),
+    ]
+    real = session.since_reveal
+    monkeypatch.setattr(session, "since_reveal", lambda: [*real(), *staged])
+    window.model.changed.emit([])
+    QApplication.processEvents()
+    screenshot(window, f"incantibus-last-casting-crowded-{retiros}-1280x720")
+    scene = window.scene
+    (box,) = [i for i in scene.items() if i.data(0) == ("mark", "casting-box")]
+    drawn = [c for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    words = [c.text() for c in drawn]
+    entries = session.view()["last_casting"]
+    assert len(entries) == 3 and entries[2]["swap"], entries
+    wanted = [
+        f"{names[2]} casts Oculus: Oculus finds no target and does nothing.",
+        f"{names[0]} casts Alkimia: {names[0]} steals the 3 Gold from {names[3]}.",
+        "The Armory is done, its last token (Flying Stake) to the moat: on to the",
+    ]
+    tip = box.toolTip()
+    assert all(e["line"] in tip for e in entries) and all(w in tip for w in wanted), tip
+    # each spell's line says what it gave, and the room's end apart from it
+    assert all(w in tip.splitlines() for w in wanted[:2]), tip
+    joined = " ".join(w.strip() for w in words)
+    left_out = [w for w in wanted if w not in joined]
+    if left_out:
+        assert words[-1] == "… (hover here for the rest)", (left_out, words)
+    assert bool(left_out) == bool(retiros), words  # (two spells and the room's end: all fit)
+    zoom = window.table.zoom()
+    assert all(pixels(c.font(), zoom) >= READABLE_PX for c in drawn), words
+    assert all(box.rect().contains(c.sceneBoundingRect()) for c in drawn), words
+    # no line over another, and nothing of the room's tokens under the box
+    rects = [c.sceneBoundingRect().adjusted(0.5, 0.5, -0.5, -0.5) for c in drawn]
+    assert not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1 :] if a.intersects(b)]
+
+
+def test_a_hidden_sorcerer_in_the_last_casting_is_told_by_its_number(window):
+    """The final battle, a Magister Ramus face up and a second one hidden: Lera (wand 3)
+    turns the hidden one, too strong for her, while Milo (wand 2) defeats the one face
+    up. The Last casting box, telling each target in short, named both "Magister Ramus"
+    ("Lera (3) → Magister Ramus: too strong, to the moat" beside "Milo (2) → Magister
+    Ramus: defeated"); the hidden one is told by the number the table showed on it."""
+    from tests.games.incantibus.helpers import set_choices, set_room, set_wands, to_dungeon
+
+    start(window, seed=5)
+    session = window.model.session
+    game = session.game
+    dungeon = [
+        ("magister-ramus", True),
+        ("magister-ramus", False),
+        ("white-lady", False),
+        ("witch-indigo", False),
+        ("lady-goblin", True),
+        ("dark-knight", True),
+    ]  # (six: two lines of them, and the box's lines told in short under them)
+    to_dungeon(game, dungeon)
+    set_room(game, [("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)])
+    set_choices(game, {s: Point("room", s) for s in (1, 2, 3)})
+    window.model.changed.emit([])
+    session.act(Point("room", 0))  # the room's last tokens: down to the dungeon
+    lift_curtain(window)
+    QApplication.processEvents()
+    assert session.view()["dungeon"] is not None
+    set_wands(game, 4, 3, 2, 1)
+    set_choices(game, {1: Point("dungeon", 1), 2: Point("dungeon", 0), 3: Point("dungeon", 3)})
+    window.model.changed.emit([])
+    session.act(Point("dungeon", 2))
+    lift_curtain(window)
+    QApplication.processEvents()
+    entries = session.view()["last_casting"]
+    assert len(entries) == 4 and {e["got"] for e in entries} >= {"Magister Ramus"}, entries
+    (box,) = [i for i in window.scene.items() if i.data(0) == ("mark", "casting-box")]
+    told = [c.text() for c in box.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    screenshot(window, "incantibus-last-casting-hidden-sorcerer")
+    lera = next(line for line in told if line.startswith("Lera "))
+    milo = next(line for line in told if line.startswith("Milo "))
+    assert "→ hidden 2 (Magister Ramus): too strong" in lera, told
+    assert "→ Magister Ramus: defeated" in milo, told
+    assert "→ Magister Ramus" not in lera, told

@@ -974,3 +974,50 @@ def test_the_illusio_table_beside_the_phones_panel_names_every_card_and_frames_n
     problems.update(smaller_table_problems(window, monkeypatch))
     screenshot(window, f"sizes-illusio-phones-{seed}-1280x720")
     assert not problems, "\n".join(sorted(problems))
+
+
+def test_the_final_scores_under_each_satchel_fold_between_items_and_read_alike(make_window):
+    """Four seats at game over, at 1280 x 720 with the coach's bar on: under each satchel
+    its score by kind folds only between items ("sorcerers 25, wand / 4" and "books / 5"
+    cut a word from its number), each line readable, clear of the next (a step of about
+    7 px) and of the panel's edge (the last touched it), all the items told; the points
+    over every satchel said alike ("38 pts · wand laid down" beside "35 points": "pts"
+    under every satchel where one needs it)."""
+    import re
+
+    from .test_incantibus_crowded import expert
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 3, coach=True)  # (books and wands among the scores: long lines)
+    window.scene.animation_ms = 0
+    play(window, 5000, 3)
+    view = window.model.session.match.view(0)
+    assert view.get("scores"), "the game did not end"
+    screenshot(window, "incantibus-game-over-scores-1280x720")
+    scene, zoom = window.scene, window.table.zoom()
+    words = item_words(scene, zoom)
+    item = re.compile(r"^[a-z]+ \d+$")
+    headers = []
+    for seat, box in scene.satchel_boxes.items():
+        inside = sorted(
+            (w for w in words if box.contains(w.item.sceneBoundingRect().center())),
+            key=lambda w: w.ink.top(),
+        )
+        sorcerers = next(w for w in inside if w.text.startswith("Sorcerers:"))
+        lines = [w for w in inside if w.ink.top() > sorcerers.ink.bottom()]
+        told = [part.strip() for w in lines for part in w.text.split(",") if part.strip()]
+        wanted = [f"{k} {v}" for k, v in view["scores"]["points"][seat].items() if v]
+        assert told == wanted, (told, wanted)
+        assert all(item.match(part) for part in told), told
+        assert not small(lines), small(lines)
+        for above, below in zip(lines, lines[1:], strict=False):
+            assert below.ink.top() > above.ink.bottom(), (above.text, below.text)
+            gap = (below.item.scenePos().y() - above.item.scenePos().y()) * zoom
+            assert gap >= 1.15 * below.px, (above.text, below.text, gap)  # (a line's step)
+        assert (box.bottom() - lines[-1].ink.bottom()) * zoom >= 2, lines[-1].text
+        assert lines[0].ink.top() > sorcerers.ink.bottom() + 1
+        headers.append(next(w.text for w in inside if re.match(r"^\d+ p", w.text)))
+    forms = {re.sub(r"\d+", "N", h.split(" · ")[0]) for h in headers}  # (the points)
+    assert len(forms) == 1, headers

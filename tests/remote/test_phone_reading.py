@@ -432,3 +432,41 @@ def test_an_incantibus_phone_numbers_each_hidden_sorcerer_and_says_what_defeats_
         phone.save_screenshot(str(SCREENSHOTS / "phone-incantibus-dungeon.png"))
     finally:
         phone.quit()
+
+
+def test_an_incantibus_phone_says_the_spells_cast_and_the_rooms_end_as_the_big_screen(
+    qtbot, hosting
+):
+    """Ana takes a spell token and casts Fortuna, and the room's last token falls into
+    the moat: the phone's Last casting lists each target, then what her spell gave and
+    the room's end, the very lines the big screen's box is made of (it listed the targets
+    alone)."""
+    from illusio_table.games.incantibus.actions import Cast, Point
+    from illusio_table.games.incantibus.table import prompts
+    from tests.games.incantibus.helpers import open_spells, point, set_room, set_wands
+
+    def stage(game) -> None:
+        set_room(game, [("spell", True), ("gold-3", True), ("gold-2", True), ("gold-1", True)])
+        set_wands(game, 1, 2, 3)
+        open_spells(game, "fortuna", "oculus", "retiro")
+        point(game, {s: Point("room", s) for s in range(game.seats)})
+        game.apply(0, Cast(0))
+
+    model, hub = hosting("incantibus", PLAYERS, seed=4, stage=stage)
+    match = model.session.match
+    names = [p["name"] for p in PLAYERS]
+    view = match.view(0)
+    after = prompts.aftermath(view, names, match.since_reveal(0))
+    assert any(line.startswith("Ana casts Fortuna: ") for line in after), after
+    assert any("its last token (1 Gold) to the moat" in line for line in after), after
+    wanted = [e["line"] for e in view["last_casting"]] + after
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        text = phone.find_element("id", "table").text
+        told = text[text.lower().index("last casting") :].splitlines()[1:]
+        assert told[: len(wanted)] == wanted, (told, wanted)
+        looks_right(phone)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-incantibus-last-casting.png"))
+    finally:
+        phone.quit()

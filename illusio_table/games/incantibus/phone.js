@@ -153,9 +153,12 @@ function drawIncantibus(table, v, me) {
   for (const [kind, all] of kinds) moatRow.append(token(["moat", kind], all[0], [`× ${all.length}`]));
   if (!v.moat.length) moatRow.append(el("div", "facts", "empty"));
   moat.append(moatRow);
-  if (v.last_casting && v.last_casting.length) {
+  // Each target as it truly was, then the spells cast and the room's end: the lines the
+  // big screen's Last casting box says, made once by the host (the seat screen's words).
+  const told = state.words && state.words.last_casting;
+  if (told) {
     const last = section(table, "Last casting");
-    for (const c of v.last_casting) last.append(el("div", "facts", c.line));
+    for (const line of told.split("\n")) last.append(el("div", "facts", line));
   }
 }
 

@@ -278,3 +278,8 @@ def check_invariants(game: Incantibus) -> None:
     for seat in [None, *range(game.seats)]:
         shown = ids_in(game.view(seat))
         assert not (shown & hidden), f"view({seat}) shows hidden tokens {shown & hidden}"
+
+
+def set_choices(game: Incantibus, choices: dict[int, Point]) -> None:
+    """What these seats have pointed at (their secret choices, made or not yet)."""
+    game.choices.update(choices)

@@ -9,10 +9,11 @@ from illusio_table.games.incantibus.table.rehearsal import Tally
 REHEARSAL = {"mode": "apprentice", "start_room": "kitchen", "first_wand": 2}
 
 
-def rehearse(seed: int, seats: int = 3, bot: str = "random"):
+def rehearse(seed: int, seats: int = 3, bot: str = "random", mode: str = "apprentice"):
     """A rehearsal played by bots; yields (the game, the tally) after every move, with
     the tally fed seat 0's view as the table feeds it."""
-    game = builtin_registry().new_game("incantibus", seats, seed, REHEARSAL)
+    options = {**REHEARSAL, "mode": mode}
+    game = builtin_registry().new_game("incantibus", seats, seed, options)
     bots = [make_bot(game, bot, s, seed) for s in range(seats)]
     tally = Tally(game.view(0), 0)
     while not game.is_over():
@@ -55,6 +56,33 @@ def test_rehearsal_tally_counts_every_casting_once_and_its_numbers_add_up():
         per = f"points gained per casting: {gained / tally.castings:.1f}"
         assert per in tally.text()
         assert f"got what you pointed at: {tally.got} of {tally.pointed}" in tally.text()
+
+
+def test_the_tally_says_one_castings_numbers_while_the_seats_casting_is_being_resolved():
+    """Expert mode, four seats: from the reveal of a casting the seat won (its wand
+    swapped for a weaker one: fewer points) until its outcome is known (others still to
+    decide), the tally's words stay those of the castings counted: "castings: 14 …
+    Casting 14 …" went with casting 15's points already in "points gained per casting"
+    (0.9 became 0.7, and 0.9 again once counted)."""
+    moved = 0
+    for seed in range(20, 30):  # (seeds where a won contest's swap and a wait come together)
+        before = counted = None  # the seat's points in the view before; when it was opened
+        for game, tally in rehearse(seed, seats=4, mode="expert"):
+            now = game.view(0)["points"][0]
+            if tally.open is None:
+                counted = None
+            else:
+                if counted is None:  # revealed by this move: counted as it stood before
+                    counted = before
+                    moved += now != counted
+                per = (counted - tally.start) / tally.castings if tally.castings else 0
+                text = tally.text()
+                assert not tally.castings or f"per casting: {per:.1f}" in text, (seed, text)
+                assert not tally.lines or f"\nCasting {tally.castings}: " in text, text
+            before = now
+        if moved >= 2:
+            break
+    assert moved >= 2, "no points moved while a casting was resolved: the test proves nothing"
 
 
 def test_rehearsal_tally_per_casting_says_what_was_pointed_at_what_was_got_and_why():
@@ -135,3 +163,41 @@ def test_drills_keep_the_costliest_mistakes_first_and_a_drill_leaves_once_done(t
     path.write_text("{not json")
     assert Drills(path).entries == []
     assert any(".damaged-" in p.name for p in tmp_path.iterdir())
+
+
+def test_a_lost_contest_says_the_wand_the_swap_gave_and_in_expert_mode_its_points():
+    """Ana (wand 1) and Lera (wand 3) point at the 3 Gold: Lera takes it and they swap
+    wands. In expert mode a wand's strength counts as points at the end, and the score
+    shows it at once: Ana's line said "… but wand 3 was stronger: nothing." while her
+    score went up by 2. Now each says what the swap gave; in apprentice mode, no points."""
+    from illusio_table.games.incantibus.actions import Point
+
+    from .helpers import make, point, set_room, set_wands
+
+    for mode in ("expert", "apprentice"):
+        game = make(seats=4, mode=mode)
+        set_room(game, [("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)])
+        set_wands(game, 1, 3, 2, 4)
+        ana, lera = Tally(game.view(0), 0), Tally(game.view(1), 1)
+        before = game.view(0)["points"]
+        point(
+            game,
+            {0: Point("room", 0), 1: Point("room", 0), 2: Point("room", 1), 3: Point("room", 2)},
+        )
+        ana.see(game.view(0))
+        lera.see(game.view(1))
+        after = game.view(0)["points"]
+        if mode == "expert":
+            assert (after[0] - before[0], after[1] - before[1]) == (2, -2 + 3)  # (+3 Gold)
+            assert ana.lines[-1].endswith(
+                "but wand 3 was stronger: no token, but the swap gave you wand 3 (2 points more)."
+            ), ana.lines[-1]
+            assert lera.lines[-1].endswith(
+                "and got it; the swap gave you wand 1 (2 points fewer)."
+            ), lera.lines[-1]
+        else:
+            assert after[0] == before[0]
+            assert ana.lines[-1].endswith(
+                "but wand 3 was stronger: no token, but the swap gave you wand 3."
+            ), ana.lines[-1]
+            assert lera.lines[-1].endswith("and got it; the swap gave you wand 1."), lera.lines[-1]

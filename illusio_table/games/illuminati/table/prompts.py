@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.engine.protocol import listed
+from illusio_table.engine.protocol import Event, listed
 from illusio_table.table.prompts import counted, waiting_for
 
 
@@ -221,7 +221,7 @@ def last_roll(outcome: dict[str, Any]) -> str:
     return rolled_words(outcome["roll"], outcome["needed"])
 
 
-def words(view: dict[str, Any], names: list[str]) -> dict[str, str]:
+def words(view: dict[str, Any], names: list[str], since: Sequence[Event] = ()) -> dict[str, str]:
     """The lines beside the view, the same on the desktop and the phone (its kit's
     `phone_words`): whose turn it is and what is left of it, and the roll and chance of
     the attack under way."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.engine.protocol import listed
+from illusio_table.engine.protocol import Event, listed
 from illusio_table.table.prompts import counted
 
 
@@ -30,7 +30,7 @@ def prompt(
     return "No action left: end your turn."
 
 
-def words(view: dict[str, Any], names: list[str]) -> dict[str, str]:
+def words(view: dict[str, Any], names: list[str], since: Sequence[Event] = ()) -> dict[str, str]:
     """The turn's line (its kit's `phone_words`): whose turn it is, what is left of it and
     the match's bounds, said the same on the desktop and the phone (the phone said "Turn
     40 · 2 actions left" without whose turn it was); and, for each trick being built, what

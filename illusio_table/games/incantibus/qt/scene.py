@@ -31,7 +31,7 @@ from illusio_table.qt.scenes.look import (
 from illusio_table.qt.scenes.words import fold, largest, measure, width_of
 from illusio_table.table import zones
 
-from ..table import attempts
+from ..table import attempts, prompts
 
 SYMBOL = 2  # item data: a mark inside a piece, not words to read
 
@@ -44,7 +44,7 @@ SATCHEL_H = 300  # a satchel's panel: its cells, its Spells and Sorcerers, its f
 WAND = 60  # the wand's length on a satchel: its badge and the status beside it must fit
 STACK_LINE = 19  # a satchel's line of spells, and its line of sorcerers, under its cells
 CELLS_TOP = 44  # a satchel's cells under its name, its points and its wand
-SCORE_LINES = 28  # the final scores at a satchel's foot
+SCORE_STEP = 14  # a line of the final scores at a satchel's foot (9 pt type)
 LABELS = 72  # the width of a satchel's row labels ("Ingredients")
 CELL_GAP = 3  # between two cells of a satchel, and two rows
 
@@ -891,6 +891,22 @@ class IncantibusScene(TableScene):
         width = (1110 - (count - 1) * 10) / count
         chosen = set(view["chosen"])
         decision = view.get("decision")
+        # The final scores, each seat's folded between its items ("sorcerers 25, wand /
+        # 4" cut one from its number): as many lines under every satchel, room for all.
+        scores = [
+            self._score_lines(parts, width - 16)
+            for parts in view.get("scores", {}).get("points", [])
+        ]
+        score_rows = max((len(lines) for lines in scores), default=0)
+        headers = [
+            " · ".join(w for w in (points(view["points"][s]), self._status(view, s)) if w)
+            for s in range(count)
+        ]
+        # Clear of the wand's badge ("wand laid down" touched it): "pts" where a whole
+        # word does not fit, and then under every satchel alike ("38 pts" beside "35
+        # points" read as two kinds of score).
+        if any(width_of(h, 9) > width - WAND - 10 - 30 - 8 - 4 for h in headers):
+            headers = [h.replace(" points", " pts").replace(" point", " pt") for h in headers]
         for seat, satchel in enumerate(view["satchels"]):
             x, y = seat * (width + 10), 474
             me = seat == self.viewer
@@ -900,22 +916,10 @@ class IncantibusScene(TableScene):
                 self.name_part("Your satchel, and your wand: drag it onto a target", QRectF(box))
             panel = self.addRect(box, QPen(GOLD if me else INK, 3 if me else 1.2), QBrush(fill))
             wand = view["wands"][seat]
-            status = ""
-            if view["phase"] == "casting":
-                status = "has chosen" if seat in chosen else "choosing…"
-            elif decision and decision["seat"] == seat:
-                status = "deciding…"
-            if seat in view.get("laid_down", []):
-                status = "wand laid down"
             self._text(
                 f"{names[seat]}{' (you)' if me else ''}", x + 8, y + 6, 11, bold=True, parent=panel
             )
-            said = " · ".join(w for w in (points(view["points"][seat]), status) if w)
-            # Clear of the wand's badge ("wand laid down" touched it): "pts" where the
-            # whole word does not fit.
-            if width_of(said, 9) > width - WAND - 10 - 30 - 8 - 4:
-                said = said.replace(" points", " pts").replace(" point", " pt")
-            self._text(said, x + 8, y + 24, 9, parent=panel)
+            self._text(headers[seat], x + 8, y + 24, 9, parent=panel)
             # The name's lines have the wand on them: the sign goes right of the cells.
             self.seat_spot(seat, None, end=QPointF(x + width - 10, y + 48))
             self._wand(
@@ -931,13 +935,38 @@ class IncantibusScene(TableScene):
                 y + CELLS_TOP,
                 width - 16,
                 decision["token"] if overflow else None,
-                scored=bool(view.get("scores")),
+                score_rows=score_rows,
             )
-            if view.get("scores"):
-                parts = view["scores"]["points"][seat]
-                line = ", ".join(f"{k} {v}" for k, v in parts.items() if v) or "nothing"
-                for n, part in enumerate(fold(line, width - 16, 8)[:2]):
-                    self._text(part, x + 8, y + SATCHEL_H - SCORE_LINES + n * 12, 8, parent=panel)
+            for n, part in enumerate(scores[seat] if scores else []):
+                top = y + SATCHEL_H - 2 - (score_rows - n) * SCORE_STEP
+                self._text(part, x + 8, top, 9, parent=panel)
+
+    @staticmethod
+    def _status(view: dict[str, Any], seat: int) -> str:
+        """What a seat is doing, after its points (at the end, whose wand was laid down
+        for want of a target)."""
+        decision = view.get("decision")
+        if seat in view.get("laid_down", []):
+            return "wand laid down"
+        if view["phase"] == "casting":
+            return "has chosen" if seat in view["chosen"] else "choosing…"
+        if decision and decision["seat"] == seat:
+            return "deciding…"
+        return ""
+
+    @staticmethod
+    def _score_lines(parts: dict[str, int], width: float) -> list[str]:
+        """A seat's final score by kind ("gold 4, spells 1, …"), folded only between its
+        items, never between a word and its number."""
+        items = [f"{k} {v}" for k, v in parts.items() if v] or ["nothing"]
+        lines: list[str] = []
+        for n, item in enumerate(items):
+            item += "," if n < len(items) - 1 else ""
+            if lines and width_of(f"{lines[-1]} {item}", 9) <= width:
+                lines[-1] += f" {item}"
+            else:
+                lines.append(item)
+        return lines
 
     def _wand(self, seat: int, strength: int, at: QPointF, draggable: bool) -> None:
         path = QPainterPath()
@@ -965,7 +994,7 @@ class IncantibusScene(TableScene):
         y: float,
         width: float,
         new: int | None = None,
-        scored: bool = False,
+        score_rows: int = 0,
     ) -> None:
         """A satchel's cells, each category a row. A full satchel shows the token that
         does not fit in a cell marked "no room", and the new token marked NEW.
@@ -980,7 +1009,10 @@ class IncantibusScene(TableScene):
         cells = satchel["cells"]
         capacity = satchel["capacity"]
         rows = [(c, label) for c, label in CELL_ROWS if c in capacity]
-        below = 2 * STACK_LINE + (SCORE_LINES if scored else 4)
+        below = 2 * STACK_LINE + (score_rows * SCORE_STEP + 2 if score_rows else 4)
+        if score_rows:  # (the game is over: its points alone under the name, a little closer)
+            y -= 2
+            below -= 2
         pitch = min(34.0, (SATCHEL_H - CELLS_TOP - below) / len(rows))
         radius = min(float(SMALL_R), (pitch - CELL_GAP) / 2 - 1)
         _, across = self.badge_size(radius)
@@ -1074,7 +1106,7 @@ class IncantibusScene(TableScene):
         if not entries:
             return
         lines = ["Last casting:"] + [e["line"] for e in entries]
-        after = self._aftermath(view)
+        after = prompts.aftermath(view, self.seat_names, self.since_reveal())
         # Under the room's tokens, inside the tower. Where the whole lines do not fit (four
         # seats in the final battle: "a hidden sorcerer (the Rima Wulf)" folds each line),
         # each target is told in short; the whole lines are in the tooltip and the log.
@@ -1083,12 +1115,19 @@ class IncantibusScene(TableScene):
         first = 244 if view["dungeon"] is None or dungeon_slots(view["dungeon"]) <= 5 else 280
         room = (366 - first - 8) // 14
         short = ["Last casting:"] + [self._in_short(e) for e in entries]
-        for told in (lines + after, short + after, lines, short):
+        for told in (lines + after, short + after):
             wrapped = self._folded(told)
             if len(wrapped) <= room:
                 break
-        if len(wrapped) > room:
-            wrapped = wrapped[: room - 1] + ["… (hover here for the rest)"]
+        else:
+            # Not all of it fits: the targets (whole where that leaves as much room), then
+            # as many of the spells and the room's end as fit whole, and a last line saying
+            # the rest is in the tooltip. Nothing is left out without a word.
+            wrapped = max(
+                (self._fitting(told, after, room) for told in (lines, short)),
+                key=lambda fitted: fitted[1],
+            )[0]
+        lines += after
         lines += after
         height = 8 + 14 * len(wrapped)
         top = 366 - height
@@ -1100,37 +1139,19 @@ class IncantibusScene(TableScene):
         for n, line in enumerate(wrapped):
             self._text(line, 322, top + 4 + n * 14, 9, bold=n == 0, colour=WHITE, parent=box)
 
-    def _aftermath(self, view: dict[str, Any]) -> list[str]:
-        """What came of the last casting after its targets, in few words: each spell
-        cast, and the room's end (its last token into the moat, the next room or the
-        dungeon). Nothing while the casting is being revealed (the session tells none)."""
-        said: list[str] = []
-        gave: list[str] | None = None  # what the last spell cast gave, line by line
-        cast = ""
-        for event in self.since_reveal():
-            data = event.data or {}
-            if gave is not None and not data and not event.text.endswith(" has chosen."):
-                # What the spell gave, as the log says it ("Ana casts Oculus." said nothing
-                # of the 2 Gold she took with it); a new card opened is the log's alone.
-                if not event.text.startswith("A new spell card"):
-                    gave.append(event.text)
-                    said[-1] = f"{cast}: {' '.join(gave)}"
-                continue
-            gave = None
-            if "cast" in data:
-                cast = f"{self.seat_names[data['seat']]} casts {data['cast']}"
-                said.append(f"{cast}.")
-                gave = []
-            elif "room_over" in data:
-                ended = f"The {data['room_over']} is emptied"
-                if data["fell"]:
-                    last = ", ".join(data["fell"])
-                    ended = f"The {data['room_over']} is done, its last token ({last}) to the moat"
-                if view["dungeon"] is not None:
-                    said.append(f"{ended}: down to the dungeon, the final battle.")
-                else:
-                    said.append(f"{ended}: on to the {view['room']['name']}.")
-        return said
+    def _fitting(self, told: list[str], after: list[str], room: int) -> tuple[list[str], int]:
+        """The box's lines when not all fit in `room` lines: the targets `told` (cut
+        short if even they do not fit), the first of `after` that fit whole, and
+        "… (hover here for the rest)"; with how many of `after` are drawn."""
+        wrapped = self._folded(told)[: room - 1]
+        drawn = 0
+        for line in after:
+            parts = fold(line, 396, 9, False, "   ")
+            if len(wrapped) + len(parts) > room - 1:
+                break
+            wrapped += parts
+            drawn += 1
+        return wrapped + ["… (hover here for the rest)"], drawn
 
     @staticmethod
     def _folded(lines: list[str]) -> list[str]:
@@ -1139,15 +1160,24 @@ class IncantibusScene(TableScene):
 
     def _in_short(self, entry: dict[str, Any]) -> str:
         """One target of the last casting in short: who got it with which wand, over whom,
-        what it truly was and what came of it ("Ana (4) → Rima Wulf: too strong, to the
-        moat")."""
+        what it truly was and what came of it ("Ana (4) → hidden 9 (Rima Wulf): too
+        strong, to the moat")."""
         names = [self.seat_names[s] for s in entry["claimants"]]
         line = f"{names[0]} ({entry['wands'][0]})"
         if len(names) > 1:
             line += " over " + ", ".join(
                 f"{n} ({w})" for n, w in zip(names[1:], entry["wands"][1:], strict=True)
             )
-        line += f" → {entry.get('got') or entry['name']}"
+        # A hidden sorcerer or a secret token by the number the table showed on it ("Lera
+        # (3) → Magister Ramus: too strong" was a hidden one, while the Magister Ramus face
+        # up stayed and was defeated in the same casting): two of one name told apart.
+        place, index = entry["target"]
+        hidden = {"dungeon": "hidden", "room": "secret"}.get(place)
+        got = entry.get("got")
+        if hidden and entry["name"] in ("a hidden sorcerer", "a secret token"):
+            line += f" → {hidden} {index + 1}" + (f" ({got})" if got else "")
+        else:
+            line += f" → {got or entry['name']}"
         line += f": {SHORT_OUTCOMES.get(entry['outcome'], 'being resolved')}"
         if entry["swap"]:
             line += "; wands swapped"

@@ -196,8 +196,13 @@ class RehearsalTally(QObject):
         if self.drill is not None:  # the mistake this drill plays again, in the coach's words
             mistake = coach.mistake_said(self.drill.said, self.drill.cost)
             said = f"Drill — before, your choice here cost {mistake}. {said}"
-        if self.reviews:  # its verdict in hindsight; the whole review on pointing at it
-            number, lines = self.reviews[-1]
+        # The coach's verdict on a casting the tally has counted: while the seat's casting
+        # is being resolved, the bar said "castings: 14 … Casting 14: …" over "Coach on
+        # casting 15" (its review comes at the reveal); it waits for the count.
+        being_resolved = self.tally.seen - self._before if self.tally.open is not None else None
+        reviewed = [r for r in self.reviews if r[0] != being_resolved]
+        if reviewed:  # its verdict in hindsight; the whole review on pointing at it
+            number, lines = reviewed[-1]
             verdict = next(line for line in lines if line.startswith(("Given what", GUIDED)))
             said += f"\nCoach on casting {number}: {verdict}"
         return said

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from illusio_table.engine import Action
-from illusio_table.engine.protocol import listed
+from illusio_table.engine.protocol import Event, listed
 from illusio_table.table.prompts import waiting_for
 
 # The decisions an Incantibus resolution waits for, by their kind in the view.
@@ -74,3 +74,54 @@ def prompt(
     if view.get("phase") == "casting" and seat is None:
         return "Every wizard chooses at once."
     return "Watching."
+
+
+def aftermath(view: dict[str, Any], names: list[str], since: Sequence[Event]) -> list[str]:
+    """What came of the last casting after its targets, in few words, from the log's
+    events since its reveal (`since`): each spell cast with what it gave ("Ana casts
+    Alkimia: Ana steals the 3 Gold from Juno."), and the room's end (its last token into
+    the moat, the next room or the dungeon). The desktop's Last casting box and the
+    phone's say these same lines."""
+    said: list[str] = []
+    gave: list[str] | None = None  # what the last spell cast gave, line by line
+    cast = ""
+    for event in since:
+        data = event.data or {}
+        if event.text.startswith(("The last token", "A new potion", "A new book")):
+            # The room's end begins (its last token into the moat, a new potion or book
+            # opened): no spell's doing, and told with the room's end below.
+            gave = None
+            continue
+        if gave is not None and not data and not event.text.endswith(" has chosen."):
+            # What the spell gave, as the log says it ("Ana casts Oculus." said nothing
+            # of the 2 Gold she took with it); a new card opened is the log's alone.
+            if not event.text.startswith("A new spell card"):
+                gave.append(event.text)
+                said[-1] = f"{cast}: {' '.join(gave)}"
+            continue
+        gave = None
+        if "cast" in data:
+            cast = f"{names[data['seat']]} casts {data['cast']}"
+            said.append(f"{cast}.")
+            gave = []
+        elif "room_over" in data:
+            ended = f"The {data['room_over']} is emptied"
+            if data["fell"]:
+                last = ", ".join(data["fell"])
+                ended = f"The {data['room_over']} is done, its last token ({last}) to the moat"
+            if view["dungeon"] is not None:
+                said.append(f"{ended}: down to the dungeon, the final battle.")
+            else:
+                said.append(f"{ended}: on to the {view['room']['name']}.")
+    return said
+
+
+def words(view: dict[str, Any], names: list[str], since: Sequence[Event] = ()) -> dict[str, str]:
+    """The lines beside the view (its kit's `phone_words`), the same on both screens:
+    the Last casting's, each target as it truly was and then what came of it (the
+    phone listed the targets alone, where the big screen's box told the spells cast and
+    the room's end too), one a line under "last_casting"."""
+    if not view.get("last_casting"):
+        return {}
+    lines = [e["line"] for e in view["last_casting"]] + aftermath(view, names, since)
+    return {"last_casting": "\n".join(lines)}

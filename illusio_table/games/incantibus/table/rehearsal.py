@@ -34,13 +34,16 @@ class Tally:
         self.castings = self.pointed = self.got = 0
         self.lines: list[str] = []  # one a casting, in order
         self.seen = view["castings"]
+        self.expert = view["mode"] == "expert"  # (a wand's strength counts as points)
         self.open: dict[str, Any] | None = None  # the seat's entry, until its outcome is known
+        self._latest = self.points  # the seat's points in the last view seen
 
     def see(self, view: dict[str, Any]) -> bool:
         """Takes the seat's view after a move; True when the tally changed."""
         changed = False
         if view["castings"] != self.seen:  # a casting was revealed
             if self.open is not None:  # (the last one ended without a word: count it as seen)
+                self.points = self._latest  # (as it stood before this reveal)
                 changed = self._close(self.open)
             self.seen = view["castings"]
             mine = [e for e in view["last_casting"] if self.seat in e["claimants"]]
@@ -55,11 +58,16 @@ class Tally:
             )
             if now is not None:
                 self.open = dict(now)
-        self.points = view["points"][self.seat]
         if self.open is not None and (
             self.open["winner"] != self.seat or self.open["outcome"] is not None
         ):
             changed = self._close(self.open)
+        # The points gained are those of the castings counted: while the seat's casting is
+        # being resolved (others still to decide), the points it has brought so far wait
+        # for it to be counted ("castings: 14" with casting 15's points said 0.7 for 0.9).
+        self._latest = view["points"][self.seat]
+        if self.open is None:
+            self.points = self._latest
         return changed
 
     def _close(self, entry: dict[str, Any]) -> bool:
@@ -70,15 +78,33 @@ class Tally:
         got = entry.get("got")
         what = f" ({got})" if got and got not in entry["name"] else ""  # a secret token
         said = f"Casting {self.castings}: you pointed at {entry['name']}{what} with wand {wand}"
+        swap = self._swap(entry)
         if entry["winner"] != self.seat:
-            said += f", but wand {entry['wands'][0]} was stronger: nothing."
+            said += f", but wand {entry['wands'][0]} was stronger: "
+            said += f"no token, but {swap}." if swap else "nothing."
         elif entry["to"] == self.seat and entry["outcome"] in GOT:
             self.got += 1
-            said += f" and {GOT[entry['outcome']]}."
+            said += f" and {GOT[entry['outcome']]}" + (f"; {swap}." if swap else ".")
         else:
-            said += f" and {LOST.get(entry['outcome'], 'lost it into the moat')}."
+            said += f" and {LOST.get(entry['outcome'], 'lost it into the moat')}"
+            said += f"; {swap}." if swap else "."
         self.lines.append(said)
         return True
+
+    def _swap(self, entry: dict[str, Any]) -> str:
+        """What the wands swapped after the contest gave the seat, if it swapped: the
+        weakest claimant takes the winner's wand, and in expert mode a wand's strength is
+        points ("wand 3 was stronger: nothing." while the seat went from 11 to 13)."""
+        if not entry["swap"] or self.seat not in entry["swap"]:
+            return ""
+        other = next(s for s in entry["swap"] if s != self.seat)
+        mine = entry["wands"][entry["claimants"].index(self.seat)]
+        now = entry["wands"][entry["claimants"].index(other)]
+        said = f"the swap gave you wand {now}"
+        if self.expert and now != mine:
+            more = "more" if now > mine else ("fewer" if abs(now - mine) > 1 else "less")
+            said += f" ({abs(now - mine)} point{'s' * (abs(now - mine) > 1)} {more})"
+        return said
 
     def text(self) -> str:
         if not self.castings:
