@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine.bots import bot_move
-from illusio_table.games.illuminati.actions import Attack, Transfer
+from illusio_table.games.illuminati.actions import Attack, GiveMoney, Spend, Transfer
 from illusio_table.games.illuminati.attacking import known_number
 from illusio_table.games.illuminati.qt.conspiracy import ConspiracyCard
 from illusio_table.games.illuminati.qt.scene import HEIGHT, AttackSetUp, badge_words
@@ -2866,3 +2866,24 @@ def test_once_the_dice_are_rolled_the_attack_panel_asks_for_no_more_money(window
     screenshot(window, "illuminati-dice-rolled-no-more-money")
     assert "must go down" not in said, said
     assert "The money is down: it could not succeed." in said, said
+
+
+def test_a_right_click_on_a_coin_lists_its_spends_as_well_as_its_gifts(window):
+    """In a money round the left click on a coin offers to spend from it; the right click,
+    which lists a piece's moves, listed only the gifts to other players (play-test)."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    ana_when(window, lambda legal: any(isinstance(a, Spend) for a in legal), rounds=300)
+    QApplication.processEvents()
+    scene = window.scene
+    legal = game.legal_actions(0)
+    spend = next(a for a in legal if isinstance(a, Spend))
+    coin = ("money", spend.source)
+    left = [scene.menu_label(a) for a in scene.moves.get(coin, [])]
+    assert left, "a left click on the coin offers nothing"
+    right = [scene.menu_label(a) for a in scene.moves_at(scene.sources[coin].center())]
+    missing = [line for line in left if line not in right]
+    assert not missing, f"the right-click menu lacks {missing}"
+    assert any(line.startswith("Give") for line in right) or not any(
+        isinstance(a, GiveMoney) and a.seat != 0 for a in legal
+    )
