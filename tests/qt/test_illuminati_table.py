@@ -2887,3 +2887,20 @@ def test_a_right_click_on_a_coin_lists_its_spends_as_well_as_its_gifts(window):
     assert any(line.startswith("Give") for line in right) or not any(
         isinstance(a, GiveMoney) and a.seat != 0 for a in legal
     )
+
+
+def test_with_nothing_to_put_in_no_word_asks_to_click_a_coin(window):
+    """A money round where nothing of the person's can go in: the status says pass, and
+    the hint beside it no longer says "Click a coin to spend from it" (play-test)."""
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    ana_when(window, lambda legal: any(isinstance(a, Spend) for a in legal), rounds=300)
+    for card in list(game.structures[0]):
+        set_money(game, card, 0)
+    game.specials[0].clear()
+    window._update()
+    QApplication.processEvents()
+    assert not any(isinstance(a, Spend) for a in game.legal_actions(0))
+    said = " ".join(scene_texts(window))
+    assert "pass" in said
+    assert "coin" not in said.lower(), said

@@ -413,7 +413,12 @@ class IlluminatiScene(Felt, TableScene):
         if view.get("result") or not self.wanted:
             return ""
         if phase == "spending":
-            return "Click a coin to spend from it."
+            # Only what can go in is asked for: with no money and no Special the status
+            # says "pass", and "Click a coin" beside it contradicted it.
+            kinds = {key[0] for key in self.wanted if isinstance(key, tuple)}
+            if "money" in kinds:
+                return "Click a coin to spend from it."
+            return "Click a Special to play it." if "special" in kinds else ""
         if phase == "rearranging":
             return "Drag coins between them, then Done."
         if phase in ("placing", "consent"):  # (only its placer has anything lit)
