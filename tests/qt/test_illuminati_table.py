@@ -4,6 +4,7 @@ every kind of move made by real drags and clicks, secrets kept."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -2904,3 +2905,30 @@ def test_with_nothing_to_put_in_no_word_asks_to_click_a_coin(window):
     said = " ".join(scene_texts(window))
     assert "pass" in said
     assert "coin" not in said.lower(), said
+
+
+def test_an_attack_line_folds_between_its_words_never_before_its_number(window):
+    """Each line of the attack's sum, folded to any width of the panel, keeps its number
+    on the line of its last words: "Health Food Stores is one Group away:" stood over a
+    lone "-5", "Money from the defender's Illuminati:" over "-10" (play-test)."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem as Text
+
+    game, _model = ana_attacks_plainly(window)
+    scene = window.scene
+    view = game.view(0)
+    a = dict(view["attack"])
+    a["lines"] = [
+        *a["lines"],
+        ("Health Food Stores is one Group away", -5),
+        ("Money from the defender's Illuminati", -10),
+    ]
+    lines, _room = scene._attack_lines({**view, "attack": a}, QRectF(0, 0, 354, 400))
+    lone = []
+    for width in range(120, 360, 3):
+        before = set(scene.items())
+        scene.lines(lines, 0, 1000, QRectF(0, 1000, width, 2000), 9)
+        drawn = [i.text() for i in scene.items() if i not in before and isinstance(i, Text)]
+        lone += [(width, t) for t in drawn if re.fullmatch(r"[+-]?\d+", t.strip())]
+        said = " ".join(lines).replace("\u00a0", " ")
+        assert all(t.replace("\u00a0", " ") in said for t in drawn)
+    assert not lone, f"numbers alone on their line: {lone[:4]}"

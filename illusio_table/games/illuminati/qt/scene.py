@@ -873,7 +873,7 @@ class IlluminatiScene(Felt, TableScene):
         head = (
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
-        lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        lines = [head] + [number_line(label, value) for label, value in a["lines"]]
         if a["privileged"]:  # (before the roll it needs: the last line, kept where cut)
             lines.append(privileged_words(a, self.names))
         lines.append(attack_needs(a))
@@ -1599,3 +1599,11 @@ class AttackSetUp(Composing):
         else:
             setattr(self, what, value)
         return None
+
+
+def number_line(label: str, value: int) -> str:
+    """A line of the attack's sum, its number held to its last word by a no-break space:
+    where it folds, it folds between words ("Money from the defender's" over
+    "Illuminati: -10"), never between the words and their number (which stood alone on
+    the next line)."""
+    return f"{label}:\u00a0{value:+d}"
