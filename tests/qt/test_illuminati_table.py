@@ -2932,3 +2932,55 @@ def test_an_attack_line_folds_between_its_words_never_before_its_number(window):
         said = " ".join(lines).replace("\u00a0", " ")
         assert all(t.replace("\u00a0", " ") in said for t in drawn)
     assert not lone, f"numbers alone on their line: {lone[:4]}"
+
+
+def heading_touches(scene) -> list[tuple[str, str]]:
+    """Words of the heading (title, prompt, hint, turn line) whose drawn rect touches or
+    overlaps a button of the heading, kept 2 px apart."""
+    buttons = {k[1]: r for k, r in scene.targets.items() if k[0] == "button"}
+    found = []
+    for item in scene.items():
+        if not isinstance(item, QGraphicsSimpleTextItem):
+            continue
+        ink = item.sceneBoundingRect()
+        if ink.top() >= 0 or not item.text().strip():
+            continue
+        if any(rect.contains(ink) for rect in buttons.values()):
+            continue  # (a button's own label)
+        for kind, rect in buttons.items():
+            if ink.intersects(rect.adjusted(-2, -2, 2, 2)):
+                found.append((item.text(), kind))
+    return found
+
+
+def test_no_word_of_the_heading_touches_a_button(window):
+    """At 1280 x 720, Ana holding Specials ("Show everyone your Specials…" among the
+    buttons), through turns and money rounds: no word of the heading touches a button
+    (the hint's "…play it." touched "Show everyone your Specials…", play-test)."""
+    window.resize(1280, 720)
+    start(window, ANA_AND_LERA, seed=2)
+    game = window.model.session.game
+    give_special(game, 0, "secrets-man-was-not-meant-to-know")
+    give_special(game, 0, "senate-investigating-committee")
+    window._update()
+    scene = window.scene
+    seen, touching = set(), []
+    for _ in range(300):
+        if game.is_over():
+            break
+        lift_curtain(window)
+        if 0 not in game.to_act():
+            window.model.session.step_bot()
+            continue
+        QApplication.processEvents()
+        phase = game.view(0)["phase"]
+        if phase not in seen:
+            screenshot(window, f"illuminati-heading-{phase}")
+        seen.add(phase)
+        touching += heading_touches(scene)
+        legal = game.legal_actions(0)
+        window.model.session.act(
+            next((a for a in legal if a.kind in ("take-income", "pass")), legal[0])
+        )
+    assert "actions" in seen
+    assert not touching, touching[:3]

@@ -370,17 +370,6 @@ class IlluminatiScene(Felt, TableScene):
         # What the seat is asked, as its phone says it (table/seat_screen.py); then how
         # this table does it.
         screen = self.screen_of(view, legal, self.names)
-        # Folded where wider than the table (one line of the game's end ran past the
-        # table's right edge, and the whole table shrank to show it).
-        lines = fold(screen.heading, self.width, max(12, self.least_points), True)
-        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
-        self.seat_heading(said)
-        below = said.sceneBoundingRect().bottom()
-        how = self._how(view)
-        if how and len(lines) == 1:
-            self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
-        elif how:
-            below = self.in_heading(self.text(how, 0, below, 11)).sceneBoundingRect().bottom()
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -390,6 +379,7 @@ class IlluminatiScene(Felt, TableScene):
         # missed it).
         order = list(BUTTONS)
         kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
+        buttons = []
         x = self.width
         for kind in kinds:
             label, tip = BUTTONS.get(kind, kind), ""
@@ -401,10 +391,41 @@ class IlluminatiScene(Felt, TableScene):
                 label = "Done"
             width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
-            self.in_heading(
-                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11, tip=tip)
-            )
-        self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
+            buttons.append((label, tip, kind, QRectF(x, -62, width, 38)))
+        # Words beside the buttons' row end a clear gap before the first button (the
+        # hint's "…play it." touched "Show everyone your Specials…").
+        beside = (x - 12) if buttons else self.width
+
+        def room(top: float, size: int, bold: bool = False) -> float:
+            """The width words at `top` have: short of the buttons where they are level."""
+            return beside if top + measure(size, bold).lineSpacing() > -62 - 4 else self.width
+
+        # Folded where wider than the table (one line of the game's end ran past the
+        # table's right edge, and the whole table shrank to show it), and short of the
+        # buttons from the line that comes level with them.
+        size = max(12, self.least_points)
+        lines = fold(screen.heading, self.width, size, True)
+        if len(lines) > 1 or room(-84, size, True) < self.width:
+            lines = fold(screen.heading, room(-84 + 20, size, True), size, True)
+        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
+        self.seat_heading(said)
+        below = said.sceneBoundingRect().bottom()
+        how = self._how(view)
+        if how and len(lines) == 1:
+            after = said.sceneBoundingRect().right() + 10
+            size = max(11, self.least_points)
+            if after + width_of(how, size) <= beside or room(-82, size) == self.width:
+                self.in_heading(self.text(how, after, -82, 11))
+                how = ""  # (else level with a button and as far: on a line below)
+        if how:
+            size = max(11, self.least_points)
+            folded = "\n".join(fold(how, room(below, size), size))
+            below = self.in_heading(self.text(folded, 0, below, 11)).sceneBoundingRect().bottom()
+        for label, tip, kind, rect in buttons:
+            self.in_heading(self.button(label, rect, ("button", kind), size=11, tip=tip))
+        turn = screen.words.get("turn", "")
+        top, size = max(-56, below + 2), max(11, self.least_points)
+        self.in_heading(self.text("\n".join(fold(turn, room(top, size), size)), 0, top, 11))
 
     def _how(self, view: dict[str, Any]) -> str:
         """How the heading's choice is made on this table, where a click on what is lit
