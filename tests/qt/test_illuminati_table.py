@@ -2984,3 +2984,52 @@ def test_no_word_of_the_heading_touches_a_button(window):
         )
     assert "actions" in seen
     assert not touching, touching[:3]
+
+
+def test_the_set_up_panel_names_its_aiders_and_their_frame_is_plain_to_see(window):
+    """A click on a Group that may aid the attack names it in the panel ("Aided by …"),
+    its words clear of the panel's other words and buttons; and its frame is no pale gold
+    beside the gold of the cards that may be clicked, but a colour of its own (a click
+    only changed the chance and made the frame a slightly paler gold, play-test)."""
+    from illusio_table.games.illuminati.qt.conspiracy import GOLD, ROLES
+
+    start(window, ANA_AND_LERA, seed=2)
+    aided = ana_with_an_aided_attack(window)
+    scene = window.scene
+    drag(window, ("group", aided.attacker), ("group", aided.target))
+    assert isinstance(scene.composing, AttackSetUp)
+    aider = aided.aiders[0]
+    before = " ".join(scene_texts(window))
+    assert "Aided by" not in before
+    click(window, ("group", aider))
+    assert scene.composing.aiders == [aider]
+    screenshot(window, "illuminati-attack-panel-aided")
+    region = next(
+        t.sceneBoundingRect()
+        for t in scene.items()
+        if isinstance(t, QGraphicsSimpleTextItem) and t.text() == "Set up the attack"
+    )
+    rows = scene._aider_words(scene.composing, 354)
+    words = [
+        t
+        for t in scene.items()
+        if isinstance(t, QGraphicsSimpleTextItem)
+        and t.sceneBoundingRect().left() >= region.left() - 10
+        and t.sceneBoundingRect().top() >= region.top()
+    ]
+    lines = [t for t in words if t.text() in rows]
+    said = " ".join(t.text() for t in sorted(lines, key=lambda t: t.sceneBoundingRect().top()))
+    assert said.startswith(f"Aided by {scene.look.name(aider)}"), said
+    aid = lines[0].sceneBoundingRect()
+    for t in lines[1:]:
+        aid = aid.united(t.sceneBoundingRect())
+    for t in words:
+        if t not in lines and t.text().strip():
+            ink = t.sceneBoundingRect()
+            assert not ink.intersects(aid), t.text()
+    for key, rect in scene.targets.items():
+        if key[0] == "plan":
+            assert not rect.intersects(aid), key
+    # Its frame: a hue far from the gold of what may be clicked.
+    hue = abs(ROLES["aider"].hslHue() - GOLD.hslHue())
+    assert min(hue, 360 - hue) >= 60

@@ -26,7 +26,9 @@ BACK = QColor("#2b1b3b")
 SPECIAL = QColor("#3b2b12")
 USED_ARROW = QColor("#6d6d6d")
 # The frame of a card taking part in the attack under way.
-ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#ffe082"), "target": QColor("#e53935")}
+# (An aider's frame is green, plain to see: a paler gold than the gold of a card that may
+# be clicked read as the same mark.)
+ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#43d94f"), "target": QColor("#e53935")}
 
 
 class Look:

@@ -849,6 +849,10 @@ class IlluminatiScene(Felt, TableScene):
             attack.setHeight(
                 attack.height() + max(0.0, max((r.bottom() for *_, r in rows), default=52) - 52)
             )
+            # (and as the aiders' names take lines past the one it has)
+            said = self._aider_words(self.composing, w)
+            line = measure(max(9, self.least_points)).lineSpacing()
+            attack.setHeight(attack.height() + (len(said) - 1) * line)
             self._planning(self.composing, attack)
         else:
             # (as much taller as its lines need to be read whole, from the large card's
@@ -959,6 +963,20 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
+    def _aider_words(self, p: AttackSetUp, width: float) -> list[str]:
+        """The set-up panel's line on the aiding Groups, folded to its `width`: those
+        chosen, by name (a click on one only changed the chance and made its frame a
+        paler gold), or how to choose them."""
+        size = max(9, self.least_points)
+        if p.aiders:
+            names = ", ".join(self.look.name(a) for a in p.aiders)
+            words = f"Aided by {names} (click one again to take it back)."
+        elif any(what == "aider" for what, _ in p.options().values()):
+            words = "Click your Groups framed in gold to aid it."
+        else:
+            words = "No Group can aid it."
+        return fold(words, width - 16, size)
+
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self.region(rect, "Set up the attack")
         # Who attacks whom, folded over the lines it takes ("Bavarian Illuminati against
@@ -1007,11 +1025,14 @@ class IlluminatiScene(Felt, TableScene):
                 words.setBrush(INK)
                 words.setPos(at.left() + 6, at.center().y() - words.boundingRect().height() / 2)
         y = max((at.bottom() for *_, at in buttons), default=rect.top() + 100)
-        aiders = [v for (what, v) in choices.values() if what == "aider"]
-        words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         # (Under the privileges' last row, where they take more than two.)
         below = max(0.0, y + 8 - (rect.top() + 136))
-        self.text(words, rect.left() + 8, rect.top() + 136 + below, 9)
+        said = self._aider_words(p, rect.width())
+        size = max(9, self.least_points)
+        line = measure(size).lineSpacing()
+        for n, row in enumerate(said):
+            self.text(row, rect.left() + 8, rect.top() + 136 + below + n * line, size)
+        below += (len(said) - 1) * line
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
