@@ -512,6 +512,25 @@ class ConspiracyCard(QGraphicsItem):
         )
         self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2, pitch)
 
+    def arrow_rects(self) -> list[QRectF]:
+        """Where its arrows lie on the table (none on a strip or a Special's face): the
+        links between a card and its master among them, which a label must leave clear."""
+        if self.card.get("strip") or self.card.get("face") in ("special", "back"):
+            return []
+        box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
+        outward, inward = self._sides()
+        a = self.h * 0.14
+        shapes = [_arrow(box, side, a, outward=True) for side in outward]
+        shapes += [_arrow(box, inward, a, outward=False)] if inward is not None else []
+        return [self.mapRectToScene(shape.boundingRect()) for shape in shapes]
+
+    def _sides(self) -> tuple[tuple[str, ...], str | None]:
+        """Its outward arrows' sides and its control arrow's (None on Illuminati)."""
+        g = self.look.groups.get(self.card["id"])
+        if g is not None:
+            return tuple(g.arrows_out), g.arrow_in
+        return ("T", "R", "B", "L"), None
+
     def _arrows(self, painter: QPainter, box: QRectF) -> None:
         """Outward arrows point out of their sides (gold while free, grey when used); the
         control arrow points in."""

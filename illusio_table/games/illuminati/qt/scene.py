@@ -69,6 +69,11 @@ class IlluminatiScene(Felt, TableScene):
         self._readable: dict[tuple[Any, ...], bool] = {}  # see `readable`
         # The card the last attack was made on, and how it ended: badged after layout.
         self._outcome: tuple[dict[str, Any], ConspiracyCard] | None = None
+        # The last attack's ending as first seen, and whose turn it was then: its badge
+        # belongs to that turn ("ATTACK FAILED" from Juno's attack stayed on the card
+        # into Ana's own turn, read as news of it).
+        self._outcome_turn: tuple[dict[str, Any] | None, int | None] = (None, None)
+        self._attack_turn: int | None = None  # whose turn the attack last seen was made in
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -149,6 +154,7 @@ class IlluminatiScene(Felt, TableScene):
         self.clear()
         self.cards, self.regions = {}, {}
         self.view, self.names, self.me = view, names, view["me"]
+        self._learn_outcome_turn(view)
         gestures = self.gesture_map(view, legal, self.me)
         self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
         self.lifting = {g.source for g in gestures if g.source}
@@ -204,10 +210,37 @@ class IlluminatiScene(Felt, TableScene):
             self.source(key, item)
         return item
 
+    def _learn_outcome_turn(self, view: dict[str, Any]) -> None:
+        """Whose turn the last attack's ending belongs to: the capturer's, whose structure
+        now holds the card; else the turn its attack was seen under way in; else (seen
+        only once over, a bot's turn drawn at its end) the turn it is first seen in."""
+        if view["attack"] is not None:
+            self._attack_turn = view["current"]
+        done = view["outcome"]
+        if done is None or done == self._outcome_turn[0]:
+            return
+        owner = next(
+            (
+                s["seat"]
+                for s in view["structures"]
+                for c in s["cards"]
+                if c["id"] == done["target"]
+            ),
+            None,
+        )
+        if done["result"] == "captured" and owner is not None:
+            seat = owner
+        else:
+            seat = self._attack_turn if self._attack_turn is not None else view["current"]
+        self._outcome_turn, self._attack_turn = (done, seat), None
+
     def _done_on(self, card: dict[str, Any]) -> dict[str, Any] | None:
-        """How the last attack ended, if it was made on this card and none is under way."""
+        """How the last attack ended, if it was made on this card, none is under way and
+        the turn it was made in goes on (the next turn's player has news of their own)."""
         done = self.view.get("outcome")
         if done is None or self.view["attack"] is not None or card.get("id") != done["target"]:
+            return None
+        if self._outcome_turn[1] != self.view["current"]:
             return None
         return done
 
@@ -265,7 +298,15 @@ class IlluminatiScene(Felt, TableScene):
             )
         else:
             # (nor a free arrow's square: CAPTURED straddled one and its card's edge)
-            taken = self._obstacles(None) + self._ghosts()
+            # (nor the arrows, the links of a card to its master among them: CAPTURED lay
+            # over the arrow between a new card and the Illuminati it joined)
+            arrows = [
+                r
+                for i in self.items()
+                if isinstance(i, ConspiracyCard) and i.isVisible() and i is not self.preview
+                for r in i.arrow_rects()
+            ]
+            taken = self._obstacles(None) + self._ghosts() + arrows
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
             others = [
                 i.face()
@@ -292,7 +333,7 @@ class IlluminatiScene(Felt, TableScene):
             # neighbour's coin at 1280 x 720); at worst astride the card's own top or
             # bottom edge, its border alone under it (laid on the edge, ATTACK FAILED
             # hid the Power and Resistance of a card in a crowded Uncontrolled area).
-            coins = self._coin_rects()
+            coins = self._coin_rects() + arrows
             spot = next((r for r in spots if not _hits(r, taken)), None)
             if spot is None:
                 clear = [r for r in spots if not _hits(r, coins)]
