@@ -3091,3 +3091,26 @@ def test_an_attacks_label_belongs_to_its_turn_and_lies_off_the_arrows(window):
                 break
     assert shown >= 5 and gone >= 3, (shown, gone)
     assert not over, over[:3]
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_the_card_reader_says_a_printed_goal_may_not_be_pursued_with_hidden_goals(window, hidden):
+    """Pointing at one's Illuminati, the large card's words give its printed Special
+    goal; with hidden goals on they say each player chose the goal they pursue in
+    secret, maybe not this one (the reader showed the printed goal as the owner's, the
+    help's Aim never named the option, play-test)."""
+    from illusio_table.games.illuminati.rules import HELP
+
+    options = {"hidden_goals": True} if hidden else {}
+    start(window, ANA_AND_LERA, seed=2, options=options)
+    lift_curtain(window)
+    game, scene = window.model.session.game, window.scene
+    top = game.illuminati[0]
+    scene.show_large(("group", top))  # (as pointing at it does)
+    QApplication.processEvents()
+    assert scene.preview.isVisible() and scene.preview.card["id"] == top
+    said = " ".join(scene_texts(window)) + " " + tip_text(scene.preview)
+    assert "goal" in said.lower()
+    assert ("Hidden goals are on" in said) == hidden, said
+    aim = HELP.read_text().split("## Aim", 1)[1].split("\n## ", 1)[0]
+    assert "hidden-goals option" in aim

@@ -141,6 +141,9 @@ class TableScene(QGraphicsScene):
         # A move the table writes itself (what a drop onto a target tries, a set picked)
         # is written as its JSON, as a phone sends it, and read by the game when made.
         self.parse: Callable[[Any], Action] = _no_game
+        # The match's options, as the window started it (a table may word its cards by
+        # them: Illuminati's hidden goals).
+        self.match_options: dict[str, Any] = {}
         self.describe: Callable[[Action], str] = lambda action: action.label()
         self.hint: Callable[[Action], str] = lambda action: ""  # a figure beside a target
         # The engine's reason a move would be refused (None if it would not), asked while

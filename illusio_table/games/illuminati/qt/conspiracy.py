@@ -40,6 +40,19 @@ class Look:
         self.illuminati = {i.id: i for i in self.cards.illuminati}
         self.alignments = {a.id: a for a in self.cards.alignments}
         self.specials = {s.id: s for s in self.cards.specials}
+        # With the hidden-goals option each player pursues a goal chosen in secret: an
+        # Illuminati's printed Special goal is then said as not necessarily its owner's
+        # (the card reader showed it as if it were).
+        self.hidden_goals = False
+
+    def special_goal(self, text: str) -> str:
+        """An Illuminati's printed Special goal, as the card reader says it."""
+        if self.hidden_goals:
+            return (
+                f"Special goal as printed: {text} (Hidden goals are on: each player chose "
+                "in secret the Illuminati goal they pursue, maybe not this one.)"
+            )
+        return f"Special goal: {text}"
 
     def name(self, card: str) -> str:
         if card == "illuminati":
@@ -75,7 +88,7 @@ class Look:
             if i.ability is not None:
                 lines.append(f"Ability: {i.ability.text}")
             if i.goal is not None:
-                lines.append(f"Special goal: {i.goal.text}")
+                lines.append(self.special_goal(i.goal.text))
             return lines + self._money(card)
         g = self.groups[cid]
         aligned = ", ".join(self.alignments[a].name for a in g.alignments) or "none"
@@ -102,7 +115,7 @@ class Look:
             i = self.illuminati[cid]
             lines = [i.name, f"Power {i.power}/{i.transferable} · Income {i.income} MB"]
             lines += [f"Ability: {i.ability.text}"] if i.ability is not None else []
-            lines += [f"Special goal: {i.goal.text}"] if i.goal is not None else []
+            lines += [self.special_goal(i.goal.text)] if i.goal is not None else []
             return lines + self._money(card)
         if cid not in self.groups or card.get("face") in ("special", "back"):
             return self.words(card)

@@ -154,6 +154,7 @@ class IlluminatiScene(Felt, TableScene):
         self.clear()
         self.cards, self.regions = {}, {}
         self.view, self.names, self.me = view, names, view["me"]
+        self.look.hidden_goals = bool(self.match_options.get("hidden_goals"))
         self._learn_outcome_turn(view)
         gestures = self.gesture_map(view, legal, self.me)
         self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
