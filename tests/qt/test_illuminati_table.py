@@ -681,7 +681,15 @@ def schemer_plays_until(window, ready, rounds: int = 300) -> bool:
 def test_an_attacks_end_is_written_where_it_happened(window):
     start(window, ANA_AND_LERA, seed=2)
     model = window.model
-    schemer_plays_until(window, lambda view: view["outcome"] is not None and view["attack"] is None)
+    game = model.session.game
+
+    def in_its_turn(view) -> bool:
+        """An attack over, in the turn it was made in (its words leave with that turn)."""
+        made = [m.seat for m in game.record.moves if m.action["kind"] == "attack"]
+        done = view["outcome"] is not None and view["attack"] is None
+        return done and bool(made) and made[-1] == view["current"]
+
+    assert schemer_plays_until(window, in_its_turn)
     done = model.session.view()["outcome"]
     assert done is not None
     words = texts(window.scene)
@@ -3111,6 +3119,6 @@ def test_the_card_reader_says_a_printed_goal_may_not_be_pursued_with_hidden_goal
     assert scene.preview.isVisible() and scene.preview.card["id"] == top
     said = " ".join(scene_texts(window)) + " " + tip_text(scene.preview)
     assert "goal" in said.lower()
-    assert ("Hidden goals are on" in said) == hidden, said
+    assert ("Printed goal (hidden goals on)" in said) == hidden, said
     aim = HELP.read_text().split("## Aim", 1)[1].split("\n## ", 1)[0]
     assert "hidden-goals option" in aim

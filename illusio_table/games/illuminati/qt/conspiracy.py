@@ -48,10 +48,7 @@ class Look:
     def special_goal(self, text: str) -> str:
         """An Illuminati's printed Special goal, as the card reader says it."""
         if self.hidden_goals:
-            return (
-                f"Special goal as printed: {text} (Hidden goals are on: each player chose "
-                "in secret the Illuminati goal they pursue, maybe not this one.)"
-            )
+            return f"Printed goal (hidden goals on): {text}"
         return f"Special goal: {text}"
 
     def name(self, card: str) -> str:
