@@ -155,6 +155,11 @@ class Match:
         return self.game.record.table
 
     @property
+    def options(self) -> dict[str, Any]:
+        """The options the match was started with (a copy)."""
+        return dict(self.game.record.options)
+
+    @property
     def seats(self) -> int:
         return self.game.seats
 

@@ -470,3 +470,65 @@ def test_an_incantibus_phone_says_the_spells_cast_and_the_rooms_end_as_the_big_s
         phone.save_screenshot(str(SCREENSHOTS / "phone-incantibus-last-casting.png"))
     finally:
         phone.quit()
+
+
+def test_an_illuminati_power_structure_wider_than_the_phone_is_folded_not_cut(qtbot, hosting):
+    """A Power Structure five cards wide fits a phone held upright (390 px): nothing of it
+    scrolls sideways or runs past its box, no word is cut (a card at the right edge
+    showed "Evil Genius… / Tomor…" and its "15 MB" cut off), and each folded card says
+    where it hangs."""
+    from tests.games.illuminati.helpers import own
+
+    wide = [
+        "flat-earthers",
+        "copy-shops",
+        "evil-geniuses-for-a-better-tomorrow",
+        "goldfish-fanciers",
+        "semiconscious-liberation-army",
+    ]
+
+    def stage(game) -> None:
+        structure = game.structures[0]
+        for group in wide:  # each hung where it widens the structure most
+            xs = [structure.places[c].cell[0] for c in structure]
+            spots = [
+                (abs(structure.target(c, side)[0] - sum(xs) / len(xs)), c, side)
+                for c in list(structure)
+                for side in structure.free_arrows(c)
+                if structure.target(c, side)[0] not in range(min(xs), max(xs) + 1)
+            ]
+            _, master, side = max(spots, default=(0, None, None))
+            own(game, 0, group, master, side)
+        xs = [structure.places[c].cell[0] for c in structure]
+        assert max(xs) - min(xs) + 1 >= 4, "the structure is not wide"
+
+    model, hub = hosting("illuminati", PLAYERS, seed=4, stage=stage)
+    phone = open_phone(hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        qtbot.waitUntil(lambda: "Goldfish" in phone.find_element("id", "table").text)
+        phone.execute_script("document.querySelector('.seat.me').scrollIntoView()")
+        phone.save_screenshot(str(SCREENSHOTS / "phone-illuminati-wide-structure.png"))
+        grid = ".seat.me .structure"
+        room, need = phone.execute_script(
+            f"const g = document.querySelector('{grid}'); return [g.clientWidth, g.scrollWidth]"
+        )
+        assert need <= room + 1, f"the structure scrolls sideways: {need} px in {room}"
+        box = phone.execute_script(
+            f"return document.querySelector('{grid}').getBoundingClientRect().right"
+        )
+        past = phone.execute_script(
+            f"""return [...document.querySelectorAll('{grid} > .piece')]
+              .filter((n) => n.getBoundingClientRect().right > arguments[0] + 1)
+              .map((n) => n.textContent)""",
+            box,
+        )
+        assert past == [], past
+        assert phone.execute_script(CLIPPED, f"{grid} > .piece, {grid} > .piece > *") == []
+        assert phone.execute_script(SPLIT_WORDS) == []
+        text = phone.find_element("css selector", grid).text
+        assert "Evil Geniuses" in text and "MB" in text
+        assert any(f"{side} " in text for side in ("Left of", "Right of")), text
+        looks_right(phone)
+    finally:
+        phone.quit()

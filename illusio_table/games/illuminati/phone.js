@@ -32,24 +32,50 @@ function groupCard(c, mine) {
   return node;
 }
 
+// Where a card hangs from its master, in words, by their cells (y counts upwards).
+const SIDE_WORDS = { "-1,0": "Left of", "1,0": "Right of", "0,1": "Above", "0,-1": "Below" };
+
 function structure(box, s, mine) {
   const xs = s.cards.map((c) => c.cell[0]);
   const ys = s.cards.map((c) => c.cell[1]);
-  const minX = Math.min(...xs), minY = Math.min(...ys);
+  const minX = Math.min(...xs), maxY = Math.max(...ys);
   const cols = Math.max(...xs) - minX + 1;
   // Cards share the width of the part they are drawn in (a column of the page when it is
-  // held sideways), 72 to 118 px each, wider where a word of a name is ("Agglomeration"
-  // ran out past its card held to 118 px); a structure wider still scrolls inside its part.
+  // held sideways), 72 px at least, wider where a word of a name is ("Agglomeration"
+  // ran out past its card held to 118 px).
   const grid = el("div", "grid structure");
   grid.style.gridTemplateColumns = `repeat(${cols}, minmax(min-content, max-content))`;
+  const placed = [];
   for (const c of s.cards) {
     const node = groupCard(c, mine);
     node.style.gridColumn = String(c.cell[0] - minX + 1);
-    node.style.gridRow = String(Math.max(...ys) - c.cell[1] + 1);
+    node.style.gridRow = String(maxY - c.cell[1] + 1);
     node.style.minWidth = "72px";
     grid.append(node);
+    placed.push([c, node]);
   }
   box.append(grid);
+  // A structure wider than its part is folded, not scrolled sideways (a card at the right
+  // edge of a phone showed "Evil Genius… / Tomor…" and its "15 MB" cut): its cards wrap
+  // in rows from the Illuminati outwards, each saying where it hangs. The words keep
+  // their size (12 px at least), which scaling the structure down would not.
+  if (!box.isConnected || grid.scrollWidth <= grid.clientWidth + 1) return;
+  const byId = new Map(s.cards.map((c) => [c.id, c]));
+  const depth = (c) => (c.master == null || !byId.has(c.master) ? 0 : 1 + depth(byId.get(c.master)));
+  grid.classList.add("folded");
+  grid.style.gridTemplateColumns = "";
+  Object.assign(grid.style, { display: "flex", flexWrap: "wrap", alignItems: "flex-start" });
+  placed.sort((a, b) => depth(a[0]) - depth(b[0]));
+  for (const [c, node] of placed) {
+    node.style.gridColumn = node.style.gridRow = "";
+    const master = byId.get(c.master);
+    if (master) {
+      const side = SIDE_WORDS[`${c.cell[0] - master.cell[0]},${c.cell[1] - master.cell[1]}`] || "Under";
+      const name = master.name || (groupLook(master.id) || {}).name || master.id;
+      node.querySelector(":scope > b").after(el("div", "num hang", `${side} ${name}`));
+    }
+    grid.append(node);
+  }
 }
 
 function drawIlluminati(table, v, me) {
@@ -75,8 +101,8 @@ function drawIlluminati(table, v, me) {
   if (mine) {
     const box = piece(["seat", me], el("section", "seat me"));
     box.append(el("h3", "", `Your Power Structure — ${mine.name}`));
+    table.append(box); // (in the page first: the structure measures its room)
     structure(box, mine, true);
-    table.append(box);
   }
   if (v.my_specials && v.my_specials.length) {
     const specials = section(table, "Your Specials");
@@ -95,9 +121,18 @@ function drawIlluminati(table, v, me) {
     const box = piece(["seat", s.seat], el("section", "seat"));
     const specials = s.specials ? ` · ${counted(s.specials, "Special")}` : "";
     box.append(el("h3", "", `${s.name}${s.eliminated ? " (eliminated)" : ""}${specials}`));
-    structure(box, s, false);
     table.append(box);
+    structure(box, s, false);
   }
 }
 
 drawer(drawIlluminati);
+
+// A phone turned (or a window narrowed) is drawn again: a structure folded to an upright
+// phone's width unfolds where there is room, and the other way round.
+let drawnWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === drawnWidth || !state) return;
+  drawnWidth = window.innerWidth;
+  draw();
+});

@@ -1093,6 +1093,7 @@ class MainWindow(QMainWindow):
         # A move the table writes itself is read by the game (its class's reading, the same
         # for every later copy of the match).
         self.scene.parse = match.parse_action
+        self.scene.match_options = match.options
         self._set_motion(self.scene)
         self.table.setScene(self.scene)
         if old_scene is not None:

@@ -146,6 +146,9 @@ class TableScene(QGraphicsScene):
         # A move the table writes itself (what a drop onto a target tries, a set picked)
         # is written as its JSON, as a phone sends it, and read by the game when made.
         self.parse: Callable[[Any], Action] = _no_game
+        # The match's options, as the window started it (a table may word its cards by
+        # them: Illuminati's hidden goals).
+        self.match_options: dict[str, Any] = {}
         self.describe: Callable[[Action], str] = lambda action: action.label()
         self.hint: Callable[[Action], str] = lambda action: ""  # a figure beside a target
         # The engine's reason a move would be refused (None if it would not), asked while
@@ -849,10 +852,15 @@ class TableScene(QGraphicsScene):
         return "Drop it on one of the targets outlined in gold."
 
     def moves_at(self, pos: QPointF) -> list[Action]:
-        """What a right click there offers: a piece's moves, or the moves onto a target."""
+        """What a right click there offers: a piece's moves, or the moves onto a target.
+        A piece's moves are first those its left click makes (a coin's spends in a money
+        round), then those of dragging it (the coin's gifts): the right click listed
+        only the gifts, and the spends that mattered then were missing."""
         source = self.source_at(pos)
         if source is not None:
-            return [a for t in self.targets_of(source) for a in self.drops[(source, t)]]
+            clicked = self.moves.get(source, [])
+            dragged = [a for t in self.targets_of(source) for a in self.drops[(source, t)]]
+            return clicked + [a for a in dragged if a not in clicked]
         key = self.key_at(pos)
         if key is None:
             return []

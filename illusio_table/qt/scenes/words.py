@@ -14,6 +14,7 @@ a box empty in a narrow font. Each helper answers one question a table asks:
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -38,11 +39,12 @@ def fold(text: str, width: float, size: int, bold: bool = False, indent: str = "
     """The text folded at spaces into lines no wider than `width` pixels (the lines after
     the first begin with `indent`). A word is never cut: one wider than the room is a line
     of its own, so the room must take the longest word. Blank text is one empty line; the
-    first line keeps the spaces the text begins with (an indented line stays indented)."""
+    first line keeps the spaces the text begins with (an indented line stays indented).
+    A no-break space holds its neighbours on one line (a number with its words)."""
     metrics = measure(size, bold)
     lines: list[str] = []
     lead = text[: len(text) - len(text.lstrip(" "))]
-    for word in text.split():
+    for word in (w for w in re.split(r"[^\S\u00a0]+", text) if w):
         if not lines:
             word = lead + word
         elif metrics.horizontalAdvance(wider := f"{lines[-1]} {word}") <= width:

@@ -26,7 +26,9 @@ BACK = QColor("#2b1b3b")
 SPECIAL = QColor("#3b2b12")
 USED_ARROW = QColor("#6d6d6d")
 # The frame of a card taking part in the attack under way.
-ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#ffe082"), "target": QColor("#e53935")}
+# (An aider's frame is green, plain to see: a paler gold than the gold of a card that may
+# be clicked read as the same mark.)
+ROLES = {"attacker": QColor("#ffb300"), "aider": QColor("#43d94f"), "target": QColor("#e53935")}
 
 
 class Look:
@@ -38,6 +40,16 @@ class Look:
         self.illuminati = {i.id: i for i in self.cards.illuminati}
         self.alignments = {a.id: a for a in self.cards.alignments}
         self.specials = {s.id: s for s in self.cards.specials}
+        # With the hidden-goals option each player pursues a goal chosen in secret: an
+        # Illuminati's printed Special goal is then said as not necessarily its owner's
+        # (the card reader showed it as if it were).
+        self.hidden_goals = False
+
+    def special_goal(self, text: str) -> str:
+        """An Illuminati's printed Special goal, as the card reader says it."""
+        if self.hidden_goals:
+            return f"Printed goal (hidden goals on): {text}"
+        return f"Special goal: {text}"
 
     def name(self, card: str) -> str:
         if card == "illuminati":
@@ -74,7 +86,7 @@ class Look:
             if i.ability is not None:
                 lines.append(f"Ability: {i.ability.text}")
             if i.goal is not None:
-                lines.append(f"Special goal: {i.goal.text}")
+                lines.append(self.special_goal(i.goal.text))
             return lines + self._money(card)
         g = self.groups[cid]
         aligned = ", ".join(self.alignments[a].name for a in g.alignments) or "none"
@@ -102,7 +114,7 @@ class Look:
             power = _with_bonus(i.power, card)
             lines = [i.name, f"Power {power}/{i.transferable} · Income {i.income} MB"]
             lines += [f"Ability: {i.ability.text}"] if i.ability is not None else []
-            lines += [f"Special goal: {i.goal.text}"] if i.goal is not None else []
+            lines += [self.special_goal(i.goal.text)] if i.goal is not None else []
             return lines + self._money(card)
         if cid not in self.groups or card.get("face") in ("special", "back"):
             return self.words(card)
@@ -512,6 +524,25 @@ class ConspiracyCard(QGraphicsItem):
             least=self._least,
         )
         self._discs(painter, aligned, box.right() - 4, box.bottom() - 4, self.h * 0.2, pitch)
+
+    def arrow_rects(self) -> list[QRectF]:
+        """Where its arrows lie on the table (none on a strip or a Special's face): the
+        links between a card and its master among them, which a label must leave clear."""
+        if self.card.get("strip") or self.card.get("face") in ("special", "back"):
+            return []
+        box = QRectF(-self.w / 2, -self.h / 2, self.w, self.h)
+        outward, inward = self._sides()
+        a = self.h * 0.14
+        shapes = [_arrow(box, side, a, outward=True) for side in outward]
+        shapes += [_arrow(box, inward, a, outward=False)] if inward is not None else []
+        return [self.mapRectToScene(shape.boundingRect()) for shape in shapes]
+
+    def _sides(self) -> tuple[tuple[str, ...], str | None]:
+        """Its outward arrows' sides and its control arrow's (None on Illuminati)."""
+        g = self.look.groups.get(self.card["id"])
+        if g is not None:
+            return tuple(g.arrows_out), g.arrow_in
+        return ("T", "R", "B", "L"), None
 
     def _arrows(self, painter: QPainter, box: QRectF) -> None:
         """Outward arrows point out of their sides (gold while free, grey when used); the

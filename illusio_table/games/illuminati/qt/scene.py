@@ -69,6 +69,11 @@ class IlluminatiScene(Felt, TableScene):
         self._readable: dict[tuple[Any, ...], bool] = {}  # see `readable`
         # The card the last attack was made on, and how it ended: badged after layout.
         self._outcome: tuple[dict[str, Any], ConspiracyCard] | None = None
+        # The last attack's ending as first seen, and whose turn it was then: its badge
+        # belongs to that turn ("ATTACK FAILED" from Juno's attack stayed on the card
+        # into Ana's own turn, read as news of it).
+        self._outcome_turn: tuple[dict[str, Any] | None, int | None] = (None, None)
+        self._attack_turn: int | None = None  # whose turn the attack last seen was made in
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -149,6 +154,8 @@ class IlluminatiScene(Felt, TableScene):
         self.clear()
         self.cards, self.regions = {}, {}
         self.view, self.names, self.me = view, names, view["me"]
+        self.look.hidden_goals = bool(self.match_options.get("hidden_goals"))
+        self._learn_outcome_turn(view)
         gestures = self.gesture_map(view, legal, self.me)
         self.wanted = {g.target for g in gestures} | {g.source for g in gestures if g.source}
         self.lifting = {g.source for g in gestures if g.source}
@@ -204,10 +211,37 @@ class IlluminatiScene(Felt, TableScene):
             self.source(key, item)
         return item
 
+    def _learn_outcome_turn(self, view: dict[str, Any]) -> None:
+        """Whose turn the last attack's ending belongs to: the capturer's, whose structure
+        now holds the card; else the turn its attack was seen under way in; else (seen
+        only once over, a bot's turn drawn at its end) the turn it is first seen in."""
+        if view["attack"] is not None:
+            self._attack_turn = view["current"]
+        done = view["outcome"]
+        if done is None or done == self._outcome_turn[0]:
+            return
+        owner = next(
+            (
+                s["seat"]
+                for s in view["structures"]
+                for c in s["cards"]
+                if c["id"] == done["target"]
+            ),
+            None,
+        )
+        if done["result"] == "captured" and owner is not None:
+            seat = owner
+        else:
+            seat = self._attack_turn if self._attack_turn is not None else view["current"]
+        self._outcome_turn, self._attack_turn = (done, seat), None
+
     def _done_on(self, card: dict[str, Any]) -> dict[str, Any] | None:
-        """How the last attack ended, if it was made on this card and none is under way."""
+        """How the last attack ended, if it was made on this card, none is under way and
+        the turn it was made in goes on (the next turn's player has news of their own)."""
         done = self.view.get("outcome")
         if done is None or self.view["attack"] is not None or card.get("id") != done["target"]:
+            return None
+        if self._outcome_turn[1] != self.view["current"]:
             return None
         return done
 
@@ -265,7 +299,15 @@ class IlluminatiScene(Felt, TableScene):
             )
         else:
             # (nor a free arrow's square: CAPTURED straddled one and its card's edge)
-            taken = self._obstacles(None) + self._ghosts()
+            # (nor the arrows, the links of a card to its master among them: CAPTURED lay
+            # over the arrow between a new card and the Illuminati it joined)
+            arrows = [
+                r
+                for i in self.items()
+                if isinstance(i, ConspiracyCard) and i.isVisible() and i is not self.preview
+                for r in i.arrow_rects()
+            ]
+            taken = self._obstacles(None) + self._ghosts() + arrows
             home = next((r for r in self.regions.values() if r.contains(face.center())), None)
             others = [
                 i.face()
@@ -292,7 +334,7 @@ class IlluminatiScene(Felt, TableScene):
             # neighbour's coin at 1280 x 720); at worst astride the card's own top or
             # bottom edge, its border alone under it (laid on the edge, ATTACK FAILED
             # hid the Power and Resistance of a card in a crowded Uncontrolled area).
-            coins = self._coin_rects()
+            coins = self._coin_rects() + arrows
             spot = next((r for r in spots if not _hits(r, taken)), None)
             if spot is None:
                 clear = [r for r in spots if not _hits(r, coins)]
@@ -370,17 +412,6 @@ class IlluminatiScene(Felt, TableScene):
         # What the seat is asked, as its phone says it (table/seat_screen.py); then how
         # this table does it.
         screen = self.screen_of(view, legal, self.names)
-        # Folded where wider than the table (one line of the game's end ran past the
-        # table's right edge, and the whole table shrank to show it).
-        lines = fold(screen.heading, self.width, max(12, self.least_points), True)
-        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
-        self.seat_heading(said)
-        below = said.sceneBoundingRect().bottom()
-        how = self._how(view)
-        if how and len(lines) == 1:
-            self.in_heading(self.text(how, said.sceneBoundingRect().right() + 10, -82, 11))
-        elif how:
-            below = self.in_heading(self.text(how, 0, below, 11)).sceneBoundingRect().bottom()
         kinds = []
         for g in gestures:
             if g.target[0] == "button" and g.target[1] not in kinds:
@@ -390,6 +421,7 @@ class IlluminatiScene(Felt, TableScene):
         # missed it).
         order = list(BUTTONS)
         kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
+        buttons = []
         x = self.width
         for kind in kinds:
             label, tip = BUTTONS.get(kind, kind), ""
@@ -401,10 +433,41 @@ class IlluminatiScene(Felt, TableScene):
                 label = "Done"
             width = 16 + width_of(label, max(11, self.least_points), True)
             x -= width + 8
-            self.in_heading(
-                self.button(label, QRectF(x, -62, width, 38), ("button", kind), size=11, tip=tip)
-            )
-        self.in_heading(self.text(screen.words.get("turn", ""), 0, max(-56, below + 2), 11))
+            buttons.append((label, tip, kind, QRectF(x, -62, width, 38)))
+        # Words beside the buttons' row end a clear gap before the first button (the
+        # hint's "…play it." touched "Show everyone your Specials…").
+        beside = (x - 12) if buttons else self.width
+
+        def room(top: float, size: int, bold: bool = False) -> float:
+            """The width words at `top` have: short of the buttons where they are level."""
+            return beside if top + measure(size, bold).lineSpacing() > -62 - 4 else self.width
+
+        # Folded where wider than the table (one line of the game's end ran past the
+        # table's right edge, and the whole table shrank to show it), and short of the
+        # buttons from the line that comes level with them.
+        size = max(12, self.least_points)
+        lines = fold(screen.heading, self.width, size, True)
+        if len(lines) > 1 or room(-84, size, True) < self.width:
+            lines = fold(screen.heading, room(-84 + 20, size, True), size, True)
+        said = self.text("\n".join(lines), 0, -84, 12, bold=True, colour=PROMPT)
+        self.seat_heading(said)
+        below = said.sceneBoundingRect().bottom()
+        how = self._how(view)
+        if how and len(lines) == 1:
+            after = said.sceneBoundingRect().right() + 10
+            size = max(11, self.least_points)
+            if after + width_of(how, size) <= beside or room(-82, size) == self.width:
+                self.in_heading(self.text(how, after, -82, 11))
+                how = ""  # (else level with a button and as far: on a line below)
+        if how:
+            size = max(11, self.least_points)
+            folded = "\n".join(fold(how, room(below, size), size))
+            below = self.in_heading(self.text(folded, 0, below, 11)).sceneBoundingRect().bottom()
+        for label, tip, kind, rect in buttons:
+            self.in_heading(self.button(label, rect, ("button", kind), size=11, tip=tip))
+        turn = screen.words.get("turn", "")
+        top, size = max(-56, below + 2), max(11, self.least_points)
+        self.in_heading(self.text("\n".join(fold(turn, room(top, size), size)), 0, top, 11))
 
     def _how(self, view: dict[str, Any]) -> str:
         """How the heading's choice is made on this table, where a click on what is lit
@@ -413,7 +476,12 @@ class IlluminatiScene(Felt, TableScene):
         if view.get("result") or not self.wanted:
             return ""
         if phase == "spending":
-            return "Click a coin to spend from it."
+            # Only what can go in is asked for: with no money and no Special the status
+            # says "pass", and "Click a coin" beside it contradicted it.
+            kinds = {key[0] for key in self.wanted if isinstance(key, tuple)}
+            if "money" in kinds:
+                return "Click a coin to spend from it."
+            return "Click a Special to play it." if "special" in kinds else ""
         if phase == "rearranging":
             return "Drag coins between them, then Done."
         if phase in ("placing", "consent"):  # (only its placer has anything lit)
@@ -823,6 +891,10 @@ class IlluminatiScene(Felt, TableScene):
             attack.setHeight(
                 attack.height() + max(0.0, max((r.bottom() for *_, r in rows), default=52) - 52)
             )
+            # (and as the aiders' names take lines past the one it has)
+            said = self._aider_words(self.composing, w)
+            line = measure(max(9, self.least_points)).lineSpacing()
+            attack.setHeight(attack.height() + (len(said) - 1) * line)
             self._planning(self.composing, attack)
         else:
             # (as much taller as its lines need to be read whole, from the large card's
@@ -868,7 +940,7 @@ class IlluminatiScene(Felt, TableScene):
         head = (
             f"{self.look.name(a['attacker'])} attacks to {a['how']} {self.look.name(a['target'])}"
         )
-        lines = [head] + [f"{label}: {value:+d}" for label, value in a["lines"]]
+        lines = [head] + [number_line(label, value) for label, value in a["lines"]]
         if a["privileged"]:  # (before the roll it needs: the last line, kept where cut)
             lines.append(privileged_words(a, self.names))
         lines.append(attack_needs(a))
@@ -933,6 +1005,20 @@ class IlluminatiScene(Felt, TableScene):
 
     # -- setting up an attack after the drop ---------------------------------------------------
 
+    def _aider_words(self, p: AttackSetUp, width: float) -> list[str]:
+        """The set-up panel's line on the aiding Groups, folded to its `width`: those
+        chosen, by name (a click on one only changed the chance and made its frame a
+        paler gold), or how to choose them."""
+        size = max(9, self.least_points)
+        if p.aiders:
+            names = ", ".join(self.look.name(a) for a in p.aiders)
+            words = f"Aided by {names} (click one again to take it back)."
+        elif any(what == "aider" for what, _ in p.options().values()):
+            words = "Click your Groups framed in gold to aid it."
+        else:
+            words = "No Group can aid it."
+        return fold(words, width - 16, size)
+
     def _planning(self, p: AttackSetUp, rect: QRectF) -> None:
         self.region(rect, "Set up the attack")
         # Who attacks whom, folded over the lines it takes ("Bavarian Illuminati against
@@ -981,11 +1067,14 @@ class IlluminatiScene(Felt, TableScene):
                 words.setBrush(INK)
                 words.setPos(at.left() + 6, at.center().y() - words.boundingRect().height() / 2)
         y = max((at.bottom() for *_, at in buttons), default=rect.top() + 100)
-        aiders = [v for (what, v) in choices.values() if what == "aider"]
-        words = "Click your Groups framed in gold to aid it." if aiders else "No Group can aid it."
         # (Under the privileges' last row, where they take more than two.)
         below = max(0.0, y + 8 - (rect.top() + 136))
-        self.text(words, rect.left() + 8, rect.top() + 136 + below, 9)
+        said = self._aider_words(p, rect.width())
+        size = max(9, self.least_points)
+        line = measure(size).lineSpacing()
+        for n, row in enumerate(said):
+            self.text(row, rect.left() + 8, rect.top() + 136 + below + n * line, size)
+        below += (len(said) - 1) * line
         move = p.move()
         hint, refused = self.hint(move), self.why_not(move)
         short = re.search(r"at least (\d+) MB", hint)  # it needs money put down to succeed
@@ -1594,3 +1683,11 @@ class AttackSetUp(Composing):
         else:
             setattr(self, what, value)
         return None
+
+
+def number_line(label: str, value: int) -> str:
+    """A line of the attack's sum, its number held to its last word by a no-break space:
+    where it folds, it folds between words ("Money from the defender's" over
+    "Illuminati: -10"), never between the words and their number (which stood alone on
+    the next line)."""
+    return f"{label}:\u00a0{value:+d}"
