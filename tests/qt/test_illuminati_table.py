@@ -19,7 +19,14 @@ from illusio_table.games.illuminati.qt.scene import HEIGHT, AttackSetUp, badge_w
 from illusio_table.qt.app.new_game_dialog import GameConfig
 from illusio_table.qt.scenes.base import MARK, PIECE
 from illusio_table.qt.scenes.felt import MORE
-from tests.games.illuminati.helpers import give_special, own, release, set_money, set_turns_of
+from tests.games.illuminati.helpers import (
+    give_special,
+    own,
+    release,
+    set_money,
+    set_turns_of,
+    without_specials,
+)
 
 from .conftest import lift_curtain, scene_texts, screenshot, tip_text
 from .illusio_table_checks import by_gesture, click, drag, texts
@@ -2918,7 +2925,7 @@ def test_with_nothing_to_put_in_no_word_asks_to_click_a_coin(window):
     ana_when(window, lambda legal: any(isinstance(a, Spend) for a in legal), rounds=300)
     for card in list(game.structures[0]):
         set_money(game, card, 0)
-    game.specials[0].clear()
+    without_specials(game)  # (Ana's among them: nothing of hers can go in)
     window._update()
     QApplication.processEvents()
     assert not any(isinstance(a, Spend) for a in game.legal_actions(0))
