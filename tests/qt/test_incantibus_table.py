@@ -51,6 +51,18 @@ def drag(window, source, target):
     QApplication.processEvents()
 
 
+def point_after_the_others(window, mine, others) -> None:
+    """The others' choices staged as made (`others`: seat → Point), then Ana points at
+    `mine` on the table and the casting plays out to the screen's next moment."""
+    from tests.games.incantibus.helpers import set_choices
+
+    set_choices(window.model.session.game, others)
+    window.model.changed.emit([])
+    window.model.session.act(mine)
+    lift_curtain(window)
+    QApplication.processEvents()
+
+
 def test_dragging_the_wand_onto_a_token_points_at_it(window):
     start(window)
     scene = window.scene
@@ -1707,7 +1719,7 @@ def test_the_coach_bar_tells_one_casting_while_the_seats_own_is_being_resolved(m
     yet counted, and Ana's coach's bar says nothing of it though the coach's review of it
     has come ("castings: 14 … Casting 14" stood over "Coach on casting 15"); once Lera
     has chosen, the count and the coach's verdict on the casting come together."""
-    from tests.games.incantibus.helpers import give, set_choices, set_room, set_wands
+    from tests.games.incantibus.helpers import give, set_room, set_wands
 
     window = make_window(bot_delay_ms=600_000)  # (Lera decides when the test says)
     start(window)
@@ -1726,11 +1738,9 @@ def test_the_coach_bar_tells_one_casting_while_the_seats_own_is_being_resolved(m
         ],
     )
     set_wands(game, 1, 4, 2, 3)
-    set_choices(game, {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 3)})
-    window.model.changed.emit([])
-    session.act(Point("room", 0))
-    lift_curtain(window)
-    QApplication.processEvents()
+    point_after_the_others(
+        window, Point("room", 0), {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 3)}
+    )
     assert (session.view()["decision"] or {}).get("seat") == 1, session.log()[-12:]
     assert window.tally.tally.open is not None  # Ana's casting is being resolved
     bar = window.tally_bar

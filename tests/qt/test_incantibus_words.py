@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 from illusio_table.games.incantibus.actions import Cast, Point
 
 from .conftest import item_parents, lift_curtain, screenshot, tip_text
-from .test_incantibus_table import shown_texts, start
+from .test_incantibus_table import point_after_the_others, shown_texts, start
 
 
 @pytest.mark.parametrize("mode", ["apprentice", "expert"])
@@ -180,7 +180,7 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
     line says the rest is in the tooltip, and the tooltip holds every line."""
     from illusio_table.engine.protocol import Event
     from illusio_table.qt.scenes.look import READABLE_PX
-    from tests.games.incantibus.helpers import set_choices, set_room, set_wands
+    from tests.games.incantibus.helpers import set_room, set_wands
 
     from .test_text_sizes import pixels
 
@@ -203,11 +203,9 @@ def test_a_crowded_last_casting_draws_every_line_or_says_the_rest_is_in_the_tool
     )
     set_wands(game, 1, 2, 4, 3)
     # Ana the 3 Gold, Lera the 2 Gold, Milo (wand 4) beats Juno (wand 3) to the 1 Gold
-    set_choices(game, {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 2)})
-    window.model.changed.emit([])
-    session.act(Point("room", 0))
-    lift_curtain(window)
-    QApplication.processEvents()
+    point_after_the_others(
+        window, Point("room", 0), {1: Point("room", 1), 2: Point("room", 2), 3: Point("room", 2)}
+    )
     names = window.scene.seat_names
     staged = [
         Event(f"{names[2]} casts Oculus.", data={"cast": "Oculus", "seat": 2}),
@@ -269,7 +267,7 @@ def test_a_hidden_sorcerer_in_the_last_casting_is_told_by_its_number(window):
     up. The Last casting box, telling each target in short, named both "Magister Ramus"
     ("Lera (3) → Magister Ramus: too strong, to the moat" beside "Milo (2) → Magister
     Ramus: defeated"); the hidden one is told by the number the table showed on it."""
-    from tests.games.incantibus.helpers import set_choices, set_room, set_wands, to_dungeon
+    from tests.games.incantibus.helpers import set_room, set_wands, to_dungeon
 
     start(window, seed=5)
     session = window.model.session
@@ -284,18 +282,12 @@ def test_a_hidden_sorcerer_in_the_last_casting_is_told_by_its_number(window):
     ]  # (six: two lines of them, and the box's lines told in short under them)
     to_dungeon(game, dungeon)
     set_room(game, [("gold-3", True), ("gold-2", True), ("gold-1", True), ("pumpkin", True)])
-    set_choices(game, {s: Point("room", s) for s in (1, 2, 3)})
-    window.model.changed.emit([])
-    session.act(Point("room", 0))  # the room's last tokens: down to the dungeon
-    lift_curtain(window)
-    QApplication.processEvents()
+    # the room's last tokens: down to the dungeon
+    point_after_the_others(window, Point("room", 0), {s: Point("room", s) for s in (1, 2, 3)})
     assert session.view()["dungeon"] is not None
     set_wands(game, 4, 3, 2, 1)
-    set_choices(game, {1: Point("dungeon", 1), 2: Point("dungeon", 0), 3: Point("dungeon", 3)})
-    window.model.changed.emit([])
-    session.act(Point("dungeon", 2))
-    lift_curtain(window)
-    QApplication.processEvents()
+    others = {1: Point("dungeon", 1), 2: Point("dungeon", 0), 3: Point("dungeon", 3)}
+    point_after_the_others(window, Point("dungeon", 2), others)
     entries = session.view()["last_casting"]
     assert len(entries) == 4 and {e["got"] for e in entries} >= {"Magister Ramus"}, entries
     (box,) = [i for i in window.scene.items() if i.data(0) == ("mark", "casting-box")]
