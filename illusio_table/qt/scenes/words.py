@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 
 from .look import font
 
@@ -29,6 +29,12 @@ def measure(size: int, bold: bool = False) -> QFontMetricsF:
     """The metrics of the table's font at that size (one per size: a table is measured
     anew at every drawing)."""
     return QFontMetricsF(font(size, bold))
+
+
+def measure_font(chosen: QFont) -> QFontMetricsF:
+    """The metrics of a font a painter holds now (a card painter noting where its words
+    lie measures them in the font it wrote them in)."""
+    return QFontMetricsF(chosen)
 
 
 def width_of(text: str, size: int, bold: bool = False) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem
 
 from illusio_table.qt.scenes.look import (
@@ -23,7 +23,7 @@ from illusio_table.qt.scenes.look import (
     plain,
     readable_points,
 )
-from illusio_table.qt.scenes.words import fitted_text, fitting
+from illusio_table.qt.scenes.words import fitted_text, fitting, measure_font
 from illusio_table.table.prompts import counted
 
 if TYPE_CHECKING:  # for the type checker only: a drawing imports no rules
@@ -77,7 +77,7 @@ class _Noting(QPainter):
         if isinstance(rect, QRectF) and isinstance(text, str) and any(c.isalnum() for c in text):
             box = self.boundingRect(rect, int(flags), text)
             self.words.append(box)
-            metrics = QFontMetricsF(self.font())
+            metrics = measure_font(self.font())
             if box.height() < metrics.lineSpacing() * 1.5:
                 tight = metrics.tightBoundingRect(text)
                 box = tight.translated(box.left(), box.top() + metrics.ascent())
