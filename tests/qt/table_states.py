@@ -217,15 +217,21 @@ def trade(window) -> None:
     from illusio_table.games.illuminati.actions import GiveGroup
 
     players = [ANA, LERA] + [{"name": n, "bot": "random"} for n in ("Robo", "Mia")]
-    match = Match.start("illuminati", players, 1, {}, registry=window.registry)
-    rng = random.Random(1)  # (found by trying: a Group of Ana's can go to Lera at move 46)
-    while True:
-        seat = min(match.to_act())
-        legal = match.legal_actions(seat)
-        gift = [a for a in legal if isinstance(a, GiveGroup) and seat == 0 and a.seat == 1]
+    # Random moves until a Group of Ana's can go to Lera; a play that ends first (the moves
+    # offered change as the rules' words do) is played again with the next seed.
+    for tried in range(1, 50):
+        match = Match.start("illuminati", players, 1, {}, registry=window.registry)
+        rng = random.Random(tried)
+        gift: list[GiveGroup] = []
+        while match.to_act() and not gift:
+            seat = min(match.to_act())
+            legal = match.legal_actions(seat)
+            gift = [a for a in legal if isinstance(a, GiveGroup) and seat == 0 and a.seat == 1]
+            if not gift:
+                match.apply(seat, rng.choice(legal))
         if gift:
             break
-        match.apply(seat, rng.choice(legal))
+    assert gift, "no play of 49 offered a Group of Ana's to Lera"
     window.install(match, None)
     window.model.session.stand_aside(0, True)
     lift(window)
