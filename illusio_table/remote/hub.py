@@ -397,6 +397,16 @@ class DeviceHub:
         try:
             data = read_message(text)
             kind = data.get("type")
+            if kind == "act":
+                # Heard at once, before anything is checked: a page whose move gets no
+                # such word in a while takes its socket for dead (a phone gone from the
+                # Wi-Fi), while the other frames it gets (a bot's move) prove nothing.
+                ask = data.get("ask")
+                heard = {
+                    "type": "heard",
+                    "ask": ask if type(ask) is int and 0 <= ask < 2**53 else 0,
+                }
+                self.server.send(seat, encode(heard))
             if kind in ("allow", "refuse"):  # the holder's answer about another device
                 knock = data.get("knock")
                 if isinstance(knock, int):

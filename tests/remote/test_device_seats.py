@@ -128,6 +128,36 @@ def test_junk_stale_oversized_and_flooding_messages_are_refused_and_change_nothi
         phone.close()
 
 
+def test_every_move_a_device_sends_is_heard_at_once_played_or_refused(qtbot, hosting):
+    """The page takes a move with no "heard" for a dead socket and joins again: the host
+    says it heard each move it reads, with the move's own number, played or refused (a
+    stale one too); a number that is no small whole number is answered as 0."""
+    model, hub = hosting("incantibus", PEOPLE, seed=4, options={"mode": "apprentice"})
+    phone = _join(qtbot, hub.give(0))
+    try:
+        qtbot.waitUntil(lambda: not hub.too_early(), timeout=5000)
+        qtbot.waitUntil(lambda: phone.state()["version"] == hub.version(0), timeout=5000)
+        state = phone.state()
+        move = state["moves"][0]["action"]
+        heard = lambda: [m["ask"] for m in phone.received if m["type"] == "heard"]  # noqa: E731
+        phone.send_text(json.dumps({"type": "act", "action": move, "version": "old", "ask": 1}))
+        qtbot.waitUntil(lambda: heard() == [1] and len(phone.refusals()) == 1, timeout=5000)
+        kinds = [m["type"] for m in phone.received]
+        assert kinds.index("heard") < kinds.index("refused")  # heard first, then why not
+        qtbot.wait(120)  # (slower than the flood limit)
+        phone.send_text(json.dumps({"type": "act", "action": move, "version": "old", "ask": "x"}))
+        qtbot.waitUntil(lambda: heard() == [1, 0], timeout=5000)
+        qtbot.wait(120)
+        moves = len(model.session.game.record.moves)
+        version = state["version"]
+        phone.send_text(json.dumps({"type": "act", "action": move, "version": version, "ask": 3}))
+        qtbot.waitUntil(lambda: heard() == [1, 0, 3], timeout=5000)
+        qtbot.waitUntil(lambda: len(model.session.game.record.moves) > moves, timeout=5000)
+        assert len(phone.refusals()) == 2, phone.refusals()  # the move played was not refused
+    finally:
+        phone.close()
+
+
 def test_a_socket_opened_from_another_site_is_refused(qtbot, hosting):
     model, hub = hosting("illusio", PEOPLE)
     address = hub.give(0)

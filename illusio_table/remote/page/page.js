@@ -33,8 +33,9 @@ function el(tag, cls, text) {
 // kept waiting by a slow restart does. Now and then the page asks whether its code still
 // opens a seat: a dead one is not hammered, the page stops and says what to do. A page
 // told it no longer plays its seat stops for good and says why.
-// The host answers every move at once (the state it makes, or a refusal): a move that
-// gets no word at all in ANSWER_MS went into a socket that is dead without knowing it
+// The host answers every move it reads at once ("heard", with the move's number; then the
+// state it makes, or a refusal): a move that gets no such answer in ANSWER_MS (other
+// frames, a bot's move, prove nothing about it) went into a socket that is dead without knowing it
 // (a phone out of the Wi-Fi keeps its socket open for minutes). The page says so, drops
 // that socket and joins again; the state it gets says whether the move was played.
 //
@@ -58,6 +59,8 @@ let RETRY_FIRST = 1000; // ms before the first try again (the tests shorten both
 let RETRY_MOST = 10000; // the longest wait between two tries
 let ANSWER_MS = 6000; // the longest a move waits for the host's answer (the tests shorten it)
 let unanswered = null; // the timer of a move sent and not answered yet
+let asks = 0; // the moves sent on this page, numbered: the host's "heard" names one
+let awaited = 0; // the number of the move the timer waits on
 let unplayed = ""; // the version a move went unanswered on: still that one, it was not played
 let retry = RETRY_FIRST;
 let tries = 0;
@@ -89,7 +92,7 @@ function connect() {
   const device = token ? `?device=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/seat/${code}/ws${device}`);
   socket.onopen = () => { retry = RETRY_FIRST; tries = 0; lastSeq = 0; lost = false; askedWhole = false; notice(""); };
-  socket.onmessage = (event) => { answered(); receive(JSON.parse(event.data)); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = connectionLost;
 }
 
@@ -133,6 +136,11 @@ function checkCode() {
 }
 
 function receive(message) {
+  // A move heard is an answer however late or out of order it comes (no seq test).
+  if (message.type === "heard") {
+    if (typeof message.ask === "number" && message.ask >= awaited) answered();
+    return;
+  }
   if (typeof message.seq === "number") {
     // A game's card file is never stale (the same all match): a network that reorders
     // may bring it after a newer state, which waits for it, so it is taken whatever its
@@ -181,6 +189,7 @@ function receive(message) {
     // (its last heading, "You have chosen… Waiting for Ana…", is over).
     offerNothing({ status: message.status, heading: message.status, count: "" });
   } else if (message.type === "refused") {
+    answered(); // (a refusal of a move comes after its "heard"; any refusal is an answer)
     notice(message.reason);
     refusalShown = true;
     // An ask for a whole state refused (too many messages at once): asked again soon.
@@ -323,9 +332,13 @@ function send(message) {
 
 function play(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
-  send({ type: "act", action, version: state.version });
+  asks += 1;
+  send({ type: "act", action, version: state.version, ask: asks });
   const version = state.version;
-  if (unanswered === null) unanswered = setTimeout(() => noAnswer(version), ANSWER_MS);
+  if (unanswered === null) {
+    awaited = asks;
+    unanswered = setTimeout(() => noAnswer(version), ANSWER_MS);
+  }
   lifted = null;
   hideSheet();
   notice("");
