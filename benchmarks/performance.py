@@ -30,9 +30,10 @@ TITLES = {
 }
 
 GOALS = {  # the issues' goals for each part's figures
-    "speed": "compiled engine at 3× UNO or more, interpreted at 1.5× or more.",
+    "speed": "compiled engine at 6× UNO or more (aim 8×), interpreted at 2× or more.",
     "coach": (
-        "a review ready under 1 s after the reveal (95th percentile, compiled); the best "
+        "a review ready after the reveal in 100 ms or less at the median and 300 ms or "
+        "less at the 95th percentile (compiled, at the deal counts below); the best "
         "target and the verdict agree in 95 % of castings or more; 9 drills in 10 found "
         "again; too close to call in a third of castings at most."
     ),
@@ -49,7 +50,7 @@ GOALS = {  # the issues' goals for each part's figures
         "loopback; the host's longest pause 16 ms or less (one frame) with delayed frames, "
         "in three runs of three."
     ),
-    "experts": "the expert wins 45 % or more against three heuristic bots.",
+    "experts": "the expert wins 65 % or more against three heuristic bots at 0.25 s a move.",
 }
 
 
