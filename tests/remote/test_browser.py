@@ -990,6 +990,28 @@ def test_a_phone_told_the_match_is_kept_looks_for_its_new_code_where_it_shows(qt
         phone.quit()
 
 
+def test_a_page_that_joins_after_the_count_ran_does_not_say_it_again(qtbot, hosting):
+    """'In… can… to!' is said while it runs: a page opened again (a reload, a rejoin)
+    after it ran shows the seat's heading alone, not the count's last word (it stood
+    there 1.5 s after a rejoin, as if the casting began again)."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12)
+    model.session.syllable_ms = 300
+    phone = open_phone(hub.give(1))
+    count_shown = 'return !document.getElementById("count").hidden'
+    try:
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        qtbot.waitUntil(lambda: _shows(phone, hub, 1), timeout=15000)
+        qtbot.waitUntil(lambda: not phone.execute_script(count_shown), timeout=5000)
+        assert (page_state(phone)["count"] or "").endswith("to!")  # the casting goes on
+        phone.refresh()
+        qtbot.waitUntil(lambda: page_state(phone) is not None, timeout=15000)
+        assert page_state(phone)["count"].endswith("to!")
+        assert not phone.execute_script(count_shown)
+        assert phone.find_element("id", "status").text == page_state(phone)["heading"]
+    finally:
+        phone.quit()
+
+
 # Every message the page takes, with what its heading says just after (the seat's line in
 # the state, the line drawn at the top, the count drawn beside it); but the host's "heard",
 # which answers a move the page sent and is no word to its person.

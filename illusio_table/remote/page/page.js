@@ -496,18 +496,24 @@ function draw() {
 }
 
 // "In… can… to!" stands beside the heading while it runs, and "to!" a moment more (as on
-// the big screen); then it goes: left there, it read as a count still running.
+// the big screen); then it goes: left there, it read as a count still running. A page
+// that joins (or joins again) after the count ran never saw it run: it says no "to!"
+// (it stood there 1.5 s after a rejoin in the middle of a casting).
 const TO_SHOWN_MS = 1500;
 let toSince = 0; // when this page first drew the "to!" of the count under way (0: none)
+let sawRunning = false; // this page drew the count before its "to!"
 function showCount() {
   const count = (state && state.count) || "";
   const done = count.endsWith("to!");
-  if (!done) toSince = 0;
-  else if (!toSince) {
+  if (!done) {
+    toSince = 0;
+    sawRunning = count !== "";
+  } else if (!toSince && sawRunning) {
     toSince = Date.now();
+    sawRunning = false;
     setTimeout(showCount, TO_SHOWN_MS + 20);
   }
-  const running = count !== "" && (!done || Date.now() - toSince < TO_SHOWN_MS);
+  const running = count !== "" && (!done || (toSince > 0 && Date.now() - toSince < TO_SHOWN_MS));
   $("count").textContent = running ? count : "";
   $("count").hidden = !running;
 }
