@@ -184,6 +184,25 @@ def test_the_kept_match_offered_says_how_far_it_went_in_words_that_read(make_win
     assert "(Ana, Lera, 1 move in)" in asked[0], asked
 
 
+def test_a_match_taken_up_again_says_it_goes_on(make_window):
+    """The status bar of a match resumed says how far it went (it read "a match for 2
+    seats", as if a new one began); a new match's does not."""
+    from illusio_table.engine.match import Match
+
+    window = make_window()
+    window.start_match(GameConfig("illusio", ANA_AND_BOT, seed=9))
+    assert window.statusBar().currentMessage().endswith("a match for 2 seats.")
+    match = Match.start("illusio", ANA_AND_BOT, 9, {}, registry=window.registry)
+    while match.moves_made < 3 or 0 not in match.to_act():  # Ana's turn, some moves in
+        seat = min(match.to_act())
+        match.apply(seat, match.legal_actions(seat)[0])
+    moves = match.moves_made
+    window.install(match, None)  # (as a resumed autosave or an opened file is)
+    assert window.model.session.curtain_seat() is None  # (one person: no curtain)
+    status = window.statusBar().currentMessage()
+    assert status.endswith(f"a match for 2 seats, going on {moves} moves in."), status
+
+
 def test_a_choice_not_yet_revealed_is_never_written_to_a_file(make_window, tmp_path):
     first = make_window()
     first.start_match(GameConfig("duel", ANA_AND_LERA, seed=9))

@@ -1118,7 +1118,11 @@ class MainWindow(QMainWindow):
         self.model.thinking.connect(self._thinking)
         self._count_shown = None  # (the last match's count went with its table)
         self.model.counting.connect(self._count_for_phones)
-        self.statusBar().showMessage(f"{match.title}: a match for {len(match.players)} seats.")
+        # A match taken up again says so (a resumed one read as a new match).
+        begun = f", going on {counted(match.moves_made, 'move')} in" if match.moves_made else ""
+        self.statusBar().showMessage(
+            f"{match.title}: a match for {len(match.players)} seats{begun}."
+        )
         self.moves_drawn = match.moves_made
         self.phones.attach(self.model)
         self.model.session.begin()
