@@ -93,6 +93,7 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
             made += 1
             if made in shots:
                 looks_right(phone)
+                _heading_stays_while_the_game_goes_on(phone)
                 phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-{made}.png"))
         for seat, phone in phones.items():
             qtbot.waitUntil(lambda p=phone, s=seat: _shows(p, hub, s), timeout=5000)
@@ -100,11 +101,20 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
             # player turns face up, the Illuminati's secret goals.)
             assert page_state(phone)["view"] == model.session.match.view(seat)
             looks_right(phone)
+            _heading_stays_while_the_game_goes_on(phone)
             phone.save_screenshot(str(SCREENSHOTS / f"phone-{game_id}-last-{seat}.png"))
         return made, together
     finally:
         for phone in phones.values():
             phone.quit()
+
+
+def _heading_stays_while_the_game_goes_on(phone) -> None:
+    """The heading stays at the top while the game goes on; over, it (the end and the
+    secrets turned over, five lines and more) scrolls away with the page."""
+    position = "return getComputedStyle(document.getElementById('top')).position"
+    over = page_state(phone)["over"]
+    assert phone.execute_script(position) == ("static" if over else "sticky")
 
 
 def test_a_whole_incantibus_game_with_two_phones_and_a_bot(qtbot, hosting):

@@ -476,6 +476,9 @@ function draw() {
   $("extra").hidden = false;
   $("who").textContent = `${names(me)} — ${state.title}`;
   $("status").textContent = statusLine();
+  // Over, the heading (a game's end and its secrets turned over: five lines and more)
+  // scrolls away with the page: it stood over a sixth of the screen with nothing to play.
+  $("top").classList.toggle("over", !!state.over);
   showCount();
   $("note").textContent = state.note;
   $("note").hidden = !state.note;
