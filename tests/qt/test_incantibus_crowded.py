@@ -12,6 +12,7 @@ of the dungeon, a book's chip over none of the book's words.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsSimpleTextItem
@@ -298,9 +299,10 @@ def test_the_guide_and_the_coach_leave_the_table_readable(make_window, monkeypat
     assert bar.geometry().bottom() < table.top() and bar.width() >= table.width()
 
 
-def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
-    """In the final battle a seat whose wand is laid down says so under its name, clear
-    of its wand's badge ("28 points · wand laid down" touched the badge's disc)."""
+def test_the_final_points_after_a_wand_laid_down_are_said_clear_of_its_badge(make_window):
+    """The final battle ends as a wand is laid down: under each name its final points,
+    clear of its wand's badge ("28 points · wand laid down" touched the badge's disc),
+    and no "wand laid down" beside them (it meant nothing once the game was over)."""
     window = make_window()
     window.resize(1280, 720)
     QApplication.processEvents()
@@ -314,8 +316,14 @@ def test_a_wand_laid_down_is_said_clear_of_its_badge(make_window):
     screenshot(window, "incantibus-wand-laid-down-1280x720")
     scene = window.scene
     words = item_words(scene, window.table.zoom())
-    said = [w for w in words if "wand laid down" in w.text]
-    assert said
+    assert not [w.text for w in words if "laid down" in w.text]
+    said = [
+        w
+        for w in words
+        if re.fullmatch(r"\d+ (points?|pts?)", w.text)
+        and any(box.contains(w.ink) for box in scene.satchel_boxes.values())
+    ]
+    assert len(said) == len(scene.satchel_boxes), [w.text for w in said]
     parent = item_parents(scene)
     badges = [
         i.sceneBoundingRect()

@@ -1096,6 +1096,42 @@ def test_a_satchels_status_is_whole_and_never_under_its_wand(make_window, seats)
     assert checked > 30  # states looked at
 
 
+def test_at_the_game_over_a_satchel_says_its_final_points_and_no_wand_laid_down(make_window):
+    """The final battle ends with both wands laid down (no target left to either): over
+    each satchel its final points alone, as a player reads them at 1280 x 720 ("5
+    points · wand laid down" beside the final points meant nothing once the game was
+    over)."""
+    from illusio_table.engine import Match
+    from tests.games.incantibus.helpers import (
+        close_potions,
+        give,
+        make,
+        point,
+        set_room,
+        to_dungeon,
+    )
+
+    game = make(2, seed=1)
+    to_dungeon(game, [("white-lady", True), ("archmage", True), ("lady-goblin", False)])
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True)])
+    point(game, {s: Point("room", s) for s in range(game.seats)})
+    give(game, 0, "ghost")
+    give(game, 1, "goblin")
+    close_potions(game)
+    point(game, {0: Point("dungeon", 0), 1: Point("dungeon", 2)})
+    assert game.is_over() and game.view(0)["laid_down"] == [0, 1]
+    window = make_window()
+    window.resize(1280, 720)
+    window.install(Match(game), None)
+    lift_curtain(window)
+    QApplication.processEvents()
+    screenshot(window, "incantibus-game-over-wands-laid-down-1280x720")
+    assert not [t for t in shown_texts(window.scene) if "laid down" in t]
+    for seat, total in enumerate(game.view(0)["points"]):
+        _, texts, _ = satchel_heading(window, seat)
+        assert points(total) in [t.text() for t in texts], [t.text() for t in texts]
+
+
 def test_every_spell_card_shows_its_name_and_whole_text_inside_the_card(window):
     """Each spell of the card file, drawn on a card: its name and every word of its text
     inside the card, none cut ("Philosopher's" ran off its card)."""

@@ -943,11 +943,10 @@ class IncantibusScene(TableScene):
 
     @staticmethod
     def _status(view: dict[str, Any], seat: int) -> str:
-        """What a seat is doing, after its points (at the end, whose wand was laid down
-        for want of a target)."""
+        """What a seat is doing, after its points; nothing once the game is over. (A wand
+        is laid down only as the game ends, and "38 points · wand laid down" beside the
+        final points meant nothing: the log and the last casting say why it ended.)"""
         decision = view.get("decision")
-        if seat in view.get("laid_down", []):
-            return "wand laid down"
         if view["phase"] == "casting":
             return "has chosen" if seat in view["chosen"] else "choosing…"
         if decision and decision["seat"] == seat:
