@@ -1400,6 +1400,53 @@ def test_each_sorcerer_shows_what_defeats_it_and_its_points_read_in_grey(window)
     assert seen == set(WEAKNESSES) == set(kinds)
 
 
+@pytest.mark.parametrize("count", [5, 12])
+def test_each_sorcerer_of_the_dungeon_is_named_in_bold_like_the_others(make_window, count):
+    """The final battle at 1280 x 720, five sorcerers in the dungeon or all twelve (its
+    narrower cards): "Serpentine" and "Archmage" came out a point smaller and not bold
+    beside the bold names of the others. Every name is in bold, those two at 9 points as
+    the others' (a word too wide for the card hyphenated onto the next line), whole,
+    each line inside its card, over no other word and clear of the card's points."""
+    from PySide6.QtWidgets import QGraphicsEllipseItem
+
+    from illusio_table.engine import Match
+    from tests.games.incantibus.helpers import make, point, set_room, to_dungeon
+
+    from .test_text_sizes import item_words
+
+    kinds = ["serpentine-yadikus", "archmage", "magister-ramus", "baroness-fuchsia"]
+    kinds += ["witch-indigo", "lady-goblin", "rima-wulf", "dark-knight", "white-lady"]
+    kinds += ["lady-goblin", "rima-wulf", "magister-ramus"]
+    game = make(4, seed=3)
+    to_dungeon(game, [(kind, True) for kind in kinds[:count]])
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True), ("pumpkin", True)])
+    point(game, {s: Point("room", s) for s in range(4)})
+    assert len(game.view(0)["dungeon"]) == count
+    window = make_window()
+    window.resize(1280, 720)
+    window.install(Match(game), None)
+    lift_curtain(window)
+    QApplication.processEvents()
+    screenshot(window, f"incantibus-dungeon-of-{count}-names-1280x720")
+    scene = window.scene
+    words, parent = item_words(scene, window.table.zoom()), item_parents(scene)
+    problems = []
+    for sorcerer in game.view(0)["dungeon"]:
+        card = scene.item(("dungeon", sorcerer["slot"]))
+        said = sorted((w for w in words if parent.get(w.item) is card), key=lambda w: w.ink.top())
+        name = [w for w in said if w.item.font().bold() and not w.text.isdigit()]
+        told = " ".join(w.text for w in name).replace("- ", "")
+        assert told == sorcerer["name"], [(w.text, w.item.font().bold()) for w in said]
+        if sorcerer["kind"] in ("serpentine-yadikus", "archmage"):
+            assert {w.item.font().pointSize() for w in name} == {9}, [w.text for w in name]
+        disc = next(c for c in card.childItems() if isinstance(c, QGraphicsEllipseItem))
+        for n, w in enumerate(said):
+            assert card.sceneBoundingRect().contains(w.ink), w.text
+            assert w.text.isdigit() or not disc.sceneBoundingRect().intersects(w.ink), w.text
+            problems += [(w.text, v.text) for v in said[n + 1 :] if w.ink.intersects(v.ink)]
+    assert not problems, problems
+
+
 def test_a_sorcerer_won_is_a_marker_of_its_colour_and_points_with_no_unreadable_name(window):
     """In a satchel a sorcerer is 26 pixels wide: its name was written in it at 6 points,
     which read as nothing. The marker shows its colour and its points; its tooltip names

@@ -7,6 +7,7 @@ a box empty in a narrow font. Each helper answers one question a table asks:
 - `fold`: the text in lines no wider than the room (a box of lines, a tooltip-like panel);
 - `cut`: one line cut short with "…" (a label beside another; its tooltip says it whole);
 - `largest`: the largest size, down to a least one, at which a line fits (a name on a card);
+- `hyphenated`: a word too wide for its room in two lines, broken with a hyphen;
 - `fitting`: the largest size and the words at which text fits a box with wrapping (the
   card painters), cut at a word with "…" where even the least size does not;
 - `fitted_text`: words painted in a box of a card, at the size `fitting` finds.
@@ -73,6 +74,25 @@ def largest(text: str, width: float, size: int, least: int, bold: bool = False) 
     while size > least and width_of(text, size, bold) > width:
         size -= 1
     return size
+
+
+def hyphenated(word: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """The word as one line where it fits `width` pixels; else in two lines, the first
+    ending in a hyphen, broken between two consonants ("Ser-pentine", "Arch-mage"; never
+    in "ch", "sh", "th" or "ph"), three letters or more each side, where both fit: the
+    break whose longer line is the shortest. Whole where no break fits (the caller makes
+    it smaller). A name stays at its neighbours' size and weight this way, in two lines
+    where its piece has them: made smaller and unbolded it read as something else."""
+    if width_of(word, size, bold) <= width:
+        return [word]
+    consonant = re.compile(r"[^\W\daeiouy]", re.IGNORECASE)
+    breaks = [
+        [word[:n] + "-", word[n:]]
+        for n in range(3, len(word) - 2)
+        if consonant.match(word[n - 1]) and consonant.match(word[n]) and word[n].lower() != "h"
+    ]
+    fit = [b for b in breaks if all(width_of(part, size, bold) <= width for part in b)]
+    return min(fit, key=lambda b: max(width_of(part, size, bold) for part in b), default=[word])
 
 
 @cache

@@ -28,7 +28,7 @@ from illusio_table.qt.scenes.look import (
     points,
     readable_points,
 )
-from illusio_table.qt.scenes.words import fold, largest, measure, width_of
+from illusio_table.qt.scenes.words import fold, hyphenated, largest, measure, width_of
 from illusio_table.table import zones
 
 from ..table import attempts, prompts
@@ -771,34 +771,47 @@ class IncantibusScene(TableScene):
             kind = sorcerer["kind"]
             colour = QColor(self._colour(kind))
             item = self.addRect(box, QPen(INK, 1.5), QBrush(colour))
-            words = sorcerer["name"].split()
             # In a satchel: a chip of its colour and points, its tooltip names it (a name
             # 6 points tall on a card 26 wide read as nothing).
             small = box.width() < 60
             ink = self._ink_on(colour)
-            for n, word in enumerate([] if small else words[:3]):
-                self._centred(
-                    word,
-                    QPointF(box.center().x(), box.top() + 10 + n * 12),
-                    9,
-                    ink,
-                    item,
-                    room=box.width() - 2,
-                )
-            if not small:  # what defeats it, on the card (it was in the tooltip alone)
-                weakness = QPointF(box.center().x(), box.top() + 11 + min(len(words), 3) * 12)
-                room = box.width() - 4
+            names: list[str] = []
+            lines: list[str] = []  # what defeats it, on the card (it was in the tooltip alone)
+            room = box.width() - 4
+            size = max(9, self.least)
+            taller = box.height() >= 80  # the dungeon's cards (the track's are 62 tall)
+            if not small:
                 said = self._weakness_in_short(kind)
                 if width_of(said, 9, False) > room:  # the shape says which potion
                     said = said.replace(said.split()[1] + " ", "", 1)
                 # Where even the least size is too wide (a crowded dungeon's narrower
                 # cards: "■ werewolf" ran under the next card), it folds onto two lines.
-                size = max(9, self.least)
                 lines = [said] if width_of(said, size) <= room else fold(said, room, size)
-                step = measure(size).lineSpacing()
-                for n, line in enumerate(lines):
-                    at = weakness + QPointF(0, n * step)
-                    self._centred(line, at, size, ink, item, bold=False, room=room)
+                # Its name a word a line, in bold at 9 points; a word too wide for that
+                # is hyphenated ("Serpentine" and "Archmage" came out smaller and not bold
+                # beside the other names) where the card has the lines above its points:
+                # four on the dungeon's cards, three on the track's.
+                names = sorcerer["name"].split()
+                split = [p for w in names for p in hyphenated(w, box.width() - 2, 9, True)]
+                if len(split) + len(lines) <= (4 if taller else 3):
+                    names = split
+            # (On the taller cards its lines stand apart: 12 apart, a descender touched the
+            # capital under it, "Lady" over "Goblin", "pentine" over "Yadikus".)
+            apart = 13 if taller else 12
+            for n, word in enumerate(names[:3]):
+                self._centred(
+                    word,
+                    QPointF(box.center().x(), box.top() + 10 + n * apart),
+                    9,
+                    ink,
+                    item,
+                    room=box.width() - 2,
+                )
+            weakness = QPointF(box.center().x(), box.top() + 11 + min(len(names), 3) * apart)
+            step = measure(size).lineSpacing()
+            for n, line in enumerate(lines):
+                at = weakness + QPointF(0, n * step)
+                self._centred(line, at, size, ink, item, bold=False, room=room)
             if small:  # a chip in a satchel: its points in the ink its colour reads in
                 size = largest(str(sorcerer["points"]), box.width() - 3, 9, self.least, True)
                 self._centred(f"{sorcerer['points']}", box.center(), size, ink, item)
@@ -807,7 +820,7 @@ class IncantibusScene(TableScene):
                 # wide as its digits and clear of the card's foot (Baroness Fuchsia's "11"
                 # ran out of a disc 16 wide, onto her card's frame).
                 # (On the track's shorter cards it keeps clear of the words above it.)
-                tall = 18 if box.height() >= 80 else 16
+                tall = 18 if taller else 16
                 middle = QPointF(box.center().x(), box.bottom() - (13 if tall > 16 else 10))
                 across = max(16.0, width_of(str(sorcerer["points"]), 10, True) + 6)
                 disc = QGraphicsEllipseItem(
