@@ -857,6 +857,138 @@ def full_satchel_match():
     raise AssertionError("no full satchel in 200 games")
 
 
+@pytest.mark.parametrize("coach", [False, True])
+def test_a_satchel_chips_shape_lies_under_its_mark_never_over_it(make_window, coach):
+    """Four satchels of weapons and monsters at 1280 x 720, as the casting goes on and at
+    the game's end (cells smaller for the final scores), with the coach's bar making the
+    table smaller or without: on each chip its mark, its shape and its badge's points
+    each apart from the others ("Gho" had its ● drawn over its letters), inside the disc
+    (the points inside the badge), at 8 px or more; while the game goes on every chip
+    of a weapon or a monster shows its shape."""
+    from illusio_table.qt.scenes.look import READABLE_PX
+    from tests.games.incantibus.helpers import (
+        close_potions,
+        give,
+        no_books_left,
+        point,
+        set_choices,
+        set_room,
+        to_dungeon,
+    )
+
+    from .test_incantibus_crowded import expert, off_disc
+    from .test_text_sizes import item_words
+
+    window = make_window()
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    expert(window, 1, coach=coach)
+    game = window.model.session.game
+    sorcerers = [("lady-goblin", True), ("lady-goblin", True), ("rima-wulf", True)]
+    to_dungeon(game, [*sorcerers, ("rima-wulf", True), ("archmage", True)])
+    extras = [
+        ("ghost", "wand-net", "trap"),
+        ("vampire", "crystal-ball", "wand-net"),
+        ("ghost", "trap", "crystal-ball"),
+        ("vampire", "wand-net", "trap"),
+    ]
+    given: set[int] = set()
+    for seat, monster in enumerate(["goblin", "goblin", "werewolf", "werewolf"]):
+        given |= set(give(game, seat, monster, *extras[seat], spare=frozenset(given)))
+    set_room(game, [("gold-1", True), ("gold-2", True), ("gold-3", True), ("gold-1", True)])
+    close_potions(game)
+    no_books_left(game)
+    scene = window.scene
+
+    def chips_read_apart(moment: str) -> None:
+        window.model.changed.emit([])
+        lift_curtain(window)
+        QApplication.processEvents()
+        assert scene.least >= (9 if coach else 8)
+        screenshot(window, f"incantibus-satchel-chips-{moment}-coach-{coach}-1280x720")
+        words, parent = item_words(scene, window.table.zoom()), item_parents(scene)
+        chips = [
+            i
+            for i in scene.items()
+            if i in {parent.get(w.item) for w in words}
+            and i.boundingRect().width() < 32
+            and any(b.contains(i.sceneBoundingRect()) for b in scene.satchel_boxes.values())
+        ]
+        assert len(chips) >= 16, len(chips)  # (four in each satchel)
+        touching, outside, small, shapeless = [], [], [], []
+        for chip in chips:
+            said = [w for w in words if parent.get(w.item) is chip]
+            touching += [
+                (w.text, v.text)
+                for n, w in enumerate(said)
+                for v in said[n + 1 :]
+                if w.ink.intersects(v.ink)
+            ]
+            outside += off_disc(scene, said)
+            small += [(w.text, w.px) for w in said if w.px < READABLE_PX]
+            shape = tip_text(chip).split("\n")[0][-1]
+            if moment == "play" and shape in "▲●■◆♥♣♠" and shape not in [w.text for w in said]:
+                shapeless.append(tip_text(chip))
+        assert not touching, touching
+        assert not outside, outside
+        assert not small, small
+        assert not shapeless, shapeless
+
+    chips_read_apart("play")
+    # Down to the dungeon, where each seat defeats a sorcerer and none can face the
+    # Archmage: the game is over.
+    for place in ("room", "dungeon"):
+        set_choices(game, {seat: Point(place, seat) for seat in (1, 2, 3)})
+        point(game, {0: Point(place, 0)})
+    assert game.is_over()
+    chips_read_apart("end")
+
+
+@pytest.mark.parametrize("least", [8, 9])
+def test_a_small_chips_mark_and_shape_never_overlap_at_any_satchel_size(window, least):
+    """Every kind with a shape as a satchel's chip with its points badge, at each size a
+    satchel's cells give a chip (from the game's end of four seats, the cells smaller for
+    two lines of final scores, to the largest), at the table's least size without the
+    coach's bar and with it: its shape apart from its mark and its points ("Gho" had its
+    ● drawn over its letters), the two inside the disc, none under the least size; as
+    the game goes on (its largest sizes), on every chip. (Where both do not fit, the
+    mark alone: its tooltip says the shape.)"""
+    from PySide6.QtCore import QPointF
+
+    from .test_incantibus_crowded import off_disc
+    from .test_text_sizes import item_words
+
+    start(window, seed=5)
+    scene = window.scene
+    scene.least = least
+    kinds = [k for k in (*scene.look, *scene.potion_kinds) if scene._glyph(k)]
+    problems = []
+    for n, radius in enumerate((11.0, 12.0, 12.75, 13.0)):
+        _, across = scene.badge_size(radius)
+        spot = QPointF(radius + across * 0.2, min(radius * 0.6, (2 * radius + 2 - across) / 2))
+        for m, kind in enumerate(kinds):
+            token = {"kind": kind, "points": 4, "face_up": True}
+            chip = scene.token(token, QPointF(2000 + 40 * m, 40 * n), radius, badge_spot=spot)
+            said = [w for w in item_words(scene, 1.0) if w.item in chip.childItems()]
+            shape = [w for w in said if w.text == scene._glyph(kind)]
+            if not shape:
+                problems += [f"{kind} at {radius}: no shape"] if radius > 12.5 else []
+                continue
+            problems += [
+                f"{kind} at {radius}: {w.text!r} over {v.text!r}"
+                for w in shape
+                for v in said
+                if v is not w and w.ink.intersects(v.ink)
+            ]
+            problems += [f"{kind} at {radius}: {p}" for p in off_disc(scene, said)]
+            problems += [
+                f"{kind} at {radius}: {w.text!r} at {w.item.font().pointSize()} points"
+                for w in said
+                if w.item.font().pointSize() < least
+            ]
+    assert not problems, "\n".join(problems)
+
+
 def test_a_full_satchel_shows_the_new_token_and_each_token_once(window, qtbot):
     match = full_satchel_match()
     window.install(match, None)

@@ -8,11 +8,12 @@ target at once ("In-can-to!"), then the table says who got what.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsSimpleTextItem
 
 from illusio_table.engine import Action
@@ -28,7 +29,14 @@ from illusio_table.qt.scenes.look import (
     points,
     readable_points,
 )
-from illusio_table.qt.scenes.words import fold, hyphenated, largest, measure, width_of
+from illusio_table.qt.scenes.words import (
+    fold,
+    hyphenated,
+    largest,
+    measure,
+    measure_font,
+    width_of,
+)
 from illusio_table.table import zones
 
 from ..table import attempts, prompts
@@ -283,12 +291,82 @@ class IncantibusScene(TableScene):
             item.setData(SYMBOL, True)
 
         if room:
-            size = largest(text, room, size, self.least, bold)
-            bold = bold and width_of(text, size, bold) <= room
+            size, bold = self._fitted(text, size, room, bold)
         item.setFont(font(size, bold))
         item.setBrush(colour)
         box = item.boundingRect()
         item.setPos(centre.x() - box.width() / 2, centre.y() - box.height() / 2)
+
+    def _fitted(self, text: str, size: int, room: float, bold: bool = True) -> tuple[int, bool]:
+        """The size and weight of words in `room` pixels (see `_centred`)."""
+        size = largest(text, room, size, self.least, bold)
+        return size, bold and width_of(text, size, bold) <= room
+
+    def _small_mark(
+        self,
+        parent: QGraphicsItem,
+        centre: QPointF,
+        radius: float,
+        choices: list[tuple[str, str]],
+        size: int,
+        colour: QColor,
+        room: float,
+        badge: QRectF | None,
+    ) -> None:
+        """A small token's mark, and its shape under it: each at the least size or more,
+        a pixel apart (the shape was drawn over "Gho"), inside the disc and clear of the
+        points badge, the shape left of the badge where the badge reaches its place. The
+        first of `choices` (a mark and its shape, or "") that fits; where none does, the
+        last, in the middle."""
+        inside = radius - 0.75  # (inside the rim's ink: its pen is 1.5 wide)
+        shape_font = font(self.least)
+
+        def reach(half: float) -> float:
+            """How far above or below the middle the disc is `2 * half` wide or more."""
+            return math.sqrt(inside**2 - half**2) if half < inside else -math.inf
+
+        for mark, shape in choices:
+            lines = [(mark, font(*self._fitted(mark, size, room)))]
+            lines += [(shape, shape_font)] if shape else []
+            placed: list[tuple[str, QFont, float, float]] = []  # (text, font, aside, down)
+            lowest, highest, depth = math.inf, -math.inf, 0.0  # (the top of the first line)
+            for text, chosen in lines:
+                ink = measure_font(chosen).tightBoundingRect(text)
+                aside = 0.0
+                if text == shape and badge is not None:  # (left of the badge, if it reaches)
+                    aside = min(0.0, badge.left() - 1 - centre.x() - ink.width() / 2)
+                half = -aside + ink.width() / 2
+                floor = reach(half)
+                if badge is not None:  # (over the badge's disc: its lower right corner nearest)
+                    across = max(0.0, badge.center().x() - centre.x() - aside - ink.width() / 2)
+                    ring = badge.width() / 2 + 1
+                    if across < ring:
+                        over = badge.center().y() - centre.y() - math.sqrt(ring**2 - across**2)
+                        floor = min(floor, over)
+                lowest = min(lowest, floor - depth - ink.height())
+                highest = max(highest, -reach(half) - depth)
+                placed.append((text, chosen, aside, depth))
+                depth += ink.height() + 1
+            if highest <= lowest or (mark, shape) == choices[-1]:
+                middle = (highest + lowest) / 2 if highest <= lowest else (1 - depth) / 2
+                top = centre.y() + middle
+                for text, chosen, aside, down in placed:
+                    at = QPointF(centre.x() + aside, top + down)
+                    self._inked(text, chosen, at, colour, parent)
+                return
+
+    @staticmethod
+    def _inked(
+        text: str, chosen: QFont, top: QPointF, colour: QColor, parent: QGraphicsItem
+    ) -> None:
+        """A mark whose letters' ink is centred on `top`'s x and begins at its y."""
+        item = QGraphicsSimpleTextItem(text, parent)
+        item.setData(SYMBOL, True)
+        item.setFont(chosen)
+        item.setBrush(colour)
+        metrics = measure_font(chosen)
+        ink = metrics.tightBoundingRect(text)
+        item.setPos(top.x() - ink.center().x(), top.y() - metrics.ascent() - ink.top())
 
     def _panel(
         self, x: float, y: float, w: float, h: float, title: str, fill: QColor = PAPER
@@ -373,27 +451,22 @@ class IncantibusScene(TableScene):
                 mark = self._short(mark)
             # (A gold token's mark is its points: its badge said them twice, out of its cell.)
             badged = bool(token.get("points")) and badge and mark != str(token["points"])
-            if small and (glyph or badged):
-                # The mark high; under it the shape, left of the badge where there is one.
-                self._centred(
-                    mark,
-                    centre - QPointF(0, radius * 0.32),
-                    size,
-                    ink,
-                    item,
-                    symbol=True,
-                    room=room,
+            ring = None
+            if badged:
+                digits, across = self.badge_size(radius)
+                # Off the token's shoulder, where its mark is not: low on the right of a
+                # small token (its mark fills its top), high on the right of a large one;
+                # or where its place says (a satchel's cell: inside the cell).
+                spot = badge_spot or (
+                    QPointF(radius * 0.92, radius * 0.78)
+                    if small
+                    else QPointF(radius * 0.9, -radius * 0.9)
                 )
-                if glyph:
-                    aside = -radius * 0.3 if badged else 0.0
-                    self._centred(
-                        glyph,
-                        centre + QPointF(aside, radius * 0.45),
-                        least,
-                        ink,
-                        item,
-                        symbol=True,
-                    )
+                middle = centre + spot
+                ring = QRectF(middle.x() - across / 2, middle.y() - across / 2, across, across)
+            if small and (glyph or badged):
+                choices = self._small_marks(kind, mark)
+                self._small_mark(item, centre, radius, choices, size, ink, room, ring)
             elif glyph:
                 # The shape it shares with what it matches, under its mark.
                 self._centred(
@@ -415,18 +488,7 @@ class IncantibusScene(TableScene):
                 )
             else:
                 self._centred(mark, centre, size, ink, item, symbol=True, room=room)
-            if badged:
-                digits, across = self.badge_size(radius)
-                # Off the token's shoulder, where its mark is not: low on the right of a
-                # small token (its mark fills its top), high on the right of a large one;
-                # or where its place says (a satchel's cell: inside the cell).
-                spot = badge_spot or (
-                    QPointF(radius * 0.92, radius * 0.78)
-                    if small
-                    else QPointF(radius * 0.9, -radius * 0.9)
-                )
-                middle = centre + spot
-                ring = QRectF(middle.x() - across / 2, middle.y() - across / 2, across, across)
+            if ring is not None:
                 dot = self.addEllipse(ring, QPen(INK, 1), QBrush(GOLD))
                 dot.setParentItem(item)
                 if key is not None:
@@ -467,6 +529,26 @@ class IncantibusScene(TableScene):
             self._marks = frozenset(self._symbol(k) for k in self.look)
         clash = any(o[:2] == mark[:2] for o in self._marks if o != mark)
         return mark[:3] if clash else mark[:2]
+
+    def _small_marks(self, kind: str, mark: str) -> list[tuple[str, str]]:
+        """What a small token may show, best first: its mark and its shape; its mark in two
+        letters, then in one, with its shape, where with it they read as no other kind's
+        ("Gh ●", "G ●": the Ghost); its mark alone, then in two letters where those read
+        as no other kind's (its tooltip says the shape, as a moat chip's)."""
+        symbol, glyph = self._symbol(kind), self._glyph(kind)
+        others = {(self._symbol(k), self._glyph(k)) for k in (*self.look, *self.potion_kinds)}
+        others.discard((symbol, glyph))
+
+        def alone(letters: str, shape: str) -> bool:
+            """Whether no other kind's mark begins with these letters (with this shape)."""
+            return not any(s.startswith(letters) and (g == shape or not shape) for s, g in others)
+
+        choices = [(mark, glyph)] if glyph else []
+        choices += [(symbol[:n], glyph) for n in (2, 1) if glyph and alone(symbol[:n], glyph)]
+        choices.append((mark, ""))
+        if alone(symbol[:2], ""):
+            choices.append((symbol[:2], ""))
+        return list(dict.fromkeys(choices))
 
     def _symbol(self, kind: str) -> str:
         if kind in self.look:
