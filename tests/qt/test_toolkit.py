@@ -149,6 +149,22 @@ def test_folded_words_stay_within_their_room(qapp):
     assert largest("Philosopher's", 600, 12, 7) == 12
 
 
+def test_a_word_too_wide_is_hyphenated_between_consonants_into_lines_that_fit(qapp):
+    """A word that fits is left whole; one too wide breaks in two with a hyphen, between
+    two consonants and never in "ch", each line within the room; one with no such break
+    that fits is left whole, for the caller to make smaller."""
+    from illusio_table.qt.scenes.words import hyphenated, width_of
+
+    assert hyphenated("Archmage", 200, 9, True) == ["Archmage"]
+    assert hyphenated("Archmage", 60, 9, True) == ["Arch-", "mage"]
+    for width in (55, 60, 68):
+        lines = hyphenated("Serpentine", width, 9, True)
+        assert "".join(lines).replace("-", "") == "Serpentine" and len(lines) == 2, lines
+        assert lines[0][-2] not in "aeiouy" and lines[1][0] not in "aeiouyh", lines
+        assert all(width_of(line, 9, True) <= width for line in lines), lines
+    assert hyphenated("Baroness", 40, 9, True) == ["Baroness"]
+
+
 def test_a_move_being_put_together_answers_only_its_choices_and_goes_with_a_new_view(qapp):
     """Ticked choices stay through a redraw of the same view; a click elsewhere does
     nothing; the completing choice tries the move (it stays open until the move brings a
