@@ -451,8 +451,7 @@ class Illusio(Game):
         seen: dict[str, int] = {}
         key = self.key
         for c in cards:
-            if key[c] not in seen:
-                seen[key[c]] = c
+            seen.setdefault(key[c], c)  # (one look-up: a test and a store were two)
         return list(seen.values())
 
     def _special_moves(self, seat: int, specials: list[int]) -> list[Action]:
