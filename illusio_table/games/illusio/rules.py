@@ -520,7 +520,9 @@ class Illusio(Game):
         pools: list[list[int]] = []
         sizes: list[int] = []
         for g, n in o.groups.items():
-            exact: list[int] = []  # (sorted into both in one pass: two were a tenth of this)
+            # One pass sorts each Component into either (a comprehension for each was two
+            # passes a group, and interpreted, two calls).
+            exact: list[int] = []
             loose: list[int] = []
             for c in usable:
                 if now_group[c] == g:
