@@ -148,7 +148,8 @@ class Made(dict[K, V]):
     the card file (cards, Objectives, seats) and kinds, so it holds at most a few
     thousand moves; the moves that are countless (a hand exchanged whole, the ways to
     take an Objective) keep the interned, bounded makers. (A dict subclass: it stays
-    interpreted, as this module does.)"""
+    interpreted, as this module does. Its look-up goes through Python's generic slot,
+    so the moves of one card or Objective alone are in numbered.py's tuples instead.)"""
 
     def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()
@@ -161,10 +162,6 @@ class Made(dict[K, V]):
 
 # (The innermost makers are partials, not lambdas: a move met for the first time is then
 # made without a call of Python code more, and a 20-game self-play meets thousands.)
-BACKSTAGE = Made(Backstage)  # by card
-DISCARD = Made(Discard)  # by card
-ABANDON = Made(Abandon)  # by Objective
-EXCHANGE_ONE: Made[int, Exchange] = Made(lambda card: Exchange((card,)))  # by card
 PLACE: Made[int, Made[int, Place]] = Made(  # by Objective, then card
     lambda objective: Made(partial(Place, objective=objective))
 )
@@ -175,7 +172,6 @@ TAKE: Made[int, Made[int, Take]] = Made(lambda card: Made(partial(Take, card))) 
 TRANSFORM: Made[int, Made[int, Made[str, Transform]]] = Made(  # by card, Component, kind
     lambda card: Made(lambda component: Made(partial(Transform, card, component)))
 )
-TALENT_CARD: Made[int, UseTalent] = Made(UseTalent)  # by card
 TALENT_GIVE: Made[int, Made[int, UseTalent]] = Made(  # by seat, then card
     lambda seat: Made(partial(UseTalent, seat=seat))
 )

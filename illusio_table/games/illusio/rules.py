@@ -20,12 +20,8 @@ from illusio_table.engine.moves import Phase, Rule, always, phase_table
 
 from . import effects, refusals
 from .actions import (
-    ABANDON,
     ACTIONS,
-    BACKSTAGE,
-    DISCARD,
     END_TURN,
-    EXCHANGE_ONE,
     PLACE,
     SPECIAL,
     TAKE,
@@ -47,6 +43,7 @@ from .actions import (
 from .cards import IllusioCards, Magician, TurnRules, load
 from .catalog import CardInfo, ObjectiveInfo, catalog, exact_bonus
 from .hand import card_count
+from .numbered import Numbered, numbered
 from .phases import IllusioPhase
 from .talents import TALENTS, talent_hint
 from .views import (
@@ -67,7 +64,8 @@ NONE: list[Action] = []  # shared: nothing to add (never changed)
 class Illusio(Game):
     game_id = "illusio"
     fresh_state = ("_realize_cache",)  # what each Backstage can take, by Backstage
-    shared_state = ("info", "objectives", "printed")  # the numbered cards, from the card data
+    # The numbered cards, from the card data, and their moves by number.
+    shared_state = ("info", "objectives", "printed", "numbered")
     title = "Illusio"
     min_seats = 2
     max_seats = 6
@@ -99,6 +97,7 @@ class Illusio(Game):
     cards: IllusioCards
     info: tuple[CardInfo, ...]  # every card by its number, from the card data
     objectives: tuple[ObjectiveInfo, ...]
+    numbered: Numbered  # the moves of one card or Objective, by its number (shared by copies)
     printed: tuple[tuple[tuple[str, Any], ...], ...]  # each card as a view shows it, untouched
     limits: TurnRules
     component_kinds: tuple[str, ...]
@@ -134,6 +133,7 @@ class Illusio(Game):
     def setup(self) -> list[Event]:
         cards = self.cards = load()
         self.info, self.objectives = catalog(cards)
+        self.numbered = numbered(len(self.info), len(self.objectives))
         self.printed = printed_views(self)
         self.limits = cards.rules
         self.component_kinds = tuple(k.id for k in cards.components)
@@ -401,16 +401,18 @@ class Illusio(Game):
         because they share the look at the hand."""
         if self.action_refusal(seat) is not None:
             return []  # (a list of its own: the turn's listing adds to it)
-        hand, info = self.hands[seat], self.info
+        hand, info, by = self.hands[seat], self.info, self.numbered
         moves: list[Action] = []
         kinds = self._distinct(hand)
         components = [c for c in kinds if not info[c].special]
-        moves += [BACKSTAGE[c] for c in components]
+        backstage = by.backstage
+        moves += [backstage[c] for c in components]
         if len(components) < len(kinds):
             moves += self._special_moves(seat, [c for c in kinds if info[c].special])
         left = len(self.deck) + len(self.discard_pile)
         if left:
-            moves += [EXCHANGE_ONE[c] for c in kinds]
+            exchange_one = by.exchange_one
+            moves += [exchange_one[c] for c in kinds]
             if len(hand) > 1 and left >= len(hand):
                 moves.append(exchange(tuple(sorted(hand))))
         realizing = self.realizing(seat)
@@ -420,7 +422,7 @@ class Illusio(Game):
             sources = components + self._distinct(self.backstage[seat])
             for work in realizing:
                 moves += self._place_moves(work, sources)
-                moves.append(ABANDON[work.objective])
+                moves.append(by.abandon[work.objective])
         return moves
 
     def _turn_moves(self, seat: int) -> list[Action]:
@@ -433,7 +435,8 @@ class Illusio(Game):
         return moves
 
     def _discard_moves(self, seat: int) -> list[Action]:
-        return [DISCARD[c] for c in self._distinct(self.hands[seat])]
+        discard = self.numbered.discard
+        return [discard[c] for c in self._distinct(self.hands[seat])]
 
     def action_refusal(self, seat: int) -> str | None:
         if self.actions_left <= 0:
@@ -448,8 +451,7 @@ class Illusio(Game):
         seen: dict[str, int] = {}
         key = self.key
         for c in cards:
-            if key[c] not in seen:
-                seen[key[c]] = c
+            seen.setdefault(key[c], c)  # (one look-up: a test and a store were two)
         return list(seen.values())
 
     def _special_moves(self, seat: int, specials: list[int]) -> list[Action]:
@@ -518,11 +520,19 @@ class Illusio(Game):
         pools: list[list[int]] = []
         sizes: list[int] = []
         for g, n in o.groups.items():
-            pool = [c for c in usable if now_group[c] == g and now[c] in types]
-            pool += [c for c in usable if now_group[c] == g and now[c] not in types]
-            if pool:
-                pools.append(pool)
-                sizes.append(min(len(pool), n))
+            # One pass sorts each Component into either (a comprehension for each was two
+            # passes a group, and interpreted, two calls).
+            exact: list[int] = []
+            loose: list[int] = []
+            for c in usable:
+                if now_group[c] == g:
+                    if now[c] in types:
+                        exact.append(c)
+                    else:
+                        loose.append(c)
+            if exact or loose:
+                pools.append(exact + loose)
+                sizes.append(min(len(exact) + len(loose), n))
         moves: list[Action] = []
         counts = [0] * len(pools)
         total, last = 0, len(pools) - 1

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
-from .actions import TALENT_BARE, TALENT_CARD, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
+from .actions import TALENT_BARE, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
 from .hand import exchange_cards, from_hand
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
 
 def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
     twins = {game.now[c] for c in game.backstage[seat]}
-    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
+    talent_card = game.numbered.talent_card
+    return [talent_card[c] for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
 
 
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -182,7 +183,8 @@ def _sleight_words(game: Illusio, action: UseTalent) -> str | None:
 def _second_sight_moves(game: Illusio, seat: int) -> list[Action]:
     if not game._cards_left():
         return []
-    return [TALENT_CARD[c] for c in game._distinct(game.hands[seat])]
+    talent_card = game.numbered.talent_card
+    return [talent_card[c] for c in game._distinct(game.hands[seat])]
 
 
 def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
