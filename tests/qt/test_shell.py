@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QTableWidget,
 )
 
@@ -974,3 +975,19 @@ def test_at_game_over_the_seats_panel_reads_whole_beside_the_longest_scores(make
     screenshot(window, "seats-illuminati-game-over-1280")
     problems = seat_cell_problems(view)
     assert not problems, "\n".join(problems)
+
+
+def test_after_a_question_the_keys_go_back_to_the_window(make_window, monkeypatch):
+    """Under X with no window manager, Ctrl+Q after a question (Continue the last match?)
+    did nothing until a click on the window: each dialog, answered, hands the window the
+    keys again."""
+    window = make_window()
+    window.interactive = True
+    handed: list[bool] = []
+    monkeypatch.setattr(window, "activateWindow", lambda: handed.append(True))
+    monkeypatch.setattr(QMessageBox, "exec", lambda self: QMessageBox.StandardButton.Yes)
+    main = type(window)  # (the window's own ask and tell: the tests' window answers itself)
+    assert main.ask(window, "Continue the last match?", "An unfinished match was kept.")
+    assert handed == [True]
+    main.tell(window, "Cannot open the match", "The file was left as it is.")
+    assert handed == [True, True]

@@ -506,7 +506,7 @@ class MainWindow(QMainWindow):
 
     def tell(self, title: str, text: str) -> None:
         if self.interactive:
-            plain_message(self, QMessageBox.Icon.Information, title, text).exec()
+            self.modal(plain_message(self, QMessageBox.Icon.Information, title, text))
         else:
             self.statusBar().showMessage(f"{title}: {text}")
 
@@ -525,7 +525,15 @@ class MainWindow(QMainWindow):
             return False
         box = plain_message(self, QMessageBox.Icon.Question, title, text)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        return box.exec() == QMessageBox.StandardButton.Yes
+        return self.modal(box) == QMessageBox.StandardButton.Yes
+
+    def modal(self, dialog: QDialog) -> int:
+        """A dialog shown until it is answered; then the keys go back to the window (with
+        no window manager to hand them back, Ctrl+Q after a question did nothing until a
+        click on the window)."""
+        answer = dialog.exec()
+        self.activateWindow()
+        return answer
 
     def may_leave(self, why: str = "") -> bool:
         """Before New, Open or Rehearse replaces an unfinished match: ask first (`why`:
@@ -554,7 +562,7 @@ class MainWindow(QMainWindow):
         from .new_game_dialog import NewGameDialog
 
         dialog = NewGameDialog(self.registry, self, self.last_config, self.settings)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if self.modal(dialog) == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config())
 
     def rehearse(self, kit: Kit | None = None) -> None:
@@ -569,7 +577,7 @@ class MainWindow(QMainWindow):
         except CardDataError as error:
             self._tell_broken_cards(error)
             return
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if self.modal(dialog) == QDialog.DialogCode.Accepted:
             self.start_match(dialog.config(), rehearsal=True)
 
     def start_match(self, config: GameConfig, rehearsal: bool = False) -> bool:
@@ -1346,7 +1354,7 @@ class MainWindow(QMainWindow):
         names = listed(match.name(s) for s in result["winners"])
         self.statusBar().showMessage(f"Game over: {names} won.")
         if self.interactive:
-            ResultDialog(match, self).exec()
+            self.modal(ResultDialog(match, self))
         else:
             self.tell("Game over", f"{names} won. " + " ".join(result.get("explanation", [])))
 
