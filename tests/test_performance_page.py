@@ -49,7 +49,7 @@ def test_a_part_rewrites_only_its_own_section(tmp_path: Path) -> None:
     assert "  compiled, 2 seats: median 1 ms" in coach
     assert "Run 2026-12-05 19:00 UTC" in coach and "machine load 0.50" in coach
     assert "engines: interpreted, compiled" in coach
-    assert "under 1 s" in coach  # the part's goal beside its figures
+    assert "in 100 ms or less at the median" in coach  # the part's goal beside its figures
     assert _sections(after).keys() == _sections(before).keys()
 
 
