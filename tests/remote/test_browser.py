@@ -112,9 +112,12 @@ def _play_on_phones(qtbot, model, hub, game_id, most_moves, shots, heuristic=Non
 def _heading_stays_while_the_game_goes_on(phone) -> None:
     """The heading stays at the top while the game goes on; over, it (the end and the
     secrets turned over, five lines and more) scrolls away with the page."""
-    position = "return getComputedStyle(document.getElementById('top')).position"
-    over = page_state(phone)["over"]
-    assert phone.execute_script(position) == ("static" if over else "sticky")
+    # (Both read at once: the game's last frame may come between two questions.)
+    over, position = phone.execute_script(
+        "return [!!(state && state.over),"
+        " getComputedStyle(document.getElementById('top')).position]"
+    )
+    assert position == ("static" if over else "sticky")
 
 
 def test_a_whole_incantibus_game_with_two_phones_and_a_bot(qtbot, hosting):
@@ -379,10 +382,12 @@ def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, host
         # The first move goes into the dead socket; everything after it comes through.
         if '"act"' in text and not lost:
             lost.append(text)
-            # Other frames still come (a bot's move, the host's state): they are no answer
-            # to the move (a page that took any frame for one never said a thing when a
-            # bot moved just after the tap).
+            # Other frames still come (a bot's move, the host's state; a refusal of
+            # something else, a drill declined): they are no answer to the move (a page
+            # that took any frame for one never said a thing when a bot moved just after
+            # the tap).
             hub._send_state(seat, model.session.count_words(), force=True)
+            hub._refuse(seat, "A word about something else.")
             return
         on_message(seat, code, text)
 
@@ -402,8 +407,8 @@ def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, host
         joins = hub.doorkeeper.seats[1].joins
         take_a_turn(phone, random.Random(3))
         notice = lambda: phone.find_element("id", "notice").text  # noqa: E731
-        qtbot.waitUntil(lambda: bool(lost) and bool(notice()), timeout=10000)
-        assert notice() == "Your last move did not reach the big screen: play it again."
+        not_played = "Your last move did not reach the big screen: play it again."
+        qtbot.waitUntil(lambda: bool(lost) and notice() == not_played, timeout=10000)
         assert hub.doorkeeper.seats[1].joins == joins + 1  # it joined again by itself
         assert len(model.session.game.record.moves) == moves  # nothing was played
         state = page_state(phone)
@@ -416,6 +421,30 @@ def test_a_move_that_gets_no_answer_is_said_and_the_page_joins_again(qtbot, host
         qtbot.waitUntil(lambda: page_state(phone)["version"] != before, timeout=5000)
         assert not notice()
         looks_right(phone)
+    finally:
+        phone.quit()
+
+
+def test_a_second_move_sent_before_the_first_is_heard_waits_for_its_own_answer(qtbot, hosting):
+    """Two taps in a row: the host's "heard" of the first is no answer to the second (it
+    ended the only wait, and a second move lost in a dead socket was never said)."""
+    model, hub = hosting("incantibus", TWO_AND_A_BOT, seed=12, options={"mode": "apprentice"})
+    phone = open_phone(hub.give(1))
+    try:
+        qtbot.waitUntil(lambda: bool((page_state(phone) or {}).get("moves")), timeout=15000)
+        phone.execute_script(
+            """
+            ANSWER_MS = 400;
+            send = () => {};  // the socket takes both moves, and they go nowhere
+            const first = asks + 1;
+            play(state.moves[0].action);
+            play(state.moves[0].action);
+            receive({type: "heard", ask: first});  // the first is heard, never the second
+            """
+        )
+        not_played = "Your last move did not reach the big screen: play it again."
+        notice = lambda: phone.find_element("id", "notice").text  # noqa: E731
+        qtbot.waitUntil(lambda: notice() == not_played, timeout=10000)
     finally:
         phone.quit()
 
@@ -938,6 +967,10 @@ def test_a_phone_asked_to_confirm_its_seat_in_a_new_match_shows_nothing_of_the_l
         kinds = phone.execute_script("return __kinds")
         after = kinds[kinds.index("confirm") + 1 :]
         assert [k for k in after if k in ("state", "delta")][0] == "state", kinds
+        # (The count's "to!" stands a moment on a page that saw the count run, never on
+        # a fresh one: the drawings are compared once it has gone.)
+        count_gone = "return document.getElementById('count').hidden"
+        qtbot.waitUntil(lambda: phone.execute_script(count_gone), timeout=5000)
         drawn = phone.execute_script(DRAWING)
         phone.refresh()  # a fresh page on the same device draws the same
         qtbot.waitUntil(lambda: _shows(phone, hub, 0), timeout=15000)

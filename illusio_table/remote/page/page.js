@@ -61,6 +61,7 @@ let ANSWER_MS = 6000; // the longest a move waits for the host's answer (the tes
 let unanswered = null; // the timer of a move sent and not answered yet
 let asks = 0; // the moves sent on this page, numbered: the host's "heard" names one
 let awaited = 0; // the number of the move the timer waits on
+let lastSent = ""; // the version the last move sent was made on
 let unplayed = ""; // the version a move went unanswered on: still that one, it was not played
 let retry = RETRY_FIRST;
 let tries = 0;
@@ -138,7 +139,11 @@ function checkCode() {
 function receive(message) {
   // A move heard is an answer however late or out of order it comes (no seq test).
   if (message.type === "heard") {
-    if (typeof message.ask === "number" && message.ask >= awaited) answered();
+    if (typeof message.ask === "number" && message.ask >= awaited) {
+      answered();
+      // A later move went out before this one was heard: its own wait begins.
+      if (message.ask < asks) waitForAnswer(asks, lastSent);
+    }
     return;
   }
   if (typeof message.seq === "number") {
@@ -189,7 +194,9 @@ function receive(message) {
     // (its last heading, "You have chosen… Waiting for Ana…", is over).
     offerNothing({ status: message.status, heading: message.status, count: "" });
   } else if (message.type === "refused") {
-    answered(); // (a refusal of a move comes after its "heard"; any refusal is an answer)
+    // (Not an answer to a move: the host hears a move before it refuses it. A move the
+    // server turned away unread, too many at once, is said lost in a while, and played
+    // again after the page joins again.)
     notice(message.reason);
     refusalShown = true;
     // An ask for a whole state refused (too many messages at once): asked again soon.
@@ -330,15 +337,18 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+// The wait for the host's "heard" of move `ask`, made on the state of `version`.
+function waitForAnswer(ask, version) {
+  awaited = ask;
+  unanswered = setTimeout(() => noAnswer(version), ANSWER_MS);
+}
+
 function play(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !state) return;
   asks += 1;
-  send({ type: "act", action, version: state.version, ask: asks });
-  const version = state.version;
-  if (unanswered === null) {
-    awaited = asks;
-    unanswered = setTimeout(() => noAnswer(version), ANSWER_MS);
-  }
+  lastSent = state.version;
+  send({ type: "act", action, version: lastSent, ask: asks });
+  if (unanswered === null) waitForAnswer(asks, lastSent);
   lifted = null;
   hideSheet();
   notice("");
