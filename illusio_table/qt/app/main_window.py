@@ -1172,6 +1172,7 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a saved match", str(self._save_folder()), SAVE_FILTER
         )
+        self.activateWindow()  # (the keys back to the window, as `modal` does)
         if path:
             self.open_file(Path(path))
 
@@ -1214,6 +1215,7 @@ class MainWindow(QMainWindow):
             return False
         suggested = self._save_folder() / f"{self.model.session.match.game_id}.illusio.json"
         path, _ = QFileDialog.getSaveFileName(self, "Save the match", str(suggested), SAVE_FILTER)
+        self.activateWindow()  # (the keys back to the window, as `modal` does)
         return bool(path) and self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
@@ -1586,6 +1588,7 @@ class MainWindow(QMainWindow):
             f"secrets and fills empty seats with bots.</p><p>Games: {games}.</p>"
             f"<p>Autosave: {self.autosave_path()}</p>",
         )
+        self.activateWindow()  # (the keys back to the window, as `modal` does)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.model is not None:
