@@ -76,6 +76,9 @@ def largest(text: str, width: float, size: int, least: int, bold: bool = False) 
     return size
 
 
+_CONSONANT = re.compile(r"[^\W\daeiouy]", re.IGNORECASE)  # a letter, not a vowel
+
+
 def hyphenated(word: str, width: float, size: int, bold: bool = False) -> list[str]:
     """The word as one line where it fits `width` pixels; else in two lines, the first
     ending in a hyphen, broken between two consonants ("Ser-pentine", "Arch-mage"; never
@@ -85,11 +88,10 @@ def hyphenated(word: str, width: float, size: int, bold: bool = False) -> list[s
     where its piece has them: made smaller and unbolded it read as something else."""
     if width_of(word, size, bold) <= width:
         return [word]
-    consonant = re.compile(r"[^\W\daeiouy]", re.IGNORECASE)
     breaks = [
         [word[:n] + "-", word[n:]]
         for n in range(3, len(word) - 2)
-        if consonant.match(word[n - 1]) and consonant.match(word[n]) and word[n].lower() != "h"
+        if _CONSONANT.match(word[n - 1]) and _CONSONANT.match(word[n]) and word[n].lower() != "h"
     ]
     fit = [b for b in breaks if all(width_of(part, size, bold) <= width for part in b)]
     return min(fit, key=lambda b: max(width_of(part, size, bold) for part in b), default=[word])

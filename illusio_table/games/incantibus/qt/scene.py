@@ -328,7 +328,7 @@ class IncantibusScene(TableScene):
         for mark, shape in choices:
             lines = [(mark, font(*self._fitted(mark, size, room)))]
             lines += [(shape, shape_font)] if shape else []
-            placed: list[tuple[str, QFont, float, float]] = []  # (text, font, aside, down)
+            placed: list[tuple[str, QFont, QRectF, float, float]] = []  # (…, ink, aside, down)
             lowest, highest, depth = math.inf, -math.inf, 0.0  # (the top of the first line)
             for text, chosen in lines:
                 ink = measure_font(chosen).tightBoundingRect(text)
@@ -345,28 +345,33 @@ class IncantibusScene(TableScene):
                         floor = min(floor, over)
                 lowest = min(lowest, floor - depth - ink.height())
                 highest = max(highest, -reach(half) - depth)
-                placed.append((text, chosen, aside, depth))
+                placed.append((text, chosen, ink, aside, depth))
                 depth += ink.height() + 1
             if highest <= lowest or (mark, shape) == choices[-1]:
                 middle = (highest + lowest) / 2 if highest <= lowest else (1 - depth) / 2
                 top = centre.y() + middle
-                for text, chosen, aside, down in placed:
+                for text, chosen, ink, aside, down in placed:
                     at = QPointF(centre.x() + aside, top + down)
-                    self._inked(text, chosen, at, colour, parent)
+                    self._inked(text, chosen, ink, at, colour, parent)
                 return
 
     @staticmethod
     def _inked(
-        text: str, chosen: QFont, top: QPointF, colour: QColor, parent: QGraphicsItem
+        text: str,
+        chosen: QFont,
+        ink: QRectF,
+        top: QPointF,
+        colour: QColor,
+        parent: QGraphicsItem,
     ) -> None:
-        """A mark whose letters' ink is centred on `top`'s x and begins at its y."""
+        """A mark whose letters' ink (`ink`, as measured to place it) is centred on
+        `top`'s x and begins at its y."""
         item = QGraphicsSimpleTextItem(text, parent)
         item.setData(SYMBOL, True)
         item.setFont(chosen)
         item.setBrush(colour)
-        metrics = measure_font(chosen)
-        ink = metrics.tightBoundingRect(text)
-        item.setPos(top.x() - ink.center().x(), top.y() - metrics.ascent() - ink.top())
+        ascent = measure_font(chosen).ascent()
+        item.setPos(top.x() - ink.center().x(), top.y() - ascent - ink.top())
 
     def _panel(
         self, x: float, y: float, w: float, h: float, title: str, fill: QColor = PAPER
