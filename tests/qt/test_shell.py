@@ -991,3 +991,32 @@ def test_after_a_question_the_keys_go_back_to_the_window(make_window, monkeypatc
     assert handed == [True]
     main.tell(window, "Cannot open the match", "The file was left as it is.")
     assert handed == [True, True]
+
+
+def test_a_log_gone_before_its_scroll_to_the_bottom_lets_the_scroll_go(window, qtbot):
+    """The log scrolls to its newest line a moment after the line comes; a window closed in
+    that moment (a New game, the next match of a test run) took the log with it, and the
+    late scroll then ran on nothing and raised in the event loop. Now it goes with the log."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window._log_to_bottom()
+    window.log_view.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.wait(20)  # a raise in the event loop here fails the test
+
+
+def test_every_timer_of_the_program_dies_with_what_it_serves():
+    """A timer's call named with the object it serves is dropped when that object goes; a
+    bare function outlives it (how the log's late scroll raised)."""
+    import re
+
+    package = Path(__file__).resolve().parents[2] / "illusio_table"
+    shots = {
+        f"{path.relative_to(package)}: {line.strip()}"
+        for path in package.rglob("*.py")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "singleShot(" in line
+    }
+    assert len(shots) >= 5
+    bare = {shot for shot in shots if not re.search(r"singleShot\(\s*\w+,\s*self[\w.]*,", shot)}
+    assert not bare

@@ -56,7 +56,7 @@ class FirstPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             print(f"first paint after {time.perf_counter() - STARTED:.3f} s", flush=True)
-            QTimer.singleShot(0, QApplication.quit)
+            QTimer.singleShot(0, self, QApplication.quit)
             watched.removeEventFilter(self)
         return False
 

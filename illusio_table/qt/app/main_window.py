@@ -1164,7 +1164,9 @@ class MainWindow(QMainWindow):
         return self.data_dir / "autosave.json"
 
     def _log_to_bottom(self, *_: Any) -> None:
-        QTimer.singleShot(0, self.log_view.scrollToBottom)
+        # The view named as the timer's receiver: a window closed before the timer fires
+        # takes the call with it (a bare bound method ran on the deleted view and raised).
+        QTimer.singleShot(0, self.log_view, self.log_view.scrollToBottom)
 
     def open_dialog(self) -> None:
         if not self.may_leave():
