@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from illusio_table.engine import Action, fast_init, interned
+from illusio_table.engine import Action, fast_init, interned, made
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -138,7 +138,7 @@ ACTIONS = (
 )
 
 
-class Made(dict[K, V]):
+class PythonMade(dict[K, V]):
     """Moves found by one of their fields, each made once: `made[x]` is `make(x)`, kept.
 
     A turn's listing looks up a dozen moves a step, and a rollout lists thousands: a
@@ -147,17 +147,25 @@ class Made(dict[K, V]):
     tables, the outer looked up once a listing). Unbounded, but its keys are numbers of
     the card file (cards, Objectives, seats) and kinds, so it holds at most a few
     thousand moves; the moves that are countless (a hand exchanged whole, the ways to
-    take an Objective) keep the interned, bounded makers. (A dict subclass: it stays
-    interpreted, as this module does. Its look-up goes through Python's generic slot,
-    so the moves of one card or Objective alone are in numbered.py's tuples instead.)"""
+    take an Objective) keep the interned, bounded makers. (A dict subclass: the cheapest
+    table interpreted. Compiled, its look-up goes through Python's generic slot, so the
+    compiled engine takes `engine.made.Made` instead, below; and the moves of one card or
+    Objective alone are in numbered.py's tuples.)"""
 
     def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()
         self.make = make
 
     def __missing__(self, key: K) -> V:
-        made = self[key] = self.make(key)
-        return made
+        found = self[key] = self.make(key)
+        return found
+
+
+# The table the rules look their moves up in: the native one where the engine is
+# compiled (mypyc then calls it directly), this dict subclass where it runs as Python.
+Made = made.Made
+if not TYPE_CHECKING and not made.native():
+    Made = PythonMade  # noqa: F811
 
 
 # (The innermost makers are partials, not lambdas: a move met for the first time is then

@@ -399,7 +399,7 @@ class Illusio(Game):
     def _action_moves(self, seat: int) -> list[Action]:
         """The moves that use one of the turn's two actions (A to F), found together
         because they share the look at the hand."""
-        if self.action_refusal(seat) is not None:
+        if self.actions_left <= 0:  # (`action_refusal`, written out: every listing asks)
             return []  # (a list of its own: the turn's listing adds to it)
         hand, info, by = self.hands[seat], self.info, self.numbered
         moves: list[Action] = []
@@ -415,7 +415,7 @@ class Illusio(Game):
             moves += [exchange_one[c] for c in kinds]
             if len(hand) > 1 and left >= len(hand):
                 moves.append(exchange(tuple(sorted(hand))))
-        realizing = self.realizing(seat)
+        realizing = [w for w in self.works[seat] if not w.displayed]  # (`realizing`)
         if len(realizing) < self.limits.realizing and self.backstage[seat]:
             moves += self._realize_moves(seat)
         if realizing:
