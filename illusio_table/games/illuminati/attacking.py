@@ -71,11 +71,13 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """
     moves: list[Action] = []
     structure = game.structures[seat]
-    attackers = [c for c in structure if may_attack(game, c)]
+    numbers = game.numbers
+    # The Groups free to act (`_free_to_act`), found once for the attackers and the aid.
+    free_to_act = [c for c in structure if _free_to_act(game, c)]
+    attackers = [c for c in free_to_act if numbers.power(c) > 0]  # (`may_attack`)
     if not attackers:  # every Group has had its attack this turn, often
         return moves
-    numbers = game.numbers
-    helpers = [c for c in structure if numbers.transferable(c) > 0 and _free_to_act(game, c)]
+    helpers = [c for c in free_to_act if numbers.transferable(c) > 0]
     whisper = next((c for c in game.specials[seat] if kind_of(c) == "whispering-campaign"), None)
     # What each target brings whoever attacks it, found once rather than once an
     # attacker: (target, the kinds of attack open without and with a free arrow,
@@ -100,7 +102,7 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             )
     if not targets:
         return moves
-    privileges = _privileges(game, seat)
+    privileges = (None, *_privileges(game, seat))  # None: not privileged
     around, bonus = _money_around(game, seat), _ability_bonus(game, seat)
     for attacker in attackers:
         most = _most_money(game, seat, attacker, around)
@@ -131,7 +133,7 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
                     alone = attack(how, attacker, target, (), where, None, card)
                     bound = _roll_at_most(game, seat, alone, bonus)
                     helped = bound + sum(numbers.transferable(a) for a in aiders)
-                for privilege in (None, *privileges):
+                for privilege in privileges:
                     if privilege is not None and privilege == card:
                         continue
                     alone = attack(how, attacker, target, (), where, privilege, card)

@@ -281,8 +281,16 @@ def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             moves += [GiveSpecial(other, c) for c in specials]
         if not top:
             continue
+        # Money alone meets no goal but one of money (`throw_refusal` would say so at
+        # once): most gifts are listed without asking it (two calls fewer a seat).
+        goal_of = known_goal(game, seat, other)
+        goal = game.numbers.illuminati[goal_of].goal if goal_of is not None else None
         # Less money meets no goal that more would not: all of it asked first.
-        if throw_refusal(game, seat, other, money=top) is None:
+        if (
+            goal is None
+            or goal.kind != "money"
+            or throw_refusal(game, seat, other, money=top) is None
+        ):
             moves += money_gifts(other, top)
         else:
             moves += [
