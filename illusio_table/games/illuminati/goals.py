@@ -33,7 +33,9 @@ def eliminations(game: IlluminatiGame, by: int | None = None) -> list[Event]:
     if max(game.turns_taken) < after:  # nobody is past the turn yet (a check every move)
         return events
     for s in game.players():
-        if game.turns_taken[s] >= after and len(game.structures[s]) == 1:
+        # (The length of its places: the Structure's own `len` is a call of Python, and
+        # this is asked of every seat at every move.)
+        if game.turns_taken[s] >= after and len(game.structures[s].places) == 1:
             needed = destroys_to_win(game, s)
             if needed is not None and game.destroyed[s] >= needed:
                 continue  # they win instead (checked with the goals)
