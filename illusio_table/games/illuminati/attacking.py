@@ -460,6 +460,8 @@ def _announce(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
 def _abilities_shown(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
     """With hidden Illuminati, an ability of the attacker's Illuminati that works in this
     attack (a privilege bought, a bonus, the UFOs' second attack) turns the card up."""
+    if seat in game.revealed:  # face up already (`_reveal` would say nothing), as mostly:
+        return []  # no breakdown of the attack worked out for nothing
     top = game.illuminati[seat]
     if top == action.attacker or top in action.aiders:
         # Its Power is on the table: that number alone names most Illuminati.

@@ -32,10 +32,13 @@ def eliminations(game: IlluminatiGame, by: int | None = None) -> list[Event]:
     after = game.limits.elimination_after_turn
     if max(game.turns_taken) < after:  # nobody is past the turn yet (a check every move)
         return events
-    for s in game.players():
-        # (The length of its places: the Structure's own `len` is a call of Python, and
-        # this is asked of every seat at every move.)
-        if game.turns_taken[s] >= after and len(game.structures[s].places) == 1:
+    for s in range(game.seats):
+        # (Every seat still in (`players`) and its structure's length in its places,
+        # written out: the Structure's own `len` is a call of Python, and this is asked
+        # of every seat at every move.)
+        if game.eliminated[s] or game.turns_taken[s] < after:
+            continue
+        if len(game.structures[s].places) == 1:
             needed = destroys_to_win(game, s)
             if needed is not None and game.destroyed[s] >= needed:
                 continue  # they win instead (checked with the goals)

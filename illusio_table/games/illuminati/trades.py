@@ -72,7 +72,8 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     listed with (any other price is legal too); with two actions left, also for each
     Group of one's own in exchange (with no money: any price is legal too)."""
     # The players holding a Group besides their Illuminati: often nobody, early on.
-    holding = [o for o in game.players() if o != seat and len(game.structures[o]) > 1]
+    # (The length of their places: the Structure's own `len` is a call of Python.)
+    holding = [o for o in game.players() if o != seat and len(game.structures[o].places) > 1]
     if not holding:
         return []
     mine = game.structures[seat]
