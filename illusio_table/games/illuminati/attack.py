@@ -254,3 +254,10 @@ def strongest(cards: IlluminatiCards) -> int:
     """The most any Group stands against an attack with (its Resistance, or its Power
     against an attack to destroy it)."""
     return max(max(g.resistance, g.power) for g in cards.groups)
+
+
+@functools.cache
+def powerless_groups(cards: IlluminatiCards) -> frozenset[str]:
+    """The Groups with no Power (a Group's Power is the printed one: the only bonus, the
+    UFOs' with hidden goals, is an Illuminati's)."""
+    return frozenset(g.id for g in cards.groups if g.power <= 0)

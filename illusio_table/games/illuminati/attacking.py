@@ -35,6 +35,7 @@ from .attack import (
     least_resistance,
     meeting,
     needs_words,
+    powerless_groups,
     rolled_words,
     spending_lines,
     stands,
@@ -107,6 +108,7 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     # attacker: (target, the kinds of attack open without and with a free arrow,
     # whether its structure is known to be the Discordians', whether it has no Power).
     targets: list[tuple[str, Kinds, Kinds, bool, bool]] = []
+    no_power = powerless_groups(game.cards)  # (a look-up a target, not `numbers.power`)
     others = [s for s in game.players() if s != seat]
     for owner in (None, *others, seat):  # the uncontrolled, the others', one's own
         # (A player may also try to destroy a Group of their own, rulebook p. 6.)
@@ -117,7 +119,7 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         for target in cards:
             if target == root:
                 continue
-            powerless = numbers.power(target) <= 0
+            powerless = target in no_power
             unsided, sided = kinds[powerless and whisper is None]  # (False: the first)
             targets.append((target, unsided, sided, discordian, powerless))
     if not targets:
@@ -135,8 +137,8 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         weighed = reach is not None and reach - strongest(game.cards) < 2
         free = structure.free_arrows(attacker)
         side = free[0] if free else None
-        barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
-        aiding = tuple(c for c in helpers if c != attacker)
+        barred = not DISCORD_BARRED.isdisjoint(numbers.alignments(attacker))
+        aiding = tuple([c for c in helpers if c != attacker]) if helpers else ()
         for target, unsided, sided, discordian, powerless in targets:
             if target == attacker:
                 continue
@@ -320,12 +322,12 @@ def _roll_at_most(game: IlluminatiGame, seat: int, action: Attack, bonus: int) -
 
 def _ability_bonus(game: IlluminatiGame, seat: int) -> int:
     """Every bonus to an attack the abilities in the seat's structure could give."""
-    return sum(
-        max(0, ability.value)
-        for card in game.structures[seat]
-        for ability in game.numbers.abilities(card)
-        if ability.kind in ("attack-bonus", "discordian")
-    )
+    numbers, bonus = game.numbers, 0
+    for card in game.structures[seat]:  # (loops, not a generator's steps: every listing)
+        for ability in numbers.abilities(card):
+            if ability.kind in ("attack-bonus", "discordian"):
+                bonus += max(0, ability.value)
+    return bonus
 
 
 def _most_money(game: IlluminatiGame, seat: int, attacker: str, around: int | None) -> int | None:
@@ -335,7 +337,8 @@ def _most_money(game: IlluminatiGame, seat: int, attacker: str, around: int | No
     if around is None:
         return None
     top = game.illuminati[seat]
-    held = {kind_of(c) for c in game.specials[seat]}
+    specials = game.specials[seat]
+    held = {kind_of(c) for c in specials} if specials else set()  # (mostly none held)
     if "white-collar-crime" in held:
         most = game.total_money(seat) + 5
     else:
