@@ -316,12 +316,18 @@ ACTIONS = (
 END_TURN = EndTurn()
 PASS = Pass()
 PASS_ON_ATTACK = PassOnAttack()
+CALL_OFF = CallOff()
 REFUSE = Refuse()
 YIELD = Yield()
-# The moves listed most often, made once for the same fields (bots simulate many games).
+# The moves listed most often, made once for the same fields (bots simulate many games;
+# a move found again costs a third of one made).
 attack = interned(Attack)
 spend = interned(Spend)
 give_money = interned(GiveMoney)
+give_special = interned(GiveSpecial)
+give_group = interned(GiveGroup)
+ask_group = interned(AskGroup)
+drop = interned(Drop)
 
 
 def amounts(have: int) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ Money spent during the attack adds lines of its own (`spending_lines`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
@@ -220,3 +221,43 @@ def rolled_words(roll: int, target: int) -> str:
 def the(name: str) -> str:
     """'the Bavarian Illuminati', 'the Network' (never 'the The Network')."""
     return f"the {name[4:]}" if name.startswith("The ") else f"the {name}"
+
+
+# The parts of the bound on an attack's roll before money (`attacking._roll_at_most`) that
+# only the card file decides, worked out once: it is asked for every attack listed.
+
+
+@functools.cache
+def least_resistance(cards: IlluminatiCards, group: str) -> int:
+    """A Group's Resistance, or less where an ability lowers it against some attackers."""
+    target = cards.group[group]
+    lowered = [a.value for a in target.abilities if a.kind == "resistance-against"]
+    return min([target.resistance, *lowered])
+
+
+@functools.cache
+def meeting(cards: IlluminatiCards, mine: tuple[str, ...], theirs: tuple[str, ...]) -> int:
+    """How many pairs of these alignments are alike or opposed."""
+    return sum(1 for a in mine for d in theirs if a == d or cards.opposed(a, d))
+
+
+@functools.cache
+def stands(cards: IlluminatiCards, group: str) -> int:
+    """The most a Group stands against an attack with (its Resistance, or its Power
+    against an attack to destroy it): the bound takes no more than that off."""
+    target = cards.group[group]
+    return max(target.resistance, target.power)
+
+
+@functools.cache
+def strongest(cards: IlluminatiCards) -> int:
+    """The most any Group stands against an attack with (its Resistance, or its Power
+    against an attack to destroy it)."""
+    return max(max(g.resistance, g.power) for g in cards.groups)
+
+
+@functools.cache
+def powerless_groups(cards: IlluminatiCards) -> frozenset[str]:
+    """The Groups with no Power (a Group's Power is the printed one: the only bonus, the
+    UFOs' with hidden goals, is an Illuminati's)."""
+    return frozenset(g.id for g in cards.groups if g.power <= 0)

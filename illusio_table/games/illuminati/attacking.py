@@ -10,7 +10,6 @@ Each function takes the game first (see rules.py); the rules of each move are at
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 from illusio_table.engine.moves import Phase, Rule, always
 
 from .actions import (
+    CALL_OFF,
     PASS,
     PASS_ON_ATTACK,
     Attack,
@@ -30,8 +30,18 @@ from .actions import (
     stakes,
 )
 from .attack import Attack as Announced
-from .attack import breakdown, needs_words, rolled_words, spending_lines, succeeds
-from .cards import IlluminatiCards
+from .attack import (
+    breakdown,
+    least_resistance,
+    meeting,
+    needs_words,
+    powerless_groups,
+    rolled_words,
+    spending_lines,
+    stands,
+    strongest,
+    succeeds,
+)
 from .geometry import SIDE_NAMES
 from .goals import eliminations
 from .placing import hang, uncontrol
@@ -59,6 +69,21 @@ if TYPE_CHECKING:
 
 DISCORD_BARRED = {"government", "straight"}  # they may not act against the Discordians
 
+# The kinds of attack open on a Group, without and with a free arrow to hang it from: on
+# one that may be destroyed, then on one that may not (no Power, no Whispering Campaign),
+# by who holds it: nobody, another player, oneself (shared tuples: a listing of attacks
+# asks for every Group on the table).
+Kinds = tuple[str, ...]
+_UNCONTROLLED: tuple[tuple[Kinds, Kinds], ...] = (
+    (("destroy",), ("control", "destroy")),
+    ((), ("control",)),
+)
+_HELD: tuple[tuple[Kinds, Kinds], ...] = (
+    (("neutralize", "destroy"), ("control", "neutralize", "destroy")),
+    (("neutralize",), ("control", "neutralize")),
+)
+_OWN: tuple[tuple[Kinds, Kinds], ...] = ((("destroy",), ("destroy",)), ((), ()))
+
 
 # -- what may attack what: attacks listed and refused --------------------------------------------
 
@@ -71,48 +96,49 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """
     moves: list[Action] = []
     structure = game.structures[seat]
-    attackers = [c for c in structure if may_attack(game, c)]
+    numbers = game.numbers
+    # The Groups free to act (`_free_to_act`), found once for the attackers and the aid.
+    free_to_act = [c for c in structure if _free_to_act(game, c)]
+    attackers = [c for c in free_to_act if numbers.power(c) > 0]  # (`may_attack`)
     if not attackers:  # every Group has had its attack this turn, often
         return moves
-    numbers = game.numbers
-    helpers = [c for c in structure if numbers.transferable(c) > 0 and _free_to_act(game, c)]
+    helpers = [c for c in free_to_act if numbers.transferable(c) > 0]
     whisper = next((c for c in game.specials[seat] if kind_of(c) == "whispering-campaign"), None)
     # What each target brings whoever attacks it, found once rather than once an
     # attacker: (target, the kinds of attack open without and with a free arrow,
     # whether its structure is known to be the Discordians', whether it has no Power).
-    targets: list[tuple[str, list[str], list[str], bool, bool]] = []
+    targets: list[tuple[str, Kinds, Kinds, bool, bool]] = []
+    no_power = powerless_groups(game.cards)  # (a look-up a target, not `numbers.power`)
     others = [s for s in game.players() if s != seat]
     for owner in (None, *others, seat):  # the uncontrolled, the others', one's own
         # (A player may also try to destroy a Group of their own, rulebook p. 6.)
         cards: Iterable[str] = game.uncontrolled if owner is None else game.structures[owner]
         root = None if owner is None else game.structures[owner].root
-        own = owner == seat
+        kinds = _UNCONTROLLED if owner is None else _OWN if owner == seat else _HELD
         discordian = _known_discordian(game, seat, owner)
         for target in cards:
             if target == root:
                 continue
-            powerless = numbers.power(target) <= 0
-            kinds = ["neutralize"] if owner is not None and not own else []
-            if not powerless or whisper is not None:
-                kinds.append("destroy")
-            targets.append(
-                (target, kinds, kinds if own else ["control", *kinds], discordian, powerless)
-            )
+            powerless = target in no_power
+            unsided, sided = kinds[powerless and whisper is None]  # (False: the first)
+            targets.append((target, unsided, sided, discordian, powerless))
     if not targets:
         return moves
-    privileges = _privileges(game, seat)
+    privileges = (None, *_privileges(game, seat))  # None: not privileged
     around, bonus = _money_around(game, seat), _ability_bonus(game, seat)
     for attacker in attackers:
         most = _most_money(game, seat, attacker, around)
-        # Weighed one by one only where the attacker's Power, its bonuses and the money
-        # about could fall short of the strongest Group (rarely: this runs every turn).
-        weighed = most is not None and (
-            numbers.power(attacker) + bonus + most - _strongest(game.cards) < 2
-        )
+        # The most the attacker's Power, its bonuses and the money about could bring
+        # (None where a hidden treasury leaves it open: nothing is weighed then).
+        reach = None if most is None else numbers.power(attacker) + bonus + most
+        # Weighed one by one only where that could fall short of the strongest Group
+        # (rarely: this runs every turn), and then only the targets it could fall short
+        # of: the same bound, with the target's own strength for the strongest's.
+        weighed = reach is not None and reach - strongest(game.cards) < 2
         free = structure.free_arrows(attacker)
         side = free[0] if free else None
-        barred = bool(DISCORD_BARRED & set(numbers.alignments(attacker)))
-        aiding = tuple(c for c in helpers if c != attacker)
+        barred = not DISCORD_BARRED.isdisjoint(numbers.alignments(attacker))
+        aiding = tuple([c for c in helpers if c != attacker]) if helpers else ()
         for target, unsided, sided, discordian, powerless in targets:
             if target == attacker:
                 continue
@@ -123,23 +149,24 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
                 aiders = tuple(c for c in aiders if not DISCORD_BARRED & set(numbers.alignments(c)))
             if target in aiders:  # one of the seat's own Groups
                 aiders = tuple(c for c in aiders if c != target)
+            weigh = weighed and reach is not None and reach - stands(game.cards, target) < 2
             for how in sided if side else unsided:
                 where = side if how == "control" else None
                 card = whisper if how == "destroy" and powerless else None
                 bound = helped = 2  # hopeless ones are left out (see `_hopeless`)
-                if weighed:
+                if weigh:
                     alone = attack(how, attacker, target, (), where, None, card)
                     bound = _roll_at_most(game, seat, alone, bonus)
                     helped = bound + sum(numbers.transferable(a) for a in aiders)
-                for privilege in (None, *privileges):
+                for privilege in privileges:
                     if privilege is not None and privilege == card:
                         continue
                     alone = attack(how, attacker, target, (), where, privilege, card)
-                    if not weighed or _hopeless(game, seat, alone, most, bound) is None:
+                    if not weigh or _hopeless(game, seat, alone, most, bound) is None:
                         moves.append(alone)
                     if aiders:
                         aided = attack(how, attacker, target, aiders, where, privilege, card)
-                        if not weighed or _hopeless(game, seat, aided, most, helped) is None:
+                        if not weigh or _hopeless(game, seat, aided, most, helped) is None:
                             moves.append(aided)
     return moves
 
@@ -282,10 +309,10 @@ def _roll_at_most(game: IlluminatiGame, seat: int, action: Attack, bonus: int) -
     if action.how == "destroy" and action.card is None:
         number -= cards.group[action.target].power
     else:
-        number -= _least_resistance(cards, action.target)
+        number -= least_resistance(cards, action.target)
     # Each pair of alignments alike or opposed counts once, for or against: counted for.
     theirs = n.alignments(action.target)
-    pairs = _meeting(cards, n.alignments(action.attacker), theirs)
+    pairs = meeting(cards, n.alignments(action.attacker), theirs)
     if any(ability.kind == "counts-as" for ability in n.abilities(action.attacker)):
         pairs += len(theirs)  # it may count as another alignment against this one
     number += cards.rules.alignment_modifier * pairs
@@ -295,12 +322,12 @@ def _roll_at_most(game: IlluminatiGame, seat: int, action: Attack, bonus: int) -
 
 def _ability_bonus(game: IlluminatiGame, seat: int) -> int:
     """Every bonus to an attack the abilities in the seat's structure could give."""
-    return sum(
-        max(0, ability.value)
-        for card in game.structures[seat]
-        for ability in game.numbers.abilities(card)
-        if ability.kind in ("attack-bonus", "discordian")
-    )
+    numbers, bonus = game.numbers, 0
+    for card in game.structures[seat]:  # (loops, not a generator's steps: every listing)
+        for ability in numbers.abilities(card):
+            if ability.kind in ("attack-bonus", "discordian"):
+                bonus += max(0, ability.value)
+    return bonus
 
 
 def _most_money(game: IlluminatiGame, seat: int, attacker: str, around: int | None) -> int | None:
@@ -310,7 +337,8 @@ def _most_money(game: IlluminatiGame, seat: int, attacker: str, around: int | No
     if around is None:
         return None
     top = game.illuminati[seat]
-    held = {kind_of(c) for c in game.specials[seat]}
+    specials = game.specials[seat]
+    held = {kind_of(c) for c in specials} if specials else set()  # (mostly none held)
     if "white-collar-crime" in held:
         most = game.total_money(seat) + 5
     else:
@@ -435,6 +463,8 @@ def _announce(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
 def _abilities_shown(game: IlluminatiGame, seat: int, action: Attack) -> list[Event]:
     """With hidden Illuminati, an ability of the attacker's Illuminati that works in this
     attack (a privilege bought, a bonus, the UFOs' second attack) turns the card up."""
+    if seat in game.revealed:  # face up already (`_reveal` would say nothing), as mostly:
+        return []  # no breakdown of the attack worked out for nothing
     top = game.illuminati[seat]
     if top == action.attacker or top in action.aiders:
         # Its Power is on the table: that number alone names most Illuminati.
@@ -547,9 +577,9 @@ def _spending_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     if seat != a.seat:
         moves.append(PASS_ON_ATTACK)
     if seat == a.seat and not a.committed:
-        moves.append(CallOff())
+        moves.append(CALL_OFF)
     sided = seat != a.seat and seat != a.defender
-    for source in _spend_sources(game, seat):
+    for source in _spend_sources(game, seat, a):
         moves += stakes(source, game.money.get(source, 0), sided)
     # Specials are played "at any time" when it is one's turn to spend too, and money
     # and Specials may be given away then (but not in a privileged attack).
@@ -559,8 +589,8 @@ def _spending_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     return moves
 
 
-def _spend_sources(game: IlluminatiGame, seat: int) -> list[str]:
-    a = game._attack_now()
+def _spend_sources(game: IlluminatiGame, seat: int, a: AttackUnderWay) -> list[str]:
+    """The treasuries the seat may spend from on `a`, the attack under way."""
     if seat == a.seat:
         return (
             [a.attacker, game.illuminati[seat]]
@@ -593,7 +623,7 @@ def _spending_special_refusal(game: IlluminatiGame, seat: int, action: PlaySpeci
 
 def _spend_refusal(game: IlluminatiGame, seat: int, action: Spend) -> str | None:
     a = game._attack_now()
-    if action.source not in _spend_sources(game, seat):
+    if action.source not in _spend_sources(game, seat, a):
         return "That treasury cannot pay for this attack."
     if not action.helps and seat in (a.seat, a.defender):
         return "Your money always works for your own side of the attack."
@@ -763,28 +793,3 @@ SPENDING = Phase(
     listing=(_spending_moves,),
 )
 ATTACK = Rule(Attack, _turn_attack_refusal, _announce)
-
-
-# The parts of `_roll_at_most` that only the card file decides, worked out once: it is
-# asked for every attack listed.
-
-
-@functools.cache
-def _least_resistance(cards: IlluminatiCards, group: str) -> int:
-    """A Group's Resistance, or less where an ability lowers it against some attackers."""
-    target = cards.group[group]
-    lowered = [a.value for a in target.abilities if a.kind == "resistance-against"]
-    return min([target.resistance, *lowered])
-
-
-@functools.cache
-def _meeting(cards: IlluminatiCards, mine: tuple[str, ...], theirs: tuple[str, ...]) -> int:
-    """How many pairs of these alignments are alike or opposed."""
-    return sum(1 for a in mine for d in theirs if a == d or cards.opposed(a, d))
-
-
-@functools.cache
-def _strongest(cards: IlluminatiCards) -> int:
-    """The most any Group stands against an attack with (its Resistance, or its Power
-    against an attack to destroy it)."""
-    return max(max(g.resistance, g.power) for g in cards.groups)

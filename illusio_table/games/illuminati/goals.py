@@ -32,8 +32,13 @@ def eliminations(game: IlluminatiGame, by: int | None = None) -> list[Event]:
     after = game.limits.elimination_after_turn
     if max(game.turns_taken) < after:  # nobody is past the turn yet (a check every move)
         return events
-    for s in game.players():
-        if game.turns_taken[s] >= after and len(game.structures[s]) == 1:
+    for s in range(game.seats):
+        # (Every seat still in (`players`) and its structure's length in its places,
+        # written out: the Structure's own `len` is a call of Python, and this is asked
+        # of every seat at every move.)
+        if game.eliminated[s] or game.turns_taken[s] < after:
+            continue
+        if len(game.structures[s].places) == 1:
             needed = destroys_to_win(game, s)
             if needed is not None and game.destroyed[s] >= needed:
                 continue  # they win instead (checked with the goals)
@@ -120,9 +125,13 @@ def _special_goal_met(
     goal = game.numbers.illuminati[goal_of].goal
     if goal is None or goal.kind == "borrowed":
         return None
-    gone = set(lost)
-    structure = [*(c for c in game.structures[seat] if c not in gone), *gained]
-    groups = [c for c in structure if c in game.cards.group]
+    # (Asked for every trade listed: the cards' list made in one step where none leave,
+    # and its Groups picked out only for the goals of alignments, which count them.)
+    if lost:
+        gone = set(lost)
+        structure = [*(c for c in game.structures[seat] if c not in gone), *gained]
+    else:
+        structure = [*game.structures[seat], *gained]
     if goal.kind == "total-power":
         reached = sum(game.numbers.power(c) for c in structure) >= goal.value
     elif goal.kind == "total-transferable":
@@ -132,9 +141,11 @@ def _special_goal_met(
     elif goal.kind == "destroyed":
         reached = game.destroyed[seat] >= goal.value
     elif goal.kind == "alignment-count":
+        groups = [c for c in structure if c in game.cards.group]
         aligned = sum(goal.alignment in game.cards.group[g].alignments for g in groups)
         reached = aligned >= goal.value
     else:
+        groups = [c for c in structure if c in game.cards.group]
         held = {a for g in groups for a in game.cards.group[g].alignments}
         reached = len(held) >= goal.value
     if not reached:

@@ -23,7 +23,9 @@ from .actions import (
     Refuse,
     Yield,
     amounts,
+    ask_group,
     give_money,
+    give_special,
     money_gifts,
 )
 from .goals import known_goal, known_goal_met, throw_refusal
@@ -69,14 +71,19 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """Each Group of another player, asked for as a gift or for the amounts money is
     listed with (any other price is legal too); with two actions left, also for each
     Group of one's own in exchange (with no money: any price is legal too)."""
+    # The players holding a Group besides their Illuminati: often nobody, early on.
+    # (The length of their places: the Structure's own `len` is a call of Python.)
+    holding = [o for o in game.players() if o != seat and len(game.structures[o].places) > 1]
+    if not holding:
+        return []
     mine = game.structures[seat]
     room = any(mine.free_arrows(c) for c in mine)
     swaps = [g for g in mine if g != mine.root] if game.actions_left >= 2 else []
+    # Each of them with its puppets, cut out once for every other player.
+    offered = {s: mine.subtree(s) for s in swaps}
     top = game.money.get(game.illuminati[seat], 0)
     moves: list[Action] = []
-    for other in game.players():
-        if other == seat:
-            continue
+    for other in holding:
         structure = game.structures[other]
         # A price changes what the trade does only for a goal of money the asker knows.
         goal_of = known_goal(game, seat, other)
@@ -84,8 +91,9 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         priced = goal is not None and goal.kind == "money"
         # Goals only grow with what comes in: a side that meets none with what it
         # gets, keeping what it gives, meets none by the trade. Judged once a Group,
-        # the whole trade is judged only where either side might.
-        theirs = {s: known_goal_met(game, seat, other, mine.subtree(s)) for s in swaps}
+        # the whole trade is judged only where either side might. (Theirs judged when
+        # first needed: where a Group of theirs may be swapped at all.)
+        theirs: dict[str, str | None] | None = None
         for g in structure:
             if g == structure.root:
                 continue
@@ -94,17 +102,19 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             if room:
                 free = ours is None or throw_refusal(game, seat, other, tree) is None
                 moves += [
-                    AskGroup(g, price)
+                    ask_group(g, price)
                     for price in [0, *amounts(top)]
                     if (free and not priced)
                     or (throw_refusal(game, seat, other, tree, money=price) is None)
                 ]
             if swaps and _room_in_trade(game, other, tree):
+                if theirs is None:
+                    theirs = {s: known_goal_met(game, seat, other, offered[s]) for s in swaps}
                 moves += [
-                    AskGroup(g, 0, s)
+                    ask_group(g, 0, s)
                     for s in swaps
                     if (ours is None and theirs[s] is None)
-                    or throw_refusal(game, seat, other, tree, mine.subtree(s)) is None
+                    or throw_refusal(game, seat, other, tree, offered[s]) is None
                 ]
     return moves
 
@@ -278,11 +288,19 @@ def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         if other == seat:
             continue
         if specials:
-            moves += [GiveSpecial(other, c) for c in specials]
+            moves += [give_special(other, c) for c in specials]
         if not top:
             continue
+        # Money alone meets no goal but one of money (`throw_refusal` would say so at
+        # once): most gifts are listed without asking it (a call fewer a seat).
+        goal_of = known_goal(game, seat, other)
+        goal = game.numbers.illuminati[goal_of].goal if goal_of is not None else None
         # Less money meets no goal that more would not: all of it asked first.
-        if throw_refusal(game, seat, other, money=top) is None:
+        if (
+            goal is None
+            or goal.kind != "money"
+            or throw_refusal(game, seat, other, money=top) is None
+        ):
             moves += money_gifts(other, top)
         else:
             moves += [

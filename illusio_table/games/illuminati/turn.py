@@ -36,6 +36,8 @@ from .actions import (
     Spend,
     TakeIncome,
     Transfer,
+    drop,
+    give_group,
     transfers,
 )
 from .attack import the
@@ -302,7 +304,7 @@ def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             if g != structure.root:
                 tree = structure.subtree(g)
                 moves += [
-                    GiveGroup(g, s)
+                    give_group(g, s)
                     for s in others
                     if throw_refusal(game, seat, s, to_other=tree) is None
                 ]
@@ -315,7 +317,7 @@ def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         source, target = game.bonus_transfer
         if source in structure and target in structure:
             moves += transfers(source, target, game.money[source])
-    moves += [Drop(g) for g in structure if g != structure.root]
+    moves += [drop(g) for g in structure if g != structure.root]
     moves += own_special_moves(game, seat)
     moves += gift_moves(game, seat)
     if game.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
