@@ -149,8 +149,9 @@ class PythonMade(dict[K, V]):
     thousand moves; the moves that are countless (a hand exchanged whole, the ways to
     take an Objective) keep the interned, bounded makers. (A dict subclass: the cheapest
     table interpreted. Compiled, its look-up goes through Python's generic slot, so the
-    compiled engine takes `engine.made.Made` instead, below; and the moves of one card or
-    Objective alone are in numbered.py's tuples.)"""
+    compiled engine takes `engine.made.Made` instead, below; and the moves of one or two
+    numbers, a card's, an Objective's or a seat's, are in numbered.py's tuples and rows:
+    these tables keep the moves that name a kind.)"""
 
     def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()
@@ -170,18 +171,8 @@ if not TYPE_CHECKING and not made.native():
 
 # (The innermost makers are partials, not lambdas: a move met for the first time is then
 # made without a call of Python code more, and a 20-game self-play meets thousands.)
-PLACE: Made[int, Made[int, Place]] = Made(  # by Objective, then card
-    lambda objective: Made(partial(Place, objective=objective))
-)
-SPECIAL: Made[int, Made[int, PlaySpecial]] = Made(  # by trick, then card
-    lambda trick: Made(partial(PlaySpecial, trick=trick))
-)
-TAKE: Made[int, Made[int, Take]] = Made(lambda card: Made(partial(Take, card)))  # card, seat
 TRANSFORM: Made[int, Made[int, Made[str, Transform]]] = Made(  # by card, Component, kind
     lambda card: Made(lambda component: Made(partial(Transform, card, component)))
-)
-TALENT_GIVE: Made[int, Made[int, UseTalent]] = Made(  # by seat, then card
-    lambda seat: Made(partial(UseTalent, seat=seat))
 )
 TALENT_SWAP: Made[int, Made[int, Made[int, UseTalent]]] = Made(  # by card, seat, target
     lambda card: Made(lambda seat: Made(partial(UseTalent, card, seat)))

@@ -22,9 +22,6 @@ from . import effects, refusals
 from .actions import (
     ACTIONS,
     END_TURN,
-    PLACE,
-    SPECIAL,
-    TAKE,
     TRANSFORM,
     Abandon,
     Backstage,
@@ -133,7 +130,7 @@ class Illusio(Game):
     def setup(self) -> list[Event]:
         cards = self.cards = load()
         self.info, self.objectives = catalog(cards)
-        self.numbered = numbered(len(self.info), len(self.objectives))
+        self.numbered = numbered(len(self.info), len(self.objectives), self.max_seats)
         self.printed = printed_views(self)
         self.limits = cards.rules
         self.component_kinds = tuple(k.id for k in cards.components)
@@ -465,16 +462,13 @@ class Illusio(Game):
                     now, into = self.now[c], made[c]
                     moves += [into[k] for k in self.component_kinds if k != now]
             elif effect == "take":
-                took = TAKE[card]
+                took = self.numbered.take[card]
                 moves += [took[s] for s in self.others(seat) if self.hands[s]]
             else:
                 if shows is None:
                     shows = [w for works in self.works for w in works if w.displayed]
-                moves += [
-                    SPECIAL[w.objective][card]
-                    for w in shows
-                    if not (effect == "encore" and w.encore)
-                ]
+                on = self.numbered.special[card]
+                moves += [on[w.objective] for w in shows if not (effect == "encore" and w.encore)]
         return moves
 
     def _realize_moves(self, seat: int) -> list[Action]:
@@ -559,7 +553,7 @@ class Illusio(Game):
         o, now_group = self.objectives[work.objective], self.now_group
         placed = _count(now_group, work.components)
         room = {g for g, n in o.groups.items() if placed.get(g, 0) < n}
-        made = PLACE[work.objective]
+        made = self.numbered.place[work.objective]
         return [made[c] for c in sources if now_group[c] in room]
 
     @classmethod

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from illusio_table.engine import HIDDEN_SHOWN, Action, Event
 
-from .actions import TALENT_BARE, TALENT_GIVE, TALENT_SWAP, TALENT_TURN, UseTalent
+from .actions import TALENT_BARE, TALENT_SWAP, TALENT_TURN, UseTalent
 from .hand import exchange_cards, from_hand
 
 if TYPE_CHECKING:
@@ -238,7 +238,7 @@ def _pickpocket_moves(game: Illusio, seat: int) -> list[Action]:
     moves: list[Action] = []
     for s in game.others(seat):
         if game.hands[s]:
-            made = TALENT_GIVE[s]
+            made = game.numbered.give[s]
             moves += [made[c] for c in kinds]
     return moves
 

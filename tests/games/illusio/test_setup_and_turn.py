@@ -202,18 +202,33 @@ def test_a_table_of_moves_makes_each_move_once_as_its_class_makes_it():
     """The listings find their moves in tables (`Made`): the move found is the one its
     class makes from those fields, and the same object each time it is looked up."""
     from illusio_table.games.illusio.actions import (
-        PLACE,
         TALENT_TURN,
         TRANSFORM,
-        Place,
         Transform,
         UseTalent,
     )
 
-    assert PLACE[7][31] == Place(31, 7) and PLACE[7][31] is PLACE[7][31]
     assert TRANSFORM[80][3]["dove"] == Transform(80, 3, "dove")
     assert TRANSFORM[80][3]["dove"] is TRANSFORM[80][3]["dove"]
     assert TALENT_TURN[2][5]["rabbit"] == UseTalent(None, 2, 5, "rabbit")
+
+
+def test_the_moves_by_two_numbers_are_each_as_its_class_makes_it():
+    """The moves of two numbers are in tuples of tuples (numbered.py): the move found is
+    the one its class makes from those numbers, and the same object at every look-up, for
+    every number of the card file and every seat of the largest table."""
+    from illusio_table.games.illusio.actions import Place, PlaySpecial, Take, UseTalent
+    from illusio_table.games.illusio.numbered import numbered
+
+    game = make(2, seed=0)
+    by, cards, objectives = game.numbered, len(game.info), len(game.objectives)
+    assert by is numbered(cards, objectives, type(game).max_seats)  # shared by every match
+    assert by.place[7][31] == Place(31, 7) and by.place[7][31] is by.place[7][31]
+    assert by.special[80][5] == PlaySpecial(80, 5)
+    assert by.take[80][3] == Take(80, 3)
+    assert by.give[3][40] == UseTalent(40, seat=3)
+    assert by.give[type(game).max_seats - 1][cards - 1] == UseTalent(cards - 1, seat=5)
+    assert len(by.place[objectives - 1]) == cards and len(by.take[0]) == by.seats
 
 
 def test_a_special_put_backstage_is_refused_saying_where_it_is_played():
