@@ -13,8 +13,9 @@ its native generator: run as Python, its call would cost more than the subclass'
 from __future__ import annotations
 
 from collections.abc import Callable, KeysView, ValuesView
-from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Generic, TypeVar
+
+from .native import is_native
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -42,4 +43,4 @@ class Made(Generic[K, V]):
 
 def native() -> bool:
     """Whether this module runs compiled (an extension module), so its table is the fast one."""
-    return (__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+    return is_native(__file__)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import copyreg
 import typing
 from collections.abc import MutableSequence, Sequence
-from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, TypeVar
 
 from . import splitmix
+from .native import is_native
 
 T = TypeVar("T")
 
@@ -75,7 +75,7 @@ class Rng:
 # Where the engine is compiled, its generator is the native one (same numbers). Run as
 # Python, `splitmix` would not wrap at 64 bits: this class is the generator there.
 PythonRng = Rng  # the reference the native one is checked against
-if not typing.TYPE_CHECKING and (splitmix.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)):
+if not typing.TYPE_CHECKING and is_native(splitmix.__file__):
     Rng = splitmix.Rng  # noqa: F811
 
 

@@ -103,10 +103,8 @@ def compiled() -> bool:
     """Whether the engine runs compiled by mypyc (the installed program; `make bench`'s
     second engine) rather than interpreted from its source (installer/core.py): true
     when the engine and every game's rules found are extension modules."""
-    from importlib.machinery import EXTENSION_SUFFIXES
+    from illusio_table.engine.native import is_native
 
     registry = builtin_registry()
     names = ["illusio_table.engine.protocol"] + [registry.get(g).__module__ for g in registry.ids()]
-    return all(
-        (import_module(name).__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)) for name in names
-    )
+    return all(is_native(import_module(name).__file__) for name in names)
