@@ -338,15 +338,14 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
     )
     kind = bag.kind_of(game.cards, sorcerer.kind, SorcererKind)
-    held = game.held(seat)
     satchel = tuple(game.satchels[seat])
-    if not can_defeat(game, seat, sid, satchel, held, wand=game.pointing_wands[seat]):
+    if not can_defeat(game, seat, sid, satchel, wand=game.pointing_wands[seat]):
         game.moat.append(sid)
         settle(game, seat, "too strong", sid, False)
         return events + [
             Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
         ]
-    paid = bag.sorcerer_payment(held, kind.needs)
+    paid = bag.sorcerer_payment(game.held(seat), kind.needs)
     assert paid is not None  # (`can_defeat` found the payment above)
     settle(game, seat, "defeated", sid, True)
     return events + pay(game, seat, paid, f"{who} defeats {sorcerer.name}") + place(game, seat, sid)
