@@ -79,7 +79,7 @@ def potion_points(game: Incantibus, ingredients: list[int]) -> list[Point]:
     held = [game.info[t] for t in ingredients]
     for i, p in enumerate(game.potions):
         if p is not None:
-            paid = bag.potion_payment(held, recipe_of(game, p))
+            paid = bag.potion_payment(held, game.recipes[p])  # (`recipe_of`)
             if paid is not None:
                 found.append(POTION_POINTS[i])
                 # The Stone may stand in for an ingredient its owner would rather keep.
@@ -150,14 +150,22 @@ def sorcerer_asks(cards: IncantibusCards) -> tuple[SorcererAsk | None, ...]:
 
 
 @cache
+def recipes(cards: IncantibusCards) -> tuple[tuple[str, ...], ...]:
+    """Each potion's recipe, by its token id (empty: not a potion)."""
+    return tuple(
+        bag.kind_of(cards, t.kind, PotionKind).recipe if t.back == "potion" else ()
+        for t in catalog(cards)
+    )
+
+
+@cache
 def brews_with(cards: IncantibusCards) -> tuple[bool, ...]:
     """Whether each token (by id) goes into a potion: an ingredient, or the Stone."""
     return tuple(t.cell == "ingredient" or t.kind == "philosophers-stone" for t in catalog(cards))
 
 
 def recipe_of(game: Incantibus, potion: int) -> tuple[str, ...]:
-    recipe: tuple[str, ...] = bag.kind_of(game.cards, game.info[potion].kind, PotionKind).recipe
-    return recipe
+    return game.recipes[potion]
 
 
 def can_defeat(

@@ -14,7 +14,7 @@ from illusio_table.engine.protocol import listed
 
 from . import satchel as bag
 from .actions import Point
-from .cards import SorcererKind, SpellKind
+from .cards import SpellKind
 from .pointing import can_defeat, pointing_options, recipe_of
 from .satchel import TokenInfo
 from .state import Decision, IncantibusPhase
@@ -103,14 +103,12 @@ def reveal(game: Incantibus) -> list[Event]:
             "target": list(target),
             "name": target_name(game, game.choices[winner]),  # as it looked: public
             "claimants": list(seats),
-            "wands": [game.wands[s] for s in seats],
+            "wands": list(map(strength, seats)),  # (each claimant's wand, in a C loop)
             "winner": winner,
-            "swap": None,
+            "swap": [winner, seats[-1]] if len(seats) > 1 else None,
             "outcome": None,  # what the winner got, once the take is resolved
             "to": None,  # the seat that kept the token, or "moat"
         }
-        if len(seats) > 1:
-            entry["swap"] = [winner, seats[-1]]
         game.last_casting.append(entry)
     events = [HIDDEN_SHOWN] if told is None else reveal_events(game, *told)
     for entry in game.last_casting:
@@ -222,7 +220,7 @@ def run(game: Incantibus) -> list[Event]:
 
 
 def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
-    who = game.name(seat)
+    who = "" if game.quiet else game.name(seat)  # (the words only for readers)
     if action.place == "room":
         token, face_up = game._slot(action.index)
         game.room[action.index] = None
@@ -284,7 +282,8 @@ def receive(
     and Ultimus goes to the moat; the rulebook's freedom not to use Ultimus holds only
     for a taker who has a suitable weapon, and that weapon is then used.
     """
-    info, who = game.info[token], game.name(seat)
+    info = game.info[token]
+    who = "" if game.quiet else game.name(seat)  # (the words only for readers)
     if info.cell == "monster" and not caught:
         weapon = bag.catcher(game.held(seat), info.kind)
         if weapon is None:
@@ -337,7 +336,6 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         if face_up
         else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
     )
-    kind = bag.kind_of(game.cards, sorcerer.kind, SorcererKind)
     satchel = tuple(game.satchels[seat])
     if not can_defeat(game, seat, sid, satchel, wand=game.pointing_wands[seat]):
         game.moat.append(sid)
@@ -345,7 +343,10 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         return events + [
             Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
         ]
-    paid = bag.sorcerer_payment(game.held(seat), kind.needs)
+    ask = game.sorcerer_asks[sid]
+    assert ask is not None  # a sorcerer's token
+    _, _, needs = ask
+    paid = bag.sorcerer_payment(game.held(seat), needs)
     assert paid is not None  # (`can_defeat` found the payment above)
     settle(game, seat, "defeated", sid, True)
     return events + pay(game, seat, paid, f"{who} defeats {sorcerer.name}") + place(game, seat, sid)

@@ -45,7 +45,7 @@ class Incantibus(Game):
     game_id = "incantibus"
     fresh_state = ("_book_cache", "_defeats")  # the ways to pay, by the tokens that could pay
     # The numbered tokens and cards, and what each asks, from the card data.
-    shared_state = ("info", "book_asks", "sorcerer_asks", "brews_with")
+    shared_state = ("info", "book_asks", "sorcerer_asks", "recipes", "brews_with")
     title = "Incantibus"
     min_seats = 2
     max_seats = 4
@@ -83,6 +83,7 @@ class Incantibus(Game):
     info: tuple[TokenInfo, ...]  # every token and card by its number, from the card data
     book_asks: tuple[pointing.BookAsk | None, ...]  # what each book asks, by token id
     sorcerer_asks: tuple[pointing.SorcererAsk | None, ...]  # what defeats each sorcerer
+    recipes: tuple[tuple[str, ...], ...]  # each potion's recipe, by token id
     brews_with: tuple[bool, ...]  # whether each token goes into a potion
     expert: bool
     side: SatchelSide  # the satchel's side in play
@@ -130,6 +131,7 @@ class Incantibus(Game):
         self.info = catalog(cards)
         self.book_asks = pointing.book_asks(cards)
         self.sorcerer_asks = pointing.sorcerer_asks(cards)
+        self.recipes = pointing.recipes(cards)
         self.brews_with = pointing.brews_with(cards)
         self.expert = self.options["mode"] == "expert"
         self.side = next(
@@ -138,8 +140,10 @@ class Incantibus(Game):
         row = next(r for r in cards.setups if r.players == self.seats)
         rng = self.rng
 
+        by_back = bag.backs(cards)
+
         def ids(back: str) -> list[int]:
-            return [t.id for t in self.info if t.back == back]
+            return list(by_back.get(back, ()))
 
         wands = list(row.wands)
         rng.shuffle(wands)

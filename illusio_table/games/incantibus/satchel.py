@@ -89,6 +89,16 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
     return tuple(made)
 
 
+@cache
+def backs(cards: IncantibusCards) -> dict[str, tuple[int, ...]]:
+    """The token ids of each back, in the catalog's order: the bags a match's set-up fills
+    (sorted out once a card file rather than at every set-up: bots start many matches)."""
+    found: dict[str, list[int]] = {}
+    for t in catalog(cards):
+        found.setdefault(t.back, []).append(t.id)
+    return {back: tuple(ids) for back, ids in found.items()}
+
+
 def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
     return side.purse + sum(1 for t in tokens if t.cell == "satchel")
 
