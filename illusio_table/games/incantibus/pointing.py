@@ -117,7 +117,8 @@ def book_points(game: Incantibus, satchel: tuple[int, ...]) -> list[Point]:
 # Python's generic attribute look-up.
 
 BookAsk = tuple[str, int, tuple[bool, ...]]  # needs, amount, which tokens could pay
-SorcererAsk = tuple[str, int | None, dict[str, int]]  # kind, strongest wand, needs
+# kind, strongest wand, needs, which tokens answer a need
+SorcererAsk = tuple[str, int | None, dict[str, int], tuple[bool, ...]]
 
 
 @cache
@@ -138,14 +139,17 @@ def book_asks(cards: IncantibusCards) -> tuple[BookAsk | None, ...]:
 
 @cache
 def sorcerer_asks(cards: IncantibusCards) -> tuple[SorcererAsk | None, ...]:
-    """What defeats each sorcerer, by its token id (None: not a sorcerer)."""
+    """What defeats each sorcerer, by its token id (None: not a sorcerer), with a flag for
+    every token id: whether it answers one of the needs (`satchel.answers`)."""
+    info = catalog(cards)
     found: list[SorcererAsk | None] = []
-    for t in catalog(cards):
+    for t in info:
         if t.back != "sorcerer":
             found.append(None)
             continue
         kind = bag.kind_of(cards, t.kind, SorcererKind)
-        found.append((kind.id, kind.max_wand, kind.needs))
+        could_pay = tuple(any(bag.answers(u, need) for need in kind.needs) for u in info)
+        found.append((kind.id, kind.max_wand, kind.needs, could_pay))
     return tuple(found)
 
 
@@ -172,17 +176,18 @@ def can_defeat(
     game: Incantibus, seat: int, sorcerer: int, satchel: tuple[int, ...], wand: int | None = None
 ) -> bool:
     """Whether the seat's wand and its satchel (by token id) defeat the sorcerer; what it
-    holds is weighed once for each kind of sorcerer (remembered by the satchel: the
-    dungeon is listed for every seat at every casting)."""
+    holds is weighed once for each kind of sorcerer (remembered by the tokens that could
+    pay: the dungeon is listed for every seat at every casting)."""
     ask = game.sorcerer_asks[sorcerer]
     assert ask is not None  # a sorcerer's token
-    kind, max_wand, needs = ask
+    kind, max_wand, needs, could_pay = ask
     if max_wand is not None and (wand or game.wands[seat]) > max_wand:
         return False
-    key = (kind, satchel)
+    # Weighed by the tokens that answer its needs alone (the others never pay).
+    key = (kind, tuple([t for t in satchel if could_pay[t]]))
     found = game._defeats.get(key)
     if found is None:
-        held = [game.info[t] for t in satchel]
+        held = [game.info[t] for t in key[1]]
         found = game._defeats[key] = bag.sorcerer_payment(held, needs) is not None
     return found
 

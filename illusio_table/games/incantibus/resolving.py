@@ -345,7 +345,7 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         ]
     ask = game.sorcerer_asks[sid]
     assert ask is not None  # a sorcerer's token
-    _, _, needs = ask
+    _, _, needs, _ = ask
     paid = bag.sorcerer_payment(game.held(seat), needs)
     assert paid is not None  # (`can_defeat` found the payment above)
     settle(game, seat, "defeated", sid, True)

@@ -255,27 +255,29 @@ def potion_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], recipe: tuple
     return True
 
 
+def answers(token: TokenInfo, need: str) -> bool:
+    """Whether a token meets a sorcerer's need: a potion of the colour ("potion-red"), a
+    weapon, a spell token, or a token of the kind named."""
+    if need.startswith("potion-"):
+        return token.cell == "potion" and token.colour == need[7:]
+    if need in ("weapon", "spell"):
+        return token.cell == need
+    return token.kind == need
+
+
 def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[TokenInfo] | None:
     """The tokens a sorcerer's weakness takes, chosen to keep the most for the player:
-    the cheapest potion of the colour, plain weapons before Ultimus."""
+    the cheapest potion of the colour, plain weapons before Ultimus. Only the tokens
+    that answer a need (`answers`) matter."""
     free = list(held)
     spent: list[TokenInfo] = []
     for need, amount in needs.items():
+        pool = [t for t in free if answers(t, need)]
         if need.startswith("potion-"):
-            pool = sorted(
-                (t for t in free if t.cell == "potion" and t.colour == need[7:]),
-                key=lambda t: t.points,
-            )
+            pool.sort(key=lambda t: t.points)
         elif need == "weapon":
-            kinds = _counts([t.kind for t in free if t.cell == "weapon"])
-            pool = sorted(
-                (t for t in free if t.cell == "weapon"),
-                key=lambda t: (t.kind == "ultimus", -kinds[t.kind]),
-            )
-        elif need == "spell":
-            pool = [t for t in free if t.cell == "spell"]
-        else:
-            pool = [t for t in free if t.kind == need]
+            kinds = _counts([t.kind for t in pool])
+            pool.sort(key=lambda t: (t.kind == "ultimus", -kinds[t.kind]))
         if len(pool) < amount:
             return None
         for t in pool[:amount]:
