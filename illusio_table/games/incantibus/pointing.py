@@ -100,6 +100,8 @@ def book_points(game: Incantibus, satchel: tuple[int, ...]) -> list[Point]:
             assert ask is not None  # an open book asks for something
             needs, amount, could_pay = ask
             pool = [t for t in satchel if could_pay[t]]  # (`book_pool`, by token id)
+            if not pool and amount > 0:  # nothing to pay with: `book_payments` finds no way
+                continue
             key = (space, needs, amount, *pool)
             points = game._book_cache.get(key)
             if points is None:
