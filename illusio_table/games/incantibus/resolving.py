@@ -43,15 +43,17 @@ SPECIAL_OF_SPELL = {
 
 
 def target_name(game: Incantibus, action: Point, for_seat: int | None = None) -> str:
-    if action.place == "room":
-        token, face_up = game._slot(action.index)
+    # (The move's fields read once: compiled, each read of an action's field is a look-up.)
+    where, index = action.place, action.index
+    if where == "room":
+        token, face_up = game._slot(index)
         return game.info[token].name if face_up else "a secret token"
-    if action.place == "dungeon":
-        sid, face_up = game._sorcerer_at(action.index)
+    if where == "dungeon":
+        sid, face_up = game._sorcerer_at(index)
         return game.info[sid].name if face_up else "a hidden sorcerer"
-    spaces = game.potions if action.place == "potion" else game.books
-    name = game.info[game._opened(spaces, action.index)].name
-    return name if action.place == "potion" else f"the book “{name}”"
+    spaces = game.potions if where == "potion" else game.books
+    name = game.info[game._opened(spaces, index)].name
+    return name if where == "potion" else f"the book “{name}”"
 
 
 def before_reveal(game: Incantibus) -> dict[str, Any]:
@@ -221,9 +223,10 @@ def run(game: Incantibus) -> list[Event]:
 
 def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
     who = "" if game.quiet else game.name(seat)  # (the words only for readers)
-    if action.place == "room":
-        token, face_up = game._slot(action.index)
-        game.room[action.index] = None
+    where, index = action.place, action.index  # (read once, as in `target_name`)
+    if where == "room":
+        token, face_up = game._slot(index)
+        game.room[index] = None
         events = []
         if not face_up:
             events.append(
@@ -237,9 +240,9 @@ def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
         outcome = ("caught" if kept else "escaped") if monster else "taken"
         settle(game, seat, outcome, token, kept)
         return events
-    if action.place == "potion":
-        potion = game._opened(game.potions, action.index)
-        game.potions[action.index] = None
+    if where == "potion":
+        potion = game._opened(game.potions, index)
+        game.potions[index] = None
         chosen = [game.info[t] for t in action.pay]
         paid = chosen or bag.potion_payment(game.held(seat), recipe_of(game, potion))
         assert paid is not None  # pointing at it was legal: the satchel can pay
@@ -247,15 +250,15 @@ def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
         return pay(game, seat, paid, f"{who} brews the {game.info[potion].name}") + place(
             game, seat, potion
         )
-    if action.place == "book":
-        book = game._opened(game.books, action.index)
-        game.books[action.index] = None
+    if where == "book":
+        book = game._opened(game.books, index)
+        game.books[index] = None
         paid = [game.info[t] for t in action.pay]
         settle(game, seat, "learned", book, True)
         return pay(game, seat, paid, f"{who} learns the book “{game.info[book].name}”") + place(
             game, seat, book
         )
-    return fight(game, seat, action.index)
+    return fight(game, seat, index)
 
 
 def pay(game: Incantibus, seat: int, paid: list[TokenInfo], headline: str) -> list[Event]:
