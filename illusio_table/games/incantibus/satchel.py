@@ -380,12 +380,13 @@ def book_payment_problem(
 
 def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
     """Enough coins, and no token that could be left out: nobody overpays on purpose."""
-    total = sum(t.coins for t in tokens)
-    return (
-        all(t.coins > 0 for t in tokens)
-        and total >= amount
-        and all(total - t.coins < amount for t in tokens)
-    )
+    if not tokens:
+        return amount <= 0
+    coins = [t.coins for t in tokens]
+    total, least = sum(coins), min(coins)
+    # Every token holds a coin, and is needed if even the one with the fewest is (plain
+    # `min`, not an `all` over every token: this weighs every choice of coins).
+    return least > 0 and total >= amount and total - least < amount
 
 
 def _per_kind(tokens: Iterable[TokenInfo], most: int) -> list[TokenInfo]:
