@@ -8,12 +8,13 @@ of every rollout, so what a satchel pays for is remembered on the game.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import satchel as bag
 from .actions import Point
-from .cards import BookKind, PotionKind, SorcererKind, TokenKind
-from .satchel import TokenInfo
+from .cards import BookKind, IncantibusCards, PotionKind, SorcererKind, TokenKind
+from .satchel import TokenInfo, catalog
 
 if TYPE_CHECKING:
     from .rules import Incantibus
@@ -36,102 +37,160 @@ NEED_NAMES = {
 
 
 def pointing_options(game: Incantibus, seat: int) -> list[Point]:
-    info = game.info
     satchel = tuple(game.satchels[seat])
-    held = [info[t] for t in satchel]  # (`held`, written out: a call was 0.7 % a move)
     options: list[Point] = []
     if game.dungeon is None:
         options += [ROOM_POINTS[slot] for slot, entry in enumerate(game.room) if entry is not None]
     else:
         for slot, s in enumerate(game.dungeon):
-            if s is not None and (not s[1] or can_defeat(game, seat, s[0], satchel, held)):
+            if s is not None and (not s[1] or can_defeat(game, seat, s[0], satchel)):
                 options.append(DUNGEON_POINTS[slot])
     # What the satchel pays for: a satchel met again with the same potions and books
     # (one that took nothing) is one look-up.
     whole = (satchel, tuple(game.potions), tuple(game.books))
     paid = game._book_cache.get(whole)
     if paid is None:
-        paid = game._book_cache[whole] = paid_points(game, held)
+        paid = game._book_cache[whole] = paid_points(game, satchel)
     return options + paid if paid else options
 
 
-def paid_points(game: Incantibus, held: list[TokenInfo]) -> list[Point]:
-    """The potions this satchel brews and the books it pays for, each way."""
+def paid_points(game: Incantibus, satchel: tuple[int, ...]) -> list[Point]:
+    """The potions this satchel (by token id) brews and the books it pays for, each way."""
     found: list[Point] = []
     # (The Stone is an ingredient in our card file; taken wherever a file puts it. The
     # count is a cheap first test: the payment says what truly brews.)
-    ingredients = [t for t in held if t.cell == "ingredient" or t.kind == "philosophers-stone"]
+    brews_with = game.brews_with
+    ingredients = [t for t in satchel if brews_with[t]]
     if len(ingredients) >= game.shortest_recipe:
         found += potion_points(game, ingredients)
     if game.books:
-        found += book_points(game, held)
+        found += book_points(game, satchel)
     return found
 
 
-def potion_points(game: Incantibus, ingredients: list[TokenInfo]) -> list[Point]:
+def potion_points(game: Incantibus, ingredients: list[int]) -> list[Point]:
     """The ways to brew each potion on the table from the satchel's ingredients (and
-    the Stone), remembered by them and the potions as the books' are."""
-    key = ("potions", *game.potions, *[t.id for t in ingredients])
+    the Stone), by token id, remembered by them and the potions as the books' are."""
+    key = ("potions", *game.potions, *ingredients)
     found = game._book_cache.get(key)
     if found is not None:
         return found
     found = game._book_cache[key] = []
+    held = [game.info[t] for t in ingredients]
     for i, p in enumerate(game.potions):
         if p is not None:
-            paid = bag.potion_payment(ingredients, recipe_of(game, p))
+            paid = bag.potion_payment(held, game.recipes[p])  # (`recipe_of`)
             if paid is not None:
                 found.append(POTION_POINTS[i])
                 # The Stone may stand in for an ingredient its owner would rather keep.
-                for pay in bag.potion_payments(ingredients, paid):
+                for pay in bag.potion_payments(held, paid):
                     found.append(Point("potion", i, pay))
     return found
 
 
-def book_points(game: Incantibus, held: list[TokenInfo]) -> list[Point]:
+def book_points(game: Incantibus, satchel: tuple[int, ...]) -> list[Point]:
     """The ways to pay for each open book, remembered by the tokens that could pay for
     it (its `book_pool`): the satchel changes by a token a casting, but mostly not
     in what a given book asks for, and the "any 2 tokens" book has many ways."""
     found: list[Point] = []
+    asks = game.book_asks
     for space, b in enumerate(game.books):
         if b is not None:
-            book = game.cards.index[game.info[b].kind]  # (`kind_of`, written out)
-            assert isinstance(book, BookKind)
-            pool = bag.book_pool(held, book.needs)
-            key = (space, book.needs, book.amount, *[t.id for t in pool])
+            ask = asks[b]
+            assert ask is not None  # an open book asks for something
+            needs, amount, could_pay = ask
+            pool = [t for t in satchel if could_pay[t]]  # (`book_pool`, by token id)
+            if not pool and amount > 0:  # nothing to pay with: `book_payments` finds no way
+                continue
+            key = (space, needs, amount, *pool)
             points = game._book_cache.get(key)
             if points is None:
+                held = [game.info[t] for t in pool]
                 points = game._book_cache[key] = [
-                    Point("book", space, pay)
-                    for pay in bag.book_payments(pool, book.needs, book.amount)
+                    Point("book", space, pay) for pay in bag.book_payments(held, needs, amount)
                 ]
             found += points
     return found
 
 
+# -- what the card file's kinds ask, by token id: worked out once a card file -------------
+# The listing asks at every casting of every seat; the kinds are the card file's objects
+# (cards.py stays interpreted), each field of which the compiled rules read through
+# Python's generic attribute look-up.
+
+BookAsk = tuple[str, int, tuple[bool, ...]]  # needs, amount, which tokens could pay
+# kind, strongest wand, needs, which tokens answer a need
+SorcererAsk = tuple[str, int | None, dict[str, int], tuple[bool, ...]]
+
+
+@cache
+def book_asks(cards: IncantibusCards) -> tuple[BookAsk | None, ...]:
+    """What each magic book asks for, by its token id (None: not a book), with its
+    `book_pool` as a flag for every token id."""
+    info = catalog(cards)
+    found: list[BookAsk | None] = []
+    for t in info:
+        if t.back != "book":
+            found.append(None)
+            continue
+        book = bag.kind_of(cards, t.kind, BookKind)
+        pool = {p.id for p in bag.book_pool(list(info), book.needs)}
+        found.append((book.needs, book.amount, tuple(i in pool for i in range(len(info)))))
+    return tuple(found)
+
+
+@cache
+def sorcerer_asks(cards: IncantibusCards) -> tuple[SorcererAsk | None, ...]:
+    """What defeats each sorcerer, by its token id (None: not a sorcerer), with a flag for
+    every token id: whether it answers one of the needs (`satchel.answers`)."""
+    info = catalog(cards)
+    found: list[SorcererAsk | None] = []
+    for t in info:
+        if t.back != "sorcerer":
+            found.append(None)
+            continue
+        kind = bag.kind_of(cards, t.kind, SorcererKind)
+        could_pay = tuple(any(bag.answers(u, need) for need in kind.needs) for u in info)
+        found.append((kind.id, kind.max_wand, kind.needs, could_pay))
+    return tuple(found)
+
+
+@cache
+def recipes(cards: IncantibusCards) -> tuple[tuple[str, ...], ...]:
+    """Each potion's recipe, by its token id (empty: not a potion)."""
+    return tuple(
+        bag.kind_of(cards, t.kind, PotionKind).recipe if t.back == "potion" else ()
+        for t in catalog(cards)
+    )
+
+
+@cache
+def brews_with(cards: IncantibusCards) -> tuple[bool, ...]:
+    """Whether each token (by id) goes into a potion: an ingredient, or the Stone."""
+    return tuple(t.cell == "ingredient" or t.kind == "philosophers-stone" for t in catalog(cards))
+
+
 def recipe_of(game: Incantibus, potion: int) -> tuple[str, ...]:
-    recipe: tuple[str, ...] = bag.kind_of(game.cards, game.info[potion].kind, PotionKind).recipe
-    return recipe
+    return game.recipes[potion]
 
 
 def can_defeat(
-    game: Incantibus,
-    seat: int,
-    sorcerer: int,
-    satchel: tuple[int, ...],
-    held: list[TokenInfo],
-    wand: int | None = None,
+    game: Incantibus, seat: int, sorcerer: int, satchel: tuple[int, ...], wand: int | None = None
 ) -> bool:
-    """Whether the seat's wand and its satchel (`held`, by id `satchel`) defeat the
-    sorcerer; what it holds is weighed once for each kind of sorcerer (remembered by
-    the satchel: the dungeon is listed for every seat at every casting)."""
-    kind = game.cards.index[game.info[sorcerer].kind]  # (`kind_of`, written out)
-    assert isinstance(kind, SorcererKind)
-    if kind.max_wand is not None and (wand or game.wands[seat]) > kind.max_wand:
+    """Whether the seat's wand and its satchel (by token id) defeat the sorcerer; what it
+    holds is weighed once for each kind of sorcerer (remembered by the tokens that could
+    pay: the dungeon is listed for every seat at every casting)."""
+    ask = game.sorcerer_asks[sorcerer]
+    assert ask is not None  # a sorcerer's token
+    kind, max_wand, needs, could_pay = ask
+    if max_wand is not None and (wand or game.wands[seat]) > max_wand:
         return False
-    key = (kind.id, satchel)
+    # Weighed by the tokens that answer its needs alone (the others never pay).
+    key = (kind, tuple([t for t in satchel if could_pay[t]]))
     found = game._defeats.get(key)
     if found is None:
-        found = game._defeats[key] = bag.sorcerer_payment(held, kind.needs) is not None
+        held = [game.info[t] for t in key[1]]
+        found = game._defeats[key] = bag.sorcerer_payment(held, needs) is not None
     return found
 
 
@@ -148,7 +207,7 @@ def point_refusal(game: Incantibus, seat: int, action: Point) -> str | None:
         if not 0 <= action.index < len(game.dungeon) or game.dungeon[action.index] is None:
             return "There is no sorcerer there."
         sid, face_up = game._sorcerer_at(action.index)
-        if face_up and not can_defeat(game, seat, sid, tuple(game.satchels[seat]), held):
+        if face_up and not can_defeat(game, seat, sid, tuple(game.satchels[seat])):
             return sorcerer_refusal(game, seat, game.info[sid])
     elif action.place == "potion":
         if not 0 <= action.index < len(game.potions) or game.potions[action.index] is None:

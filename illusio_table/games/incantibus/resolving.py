@@ -14,7 +14,7 @@ from illusio_table.engine.protocol import listed
 
 from . import satchel as bag
 from .actions import Point
-from .cards import SorcererKind, SpellKind
+from .cards import SpellKind
 from .pointing import can_defeat, pointing_options, recipe_of
 from .satchel import TokenInfo
 from .state import Decision, IncantibusPhase
@@ -43,15 +43,17 @@ SPECIAL_OF_SPELL = {
 
 
 def target_name(game: Incantibus, action: Point, for_seat: int | None = None) -> str:
-    if action.place == "room":
-        token, face_up = game._slot(action.index)
+    # (The move's fields read once: compiled, each read of an action's field is a look-up.)
+    where, index = action.place, action.index
+    if where == "room":
+        token, face_up = game._slot(index)
         return game.info[token].name if face_up else "a secret token"
-    if action.place == "dungeon":
-        sid, face_up = game._sorcerer_at(action.index)
+    if where == "dungeon":
+        sid, face_up = game._sorcerer_at(index)
         return game.info[sid].name if face_up else "a hidden sorcerer"
-    spaces = game.potions if action.place == "potion" else game.books
-    name = game.info[game._opened(spaces, action.index)].name
-    return name if action.place == "potion" else f"the book “{name}”"
+    spaces = game.potions if where == "potion" else game.books
+    name = game.info[game._opened(spaces, index)].name
+    return name if where == "potion" else f"the book “{name}”"
 
 
 def before_reveal(game: Incantibus) -> dict[str, Any]:
@@ -103,14 +105,12 @@ def reveal(game: Incantibus) -> list[Event]:
             "target": list(target),
             "name": target_name(game, game.choices[winner]),  # as it looked: public
             "claimants": list(seats),
-            "wands": [game.wands[s] for s in seats],
+            "wands": list(map(strength, seats)),  # (each claimant's wand, in a C loop)
             "winner": winner,
-            "swap": None,
+            "swap": [winner, seats[-1]] if len(seats) > 1 else None,
             "outcome": None,  # what the winner got, once the take is resolved
             "to": None,  # the seat that kept the token, or "moat"
         }
-        if len(seats) > 1:
-            entry["swap"] = [winner, seats[-1]]
         game.last_casting.append(entry)
     events = [HIDDEN_SHOWN] if told is None else reveal_events(game, *told)
     for entry in game.last_casting:
@@ -222,10 +222,11 @@ def run(game: Incantibus) -> list[Event]:
 
 
 def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
-    who = game.name(seat)
-    if action.place == "room":
-        token, face_up = game._slot(action.index)
-        game.room[action.index] = None
+    who = "" if game.quiet else game.name(seat)  # (the words only for readers)
+    where, index = action.place, action.index  # (read once, as in `target_name`)
+    if where == "room":
+        token, face_up = game._slot(index)
+        game.room[index] = None
         events = []
         if not face_up:
             events.append(
@@ -239,9 +240,9 @@ def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
         outcome = ("caught" if kept else "escaped") if monster else "taken"
         settle(game, seat, outcome, token, kept)
         return events
-    if action.place == "potion":
-        potion = game._opened(game.potions, action.index)
-        game.potions[action.index] = None
+    if where == "potion":
+        potion = game._opened(game.potions, index)
+        game.potions[index] = None
         chosen = [game.info[t] for t in action.pay]
         paid = chosen or bag.potion_payment(game.held(seat), recipe_of(game, potion))
         assert paid is not None  # pointing at it was legal: the satchel can pay
@@ -249,15 +250,15 @@ def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
         return pay(game, seat, paid, f"{who} brews the {game.info[potion].name}") + place(
             game, seat, potion
         )
-    if action.place == "book":
-        book = game._opened(game.books, action.index)
-        game.books[action.index] = None
+    if where == "book":
+        book = game._opened(game.books, index)
+        game.books[index] = None
         paid = [game.info[t] for t in action.pay]
         settle(game, seat, "learned", book, True)
         return pay(game, seat, paid, f"{who} learns the book “{game.info[book].name}”") + place(
             game, seat, book
         )
-    return fight(game, seat, action.index)
+    return fight(game, seat, index)
 
 
 def pay(game: Incantibus, seat: int, paid: list[TokenInfo], headline: str) -> list[Event]:
@@ -284,7 +285,8 @@ def receive(
     and Ultimus goes to the moat; the rulebook's freedom not to use Ultimus holds only
     for a taker who has a suitable weapon, and that weapon is then used.
     """
-    info, who = game.info[token], game.name(seat)
+    info = game.info[token]
+    who = "" if game.quiet else game.name(seat)  # (the words only for readers)
     if info.cell == "monster" and not caught:
         weapon = bag.catcher(game.held(seat), info.kind)
         if weapon is None:
@@ -337,16 +339,17 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         if face_up
         else [Event(f"{who} turns the hidden sorcerer: {sorcerer.name}.", reveals=True)]
     )
-    kind = bag.kind_of(game.cards, sorcerer.kind, SorcererKind)
-    held = game.held(seat)
     satchel = tuple(game.satchels[seat])
-    if not can_defeat(game, seat, sid, satchel, held, wand=game.pointing_wands[seat]):
+    if not can_defeat(game, seat, sid, satchel, wand=game.pointing_wands[seat]):
         game.moat.append(sid)
         settle(game, seat, "too strong", sid, False)
         return events + [
             Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
         ]
-    paid = bag.sorcerer_payment(held, kind.needs)
+    ask = game.sorcerer_asks[sid]
+    assert ask is not None  # a sorcerer's token
+    _, _, needs, _ = ask
+    paid = bag.sorcerer_payment(game.held(seat), needs)
     assert paid is not None  # (`can_defeat` found the payment above)
     settle(game, seat, "defeated", sid, True)
     return events + pay(game, seat, paid, f"{who} defeats {sorcerer.name}") + place(game, seat, sid)

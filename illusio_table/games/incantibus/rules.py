@@ -44,7 +44,8 @@ def _standing(view: dict[str, Any]) -> list[str]:
 class Incantibus(Game):
     game_id = "incantibus"
     fresh_state = ("_book_cache", "_defeats")  # the ways to pay, by the tokens that could pay
-    shared_state = ("info",)  # the numbered tokens and cards, from the card data
+    # The numbered tokens and cards, and what each asks, from the card data.
+    shared_state = ("info", "book_asks", "sorcerer_asks", "recipes", "brews_with")
     title = "Incantibus"
     min_seats = 2
     max_seats = 4
@@ -80,6 +81,10 @@ class Incantibus(Game):
     # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
     cards: IncantibusCards
     info: tuple[TokenInfo, ...]  # every token and card by its number, from the card data
+    book_asks: tuple[pointing.BookAsk | None, ...]  # what each book asks, by token id
+    sorcerer_asks: tuple[pointing.SorcererAsk | None, ...]  # what defeats each sorcerer
+    recipes: tuple[tuple[str, ...], ...]  # each potion's recipe, by token id
+    brews_with: tuple[bool, ...]  # whether each token goes into a potion
     expert: bool
     side: SatchelSide  # the satchel's side in play
     wands: list[int]  # the seats in wand order
@@ -124,6 +129,10 @@ class Incantibus(Game):
     def setup(self) -> list[Event]:
         cards = self.cards = load()
         self.info = catalog(cards)
+        self.book_asks = pointing.book_asks(cards)
+        self.sorcerer_asks = pointing.sorcerer_asks(cards)
+        self.recipes = pointing.recipes(cards)
+        self.brews_with = pointing.brews_with(cards)
         self.expert = self.options["mode"] == "expert"
         self.side = next(
             s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice")
@@ -131,8 +140,10 @@ class Incantibus(Game):
         row = next(r for r in cards.setups if r.players == self.seats)
         rng = self.rng
 
+        by_back = bag.backs(cards)
+
         def ids(back: str) -> list[int]:
-            return [t.id for t in self.info if t.back == back]
+            return list(by_back.get(back, ()))
 
         wands = list(row.wands)
         rng.shuffle(wands)

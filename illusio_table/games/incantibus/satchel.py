@@ -89,6 +89,16 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
     return tuple(made)
 
 
+@cache
+def backs(cards: IncantibusCards) -> dict[str, tuple[int, ...]]:
+    """The token ids of each back, in the catalog's order: the bags a match's set-up fills
+    (sorted out once a card file rather than at every set-up: bots start many matches)."""
+    found: dict[str, list[int]] = {}
+    for t in catalog(cards):
+        found.setdefault(t.back, []).append(t.id)
+    return {back: tuple(ids) for back, ids in found.items()}
+
+
 def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
     return side.purse + sum(1 for t in tokens if t.cell == "satchel")
 
@@ -245,27 +255,29 @@ def potion_payment_ok(held: list[TokenInfo], pay: list[TokenInfo], recipe: tuple
     return True
 
 
+def answers(token: TokenInfo, need: str) -> bool:
+    """Whether a token meets a sorcerer's need: a potion of the colour ("potion-red"), a
+    weapon, a spell token, or a token of the kind named."""
+    if need.startswith("potion-"):
+        return token.cell == "potion" and token.colour == need[7:]
+    if need in ("weapon", "spell"):
+        return token.cell == need
+    return token.kind == need
+
+
 def sorcerer_payment(held: list[TokenInfo], needs: dict[str, int]) -> list[TokenInfo] | None:
     """The tokens a sorcerer's weakness takes, chosen to keep the most for the player:
-    the cheapest potion of the colour, plain weapons before Ultimus."""
+    the cheapest potion of the colour, plain weapons before Ultimus. Only the tokens
+    that answer a need (`answers`) matter."""
     free = list(held)
     spent: list[TokenInfo] = []
     for need, amount in needs.items():
+        pool = [t for t in free if answers(t, need)]
         if need.startswith("potion-"):
-            pool = sorted(
-                (t for t in free if t.cell == "potion" and t.colour == need[7:]),
-                key=lambda t: t.points,
-            )
+            pool.sort(key=lambda t: t.points)
         elif need == "weapon":
-            kinds = _counts([t.kind for t in free if t.cell == "weapon"])
-            pool = sorted(
-                (t for t in free if t.cell == "weapon"),
-                key=lambda t: (t.kind == "ultimus", -kinds[t.kind]),
-            )
-        elif need == "spell":
-            pool = [t for t in free if t.cell == "spell"]
-        else:
-            pool = [t for t in free if t.kind == need]
+            kinds = _counts([t.kind for t in pool])
+            pool.sort(key=lambda t: (t.kind == "ultimus", -kinds[t.kind]))
         if len(pool) < amount:
             return None
         for t in pool[:amount]:
@@ -368,12 +380,13 @@ def book_payment_problem(
 
 def _minimal_coins(tokens: tuple[TokenInfo, ...], amount: int) -> bool:
     """Enough coins, and no token that could be left out: nobody overpays on purpose."""
-    total = sum(t.coins for t in tokens)
-    return (
-        all(t.coins > 0 for t in tokens)
-        and total >= amount
-        and all(total - t.coins < amount for t in tokens)
-    )
+    if not tokens:
+        return amount <= 0
+    coins = [t.coins for t in tokens]
+    total, least = sum(coins), min(coins)
+    # Every token holds a coin, and is needed if even the one with the fewest is (plain
+    # `min`, not an `all` over every token: this weighs every choice of coins).
+    return least > 0 and total >= amount and total - least < amount
 
 
 def _per_kind(tokens: Iterable[TokenInfo], most: int) -> list[TokenInfo]:
