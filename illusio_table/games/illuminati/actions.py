@@ -355,6 +355,13 @@ def money_gifts(seat: int, have: int) -> tuple[GiveMoney, ...]:
 
 
 @lru_cache(maxsize=1 << 12)
+def asks(group: str, have: int) -> tuple[AskGroup, ...]:
+    """A Group asked for as a gift and for each amount `amounts` lists, by a player
+    whose Illuminati treasury holds `have` MB."""
+    return tuple(ask_group(group, price) for price in (0, *amounts(have)))
+
+
+@lru_cache(maxsize=1 << 12)
 def stakes(source: str, have: int, sided: bool) -> tuple[Spend, ...]:
     """Money put down from `source` holding `have` MB: by the attacker or defender, or
     (`sided`) by a third player, helping or hindering for each amount."""

@@ -6,12 +6,14 @@ Each function takes the game first (see rules.py).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from illusio_table.engine import Event
 
 from .attack import the
+from .cards import IlluminatiCards
 from .state import (
     IlluminatiPhase,
 )
@@ -165,6 +167,15 @@ def known_goal(game: IlluminatiGame, viewer: int, seat: int) -> str | None:
         return None
     top = game.illuminati[seat]
     return None if top == "ufos" else top
+
+
+@functools.cache
+def money_goals(cards: IlluminatiCards) -> frozenset[str]:
+    """The Illuminati whose Special Goal is one of money: the only goal a gift of money
+    alone can meet."""
+    return frozenset(
+        i.id for i in cards.illuminati if i.goal is not None and i.goal.kind == "money"
+    )
 
 
 def known_goal_met(

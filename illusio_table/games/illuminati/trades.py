@@ -24,11 +24,12 @@ from .actions import (
     Yield,
     amounts,
     ask_group,
+    asks,
     give_money,
     give_special,
     money_gifts,
 )
-from .goals import known_goal, known_goal_met, throw_refusal
+from .goals import known_goal, known_goal_met, money_goals, throw_refusal
 from .placing import hang, owed
 from .state import (
     IlluminatiPhase,
@@ -101,12 +102,14 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             ours = known_goal_met(game, seat, seat, tree)
             if room:
                 free = ours is None or throw_refusal(game, seat, other, tree) is None
-                moves += [
-                    ask_group(g, price)
-                    for price in [0, *amounts(top)]
-                    if (free and not priced)
-                    or (throw_refusal(game, seat, other, tree, money=price) is None)
-                ]
+                if free and not priced:  # every price, as mostly: one look-up for them all
+                    moves += asks(g, top)
+                else:
+                    moves += [
+                        ask_group(g, price)
+                        for price in [0, *amounts(top)]
+                        if throw_refusal(game, seat, other, tree, money=price) is None
+                    ]
             if swaps and _room_in_trade(game, other, tree):
                 if theirs is None:
                     theirs = {s: known_goal_met(game, seat, other, offered[s]) for s in swaps}
@@ -279,11 +282,22 @@ def _yield(game: IlluminatiGame, seat: int, action: Yield) -> list[Event]:
 def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     """Money and Specials may be given away at any time (p. 7), not only on one's turn:
     whenever the seat is asked to act, but while a privileged attack is under way."""
-    if game.attack is not None and game.attack.privileged:
+    attack = game.attack
+    if attack is not None and attack.privileged:
         return []
-    moves: list[Action] = []
     top = game.money.get(game.illuminati[seat], 0)
     specials = game.specials[seat]
+    if not top and not specials:  # nothing to give, as often while money goes down
+        return []
+    moves: list[Action] = []
+    # Money alone meets no goal but one of money (`throw_refusal` would say so at once):
+    # most gifts are listed without asking it. Whose goal of money the seat knows is
+    # `known_goal` for another seat, written out (this lists for every seat at nearly
+    # every move): a goal chosen in secret is known to nobody else, and a face-down
+    # Illuminati's not even looked at.
+    secret = game.options["hidden_goals"]
+    revealed, tops = game.revealed, game.illuminati
+    of_money = money_goals(game.cards)  # (never the UFOs', which is borrowed)
     for other in game.players():
         if other == seat:
             continue
@@ -291,14 +305,11 @@ def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
             moves += [give_special(other, c) for c in specials]
         if not top:
             continue
-        # Money alone meets no goal but one of money (`throw_refusal` would say so at
-        # once): most gifts are listed without asking it (a call fewer a seat).
-        goal_of = known_goal(game, seat, other)
-        goal = game.numbers.illuminati[goal_of].goal if goal_of is not None else None
-        # Less money meets no goal that more would not: all of it asked first.
         if (
-            goal is None
-            or goal.kind != "money"
+            secret
+            or other not in revealed
+            or tops[other] not in of_money
+            # Less money meets no goal that more would not: all of it asked first.
             or throw_refusal(game, seat, other, money=top) is None
         ):
             moves += money_gifts(other, top)
