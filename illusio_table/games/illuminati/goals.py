@@ -172,9 +172,12 @@ def known_goal(game: IlluminatiGame, viewer: int, seat: int) -> str | None:
 @functools.cache
 def money_goals(cards: IlluminatiCards) -> frozenset[str]:
     """The Illuminati whose Special Goal is one of money: the only goal a gift of money
-    alone can meet."""
+    alone can meet. Never the UFOs', whatever a card file gives them: their goal is one
+    they borrow, in secret (`known_goal`)."""
     return frozenset(
-        i.id for i in cards.illuminati if i.goal is not None and i.goal.kind == "money"
+        i.id
+        for i in cards.illuminati
+        if i.id != "ufos" and i.goal is not None and i.goal.kind == "money"
     )
 
 

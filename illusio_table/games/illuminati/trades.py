@@ -297,7 +297,7 @@ def gift_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     # Illuminati's not even looked at.
     secret = game.options["hidden_goals"]
     revealed, tops = game.revealed, game.illuminati
-    of_money = money_goals(game.cards)  # (never the UFOs', which is borrowed)
+    of_money = money_goals(game.cards)
     for other in game.players():
         if other == seat:
             continue
