@@ -71,9 +71,8 @@ def incantibus_key(game, action: Action, seat: int) -> Any:
         if action.place == "potion" and not pay and game.potions[action.index] is not None:
             # No tokens named: the rules' own payment, the same move as naming it.
             from illusio_table.games.incantibus import satchel as bag
-            from illusio_table.games.incantibus.pointing import recipe_of
 
-            recipe = recipe_of(game, game.potions[action.index])
+            recipe = game.recipes[game.potions[action.index]]
             default = bag.potion_payment(game.held(seat), recipe) or []
             pay = tuple(t.id for t in default)
         return (action.kind, action.place, action.index, tuple(sorted(map(str, map(token, pay)))))

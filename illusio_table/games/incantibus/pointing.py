@@ -79,7 +79,7 @@ def potion_points(game: Incantibus, ingredients: list[int]) -> list[Point]:
     held = [game.info[t] for t in ingredients]
     for i, p in enumerate(game.potions):
         if p is not None:
-            paid = bag.potion_payment(held, game.recipes[p])  # (`recipe_of`)
+            paid = bag.potion_payment(held, game.recipes[p])
             if paid is not None:
                 found.append(POTION_POINTS[i])
                 # The Stone may stand in for an ingredient its owner would rather keep.
@@ -119,7 +119,8 @@ def book_points(game: Incantibus, satchel: tuple[int, ...]) -> list[Point]:
 # Python's generic attribute look-up.
 
 BookAsk = tuple[str, int, tuple[bool, ...]]  # needs, amount, which tokens could pay
-# kind, strongest wand, needs, which tokens answer a need
+# kind, the strongest wand that still defeats it (None: any), needs, which tokens answer
+# a need
 SorcererAsk = tuple[str, int | None, dict[str, int], tuple[bool, ...]]
 
 
@@ -170,8 +171,11 @@ def brews_with(cards: IncantibusCards) -> tuple[bool, ...]:
     return tuple(t.cell == "ingredient" or t.kind == "philosophers-stone" for t in catalog(cards))
 
 
-def recipe_of(game: Incantibus, potion: int) -> tuple[str, ...]:
-    return game.recipes[potion]
+def sorcerer_ask(game: Incantibus, sorcerer: int) -> SorcererAsk:
+    """What defeats the sorcerer of that token id (`sorcerer_asks`)."""
+    ask = game.sorcerer_asks[sorcerer]
+    assert ask is not None  # a sorcerer's token
+    return ask
 
 
 def can_defeat(
@@ -180,13 +184,11 @@ def can_defeat(
     """Whether the seat's wand and its satchel (by token id) defeat the sorcerer; what it
     holds is weighed once for each kind of sorcerer (remembered by the tokens that could
     pay: the dungeon is listed for every seat at every casting)."""
-    ask = game.sorcerer_asks[sorcerer]
-    assert ask is not None  # a sorcerer's token
-    kind, max_wand, needs, could_pay = ask
+    kind_id, max_wand, needs, could_pay = sorcerer_ask(game, sorcerer)
     if max_wand is not None and (wand or game.wands[seat]) > max_wand:
         return False
     # Weighed by the tokens that answer its needs alone (the others never pay).
-    key = (kind, tuple([t for t in satchel if could_pay[t]]))
+    key = (kind_id, tuple([t for t in satchel if could_pay[t]]))
     found = game._defeats.get(key)
     if found is None:
         held = [game.info[t] for t in key[1]]
@@ -213,7 +215,7 @@ def point_refusal(game: Incantibus, seat: int, action: Point) -> str | None:
         if not 0 <= action.index < len(game.potions) or game.potions[action.index] is None:
             return "There is no open potion there."
         potion = game.info[game._opened(game.potions, action.index)]
-        recipe = recipe_of(game, potion.id)
+        recipe = game.recipes[potion.id]
         needed = " and ".join(bag.kind_of(game.cards, i, TokenKind).name for i in recipe)
         if bag.potion_payment(held, recipe) is None:
             return f"To brew the {potion.name} you need {needed}."

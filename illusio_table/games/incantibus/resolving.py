@@ -15,7 +15,7 @@ from illusio_table.engine.protocol import listed
 from . import satchel as bag
 from .actions import Point
 from .cards import SpellKind
-from .pointing import can_defeat, pointing_options, recipe_of
+from .pointing import can_defeat, pointing_options, sorcerer_ask
 from .satchel import TokenInfo
 from .state import Decision, IncantibusPhase
 
@@ -244,7 +244,7 @@ def take(game: Incantibus, seat: int, action: Point) -> list[Event]:
         potion = game._opened(game.potions, index)
         game.potions[index] = None
         chosen = [game.info[t] for t in action.pay]
-        paid = chosen or bag.potion_payment(game.held(seat), recipe_of(game, potion))
+        paid = chosen or bag.potion_payment(game.held(seat), game.recipes[potion])
         assert paid is not None  # pointing at it was legal: the satchel can pay
         settle(game, seat, "brewed", potion, True)
         return pay(game, seat, paid, f"{who} brews the {game.info[potion].name}") + place(
@@ -346,9 +346,7 @@ def fight(game: Incantibus, seat: int, slot: int) -> list[Event]:
         return events + [
             Event(f"{sorcerer.name} is too strong for {who} and escapes into the moat.")
         ]
-    ask = game.sorcerer_asks[sid]
-    assert ask is not None  # a sorcerer's token
-    _, _, needs, _ = ask
+    _, _, needs, _ = sorcerer_ask(game, sid)
     paid = bag.sorcerer_payment(game.held(seat), needs)
     assert paid is not None  # (`can_defeat` found the payment above)
     settle(game, seat, "defeated", sid, True)

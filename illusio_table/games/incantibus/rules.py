@@ -553,9 +553,7 @@ class Incantibus(Game):
             "dungeon": dungeon,
             "moat": lambda: [self._token(t) for t in self.moat],
             "potions": lambda: [
-                None
-                if p is None
-                else {**self._token(p), "recipe": list(pointing.recipe_of(self, p))}
+                None if p is None else {**self._token(p), "recipe": list(self.recipes[p])}
                 for p in self.potions
             ],
             "books": lambda: [
