@@ -150,8 +150,8 @@ class PythonMade(dict[K, V]):
     take an Objective) keep the interned, bounded makers. (A dict subclass: the cheapest
     table interpreted. Compiled, its look-up goes through Python's generic slot, so the
     compiled engine takes `engine.made.Made` instead, below; and the moves of one or two
-    numbers, a card's, an Objective's or a seat's, are in numbered.py's tuples and rows:
-    these tables keep the moves that name a kind.)"""
+    numbers, a card's, an Objective's or a seat's, are in numbered.py's tuples: these
+    tables keep the moves of three fields, a kind or a swap's target the third.)"""
 
     def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()

@@ -227,7 +227,8 @@ def test_the_moves_by_two_numbers_are_each_as_its_class_makes_it():
     assert by.special[80][5] == PlaySpecial(80, 5)
     assert by.take[80][3] == Take(80, 3)
     assert by.give[3][40] == UseTalent(40, seat=3)
-    assert by.give[type(game).max_seats - 1][cards - 1] == UseTalent(cards - 1, seat=5)
+    last_seat = type(game).max_seats - 1
+    assert by.give[last_seat][cards - 1] == UseTalent(cards - 1, seat=last_seat)
     assert len(by.place[objectives - 1]) == cards and len(by.take[0]) == by.seats
 
 
