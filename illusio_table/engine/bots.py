@@ -54,6 +54,30 @@ class SeatView(Mapping[str, Any]):
         return len(self._view())
 
 
+class Parts(Mapping[str, Any]):
+    """A part of a view that is itself made of parts (an Illusio seat's), each made when
+    first read: as `SeatView`, for the bots that read only a few of them."""
+
+    __slots__ = ("_parts", "_made")
+
+    def __init__(self, parts: dict[str, Callable[[], Any]]) -> None:
+        self._parts = parts
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        made = self._made
+        if key in made:
+            return made[key]
+        value = made[key] = self._parts[key]()
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+
 # A game of another package is Python on the compiled core (a game is found by its entry
 # point): its bots must be able to derive from these native classes.
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -12,6 +12,7 @@ scoring; why a move is refused is in refusals.py, what an allowed move does in e
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,7 @@ from .views import (
     seat_view,
     trick_sum,
     trick_view,
+    view_parts,
 )
 from .views import standing as _standing
 from .work import Work
@@ -375,6 +377,9 @@ class Illusio(Game):
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
+
+    def view_parts(self, seat: int | None) -> dict[str, Callable[[], Any]]:
+        return view_parts(self, seat)
 
     def hint(self, action: Action, seat: int | None = None) -> str:
         return talent_hint(self, action, seat)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from illusio_table.engine.bots import Parts
+
 from .actions import (
     Abandon,
     Backstage,
@@ -105,49 +107,61 @@ def work_view(game: Illusio, work: Work) -> dict[str, Any]:
 
 
 def seat_view(game: Illusio, seat: int | None) -> dict[str, Any]:
-    seats = []
-    for s in range(game.seats):
-        m = game.magicians[s]
-        seats.append(
-            {
-                "name": game.name(s),
-                "magician": {
-                    "id": m.id,
-                    "name": m.name,
-                    "talent": m.talent,
-                    "text": m.text,
-                    "domain": m.domain,
-                },
-                "talent_used": game.talent_used[s] if m.talent != "bonus" else None,
-                "hand": len(game.hands[s]),
-                "backstage": [card_view(game, c) for c in game.backstage[s]],
-                "fits": fits_views(game, s),
-                "works": [work_view(game, w) for w in game.works[s]],
-                "validated": [objective_view(game, o) for o in game.validated[s]],
-                "score": game.scores[s],
-                "tricks": [trick_view(t) for t in game.tricks[s]],
-            }
-        )
-    view: dict[str, Any] = {
-        "me": seat,
-        "phase": game.phase,
-        "turn": game.turn,
-        "current": game.current,
-        "first": game.first,
-        "actions_left": game.actions_left if game.phase == IllusioPhase.TURN else 0,
-        "target": game.target,
-        "contest": [None if o is None else objective_view(game, o) for o in game.contest],
-        "objective_deck": len(game.objective_deck),
-        "objective_discard": [objective_view(game, o) for o in game.objective_discard],
-        "deck": len(game.deck),
-        "discard": [card_view(game, c) for c in game.discard_pile],
-        "seats": seats,
-        "hand": None if seat is None else [card_view(game, c) for c in game.hands[seat]],
-        "hand_limit": game.limits.hand_limit,
-    }
-    if game.is_over():
-        view["scores"] = game.result()
+    view = {key: make() for key, make in view_parts(game, seat).items()}
+    view["seats"] = [dict(each) for each in view["seats"]]  # each seat made whole
     return view
+
+
+def view_parts(game: Illusio, seat: int | None) -> dict[str, Callable[[], Any]]:
+    """The view's parts, each made when called; the seats' too (`seat_parts`): a bot's
+    plan reads its own seat whole but of the others little more than their scores, and
+    every seat's tricks and fits made for each move of a rollout were half its search.
+    No part calls another (compiled, a shared closure would be a cycle: see Illuminati's
+    `view_parts`)."""
+    over = game.is_over()
+    parts: dict[str, Callable[[], Any]] = {
+        "me": lambda: seat,
+        "phase": lambda: game.phase,
+        "turn": lambda: game.turn,
+        "current": lambda: game.current,
+        "first": lambda: game.first,
+        "actions_left": lambda: game.actions_left if game.phase == IllusioPhase.TURN else 0,
+        "target": lambda: game.target,
+        "contest": lambda: [None if o is None else objective_view(game, o) for o in game.contest],
+        "objective_deck": lambda: len(game.objective_deck),
+        "objective_discard": lambda: [objective_view(game, o) for o in game.objective_discard],
+        "deck": lambda: len(game.deck),
+        "discard": lambda: [card_view(game, c) for c in game.discard_pile],
+        "seats": lambda: [Parts(seat_parts(game, s)) for s in range(game.seats)],
+        "hand": lambda: None if seat is None else [card_view(game, c) for c in game.hands[seat]],
+        "hand_limit": lambda: game.limits.hand_limit,
+    }
+    if over:
+        parts["scores"] = game.result
+    return parts
+
+
+def seat_parts(game: Illusio, s: int) -> dict[str, Callable[[], Any]]:
+    """What every seat may see of seat `s`, each part made when called."""
+    m = game.magicians[s]
+    return {
+        "name": lambda: game.name(s),
+        "magician": lambda: {
+            "id": m.id,
+            "name": m.name,
+            "talent": m.talent,
+            "text": m.text,
+            "domain": m.domain,
+        },
+        "talent_used": lambda: game.talent_used[s] if m.talent != "bonus" else None,
+        "hand": lambda: len(game.hands[s]),
+        "backstage": lambda: [card_view(game, c) for c in game.backstage[s]],
+        "fits": lambda: fits_views(game, s),
+        "works": lambda: [work_view(game, w) for w in game.works[s]],
+        "validated": lambda: [objective_view(game, o) for o in game.validated[s]],
+        "score": lambda: game.scores[s],
+        "tricks": lambda: [trick_view(t) for t in game.tricks[s]],
+    }
 
 
 # -- every move in words, for menus and the move list (`Game.describe` reads MOVE_WORDS) ------
