@@ -86,16 +86,22 @@ class Plan:
         # What the Objectives under realization still take, by group and by exact type.
         self.missing: Counter[str] = Counter()
         self.wanted_types: Counter[str] = Counter()
+        self.short: dict[int, dict[str, int]] = {}  # by Objective: its groups still to lay
         for w in self.works:
-            need = Counter(self.group_of[n] for n in w["objective"]["needs"])
-            need.subtract(Counter(c["group"] for c in w["components"]))
-            self.missing.update({g: n for g, n in need.items() if n > 0})
+            need = group_counts(self.group_of, w["objective"]["needs"])
+            for c in w["components"]:  # (below nothing where a Component is of no group asked)
+                need[c["group"]] = need.get(c["group"], 0) - 1
+            self.short.setdefault(w["objective"]["id"], need)
+            for g, n in need.items():
+                if n > 0:
+                    self.missing[g] += n
             for n in w["objective"]["needs"]:
                 if n != self.group_of[n]:
                     self.wanted_types[n] += 1
-        # The Contest Objectives worth going for, best first.
+        # The Contest Objectives worth going for, best first, and the types they name.
         self.contest = [o for o in view["contest"] if o is not None]
         self.targets = sorted(self.contest, key=self.promise, reverse=True)[:2]
+        self.target_needs = {n for o in self.targets for n in o["needs"]}
         self.leader = max(
             (s for s in range(len(view["seats"])) if s != me),
             key=lambda s: view["seats"][s]["score"],
@@ -107,7 +113,7 @@ class Plan:
 
     def promise(self, objective: dict[str, Any]) -> float:
         """How close the bot's cards come to finishing this Objective, and what it pays."""
-        need = Counter(self.group_of[n] for n in objective["needs"])
+        need = group_counts(self.group_of, objective["needs"])
         covered = sum(min(n, self.have[g]) for g, n in need.items())
         level: int = objective["level"]
         return covered / len(objective["needs"]) + 0.15 * level
@@ -169,9 +175,7 @@ class Plan:
 
     def abandon_gain(self, objective: int) -> float:
         """Give up a trick the bot cannot finish, to free its Components for another."""
-        work = next(w for w in self.works if w["objective"]["id"] == objective)
-        need = Counter(self.group_of[n] for n in work["objective"]["needs"])
-        need.subtract(Counter(c["group"] for c in work["components"]))
+        need = self.short[objective]
         short = sum(max(0, n - self.have[g]) for g, n in need.items())
         drying = self.view["deck"] + len(self.view["discard"]) < 10
         return 0.5 + short if short and drying else 0
@@ -179,9 +183,7 @@ class Plan:
     def transform_gain(self, action: Transform) -> float:
         """A Component nobody's target wants turned into one a target asks for by name."""
         card = self.backstage[action.component]
-        if self.kind(card) not in (n for o in self.targets for n in o["needs"]) and any(
-            action.into in o["needs"] for o in self.targets
-        ):
+        if self.kind(card) not in self.target_needs and action.into in self.target_needs:
             return 2.0
         return 0
 
@@ -254,6 +256,16 @@ class ExpertShowman(ExpertBot):
             under_way += max(0, sum(game.trick_parts(seat, work).values())) * share
         score: int = game.scores[seat]
         return score + 0.6 * under_way + 0.1 * len(game.backstage[seat])
+
+
+def group_counts(group_of: Mapping[str, str], needs: list[str]) -> dict[str, int]:
+    """How many Components of each group an Objective's needs ask for (a dict, not a
+    `Counter`: the plan counts them some fifteen times a move of every rollout)."""
+    counts: dict[str, int] = {}
+    for name in needs:
+        group = group_of[name]
+        counts[group] = counts.get(group, 0) + 1
+    return counts
 
 
 # How the plan weighs each kind of move (a kind not here gains nothing).
