@@ -92,9 +92,9 @@ class Plan:
             for c in w["components"]:  # (below nothing where a Component is of no group asked)
                 need[c["group"]] = need.get(c["group"], 0) - 1
             self.short.setdefault(w["objective"]["id"], need)
-            for g, n in need.items():
-                if n > 0:
-                    self.missing[g] += n
+            for group, left in need.items():
+                if left > 0:
+                    self.missing[group] += left
             for n in w["objective"]["needs"]:
                 if n != self.group_of[n]:
                     self.wanted_types[n] += 1
