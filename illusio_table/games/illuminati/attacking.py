@@ -98,7 +98,9 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     structure = game.structures[seat]
     numbers = game.numbers
     # The Groups free to act (`_free_to_act`), found once for the attackers and the aid.
-    free_to_act = [c for c in structure if _free_to_act(game, c)]
+    # (Here and below a structure's cards are read from its places: its own `in`, `len`
+    # and iteration are calls of Python, and a listing asks them again and again.)
+    free_to_act = [c for c in structure.places if _free_to_act(game, c)]
     attackers = [c for c in free_to_act if numbers.power(c) > 0]  # (`may_attack`)
     if not attackers:  # every Group has had its attack this turn, often
         return moves
@@ -112,7 +114,7 @@ def attack_moves(game: IlluminatiGame, seat: int) -> list[Action]:
     others = [s for s in game.players() if s != seat]
     for owner in (None, *others, seat):  # the uncontrolled, the others', one's own
         # (A player may also try to destroy a Group of their own, rulebook p. 6.)
-        cards: Iterable[str] = game.uncontrolled if owner is None else game.structures[owner]
+        cards: Iterable[str] = game.uncontrolled if owner is None else game.structures[owner].places
         root = None if owner is None else game.structures[owner].root
         kinds = _UNCONTROLLED if owner is None else _OWN if owner == seat else _HELD
         discordian = _known_discordian(game, seat, owner)
@@ -323,7 +325,7 @@ def _roll_at_most(game: IlluminatiGame, seat: int, action: Attack, bonus: int) -
 def _ability_bonus(game: IlluminatiGame, seat: int) -> int:
     """Every bonus to an attack the abilities in the seat's structure could give."""
     numbers, bonus = game.numbers, 0
-    for card in game.structures[seat]:  # (loops, not a generator's steps: every listing)
+    for card in game.structures[seat].places:  # (loops, not a generator's steps: every listing)
         for ability in numbers.abilities(card):
             if ability.kind in ("attack-bonus", "discordian"):
                 bonus += max(0, ability.value)

@@ -107,7 +107,8 @@ def won_by(game: IlluminatiGame, seat: int) -> str | None:
 def _basic_goal_met(
     game: IlluminatiGame, seat: int, gained: Cards = (), lost: Cards = ()
 ) -> str | None:
-    count = len(game.structures[seat]) + len(gained) - len(lost)
+    # (The length of its places: the Structure's own `len` is a call of Python.)
+    count = len(game.structures[seat].places) + len(gained) - len(lost)
     if count >= game.goal:
         return f"the basic goal: {count} Groups, the Illuminati included"
     return None
@@ -128,12 +129,14 @@ def _special_goal_met(
     if goal is None or goal.kind == "borrowed":
         return None
     # (Asked for every trade listed: the cards' list made in one step where none leave,
-    # and its Groups picked out only for the goals of alignments, which count them.)
+    # read from the structure's places rather than through its own iteration, a call of
+    # Python; and its Groups picked out only for the goals of alignments, which count them.)
+    places = game.structures[seat].places
     if lost:
         gone = set(lost)
-        structure = [*(c for c in game.structures[seat] if c not in gone), *gained]
+        structure = [*(c for c in places if c not in gone), *gained]
     else:
-        structure = [*game.structures[seat], *gained]
+        structure = [*places, *gained]
     if goal.kind == "total-power":
         reached = sum(game.numbers.power(c) for c in structure) >= goal.value
     elif goal.kind == "total-transferable":

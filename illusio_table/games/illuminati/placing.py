@@ -130,11 +130,12 @@ def _place(game: IlluminatiGame, seat: int, action: Hang) -> list[Event]:
 def move_moves(structure: Structure) -> list[Action]:
     """Each Group under each card outside its own subtree, on that card's first free arrow."""
     moves: list[Action] = []
-    for group in structure:
+    places = structure.places  # (its own iteration is a call of Python: every turn lists)
+    for group in places:
         if group == structure.root:
             continue
         below = set(structure.subtree(group))
-        for master in structure:
+        for master in places:
             if master not in below:
                 moves += [Move(group, master, side) for side in structure.free_arrows(master)[:1]]
     return moves

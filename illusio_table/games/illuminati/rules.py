@@ -194,7 +194,7 @@ class IlluminatiGame(Game):
 
     def owner(self, card: str) -> int | None:
         for seat, structure in enumerate(self.structures):
-            if card in structure:
+            if card in structure.places:  # (`in structure` is a call of Python)
                 return seat
         return None
 

@@ -95,7 +95,7 @@ def ask_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         # the whole trade is judged only where either side might. (Theirs judged when
         # first needed: where a Group of theirs may be swapped at all.)
         theirs: dict[str, str | None] | None = None
-        for g in structure:
+        for g in structure.places:  # (its own iteration is a call of Python)
             if g == structure.root:
                 continue
             tree = structure.subtree(g)

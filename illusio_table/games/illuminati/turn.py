@@ -300,7 +300,9 @@ def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
         moves += attack_moves(game, seat)
         moves += move_moves(structure)
         others = [s for s in game.players() if s != seat]
-        for g in structure:
+        # (Here and below a structure's cards are read from its places: its own `in` and
+        # iteration are calls of Python, and this lists at most moves of a turn.)
+        for g in structure.places:
             if g != structure.root:
                 tree = structure.subtree(g)
                 moves += [
@@ -309,15 +311,15 @@ def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
                     if throw_refusal(game, seat, s, to_other=tree) is None
                 ]
         moves += ask_moves(game, seat)
-    for card in structure:
+    for card in structure.places:
         if game.money.get(card, 0) and (game.free_transfers or game.actions_left):
             for other in _transfer_targets(game, seat, card):
                 moves += transfers(card, other, game.money[card])
     if game.bonus_transfer and game.money.get(game.bonus_transfer[0], 0):
         source, target = game.bonus_transfer
-        if source in structure and target in structure:
+        if source in structure.places and target in structure.places:
             moves += transfers(source, target, game.money[source])
-    moves += [drop(g) for g in structure if g != structure.root]
+    moves += [drop(g) for g in structure.places if g != structure.root]
     moves += own_special_moves(game, seat)
     moves += gift_moves(game, seat)
     if game.illuminati[seat] in ("bermuda-triangle", "gnomes-of-zurich"):
@@ -332,9 +334,9 @@ def _turn_moves(game: IlluminatiGame, seat: int) -> list[Action]:
                     for i in game.cards.illuminati
                     if i.id != game.illuminati[seat]
                 ]
-    if "recyclers" in structure and game.refusal(seat, ExtraDraw()) is None:
+    if "recyclers" in structure.places and game.refusal(seat, ExtraDraw()) is None:
         moves.append(ExtraDraw())
-    if "orbital-mind-control-lasers" in structure and not game.shifted_this_turn:
+    if "orbital-mind-control-lasers" in structure.places and not game.shifted_this_turn:
         moves += _laser_moves(game)
     for card in [c for c in game.specials[seat] if kind_of(c) == "whispering-campaign"]:
         if game.actions_left:
