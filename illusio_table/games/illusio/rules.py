@@ -133,7 +133,7 @@ class Illusio(Game):
         cards = self.cards = load()
         self.info, self.objectives = catalog(cards)
         self.numbered = numbered(len(self.info), len(self.objectives), self.max_seats)
-        self.printed = printed_views(self)
+        self.printed = printed_views(cards)
         self.limits = cards.rules
         self.component_kinds = tuple(k.id for k in cards.components)
         self.group_types = {g.id: g.types for g in cards.groups}
@@ -404,11 +404,10 @@ class Illusio(Game):
         if self.actions_left <= 0:  # (`action_refusal`, written out: every listing asks)
             return []  # (a list of its own: the turn's listing adds to it)
         hand, info, by = self.hands[seat], self.info, self.numbered
-        moves: list[Action] = []
         kinds = self._distinct(hand)
         components = [c for c in kinds if not info[c].special]
         backstage = by.backstage
-        moves += [backstage[c] for c in components]
+        moves: list[Action] = [backstage[c] for c in components]  # (the others add to it)
         if len(components) < len(kinds):
             moves += self._special_moves(seat, [c for c in kinds if info[c].special])
         left = len(self.deck) + len(self.discard_pile)
@@ -534,9 +533,9 @@ class Illusio(Game):
                 sizes.append(min(len(exact) + len(loose), n))
         moves: list[Action] = []
         counts = [0] * len(pools)
-        total, last = 0, len(pools) - 1
+        total, last, half = 0, len(pools) - 1, o.half
         while True:
-            if total >= o.half:
+            if total >= half:
                 chosen: list[int] = []
                 for i in range(len(counts)):
                     if counts[i]:
@@ -659,9 +658,11 @@ class Illusio(Game):
             tiebreak = f"a tie on {best} points goes to the magician with more tricks ({most})"
             if len(winners) > 1:
                 tiebreak = f"a tie on {best} points and {most} tricks: the victory is shared"
+        # Each trick with its sum in words, which the explanation says again (made once).
+        views = [[trick_view(e) for e in t] for t in self.tricks]
         explanation = []
         for s in range(self.seats):
-            tricks = "; ".join(f"{t['trick']} {trick_sum(t)}" for t in self.tricks[s])
+            tricks = "; ".join(f"{t['trick']} {t['sum']}" for t in views[s])
             points = f"{scores[s]} point{'s' * (scores[s] != 1)}"
             explanation.append(f"{self.name(s)}: {points} ({tricks or 'no trick'})")
         if tiebreak:
@@ -670,7 +671,7 @@ class Illusio(Game):
             "scores": scores,
             "winners": winners,
             "points": [self._points_by_category(s) for s in range(self.seats)],
-            "tricks": [[trick_view(e) for e in t] for t in self.tricks],
+            "tricks": views,
             "tiebreak": tiebreak,
             "explanation": explanation,
         }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from illusio_table.engine.bots import Parts
@@ -20,7 +21,8 @@ from .actions import (
     Transform,
     UseTalent,
 )
-from .catalog import exact_bonus
+from .cards import IllusioCards
+from .catalog import catalog, exact_bonus
 from .phases import IllusioPhase
 from .talents import TALENTS
 
@@ -29,16 +31,19 @@ if TYPE_CHECKING:
     from .work import Work
 
 
-def printed_views(game: Illusio) -> tuple[tuple[tuple[str, Any], ...], ...]:
-    """Each card as the view shows it untransformed, made once: a view holds every card
-    in the discard pile, and bots read views thousands of times a second."""
+@cache
+def printed_views(cards: IllusioCards) -> tuple[tuple[tuple[str, Any], ...], ...]:
+    """Each card of the card file as the view shows it untransformed, made once a run (a
+    view holds every card in the discard pile, and bots read views thousands of times a
+    second; self-play starts a match every few hundred moves, and making these was two
+    fifths of a match's set-up)."""
     printed = []
-    for info in game.info:
+    for info in catalog(cards)[0]:
         data: dict[str, Any] = {"id": info.id, "kind": info.kind, "name": info.name}
         if info.special:
             data["special"] = True
         else:
-            data["group"] = game.cards.group_of[info.kind]
+            data["group"] = cards.group_of[info.kind]
         printed.append(tuple(data.items()))
     return tuple(printed)
 
