@@ -23,6 +23,7 @@ from .actions import (
     UseTalent,
 )
 from .cards import load
+from .catalog import ObjectiveInfo, catalog
 
 SPECIAL_WORTH = {
     "grand": 2.5,
@@ -74,6 +75,8 @@ class Plan:
     def __init__(self, view: Mapping[str, Any]) -> None:
         cards = load()
         self.group_of = cards.group_of
+        # Each Objective's groups, counted once a card file (the catalog's).
+        self.objectives: tuple[ObjectiveInfo, ...] = catalog(cards)[1]
         self.view = view
         me = view["me"]
         self.me = me
@@ -88,7 +91,7 @@ class Plan:
         self.wanted_types: Counter[str] = Counter()
         self.short: dict[int, dict[str, int]] = {}  # by Objective: its groups still to lay
         for w in self.works:
-            need = group_counts(self.group_of, w["objective"]["needs"])
+            need = dict(self.objectives[w["objective"]["id"]].groups)
             for c in w["components"]:  # (below nothing where a Component is of no group asked)
                 need[c["group"]] = need.get(c["group"], 0) - 1
             self.short.setdefault(w["objective"]["id"], need)
@@ -113,7 +116,7 @@ class Plan:
 
     def promise(self, objective: dict[str, Any]) -> float:
         """How close the bot's cards come to finishing this Objective, and what it pays."""
-        need = group_counts(self.group_of, objective["needs"])
+        need: dict[str, int] = self.objectives[objective["id"]].groups
         covered = sum(min(n, self.have[g]) for g, n in need.items())
         level: int = objective["level"]
         return covered / len(objective["needs"]) + 0.15 * level
@@ -256,16 +259,6 @@ class ExpertShowman(ExpertBot):
             under_way += max(0, sum(game.trick_parts(seat, work).values())) * share
         score: int = game.scores[seat]
         return score + 0.6 * under_way + 0.1 * len(game.backstage[seat])
-
-
-def group_counts(group_of: Mapping[str, str], needs: list[str]) -> dict[str, int]:
-    """How many Components of each group an Objective's needs ask for (a dict, not a
-    `Counter`: the plan counts them some fifteen times a move of every rollout)."""
-    counts: dict[str, int] = {}
-    for name in needs:
-        group = group_of[name]
-        counts[group] = counts.get(group, 0) + 1
-    return counts
 
 
 # How the plan weighs each kind of move (a kind not here gains nothing).
