@@ -587,9 +587,9 @@ class Game(ABC):
         bot simulating thousands of games copies a match at every step). The same match
         as replaying the record (`match.replay_with`), which a test checks, at a fraction of the
         cost (`make bench` measures both)."""
-        memo: dict[int, Any] = dict(_frozen_parts(getattr(self, "cards", None)))
-        for name in self.shared_state:  # more card data, read once (a game's catalog)
-            memo.update(_frozen_parts(getattr(self, name, None)))
+        # The card data, and more of it read once (a game's catalog, `shared_state`).
+        data = (getattr(self, "cards", None), *(getattr(self, n, None) for n in self.shared_state))
+        memo: dict[int, Any] = dict(_frozen_parts(data))
         # The log and the record only grow, and their entries never change: the copy gets
         # lists of its own holding the same entries (a long match has thousands, and
         # deepcopy would walk each at every step a bot simulates).
@@ -599,9 +599,21 @@ class Game(ABC):
             value = getattr(self, name, None)
             if value is not None:
                 memo[id(value)] = type(value)()
-        for name in self.state_fields():
-            _copy_plain(getattr(self, name, None), memo)
-        return copy.deepcopy(self, memo)
+        # The copy is made field by field rather than by `deepcopy(self)`, which walks each
+        # number and word of the match through a call of Python (`_copied`). Compiled, a
+        # match keeps its fields natively (`_native_fields`), else in its `__dict__`.
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin  # (anything that refers back to the match gets the copy)
+        for name in _native_fields(type(self)):
+            value = getattr(self, name, _UNSET)
+            if value is not _UNSET:
+                setattr(twin, name, value if type(value) in _PLAIN else _copied(value, memo))
+        held = getattr(self, "__dict__", None)
+        if held:
+            twin.__dict__.update(
+                {k: (v if type(v) in _PLAIN else _copied(v, memo)) for k, v in held.items()}
+            )
+        return twin
 
     def determinize(self, seat: int, rng: Rng) -> Game:
         """A copy of the match that `seat` cannot tell from this one — the same view, the
@@ -731,36 +743,111 @@ def _declared_fields(cls: type) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _frozen_parts(cards: Any) -> dict[int, Any]:
+def _frozen_parts(data: tuple[Any, ...]) -> dict[int, Any]:
     """Every frozen part of some card data (tuples, frozen dataclasses), by id: a clone
-    shares them (they never change), so `deepcopy` does not walk them."""
-    if cards is None:
-        return {}
-    found = _FROZEN.get(id(cards))
-    if found is None or found.get(id(cards)) is not cards:
-        found = _FROZEN[id(cards)] = _walk_frozen(cards)
+    shares them (they never change), so `deepcopy` does not walk them. Worked out once
+    for the same data (the same objects: a card file is read once a run)."""
+    key = tuple(map(id, data))
+    known = _FROZEN.get(key)
+    if known is None or any(a is not b for a, b in zip(known[0], data, strict=True)):
+        found: dict[int, Any] = {}
+        for root in data:
+            if root is not None:
+                found.update(_walk_frozen(root))
+        known = _FROZEN[key] = (data, found)
+    return known[1]
+
+
+_PLAIN = frozenset((int, str, bool, float, type(None)))  # by hash: `in` a tuple compares each
+_UNSET = object()  # a field not set
+_NATIVE: dict[type, tuple[str, ...]] = {}  # each class of match -> the fields it keeps natively
+
+
+def _native_fields(cls: type) -> tuple[str, ...]:
+    """The fields a class compiled by mypyc keeps natively (`__mypyc_attrs__`, outside
+    any `__dict__`), worked out once a class; none for a class of Python."""
+    found = _NATIVE.get(cls)
+    if found is None:
+        names: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            names.update(
+                (n, None) for n in vars(klass).get("__mypyc_attrs__", ()) if n != "__dict__"
+            )
+        found = _NATIVE[cls] = tuple(names)
     return found
 
 
-_PLAIN = (int, str, bool, float, type(None))
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """What `copy.deepcopy(value, memo)` makes of a field of a match, sooner for the shapes
+    a match is made of: lists, dicts and sets are made anew with their items copied alike;
+    tuples and frozensets of what never changes, numbers, words and moves (frozen) are
+    kept as they are; anything else is left to `deepcopy`. Each container copied goes
+    into the memo, so that two fields holding the same list hold one copy of it."""
+    kind: Any = type(value)
+    if kind in _PLAIN:
+        return value
+    found = memo.get(id(value), _UNSET)
+    if found is not _UNSET:
+        return found
+    copied: Any
+    if kind is list:
+        copied = [x if type(x) in _PLAIN else _copied(x, memo) for x in value]
+    elif kind is dict:
+        copied = {
+            (k if type(k) in _PLAIN else _copied(k, memo)): (
+                v if type(v) in _PLAIN else _copied(v, memo)
+            )
+            for k, v in value.items()
+        }
+    elif kind is tuple or kind is frozenset or kind is set:
+        items = [x if type(x) in _PLAIN else _copied(x, memo) for x in value]
+        same = all(a is b for a, b in zip(items, value, strict=True))
+        if kind is set:
+            # A set's own copy keeps its table as it is: the copy lists its items in the
+            # same order (a set made again from them may not, where two collide).
+            copied = value.copy() if same else set(items)
+        elif same:
+            copied = value  # nothing in it changes: shared, as deepcopy would
+        else:
+            copied = kind(items)
+    elif isinstance(value, Action):
+        return value  # a move never changes (a frozen dataclass)
+    elif kind is Rng:
+        copied = Rng(value.state)  # (how it pickles, too)
+    elif _plain_object(kind):  # an object of the rules (a trick, a Power Structure...)
+        copied = kind.__new__(kind)
+        memo[id(value)] = copied  # before its fields, as deepcopy does
+        copied.__dict__.update(
+            {k: (v if type(v) in _PLAIN else _copied(v, memo)) for k, v in vars(value).items()}
+        )
+        return copied
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = copied
+    return copied
 
 
-def _copy_plain(value: Any, memo: dict[int, Any]) -> None:
-    """Copies into `memo` a list, dict or set of plain values (numbers, words, None), or
-    a list of such lists (the hands): decks, hands and scores make most of a match, and
-    a copy of each at C speed saves `deepcopy` a call per card."""
-    kind = type(value)
-    if kind not in (list, dict, set) or id(value) in memo:
-        return
-    items = value.values() if kind is dict else value
-    if all(type(x) in _PLAIN for x in items):
-        memo[id(value)] = value.copy()
-    elif kind is list and all(type(x) is list and all(type(y) in _PLAIN for y in x) for x in value):
-        inner = [memo.setdefault(id(x), x.copy()) for x in value]
-        memo[id(value)] = inner
+@cache
+def _plain_object(kind: type) -> bool:
+    """Whether `deepcopy` copies an object of this class as a new one of the class holding
+    a copy of its attribute table: made by `object` itself (no list, dict or native class
+    beneath it), no copying of its own (`__deepcopy__`, `__reduce__`, state got or set its
+    own way), no slots."""
+    base: Any = object  # (what a class that copies no way of its own has from it)
+    return (
+        kind.__new__ is base.__new__
+        and not hasattr(kind, "__deepcopy__")
+        and kind.__reduce_ex__ is base.__reduce_ex__
+        and kind.__reduce__ is base.__reduce__
+        and kind.__getstate__ is base.__getstate__
+        and not hasattr(kind, "__setstate__")
+        and not any("__slots__" in vars(k) for k in kind.__mro__)
+        and "__dict__" in dir(kind)
+    )
 
 
-_FROZEN: dict[int, dict[int, Any]] = {}  # card data (read once per run) -> its frozen parts
+# Card data (read once a run), by the ids of its parts -> them, and their frozen parts.
+_FROZEN: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, Any]]] = {}
 
 
 def _walk_frozen(root: Any) -> dict[int, Any]:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from illusio_table.engine import Action, Bot
 from illusio_table.engine.search import ExpertBot
 
 from .actions import Cast, Choose, Discard, Point
-from .cards import load
+from .cards import IncantibusCards, load
 
 SECRET_GUESS = 2.0  # what a face-down token is worth on average to a wizard
 SPELL_VALUE = 3.0  # a spell token: 1 point and a spell
@@ -28,15 +29,22 @@ SPELL_CARD_VALUE = {
 }
 
 
+@cache
+def _weapons(cards: IncantibusCards) -> tuple[dict[str, str | None], dict[str | None, str]]:
+    """The monster each weapon catches, and the weapon of each monster: worked out once a
+    card file (the rollouts of a search and the coach make thousands of wizards a second),
+    and only read."""
+    catches = {t.id: t.catches for t in cards.tokens if t.category == "weapon"}
+    return catches, {monster: weapon for weapon, monster in catches.items()}
+
+
 class CunningBot(Bot):
     name = "cunning"
     description = "takes what its satchel can use and avoids contests it would lose"
 
     def __init__(self, seat: int, seed: int) -> None:
         super().__init__(seat, seed)
-        cards = load()
-        self.catches = {t.id: t.catches for t in cards.tokens if t.category == "weapon"}
-        self.monster_of = {t.catches: t.id for t in cards.tokens if t.category == "weapon"}
+        self.catches, self.monster_of = _weapons(load())
         self._held_for: Mapping[str, Any] | None = None
         self._held_kinds: Counter[str] = Counter()
 
