@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from illusio_table.engine import HIDDEN_SHOWN, NOBODY, ONLY, Action, Event, Game, Option, Rng
+from illusio_table.engine.bots import Parts
 from illusio_table.engine.moves import Phase, Rule, phase_table
 
 from . import pointing, resolving
@@ -504,7 +505,9 @@ class Incantibus(Game):
         return {"id": token, "kind": info.kind, "name": info.name, "points": info.points}
 
     def seat_view(self, seat: int | None) -> dict[str, Any]:
-        return {key: make() for key, make in self.view_parts(seat).items()}
+        view = {key: make() for key, make in self.view_parts(seat).items()}
+        view["satchels"] = [dict(satchel) for satchel in view["satchels"]]
+        return view
 
     def view_parts(self, seat: int | None) -> dict[str, Callable[[], Any]]:
         known = self.known[seat] if seat is not None else {}
@@ -585,7 +588,7 @@ class Incantibus(Game):
                 "books": len(self.book_bag),
             },
             "wands": lambda: list(self.wands),
-            "satchels": lambda: [self._satchel_view(s) for s in range(self.seats)],
+            "satchels": lambda: [Parts(self._satchel_parts(s)) for s in range(self.seats)],
             "points": lambda: [sum(self.points(s).values()) for s in range(self.seats)],
             "chosen": lambda: sorted(self.choices),
             "my_choice": my_choice,
@@ -598,12 +601,18 @@ class Incantibus(Game):
         return parts
 
     def _satchel_view(self, seat: int) -> dict[str, Any]:
+        return {key: make() for key, make in self._satchel_parts(seat).items()}
+
+    def _satchel_parts(self, seat: int) -> dict[str, Callable[[], Any]]:
+        """A satchel's view in parts: a wizard weighs its tokens at every choice (the
+        search's rollouts and the coach, thousands of times a second), their layout in
+        the cells seldom."""
         held = self.held(seat)
         return {
-            "side": self.side.id,
-            "tokens": [self._token(t.id) for t in held],
-            "cells": bag.layout(held, self.side),
-            "capacity": {**self.side.cells, "purse": bag.purse_size(held, self.side)},
+            "side": lambda: self.side.id,
+            "tokens": lambda: [self._token(t.id) for t in held],
+            "cells": lambda: bag.layout(held, self.side),
+            "capacity": lambda: {**self.side.cells, "purse": bag.purse_size(held, self.side)},
         }
 
 
