@@ -316,6 +316,8 @@ def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         return [tuple(sorted(ids[:amount])) for ids in alike.values() if len(ids) >= amount]
     if needs in ("different-weapons", "different-ingredients"):
         return [tuple(sorted([t.id for t in c])) for c in combinations(_per_kind(pool, 1), amount)]
+    if needs == "any" and amount == 2:
+        return _any_two_ways(pool)
     # Special tokens, coins or any tokens: several of a kind may go, and ways that differ
     # only in which token of a kind goes are one way (a way never needs more coins of one
     # kind than it asks for coins; the "any" book asks for two tokens).
@@ -323,9 +325,11 @@ def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         candidates = list(combinations(_per_kind(pool, amount), amount))
     elif needs == "coins":
         coins = _per_kind(pool, amount)
+        # (No more tokens than coins asked for: each holds one at least, and a way with
+        # more would have a token to spare, which `_minimal_coins` refuses.)
         candidates = [
             c
-            for n in range(1, len(coins) + 1)
+            for n in range(1, min(len(coins), amount) + 1)
             for c in combinations(coins, n)
             if _minimal_coins(c, amount)
         ]
@@ -399,6 +403,31 @@ def _per_kind(tokens: Iterable[TokenInfo], most: int) -> list[TokenInfo]:
             seen[t.kind] = n + 1
             kept.append(t)
     return kept
+
+
+def _any_two_ways(pool: list[TokenInfo]) -> list[tuple[int, ...]]:
+    """The ways to pay two tokens of any kind (`book_payments`): kind by kind, in the
+    satchel's order, two of it if it is held twice, then it with each later kind; the
+    first tokens of a kind go. The same ways in the same order as the combinations of
+    `_two_per_kind` that differ in kinds, written out: the "any 2 tokens" book's ways
+    change with every token a satchel takes, and that search took half of listing them."""
+    kinds: dict[str, list[int]] = {}
+    for t in pool:
+        ids = kinds.get(t.kind)
+        if ids is None:
+            kinds[t.kind] = [t.id]
+        elif len(ids) < 2:
+            ids.append(t.id)
+    firsts = [ids[0] for ids in kinds.values()]
+    ways: list[tuple[int, ...]] = []
+    for i, ids in enumerate(kinds.values()):
+        a = ids[0]
+        if len(ids) == 2:
+            b = ids[1]
+            ways.append((a, b) if a < b else (b, a))
+        for c in firsts[i + 1 :]:
+            ways.append((a, c) if a < c else (c, a))
+    return ways
 
 
 def _two_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:
