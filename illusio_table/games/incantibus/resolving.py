@@ -322,8 +322,10 @@ def receive(
 
 
 def place(game: Incantibus, seat: int, token: int) -> list[Event]:
-    game.satchels[seat].append(token)
-    if bag.fits(game.held(seat), game.side):
+    satchel = game.satchels[seat]
+    satchel.append(token)
+    cell_of = game.cell_of  # (`held`, read for the cells alone)
+    if bag.fits_cells([cell_of[t] for t in satchel], game.side):
         return []
     game.decision = Decision("overflow", seat, token=token)
     return [Event(f"{game.name(seat)}'s satchel is full: a token must go into the moat.")]

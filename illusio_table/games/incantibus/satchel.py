@@ -90,6 +90,12 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
 
 
 @cache
+def cells(cards: IncantibusCards) -> tuple[str, ...]:
+    """Each token's cell, by its id (`TokenInfo.cell`): what a satchel's room is counted by."""
+    return tuple(t.cell for t in catalog(cards))
+
+
+@cache
 def backs(cards: IncantibusCards) -> dict[str, tuple[int, ...]]:
     """The token ids of each back, in the catalog's order: the bags a match's set-up fills
     (sorted out once a card file rather than at every set-up: bots start many matches)."""
@@ -105,18 +111,22 @@ def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
 
 def spare(tokens: list[TokenInfo], side: SatchelSide) -> int:
     """The purse places left once every category has filled its own cells; below 0, how
-    many tokens too many. One pass: it is asked at every token a seat takes."""
+    many tokens too many."""
+    return spare_cells([t.cell for t in tokens], side)
+
+
+def spare_cells(cells: list[str], side: SatchelSide) -> int:
+    """`spare`, from the tokens' cells. One pass: it is asked at every token a seat takes."""
     counts: dict[str, int] = {}
     purse = side.purse
-    for t in tokens:
-        cell = t.cell
+    for cell in cells:
         if cell == "satchel":  # a Satchel token is one more purse place
             purse += 1
         elif cell not in UNCELLED:
             counts[cell] = counts.get(cell, 0) + 1
-    cells = side.cells
+    own_cells = side.cells
     for cell, n in counts.items():
-        own = cells.get(cell, 0)
+        own = own_cells.get(cell, 0)
         if n > own:
             purse -= n - own
     return purse
@@ -129,6 +139,11 @@ def overflow(tokens: list[TokenInfo], side: SatchelSide) -> int:
 
 def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
     return spare(tokens, side) >= 0
+
+
+def fits_cells(cells: list[str], side: SatchelSide) -> bool:
+    """`fits`, from the tokens' cells (the rules keep each token's cell by its id)."""
+    return spare_cells(cells, side) >= 0
 
 
 def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
