@@ -324,9 +324,8 @@ def receive(
 def place(game: Incantibus, seat: int, token: int) -> list[Event]:
     satchel = game.satchels[seat]
     satchel.append(token)
-    cell_of = game.cell_of  # (`held`, read for the cells alone)
-    if bag.fits_cells([cell_of[t] for t in satchel], game.side):
-        return []
+    if bag.spare_by_number(satchel, game.cell_numbers, game.capacity, game.side.purse) >= 0:
+        return []  # (`fits`)
     game.decision = Decision("overflow", seat, token=token)
     return [Event(f"{game.name(seat)}'s satchel is full: a token must go into the moat.")]
 

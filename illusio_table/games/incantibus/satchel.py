@@ -89,10 +89,35 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
     return tuple(made)
 
 
+# A satchel's cells by number (`cell_numbers`): a Satchel token's (0), the stacks, then
+# each category's in the catalog's order.
+STACKS = 10_000  # what a stack holds: any number of tokens
+
+
 @cache
-def cells(cards: IncantibusCards) -> tuple[str, ...]:
-    """Each token's cell, by its id (`TokenInfo.cell`): what a satchel's room is counted by."""
-    return tuple(t.cell for t in catalog(cards))
+def cell_names(cards: IncantibusCards) -> tuple[str, ...]:
+    names = ["satchel", *STACKED]
+    for t in catalog(cards):
+        if t.cell not in names:
+            names.append(t.cell)
+    return tuple(names)
+
+
+@cache
+def cell_numbers(cards: IncantibusCards) -> tuple[int, ...]:
+    """Each token's cell by its id, as a number (`cell_names`)."""
+    names = cell_names(cards)
+    return tuple(names.index(t.cell) for t in catalog(cards))
+
+
+@cache
+def side_capacity(cards: IncantibusCards, side_id: str) -> tuple[int, ...]:
+    """The tokens each cell of that satchel side holds, by number (`cell_names`): a Satchel
+    token and a stack never fill one (`UNCELLED`), a category without cells holds none."""
+    side = next(s for s in cards.satchels if s.id == side_id)
+    return tuple(
+        STACKS if name in UNCELLED else side.cells.get(name, 0) for name in cell_names(cards)
+    )
 
 
 @cache
@@ -112,21 +137,34 @@ def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
 def spare(tokens: list[TokenInfo], side: SatchelSide) -> int:
     """The purse places left once every category has filled its own cells; below 0, how
     many tokens too many."""
-    return spare_cells([t.cell for t in tokens], side)
-
-
-def spare_cells(cells: list[str], side: SatchelSide) -> int:
-    """`spare`, from the tokens' cells. One pass: it is asked at every token a seat takes."""
     counts: dict[str, int] = {}
     purse = side.purse
-    for cell in cells:
+    for t in tokens:
+        cell = t.cell
         if cell == "satchel":  # a Satchel token is one more purse place
             purse += 1
         elif cell not in UNCELLED:
             counts[cell] = counts.get(cell, 0) + 1
-    own_cells = side.cells
+    cells = side.cells
     for cell, n in counts.items():
-        own = own_cells.get(cell, 0)
+        own = cells.get(cell, 0)
+        if n > own:
+            purse -= n - own
+    return purse
+
+
+def spare_by_number(
+    satchel: list[int], numbers: tuple[int, ...], capacity: tuple[int, ...], purse: int
+) -> int:
+    """`spare`, for a satchel of token ids, by the numbers of their cells (`cell_numbers`)
+    and the side's capacity (`side_capacity`): asked at every token a seat takes, where counting the
+    categories by name in a dict was the costliest part of taking one."""
+    counts = [0] * len(capacity)
+    for t in satchel:
+        counts[numbers[t]] += 1
+    purse += counts[0]  # a Satchel token is one more purse place
+    for cell, own in enumerate(capacity):  # (not a zip: compiled, that is a call to Python)
+        n = counts[cell]
         if n > own:
             purse -= n - own
     return purse
@@ -139,11 +177,6 @@ def overflow(tokens: list[TokenInfo], side: SatchelSide) -> int:
 
 def fits(tokens: list[TokenInfo], side: SatchelSide) -> bool:
     return spare(tokens, side) >= 0
-
-
-def fits_cells(cells: list[str], side: SatchelSide) -> bool:
-    """`fits`, from the tokens' cells (the rules keep each token's cell by its id)."""
-    return spare_cells(cells, side) >= 0
 
 
 def room_makers(tokens: list[TokenInfo], side: SatchelSide) -> list[TokenInfo]:
