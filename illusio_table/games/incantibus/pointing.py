@@ -9,6 +9,7 @@ of every rollout, so what a satchel pays for is remembered on the game.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from . import satchel as bag
@@ -40,7 +41,9 @@ def pointing_options(game: Incantibus, seat: int) -> list[Point]:
     satchel = tuple(game.satchels[seat])
     options: list[Point] = []
     if game.dungeon is None:
-        options += [ROOM_POINTS[slot] for slot, entry in enumerate(game.room) if entry is not None]
+        # The slots that still hold a token (an emptied one is None, a token a pair):
+        # picked in C.
+        options += compress(ROOM_POINTS, game.room)
     else:
         for slot, s in enumerate(game.dungeon):
             if s is not None and (not s[1] or can_defeat(game, seat, s[0], satchel)):

@@ -322,9 +322,10 @@ def receive(
 
 
 def place(game: Incantibus, seat: int, token: int) -> list[Event]:
-    game.satchels[seat].append(token)
-    if bag.fits(game.held(seat), game.side):
-        return []
+    satchel = game.satchels[seat]
+    satchel.append(token)
+    if bag.spare_by_number(satchel, game.cell_numbers, game.capacity, game.side.purse) >= 0:
+        return []  # (`fits`)
     game.decision = Decision("overflow", seat, token=token)
     return [Event(f"{game.name(seat)}'s satchel is full: a token must go into the moat.")]
 

@@ -46,7 +46,7 @@ class Incantibus(Game):
     game_id = "incantibus"
     fresh_state = ("_book_cache", "_defeats")  # the ways to pay, by the tokens that could pay
     # The numbered tokens and cards, and what each asks, from the card data.
-    shared_state = ("info", "book_asks", "sorcerer_asks", "recipes", "brews_with")
+    shared_state = ("info", "cell_numbers", "book_asks", "sorcerer_asks", "recipes", "brews_with")
     title = "Incantibus"
     min_seats = 2
     max_seats = 4
@@ -82,12 +82,14 @@ class Incantibus(Game):
     # -- the state of a match: every field, declared (`Game.state_fields`) -----------------
     cards: IncantibusCards
     info: tuple[TokenInfo, ...]  # every token and card by its number, from the card data
+    cell_numbers: tuple[int, ...]  # each token's cell in a satchel, by its number
     book_asks: tuple[pointing.BookAsk | None, ...]  # what each book asks, by token id
     sorcerer_asks: tuple[pointing.SorcererAsk | None, ...]  # what defeats each sorcerer
     recipes: tuple[tuple[str, ...], ...]  # each potion's recipe, by token id
     brews_with: tuple[bool, ...]  # whether each token goes into a potion
     expert: bool
     side: SatchelSide  # the satchel's side in play
+    capacity: tuple[int, ...]  # what each cell of that side holds, by number
     wands: list[int]  # the seats in wand order
     satchels: list[list[int]]
     visible_bag: list[int]  # tokens drawn face up
@@ -130,6 +132,7 @@ class Incantibus(Game):
     def setup(self) -> list[Event]:
         cards = self.cards = load()
         self.info = catalog(cards)
+        self.cell_numbers = bag.cell_numbers(cards)
         self.book_asks = pointing.book_asks(cards)
         self.sorcerer_asks = pointing.sorcerer_asks(cards)
         self.recipes = pointing.recipes(cards)
@@ -138,6 +141,7 @@ class Incantibus(Game):
         self.side = next(
             s for s in cards.satchels if s.id == ("expert" if self.expert else "apprentice")
         )
+        self.capacity = bag.side_capacity(cards, self.side.id)
         row = next(r for r in cards.setups if r.players == self.seats)
         rng = self.rng
 

@@ -89,6 +89,37 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
     return tuple(made)
 
 
+# A satchel's cells by number (`cell_numbers`): a Satchel token's (0), the stacks, then
+# each category's in the catalog's order.
+STACKS = 10_000  # what a stack holds: any number of tokens
+
+
+@cache
+def cell_names(cards: IncantibusCards) -> tuple[str, ...]:
+    names = ["satchel", *STACKED]
+    for t in catalog(cards):
+        if t.cell not in names:
+            names.append(t.cell)
+    return tuple(names)
+
+
+@cache
+def cell_numbers(cards: IncantibusCards) -> tuple[int, ...]:
+    """Each token's cell by its id, as a number (`cell_names`)."""
+    names = cell_names(cards)
+    return tuple(names.index(t.cell) for t in catalog(cards))
+
+
+@cache
+def side_capacity(cards: IncantibusCards, side_id: str) -> tuple[int, ...]:
+    """The tokens each cell of that satchel side holds, by number (`cell_names`): a Satchel
+    token and a stack never fill one (`UNCELLED`), a category without cells holds none."""
+    side = next(s for s in cards.satchels if s.id == side_id)
+    return tuple(
+        STACKS if name in UNCELLED else side.cells.get(name, 0) for name in cell_names(cards)
+    )
+
+
 @cache
 def backs(cards: IncantibusCards) -> dict[str, tuple[int, ...]]:
     """The token ids of each back, in the catalog's order: the bags a match's set-up fills
@@ -105,7 +136,7 @@ def purse_size(tokens: list[TokenInfo], side: SatchelSide) -> int:
 
 def spare(tokens: list[TokenInfo], side: SatchelSide) -> int:
     """The purse places left once every category has filled its own cells; below 0, how
-    many tokens too many. One pass: it is asked at every token a seat takes."""
+    many tokens too many."""
     counts: dict[str, int] = {}
     purse = side.purse
     for t in tokens:
@@ -117,6 +148,23 @@ def spare(tokens: list[TokenInfo], side: SatchelSide) -> int:
     cells = side.cells
     for cell, n in counts.items():
         own = cells.get(cell, 0)
+        if n > own:
+            purse -= n - own
+    return purse
+
+
+def spare_by_number(
+    satchel: list[int], numbers: tuple[int, ...], capacity: tuple[int, ...], purse: int
+) -> int:
+    """`spare`, for a satchel of token ids, by the numbers of their cells (`cell_numbers`)
+    and the side's capacity (`side_capacity`): asked at every token a seat takes, where counting the
+    categories by name in a dict was the costliest part of taking one."""
+    counts = [0] * len(capacity)
+    for t in satchel:
+        counts[numbers[t]] += 1
+    purse += counts[0]  # a Satchel token is one more purse place
+    for cell, own in enumerate(capacity):  # (not a zip: compiled, that is a call to Python)
+        n = counts[cell]
         if n > own:
             purse -= n - own
     return purse
@@ -316,6 +364,8 @@ def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         return [tuple(sorted(ids[:amount])) for ids in alike.values() if len(ids) >= amount]
     if needs in ("different-weapons", "different-ingredients"):
         return [tuple(sorted([t.id for t in c])) for c in combinations(_per_kind(pool, 1), amount)]
+    if needs == "any" and amount == 2:
+        return _any_two_ways(pool)
     # Special tokens, coins or any tokens: several of a kind may go, and ways that differ
     # only in which token of a kind goes are one way (a way never needs more coins of one
     # kind than it asks for coins; the "any" book asks for two tokens).
@@ -323,9 +373,11 @@ def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         candidates = list(combinations(_per_kind(pool, amount), amount))
     elif needs == "coins":
         coins = _per_kind(pool, amount)
+        # (No more tokens than coins asked for: each holds one at least, and a way with
+        # more would have a token to spare, which `_minimal_coins` refuses.)
         candidates = [
             c
-            for n in range(1, len(coins) + 1)
+            for n in range(1, min(len(coins), amount) + 1)
             for c in combinations(coins, n)
             if _minimal_coins(c, amount)
         ]
@@ -399,6 +451,31 @@ def _per_kind(tokens: Iterable[TokenInfo], most: int) -> list[TokenInfo]:
             seen[t.kind] = n + 1
             kept.append(t)
     return kept
+
+
+def _any_two_ways(pool: list[TokenInfo]) -> list[tuple[int, ...]]:
+    """The ways to pay two tokens of any kind (`book_payments`): kind by kind, in the
+    satchel's order, two of it if it is held twice, then it with each later kind; the
+    first tokens of a kind go. The same ways in the same order as the combinations of
+    `_two_per_kind` that differ in kinds, written out: the "any 2 tokens" book's ways
+    change with every token a satchel takes, and that search took half of listing them."""
+    kinds: dict[str, list[int]] = {}
+    for t in pool:
+        ids = kinds.get(t.kind)
+        if ids is None:
+            kinds[t.kind] = [t.id]
+        elif len(ids) < 2:
+            ids.append(t.id)
+    firsts = [ids[0] for ids in kinds.values()]
+    ways: list[tuple[int, ...]] = []
+    for i, ids in enumerate(kinds.values()):
+        a = ids[0]
+        if len(ids) == 2:
+            b = ids[1]
+            ways.append((a, b) if a < b else (b, a))
+        for c in firsts[i + 1 :]:
+            ways.append((a, c) if a < c else (c, a))
+    return ways
 
 
 def _two_per_kind(tokens: Iterable[TokenInfo]) -> list[TokenInfo]:

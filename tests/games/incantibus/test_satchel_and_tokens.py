@@ -246,3 +246,19 @@ def test_a_book_in_a_satchel_is_named_as_a_book_in_the_moves():
     (book,) = give(game, 0, "book-same-weapons")
     assert game.describe(Discard(book), 0) == "Throw the book “2 identical weapons” into the moat"
     assert game.describe(Point("book", 0, (book,)), 0).endswith("for book “2 identical weapons”")
+
+
+@pytest.mark.parametrize("mode", ["apprentice", "expert"])
+def test_the_room_counted_by_cell_numbers_is_the_room_counted_by_names(mode):
+    """`spare_by_number`, which the rules ask at every token a seat takes, says what
+    `spare` says, on many random satchels of both sides (Satchel tokens and stacks too)."""
+    from illusio_table.engine import Rng
+
+    rng = Rng(5)
+    game = make(3, mode=mode)
+    tokens = list(game.info)
+    for _ in range(400):
+        satchel = [rng.choice(tokens).id for _ in range(rng.below(16))]
+        held = [game.info[t] for t in satchel]
+        by_number = bag.spare_by_number(satchel, game.cell_numbers, game.capacity, game.side.purse)
+        assert by_number == bag.spare(held, game.side), [t.kind for t in held]
