@@ -122,6 +122,9 @@ Kind = TokenKind | SpecialKind | PotionKind | BookKind | SpellKind | SorcererKin
 K = TypeVar("K", TokenKind, SpecialKind, PotionKind, BookKind, SpellKind, SorcererKind)
 
 
+ROOM_MOST = 32  # tokens a room lays out at most (the moves of pointing are made for these)
+
+
 @dataclass(frozen=True)
 class RoomTile:
     id: str
@@ -212,6 +215,13 @@ def check(cards: IncantibusCards, path: Path) -> list[str]:
                 problems.append(
                     f"{path}:{line}: sorcerer {s.id!r} needs {need!r}, which is unknown"
                 )
+    for r in cards.rooms:
+        if r.visible + r.secret > ROOM_MOST:
+            line = line_of(path, f"id: {r.id}")
+            problems.append(
+                f"{path}:{line}: room {r.id!r} lays out {r.visible + r.secret} tokens; "
+                f"a room holds at most {ROOM_MOST}"
+            )
     return problems
 
 

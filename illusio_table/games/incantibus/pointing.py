@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from . import satchel as bag
 from .actions import Point
-from .cards import BookKind, IncantibusCards, PotionKind, SorcererKind, TokenKind
+from .cards import ROOM_MOST, BookKind, IncantibusCards, PotionKind, SorcererKind, TokenKind
 from .satchel import TokenInfo, catalog
 
 if TYPE_CHECKING:
     from .rules import Incantibus
 
 # Actions are immutable, so the common ones are made once (bots simulate many games).
-ROOM_POINTS = tuple(Point("room", i) for i in range(32))
+ROOM_POINTS = tuple(Point("room", i) for i in range(ROOM_MOST))  # (checked by the card file)
 DUNGEON_POINTS = tuple(Point("dungeon", i) for i in range(16))
 POTION_POINTS = tuple(Point("potion", i) for i in range(8))
 

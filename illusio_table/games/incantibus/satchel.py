@@ -91,7 +91,6 @@ def catalog(cards: IncantibusCards) -> tuple[TokenInfo, ...]:
 
 # A satchel's cells by number (`cell_numbers`): a Satchel token's (0), the stacks, then
 # each category's in the catalog's order.
-STACKS = 10_000  # what a stack holds: any number of tokens
 
 
 @cache
@@ -115,8 +114,9 @@ def side_capacity(cards: IncantibusCards, side_id: str) -> tuple[int, ...]:
     """The tokens each cell of that satchel side holds, by number (`cell_names`): a Satchel
     token and a stack never fill one (`UNCELLED`), a category without cells holds none."""
     side = next(s for s in cards.satchels if s.id == side_id)
+    every = len(catalog(cards))  # (a stack holds any number: never more than there are)
     return tuple(
-        STACKS if name in UNCELLED else side.cells.get(name, 0) for name in cell_names(cards)
+        every if name in UNCELLED else side.cells.get(name, 0) for name in cell_names(cards)
     )
 
 

@@ -185,6 +185,20 @@ def test_a_broken_reference_is_reported_with_the_file(tmp_path):
         load(tmp_path)
 
 
+def test_a_room_laying_out_more_tokens_than_a_room_holds_is_reported_with_the_file(tmp_path):
+    text = (resource_dir("cards") / "incantibus.yaml").read_text()
+    broken = text.replace(
+        "group: roof, visible: 7, secret: 0", "group: roof, visible: 30, secret: 3"
+    )
+    (tmp_path / "incantibus.yaml").write_text(broken)
+    line = next(i for i, row in enumerate(broken.splitlines(), 1) if "visible: 30" in row)
+    with pytest.raises(
+        CardDataError,
+        match=rf"incantibus.yaml:{line}: room 'roof' lays out 33 tokens; a room holds at most 32",
+    ):
+        load(tmp_path)
+
+
 def test_colour_never_carries_a_match_alone_a_shape_does_too():
     """A weapon and the monster it catches share a shape no other pair has; the potions of
     a colour share one shape, a different one for each colour."""
