@@ -35,7 +35,6 @@ from .actions import (
     Take,
     Transform,
     UseTalent,
-    exchange,
     realize,
 )
 from .cards import IllusioCards, Magician, TurnRules, load
@@ -415,7 +414,9 @@ class Illusio(Game):
             exchange_one = by.exchange_one
             moves += [exchange_one[c] for c in kinds]
             if len(hand) > 1 and left >= len(hand):
-                moves.append(exchange(tuple(sorted(hand))))
+                # Made anew, not interned: a hand is rarely listed whole twice (one in
+                # seven in self-play), and the bounded cache cost more than it kept.
+                moves.append(Exchange(tuple(sorted(hand))))
         realizing = [w for w in self.works[seat] if not w.displayed]  # (`realizing`)
         if len(realizing) < self.limits.realizing and self.backstage[seat]:
             moves += self._realize_moves(seat)
