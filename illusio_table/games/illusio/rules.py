@@ -487,51 +487,55 @@ class Illusio(Game):
                 self._realize_cache.clear()
             known = self._realize_cache[stage] = {}
         moves: list[Action] = []
-        have = None
+        by_group = None  # the Backstage's Components by group, found at a first miss
         for objective in self.contest:
             if objective is None:
                 continue
             found = known.get(objective)
             if found is None:
                 o = self.objectives[objective]
-                if have is None:
-                    have = _count(self.now_group, backstage)
+                if by_group is None:
+                    by_group = _by_group(self.now_group, sorted(backstage))
                 covered = 0
                 for g, n in o.groups.items():
-                    got = have.get(g, 0)
-                    covered += n if got > n else got
+                    cards = by_group.get(g)
+                    if cards is not None:
+                        got = len(cards)
+                        covered += n if got > n else got
                 found = known[objective] = (
-                    self._list_realize_moves(seat, objective) if covered >= o.half else NONE
+                    self._list_realize_moves(objective, by_group) if covered >= o.half else NONE
                 )
             moves += found
         return moves
 
-    def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
+    def _list_realize_moves(self, objective: int, by_group: dict[str, list[int]]) -> list[Action]:
         """A move for each count of Components per group that takes the Objective (half of
         its needs or more), each count with the Components that pay best: its exact types
         first, then by number. The counts come in the order `itertools.product` of each
         group's would give (the last group's turning fastest), turned here as an odometer
         in plain loops: this runs at nearly every turn, and a group with no Component
-        (which can only count 0) is left out rather than turned."""
+        (which can only count 0) is left out rather than turned. `by_group`: the Backstage's
+        Components by group, each group's in order of number (shared by the Objectives of
+        the Contest: a pass over the Backstage for each group of each was the most of it)."""
         o = self.objectives[objective]
-        now, now_group, types = self.now, self.now_group, o.types
-        usable = sorted(self.backstage[seat])
+        now, types = self.now, o.types
         pools: list[list[int]] = []
         sizes: list[int] = []
         for g, n in o.groups.items():
+            cards = by_group.get(g)
+            if cards is None:
+                continue
             # One pass sorts each Component into either (a comprehension for each was two
             # passes a group, and interpreted, two calls).
             exact: list[int] = []
             loose: list[int] = []
-            for c in usable:
-                if now_group[c] == g:
-                    if now[c] in types:
-                        exact.append(c)
-                    else:
-                        loose.append(c)
-            if exact or loose:
-                pools.append(exact + loose)
-                sizes.append(min(len(exact) + len(loose), n))
+            for c in cards:
+                if now[c] in types:
+                    exact.append(c)
+                else:
+                    loose.append(c)
+            pools.append(exact + loose)
+            sizes.append(min(len(cards), n))
         moves: list[Action] = []
         counts = [0] * len(pools)
         total, last, half = 0, len(pools) - 1, o.half
@@ -703,6 +707,18 @@ Illusio.phases = phase_table(
         refusals.over_the_limit,
     ),
 )
+
+
+def _by_group(groups: list[str], cards: list[int]) -> dict[str, list[int]]:
+    """These cards by group, each group's in the order given."""
+    found: dict[str, list[int]] = {}
+    for c in cards:
+        g = groups[c]
+        if g in found:
+            found[g].append(c)
+        else:
+            found[g] = [c]
+    return found
 
 
 def _count(groups: list[str], cards: list[int]) -> dict[str, int]:
