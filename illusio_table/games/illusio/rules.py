@@ -397,13 +397,10 @@ class Illusio(Game):
     # each count per group; `apply` accepts any legal set for both. The table of rules is
     # `Illusio.phases`, below the class.
 
-    def _action_moves(self, seat: int) -> list[Action]:
+    def _action_moves(self, seat: int, kinds: list[int]) -> list[Action]:
         """The moves that use one of the turn's two actions (A to F), found together
-        because they share the look at the hand."""
-        if self.actions_left <= 0:  # (`action_refusal`, written out: every listing asks)
-            return []  # (a list of its own: the turn's listing adds to it)
+        because they share the look at the hand (`kinds`: one card of each kind in it)."""
         hand, info, by = self.hands[seat], self.info, self.numbered
-        kinds = self._distinct(hand)
         components = [c for c in kinds if not info[c].special]
         backstage = by.backstage
         moves: list[Action] = [backstage[c] for c in components]  # (the others add to it)
@@ -430,9 +427,16 @@ class Illusio(Game):
     def _turn_moves(self, seat: int) -> list[Action]:
         """Every move of a turn: its actions, the magician's talent while unused, and the
         end of the turn (one listing: a lister's call each was a sixtieth of a move)."""
-        moves = self._action_moves(seat)
+        # One card of each kind in the hand, found once a listing: the actions list from
+        # it, and so do the talents that look at the hand (None when no action is left:
+        # a talent that needs it then finds it itself).
+        kinds = None
+        moves: list[Action] = []  # (a list of its own: the listing adds to it)
+        if self.actions_left > 0:  # (`action_refusal`, written out: every listing asks)
+            kinds = self._distinct(self.hands[seat])
+            moves = self._action_moves(seat, kinds)
         if not self.talent_used[seat]:
-            moves += TALENTS[self.magicians[seat].talent].moves(self, seat)
+            moves += TALENTS[self.magicians[seat].talent].moves(self, seat, kinds)
         moves.append(END_TURN)
         return moves
 
