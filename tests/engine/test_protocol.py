@@ -372,9 +372,9 @@ def test_the_move_makers_keep_a_bounded_number_of_moves():
     assert all(maker.cache_info().maxsize for maker in makers)
     game = builtin_registry().get("illusio")
     selfplay(game, 4, 20, seed=3)
-    from illusio_table.games.illusio.actions import exchange
+    from illusio_table.games.illusio.actions import realize
 
-    assert 0 < exchange.cache_info().currsize <= exchange.cache_info().maxsize
+    assert 0 < realize.cache_info().currsize <= realize.cache_info().maxsize
     deck = len(builtin_registry().new_game("illusio", 4, 3).info)  # (more than Objectives, seats)
     kinds = {k.id for k in game.card_data().components}
     keys: list[object] = []

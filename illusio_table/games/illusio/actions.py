@@ -146,8 +146,9 @@ class PythonMade(dict[K, V]):
     call, which hashes a tuple of all the fields (a move of several fields is a table of
     tables, the outer looked up once a listing). Unbounded, but its keys are numbers of
     the card file (cards, Objectives, seats) and kinds, so it holds at most a few
-    thousand moves; the moves that are countless (a hand exchanged whole, the ways to
-    take an Objective) keep the interned, bounded makers. (A dict subclass: the cheapest
+    thousand moves; the moves that are countless keep an interned, bounded maker (the
+    ways to take an Objective) or are made anew (a hand exchanged whole, rarely listed
+    twice: see rules.py). (A dict subclass: the cheapest
     table interpreted. Compiled, its look-up goes through Python's generic slot, so the
     compiled engine takes `engine.made.Made` instead, below; and the moves of one or two
     numbers, a card's, an Objective's or a seat's, are in numbered.py's tuples: these
@@ -181,6 +182,5 @@ TALENT_TURN: Made[int, Made[int, Made[str, UseTalent]]] = Made(  # by seat, targ
     lambda seat: Made(lambda target: Made(partial(UseTalent, None, seat, target)))
 )
 TALENT_BARE = UseTalent()
-exchange = interned(Exchange)
 realize = interned(Realize)
 END_TURN = EndTurn()

@@ -35,7 +35,6 @@ from .actions import (
     Take,
     Transform,
     UseTalent,
-    exchange,
     realize,
 )
 from .cards import IllusioCards, Magician, TurnRules, load
@@ -398,13 +397,10 @@ class Illusio(Game):
     # each count per group; `apply` accepts any legal set for both. The table of rules is
     # `Illusio.phases`, below the class.
 
-    def _action_moves(self, seat: int) -> list[Action]:
+    def _action_moves(self, seat: int, kinds: list[int]) -> list[Action]:
         """The moves that use one of the turn's two actions (A to F), found together
-        because they share the look at the hand."""
-        if self.actions_left <= 0:  # (`action_refusal`, written out: every listing asks)
-            return []  # (a list of its own: the turn's listing adds to it)
+        because they share the look at the hand (`kinds`: one card of each kind in it)."""
         hand, info, by = self.hands[seat], self.info, self.numbered
-        kinds = self._distinct(hand)
         components = [c for c in kinds if not info[c].special]
         backstage = by.backstage
         moves: list[Action] = [backstage[c] for c in components]  # (the others add to it)
@@ -415,7 +411,9 @@ class Illusio(Game):
             exchange_one = by.exchange_one
             moves += [exchange_one[c] for c in kinds]
             if len(hand) > 1 and left >= len(hand):
-                moves.append(exchange(tuple(sorted(hand))))
+                # Made anew, not interned: a hand is rarely listed whole twice (one in
+                # seven in self-play), and the bounded cache cost more than it kept.
+                moves.append(Exchange(tuple(sorted(hand))))
         realizing = [w for w in self.works[seat] if not w.displayed]  # (`realizing`)
         if len(realizing) < self.limits.realizing and self.backstage[seat]:
             moves += self._realize_moves(seat)
@@ -429,9 +427,16 @@ class Illusio(Game):
     def _turn_moves(self, seat: int) -> list[Action]:
         """Every move of a turn: its actions, the magician's talent while unused, and the
         end of the turn (one listing: a lister's call each was a sixtieth of a move)."""
-        moves = self._action_moves(seat)
+        # One card of each kind in the hand, found once a listing: the actions list from
+        # it, and so do the talents that look at the hand (None when no action is left:
+        # a talent that needs it then finds it itself).
+        kinds = None
+        moves: list[Action] = []  # (a list of its own: the listing adds to it)
+        if self.actions_left > 0:  # (`action_refusal`, written out: every listing asks)
+            kinds = self._distinct(self.hands[seat])
+            moves = self._action_moves(seat, kinds)
         if not self.talent_used[seat]:
-            moves += TALENTS[self.magicians[seat].talent].moves(self, seat)
+            moves += TALENTS[self.magicians[seat].talent].moves(self, seat, kinds)
         moves.append(END_TURN)
         return moves
 
@@ -486,51 +491,55 @@ class Illusio(Game):
                 self._realize_cache.clear()
             known = self._realize_cache[stage] = {}
         moves: list[Action] = []
-        have = None
+        by_group = None  # the Backstage's Components by group, found at a first miss
         for objective in self.contest:
             if objective is None:
                 continue
             found = known.get(objective)
             if found is None:
                 o = self.objectives[objective]
-                if have is None:
-                    have = _count(self.now_group, backstage)
+                if by_group is None:
+                    by_group = _by_group(self.now_group, sorted(backstage))
                 covered = 0
                 for g, n in o.groups.items():
-                    got = have.get(g, 0)
-                    covered += n if got > n else got
+                    cards = by_group.get(g)
+                    if cards is not None:
+                        got = len(cards)
+                        covered += n if got > n else got
                 found = known[objective] = (
-                    self._list_realize_moves(seat, objective) if covered >= o.half else NONE
+                    self._list_realize_moves(objective, by_group) if covered >= o.half else NONE
                 )
             moves += found
         return moves
 
-    def _list_realize_moves(self, seat: int, objective: int) -> list[Action]:
+    def _list_realize_moves(self, objective: int, by_group: dict[str, list[int]]) -> list[Action]:
         """A move for each count of Components per group that takes the Objective (half of
         its needs or more), each count with the Components that pay best: its exact types
         first, then by number. The counts come in the order `itertools.product` of each
         group's would give (the last group's turning fastest), turned here as an odometer
         in plain loops: this runs at nearly every turn, and a group with no Component
-        (which can only count 0) is left out rather than turned."""
+        (which can only count 0) is left out rather than turned. `by_group`: the Backstage's
+        Components by group, each group's in order of number (shared by the Objectives of
+        the Contest: a pass over the Backstage for each group of each was the most of it)."""
         o = self.objectives[objective]
-        now, now_group, types = self.now, self.now_group, o.types
-        usable = sorted(self.backstage[seat])
+        now, types = self.now, o.types
         pools: list[list[int]] = []
         sizes: list[int] = []
         for g, n in o.groups.items():
+            cards = by_group.get(g)
+            if cards is None:
+                continue
             # One pass sorts each Component into either (a comprehension for each was two
             # passes a group, and interpreted, two calls).
             exact: list[int] = []
             loose: list[int] = []
-            for c in usable:
-                if now_group[c] == g:
-                    if now[c] in types:
-                        exact.append(c)
-                    else:
-                        loose.append(c)
-            if exact or loose:
-                pools.append(exact + loose)
-                sizes.append(min(len(exact) + len(loose), n))
+            for c in cards:
+                if now[c] in types:
+                    exact.append(c)
+                else:
+                    loose.append(c)
+            pools.append(exact + loose)
+            sizes.append(min(len(cards), n))
         moves: list[Action] = []
         counts = [0] * len(pools)
         total, last, half = 0, len(pools) - 1, o.half
@@ -702,6 +711,18 @@ Illusio.phases = phase_table(
         refusals.over_the_limit,
     ),
 )
+
+
+def _by_group(groups: list[str], cards: list[int]) -> dict[str, list[int]]:
+    """These cards by group, each group's in the order given."""
+    found: dict[str, list[int]] = {}
+    for c in cards:
+        g = groups[c]
+        if g in found:
+            found[g].append(c)
+        else:
+            found[g] = [c]
+    return found
 
 
 def _count(groups: list[str], cards: list[int]) -> dict[str, int]:

@@ -23,10 +23,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Talent:
-    moves: Callable[[Illusio, int], list[Action]]
+    # The uses a seat may make now, given one card of each kind in its hand when the
+    # turn's listing found them (None: see `_hand_kinds`).
+    moves: Callable[[Illusio, int, list[int] | None], list[Action]]
     refuse: Callable[[Illusio, int, UseTalent], str | None]
     perform: Callable[[Illusio, int, UseTalent, str], list[Event]]  # `said`: "Ana uses X's talent"
     words: Callable[[Illusio, UseTalent], str | None]  # None: not a use this talent makes
+
+
+def _hand_kinds(game: Illusio, seat: int, kinds: list[int] | None) -> list[int]:
+    """One card of each kind in the seat's hand: as the turn's listing found them, or
+    found here when it did not (no action left to list)."""
+    return game._distinct(game.hands[seat]) if kinds is None else kinds
 
 
 def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
@@ -38,10 +46,10 @@ def _another(game: Illusio, seat: int, action: UseTalent) -> int | None:
 # -- the Stand-in: a Component of the hand goes to the Backstage, free, beside its twin ------
 
 
-def _stand_in_moves(game: Illusio, seat: int) -> list[Action]:
+def _stand_in_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     twins = {game.now[c] for c in game.backstage[seat]}
     talent_card = game.numbered.talent_card
-    return [talent_card[c] for c in game._distinct(game.hands[seat]) if game.now[c] in twins]
+    return [talent_card[c] for c in _hand_kinds(game, seat, kinds) if game.now[c] in twins]
 
 
 def _stand_in_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -74,7 +82,7 @@ def _stand_in_words(game: Illusio, action: UseTalent) -> str | None:
 # -- Metamorphosis: a Component of any Backstage becomes another type of its group -----------
 
 
-def _metamorphosis_moves(game: Illusio, seat: int) -> list[Action]:
+def _metamorphosis_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     now, types = game.now, game.group_types
     moves: list[Action] = []
     for s in range(game.seats):
@@ -126,7 +134,7 @@ def _metamorphosis_words(game: Illusio, action: UseTalent) -> str | None:
 # -- Sleight of hand: a Component of one's Backstage swaps with another's --------------------
 
 
-def _sleight_moves(game: Illusio, seat: int) -> list[Action]:
+def _sleight_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     now = game.now
     theirs = [(s, game._distinct(game.backstage[s])) for s in game.others(seat)]
     moves: list[Action] = []
@@ -180,11 +188,11 @@ def _sleight_words(game: Illusio, action: UseTalent) -> str | None:
 # -- Second sight: a card of the hand is exchanged with the deck, free ----------------------
 
 
-def _second_sight_moves(game: Illusio, seat: int) -> list[Action]:
+def _second_sight_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     if not game._cards_left():
         return []
     talent_card = game.numbered.talent_card
-    return [talent_card[c] for c in game._distinct(game.hands[seat])]
+    return [talent_card[c] for c in _hand_kinds(game, seat, kinds)]
 
 
 def _second_sight_refusal(game: Illusio, seat: int, action: UseTalent) -> str | None:
@@ -209,7 +217,7 @@ def _second_sight_words(game: Illusio, action: UseTalent) -> str | None:
 # -- The Scavenger: the top card of the discard pile comes to the hand ----------------------
 
 
-def _scavenger_moves(game: Illusio, seat: int) -> list[Action]:
+def _scavenger_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     return [TALENT_BARE] if game.discard_pile else []
 
 
@@ -233,13 +241,13 @@ def _scavenger_words(game: Illusio, action: UseTalent) -> str | None:
 # -- The Pickpocket: a card of the hand for one drawn blind from another hand ---------------
 
 
-def _pickpocket_moves(game: Illusio, seat: int) -> list[Action]:
-    kinds = game._distinct(game.hands[seat])
+def _pickpocket_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
+    mine = _hand_kinds(game, seat, kinds)
     moves: list[Action] = []
     for s in game.others(seat):
         if game.hands[s]:
             made = game.numbered.give[s]
-            moves += [made[c] for c in kinds]
+            moves += [made[c] for c in mine]
     return moves
 
 
@@ -278,7 +286,7 @@ def _pickpocket_words(game: Illusio, action: UseTalent) -> str | None:
 # -- A bonus: the talent works by itself when a trick of its domain is scored ---------------
 
 
-def _no_moves(game: Illusio, seat: int) -> list[Action]:
+def _no_moves(game: Illusio, seat: int, kinds: list[int] | None) -> list[Action]:
     return []
 
 
