@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import copyreg
 import dataclasses
 import re
 import types
@@ -90,8 +91,8 @@ def fast_init(cls: type[A]) -> type[A]:
 def interned(cls: type[A], size: int = 1 << 14) -> Callable[..., A]:
     """A maker of `cls` moves (positional fields) that gives the same object for the same
     fields: a move listed again and again is made once, which matters to bots simulating
-    thousands of games. Bounded, because the ways to exchange a hand or pay for an
-    Objective are countless and a long search would otherwise keep every one it met."""
+    thousands of games. Bounded, because the ways to take an Objective are countless and
+    a long search would otherwise keep every one it met."""
     return lru_cache(maxsize=size)(cls)
 
 
@@ -608,11 +609,10 @@ class Game(ABC):
             value = getattr(self, name, _UNSET)
             if value is not _UNSET:
                 setattr(twin, name, value if type(value) in _PLAIN else _copied(value, memo))
-        held = getattr(self, "__dict__", None)
-        if held:
-            twin.__dict__.update(
-                {k: (v if type(v) in _PLAIN else _copied(v, memo)) for k, v in held.items()}
-            )
+        # An interpreted game keeps its fields in its `__dict__` (set one by one: on the
+        # compiled `Game`, a new match has no `__dict__` until its first attribute).
+        for name, value in getattr(self, "__dict__", {}).items():
+            setattr(twin, name, value if type(value) in _PLAIN else _copied(value, memo))
         return twin
 
     def determinize(self, seat: int, rng: Rng) -> Game:
@@ -745,7 +745,7 @@ def _declared_fields(cls: type) -> tuple[str, ...]:
 
 def _frozen_parts(data: tuple[Any, ...]) -> dict[int, Any]:
     """Every frozen part of some card data (tuples, frozen dataclasses), by id: a clone
-    shares them (they never change), so `deepcopy` does not walk them. Worked out once
+    shares them (they never change), so its copying does not walk them. Worked out once
     for the same data (the same objects: a card file is read once a run)."""
     key = tuple(map(id, data))
     known = _FROZEN.get(key)
@@ -760,19 +760,21 @@ def _frozen_parts(data: tuple[Any, ...]) -> dict[int, Any]:
 
 _PLAIN = frozenset((int, str, bool, float, type(None)))  # by hash: `in` a tuple compares each
 _UNSET = object()  # a field not set
-_NATIVE: dict[type, tuple[str, ...]] = {}  # each class of match -> the fields it keeps natively
+_NATIVE: dict[type, tuple[str, ...]] = {}  # each class -> its fields kept outside any `__dict__`
 
 
 def _native_fields(cls: type) -> tuple[str, ...]:
-    """The fields a class compiled by mypyc keeps natively (`__mypyc_attrs__`, outside
-    any `__dict__`), worked out once a class; none for a class of Python."""
+    """The fields a class keeps outside any `__dict__`: natively, compiled by mypyc
+    (`__mypyc_attrs__`), or in slots; worked out once a class."""
     found = _NATIVE.get(cls)
     if found is None:
         names: dict[str, None] = {}
         for klass in reversed(cls.__mro__):
-            names.update(
-                (n, None) for n in vars(klass).get("__mypyc_attrs__", ()) if n != "__dict__"
-            )
+            held = vars(klass).get("__mypyc_attrs__", ())
+            slots = vars(klass).get("__slots__", ())
+            for n in (*held, *((slots,) if isinstance(slots, str) else slots)):
+                if n not in ("__dict__", "__weakref__"):
+                    names[n] = None
         found = _NATIVE[cls] = tuple(names)
     return found
 
@@ -791,40 +793,44 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
         return found
     copied: Any
     if kind is list:
-        copied = [x if type(x) in _PLAIN else _copied(x, memo) for x in value]
+        copied = memo[id(value)] = []  # (before its items, as deepcopy: one may refer back)
+        copied += [x if type(x) in _PLAIN else _copied(x, memo) for x in value]
     elif kind is dict:
-        copied = {
-            (k if type(k) in _PLAIN else _copied(k, memo)): (
-                v if type(v) in _PLAIN else _copied(v, memo)
-            )
-            for k, v in value.items()
-        }
+        copied = memo[id(value)] = {}
+        copied.update(_copied_items(value, memo))
     elif kind is tuple or kind is frozenset or kind is set:
         items = [x if type(x) in _PLAIN else _copied(x, memo) for x in value]
         same = all(a is b for a, b in zip(items, value, strict=True))
         if kind is set:
-            # A set's own copy keeps its table as it is: the copy lists its items in the
-            # same order (a set made again from them may not, where two collide).
+            # A set's own copy takes over its table where it can (the same size, none
+            # removed), so as to list its items in the same order; as a match's sets were
+            # copied before (the bytes sent to the thinking process for twins follow it).
             copied = value.copy() if same else set(items)
         elif same:
             copied = value  # nothing in it changes: shared, as deepcopy would
         else:
             copied = kind(items)
+        memo[id(value)] = copied
     elif isinstance(value, Action):
-        return value  # a move never changes (a frozen dataclass)
+        copied = value  # a move never changes (a frozen dataclass)
     elif kind is Rng:
-        copied = Rng(value.state)  # (how it pickles, too)
+        copied = memo[id(value)] = Rng(value.state)  # (how it pickles, too)
     elif _plain_object(kind):  # an object of the rules (a trick, a Power Structure...)
-        copied = kind.__new__(kind)
-        memo[id(value)] = copied  # before its fields, as deepcopy does
-        copied.__dict__.update(
-            {k: (v if type(v) in _PLAIN else _copied(v, memo)) for k, v in vars(value).items()}
-        )
-        return copied
+        copied = memo[id(value)] = kind.__new__(kind)  # (before its fields, as deepcopy)
+        copied.__dict__.update(_copied_items(vars(value), memo))
     else:
-        return copy.deepcopy(value, memo)
-    memo[id(value)] = copied
+        copied = copy.deepcopy(value, memo)
     return copied
+
+
+def _copied_items(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
+    """A dict's items copied as `_copied` copies each."""
+    return {
+        (k if type(k) in _PLAIN else _copied(k, memo)): (
+            v if type(v) in _PLAIN else _copied(v, memo)
+        )
+        for k, v in value.items()
+    }
 
 
 @cache
@@ -841,6 +847,7 @@ def _plain_object(kind: type) -> bool:
         and kind.__reduce__ is base.__reduce__
         and kind.__getstate__ is base.__getstate__
         and not hasattr(kind, "__setstate__")
+        and kind not in copyreg.dispatch_table
         and not any("__slots__" in vars(k) for k in kind.__mro__)
         and "__dict__" in dir(kind)
     )

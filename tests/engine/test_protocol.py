@@ -355,7 +355,7 @@ def test_selfplay_counts_games_stopped_at_the_cap(registry):
 
 
 def test_the_move_makers_keep_a_bounded_number_of_moves():
-    """A long search meets countless hands to exchange; the makers that give the same
+    """A long search meets countless ways to take an Objective; the makers that give the same
     move object again must forget old ones rather than keep every one. Illusio's tables
     of moves by card, seat, Objective or kind (`Made`) keep every move they make: they
     are bounded by the card file instead, every key a number of it or a kind."""

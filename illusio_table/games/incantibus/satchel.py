@@ -366,9 +366,9 @@ def book_payments(pool: list[TokenInfo], needs: str, amount: int) -> list[tuple[
         return [tuple(sorted([t.id for t in c])) for c in combinations(_per_kind(pool, 1), amount)]
     if needs == "any" and amount == 2:
         return _any_two_ways(pool)
-    # Special tokens, coins or any tokens: several of a kind may go, and ways that differ
-    # only in which token of a kind goes are one way (a way never needs more coins of one
-    # kind than it asks for coins; the "any" book asks for two tokens).
+    # Special tokens, coins or any tokens (of another number than two): several of a kind
+    # may go, and ways that differ only in which token of a kind goes are one way (a way
+    # never needs more coins of one kind than it asks for coins).
     if needs == "special":
         candidates = list(combinations(_per_kind(pool, amount), amount))
     elif needs == "coins":
